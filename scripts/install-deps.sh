@@ -1,0 +1,38 @@
+#!/usr/bin/env bash
+# Installs the Debian 12 packages trex-search builds and tests with.
+# Idempotent: when every package is already installed it changes nothing and
+# does not touch the network.
+set -euo pipefail
+
+packages=(
+  build-essential cmake ninja-build pkg-config
+  libjsoncpp-dev      # JSON codecs at the edges (CLI, daemon protocol, store)
+  doctest-dev         # unit and end-to-end tests
+  libboost-dev        # Asio for the daemon's control socket
+  libboost-program-options-dev
+  libzmq3-dev cppzmq-dev  # TRex JSON-RPC transport
+  zlib1g-dev          # TRex's compressed replies
+  libsqlite3-dev      # durable trial store
+  libsystemd-dev      # sd_notify for Type=notify
+)
+
+missing=()
+for p in "${packages[@]}"; do
+  if ! dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q 'install ok installed'; then
+    missing+=("$p")
+  fi
+done
+
+if [ "${#missing[@]}" -eq 0 ]; then
+  echo "install-deps: all ${#packages[@]} packages already installed"
+  exit 0
+fi
+
+sudo=""
+if [ "$(id -u)" -ne 0 ]; then
+  sudo="sudo"
+fi
+echo "install-deps: installing ${missing[*]}"
+export DEBIAN_FRONTEND=noninteractive
+$sudo apt-get update -q
+$sudo apt-get install -y -q --no-install-recommends "${missing[@]}"

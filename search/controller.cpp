@@ -1,0 +1,239 @@
+#include "search/controller.hpp"
+
+#include <exception>
+#include <memory>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "search/candidate.hpp"
+#include "search/errors.hpp"
+#include "search/expander.hpp"
+#include "search/initial_phase.hpp"
+#include "search/limit_handler.hpp"
+#include "search/load_grid.hpp"
+#include "search/selector.hpp"
+#include "search/target_scaling.hpp"
+#include "search/trial_analysis.hpp"
+#include "search/trial_database.hpp"
+
+namespace trexsearch::mlr {
+namespace {
+
+std::vector<double> relative_widths(const ControllerConfig& config) {
+  std::vector<double> widths;
+  for (const SearchGoal& goal : config.goals) widths.push_back(goal.relative_width);
+  return widths;
+}
+
+std::vector<ClassificationTarget> classification_targets(const TargetChains& chains) {
+  std::vector<ClassificationTarget> targets;
+  for (const TargetSpec& target : chains.targets) targets.push_back(target.classification);
+  return targets;
+}
+
+/// Ends a search early; caught in SearchRun::run, never escapes the controller.
+struct StopSearch {
+  StopReason reason;
+  std::string detail;
+};
+
+Irregularity irregularity_for(StopReason reason) {
+  switch (reason) {
+    case StopReason::search_time_exceeded: return Irregularity::search_time_exceeded;
+    case StopReason::fail_fast: return Irregularity::stopped_by_fail_fast;
+    case StopReason::cancelled: return Irregularity::cancelled;
+    case StopReason::measurer_failed: return Irregularity::measurer_failed;
+    case StopReason::completed: break;
+  }
+  return Irregularity::none;
+}
+
+/// The state of one search, from the first trial to the result.
+class SearchRun {
+ public:
+  SearchRun(const ControllerConfig& config, const Clock& clock, Measurer& measurer,
+            std::stop_token stop, const SearchHooks& hooks)
+      : config_(config),
+        clock_(clock),
+        measurer_(measurer),
+        stop_(std::move(stop)),
+        hooks_(hooks),
+        grid_(config.min_load_pps, config.max_load_pps, relative_widths(config)),
+        handler_(grid_),
+        chains_(build_target_chains(config.goals, grid_)),
+        database_(classification_targets(chains_)),
+        start_(clock.now()) {}
+
+  SearchResult run() {
+    try {
+      if (config_.warmup_duration.count() > 0.0) {
+        measure(config_.warmup_duration, grid_.max_index(), TrialPhase::warmup);
+      }
+      const InitialLoads initial =
+          run_initial_phase(chains_, grid_, handler_, [this](Seconds duration, GridIndex load) {
+            return measure(duration, load, TrialPhase::initial);
+          });
+      main_phase(initial);
+      return assemble(StopReason::completed, "");
+    } catch (const StopSearch& stop) {
+      return assemble(stop.reason, stop.detail);
+    }
+  }
+
+ private:
+  void main_phase(const InitialLoads& initial) {
+    global_width_.steps = initial.upper - initial.lower;
+    for (std::size_t goal = 0; goal < config_.goals.size(); ++goal) {
+      std::function<void(std::string_view)> debug;
+      if (hooks_.debug) {
+        const std::string prefix = config_.goals[goal].label(goal) + ": ";
+        debug = [this, prefix](std::string_view text) { hooks_.debug(prefix + std::string(text)); };
+      }
+      selectors_.push_back(std::make_unique<Selector>(chains_.final_target[goal], chains_,
+                                                      global_width_, initial.lower, initial.upper,
+                                                      database_, grid_, handler_, debug));
+    }
+    while (true) {
+      // Checked before each trial, never during one (as the reference does).
+      check_stop_and_time();
+      // Every selector nominates every round: nomination has side effects
+      // (target advancement, expander limits, fail-fast).
+      Candidate winner;
+      for (std::size_t goal = 0; goal < selectors_.size(); ++goal) {
+        const SelectorTurn turn = selectors_[goal]->nominate();
+        if (turn.status == SelectorTurn::Status::fail_fast) fail_fast(goal);
+        Candidate candidate{std::nullopt, turn.duration, std::nullopt, goal};
+        if (turn.status == SelectorTurn::Status::nominated) {
+          candidate.load = turn.nomination.load;
+          candidate.width = turn.nomination.width;
+        }
+        winner = pick_winner(winner, candidate);
+      }
+      if (!winner.load) return;
+      measure(winner.duration, *winner.load, TrialPhase::main);
+      if (winner.width) global_width_.steps = *winner.width;
+      selectors_[winner.selector]->won(*winner.load);
+    }
+  }
+
+  [[noreturn]] void fail_fast(std::size_t goal) {
+    fail_fast_goal_ = goal;
+    throw StopSearch{StopReason::fail_fast,
+                     config_.goals[goal].label(goal) + ": min load " +
+                         format_value(config_.min_load_pps) +
+                         " pps is an upper bound and fail_fast is set"};
+  }
+
+  void check_stop_and_time() const {
+    if (stop_.stop_requested()) {
+      throw StopSearch{StopReason::cancelled,
+                       "cancelled after " + std::to_string(trials_.size()) + " trials"};
+    }
+    if (clock_.now() - start_ >= config_.search_duration_max) {
+      throw StopSearch{StopReason::search_time_exceeded,
+                       "search_duration_max of " + format_value(config_.search_duration_max.count()) +
+                           " s ran out after " + std::to_string(trials_.size()) + " trials"};
+    }
+  }
+
+  TrialResult measure(Seconds duration, GridIndex load, TrialPhase phase) {
+    // The first trial always runs; the main loop checks before nominating.
+    if (!trials_.empty() && phase != TrialPhase::main) check_stop_and_time();
+    const double load_pps = grid_.load_at(load);
+    TrialRecord record{trials_.size() + 1, phase, clock_.now() - start_,
+                       TrialResult::from_loss_ratio(load_pps, duration, duration, 0.0)};
+    const auto where = [&] {
+      return "trial " + std::to_string(record.number) + " (" + format_value(load_pps) + " pps, " +
+             format_value(duration.count()) + " s): ";
+    };
+    try {
+      const TrialOutcome outcome = measurer_.measure(duration, load_pps, stop_);
+      record.result = TrialResult::from_outcome(load_pps, duration, outcome);
+    } catch (const MeasurementCancelled&) {
+      throw StopSearch{StopReason::cancelled, where() + "cancelled"};
+    } catch (const std::exception& error) {
+      throw StopSearch{StopReason::measurer_failed, where() + error.what()};
+    }
+    // The warmup result is kept in the log but counts for no goal.
+    if (phase != TrialPhase::warmup) database_.add(record.result);
+    trials_.push_back(record);
+    if (hooks_.on_trial) {
+      const std::vector<GoalProgress> progress = goal_progress();
+      hooks_.on_trial(trials_.back(), progress);
+    }
+    return record.result;
+  }
+
+  std::vector<GoalProgress> goal_progress() const {
+    std::vector<GoalProgress> progress;
+    for (std::size_t goal = 0; goal < config_.goals.size(); ++goal) {
+      if (goal < selectors_.size()) {
+        progress.push_back(selectors_[goal]->progress());
+        continue;
+      }
+      // Initial phase: report the goal's coarsest target, which the main phase starts on.
+      std::size_t target = chains_.final_target[goal];
+      while (const auto preceding = chains_.targets[target].preceding) target = *preceding;
+      const RelevantBounds bounds = database_.relevant_bounds(target);
+      progress.push_back({bounds.lower_pps, bounds.upper_pps, chains_.targets[target].depth, false});
+    }
+    return progress;
+  }
+
+  SearchResult assemble(StopReason reason, std::string detail) {
+    SearchResult result;
+    std::vector<TrialResult> counted;
+    for (const TrialRecord& trial : trials_) {
+      if (trial.phase != TrialPhase::warmup) counted.push_back(trial.result);
+    }
+    result.goals = analyze_trials(config_.goals, counted,
+                                  LoadLimits{config_.min_load_pps, config_.max_load_pps});
+    if (reason != StopReason::completed) {
+      // Goals cut short say so, unless they were reached anyway.
+      for (std::size_t goal = 0; goal < result.goals.size(); ++goal) {
+        GoalResult& goal_result = result.goals[goal];
+        const bool done = goal < selectors_.size() && selectors_[goal]->progress().done;
+        if (goal_result.regular() || done || fail_fast_goal_ == goal) continue;
+        goal_result.irregularity = irregularity_for(reason);
+        goal_result.irregular_reason = "search stopped before this goal was reached: " + detail;
+      }
+    }
+    result.trials = std::move(trials_);
+    result.stop_reason = reason;
+    result.stop_detail = std::move(detail);
+    result.search_duration = clock_.now() - start_;
+    return result;
+  }
+
+  const ControllerConfig& config_;
+  const Clock& clock_;
+  Measurer& measurer_;
+  std::stop_token stop_;
+  const SearchHooks& hooks_;
+  LoadGrid grid_;
+  LimitHandler handler_;
+  TargetChains chains_;
+  TrialDatabase database_;
+  GlobalWidth global_width_;
+  std::vector<std::unique_ptr<Selector>> selectors_;
+  std::vector<TrialRecord> trials_;
+  std::optional<std::size_t> fail_fast_goal_;
+  Seconds start_;
+};
+
+}  // namespace
+
+Controller::Controller(ControllerConfig config, const Clock& clock)
+    : config_(std::move(config)), clock_(clock) {
+  config_.validate();
+  // Builds the grid once so that widths too fine for the load range fail here.
+  LoadGrid(config_.min_load_pps, config_.max_load_pps, relative_widths(config_));
+}
+
+SearchResult Controller::search(Measurer& measurer, std::stop_token stop,
+                                const SearchHooks& hooks) const {
+  return SearchRun(config_, clock_, measurer, std::move(stop), hooks).run();
+}
+
+}  // namespace trexsearch::mlr

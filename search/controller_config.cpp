@@ -1,0 +1,42 @@
+#include "search/controller_config.hpp"
+
+#include <cmath>
+#include <string>
+
+#include "search/errors.hpp"
+
+namespace trexsearch::mlr {
+
+void ControllerConfig::validate() const {
+  if (goals.empty()) throw ConfigError("goals", "[]", "at least one goal is needed");
+  for (std::size_t i = 0; i < goals.size(); ++i) {
+    const std::string prefix = "goals[" + std::to_string(i) + "]";
+    goals[i].validate(prefix);
+    // The reference rejects duplicate goals too: two identical goals would only
+    // duplicate the output, and a typo that makes NDR equal PDR is worth an error.
+    for (std::size_t j = 0; j < i; ++j) {
+      if (goals[i].same_attributes(goals[j])) {
+        throw ConfigError(prefix, goals[i].label(i),
+                          "has the same attributes as goals[" + std::to_string(j) + "]");
+      }
+    }
+  }
+  if (!std::isfinite(min_load_pps) || min_load_pps <= 0.0) {
+    throw ConfigError("min_load", format_value(min_load_pps),
+                      "must be a positive number of frames/s");
+  }
+  if (!std::isfinite(max_load_pps) || max_load_pps <= min_load_pps) {
+    throw ConfigError("max_load", format_value(max_load_pps),
+                      "must be greater than min_load (" + format_value(min_load_pps) + ")");
+  }
+  if (!std::isfinite(search_duration_max.count()) || search_duration_max.count() <= 0.0) {
+    throw ConfigError("search_duration_max", format_value(search_duration_max.count()),
+                      "must be a positive number of seconds");
+  }
+  if (!std::isfinite(warmup_duration.count()) || warmup_duration.count() < 0.0) {
+    throw ConfigError("warmup_duration", format_value(warmup_duration.count()),
+                      "must be zero (no warmup) or a positive number of seconds");
+  }
+}
+
+}  // namespace trexsearch::mlr

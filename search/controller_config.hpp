@@ -1,0 +1,28 @@
+#pragma once
+
+#include <vector>
+
+#include "search/search_goal.hpp"
+#include "search/units.hpp"
+
+namespace trexsearch::mlr {
+
+/// Controller input besides the measurer (draft-06 "Controller Inputs").
+/// Defaults are the reference implementation's.
+struct ControllerConfig {
+  std::vector<SearchGoal> goals{SearchGoal{}};
+  /// No trial below this load [frames/s per direction].
+  double min_load_pps = 9001.0;
+  /// No trial above this load [frames/s per direction]; the first trial is here.
+  double max_load_pps = 1e9;
+  /// Checked before each trial; when exceeded the search returns what it has,
+  /// marked irregular (the reference throws everything away instead).
+  Seconds search_duration_max{1200.0};
+  /// Zero for none; otherwise one trial at max load whose result is not used.
+  Seconds warmup_duration{1.0};
+
+  /// Throws ConfigError naming the field and its value.
+  void validate() const;
+};
+
+}  // namespace trexsearch::mlr

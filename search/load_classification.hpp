@@ -1,0 +1,58 @@
+#pragma once
+
+#include <map>
+#include <string_view>
+
+#include "search/trial_result.hpp"
+#include "search/units.hpp"
+
+namespace trexsearch::mlr {
+
+/// The goal attributes that load classification and conditional throughput use.
+struct ClassificationTarget {
+  double loss_ratio = 0.0;
+  double exceed_ratio = 0.5;
+  /// Trials with intended duration at least this are full-length.
+  Seconds trial_duration{1.0};
+  Seconds duration_sum{21.0};
+};
+
+/// draft-06 Appendix A: a load is a lower bound, an upper bound, or undecided.
+enum class LoadClass { lower_bound, upper_bound, undecided };
+
+std::string_view to_string(LoadClass load_class);
+
+/// The four sums of effective durations that Appendix A works on.
+struct DurationSums {
+  Seconds full_length_low_loss{0.0};
+  Seconds full_length_high_loss{0.0};
+  Seconds short_low_loss{0.0};
+  Seconds short_high_loss{0.0};
+};
+
+/// draft-06 Appendix A, term for term.
+LoadClass classify(const DurationSums& sums, double exceed_ratio, Seconds duration_sum);
+
+/// Everything measured at one load, seen through one target: the duration sums
+/// and, for full-length trials, the summed duration per loss ratio (Appendix B).
+class TargetTally {
+ public:
+  explicit TargetTally(const ClassificationTarget& target) : target_(target) {}
+
+  /// Counts the trial: short vs full-length by intended duration, summed by
+  /// effective duration, high-loss iff loss ratio > goal loss ratio (strict).
+  void add(const TrialResult& trial);
+
+  const DurationSums& sums() const { return sums_; }
+  LoadClass classification() const;
+  /// draft-06 Appendix B quantile loss ratio, with missing duration sum
+  /// counted as 100 % loss. 1.0 when there is no full-length trial.
+  double quantile_loss_ratio() const;
+
+ private:
+  ClassificationTarget target_;
+  DurationSums sums_;
+  std::map<double, Seconds> full_length_duration_by_loss_ratio_;
+};
+
+}  // namespace trexsearch::mlr

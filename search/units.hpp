@@ -1,0 +1,10 @@
+#pragma once
+
+#include <chrono>
+
+namespace trexsearch {
+
+/// Durations throughout the searches: seconds as a double, like the drafts' "[s]".
+using Seconds = std::chrono::duration<double>;
+
+}  // namespace trexsearch

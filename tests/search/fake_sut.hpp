@@ -1,0 +1,54 @@
+#pragma once
+
+#include <algorithm>
+#include <array>
+#include <cmath>
+#include <cstdint>
+#include <functional>
+#include <string>
+#include <vector>
+
+#include "search/clock.hpp"
+#include "search/measurer.hpp"
+
+namespace trexsearch::testing {
+
+/// A deterministic SUT for controller tests: forwards at most `capacity_pps`
+/// (optionally wobbling with sin(trial number)), optionally losing at least
+/// `loss_floor` of every trial, and advancing a ManualClock by each trial.
+class FakeSut final : public Measurer {
+ public:
+  FakeSut(double capacity_pps, ManualClock& clock) : capacity_pps_(capacity_pps), clock_(clock) {}
+
+  FakeSut& wobbly() { wobbly_ = true; return *this; }
+  FakeSut& loss_floor(double ratio) { loss_floor_ = ratio; return *this; }
+
+  TrialOutcome measure(Seconds duration, double load_pps, std::stop_token) override {
+    double capacity = capacity_pps_;
+    if (wobbly_) capacity *= 1.0 + 0.01 * std::sin(static_cast<double>(trials_.size()) + 1.0);
+    const auto offered = static_cast<std::int64_t>(std::floor(load_pps * duration.count() + 0.5));
+    const auto limit = static_cast<std::int64_t>(std::floor(capacity * duration.count() + 0.5));
+    std::int64_t loss = std::max<std::int64_t>(0, offered - limit);
+    if (loss_floor_ > 0.0) {
+      loss = std::max(loss, static_cast<std::int64_t>(std::ceil(static_cast<double>(offered) * loss_floor_)));
+    }
+    trials_.push_back({load_pps, duration.count()});
+    clock_.advance(duration);
+    TrialOutcome outcome;
+    outcome.offered_count = offered;
+    outcome.loss_count = loss;
+    return outcome;
+  }
+
+  /// Every (load, duration) requested so far.
+  const std::vector<std::array<double, 2>>& trials() const { return trials_; }
+
+ private:
+  double capacity_pps_;
+  ManualClock& clock_;
+  bool wobbly_ = false;
+  double loss_floor_ = 0.0;
+  std::vector<std::array<double, 2>> trials_;
+};
+
+}  // namespace trexsearch::testing
