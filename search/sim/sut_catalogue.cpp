@@ -1,0 +1,87 @@
+// The table of built-in models behind make_sut(), sut_model_catalogue() and
+// sut_model_options(): one row per model, so adding a model is one line here.
+#include <array>
+
+#include "search/errors.hpp"
+#include "search/sim/bursty_sut.hpp"
+#include "search/sim/duration_dependent_sut.hpp"
+#include "search/sim/lossy_sut.hpp"
+#include "search/sim/noisy_sut.hpp"
+#include "search/sim/sharp_sut.hpp"
+#include "search/sim/soak_sut.hpp"
+#include "search/sim/sut_model.hpp"
+#include "search/sim/sut_options.hpp"
+
+namespace trexsearch::sim {
+namespace {
+
+struct CatalogueEntry {
+  const char* name;
+  const char* description;
+  std::span<const SutOptionSpec> (*options)();
+  std::unique_ptr<SutModel> (*make)(const SutOptions&, std::uint64_t seed);
+};
+
+const std::array<CatalogueEntry, 6> catalogue{{
+    {SharpSut::name, "deterministic; loses every frame above capacity C", &SharpSut::option_specs,
+     [](const SutOptions& options, std::uint64_t) -> std::unique_ptr<SutModel> {
+       return std::make_unique<SharpSut>(options);
+     }},
+    {NoisySut::name, "capacity drawn per trial around C (normal, relative noise)",
+     &NoisySut::option_specs,
+     [](const SutOptions& options, std::uint64_t seed) -> std::unique_ptr<SutModel> {
+       return std::make_unique<NoisySut>(options, seed);
+     }},
+    {LossySut::name, "random background loss at every load, plus capacity C",
+     &LossySut::option_specs,
+     [](const SutOptions& options, std::uint64_t seed) -> std::unique_ptr<SutModel> {
+       return std::make_unique<LossySut>(options, seed);
+     }},
+    {BurstySut::name, "capacity C plus rare random interruptions (Poisson) that lose bursts",
+     &BurstySut::option_specs,
+     [](const SutOptions& options, std::uint64_t seed) -> std::unique_ptr<SutModel> {
+       return std::make_unique<BurstySut>(options, seed);
+     }},
+    {DurationDependentSut::name,
+     "deterministic; a buffer absorbs B excess frames, so short trials pass higher loads",
+     &DurationDependentSut::option_specs,
+     [](const SutOptions& options, std::uint64_t) -> std::unique_ptr<SutModel> {
+       return std::make_unique<DurationDependentSut>(options);
+     }},
+    {SoakSut::name, "smooth loss-rate curve with Poisson losses (for PLRsearch)",
+     &SoakSut::option_specs,
+     [](const SutOptions& options, std::uint64_t seed) -> std::unique_ptr<SutModel> {
+       return std::make_unique<SoakSut>(options, seed);
+     }},
+}};
+
+const CatalogueEntry& find_entry(std::string_view model) {
+  for (const CatalogueEntry& entry : catalogue) {
+    if (entry.name == model) return entry;
+  }
+  std::string known;
+  for (const CatalogueEntry& entry : catalogue) {
+    if (!known.empty()) known += ", ";
+    known += entry.name;
+  }
+  throw ConfigError("sut", std::string(model), "unknown SUT model; known models: " + known);
+}
+
+}  // namespace
+
+std::unique_ptr<SutModel> make_sut(std::string_view model, const SutOptions& options,
+                                   std::uint64_t seed) {
+  return find_entry(model).make(options, seed);
+}
+
+std::vector<std::pair<std::string, std::string>> sut_model_catalogue() {
+  std::vector<std::pair<std::string, std::string>> names;
+  for (const CatalogueEntry& entry : catalogue) names.emplace_back(entry.name, entry.description);
+  return names;
+}
+
+std::span<const SutOptionSpec> sut_model_options(std::string_view model) {
+  return find_entry(model).options();
+}
+
+}  // namespace trexsearch::sim
