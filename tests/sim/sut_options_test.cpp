@@ -55,7 +55,7 @@ TEST_CASE("out-of-range option values are rejected with field, value and range")
       {"sharp", "capacity_pps", -5.0, "> 0"},
       {"noisy", "noise", 1.5, "in [0, 1]"},
       {"lossy", "background_loss_ratio", 1.0, "in [0, 1)"},
-      {"bursty", "event_rate_per_s", -0.1, "in [0, 1e+06]"},
+      {"bursty", "event_rate_per_s", -0.1, "in [0, 1000000]"},
       {"bursty", "interruption_s", -1.0, "in [0, 3600]"},
       {"duration_dependent", "buffer_frames", -1.0, "in [0,"},
       {"soak", "spread_pps", 0.0, "> 0"},

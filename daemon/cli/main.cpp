@@ -1,0 +1,78 @@
+// trex-search: the command-line tool. Each subcommand lives in its own file; this
+// file only routes to them.
+#include <iostream>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "daemon/cli/analyze_command.hpp"
+#include "daemon/cli/exit_codes.hpp"
+#include "daemon/cli/simulate_command.hpp"
+
+namespace {
+
+using namespace trexsearch::cli;
+
+struct Command {
+  std::string_view name;
+  std::string_view summary;
+  int (*run)(const std::vector<std::string>& args, std::ostream& out, std::ostream& err);
+  std::string (*help)();
+};
+
+constexpr Command kCommands[] = {
+    {"analyze", "re-analyse recorded trials against (other) goals", run_analyze_command,
+     analyze_command_help},
+    {"simulate", "run MLRsearch on virtual time against an external or simulated SUT",
+     run_simulate_command, simulate_command_help},
+};
+
+const Command* find_command(std::string_view name) {
+  for (const Command& command : kCommands) {
+    if (command.name == name) return &command;
+  }
+  return nullptr;
+}
+
+void print_overview(std::ostream& out) {
+  out << "Usage: trex-search COMMAND [OPTIONS]\n       trex-search help COMMAND\n\nCommands:\n";
+  for (const Command& command : kCommands) {
+    out << "  " << command.name << std::string(10 - command.name.size(), ' ') << command.summary
+        << "\n";
+  }
+  out << "\nOptions:\n  -h [ --help ]  print this help\n  --version      print the version\n";
+}
+
+int usage_error(const std::string& message) {
+  std::cerr << "trex-search: error: " << message << " (see trex-search --help)\n";
+  return kExitBadInput;
+}
+
+}  // namespace
+
+int main(int argc, char* argv[]) {
+  const std::vector<std::string> args(argv + 1, argv + argc);
+  if (args.empty()) return usage_error("no command given");
+  const std::string& first = args[0];
+  if (first == "--help" || first == "-h") {
+    print_overview(std::cout);
+    return kExitOk;
+  }
+  if (first == "--version") {
+    std::cout << "trex-search " << TREX_SEARCH_VERSION << "\n";
+    return kExitOk;
+  }
+  if (first == "help") {
+    if (args.size() == 1) {
+      print_overview(std::cout);
+      return kExitOk;
+    }
+    const Command* command = find_command(args[1]);
+    if (command == nullptr) return usage_error("unknown command '" + args[1] + "'");
+    std::cout << command->help();
+    return kExitOk;
+  }
+  const Command* command = find_command(first);
+  if (command == nullptr) return usage_error("unknown command '" + first + "'");
+  return command->run({args.begin() + 1, args.end()}, std::cout, std::cerr);
+}

@@ -1,0 +1,27 @@
+#pragma once
+
+#include "search/clock.hpp"
+#include "search/measurer.hpp"
+
+namespace trexsearch {
+
+/// Runs searches on virtual time: forwards each trial to the wrapped measurer and
+/// then advances the ManualClock by the trial's effective duration (the outcome's,
+/// or else the intended duration), as if the trial had taken that long. This is how
+/// `trex-search simulate` runs a 20-minute search in milliseconds.
+class VirtualTimeMeasurer final : public Measurer {
+ public:
+  /// Both must outlive this object.
+  VirtualTimeMeasurer(Measurer& inner, ManualClock& clock) : inner_(inner), clock_(clock) {}
+
+  /// A trial that throws takes no virtual time; neither does an outcome whose
+  /// effective duration is not a positive finite number (the search rejects it).
+  TrialOutcome measure(Seconds intended_duration, double intended_load_pps,
+                       std::stop_token stop) override;
+
+ private:
+  Measurer& inner_;
+  ManualClock& clock_;
+};
+
+}  // namespace trexsearch

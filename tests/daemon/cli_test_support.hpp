@@ -1,0 +1,27 @@
+#pragma once
+
+#include <json/value.h>
+
+#include <string>
+#include <vector>
+
+#include "tests/daemon/test_support.hpp"
+
+namespace trexsearch::test {
+
+/// The trex-search executable under test.
+inline const std::string kTrexSearch = TREX_SEARCH_BIN;
+/// docs/examples, whose files the tests use as documented inputs.
+inline const std::string kExamples = TREX_SEARCH_EXAMPLES_DIR;
+
+/// Runs `trex-search ARGS...` with `stdin_text` on stdin.
+inline ProcessResult run_cli(std::vector<std::string> args, const TempDir& dir,
+                             const std::string& stdin_text = "") {
+  args.insert(args.begin(), kTrexSearch);
+  return run_process(args, stdin_text, dir);
+}
+
+/// Parses a command's stdout (fails the test with the text when it is not JSON).
+Json::Value parse_output(const std::string& out);
+
+}  // namespace trexsearch::test
