@@ -87,7 +87,7 @@ TEST_CASE("analyze reads stdin for -, and gives the same result") {
   CHECK(from_stdin.out == from_file.out);
 }
 
-TEST_CASE("analyze --table prints one row per goal") {
+TEST_CASE("analyze --table prints one row per goal, and why irregular ones are irregular") {
   const TempDir dir;
   const auto result = run_cli({"analyze", "--table", kExample}, dir);
   CHECK(result.exit_code == 0);
@@ -96,7 +96,9 @@ TEST_CASE("analyze --table prints one row per goal") {
       "goal    lower bound [pps]  upper bound [pps]  cond. throughput [pps]  result\n"
       "NDR             1000000.0          1010000.0               1000000.0  irregular: too_wide\n"
       "PDR             1010000.0          1030000.0               1004950.0  regular\n"
-      "strict          1000000.0          1010000.0               1000000.0  regular\n");
+      "strict          1000000.0          1010000.0               1000000.0  regular\n"
+      "NDR: relevant bounds 1000000 pps and 1010000 pps are 0.009900990099009901 apart "
+      "(relative), wider than the goal width 0.005\n");
 }
 
 TEST_CASE("analyze: no trials at all gives irregular results, not an error") {
