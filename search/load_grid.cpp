@@ -25,6 +25,23 @@ double interpolate(GridIndex lo, double lo_load, GridIndex hi, double hi_load, G
 
 }  // namespace
 
+template <typename Direction>
+LoadGrid::GridPoint LoadGrid::descend(Direction direction) const {
+  // The reference's lazily built bisection tree over [0, M]: every node's load
+  // is interpolated from its two parents, which makes the values (and so the
+  // measured loads) bit-identical to CSIT's.
+  GridPoint lo{0, min_load_pps_};
+  GridPoint hi{max_index_, max_load_pps_};
+  while (hi.index - lo.index >= 2) {
+    const GridIndex mid = lo.index + (hi.index - lo.index) / 2;
+    const GridPoint point{mid, interpolate(lo.index, lo.load, hi.index, hi.load, mid)};
+    const int way = direction(point.index, point.load);
+    if (way == 0) return point;
+    (way < 0 ? lo : hi) = point;
+  }
+  return lo;
+}
+
 LoadGrid::LoadGrid(double min_load_pps, double max_load_pps,
                    std::span<const double> relative_widths)
     : min_load_pps_(min_load_pps), max_load_pps_(max_load_pps) {
@@ -80,44 +97,18 @@ GridIndex LoadGrid::find_max_index(std::span<const double> relative_widths) cons
 double LoadGrid::load_at(GridIndex index) const {
   if (index <= 0) return min_load_pps_;
   if (index >= max_index_) return max_load_pps_;
-  GridIndex lo = 0, hi = max_index_;
-  double lo_load = min_load_pps_, hi_load = max_load_pps_;
-  while (hi - lo >= 2) {
-    const GridIndex mid = lo + (hi - lo) / 2;
-    const double mid_load = interpolate(lo, lo_load, hi, hi_load, mid);
-    if (mid < index) {
-      lo = mid;
-      lo_load = mid_load;
-    } else if (mid > index) {
-      hi = mid;
-      hi_load = mid_load;
-    } else {
-      return mid_load;
-    }
-  }
-  // Unreachable: index is strictly inside (0, M), so some bisection node equals it.
-  return lo_load;
+  // index is strictly inside (0, M), so some bisection node equals it.
+  return descend([index](GridIndex mid, double) { return mid < index ? -1 : mid > index ? 1 : 0; })
+      .load;
 }
 
 GridIndex LoadGrid::index_at_or_below(double load_pps) const {
   if (!(load_pps > min_load_pps_)) return 0;  // also NaN
   if (load_pps >= max_load_pps_) return max_index_;
-  GridIndex lo = 0, hi = max_index_;
-  double lo_load = min_load_pps_, hi_load = max_load_pps_;
-  while (hi - lo >= 2) {
-    const GridIndex mid = lo + (hi - lo) / 2;
-    const double mid_load = interpolate(lo, lo_load, hi, hi_load, mid);
-    if (mid_load < load_pps) {
-      lo = mid;
-      lo_load = mid_load;
-    } else if (mid_load > load_pps) {
-      hi = mid;
-      hi_load = mid_load;
-    } else {
-      return mid;
-    }
-  }
-  return lo;
+  return descend([load_pps](GridIndex, double mid_load) {
+           return mid_load < load_pps ? -1 : mid_load > load_pps ? 1 : 0;
+         })
+      .index;
 }
 
 GridIndex LoadGrid::width_steps(double relative_width) const {

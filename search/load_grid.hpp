@@ -34,7 +34,17 @@ class LoadGrid {
   GridIndex width_steps(double relative_width) const;
 
  private:
+  struct GridPoint {
+    GridIndex index;
+    double load;
+  };
+
   GridIndex find_max_index(std::span<const double> relative_widths) const;
+  /// Walks down the bisection tree: `direction(index, load)` of a node says
+  /// whether the target is above it (< 0), below it (> 0) or it (0). Returns
+  /// the node found, or the lower end of the last interval.
+  template <typename Direction>
+  GridPoint descend(Direction direction) const;
 
   double min_load_pps_;
   double max_load_pps_;

@@ -1,7 +1,6 @@
 #include "search/sim/duration_dependent_sut.hpp"
 
 #include <algorithm>
-#include <limits>
 
 #include "search/sim/frame_counts.hpp"
 
@@ -9,13 +8,7 @@ namespace trexsearch::sim {
 namespace {
 
 const SutOptionSpec specs[] = {
-    {.name = "capacity_pps",
-     .default_value = 1e7,
-     .unit = "frames/s",
-     .description = "long-term forwarding capacity C",
-     .min = 0.0,
-     .min_inclusive = false,
-     .max = std::numeric_limits<double>::infinity()},
+    capacity_option("long-term forwarding capacity C"),
     {.name = "buffer_frames",
      .default_value = 1e5,
      .unit = "frames",

@@ -1,7 +1,6 @@
 #include "search/sim/lossy_sut.hpp"
 
 #include <algorithm>
-#include <limits>
 
 #include "search/sim/frame_counts.hpp"
 #include "search/sim/loss_expectation.hpp"
@@ -10,13 +9,7 @@ namespace trexsearch::sim {
 namespace {
 
 const SutOptionSpec specs[] = {
-    {.name = "capacity_pps",
-     .default_value = 1e7,
-     .unit = "frames/s",
-     .description = "forwarding capacity C",
-     .min = 0.0,
-     .min_inclusive = false,
-     .max = std::numeric_limits<double>::infinity()},
+    capacity_option("forwarding capacity C"),
     {.name = "background_loss_ratio",
      .default_value = 0.001,
      .unit = "1",

@@ -1,7 +1,6 @@
 #include "search/sim/noisy_sut.hpp"
 
 #include <algorithm>
-#include <limits>
 
 #include "search/sim/frame_counts.hpp"
 #include "search/sim/loss_expectation.hpp"
@@ -10,13 +9,7 @@ namespace trexsearch::sim {
 namespace {
 
 const SutOptionSpec specs[] = {
-    {.name = "capacity_pps",
-     .default_value = 1e7,
-     .unit = "frames/s",
-     .description = "median forwarding capacity C",
-     .min = 0.0,
-     .min_inclusive = false,
-     .max = std::numeric_limits<double>::infinity()},
+    capacity_option("median forwarding capacity C"),
     {.name = "noise",
      // Below the usual 0.5 % goal width, so that one width is a fair precision
      // target by default; larger values show how noise spreads the results.

@@ -11,13 +11,7 @@ namespace trexsearch::sim {
 namespace {
 
 const SutOptionSpec specs[] = {
-    {.name = "capacity_pps",
-     .default_value = 1e7,
-     .unit = "frames/s",
-     .description = "load C where the loss rate turns from exponential to linear",
-     .min = 0.0,
-     .min_inclusive = false,
-     .max = std::numeric_limits<double>::infinity()},
+    capacity_option("load C where the loss rate turns from exponential to linear"),
     {.name = "spread_pps",
      .default_value = 1e4,
      .unit = "frames/s",

@@ -1,7 +1,9 @@
 #include "search/sim/sut_options.hpp"
 
 #include <cmath>
+#include <limits>
 #include <stdexcept>
+#include <utility>
 
 #include "search/errors.hpp"
 
@@ -78,6 +80,16 @@ std::string ValidatedOptions::summary() const {
     text += option + "=" + format_value(value);
   }
   return text;
+}
+
+SutOptionSpec capacity_option(std::string description) {
+  return {.name = "capacity_pps",
+          .default_value = 1e7,
+          .unit = "frames/s",
+          .description = std::move(description),
+          .min = 0.0,
+          .min_inclusive = false,
+          .max = std::numeric_limits<double>::infinity()};
 }
 
 }  // namespace trexsearch::sim

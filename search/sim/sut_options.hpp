@@ -28,6 +28,9 @@ struct SutOptionSpec {
   std::string range_text() const;
 };
 
+/// The capacity option every model has: C in frames/s, default 10 Mpps, > 0.
+SutOptionSpec capacity_option(std::string description);
+
 /// A model's options after validation: every given option is known and in range,
 /// absent ones take their defaults.
 class ValidatedOptions {
