@@ -16,6 +16,8 @@ echo "== MLRsearch, NDR and PDR (docs/examples/spec-ndr-pdr.json) on a noisy sim
 echo "== of 3.2 Mpps capacity (virtual time; each trial is 1 s of simulated traffic)"
 echo
 "$build_dir/daemon/cli/trex-search" simulate --spec docs/examples/spec-ndr-pdr.json \
-  --sut noisy --sut-option capacity_pps=3.2e6 --seed 7 --progress --table
+  --sut noisy --sut-option capacity_pps=3.2e6 --seed 7 --progress --table \
+  --report "$build_dir/demo-report.html"
 echo
-echo "The full JSON result (every trial): drop --table. More: docs/cli.md"
+echo "HTML report (search converging, goal tables, every trial): $build_dir/demo-report.html"
+echo "The full JSON result: drop --table. More: docs/cli.md"

@@ -3,6 +3,7 @@
 #include <boost/program_options.hpp>
 #include <charconv>
 #include <cmath>
+#include <fstream>
 #include <memory>
 #include <ostream>
 #include <sstream>
@@ -18,6 +19,7 @@
 #include "daemon/codec/search_result_codec.hpp"
 #include "daemon/measurers/exec_measurer.hpp"
 #include "daemon/measurers/virtual_time_measurer.hpp"
+#include "daemon/report/mlr_report.hpp"
 #include "search/clock.hpp"
 #include "search/controller.hpp"
 #include "search/errors.hpp"
@@ -51,6 +53,8 @@ po::options_description visible_options() {
        "with --sut: seconds added to each trial's effective duration")
       ("progress", "print one line per trial to stderr")
       ("table", "print a summary and a table of goal results for humans instead of JSON")
+      ("report", po::value<std::string>()->value_name("FILE.html"),
+       "also write a self-contained HTML report (chart, tables, every trial)")
       ("list-suts", "list the built-in SUT models and their options, then exit")
       ("help,h", "print this help");
   // clang-format on
@@ -148,6 +152,41 @@ std::unique_ptr<Measurer> make_measurer(const po::variables_map& options) {
   }
 }
 
+/// Where the trials came from, for the report's header.
+report::ReportContext report_context(const po::variables_map& options) {
+  report::ReportContext context;
+  context.title = "MLRsearch (trex-search simulate)";
+  context.facts.emplace_back("Spec", options["spec"].as<std::string>());
+  if (options.count("measurer-cmd") != 0) {
+    context.facts.emplace_back("Measurer", "external process: " +
+                                               options["measurer-cmd"].as<std::string>());
+    context.effective_duration_method =
+        "as returned by the measurer process (the intended duration when it returned none)";
+    context.rfc2544_deviations = "as documented for the external measurer";
+  } else {
+    std::string sut = options["sut"].as<std::string>();
+    if (options.count("sut-option") != 0) {
+      for (const auto& option : options["sut-option"].as<std::vector<std::string>>()) {
+        sut += " " + option;
+      }
+    }
+    context.facts.emplace_back("Simulated SUT", sut + " (seed " +
+                                                    options["seed"].as<std::string>() + ")");
+    context.effective_duration_method =
+        "intended duration plus a fixed overhead of " +
+        format_value(options["trial-overhead"].as<double>()) + " s per trial (simulated)";
+  }
+  context.facts.emplace_back("Clock", "virtual: advanced by each trial's effective duration");
+  return context;
+}
+
+void write_report(const std::string& path, const std::string& html) {
+  std::ofstream file(path, std::ios::binary | std::ios::trunc);
+  file << html;
+  file.close();
+  if (!file) throw std::runtime_error("cannot write the report to " + path);
+}
+
 }  // namespace
 
 std::string simulate_command_help() {
@@ -208,6 +247,10 @@ int run_simulate_command(const std::vector<std::string>& args, std::ostream& out
         }
         const mlr::SearchResult result = controller.search(timed, signals.token(), hooks);
 
+        if (options.count("report") != 0) {
+          write_report(options["report"].as<std::string>(),
+                       report::render_mlr_report(report_context(options), config, result));
+        }
         if (options.count("table") != 0) {
           out << format_search_summary(result) << format_goal_table(result.goals);
         } else {

@@ -1,0 +1,37 @@
+#pragma once
+
+#include <optional>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "search/controller_config.hpp"
+#include "search/search_result.hpp"
+
+namespace trexsearch::report {
+
+/// What the report says about where the result came from (draft-06 requires the
+/// report to state units, how durations were computed and deviations from RFC 2544).
+struct ReportContext {
+  std::string title = "MLRsearch report";
+  /// Header rows in order: profile, TRex version, config, start and end times, ...
+  std::vector<std::pair<std::string, std::string>> facts;
+  /// How the measurer computed the effective duration.
+  std::string effective_duration_method =
+      "equal to the intended trial duration (simulated measurer)";
+  /// Deviations from RFC 2544 section 23 (wait times, trial phases, ...).
+  std::string rfc2544_deviations =
+      "none applicable: simulated trials have no traffic set-up or wait times";
+  /// Traffic directions; with frame_bits, lets the report add aggregate rates.
+  std::optional<int> directions;
+  /// Bits per frame on the wire (frame + preamble + inter-frame gap), when known.
+  std::optional<double> frame_bits;
+};
+
+/// The whole report as one self-contained HTML page: header, a chart of trial
+/// load against trial number (colour = loss ratio, marker size = duration) with
+/// every goal's final relevant bounds as bands, a table per goal, every trial.
+std::string render_mlr_report(const ReportContext& context, const mlr::ControllerConfig& config,
+                              const mlr::SearchResult& result);
+
+}  // namespace trexsearch::report

@@ -1,0 +1,64 @@
+#pragma once
+
+#include <optional>
+#include <string>
+#include <utility>
+#include <vector>
+
+namespace trexsearch::report {
+
+/// One marker of a scatter chart.
+struct ChartPoint {
+  double x = 0.0;
+  double y = 0.0;
+  /// 0..1, mapped onto the colour scale (green -> amber -> red).
+  double colour = 0.0;
+  /// Marker radius in pixels.
+  double radius = 3.0;
+  /// Shown on hover (SVG <title>).
+  std::string tooltip;
+};
+
+/// A horizontal band from y_low to y_high (a line when they are equal).
+struct ChartBand {
+  double y_low = 0.0;
+  double y_high = 0.0;
+  std::string label;
+  /// CSS colour.
+  std::string colour;
+};
+
+/// A connected series (for estimates over time), optionally with a +- band.
+struct ChartSeries {
+  std::vector<double> x;
+  std::vector<double> y;
+  std::vector<double> y_low;   ///< empty: no band
+  std::vector<double> y_high;  ///< empty: no band
+  std::string label;
+  std::string colour;
+};
+
+/// A self-contained SVG chart: axes with ticks, markers, bands, series, legend.
+/// No scripts, fonts or external references, so the file prints and mails well.
+struct SvgChart {
+  std::string title;
+  std::string x_label;
+  std::string y_label;
+  std::vector<ChartPoint> points;
+  std::vector<ChartBand> bands;
+  std::vector<ChartSeries> series;
+  /// When set, the y axis shows only this range and markers outside it are left
+  /// out (a close-up); otherwise the range fits everything.
+  std::optional<std::pair<double, double>> y_window;
+  /// Text under the chart explaining colours and sizes.
+  std::string caption;
+  int width = 860;
+  int height = 360;
+
+  std::string render() const;
+};
+
+/// Colour of the loss-ratio scale: 0 -> green, 1 -> red.
+std::string scale_colour(double fraction);
+
+}  // namespace trexsearch::report
