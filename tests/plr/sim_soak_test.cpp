@@ -1,0 +1,59 @@
+// The search against the shared simulated soak SUT (search/sim), whose true critical load is
+// known exactly: a short soak must bracket the truth.
+#include <doctest/doctest.h>
+
+#include <cmath>
+#include <stop_token>
+
+#include "plr/soak_search.hpp"
+#include "search/clock.hpp"
+#include "search/sim/critical_load.hpp"
+#include "search/sim/sut_measurer.hpp"
+#include "search/sim/sut_model.hpp"
+
+namespace trexsearch::plr {
+namespace {
+
+/// Advances a manual clock by each trial's duration plus 0.5 s of overhead.
+class VirtualTime final : public Measurer {
+ public:
+  VirtualTime(Measurer& inner, ManualClock& clock) : inner_(inner), clock_(clock) {}
+  TrialOutcome measure(Seconds duration, double load_pps, std::stop_token stop) override {
+    TrialOutcome outcome = inner_.measure(duration, load_pps, stop);
+    clock_.advance(duration + Seconds{0.5});
+    return outcome;
+  }
+
+ private:
+  Measurer& inner_;
+  ManualClock& clock_;
+};
+
+}  // namespace
+
+TEST_CASE("on the simulated soak SUT a 5-minute soak brackets the true critical load") {
+  const sim::SutOptions options{{"capacity_pps", 1e7}, {"spread_pps", 1e5}};
+  PlrConfig config;
+  config.min_load_pps = 9001.0;
+  config.max_load_pps = 1.488e7;
+  config.time_budget = Seconds{300.0};
+  config.samples_per_trial = 2000;
+  const double truth = *sim::critical_load_pps(*sim::make_sut("soak", options, 0),
+                                               config.target_loss_ratio, Seconds{10.0});
+  for (std::uint64_t seed : {1, 2}) {
+    CAPTURE(seed);
+    ManualClock clock;
+    sim::SutMeasurer sut(sim::make_sut("soak", options, seed));
+    VirtualTime measurer(sut, clock);
+    config.seed = seed;
+    const PlrResult result = SoakSearch(config, clock).run(measurer);
+    REQUIRE(result.estimate.has_value());
+    CAPTURE(result.estimate->average_pps);
+    CAPTURE(result.estimate->stdev_pps);
+    CHECK(result.trials.size() == 40);  // the 40th ends at 302 s
+    CHECK(std::fabs(result.estimate->average_pps - truth) <= 2.0 * result.estimate->stdev_pps);
+    CHECK(result.estimate->relative_stdev() < 0.01);
+  }
+}
+
+}  // namespace trexsearch::plr
