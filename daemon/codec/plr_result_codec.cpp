@@ -1,0 +1,96 @@
+#include "daemon/codec/plr_result_codec.hpp"
+
+#include <string>
+
+namespace trexsearch::codec {
+namespace {
+
+Json::Value optional_number(const std::optional<double>& value) {
+  return value ? Json::Value(*value) : Json::Value(Json::nullValue);
+}
+
+Json::Value encode_fit(const plr::FitEstimate& fit) {
+  Json::Value json(Json::objectValue);
+  json["average"] = optional_number(fit.average_pps());
+  json["log_average"] = optional_number(fit.log_average);
+  json["log_variance"] = fit.log_variance;
+  json["samples"] = Json::UInt64{fit.samples};
+  return json;
+}
+
+}  // namespace
+
+Json::Value encode_plr_estimate(const plr::PlrEstimate& estimate) {
+  Json::Value json(Json::objectValue);
+  json["average"] = estimate.average_pps;
+  json["stdev"] = estimate.stdev_pps;
+  json["lower"] = estimate.lower_pps;
+  json["upper"] = estimate.upper_pps;
+  json["relative_stdev"] = estimate.relative_stdev();
+  json["log_center"] = estimate.log_center;
+  json["log_stdev"] = estimate.log_stdev;
+  return json;
+}
+
+Json::Value encode_plr_trial(const plr::PlrTrial& trial) {
+  const TrialResult& result = trial.result;
+  Json::Value json(Json::objectValue);
+  json["number"] = Json::UInt64{trial.number};
+  json["load"] = result.intended_load_pps();
+  json["intended_duration"] = result.intended_duration().count();
+  json["effective_duration"] = result.effective_duration().count();
+  if (const auto& counts = result.counts()) {
+    json["offered_count"] = Json::Int64{counts->offered};
+    json["loss_count"] = Json::Int64{counts->loss};
+    json["intended_count"] = Json::Int64{counts->intended};
+  }
+  json["loss_ratio"] = result.loss_ratio();
+  Json::Value notes(Json::arrayValue);
+  for (const auto& note : result.notes()) notes.append(note);
+  json["notes"] = notes;
+  json["started_at"] = trial.started_at.count();
+  json["finished_at"] = trial.finished_at.count();
+  json["lossy"] = trial.lossy;
+  json["estimate"] = trial.estimate ? encode_plr_estimate(*trial.estimate) : Json::Value();
+  Json::Value fits(Json::objectValue);
+  fits["stretch"] = encode_fit(trial.fits[0]);
+  fits["erf"] = encode_fit(trial.fits[1]);
+  json["fits"] = fits;
+  return json;
+}
+
+Json::Value encode_trend(const plr::Trend& trend) {
+  Json::Value json(Json::objectValue);
+  json["slope_per_hour"] = trend.slope_per_hour;
+  json["slope_stderr_per_hour"] = trend.slope_stderr_per_hour;
+  json["regression_stderr_per_hour"] = trend.regression_stderr_per_hour;
+  json["estimate_stderr_per_hour"] = trend.estimate_stderr_per_hour;
+  json["significant"] = trend.significant();
+  json["points"] = Json::UInt64{trend.points};
+  json["window_start"] = trend.window_start.count();
+  json["window_end"] = trend.window_end.count();
+  return json;
+}
+
+Json::Value encode_plr_result(const plr::PlrResult& result) {
+  Json::Value json(Json::objectValue);
+  Json::Value trials(Json::arrayValue);
+  double effective_sum = 0.0;
+  for (const plr::PlrTrial& trial : result.trials) {
+    trials.append(encode_plr_trial(trial));
+    effective_sum += trial.result.effective_duration().count();
+  }
+  json["trials"] = trials;
+  Json::Value totals(Json::objectValue);
+  totals["trial_count"] = Json::UInt64{result.trials.size()};
+  totals["effective_duration_sum"] = effective_sum;
+  totals["run_duration"] = result.run_duration.count();
+  json["totals"] = totals;
+  json["estimate"] = result.estimate ? encode_plr_estimate(*result.estimate) : Json::Value();
+  json["trend"] = result.trend ? encode_trend(*result.trend) : Json::Value();
+  json["stop_reason"] = std::string(plr::to_string(result.stop_reason));
+  json["stop_detail"] = result.stop_detail;
+  return json;
+}
+
+}  // namespace trexsearch::codec

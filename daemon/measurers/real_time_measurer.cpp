@@ -1,0 +1,30 @@
+#include "daemon/measurers/real_time_measurer.hpp"
+
+#include <chrono>
+#include <cmath>
+#include <condition_variable>
+#include <mutex>
+
+#include "search/errors.hpp"
+
+namespace trexsearch {
+
+TrialOutcome RealTimeMeasurer::measure(Seconds intended_duration, double intended_load_pps,
+                                       std::stop_token stop) {
+  TrialOutcome outcome = inner_.measure(intended_duration, intended_load_pps, stop);
+  const Seconds wait = outcome.effective_duration.value_or(intended_duration);
+  if (std::isfinite(wait.count()) && wait.count() > 0.0) {
+    std::mutex mutex;
+    std::condition_variable_any wakeup;
+    std::unique_lock lock(mutex);
+    // Nobody notifies: the wait ends at the deadline or when `stop` is requested
+    // (condition_variable_any registers a stop callback that wakes it). This is
+    // the simulated traffic itself, not a wait for something to happen.
+    wakeup.wait_for(lock, stop, std::chrono::duration_cast<std::chrono::nanoseconds>(wait),
+                    [] { return false; });
+  }
+  if (stop.stop_requested()) throw MeasurementCancelled();
+  return outcome;
+}
+
+}  // namespace trexsearch

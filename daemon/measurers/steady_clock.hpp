@@ -1,0 +1,18 @@
+#pragma once
+
+#include <chrono>
+
+#include "search/clock.hpp"
+
+namespace trexsearch {
+
+/// The real monotonic clock, for searches that run in wall time. Lives at the
+/// edge (daemon/), since search/ and plr/ never read a clock themselves.
+class SteadyClock final : public Clock {
+ public:
+  Seconds now() const override {
+    return std::chrono::duration_cast<Seconds>(std::chrono::steady_clock::now().time_since_epoch());
+  }
+};
+
+}  // namespace trexsearch
