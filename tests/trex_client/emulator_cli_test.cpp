@@ -1,0 +1,178 @@
+// The trex-emulator executable: endpoints on stdout, options, fault control over the
+// RPC socket, SIGHUP restart, clean exit on SIGTERM.
+#include <doctest/doctest.h>
+#include <poll.h>
+#include <signal.h>
+#include <spawn.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <chrono>
+#include <string>
+#include <vector>
+
+#include "trex_client/api/trex_api.hpp"
+#include "trex_client/transport/zmq_rpc_channel.hpp"
+
+extern char** environ;
+
+using namespace trexsearch::trex;
+using trexsearch::Seconds;
+
+namespace {
+
+// A child process with its stdout and stderr on pipes.
+class Child {
+ public:
+  explicit Child(std::vector<std::string> args) {
+    int out[2];
+    int err[2];
+    REQUIRE(pipe(out) == 0);
+    REQUIRE(pipe(err) == 0);
+    posix_spawn_file_actions_t actions;
+    posix_spawn_file_actions_init(&actions);
+    posix_spawn_file_actions_adddup2(&actions, out[1], 1);
+    posix_spawn_file_actions_adddup2(&actions, err[1], 2);
+    posix_spawn_file_actions_addclose(&actions, out[0]);
+    posix_spawn_file_actions_addclose(&actions, err[0]);
+    args.insert(args.begin(), TREX_EMULATOR_PATH);
+    std::vector<char*> argv;
+    for (std::string& arg : args) argv.push_back(arg.data());
+    argv.push_back(nullptr);
+    REQUIRE(posix_spawn(&pid_, TREX_EMULATOR_PATH, &actions, nullptr, argv.data(), environ) == 0);
+    posix_spawn_file_actions_destroy(&actions);
+    close(out[1]);
+    close(err[1]);
+    out_ = out[0];
+    err_ = err[0];
+  }
+  ~Child() {
+    if (pid_ > 0) {
+      kill(pid_, SIGKILL);
+      waitpid(pid_, nullptr, 0);
+    }
+    close(out_);
+    close(err_);
+  }
+
+  // One line of stdout, waiting at most `timeout` (polling the pipe, no sleeps).
+  std::string read_line(std::chrono::milliseconds timeout = std::chrono::milliseconds(5000)) {
+    const auto deadline = std::chrono::steady_clock::now() + timeout;
+    for (;;) {
+      const std::size_t newline = buffer_.find('\n');
+      if (newline != std::string::npos) {
+        std::string line = buffer_.substr(0, newline);
+        buffer_.erase(0, newline + 1);
+        return line;
+      }
+      const auto left = std::chrono::duration_cast<std::chrono::milliseconds>(
+          deadline - std::chrono::steady_clock::now());
+      if (left.count() <= 0) return "(timeout)";
+      pollfd item{out_, POLLIN, 0};
+      if (poll(&item, 1, static_cast<int>(left.count())) <= 0) continue;
+      char chunk[256];
+      const ssize_t n = read(out_, chunk, sizeof chunk);
+      if (n <= 0) return "(eof)";
+      buffer_.append(chunk, static_cast<std::size_t>(n));
+    }
+  }
+
+  std::string read_all_stderr() {
+    std::string text;
+    char chunk[256];
+    ssize_t n = 0;
+    while ((n = read(err_, chunk, sizeof chunk)) > 0)
+      text.append(chunk, static_cast<std::size_t>(n));
+    return text;
+  }
+
+  int wait_exit() {
+    int status = 0;
+    waitpid(pid_, &status, 0);
+    pid_ = -1;
+    return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+  }
+  void signal(int number) { kill(pid_, number); }
+
+ private:
+  pid_t pid_ = -1;
+  int out_ = -1;
+  int err_ = -1;
+  std::string buffer_;
+};
+
+std::string endpoint_of(const std::string& line, const std::string& name) {
+  REQUIRE_MESSAGE(line.starts_with(name + " tcp://127.0.0.1:"), line);
+  return line.substr(name.size() + 1);
+}
+
+}  // namespace
+
+TEST_CASE("trex-emulator serves on ephemeral ports, restarts on SIGHUP, exits on SIGTERM") {
+  Child child({"--rpc-port", "0", "--pub-port", "0", "--speed", "100", "--sut", "sharp",
+               "--sut-option", "capacity_pps=5e5", "--ports", "4"});
+  const std::string rpc = endpoint_of(child.read_line(), "rpc");
+  endpoint_of(child.read_line(), "pub");
+
+  TrexApi api(std::make_unique<ZmqRpcChannel>(rpc), Seconds{2.0});
+  const std::string first = api.api_sync_v2();
+  CHECK(api.get_system_info().port_count == 4);
+  const OwnedPort port = api.acquire({3, "cli", 9, false});
+  CHECK(api.get_port_status(3).owner == "cli");
+
+  child.signal(SIGHUP);
+  // The restart applies before the next request: the old handle is now refused.
+  try {
+    api.get_port_status(3);
+    FAIL("old api handle accepted after restart");
+  } catch (const TrexError& error) {
+    CHECK(error.is_api_verification_failure());
+  }
+  CHECK(api.api_sync_v2() != first);
+  CHECK(api.get_port_status(3).owner.empty());
+
+  child.signal(SIGTERM);
+  CHECK(child.wait_exit() == 0);
+  const std::string log = child.read_all_stderr();
+  CHECK(log.find("<5>trex-emulator restart (SIGHUP)") != std::string::npos);
+}
+
+TEST_CASE("emulator_control injects faults into the executable's replies") {
+  Child child({"--rpc-port", "0", "--pub-port", "0"});
+  const std::string rpc = endpoint_of(child.read_line(), "rpc");
+  ZmqRpcChannel channel(rpc, {false});
+  const std::string reply = channel.exchange(
+      R"({"jsonrpc":"2.0","id":1,"method":"emulator_control","params":{"drop_replies":1}})",
+      "emulator_control", Seconds{2.0});
+  CHECK(reply.find("\"result\"") != std::string::npos);
+  CHECK_THROWS_AS(channel.exchange(R"({"jsonrpc":"2.0","id":2,"method":"ping","params":{}})",
+                                   "ping", Seconds{0.1}),
+                  TrexError);
+  CHECK(
+      channel
+          .exchange(R"({"jsonrpc":"2.0","id":3,"method":"ping","params":{}})", "ping", Seconds{2.0})
+          .find("\"ts\"") != std::string::npos);
+  child.signal(SIGINT);
+  CHECK(child.wait_exit() == 0);
+}
+
+TEST_CASE("bad options are refused naming the option, with exit code 2") {
+  struct Case {
+    std::vector<std::string> args;
+    const char* expected;
+  };
+  const Case cases[] = {
+      {{"--ports", "3"}, "ports = 3"},
+      {{"--sut", "magic"}, "sut = magic"},
+      {{"--sut-option", "capacity_pps=fast"}, "--sut-option capacity_pps = fast"},
+      {{"--sut-option", "colour=1"}, "colour"},
+      {{"--speed", "0"}, "speed = 0"},
+      {{"--frobnicate"}, "frobnicate"},
+  };
+  for (const Case& c : cases) {
+    CAPTURE(c.expected);
+    Child child(c.args);
+    CHECK(child.wait_exit() == 2);
+    CHECK(child.read_all_stderr().find(c.expected) != std::string::npos);
+  }
+}

@@ -1,0 +1,392 @@
+// The TRex measurer against the emulator: exact counts from the simulated SUT,
+// recovery from restarts and lost replies, and the anomalies it reports.
+#include <doctest/doctest.h>
+
+#include <cmath>
+#include <functional>
+#include <stop_token>
+
+#include "emulator_fixture.hpp"
+#include "search/errors.hpp"
+#include "search/sim/sut_model.hpp"
+#include "search/trial_result.hpp"
+#include "trex_client/measurer/repeating_measurer.hpp"
+#include "trex_client/measurer/trex_measurer.hpp"
+#include "trex_client/measurer/trial_interrupted.hpp"
+
+using namespace trexsearch::trex;
+using trexsearch::Seconds;
+using trexsearch::TrialOutcome;
+
+namespace {
+
+// A clock that runs a hook on the first wait of a trial (the wait for TX to end):
+// faults land in the middle of the traffic, deterministically.
+class HookClock final : public WaitClock {
+ public:
+  explicit HookClock(WaitClock& inner) : inner_(inner) {}
+  Seconds now() const override { return inner_.now(); }
+  bool sleep_until(Seconds deadline, std::stop_token stop) override {
+    if (hook_) {
+      auto hook = std::move(hook_);
+      hook_ = nullptr;
+      hook();
+    }
+    return inner_.sleep_until(deadline, stop);
+  }
+  void on_next_wait(std::function<void()> hook) { hook_ = std::move(hook); }
+
+ private:
+  WaitClock& inner_;
+  std::function<void()> hook_;
+};
+
+CompiledProfile bidirectional_profile() {
+  TrafficProfile profile;
+  profile.name = "test";
+  profile.port_pairs = {{0, 1, true}};
+  profile.frame_sizes = {{64, 1}};
+  return compile_profile(profile);
+}
+
+// The emulator, a connected session with the profile loaded, and a measurer whose
+// clock runs at the emulator's speed.
+struct Rig {
+  emu::EmulatorServer emulator;
+  std::unique_ptr<TrexSession> session;
+  SteadyWaitClock steady;
+  HookClock clock{steady};
+  std::unique_ptr<TrexMeasurer> measurer;
+
+  explicit Rig(emu::EmulatorOptions options, TrexMeasurerConfig config = {},
+               double rpc_timeout = 2.0)
+      : emulator(options), steady(options.speed) {
+    session = test_support::make_session(emulator, {0, 1}, "tester", false, rpc_timeout);
+    session->connect();
+    const CompiledProfile profile = bidirectional_profile();
+    session->load_streams(profile.ports);
+    config.directions = profile.directions;
+    measurer = std::make_unique<TrexMeasurer>(*session, config, clock);
+  }
+};
+
+// What the emulator's SUT does: one model per direction, seeded seed + tx port.
+struct ReferenceSut {
+  std::unique_ptr<trexsearch::sim::SutModel> forward;
+  std::unique_ptr<trexsearch::sim::SutModel> reverse;
+
+  explicit ReferenceSut(const emu::EmulatorOptions& options)
+      : forward(trexsearch::sim::make_sut(options.sut_model, options.sut_options, options.seed)),
+        reverse(
+            trexsearch::sim::make_sut(options.sut_model, options.sut_options, options.seed + 1)) {}
+
+  TrialOutcome trial(Seconds duration, double load) {
+    const TrialOutcome a = forward->trial(duration, load);
+    const TrialOutcome b = reverse->trial(duration, load);
+    TrialOutcome both;
+    both.offered_count = a.offered_count + b.offered_count;
+    both.loss_count = a.loss_count + b.loss_count;
+    return both;
+  }
+};
+
+emu::EmulatorOptions noisy_options(double speed) {
+  emu::EmulatorOptions options = test_support::emulator_options(speed);
+  options.sut_model = "noisy";
+  options.sut_options = {{"capacity_pps", 1e6}, {"noise", 0.02}};
+  options.seed = 42;
+  return options;
+}
+
+bool has_note(const TrialOutcome& outcome, const std::string& prefix) {
+  for (const std::string& note : outcome.notes) {
+    if (note.starts_with(prefix)) return true;
+  }
+  return false;
+}
+
+}  // namespace
+
+TEST_CASE("trial counts match the emulator's simulated SUT exactly") {
+  const emu::EmulatorOptions options = noisy_options(100.0);
+  Rig rig(options);
+  ReferenceSut reference(options);
+  const Seconds duration{1.0};
+  for (double load : {0.9e6, 1.0e6, 1.03e6, 1.2e6, 0.25e6}) {
+    CAPTURE(load);
+    const TrialOutcome outcome = rig.measurer->measure(duration, load, {});
+    const TrialOutcome expected = reference.trial(duration, load);
+    CHECK(outcome.offered_count == expected.offered_count);
+    CHECK(outcome.loss_count == expected.loss_count);
+    REQUIRE(outcome.intended_count);
+    CHECK(*outcome.intended_count == 2 * std::llround(load * duration.count()));
+    REQUIRE(outcome.effective_duration);
+    CHECK(*outcome.effective_duration >= duration);
+    // The outcome is a valid search trial result.
+    const auto result = trexsearch::TrialResult::from_outcome(load, duration, outcome);
+    CHECK(result.loss_ratio() >= 0.0);
+    const TrialRecord& record = rig.measurer->last_trial();
+    REQUIRE(record.directions.size() == 2);
+    CHECK(record.directions[0].sent + record.directions[1].sent == expected.offered_count);
+    CHECK(record.rpc_exchanges >= 4);
+  }
+  CHECK(rig.emulator.completed_runs() == 10);
+  CHECK(rig.measurer->trials() == 5);
+}
+
+TEST_CASE("an emulator restart in a 10-trial sequence costs one repeated trial") {
+  const emu::EmulatorOptions options = noisy_options(100.0);
+  Rig rig(options);
+  RepeatingMeasurer repeating(*rig.measurer);
+  ReferenceSut reference(options);
+  const Seconds duration{1.0};
+  const double load = 1.01e6;
+  for (int trial = 0; trial < 10; ++trial) {
+    CAPTURE(trial);
+    if (trial == 4) {
+      // Restart while the traffic of trial 4 runs: that SUT trial is lost.
+      rig.clock.on_next_wait([&] { rig.emulator.restart(); });
+      reference.trial(duration, load);
+    }
+    const TrialOutcome outcome = repeating.measure(duration, load, {});
+    const TrialOutcome expected = reference.trial(duration, load);
+    CHECK(outcome.offered_count == expected.offered_count);
+    CHECK(outcome.loss_count == expected.loss_count);
+    CHECK(*outcome.intended_count == 2 * std::llround(load));
+  }
+  CHECK(repeating.repeats() == 1);
+  CHECK(rig.session->recoveries() == 1);
+  CHECK(rig.emulator.restarts() == 1);
+  CHECK(rig.measurer->trials() == 10);
+}
+
+TEST_CASE("a restart between trials is recovered before the traffic starts: no repeat") {
+  const emu::EmulatorOptions options = noisy_options(100.0);
+  Rig rig(options);
+  ReferenceSut reference(options);
+  rig.measurer->measure(Seconds{1.0}, 5e5, {});
+  reference.trial(Seconds{1.0}, 5e5);
+  rig.emulator.restart();
+  const TrialOutcome outcome = rig.measurer->measure(Seconds{1.0}, 5e5, {});
+  const TrialOutcome expected = reference.trial(Seconds{1.0}, 5e5);
+  CHECK(outcome.offered_count == expected.offered_count);
+  CHECK(outcome.loss_count == expected.loss_count);
+  CHECK(rig.session->recoveries() == 1);
+}
+
+TEST_CASE("a reply lost mid-trial interrupts the trial; the repeat succeeds") {
+  const emu::EmulatorOptions options = noisy_options(100.0);
+  Rig rig(options, {}, 0.1);
+  ReferenceSut reference(options);
+  rig.clock.on_next_wait([&] { rig.emulator.faults().drop_next_replies(1); });
+  CHECK_THROWS_WITH_AS(rig.measurer->measure(Seconds{1.0}, 1e6, {}),
+                       doctest::Contains("no reply within"), TrialInterrupted);
+  reference.trial(Seconds{1.0}, 1e6);
+  CHECK(rig.session->recoveries() == 1);
+  RepeatingMeasurer repeating(*rig.measurer);
+  const TrialOutcome outcome = repeating.measure(Seconds{1.0}, 1e6, {});
+  const TrialOutcome expected = reference.trial(Seconds{1.0}, 1e6);
+  CHECK(outcome.offered_count == expected.offered_count);
+  CHECK(outcome.loss_count == expected.loss_count);
+  CHECK(repeating.repeats() == 0);
+}
+
+TEST_CASE("a TRex that stays silent fails the trial with a transport error") {
+  emu::EmulatorOptions options = test_support::emulator_options(100.0);
+  Rig rig(options, {}, 0.05);
+  rig.emulator.faults().set_silent(true);
+  try {
+    rig.measurer->measure(Seconds{1.0}, 1e5, {});
+    FAIL("measured without TRex");
+  } catch (const TrexError& error) {
+    CHECK(error.kind() == TrexErrorKind::transport);
+    CHECK(error.timed_out());
+  }
+  rig.emulator.faults().set_silent(false);
+}
+
+TEST_CASE("duration stretching: all frames sent, late, and reported") {
+  emu::EmulatorOptions options = test_support::emulator_options(100.0);
+  options.max_tx_pps = 5e5;  // the port needs 2 s for 1 s worth of 1 Mpps
+  Rig rig(options);
+  const TrialOutcome outcome = rig.measurer->measure(Seconds{1.0}, 1e6, {});
+  CHECK(outcome.offered_count == 2'000'000);
+  CHECK(outcome.loss_count == 0);
+  CHECK(*outcome.intended_count == 2'000'000);
+  CHECK(has_note(outcome, "duration_stretching: traffic took"));
+  CHECK(rig.measurer->last_trial().stretched);
+  // 2 s of TX, minus however long the start reply took to arrive.
+  CHECK(rig.measurer->last_trial().tx_time >= Seconds{1.5});
+  CHECK(*outcome.effective_duration >= Seconds{2.0});
+}
+
+TEST_CASE("traffic that does not end in time is stopped; unsent frames count as loss") {
+  emu::EmulatorOptions options = test_support::emulator_options(1000.0);
+  options.max_tx_pps = 1e3;  // 1 s of 1 Mpps would take 1000 s (1 s real)
+  TrexMeasurerConfig config;
+  config.tx_end_slack = 0.5;
+  config.tx_end_grace = Seconds{0.5};
+  Rig rig(options, config);
+  const TrialOutcome outcome = rig.measurer->measure(Seconds{1.0}, 1e6, {});
+  CHECK(rig.measurer->last_trial().tx_stopped);
+  CHECK(has_note(outcome, "tx_stopped"));
+  CHECK(has_note(outcome, "unsent: "));
+  CHECK(*outcome.intended_count == 2'000'000);
+  // How many frames went out before the stop depends on scheduling; far fewer than
+  // intended in any case.
+  CHECK(outcome.offered_count < 1'000'000);
+  const auto result = trexsearch::TrialResult::from_outcome(1e6, Seconds{1.0}, outcome);
+  CHECK(result.loss_ratio() > 0.5);
+}
+
+TEST_CASE("negative loss (SUT-originated frames) is kept and reported") {
+  emu::EmulatorOptions options = test_support::emulator_options(100.0);
+  options.dut_frames_per_run = 7;
+  Rig rig(options);
+  const TrialOutcome outcome = rig.measurer->measure(Seconds{1.0}, 1e5, {});
+  CHECK(outcome.offered_count == 200'000);
+  CHECK(outcome.loss_count == -14);
+  CHECK(has_note(outcome, "negative_loss: 14 more frames received than sent"));
+  CHECK(rig.measurer->last_trial().negative_loss);
+}
+
+TEST_CASE("in-flight frames are waited for: counts are exact despite SUT latency") {
+  // Real time, tiny trial: 20 ms of 1 Mpps through a SUT that holds frames 10 ms.
+  emu::EmulatorOptions options = test_support::emulator_options(1.0);
+  options.sut_options = {{"capacity_pps", 1e7}};
+  options.sut_latency = Seconds{0.010};
+  Rig rig(options);
+  const TrialOutcome outcome = rig.measurer->measure(Seconds{0.020}, 1e6, {});
+  CHECK(outcome.offered_count == 40'000);
+  // Reading right after TX ended would have missed ~10 ms of frames.
+  CHECK(outcome.loss_count == 0);
+  CHECK_FALSE(rig.measurer->last_trial().settle_capped);
+  CHECK(outcome.notes.empty());
+}
+
+TEST_CASE("settling is bounded by settle_max and reported when cut short") {
+  emu::EmulatorOptions options = test_support::emulator_options(100.0);
+  // Frames keep arriving for 9 s (emulated; 90 ms real) after TX ends.
+  options.sut_latency = Seconds{9.0};
+  TrexMeasurerConfig config;
+  config.settle_max = Seconds{0.5};
+  Rig rig(options, config);
+  const TrialOutcome outcome = rig.measurer->measure(Seconds{10.0}, 1e5, {});
+  CHECK(rig.measurer->last_trial().settle_capped);
+  CHECK(has_note(outcome, "settle_capped"));
+  CHECK(outcome.loss_count > 0);  // frames still inside the SUT
+}
+
+TEST_CASE("settle_min holds the final read back (RFC 2544's fixed wait)") {
+  emu::EmulatorOptions options = test_support::emulator_options(1000.0);
+  TrexMeasurerConfig config;
+  config.settle_min = Seconds{2.0};
+  config.settle_max = Seconds{3.0};
+  Rig rig(options, config);
+  rig.measurer->measure(Seconds{1.0}, 1e5, {});
+  CHECK(rig.measurer->last_trial().settle_time >= Seconds{2.0});
+}
+
+TEST_CASE("a stop request ends the trial: traffic stopped, MeasurementCancelled") {
+  Rig rig(test_support::emulator_options(1000.0));
+  std::stop_source stop;
+  rig.clock.on_next_wait([&] { stop.request_stop(); });
+  CHECK_THROWS_AS(rig.measurer->measure(Seconds{100.0}, 1e5, stop.get_token()),
+                  trexsearch::MeasurementCancelled);
+  CHECK(rig.session->api().get_port_status(0).state == PortState::streams);
+  CHECK(rig.session->api().get_port_status(1).state == PortState::streams);
+  std::stop_source already;
+  already.request_stop();
+  CHECK_THROWS_AS(rig.measurer->measure(Seconds{1.0}, 1e5, already.get_token()),
+                  trexsearch::MeasurementCancelled);
+}
+
+TEST_CASE("a warmup trial runs before the first trial only") {
+  const emu::EmulatorOptions options = noisy_options(100.0);
+  TrexMeasurerConfig config;
+  config.warmup_duration = Seconds{0.5};
+  Rig rig(options, config);
+  ReferenceSut reference(options);
+  reference.trial(Seconds{0.5}, 9e5);  // the warmup's SUT trial
+  TrialOutcome outcome = rig.measurer->measure(Seconds{1.0}, 9e5, {});
+  TrialOutcome expected = reference.trial(Seconds{1.0}, 9e5);
+  CHECK(rig.measurer->last_trial().warmup_done);
+  CHECK(outcome.offered_count == expected.offered_count);
+  CHECK(outcome.loss_count == expected.loss_count);
+  outcome = rig.measurer->measure(Seconds{1.0}, 9e5, {});
+  expected = reference.trial(Seconds{1.0}, 9e5);
+  CHECK_FALSE(rig.measurer->last_trial().warmup_done);
+  CHECK(outcome.loss_count == expected.loss_count);
+  CHECK(rig.emulator.completed_runs() == 6);
+}
+
+TEST_CASE("bad loads, durations and configurations are refused with their names") {
+  Rig rig(test_support::emulator_options(1000.0));
+  CHECK_THROWS_WITH_AS(rig.measurer->measure(Seconds{1.0}, 0.0, {}), doctest::Contains("load"),
+                       trexsearch::MeasurementError);
+  CHECK_THROWS_WITH_AS(rig.measurer->measure(Seconds{-1.0}, 1e5, {}), doctest::Contains("duration"),
+                       trexsearch::MeasurementError);
+  TrexMeasurerConfig config;
+  config.directions = {{0, 1}};
+  config.settle_min = Seconds{2.0};
+  config.settle_max = Seconds{1.0};
+  CHECK_THROWS_WITH_AS(TrexMeasurer(*rig.session, config, rig.clock),
+                       doctest::Contains("settle_max"), trexsearch::ConfigError);
+  config = {};
+  config.directions = {{0, 3}};
+  CHECK_THROWS_WITH_AS(TrexMeasurer(*rig.session, config, rig.clock),
+                       doctest::Contains("not one of the session's ports"),
+                       trexsearch::ConfigError);
+  config = {};
+  CHECK_THROWS_WITH_AS(TrexMeasurer(*rig.session, config, rig.clock),
+                       doctest::Contains("directions"), trexsearch::ConfigError);
+}
+
+TEST_CASE("a load above the line rate is TRex's error, and the trial is not left running") {
+  Rig rig(test_support::emulator_options(1000.0));
+  try {
+    rig.measurer->measure(Seconds{1.0}, 2e7, {});
+    FAIL("started above line rate");
+  } catch (const TrexError& error) {
+    CHECK(error.kind() == TrexErrorKind::rpc);
+    CHECK(error.specific_err().find("exceeds port line rate") != std::string::npos);
+  }
+  CHECK(rig.session->api().get_port_status(0).state == PortState::streams);
+}
+
+TEST_CASE("TRex replaced by a new process mid-trial: timeout, recovery, one repeat") {
+  emu::EmulatorOptions options = noisy_options(100.0);
+  auto emulator = std::make_unique<emu::EmulatorServer>(options);
+  // The replacement binds the same port, like a restarted TRex.
+  options.rpc_endpoint = emulator->rpc_endpoint();
+  options.pub_endpoint = emulator->pub_endpoint();
+  auto session = test_support::make_session(*emulator, {0, 1}, "tester", false, 0.2);
+  session->connect();
+  const CompiledProfile profile = bidirectional_profile();
+  session->load_streams(profile.ports);
+  SteadyWaitClock steady(options.speed);
+  HookClock clock(steady);
+  TrexMeasurerConfig config;
+  config.directions = profile.directions;
+  TrexMeasurer measurer(*session, config, clock);
+  RepeatingMeasurer repeating(measurer);
+  ReferenceSut first_process(options);
+
+  TrialOutcome outcome = repeating.measure(Seconds{1.0}, 1e6, {});
+  TrialOutcome expected = first_process.trial(Seconds{1.0}, 1e6);
+  CHECK(outcome.loss_count == expected.loss_count);
+
+  clock.on_next_wait([&] {
+    emulator.reset();
+    emulator = std::make_unique<emu::EmulatorServer>(options);
+  });
+  outcome = repeating.measure(Seconds{1.0}, 1e6, {});
+  // A new process has fresh SUT models: the repeated trial is its first trial.
+  ReferenceSut new_process(options);
+  expected = new_process.trial(Seconds{1.0}, 1e6);
+  CHECK(outcome.offered_count == expected.offered_count);
+  CHECK(outcome.loss_count == expected.loss_count);
+  CHECK(repeating.repeats() == 1);
+  CHECK(session->recoveries() == 1);
+  CHECK(session->api().get_port_status(0).owner == "tester");
+}

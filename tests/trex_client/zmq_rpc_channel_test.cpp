@@ -1,0 +1,126 @@
+// The ZeroMQ REQ transport against a scripted server: framing both ways, deadlines,
+// rebuilding the socket after a lost reply, size limits.
+#include "trex_client/transport/zmq_rpc_channel.hpp"
+
+#include <doctest/doctest.h>
+
+#include <atomic>
+#include <string>
+
+#include "scripted_server.hpp"
+#include "trex_client/transport/frame.hpp"
+#include "trex_client/transport/trex_error.hpp"
+
+using namespace trexsearch::trex;
+using trexsearch::Seconds;
+
+namespace {
+
+// Answers with the request's JSON, mirroring its framing like TRex (§1.3).
+std::optional<std::string> echo(const std::string& request) {
+  if (is_compressed_frame(request)) return compress_frame(decompress_frame(request));
+  return request;
+}
+
+}  // namespace
+
+TEST_CASE("requests are compressed by default and compressed replies are unpacked") {
+  std::atomic<bool> saw_compressed{false};
+  ScriptedServer server([&](const std::string& request) {
+    saw_compressed = is_compressed_frame(request);
+    return echo(request);
+  });
+  ZmqRpcChannel channel(server.endpoint());
+  CHECK(channel.exchange(R"({"a":1})", "ping", Seconds{5.0}) == R"({"a":1})");
+  CHECK(saw_compressed);
+}
+
+TEST_CASE("plain requests get plain replies") {
+  std::atomic<bool> saw_compressed{true};
+  ScriptedServer server([&](const std::string& request) {
+    saw_compressed = is_compressed_frame(request);
+    return echo(request);
+  });
+  ZmqRpcChannel channel(server.endpoint(), {.compress_requests = false});
+  CHECK(channel.exchange(R"({"b":2})", "ping", Seconds{5.0}) == R"({"b":2})");
+  CHECK_FALSE(saw_compressed);
+}
+
+TEST_CASE("a plain reply to a compressed request is accepted") {
+  ScriptedServer server([](const std::string&) { return std::string("{\"plain\":true}\n"); });
+  ZmqRpcChannel channel(server.endpoint());
+  CHECK(channel.exchange("{}", "ping", Seconds{5.0}) == "{\"plain\":true}\n");
+}
+
+TEST_CASE("a lost reply times out with a transport error, then the socket is rebuilt") {
+  std::atomic<int> calls{0};
+  ScriptedServer server([&](const std::string& request) -> std::optional<std::string> {
+    if (calls++ == 0) return std::nullopt;  // swallow the first request
+    return echo(request);
+  });
+  ZmqRpcChannel channel(server.endpoint());
+  try {
+    channel.exchange("{\"first\":1}", "get_port_stats", Seconds{0.05});
+    FAIL("no timeout");
+  } catch (const TrexError& error) {
+    CHECK(error.kind() == TrexErrorKind::transport);
+    CHECK(error.timed_out());
+    CHECK(error.method() == "get_port_stats");
+    CHECK(error.endpoint() == server.endpoint());
+  }
+  // A REQ socket that lost its reply cannot send again; the channel must have replaced it.
+  CHECK(channel.exchange("{\"second\":2}", "ping", Seconds{5.0}) == "{\"second\":2}");
+  CHECK(channel.socket_rebuilds() == 1);
+}
+
+TEST_CASE("a late reply to an abandoned request is never taken for the next one") {
+  // The server answers the first request only after the second arrives; the client
+  // gave up on the first, so the late answer goes to a closed socket.
+  std::atomic<int> calls{0};
+  ScriptedServer server([&](const std::string& request) -> std::optional<std::string> {
+    if (calls++ == 0) return std::nullopt;
+    return echo(request);
+  });
+  ZmqRpcChannel channel(server.endpoint(), {.compress_requests = false});
+  CHECK_THROWS_AS(channel.exchange("{\"old\":1}", "a", Seconds{0.03}), TrexError);
+  CHECK(channel.exchange("{\"new\":2}", "b", Seconds{5.0}) == "{\"new\":2}");
+}
+
+TEST_CASE("no server at all: the call times out instead of hanging") {
+  ZmqRpcChannel channel("tcp://127.0.0.1:1");
+  CHECK_THROWS_WITH_AS(channel.exchange("{}", "ping", Seconds{0.05}),
+                       doctest::Contains("no reply within"), TrexError);
+}
+
+TEST_CASE("oversized requests are refused before sending") {
+  ScriptedServer server(echo);
+  ZmqRpcChannel channel(server.endpoint(), {.compress_requests = false});
+  const std::string big(max_rpc_message_bytes + 1, ' ');
+  CHECK_THROWS_WITH_AS(channel.exchange(big, "add_stream", Seconds{1.0}),
+                       doctest::Contains("999999"), TrexError);
+  CHECK(server.requests() == 0);
+  // Exactly at the limit is allowed.
+  const std::string at_limit = "\"" + std::string(max_rpc_message_bytes - 2, 'x') + "\"";
+  CHECK(channel.exchange(at_limit, "add_stream", Seconds{5.0}).size() == max_rpc_message_bytes);
+}
+
+TEST_CASE("a corrupt compressed reply is a protocol error and the channel stays usable") {
+  std::atomic<int> calls{0};
+  ScriptedServer server([&](const std::string& request) -> std::optional<std::string> {
+    if (calls++ == 0) return std::string("\xab\xe8\x5c\xea\x00\x00\x00\x10garbage", 15);
+    return echo(request);
+  });
+  ZmqRpcChannel channel(server.endpoint());
+  try {
+    channel.exchange("{}", "get_version", Seconds{5.0});
+    FAIL("accepted a corrupt frame");
+  } catch (const TrexError& error) {
+    CHECK(error.kind() == TrexErrorKind::protocol);
+    CHECK(std::string(error.what()).find("bad compressed reply") != std::string::npos);
+  }
+  CHECK(channel.exchange("{}", "get_version", Seconds{5.0}) == "{}");
+}
+
+TEST_CASE("a malformed endpoint is a transport error at construction") {
+  CHECK_THROWS_AS(ZmqRpcChannel("not-an-endpoint"), TrexError);
+}

@@ -1,0 +1,36 @@
+#pragma once
+
+#include <cstdint>
+#include <string>
+
+namespace trexsearch::trex {
+
+/// A port's state as `get_port_status` reports it (trex-protocol.md §3.1).
+enum class PortState { down, idle, streams, tx, pause, pcap_tx, other };
+
+/// TRex's spelling: "DOWN", "IDLE", "STREAMS", "TX", "PAUSE", "PCAP_TX", "OTHER".
+const char* to_string(PortState state);
+
+/// Parses TRex's spelling; anything unknown (ASTF states) is PortState::other.
+PortState port_state_from_string(const std::string& text);
+
+/// True while the port sends traffic (TX, PAUSE or PCAP_TX): the client must wait.
+bool is_active(PortState state);
+
+/// Result of `get_port_status` (the fields a client acts on).
+struct PortStatus {
+  std::uint8_t port_id = 0;
+  /// User owning the port; empty when free.
+  std::string owner;
+  PortState state = PortState::idle;
+  /// TRex's text for the state, kept for messages about unknown states.
+  std::string state_text;
+  bool service_mode = false;
+  bool link_up = true;
+  /// Link speed from `attr.speed` [Gb/s].
+  double speed_gbps = 0.0;
+  /// Highest stream id on the port (0 when none).
+  std::uint32_t max_stream_id = 0;
+};
+
+}  // namespace trexsearch::trex

@@ -1,0 +1,277 @@
+#include "trex_client/api/trex_api.hpp"
+
+#include <cmath>
+
+#include "search/errors.hpp"
+#include "trex_client/codec/reply_codec.hpp"
+#include "trex_client/codec/request_codec.hpp"
+
+namespace trexsearch::trex {
+
+// Requests of one exchange and, after send(), their replies.
+struct TrexApi::Batch {
+  std::vector<codec::SentRequest> sent;
+  std::vector<std::string> texts;
+  std::vector<codec::ReplyElement> replies;
+
+  void add(std::string method, std::string id, std::string text) {
+    sent.push_back({std::move(method), std::move(id)});
+    texts.push_back(std::move(text));
+  }
+  const codec::ReplyElement& reply(std::size_t i) const { return replies.at(i); }
+};
+
+namespace {
+
+// Python's BatchMessage splits at 500,000 characters of JSON (trex-protocol.md §1.4),
+// comfortably below the server's 999,999-byte limit.
+constexpr std::size_t batch_chunk_chars = 500'000;
+
+}  // namespace
+
+TrexApi::TrexApi(std::unique_ptr<RpcChannel> channel, Seconds timeout)
+    : channel_(std::move(channel)), timeout_(timeout) {
+  if (!channel_) throw ConfigError("trex channel", "null", "a TRex API needs a channel");
+  set_timeout(timeout);
+}
+
+void TrexApi::set_timeout(Seconds timeout) {
+  if (!std::isfinite(timeout.count()) || timeout.count() <= 0.0) {
+    throw ConfigError("trex rpc timeout", format_value(timeout.count()), "must be > 0 [s]");
+  }
+  timeout_ = timeout;
+}
+
+std::string TrexApi::next_id() {
+  // Eight characters of [a-z0-9] like the Python client's ids; a counter keeps them
+  // unique within the session.
+  static constexpr char digits[] = "0123456789abcdefghijklmnopqrstuvwxyz";
+  std::uint64_t n = next_id_++;
+  std::string id(8, '0');
+  for (std::size_t i = 8; i-- > 0;) {
+    id[i] = digits[n % 36];
+    n /= 36;
+  }
+  return id;
+}
+
+void TrexApi::send(Batch& batch) {
+  const std::string text =
+      batch.texts.size() == 1 ? batch.texts.front() : codec::encode_batch(batch.texts);
+  std::string method = batch.sent.size() == 1 ? batch.sent.front().method : "batch";
+  if (batch.sent.size() > 1) {
+    method = "batch[";
+    for (std::size_t i = 0; i < batch.sent.size(); ++i) {
+      method += (i > 0 ? "," : "") + batch.sent[i].method;
+    }
+    method += "]";
+  }
+  ++exchanges_;
+  const std::string reply = channel_->exchange(text, method, timeout_);
+  batch.replies = codec::parse_reply(reply, channel_->endpoint(), batch.sent);
+}
+
+std::string TrexApi::api_sync_v2(const ApiVersion& version) {
+  Batch batch;
+  const std::string id = next_id();
+  batch.add("api_sync_v2", id, codec::encode_api_sync_v2({id, ""}, version));
+  send(batch);
+  api_h_ = codec::decode_api_handle(batch.reply(0));
+  return api_h_;
+}
+
+double TrexApi::ping() {
+  Batch batch;
+  const std::string id = next_id();
+  batch.add("ping", id, codec::encode_plain({id, api_h_}, "ping"));
+  send(batch);
+  return codec::decode_ping(batch.reply(0));
+}
+
+VersionInfo TrexApi::get_version() {
+  Batch batch;
+  const std::string id = next_id();
+  batch.add("get_version", id, codec::encode_plain({id, api_h_}, "get_version"));
+  send(batch);
+  return codec::decode_version(batch.reply(0));
+}
+
+SystemInfo TrexApi::get_system_info() {
+  Batch batch;
+  const std::string id = next_id();
+  batch.add("get_system_info", id, codec::encode_plain({id, api_h_}, "get_system_info"));
+  send(batch);
+  return codec::decode_system_info(batch.reply(0));
+}
+
+std::vector<std::string> TrexApi::get_supported_cmds() {
+  Batch batch;
+  const std::string id = next_id();
+  batch.add("get_supported_cmds", id, codec::encode_plain({id, api_h_}, "get_supported_cmds"));
+  send(batch);
+  return codec::decode_supported_cmds(batch.reply(0));
+}
+
+PortStatus TrexApi::get_port_status(std::uint8_t port_id) {
+  const std::uint8_t ids[] = {port_id};
+  return get_port_statuses(ids).front();
+}
+
+std::vector<PortStatus> TrexApi::get_port_statuses(std::span<const std::uint8_t> port_ids) {
+  if (port_ids.empty()) return {};
+  Batch batch;
+  for (std::uint8_t port_id : port_ids) {
+    const std::string id = next_id();
+    batch.add("get_port_status", id, codec::encode_get_port_status({id, api_h_}, port_id));
+  }
+  send(batch);
+  std::vector<PortStatus> statuses;
+  for (std::size_t i = 0; i < port_ids.size(); ++i) {
+    statuses.push_back(codec::decode_port_status(batch.reply(i), port_ids[i]));
+  }
+  return statuses;
+}
+
+OwnedPort TrexApi::acquire(const AcquireRequest& request) {
+  if (request.session_id == 0) {
+    // TRex asserts (and aborts) on session id 0 (trex-protocol.md §2.0).
+    throw ConfigError("session_id", "0", "TRex requires a non-zero session id");
+  }
+  Batch batch;
+  const std::string id = next_id();
+  batch.add("acquire", id, codec::encode_acquire({id, api_h_}, request));
+  send(batch);
+  return OwnedPort{request.port_id, codec::decode_handler(batch.reply(0))};
+}
+
+void TrexApi::release(const OwnedPort& port) {
+  Batch batch;
+  const std::string id = next_id();
+  batch.add("release", id, codec::encode_owned({id, api_h_}, "release", port));
+  send(batch);
+  codec::decode_done(batch.reply(0));
+}
+
+void TrexApi::set_service_mode(const OwnedPort& port, bool enabled) {
+  Batch batch;
+  const std::string id = next_id();
+  batch.add("service", id, codec::encode_service({id, api_h_}, port, enabled));
+  send(batch);
+  codec::decode_done(batch.reply(0));
+}
+
+void TrexApi::remove_all_streams(const OwnedPort& port) {
+  Batch batch;
+  const std::string id = next_id();
+  batch.add("remove_all_streams", id,
+            codec::encode_owned({id, api_h_}, "remove_all_streams", port));
+  send(batch);
+  codec::decode_done(batch.reply(0));
+}
+
+void TrexApi::add_stream(const OwnedPort& port, std::uint32_t stream_id, const StreamSpec& stream) {
+  const NumberedStream streams[] = {{stream_id, stream}};
+  add_streams(port, streams);
+}
+
+void TrexApi::add_streams(const OwnedPort& port, std::span<const NumberedStream> streams) {
+  Batch batch;
+  std::size_t chars = 0;
+  for (const NumberedStream& numbered : streams) {
+    const std::string id = next_id();
+    std::string text =
+        codec::encode_add_stream({id, api_h_}, port, numbered.stream_id, numbered.stream);
+    if (!batch.texts.empty() && chars + text.size() > batch_chunk_chars) {
+      send(batch);
+      for (const codec::ReplyElement& reply : batch.replies) codec::decode_done(reply);
+      batch = Batch{};
+      chars = 0;
+    }
+    chars += text.size();
+    batch.add("add_stream", id, std::move(text));
+  }
+  if (batch.texts.empty()) return;
+  send(batch);
+  for (const codec::ReplyElement& reply : batch.replies) codec::decode_done(reply);
+}
+
+StartTrafficReply TrexApi::start_traffic(const OwnedPort& port,
+                                         const StartTrafficRequest& request) {
+  const PortStart starts[] = {{port, request}};
+  return start_traffic(starts).front();
+}
+
+std::vector<StartTrafficReply> TrexApi::start_traffic(std::span<const PortStart> starts) {
+  if (starts.empty()) return {};
+  Batch batch;
+  for (const PortStart& start : starts) {
+    const std::string id = next_id();
+    batch.add("start_traffic", id,
+              codec::encode_start_traffic({id, api_h_}, start.port, start.request));
+  }
+  send(batch);
+  std::vector<StartTrafficReply> replies;
+  for (const codec::ReplyElement& reply : batch.replies) {
+    replies.push_back(codec::decode_start_traffic(reply));
+  }
+  return replies;
+}
+
+void TrexApi::stop_traffic(const OwnedPort& port) {
+  const OwnedPort ports[] = {port};
+  stop_traffic(ports);
+}
+
+void TrexApi::stop_traffic(std::span<const OwnedPort> ports) {
+  if (ports.empty()) return;
+  Batch batch;
+  for (const OwnedPort& port : ports) {
+    const std::string id = next_id();
+    batch.add("stop_traffic", id, codec::encode_owned({id, api_h_}, "stop_traffic", port));
+  }
+  send(batch);
+  for (const codec::ReplyElement& reply : batch.replies) codec::decode_done(reply);
+}
+
+PortCounters TrexApi::get_port_stats(std::uint8_t port_id) {
+  Batch batch;
+  const std::string id = next_id();
+  batch.add("get_port_stats", id, codec::encode_get_port_stats({id, api_h_}, port_id));
+  send(batch);
+  return codec::decode_port_stats(batch.reply(0), port_id);
+}
+
+GlobalCounters TrexApi::get_global_stats() {
+  Batch batch;
+  const std::string id = next_id();
+  batch.add("get_global_stats", id, codec::encode_plain({id, api_h_}, "get_global_stats"));
+  send(batch);
+  return codec::decode_global_stats(batch.reply(0));
+}
+
+StatsSnapshot TrexApi::get_stats(std::span<const std::uint8_t> port_ids) {
+  Batch batch;
+  std::string id = next_id();
+  batch.add("get_global_stats", id, codec::encode_plain({id, api_h_}, "get_global_stats"));
+  for (std::uint8_t port_id : port_ids) {
+    id = next_id();
+    batch.add("get_port_stats", id, codec::encode_get_port_stats({id, api_h_}, port_id));
+  }
+  send(batch);
+  StatsSnapshot snapshot;
+  snapshot.global = codec::decode_global_stats(batch.reply(0));
+  for (std::size_t i = 0; i < port_ids.size(); ++i) {
+    snapshot.ports.push_back(codec::decode_port_stats(batch.reply(i + 1), port_ids[i]));
+  }
+  return snapshot;
+}
+
+std::vector<AsyncEvent> TrexApi::get_async_events(std::uint32_t session_id) {
+  Batch batch;
+  const std::string id = next_id();
+  batch.add("get_async_events", id, codec::encode_get_async_events({id, api_h_}, session_id));
+  send(batch);
+  return codec::decode_async_events(batch.reply(0));
+}
+
+}  // namespace trexsearch::trex

@@ -1,0 +1,113 @@
+#pragma once
+
+#include <cstdint>
+#include <memory>
+#include <span>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "search/units.hpp"
+#include "trex_client/api/async_event.hpp"
+#include "trex_client/api/owned_port.hpp"
+#include "trex_client/api/port_counters.hpp"
+#include "trex_client/api/port_status.hpp"
+#include "trex_client/api/stream_spec.hpp"
+#include "trex_client/api/system_info.hpp"
+#include "trex_client/api/traffic_control.hpp"
+#include "trex_client/transport/rpc_channel.hpp"
+#include "trex_client/transport/trex_error.hpp"
+
+namespace trexsearch::trex {
+
+/// A stream with the id to add it under.
+struct NumberedStream {
+  std::uint32_t stream_id = 0;
+  StreamSpec stream;
+};
+
+/// One port to start, with its parameters (for batched starts).
+struct PortStart {
+  OwnedPort port;
+  StartTrafficRequest request;
+};
+
+/// TRex's stateless JSON-RPC API as typed calls: structs in, structs out, one
+/// request (or one batch) per call. Keeps the api handle from api_sync_v2 and adds it
+/// to every later request. Every failure is a TrexError naming endpoint and method.
+/// Not thread-safe: one owner, like the channel below it.
+class TrexApi {
+ public:
+  /// Per-call deadline used when none is set; TRex's Python client uses 3 s.
+  static constexpr Seconds default_timeout{3.0};
+
+  explicit TrexApi(std::unique_ptr<RpcChannel> channel, Seconds timeout = default_timeout);
+
+  const std::string& endpoint() const { return channel_->endpoint(); }
+  /// The deadline of each call (each batch counts as one call).
+  Seconds timeout() const { return timeout_; }
+  /// Throws ConfigError unless finite and > 0.
+  void set_timeout(Seconds timeout);
+
+  /// The api handle of the last successful api_sync_v2 (empty before).
+  const std::string& api_handle() const { return api_h_; }
+
+  /// `api_sync_v2`: checks the API version and stores the returned handle.
+  std::string api_sync_v2(const ApiVersion& version = {});
+  /// `ping`: server time since TRex started [s].
+  double ping();
+  VersionInfo get_version();
+  SystemInfo get_system_info();
+  std::vector<std::string> get_supported_cmds();
+
+  PortStatus get_port_status(std::uint8_t port_id);
+  /// `get_port_status` for several ports in one batch, in the given order.
+  std::vector<PortStatus> get_port_statuses(std::span<const std::uint8_t> port_ids);
+
+  /// `acquire` -> the port with its new (or, for the same user and session, existing)
+  /// handler.
+  OwnedPort acquire(const AcquireRequest& request);
+  void release(const OwnedPort& port);
+  /// `service`: turns service mode on or off.
+  void set_service_mode(const OwnedPort& port, bool enabled);
+
+  void remove_all_streams(const OwnedPort& port);
+  void add_stream(const OwnedPort& port, std::uint32_t stream_id, const StreamSpec& stream);
+  /// Adds streams in batches of at most ~500 kB of JSON each (like the Python client),
+  /// so that no message exceeds TRex's 999,999-byte limit.
+  void add_streams(const OwnedPort& port, std::span<const NumberedStream> streams);
+
+  StartTrafficReply start_traffic(const OwnedPort& port, const StartTrafficRequest& request);
+  /// Starts several ports with one batch request, so they start as close together as
+  /// the server allows; replies in the given order.
+  std::vector<StartTrafficReply> start_traffic(std::span<const PortStart> starts);
+  void stop_traffic(const OwnedPort& port);
+  /// Stops several ports with one batch request.
+  void stop_traffic(std::span<const OwnedPort> ports);
+
+  PortCounters get_port_stats(std::uint8_t port_id);
+  GlobalCounters get_global_stats();
+  /// `get_global_stats` and `get_port_stats` for each port in one batch: one
+  /// consistent read, as a trial's baseline or final snapshot needs.
+  StatsSnapshot get_stats(std::span<const std::uint8_t> port_ids);
+
+  /// `get_async_events`: drains the session's event queue.
+  std::vector<AsyncEvent> get_async_events(std::uint32_t session_id);
+
+  /// Requests sent so far (a batch counts once): for overhead accounting.
+  std::uint64_t exchanges() const { return exchanges_; }
+
+ private:
+  struct Batch;
+  std::string next_id();
+  /// Sends a prepared batch (or single request) and checks the reply's shape.
+  void send(Batch& batch);
+
+  std::unique_ptr<RpcChannel> channel_;
+  Seconds timeout_;
+  std::string api_h_;
+  std::uint64_t next_id_ = 0;
+  std::uint64_t exchanges_ = 0;
+};
+
+}  // namespace trexsearch::trex

@@ -1,0 +1,240 @@
+#include "trex_client/codec/profile_codec.hpp"
+
+#include <fstream>
+#include <sstream>
+
+#include "search/errors.hpp"
+#include "trex_client/codec/field_reader.hpp"
+#include "trex_client/codec/json_text.hpp"
+#include "trex_client/profile/compiled_profile.hpp"
+
+namespace trexsearch::trex {
+namespace {
+
+using codec::FieldReader;
+
+class ProfileErrorPolicy final : public codec::FieldErrorPolicy {
+ public:
+  explicit ProfileErrorPolicy(std::string source) : source_(std::move(source)) {}
+  [[noreturn]] void fail(const std::string& path, const std::string& value,
+                         const std::string& reason) const override {
+    throw ConfigError(path.empty() ? source_ : source_ + ":" + path, value, reason);
+  }
+
+ private:
+  std::string source_;
+};
+
+MacAddress read_mac(const FieldReader& field) {
+  const std::optional<MacAddress> mac = parse_mac(field.as_string());
+  if (!mac) field.fail("not a MAC address (expected aa:bb:cc:dd:ee:ff)");
+  return *mac;
+}
+
+Ipv4Address read_ipv4(const FieldReader& field) {
+  const std::optional<Ipv4Address> address = parse_ipv4(field.as_string());
+  if (!address) field.fail("not an IPv4 address");
+  return *address;
+}
+
+Ipv6Address read_ipv6(const FieldReader& field) {
+  const std::optional<Ipv6Address> address = parse_ipv6(field.as_string());
+  if (!address) field.fail("not an IPv6 address");
+  return *address;
+}
+
+std::uint8_t read_port_id(const FieldReader& field) {
+  return static_cast<std::uint8_t>(field.as_u64(254));
+}
+
+PortPair read_pair(const FieldReader& field) {
+  PortPair pair;
+  field.reject_unknown({"ports", "bidirectional"});
+  const FieldReader ports = field.at("ports");
+  if (ports.array_size() != 2) ports.fail("expected two port ids, e.g. [0, 1]");
+  pair.first = read_port_id(ports.element(0));
+  pair.second = read_port_id(ports.element(1));
+  pair.bidirectional = field.boolean_or("bidirectional", true);
+  return pair;
+}
+
+std::vector<FrameShare> read_frame_sizes(const FieldReader& root) {
+  const bool has_size = root.has("frame_size");
+  const bool has_imix = root.has("imix");
+  if (has_size == has_imix) {
+    root.fail(has_size ? "give either frame_size or imix, not both"
+                       : "needs frame_size (64..9000, or \"imix\") or an imix list");
+  }
+  if (has_size) {
+    const FieldReader size = root.at("frame_size");
+    if (size.json().isString()) {
+      if (size.as_string() != "imix") size.fail("expected a number of bytes or \"imix\"");
+      // The common "simple IMIX": 7:4:1 of 64, 570 and 1518-byte frames.
+      return {{64, 7}, {570, 4}, {1518, 1}};
+    }
+    return {{static_cast<std::uint32_t>(size.as_u64(0xFFFFFFFFu)), 1}};
+  }
+  const FieldReader imix = root.at("imix");
+  if (imix.array_size() == 0) imix.fail("needs at least one {frame_size, weight} entry");
+  std::vector<FrameShare> shares;
+  for (Json::ArrayIndex i = 0; i < imix.array_size(); ++i) {
+    const FieldReader entry = imix.element(i);
+    entry.reject_unknown({"frame_size", "weight"});
+    shares.push_back({static_cast<std::uint32_t>(entry.u64("frame_size", 0xFFFFFFFFu)),
+                      static_cast<std::uint32_t>(entry.u64("weight", 0xFFFFFFFFu))});
+  }
+  return shares;
+}
+
+HeaderStack read_headers(const FieldReader& root) {
+  HeaderStack headers;
+  if (root.has("ethernet")) {
+    const FieldReader eth = root.at("ethernet");
+    eth.reject_unknown({"src", "dst"});
+    if (eth.has("src")) headers.ethernet.src = read_mac(eth.at("src"));
+    if (eth.has("dst")) headers.ethernet.dst = read_mac(eth.at("dst"));
+  }
+  if (root.has("vlan")) {
+    const FieldReader vlan = root.at("vlan");
+    vlan.reject_unknown({"id", "priority"});
+    VlanTag tag;
+    tag.id = static_cast<std::uint16_t>(vlan.u64("id", 4094));
+    if (tag.id == 0) vlan.at("id").fail("must be in [1, 4094]");
+    tag.priority = static_cast<std::uint8_t>(vlan.u64_or("priority", 0));
+    if (tag.priority > 7) vlan.at("priority").fail("must be in [0, 7]");
+    headers.vlan = tag;
+  }
+  const bool v4 = root.has("ipv4");
+  const bool v6 = root.has("ipv6");
+  if (v4 == v6) root.fail(v4 ? "give ipv4 or ipv6, not both" : "needs an ipv4 or ipv6 header");
+  if (v4) {
+    const FieldReader ip = root.at("ipv4");
+    ip.reject_unknown({"src", "dst", "ttl", "dscp"});
+    Ipv4Header header;
+    header.src = read_ipv4(ip.at("src"));
+    header.dst = read_ipv4(ip.at("dst"));
+    header.ttl = static_cast<std::uint8_t>(ip.has("ttl") ? ip.u64("ttl", 255) : 64);
+    header.dscp = static_cast<std::uint8_t>(ip.has("dscp") ? ip.u64("dscp", 63) : 0);
+    headers.ip = header;
+  } else {
+    const FieldReader ip = root.at("ipv6");
+    ip.reject_unknown({"src", "dst", "hop_limit", "traffic_class"});
+    Ipv6Header header;
+    header.src = read_ipv6(ip.at("src"));
+    header.dst = read_ipv6(ip.at("dst"));
+    header.hop_limit =
+        static_cast<std::uint8_t>(ip.has("hop_limit") ? ip.u64("hop_limit", 255) : 64);
+    header.traffic_class =
+        static_cast<std::uint8_t>(ip.has("traffic_class") ? ip.u64("traffic_class", 255) : 0);
+    headers.ip = header;
+  }
+  if (root.has("udp")) {
+    const FieldReader udp = root.at("udp");
+    udp.reject_unknown({"src_port", "dst_port"});
+    headers.udp.src_port =
+        static_cast<std::uint16_t>(udp.has("src_port") ? udp.u64("src_port", 65535) : 1024);
+    headers.udp.dst_port =
+        static_cast<std::uint16_t>(udp.has("dst_port") ? udp.u64("dst_port", 65535) : 1024);
+  }
+  return headers;
+}
+
+FlowSpec read_flows(const FieldReader& root) {
+  FlowSpec flows;
+  if (!root.has("flows")) return flows;
+  const FieldReader f = root.at("flows");
+  f.reject_unknown({"count", "vary", "mode"});
+  flows.count = static_cast<std::uint32_t>(f.u64("count", 0xFFFFFFFFu));
+  if (flows.count == 0) f.at("count").fail("must be >= 1");
+  if (f.has("vary")) {
+    const FieldReader vary = f.at("vary");
+    for (Json::ArrayIndex i = 0; i < vary.array_size(); ++i) {
+      const FieldReader name = vary.element(i);
+      const std::string text = name.as_string();
+      if (text == "src_ip") {
+        flows.vary.push_back(FlowField::src_ip);
+      } else if (text == "dst_ip") {
+        flows.vary.push_back(FlowField::dst_ip);
+      } else if (text == "src_port") {
+        flows.vary.push_back(FlowField::src_port);
+      } else if (text == "dst_port") {
+        flows.vary.push_back(FlowField::dst_port);
+      } else {
+        name.fail("unknown field (known: src_ip, dst_ip, src_port, dst_port)");
+      }
+    }
+  }
+  if (f.has("mode")) {
+    const std::string mode = f.string("mode");
+    if (mode == "increment") {
+      flows.mode = FlowMode::increment;
+    } else if (mode == "random") {
+      flows.mode = FlowMode::random;
+    } else {
+      f.at("mode").fail("must be \"increment\" or \"random\"");
+    }
+  }
+  return flows;
+}
+
+// validate_profile names fields without the source; add it. Its values never contain
+// ": ", so the first one separates value from reason.
+[[noreturn]] void requalify(const ConfigError& error, const std::string& source) {
+  const std::string text = error.what();
+  const std::string rest = text.substr(std::min(text.size(), error.field().size() + 3));
+  const std::size_t colon = rest.find(": ");
+  throw ConfigError(source + ":" + error.field(), rest.substr(0, colon),
+                    colon == std::string::npos ? "" : rest.substr(colon + 2));
+}
+
+}  // namespace
+
+TrafficProfile parse_profile(std::string_view json_text, const std::string& source) {
+  std::string parse_error;
+  const std::optional<Json::Value> json = codec::parse_json(json_text, parse_error);
+  if (!json) throw ConfigError(source, "(file)", "not valid JSON: " + parse_error);
+  const ProfileErrorPolicy policy(source);
+  const FieldReader root(*json, "", policy);
+  root.expect_object();
+  root.reject_unknown({"name", "description", "port_pairs", "frame_size", "imix", "ethernet",
+                       "vlan", "ipv4", "ipv6", "udp", "flows", "checksum"});
+  TrafficProfile profile;
+  profile.name = root.string_or("name", "");
+  profile.description = root.string_or("description", "");
+  const FieldReader pairs = root.at("port_pairs");
+  for (Json::ArrayIndex i = 0; i < pairs.array_size(); ++i) {
+    profile.port_pairs.push_back(read_pair(pairs.element(i)));
+  }
+  profile.frame_sizes = read_frame_sizes(root);
+  profile.headers = read_headers(root);
+  profile.flows = read_flows(root);
+  if (root.has("checksum")) {
+    const std::string mode = root.string("checksum");
+    if (mode == "software") {
+      profile.checksum = ChecksumMode::software;
+    } else if (mode == "hardware") {
+      profile.checksum = ChecksumMode::hardware;
+    } else {
+      root.at("checksum").fail("must be \"software\" or \"hardware\"");
+    }
+  } else if (std::holds_alternative<Ipv6Header>(profile.headers.ip)) {
+    profile.checksum = ChecksumMode::hardware;
+  }
+  try {
+    validate_profile(profile);
+  } catch (const ConfigError& error) {
+    requalify(error, source);
+  }
+  return profile;
+}
+
+TrafficProfile load_profile(const std::filesystem::path& path) {
+  std::ifstream file(path, std::ios::binary);
+  if (!file) throw ConfigError("profile", path.string(), "cannot open the file");
+  std::ostringstream text;
+  text << file.rdbuf();
+  if (file.bad()) throw ConfigError("profile", path.string(), "cannot read the file");
+  return parse_profile(text.str(), path.filename().string());
+}
+
+}  // namespace trexsearch::trex

@@ -1,0 +1,103 @@
+#include "trex_client/emulator/command_line.hpp"
+
+#include <boost/program_options.hpp>
+#include <string>
+#include <vector>
+
+#include "search/errors.hpp"
+
+namespace trexsearch::trex::emu {
+
+namespace po = boost::program_options;
+
+CommandLine parse_command_line(int argc, char** argv, std::ostream& out, std::ostream& err) {
+  CommandLine command;
+  EmulatorOptions& o = command.options;
+  std::string bind = "127.0.0.1";
+  unsigned rpc_port = 4501;
+  unsigned pub_port = 4500;
+  double latency_us = 0.0;
+  double max_tx_pps = 0.0;
+  std::vector<std::string> sut_options;
+
+  po::options_description description(
+      "trex-emulator: TRex's stateless JSON-RPC protocol with a simulated SUT per port pair");
+  description.add_options()("help,h", "show this help")(
+      "bind", po::value(&bind)->default_value(bind), "address to bind (loopback by default)")(
+      "rpc-port", po::value(&rpc_port)->default_value(rpc_port), "RPC (REQ/REP) port; 0 = any")(
+      "pub-port", po::value(&pub_port)->default_value(pub_port), "async (PUB) port; 0 = any")(
+      "ports", po::value(&o.port_count)->default_value(o.port_count),
+      "number of ports, even; pairs (0,1), (2,3), ...")(
+      "link-speed-gbps", po::value(&o.link_speed_gbps)->default_value(o.link_speed_gbps),
+      "link speed of every port [Gb/s]")("sut", po::value(&o.sut_model)->default_value(o.sut_model),
+                                         "simulated SUT model (see --list-sut-models)")(
+      "sut-option", po::value(&sut_options)->composing(),
+      "model option NAME=VALUE, repeatable (e.g. capacity_pps=1e6)")(
+      "seed", po::value(&o.seed)->default_value(o.seed), "SUT seed; direction p uses seed + p")(
+      "sut-latency-us", po::value(&latency_us)->default_value(0.0),
+      "time frames spend in the SUT [us]: RX counters lag TX by this much")(
+      "dut-frames-per-run", po::value(&o.dut_frames_per_run)->default_value(0),
+      "frames the SUT itself sends to each receiving port per run (ARP, LLDP)")(
+      "max-tx-pps", po::value(&max_tx_pps)->default_value(0.0),
+      "fastest a port transmits [pps]; above it traffic is stretched; 0 = no limit")(
+      "speed", po::value(&o.speed)->default_value(o.speed),
+      "emulated time runs this many times faster than real time")(
+      "version-string", po::value(&o.version)->default_value(o.version),
+      "version reported by get_version")("list-sut-models",
+                                         "list the simulated SUT models and exit");
+
+  po::variables_map values;
+  try {
+    po::store(po::parse_command_line(argc, argv, description), values);
+    po::notify(values);
+  } catch (const po::error& error) {
+    err << "trex-emulator: " << error.what() << "\n";
+    command.exit_code = 2;
+    return command;
+  }
+  if (values.count("help")) {
+    out << description << "\n";
+    command.exit_code = 0;
+    return command;
+  }
+  if (values.count("list-sut-models")) {
+    for (const auto& [name, text] : sim::sut_model_catalogue()) out << name << ": " << text << "\n";
+    command.exit_code = 0;
+    return command;
+  }
+  try {
+    for (const std::string& option : sut_options) {
+      const std::size_t equals = option.find('=');
+      if (equals == std::string::npos || equals == 0) {
+        throw ConfigError("--sut-option", option, "expected NAME=VALUE");
+      }
+      const std::string value = option.substr(equals + 1);
+      std::size_t used = 0;
+      double number = 0.0;
+      try {
+        number = std::stod(value, &used);
+      } catch (const std::exception&) {
+        used = 0;
+      }
+      if (used == 0 || used != value.size()) {
+        throw ConfigError("--sut-option " + option.substr(0, equals), value, "not a number");
+      }
+      o.sut_options[option.substr(0, equals)] = number;
+    }
+    if (rpc_port > 65535) throw ConfigError("--rpc-port", std::to_string(rpc_port), "not a port");
+    if (pub_port > 65535) throw ConfigError("--pub-port", std::to_string(pub_port), "not a port");
+    o.rpc_endpoint = "tcp://" + bind + ":" + (rpc_port == 0 ? "*" : std::to_string(rpc_port));
+    o.pub_endpoint = "tcp://" + bind + ":" + (pub_port == 0 ? "*" : std::to_string(pub_port));
+    o.sut_latency = Seconds{latency_us * 1e-6};
+    if (max_tx_pps > 0.0) o.max_tx_pps = max_tx_pps;
+    if (max_tx_pps < 0.0)
+      throw ConfigError("--max-tx-pps", format_value(max_tx_pps), "must be >= 0");
+    o.validate();
+  } catch (const ConfigError& error) {
+    err << "trex-emulator: " << error.what() << "\n";
+    command.exit_code = 2;
+  }
+  return command;
+}
+
+}  // namespace trexsearch::trex::emu

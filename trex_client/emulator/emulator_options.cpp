@@ -1,0 +1,35 @@
+#include "trex_client/emulator/emulator_options.hpp"
+
+#include <cmath>
+
+#include "search/errors.hpp"
+
+namespace trexsearch::trex::emu {
+
+void EmulatorOptions::validate() const {
+  if (rpc_endpoint.empty()) throw ConfigError("rpc_endpoint", "\"\"", "must not be empty");
+  if (pub_endpoint.empty()) throw ConfigError("pub_endpoint", "\"\"", "must not be empty");
+  if (port_count < 2 || port_count > 254 || port_count % 2 != 0) {
+    throw ConfigError("ports", std::to_string(port_count), "must be an even number in [2, 254]");
+  }
+  if (!std::isfinite(link_speed_gbps) || link_speed_gbps <= 0.0) {
+    throw ConfigError("link_speed_gbps", format_value(link_speed_gbps), "must be > 0");
+  }
+  if (!std::isfinite(sut_latency.count()) || sut_latency.count() < 0.0 ||
+      sut_latency.count() > 10.0) {
+    throw ConfigError("sut_latency", format_value(sut_latency.count()), "must be in [0, 10] s");
+  }
+  if (max_tx_pps && (!std::isfinite(*max_tx_pps) || *max_tx_pps <= 0.0)) {
+    throw ConfigError("max_tx_pps", format_value(*max_tx_pps), "must be > 0");
+  }
+  if (!std::isfinite(speed) || speed < 0.001 || speed > 1e6) {
+    throw ConfigError("speed", format_value(speed), "must be in [0.001, 1e6]");
+  }
+  if (dp_core_count == 0 || dp_core_count > 64) {
+    throw ConfigError("dp_core_count", std::to_string(dp_core_count), "must be in [1, 64]");
+  }
+  // Unknown models and options throw ConfigError naming them.
+  sim::make_sut(sut_model, sut_options, seed);
+}
+
+}  // namespace trexsearch::trex::emu

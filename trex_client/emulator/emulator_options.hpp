@@ -1,0 +1,51 @@
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <string>
+
+#include "search/sim/sut_model.hpp"
+#include "search/units.hpp"
+
+namespace trexsearch::trex::emu {
+
+/// Everything the trex-emulator can be configured with. Validated by validate().
+struct EmulatorOptions {
+  /// ZeroMQ endpoints; "tcp://127.0.0.1:*" binds an ephemeral port (tests).
+  std::string rpc_endpoint = "tcp://127.0.0.1:4501";
+  std::string pub_endpoint = "tcp://127.0.0.1:4500";
+
+  /// Ports 0..n-1, paired (0,1), (2,3), ...: traffic sent on one port of a pair
+  /// arrives on the other through that pair's simulated SUT. Even, 2..254.
+  std::uint32_t port_count = 2;
+  /// Link speed of every port [Gb/s] (attr.speed, line-rate checks).
+  double link_speed_gbps = 10.0;
+
+  /// The simulated SUT (search/sim models) and its options. Each direction (tx port)
+  /// gets its own instance seeded with `seed + tx port id`.
+  std::string sut_model = "sharp";
+  sim::SutOptions sut_options;
+  std::uint64_t seed = 1;
+  /// Time a frame spends in the SUT: RX counters lag TX counters by this much.
+  Seconds sut_latency{0.0};
+  /// Frames the SUT itself sends (ARP, LLDP, ...) into each receiving port per traffic
+  /// run; they make the measured loss negative when the SUT loses fewer.
+  std::uint64_t dut_frames_per_run = 0;
+  /// The fastest a port can transmit [pps]; above it TRex-style duration stretching
+  /// happens: all frames are sent, over a longer time. Absent: no limit.
+  std::optional<double> max_tx_pps;
+
+  /// Emulated time runs this many times faster than real time (tests: 100..10000).
+  double speed = 1.0;
+
+  /// Reported by get_version and get_system_info.
+  std::string version = "v3.03";
+  std::string hostname = "trex-emulator";
+  std::uint32_t dp_core_count = 2;
+
+  /// Throws ConfigError naming the first invalid option; also builds the SUT model
+  /// once so that unknown models or options fail here, not at the first trial.
+  void validate() const;
+};
+
+}  // namespace trexsearch::trex::emu

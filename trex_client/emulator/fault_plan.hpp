@@ -1,0 +1,47 @@
+#pragma once
+
+#include <mutex>
+
+#include "search/units.hpp"
+
+namespace trexsearch::trex::emu {
+
+/// Faults to inject into the next replies, set from any thread (tests, the
+/// emulator_control method, signals) and consumed by the server thread.
+class FaultPlan {
+ public:
+  /// What to do with the next reply.
+  enum class Action { reply, drop, delay, corrupt };
+  struct Decision {
+    Action action = Action::reply;
+    /// Real (wall-clock) delay for Action::delay.
+    Seconds delay{0.0};
+  };
+
+  /// Swallow the next `count` replies (the client times out).
+  void drop_next_replies(int count);
+  /// Send the next `count` replies `delay` late (real time).
+  void delay_next_replies(int count, Seconds delay);
+  /// Replace the next `count` replies by malformed JSON.
+  void corrupt_next_replies(int count);
+  /// Drop every reply until turned off again (an emulator gone silent).
+  void set_silent(bool silent);
+  /// Restart before handling the next request: forget sessions and handles.
+  void request_restart();
+
+  /// Consumes one reply's worth of faults.
+  Decision next_reply();
+  /// True once per request_restart().
+  bool take_restart();
+
+ private:
+  std::mutex mutex_;
+  int drop_ = 0;
+  int delay_count_ = 0;
+  Seconds delay_{0.0};
+  int corrupt_ = 0;
+  bool silent_ = false;
+  bool restart_ = false;
+};
+
+}  // namespace trexsearch::trex::emu

@@ -1,0 +1,222 @@
+#pragma once
+
+#include <cstdint>
+#include <deque>
+#include <map>
+#include <memory>
+#include <optional>
+#include <random>
+#include <string>
+#include <vector>
+
+#include "search/sim/sut_model.hpp"
+#include "search/units.hpp"
+#include "trex_client/emulator/counter_book.hpp"
+#include "trex_client/emulator/emulated_stream.hpp"
+#include "trex_client/emulator/emulator_options.hpp"
+#include "trex_client/emulator/traffic_plan.hpp"
+
+namespace trexsearch::trex::emu {
+
+/// One event as get_async_events returns it (trex-protocol.md §4.2).
+struct EmulatorEvent {
+  int type = 0;
+  std::uint64_t seq = 0;
+  std::uint8_t port_id = 0;
+  /// Set for profile events (10..17).
+  std::string profile_id;
+  /// Set for acquire/release events.
+  std::string who;
+  std::uint32_t session_id = 0;
+  bool force = false;
+};
+
+/// What get_port_status reports.
+struct PortView {
+  std::string owner;
+  std::string state;
+  bool service = false;
+  std::uint32_t max_stream_id = 0;
+  std::uint32_t profile_count = 0;
+  /// profile id -> state text.
+  std::map<std::string, std::string> profile_states;
+};
+
+/// Per packet-group counters of flow-stats and latency streams (get_pgid_stats).
+struct PgCounters {
+  bool latency = false;
+  /// port id -> count.
+  std::map<std::uint8_t, std::uint64_t> tx_packets;
+  std::map<std::uint8_t, std::uint64_t> tx_bytes;
+  std::map<std::uint8_t, std::uint64_t> rx_packets;
+  std::map<std::uint8_t, std::uint64_t> rx_bytes;
+};
+
+/// What get_port_stats reports.
+struct PortStatsView {
+  PortTotals totals;
+  double tx_pps = 0.0;
+  double rx_pps = 0.0;
+  double tx_bps = 0.0;
+  double rx_bps = 0.0;
+};
+
+/// TRex's stateless server as a typed state machine with a simulated SUT behind
+/// every port pair: api handle, port ownership, profiles of streams, traffic runs,
+/// cumulative counters and per-session event queues. No JSON, no sockets, no clock:
+/// every call that depends on time gets `now` (emulated seconds since start).
+/// Errors are RpcFault with TRex's codes and messages.
+class StlState {
+ public:
+  /// Throws ConfigError for invalid options.
+  StlState(EmulatorOptions options, Seconds now);
+
+  const EmulatorOptions& options() const { return options_; }
+  std::uint8_t port_count() const { return static_cast<std::uint8_t>(ports_.size()); }
+  double link_bps() const { return options_.link_speed_gbps * 1e9; }
+  /// Emulated seconds since the last (re)start, like TRex's ping `ts`.
+  Seconds uptime(Seconds now) const { return now - started_; }
+
+  /// Forgets everything a TRex restart forgets: api handle, owners, handlers,
+  /// streams, traffic, sessions; counters restart from zero. The SUT is not restarted.
+  void restart(Seconds now);
+  /// Ends traffic runs whose time is over (queueing their events) and settles counters.
+  void advance(Seconds now);
+  /// The next moment advance() has work to do, if any.
+  std::optional<Seconds> next_deadline() const;
+  /// Grows by one for every event queued: the server publishes "{}" when it changes.
+  std::uint64_t event_generation() const { return event_generation_; }
+
+  /// Throws "invalid port id - should be: 0 1 ..." for unknown ports.
+  void check_port(std::uint8_t port) const;
+
+  // --- API handle (trex-protocol.md §2.1)
+  /// api_sync_v2's version check against STL 5.1; returns the api handle.
+  const std::string& sync_api(const std::string& name, int major, int minor) const;
+  const std::string& api_handle() const { return api_h_; }
+
+  // --- ownership (§2.4)
+  /// The check TRex runs before every owned command.
+  void verify_owner(std::uint8_t port, const std::string& handler) const;
+  std::string acquire(std::uint8_t port, const std::string& user, std::uint32_t session_id,
+                      bool force);
+  void release(std::uint8_t port);
+  void set_service(std::uint8_t port, bool enabled);
+
+  PortView port_view(std::uint8_t port) const;
+
+  // --- streams (§2.7)
+  void add_stream(std::uint8_t port, const std::string& profile, std::uint32_t stream_id,
+                  EmulatedStream stream);
+  void remove_stream(std::uint8_t port, const std::string& profile, std::uint32_t stream_id);
+  /// "*" for every profile.
+  void remove_all_streams(std::uint8_t port, const std::string& profile);
+  /// Profiles of the port ("_" always exists).
+  std::vector<std::string> profile_ids(std::uint8_t port) const;
+  /// Streams of a profile; nullptr when the profile does not exist.
+  const std::map<std::uint32_t, EmulatedStream>* streams(std::uint8_t port,
+                                                         const std::string& profile) const;
+  /// pg ids of flow-stats / latency streams on any port.
+  std::vector<std::uint32_t> active_pgids(bool latency) const;
+  /// Counters of a pg id, credited when its runs end (nothing while they run);
+  /// nullptr for a pg id without streams.
+  const PgCounters* pg_counters(std::uint32_t pg_id) const;
+
+  // --- traffic (§2.9)
+  /// Returns the multiplier (factor) applied.
+  double start_traffic(std::uint8_t port, const std::string& profile,
+                       const MultiplierRequest& multiplier, Seconds duration, bool force,
+                       Seconds now);
+  /// "*" for every profile; a no-op for profiles not transmitting.
+  void stop_traffic(std::uint8_t port, const std::string& profile, Seconds now);
+  void remove_rx_filters(std::uint8_t port, const std::string& profile) const;
+
+  // --- statistics (§2.10)
+  PortStatsView port_stats(std::uint8_t port, Seconds now);
+
+  // --- events (§4.3)
+  /// Drains a session's queue; an unknown session is created (reader) with none.
+  std::vector<EmulatorEvent> take_events(std::uint32_t session_id);
+
+  /// Traffic runs that reached their end so far (tests use it to follow the SUT).
+  std::uint64_t completed_runs() const { return completed_runs_; }
+
+ private:
+  enum class ProfileState { idle, streams, tx };
+  /// Masks of states a command is allowed in (verify_profile_state).
+  static constexpr int allow_idle = 1;
+  static constexpr int allow_streams = 2;
+  static constexpr int allow_tx = 4;
+
+  struct Run {
+    Seconds start{0.0};
+    /// Infinite for unbounded runs.
+    Seconds tx_end{0.0};
+    bool unbounded = false;
+    double tx_pps = 0.0;
+    double rx_pps = 0.0;
+    double bytes_per_packet = 64.0;
+    std::optional<std::uint64_t> delivery;
+    std::uint64_t planned_tx = 0;
+    double forward_ratio = 1.0;
+    /// Flow-stats streams of the run: pg id, frames planned, bytes per frame.
+    struct PgShare {
+      std::uint32_t pg_id = 0;
+      bool latency = false;
+      double frames = 0.0;
+      double frame_bytes = 64.0;
+    };
+    std::vector<PgShare> pg_shares;
+    /// Unbounded runs are accounted in chunks up to here.
+    Seconds accounted_until{0.0};
+  };
+
+  struct Profile {
+    std::map<std::uint32_t, EmulatedStream> streams;
+    ProfileState state = ProfileState::idle;
+    std::optional<Run> run;
+  };
+
+  struct Port {
+    std::string owner_user;
+    std::uint32_t owner_session = 0;
+    std::string handler;
+    bool service = false;
+    std::map<std::string, Profile> profiles;
+    bool owned() const { return !handler.empty(); }
+  };
+
+  struct Session {
+    std::deque<EmulatorEvent> queue;
+    std::uint64_t next_seq = 0;
+  };
+
+  static const char* state_name(ProfileState state);
+  std::string port_state(const Port& port) const;
+  bool port_transmitting(const Port& port) const;
+  Port& port_at(std::uint8_t port);
+  const Port& port_at(std::uint8_t port) const;
+  Profile& existing_profile(Port& port, const std::string& profile);
+  void verify_profile_state(const Profile& profile, const std::string& id, int allowed,
+                            const std::string& command) const;
+  std::string random_token();
+  void publish(EmulatorEvent event);
+  void finish_run(std::uint8_t port_id, const std::string& profile_id, Profile& profile,
+                  double sent_fraction, bool stopped);
+  void account_unbounded(std::uint8_t port_id, Run& run, Seconds now);
+  std::uint8_t peer(std::uint8_t port) const { return static_cast<std::uint8_t>(port ^ 1u); }
+
+  EmulatorOptions options_;
+  Seconds started_{0.0};
+  std::mt19937_64 random_;
+  std::string api_h_;
+  std::vector<Port> ports_;
+  std::vector<std::unique_ptr<sim::SutModel>> sut_;
+  std::unique_ptr<CounterBook> counters_;
+  std::map<std::uint32_t, Session> sessions_;
+  std::map<std::uint32_t, PgCounters> pg_counters_;
+  std::uint64_t event_generation_ = 0;
+  std::uint64_t completed_runs_ = 0;
+};
+
+}  // namespace trexsearch::trex::emu

@@ -1,0 +1,14 @@
+#pragma once
+
+#include <json/json.h>
+
+#include "trex_client/emulator/emulated_stream.hpp"
+
+namespace trexsearch::trex::emu {
+
+/// Parses add_stream's `stream` object in TRex's order with TRex's errors
+/// (TrexRpcCmdAddStream::_run): mode, flags, isg, packet (base64, 14..9238 bytes),
+/// vm instructions (types and fields checked), flow_stats. Throws RpcFault.
+EmulatedStream parse_stream(const Json::Value& section);
+
+}  // namespace trexsearch::trex::emu

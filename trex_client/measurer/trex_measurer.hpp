@@ -1,0 +1,61 @@
+#pragma once
+
+#include <stop_token>
+
+#include "search/measurer.hpp"
+#include "trex_client/measurer/trex_measurer_config.hpp"
+#include "trex_client/measurer/trial_record.hpp"
+#include "trex_client/measurer/wait_clock.hpp"
+#include "trex_client/session/trex_session.hpp"
+
+namespace trexsearch::trex {
+
+/// The search Measurer over a TRex session (RFC 2544 trial, draft-06 "Trial"):
+/// baseline counters, start every transmitting port at the per-direction load for
+/// the intended duration (one batch), wait for the ports to leave TX, let in-flight
+/// frames arrive (poll RX counters until they stop moving, within [settle_min,
+/// settle_max]), read all counters in one batch and subtract the baseline.
+///
+/// The outcome: offered = frames sent, loss = sent - received (may be negative),
+/// intended = load x duration x directions (so unsent frames count as loss), and the
+/// effective duration = wall time of the whole trial. Duration stretching, negative
+/// loss, capped settling and a forced stop are reported in the outcome's notes.
+///
+/// TRex failures before the traffic starts are recovered and the trial goes on;
+/// after it started, the session is recovered and TrialInterrupted is thrown so
+/// that the caller repeats the trial. Not thread-safe.
+class TrexMeasurer final : public Measurer {
+ public:
+  /// The session must be connected with the profile's streams loaded. Throws
+  /// ConfigError for an invalid config or a direction whose port the session does
+  /// not own.
+  TrexMeasurer(TrexSession& session, TrexMeasurerConfig config, WaitClock& clock);
+
+  /// Throws MeasurementCancelled when `stop` fires (traffic is stopped first),
+  /// TrialInterrupted after a recovered TRex failure, TrexError for others,
+  /// MeasurementError for a load or duration that is not positive and finite.
+  TrialOutcome measure(Seconds intended_duration, double intended_load_pps,
+                       std::stop_token stop) override;
+
+  /// Details of the last completed trial.
+  const TrialRecord& last_trial() const { return last_; }
+  /// Trials completed so far (warmups not counted).
+  std::uint64_t trials() const { return trials_; }
+
+ private:
+  struct Traffic;
+  Traffic run_traffic(Seconds duration, double load_pps, std::stop_token stop);
+  void stop_all_quietly();
+  std::vector<std::uint8_t> tx_ports() const;
+
+  TrexSession& session_;
+  TrexMeasurerConfig config_;
+  WaitClock& clock_;
+  std::vector<std::uint8_t> all_ports_;
+  TrialRecord last_;
+  std::uint64_t trials_ = 0;
+  bool warm_ = false;
+  std::uint64_t recoveries_seen_ = 0;
+};
+
+}  // namespace trexsearch::trex

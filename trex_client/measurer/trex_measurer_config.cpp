@@ -1,0 +1,56 @@
+#include "trex_client/measurer/trex_measurer_config.hpp"
+
+#include <cmath>
+#include <set>
+
+#include "search/errors.hpp"
+
+namespace trexsearch::trex {
+namespace {
+
+void check_seconds(const char* field, Seconds value, bool allow_zero) {
+  const double v = value.count();
+  if (!std::isfinite(v) || v < 0.0 || (!allow_zero && v == 0.0)) {
+    throw ConfigError(field, format_value(v), allow_zero ? "must be >= 0 [s]" : "must be > 0 [s]");
+  }
+}
+
+}  // namespace
+
+void TrexMeasurerConfig::validate() const {
+  if (directions.empty()) throw ConfigError("directions", "[]", "needs at least one direction");
+  std::set<std::uint8_t> tx_ports;
+  for (const TrafficDirection& direction : directions) {
+    if (direction.tx_port == direction.rx_port) {
+      throw ConfigError("directions", std::to_string(direction.tx_port),
+                        "a direction needs different TX and RX ports");
+    }
+    if (!tx_ports.insert(direction.tx_port).second) {
+      throw ConfigError("directions", std::to_string(direction.tx_port),
+                        "port transmits in two directions");
+    }
+  }
+  check_seconds("tx_poll_interval", tx_poll_interval, false);
+  check_seconds("tx_end_grace", tx_end_grace, true);
+  if (!std::isfinite(tx_end_slack) || tx_end_slack < 0.0) {
+    throw ConfigError("tx_end_slack", format_value(tx_end_slack), "must be >= 0");
+  }
+  check_seconds("settle_poll_interval", settle_poll_interval, false);
+  check_seconds("settle_min", settle_min, true);
+  check_seconds("settle_max", settle_max, true);
+  if (settle_max < settle_min) {
+    throw ConfigError("settle_max", format_value(settle_max.count()),
+                      "must be >= settle_min (" + format_value(settle_min.count()) + ")");
+  }
+  if (!std::isfinite(stretch_tolerance) || stretch_tolerance < 0.0) {
+    throw ConfigError("stretch_tolerance", format_value(stretch_tolerance), "must be >= 0");
+  }
+  check_seconds("stretch_tolerance_abs", stretch_tolerance_abs, true);
+  check_seconds("intended_count_tolerance", intended_count_tolerance, true);
+  check_seconds("warmup_duration", warmup_duration, true);
+  if (max_setup_recoveries < 0) {
+    throw ConfigError("max_setup_recoveries", std::to_string(max_setup_recoveries), "must be >= 0");
+  }
+}
+
+}  // namespace trexsearch::trex

@@ -1,0 +1,35 @@
+#pragma once
+
+#include <chrono>
+#include <stop_token>
+
+#include "search/clock.hpp"
+#include "search/units.hpp"
+
+namespace trexsearch::trex {
+
+/// A Clock the measurer can also wait on. Injected so that tests can run TRex's
+/// time faster than real time (an emulator with --speed and a clock with the same
+/// factor) and still see durations in TRex's time.
+class WaitClock : public Clock {
+ public:
+  /// Waits until now() >= `deadline` or `stop` is requested; false when stopped.
+  virtual bool sleep_until(Seconds deadline, std::stop_token stop) = 0;
+};
+
+/// The steady clock, optionally scaled: now() runs `speed` times faster than real
+/// time (1 for a real TRex).
+class SteadyWaitClock final : public WaitClock {
+ public:
+  /// Throws ConfigError unless speed is finite and > 0.
+  explicit SteadyWaitClock(double speed = 1.0);
+
+  Seconds now() const override;
+  bool sleep_until(Seconds deadline, std::stop_token stop) override;
+
+ private:
+  double speed_;
+  std::chrono::steady_clock::time_point origin_;
+};
+
+}  // namespace trexsearch::trex

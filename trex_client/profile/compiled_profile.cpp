@@ -1,0 +1,170 @@
+#include "trex_client/profile/compiled_profile.hpp"
+
+#include <algorithm>
+#include <set>
+
+#include "search/errors.hpp"
+#include "trex_client/profile/flow_vm.hpp"
+#include "trex_client/profile/packet_builder.hpp"
+
+namespace trexsearch::trex {
+namespace {
+
+constexpr std::uint32_t min_frame = 64;
+constexpr std::uint32_t max_frame = 9000;
+
+std::vector<StreamSpec> streams_for(const TrafficProfile& profile, std::uint8_t port,
+                                    const HeaderStack& headers, const FlowSpec& flows) {
+  const VmProgram vm = build_flow_vm(flows, headers, profile.checksum);
+  std::vector<StreamSpec> streams;
+  for (const FrameShare& share : profile.frame_sizes) {
+    StreamSpec stream;
+    stream.name = (profile.name.empty() ? std::string("profile") : profile.name) + "/port" +
+                  std::to_string(port) + "/" + std::to_string(share.frame_size) + "B";
+    stream.packet = build_packet(headers, share.frame_size, profile.checksum);
+    if (headers.ethernet.src) stream.flags |= StreamSpec::flag_src_mac_from_packet;
+    if (headers.ethernet.dst) stream.flags |= StreamSpec::flag_dst_mac_from_packet;
+    stream.mode.type = StreamModeType::continuous;
+    stream.mode.rate = {RateType::pps, static_cast<double>(share.weight)};
+    stream.vm = vm;
+    streams.push_back(std::move(stream));
+  }
+  return streams;
+}
+
+}  // namespace
+
+const char* to_string(FlowField field) {
+  switch (field) {
+    case FlowField::src_ip:
+      return "src_ip";
+    case FlowField::dst_ip:
+      return "dst_ip";
+    case FlowField::src_port:
+      return "src_port";
+    case FlowField::dst_port:
+      return "dst_port";
+  }
+  return "src_ip";
+}
+
+std::vector<std::uint8_t> CompiledProfile::all_ports() const {
+  std::set<std::uint8_t> ids;
+  for (const TrafficDirection& direction : directions) {
+    ids.insert(direction.tx_port);
+    ids.insert(direction.rx_port);
+  }
+  return {ids.begin(), ids.end()};
+}
+
+HeaderStack mirror(const HeaderStack& headers) {
+  HeaderStack reverse = headers;
+  std::swap(reverse.ethernet.src, reverse.ethernet.dst);
+  if (auto* v4 = std::get_if<Ipv4Header>(&reverse.ip)) {
+    std::swap(v4->src, v4->dst);
+  } else {
+    auto& v6 = std::get<Ipv6Header>(reverse.ip);
+    std::swap(v6.src, v6.dst);
+  }
+  std::swap(reverse.udp.src_port, reverse.udp.dst_port);
+  return reverse;
+}
+
+FlowSpec mirror(const FlowSpec& flows) {
+  FlowSpec reverse = flows;
+  for (FlowField& field : reverse.vary) {
+    switch (field) {
+      case FlowField::src_ip:
+        field = FlowField::dst_ip;
+        break;
+      case FlowField::dst_ip:
+        field = FlowField::src_ip;
+        break;
+      case FlowField::src_port:
+        field = FlowField::dst_port;
+        break;
+      case FlowField::dst_port:
+        field = FlowField::src_port;
+        break;
+    }
+  }
+  return reverse;
+}
+
+void validate_profile(const TrafficProfile& profile) {
+  if (profile.port_pairs.empty()) {
+    throw ConfigError("port_pairs", "[]", "needs at least one port pair");
+  }
+  std::set<std::uint8_t> used;
+  for (std::size_t i = 0; i < profile.port_pairs.size(); ++i) {
+    const PortPair& pair = profile.port_pairs[i];
+    const std::string field = "port_pairs[" + std::to_string(i) + "].ports";
+    const std::string value =
+        "[" + std::to_string(pair.first) + ", " + std::to_string(pair.second) + "]";
+    if (pair.first == pair.second) {
+      throw ConfigError(field, value, "a pair needs two different ports");
+    }
+    for (std::uint8_t port : {pair.first, pair.second}) {
+      if (!used.insert(port).second) {
+        throw ConfigError(field, value,
+                          "port " + std::to_string(port) + " is already in another pair");
+      }
+    }
+  }
+  if (profile.frame_sizes.empty()) {
+    throw ConfigError("frame_size", "(missing)", "needs a frame size or an IMIX");
+  }
+  const std::uint32_t needed = std::max(min_frame, min_frame_size(profile.headers));
+  for (std::size_t i = 0; i < profile.frame_sizes.size(); ++i) {
+    const FrameShare& share = profile.frame_sizes[i];
+    const std::string where =
+        profile.frame_sizes.size() == 1 ? "frame_size" : "imix[" + std::to_string(i) + "]";
+    if (share.frame_size < needed || share.frame_size > max_frame) {
+      throw ConfigError(
+          profile.frame_sizes.size() == 1 ? where : where + ".frame_size",
+          std::to_string(share.frame_size),
+          "must be in [" + std::to_string(needed) + ", " + std::to_string(max_frame) +
+              "] bytes (incl. FCS)" +
+              (needed > min_frame ? "; these headers need " + std::to_string(needed) : ""));
+    }
+    if (share.weight == 0) {
+      // Only an imix entry can have a weight other than 1.
+      throw ConfigError("imix[" + std::to_string(i) + "].weight", "0", "must be > 0");
+    }
+  }
+  if (profile.checksum == ChecksumMode::software &&
+      std::holds_alternative<Ipv6Header>(profile.headers.ip) && profile.flows.count > 1) {
+    throw ConfigError("checksum", "software",
+                      "IPv6 UDP checksums are mandatory; use \"hardware\" to vary IPv6 flows");
+  }
+  if (profile.flows.count == 0) {
+    throw ConfigError("flows.count", "0", "must be >= 1");
+  }
+  // Range and field checks of the field engine, both directions.
+  build_flow_vm(profile.flows, profile.headers, profile.checksum);
+  bool any_bidirectional = false;
+  for (const PortPair& pair : profile.port_pairs) any_bidirectional |= pair.bidirectional;
+  if (any_bidirectional) {
+    build_flow_vm(mirror(profile.flows), mirror(profile.headers), profile.checksum);
+  }
+}
+
+CompiledProfile compile_profile(const TrafficProfile& profile) {
+  validate_profile(profile);
+  CompiledProfile compiled;
+  const HeaderStack reverse_headers = mirror(profile.headers);
+  const FlowSpec reverse_flows = mirror(profile.flows);
+  for (const PortPair& pair : profile.port_pairs) {
+    compiled.directions.push_back({pair.first, pair.second});
+    compiled.ports.push_back(
+        {pair.first, streams_for(profile, pair.first, profile.headers, profile.flows)});
+    if (pair.bidirectional) {
+      compiled.directions.push_back({pair.second, pair.first});
+      compiled.ports.push_back(
+          {pair.second, streams_for(profile, pair.second, reverse_headers, reverse_flows)});
+    }
+  }
+  return compiled;
+}
+
+}  // namespace trexsearch::trex

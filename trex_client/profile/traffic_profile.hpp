@@ -1,0 +1,110 @@
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <variant>
+#include <vector>
+
+#include "trex_client/profile/net_address.hpp"
+
+namespace trexsearch::trex {
+
+/// Two ports of the tester connected through the SUT: traffic goes `first` ->
+/// `second`, and back when bidirectional.
+struct PortPair {
+  std::uint8_t first = 0;
+  std::uint8_t second = 1;
+  bool bidirectional = true;
+};
+
+/// One frame size of the mix with its share (weight) of the packets.
+struct FrameShare {
+  /// Layer-2 frame size including the 4-byte FCS, 64..9000 [bytes].
+  std::uint32_t frame_size = 64;
+  std::uint32_t weight = 1;
+};
+
+/// Ethernet addresses; absent ones come from the port configuration (TRex's default).
+struct EthernetHeader {
+  std::optional<MacAddress> src;
+  std::optional<MacAddress> dst;
+};
+
+/// An 802.1Q tag.
+struct VlanTag {
+  std::uint16_t id = 0;
+  std::uint8_t priority = 0;
+};
+
+struct Ipv4Header {
+  Ipv4Address src;
+  Ipv4Address dst;
+  std::uint8_t ttl = 64;
+  std::uint8_t dscp = 0;
+};
+
+struct Ipv6Header {
+  Ipv6Address src{};
+  Ipv6Address dst{};
+  std::uint8_t hop_limit = 64;
+  std::uint8_t traffic_class = 0;
+};
+
+struct UdpHeader {
+  std::uint16_t src_port = 1024;
+  std::uint16_t dst_port = 1024;
+};
+
+/// The headers of the forward direction; the reverse direction mirrors them.
+struct HeaderStack {
+  EthernetHeader ethernet;
+  std::optional<VlanTag> vlan;
+  std::variant<Ipv4Header, Ipv6Header> ip = Ipv4Header{};
+  UdpHeader udp;
+};
+
+/// A header field the field engine can vary to make flows.
+enum class FlowField { src_ip, dst_ip, src_port, dst_port };
+
+/// "src_ip", "dst_ip", "src_port" or "dst_port".
+const char* to_string(FlowField field);
+
+/// How varied fields move.
+enum class FlowMode {
+  /// All varied fields step together: exactly `count` flows, round robin.
+  increment,
+  /// Each varied field takes random values in its range, independently.
+  random,
+};
+
+/// Flows: each varied field takes `count` consecutive values starting at the
+/// header's value.
+struct FlowSpec {
+  std::uint32_t count = 1;
+  std::vector<FlowField> vary;
+  FlowMode mode = FlowMode::increment;
+};
+
+/// Who fixes checksums of varied packets.
+enum class ChecksumMode {
+  /// fix_checksum_ipv4 in the field engine; IPv4 UDP checksum sent as 0 ("none",
+  /// RFC 768). Not possible for IPv6, whose UDP checksum is mandatory.
+  software,
+  /// fix_checksum_hw: the NIC fixes IP and UDP checksums.
+  hardware,
+};
+
+/// A validated traffic profile (see docs/traffic-profiles.md).
+struct TrafficProfile {
+  std::string name;
+  std::string description;
+  std::vector<PortPair> port_pairs;
+  /// One entry for a fixed frame size, several for IMIX.
+  std::vector<FrameShare> frame_sizes;
+  HeaderStack headers;
+  FlowSpec flows;
+  ChecksumMode checksum = ChecksumMode::software;
+};
+
+}  // namespace trexsearch::trex

@@ -1,0 +1,128 @@
+#include "trex_client/session/trex_session.hpp"
+
+#include <algorithm>
+#include <random>
+
+#include "search/errors.hpp"
+
+namespace trexsearch::trex {
+namespace {
+
+std::uint32_t random_session_id() {
+  std::random_device device;
+  std::uniform_int_distribution<std::uint32_t> pick(1, 0xFFFFFFFFu);
+  return pick(device);
+}
+
+SessionConfig checked(SessionConfig config) {
+  config.validate();
+  // TRex asserts on session id 0 (trex-protocol.md §2.0).
+  if (config.session_id == 0) config.session_id = random_session_id();
+  return config;
+}
+
+}  // namespace
+
+TrexSession::TrexSession(std::unique_ptr<RpcChannel> channel, SessionConfig config)
+    : config_(checked(std::move(config))), api_(std::move(channel), config_.rpc_timeout) {}
+
+TrexSession::~TrexSession() {
+  if (!connected_) return;
+  try {
+    api_.set_timeout(std::min(config_.rpc_timeout, Seconds{0.5}));
+    close();
+  } catch (...) {
+    // Best effort: TRex may be gone; never throw from a destructor.
+  }
+}
+
+void TrexSession::log(const std::string& line) const {
+  if (config_.log) config_.log(line);
+}
+
+const OwnedPort& TrexSession::port(std::uint8_t port_id) const {
+  const auto it = owned_.find(port_id);
+  if (it == owned_.end()) {
+    throw ConfigError(
+        "port", std::to_string(port_id),
+        connected_ ? "not one of the session's ports" : "the session is not connected");
+  }
+  return it->second;
+}
+
+void TrexSession::sync_and_acquire() {
+  api_.api_sync_v2(config_.api);
+  owned_.clear();
+  for (std::uint8_t port_id : config_.ports) {
+    AcquireRequest request;
+    request.port_id = port_id;
+    request.user = config_.user;
+    request.session_id = config_.session_id;
+    request.force = config_.force_acquire;
+    owned_[port_id] = api_.acquire(request);
+  }
+  // Leftovers of an earlier owner (or of ourselves before a lost reply): no traffic,
+  // no streams. stop_traffic is a no-op on idle ports.
+  std::vector<OwnedPort> ports;
+  for (const auto& [id, port] : owned_) ports.push_back(port);
+  api_.stop_traffic(ports);
+  for (const OwnedPort& port : ports) api_.remove_all_streams(port);
+}
+
+void TrexSession::connect() {
+  sync_and_acquire();
+  for (const auto& [id, port] : owned_) api_.set_service_mode(port, false);
+  streams_.clear();
+  connected_ = true;
+  log("trex_connect endpoint=" + api_.endpoint() +
+      " session_id=" + std::to_string(config_.session_id));
+}
+
+void TrexSession::load_streams(const std::vector<PortStreams>& streams) {
+  for (const PortStreams& entry : streams) {
+    const OwnedPort& owned = port(entry.port_id);
+    api_.remove_all_streams(owned);
+    std::vector<NumberedStream> numbered;
+    std::uint32_t next_id = 1;
+    for (const StreamSpec& stream : entry.streams) numbered.push_back({next_id++, stream});
+    api_.add_streams(owned, numbered);
+    streams_[entry.port_id] = entry.streams;
+  }
+}
+
+void TrexSession::close() {
+  std::vector<OwnedPort> ports;
+  for (const auto& [id, port] : owned_) ports.push_back(port);
+  connected_ = false;
+  api_.stop_traffic(ports);
+  for (const OwnedPort& port : ports) api_.release(port);
+  owned_.clear();
+}
+
+bool TrexSession::is_recoverable(const TrexError& error) {
+  switch (error.kind()) {
+    case TrexErrorKind::transport:
+    case TrexErrorKind::protocol:
+      return true;
+    case TrexErrorKind::rpc:
+      return error.is_api_verification_failure() || error.is_ownership_lost();
+  }
+  return false;
+}
+
+void TrexSession::recover(const TrexError& cause) {
+  log("trex_reconnect endpoint=" + api_.endpoint() + " cause=\"" + cause.what() + "\"");
+  sync_and_acquire();
+  for (const auto& [port_id, streams] : streams_) {
+    std::vector<NumberedStream> numbered;
+    std::uint32_t next_id = 1;
+    for (const StreamSpec& stream : streams) numbered.push_back({next_id++, stream});
+    api_.add_streams(port(port_id), numbered);
+  }
+  connected_ = true;
+  ++recoveries_;
+  log("trex_reconnected endpoint=" + api_.endpoint() +
+      " recoveries=" + std::to_string(recoveries_));
+}
+
+}  // namespace trexsearch::trex

@@ -1,0 +1,69 @@
+#pragma once
+
+#include <cstdint>
+#include <map>
+#include <memory>
+#include <vector>
+
+#include "trex_client/api/trex_api.hpp"
+#include "trex_client/profile/compiled_profile.hpp"
+#include "trex_client/session/session_config.hpp"
+#include "trex_client/transport/trex_error.hpp"
+
+namespace trexsearch::trex {
+
+/// A TRex session that survives TRex restarts: it keeps the api handle, owns its
+/// ports and remembers the streams it loaded, so that after "API verification failed"
+/// (TRex restarted), a lost reply or a broken exchange it can re-sync, re-acquire its
+/// ports and re-add its streams (recover()). Not thread-safe: one owner.
+class TrexSession {
+ public:
+  /// Throws ConfigError for an invalid configuration. Does not talk to TRex yet.
+  TrexSession(std::unique_ptr<RpcChannel> channel, SessionConfig config);
+  /// Stops traffic and releases the ports, ignoring failures (best effort, short
+  /// deadline): a session must not keep ports after its owner is gone.
+  ~TrexSession();
+
+  TrexSession(const TrexSession&) = delete;
+  TrexSession& operator=(const TrexSession&) = delete;
+
+  /// api_sync_v2, acquire every port (force as configured), service mode off, stop
+  /// leftover traffic and remove leftover streams. Throws TrexError.
+  void connect();
+  /// Replaces the streams of the given ports (remove_all_streams + add_streams) and
+  /// remembers them for recovery. Throws TrexError.
+  void load_streams(const std::vector<PortStreams>& streams);
+  /// Stops traffic and releases all ports. Throws TrexError.
+  void close();
+
+  /// The typed API, with this session's api handle.
+  TrexApi& api() { return api_; }
+  const SessionConfig& config() const { return config_; }
+  std::uint32_t session_id() const { return config_.session_id; }
+  /// The owned port `port_id` (with its handler); throws ConfigError if not owned.
+  const OwnedPort& port(std::uint8_t port_id) const;
+  bool connected() const { return connected_; }
+
+  /// True for failures recover() can repair: TRex restarted (api handle rejected),
+  /// port ownership lost, a timeout, a broken exchange or an undecodable reply.
+  static bool is_recoverable(const TrexError& error);
+  /// Re-sync, re-acquire and re-add the remembered streams (stopping any traffic
+  /// left running). Throws TrexError when TRex cannot be reached or refuses (e.g. a
+  /// port taken by another user without force_acquire).
+  void recover(const TrexError& cause);
+  /// Number of successful recoveries so far.
+  std::uint64_t recoveries() const { return recoveries_; }
+
+ private:
+  void sync_and_acquire();
+  void log(const std::string& line) const;
+
+  SessionConfig config_;
+  TrexApi api_;
+  std::map<std::uint8_t, OwnedPort> owned_;
+  std::map<std::uint8_t, std::vector<StreamSpec>> streams_;
+  bool connected_ = false;
+  std::uint64_t recoveries_ = 0;
+};
+
+}  // namespace trexsearch::trex
