@@ -34,6 +34,8 @@ int main(int argc, char** argv) {
         std::cerr << "<5>trex-emulator restart (SIGHUP): sessions and handles forgotten"
                   << std::endl;
         server.restart();
+        // Scripts and tests wait for this line: the restart is complete.
+        std::cout << "restarted" << std::endl;
         continue;
       }
       std::cerr << "<6>trex-emulator stopping" << std::endl;
