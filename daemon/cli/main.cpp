@@ -6,6 +6,7 @@
 #include <vector>
 
 #include "daemon/cli/analyze_command.hpp"
+#include "daemon/cli/client_commands.hpp"
 #include "daemon/cli/exit_codes.hpp"
 #include "daemon/cli/simulate_command.hpp"
 
@@ -25,6 +26,19 @@ constexpr Command kCommands[] = {
      analyze_command_help},
     {"simulate", "run MLRsearch on virtual time against an external or simulated SUT",
      run_simulate_command, simulate_command_help},
+    // Subcommands that talk to trex-searchd over its socket (daemon/cli/*_client_command.cpp).
+    {"status", "show trex-searchd's state, running job and queue", run_status_client_command,
+     status_client_command_help},
+    {"submit", "queue a search job on trex-searchd", run_submit_client_command,
+     submit_client_command_help},
+    {"list", "list trex-searchd's jobs", run_list_client_command, list_client_command_help},
+    {"show", "show one job: state, progress, bounds, trials", run_show_client_command,
+     show_client_command_help},
+    {"cancel", "cancel a queued or running job", run_cancel_client_command,
+     cancel_client_command_help},
+    {"result", "print a job's result", run_result_client_command, result_client_command_help},
+    {"watch", "follow a job's progress until it ends", run_watch_client_command,
+     watch_client_command_help},
 };
 
 const Command* find_command(std::string_view name) {

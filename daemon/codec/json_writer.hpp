@@ -6,8 +6,8 @@
 
 namespace trexsearch::codec {
 
-/// Pretty JSON (`"key": value`, 2-space indent, keys sorted), doubles with 17
-/// significant digits (they parse back to the same bits).
+/// Pretty JSON (`"key": value`, 2-space indent, keys sorted), doubles in their
+/// shortest form that parses back to the same bits.
 std::string to_pretty_json(const Json::Value& value);
 
 /// One-line JSON with no spaces, doubles in their shortest exact form (for line protocols).

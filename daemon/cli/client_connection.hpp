@@ -1,0 +1,60 @@
+#pragma once
+
+#include <json/value.h>
+
+#include <chrono>
+#include <optional>
+#include <stdexcept>
+#include <string>
+
+#include "daemon/service/protocol.hpp"
+
+namespace trexsearch::cli {
+
+/// Where trex-searchd listens unless --socket or TREX_SEARCH_SOCKET says otherwise.
+inline constexpr const char* kDefaultSocket = "/run/trex-search/control.sock";
+
+/// The daemon answered with an error code; the message is its reply text.
+class DaemonRefused : public std::runtime_error {
+ public:
+  DaemonRefused(service::ResultCode code, const std::string& text)
+      : std::runtime_error(text), code_(code) {}
+  service::ResultCode code() const noexcept { return code_; }
+
+ private:
+  service::ResultCode code_;
+};
+
+/// One connection to trex-searchd's control socket: newline-delimited JSON requests
+/// and replies (docs/socket-api.md), blocking, with a reply deadline.
+class ControlConnection {
+ public:
+  /// Connects; throws std::runtime_error naming the socket and what to check.
+  ControlConnection(const std::string& socket_path, std::chrono::milliseconds reply_timeout);
+  ~ControlConnection();
+  ControlConnection(const ControlConnection&) = delete;
+  ControlConnection& operator=(const ControlConnection&) = delete;
+
+  /// Sends one request and returns the reply's arguments; throws DaemonRefused for
+  /// error replies and std::runtime_error when the daemon does not answer in time.
+  service::Response request(const std::string& command, const Json::Value& arguments);
+  /// Like request(), but returns error replies instead of throwing.
+  service::Response try_request(const std::string& command, const Json::Value& arguments);
+  /// The next streamed event line (`watch`), waiting as long as it takes; nullopt
+  /// when the daemon closes the connection.
+  std::optional<Json::Value> next_event();
+
+ private:
+  std::optional<std::string> read_line(std::optional<std::chrono::milliseconds> timeout);
+
+  std::string socket_path_;
+  std::chrono::milliseconds reply_timeout_;
+  int fd_ = -1;
+  std::string buffer_;
+  int next_id_ = 1;
+};
+
+/// The socket to use: `option` when given, else $TREX_SEARCH_SOCKET, else the default.
+std::string socket_path(const std::optional<std::string>& option);
+
+}  // namespace trexsearch::cli

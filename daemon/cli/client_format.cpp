@@ -1,0 +1,175 @@
+#include "daemon/cli/client_format.hpp"
+
+#include <cstdio>
+#include <sstream>
+
+namespace trexsearch::cli {
+namespace {
+
+std::string fixed(double value, int decimals) {
+  char text[64];
+  std::snprintf(text, sizeof text, "%.*f", decimals, value);
+  return text;
+}
+
+std::string pad(const std::string& text, std::size_t width) {
+  return text.size() >= width ? text + " " : text + std::string(width - text.size(), ' ');
+}
+
+std::string goal_bounds(const Json::Value& goals) {
+  std::string text;
+  for (const auto& goal : goals) {
+    if (!text.empty()) text += "; ";
+    text += goal["label"].asString() + " [" + format_load(goal["lower_bound"]) + ", " +
+            format_load(goal["upper_bound"]) + "]";
+    if (goal["target_depth"].asInt() > 0) {
+      text += " (target " + std::to_string(goal["target_depth"].asInt()) + ")";
+    }
+    if (goal["done"].asBool()) text += " done";
+  }
+  return text;
+}
+
+std::string trial_line(const Json::Value& trial) {
+  return "trial " + trial["number"].asString() + " [" + trial["phase"].asString() + "] " +
+         format_load(trial["load"]) + " pps, " + fixed(trial["intended_duration"].asDouble(), 3) +
+         " s: loss " + fixed(trial["loss_ratio"].asDouble() * 100.0, 4) + " %";
+}
+
+}  // namespace
+
+std::string format_load(const Json::Value& load) {
+  return load.isNumeric() ? fixed(load.asDouble(), 1) : "-";
+}
+
+std::string format_status(const Json::Value& status) {
+  std::ostringstream text;
+  const Json::Value& daemon = status["daemon"];
+  text << "trex-searchd " << daemon["version"].asString() << ", pid " << daemon["pid"].asInt64()
+       << ", up " << fixed(daemon["uptime"].asDouble(), 0) << " s\n";
+  text << "TRex: " << (status["trex"]["connected"].asBool() ? "connected" : "not connected");
+  if (!status["trex"]["detail"].asString().empty()) {
+    text << " (" << status["trex"]["detail"].asString() << ")";
+  }
+  text << "\n";
+  const Json::Value& queue = status["queue"];
+  const Json::Value& running = queue["running"];
+  if (running.isObject()) {
+    const Json::Value& progress = running["progress"];
+    text << "running: job " << running["id"].asInt64() << " (" << running["method"].asString()
+         << ", " << running["measurer"].asString() << ")"
+         << (running["name"].asString().empty() ? "" : " " + running["name"].asString())
+         << ", trial " << progress["trial_count"].asUInt64()
+         << (running["cancel_requested"].asBool() ? ", cancelling" : "") << "\n";
+    if (!progress["goals"].empty()) text << "  " << goal_bounds(progress["goals"]) << "\n";
+  } else {
+    text << "running: nothing\n";
+  }
+  text << "queued: " << queue["queued_count"].asUInt64();
+  if (!queue["queued"].empty()) {
+    text << " (jobs";
+    for (const auto& id : queue["queued"]) text << " " << id.asInt64();
+    text << ")";
+  }
+  text << "\n";
+  if (status.isMember("clients")) {
+    text << "clients: " << status["clients"]["connected"].asUInt64() << " of "
+         << status["clients"]["max"].asUInt64() << "\n";
+  }
+  return text.str();
+}
+
+std::string format_job_list(const Json::Value& jobs) {
+  std::ostringstream text;
+  text << pad("ID", 7) << pad("STATE", 12) << pad("METHOD", 7) << pad("MEASURER", 9)
+       << pad("TRIALS", 7) << pad("CREATED", 25) << "NAME\n";
+  for (const auto& job : jobs) {
+    text << pad(job["id"].asString(), 7) << pad(job["state"].asString(), 12)
+         << pad(job["method"].asString(), 7) << pad(job["measurer"].asString(), 9)
+         << pad(job["trial_count"].asString(), 7) << pad(job["created_at"].asString(), 25)
+         << job["name"].asString() << "\n";
+  }
+  return text.str();
+}
+
+std::string format_job(const Json::Value& show) {
+  std::ostringstream text;
+  const Json::Value& job = show["job"];
+  text << "job " << job["id"].asInt64()
+       << (job["name"].asString().empty() ? "" : " (" + job["name"].asString() + ")") << ": "
+       << job["state"].asString();
+  if (show["queue_position"].isNumeric())
+    text << ", queue position " << show["queue_position"].asUInt64();
+  text << "\n";
+  if (!job["reason"].asString().empty()) text << "reason: " << job["reason"].asString() << "\n";
+  text << "method " << job["method"].asString() << ", measurer " << job["measurer"].asString()
+       << ", " << job["trial_count"].asUInt64() << " trials, run " << job["run_count"].asInt()
+       << " time(s)\n";
+  text << "created " << job["created_at"].asString();
+  if (job["started_at"].isString()) text << ", started " << job["started_at"].asString();
+  if (job["finished_at"].isString()) text << ", finished " << job["finished_at"].asString();
+  text << "\n";
+  if (show["progress"].isObject()) {
+    text << "progress: " << goal_bounds(show["progress"]["goals"]) << "\n";
+  } else if (show["bounds"].isArray()) {
+    text << "bounds from the stored trials:\n";
+    for (const auto& goal : show["bounds"]) {
+      text << "  " << pad(goal["label"].asString(), 10) << pad(format_load(goal["lower_bound"]), 14)
+           << pad(format_load(goal["upper_bound"]), 14)
+           << (goal["regular"].asBool() ? "regular"
+                                        : "irregular: " + goal["irregular_reason"].asString())
+           << "\n";
+    }
+  }
+  if (show["trials"].isArray()) {
+    for (const auto& trial : show["trials"]) text << "  " << trial_line(trial) << "\n";
+  }
+  return text.str();
+}
+
+std::string format_result(const Json::Value& result) {
+  std::ostringstream text;
+  const Json::Value& job = result["job"];
+  const Json::Value& search = result["result"];
+  text << "job " << job["id"].asInt64() << ": " << job["state"].asString() << ", search "
+       << search["stop_reason"].asString();
+  if (!search["stop_detail"].asString().empty())
+    text << " (" << search["stop_detail"].asString() << ")";
+  text << "\n";
+  const Json::Value& totals = search["totals"];
+  text << totals["trial_count"].asUInt64() << " trials, "
+       << fixed(totals["effective_duration_sum"].asDouble(), 1) << " s of trials, "
+       << fixed(totals["search_duration"].asDouble(), 1) << " s of search\n";
+  text << pad("GOAL", 10) << pad("LOWER [pps]", 16) << pad("UPPER [pps]", 16)
+       << pad("COND. THROUGHPUT", 18) << "\n";
+  for (const auto& goal : search["goals"]) {
+    text << pad(goal["name"].asString(), 10) << pad(format_load(goal["relevant_lower_bound"]), 16)
+         << pad(format_load(goal["relevant_upper_bound"]), 16)
+         << pad(format_load(goal["conditional_throughput"]), 18)
+         << (goal["regular"].asBool() ? "regular"
+                                      : "irregular: " + goal["irregular_reason"].asString())
+         << "\n";
+  }
+  return text.str();
+}
+
+std::string format_watch_event(const Json::Value& event) {
+  const std::string name = event["event"].asString();
+  const Json::Value& arguments = event["arguments"];
+  if (name == "trial") {
+    return "trial " + arguments["trial"].asString() + " [" + arguments["phase"].asString() + "] " +
+           format_load(arguments["load"]) + " pps, " + fixed(arguments["duration"].asDouble(), 3) +
+           " s: loss " + fixed(arguments["loss_ratio"].asDouble() * 100.0, 4) + " %; " +
+           goal_bounds(arguments["goals"]) + "; search time " +
+           fixed(arguments["search_time"].asDouble(), 1) + " s";
+  }
+  if (name == "job.started") return "job " + arguments["job"].asString() + " started";
+  if (name == "job.ended") {
+    std::string line = "job " + arguments["job"].asString() + " " + arguments["state"].asString();
+    if (!arguments["reason"].asString().empty()) line += ": " + arguments["reason"].asString();
+    return line;
+  }
+  return name;
+}
+
+}  // namespace trexsearch::cli

@@ -1,0 +1,122 @@
+#include "daemon/cli/client_options.hpp"
+
+#include <charconv>
+#include <cmath>
+#include <ostream>
+#include <sstream>
+
+#include "daemon/cli/client_connection.hpp"
+#include "daemon/cli/command_errors.hpp"
+#include "daemon/cli/exit_codes.hpp"
+#include "daemon/codec/json_writer.hpp"
+#include "search/errors.hpp"
+
+namespace trexsearch::cli {
+
+namespace po = boost::program_options;
+
+po::options_description client_options() {
+  po::options_description options("Connection");
+  // clang-format off
+  options.add_options()
+      ("socket", po::value<std::string>()->value_name("PATH"),
+       "trex-searchd's control socket (default $TREX_SEARCH_SOCKET or "
+       "/run/trex-search/control.sock)")
+      ("timeout", po::value<double>()->value_name("S")->default_value(30.0, "30"),
+       "seconds to wait for each reply")
+      ("json", "print the daemon's reply as JSON instead of a table")
+      ("help,h", "print this help");
+  // clang-format on
+  return options;
+}
+
+ClientSettings client_settings(const po::variables_map& options) {
+  ClientSettings settings;
+  settings.socket =
+      socket_path(options.count("socket") != 0 ? std::optional(options["socket"].as<std::string>())
+                                               : std::nullopt);
+  const double timeout = options["timeout"].as<double>();
+  if (!std::isfinite(timeout) || timeout <= 0.0) {
+    throw UsageError("--timeout " + format_value(timeout) +
+                     ": must be a positive number of seconds");
+  }
+  settings.timeout = std::chrono::milliseconds(static_cast<long>(timeout * 1000.0));
+  settings.json = options.count("json") != 0;
+  return settings;
+}
+
+int run_client_command(const std::function<int()>& body, std::ostream& err) {
+  return run_reporting_errors(
+      [&] {
+        try {
+          return body();
+        } catch (const DaemonRefused& refused) {
+          err << "trex-search: error: trex-searchd: " << refused.what() << " ("
+              << service::to_string(refused.code()) << ")" << std::endl;
+          return refused.code() == service::ResultCode::bad_request
+                     ? static_cast<int>(kExitBadInput)
+                 : refused.code() == service::ResultCode::error ? static_cast<int>(kExitFailure)
+                                                                : kExitDaemonRefused;
+        }
+      },
+      err);
+}
+
+po::variables_map parse_client_args(const std::vector<std::string>& args,
+                                    const po::options_description& options, bool job_positional) {
+  po::options_description all;
+  all.add(options).add(client_options());
+  po::options_description hidden;
+  // clang-format off
+  hidden.add_options()("job", po::value<std::string>(), "job id");
+  // clang-format on
+  all.add(hidden);
+  po::positional_options_description positional;
+  if (job_positional) positional.add("job", 1);
+  po::variables_map vm;
+  po::store(po::command_line_parser(args).options(all).positional(positional).run(), vm);
+  po::notify(vm);
+  return vm;
+}
+
+std::int64_t job_argument(const po::variables_map& options) {
+  if (options.count("job") == 0) throw UsageError("a JOB id is required");
+  const std::string text = options["job"].as<std::string>();
+  std::int64_t job = 0;
+  const auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), job);
+  if (ec != std::errc{} || end != text.data() + text.size() || job <= 0) {
+    throw UsageError("JOB '" + text + "': must be a job id (a whole number >= 1)");
+  }
+  return job;
+}
+
+Json::Value job_arguments(std::int64_t job) {
+  Json::Value arguments(Json::objectValue);
+  arguments["job"] = Json::Int64{job};
+  return arguments;
+}
+
+void print_reply(std::ostream& out, const ClientSettings& settings, const Json::Value& arguments,
+                 std::string (*format)(const Json::Value&)) {
+  if (settings.json) {
+    out << codec::to_pretty_json(arguments) << "\n";
+  } else {
+    out << format(arguments);
+  }
+  out.flush();
+  if (!out) throw std::runtime_error("cannot write to stdout");
+}
+
+std::string client_help(const std::string& usage, const std::string& description,
+                        const po::options_description& options) {
+  std::ostringstream text;
+  text << "Usage: " << usage << "\n\n" << description << "\n\n";
+  if (!options.options().empty()) text << options << "\n";
+  text << client_options()
+       << "\nExit codes: 0 done, 1 runtime failure (no daemon, no answer), 2 bad usage or\n"
+          "input, 3 watch: the job ended other than finished, 4 the daemon refused\n"
+          "(permission denied, no such job, wrong state, busy, unsupported).\n";
+  return text.str();
+}
+
+}  // namespace trexsearch::cli

@@ -1,0 +1,59 @@
+#pragma once
+
+#include <json/value.h>
+
+#include <boost/program_options.hpp>
+#include <chrono>
+#include <cstdint>
+#include <functional>
+#include <iosfwd>
+#include <string>
+
+namespace trexsearch::cli {
+
+/// Exit code of the socket subcommands when the daemon refused the request
+/// (permission denied, no such job, wrong state, busy, unsupported). The others
+/// are those of exit_codes.hpp: 0 done, 1 runtime failure (cannot connect, no
+/// answer, daemon error), 2 bad usage or bad input (also the daemon's
+/// bad_request), 3 `watch`: the job ended other than finished.
+inline constexpr int kExitDaemonRefused = 4;
+
+/// What every socket subcommand accepts.
+struct ClientSettings {
+  std::string socket;
+  std::chrono::milliseconds timeout{30000};
+  bool json = false;
+};
+
+/// `--socket PATH`, `--timeout S`, `--json`, `--help`.
+boost::program_options::options_description client_options();
+
+/// Reads the common options from parsed variables.
+ClientSettings client_settings(const boost::program_options::variables_map& options);
+
+/// Runs a socket subcommand body: DaemonRefused becomes
+/// "trex-search: error: <daemon's text>" and exit code 2 (bad_request) or 4;
+/// everything else as in run_reporting_errors.
+int run_client_command(const std::function<int()>& body, std::ostream& err);
+
+/// Parses `args` against `options` plus the common ones; a positional JOB id when
+/// `job_positional` is set.
+boost::program_options::variables_map parse_client_args(
+    const std::vector<std::string>& args,
+    const boost::program_options::options_description& options, bool job_positional);
+
+/// The positional JOB id; throws UsageError when it is missing or not a positive number.
+std::int64_t job_argument(const boost::program_options::variables_map& options);
+
+/// `{"job": id}`.
+Json::Value job_arguments(std::int64_t job);
+
+/// Prints the reply's arguments: pretty JSON with --json, else `format(arguments)`.
+void print_reply(std::ostream& out, const ClientSettings& settings, const Json::Value& arguments,
+                 std::string (*format)(const Json::Value&));
+
+/// "Usage: ...\n\nDESCRIPTION\n\n" + options + the exit codes.
+std::string client_help(const std::string& usage, const std::string& description,
+                        const boost::program_options::options_description& options);
+
+}  // namespace trexsearch::cli

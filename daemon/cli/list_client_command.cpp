@@ -1,0 +1,56 @@
+#include <json/value.h>
+
+#include <ostream>
+
+#include "daemon/cli/client_commands.hpp"
+#include "daemon/cli/client_connection.hpp"
+#include "daemon/cli/client_format.hpp"
+#include "daemon/cli/client_options.hpp"
+
+namespace trexsearch::cli {
+namespace {
+
+namespace po = boost::program_options;
+
+po::options_description list_options() {
+  po::options_description options("Options");
+  // clang-format off
+  options.add_options()
+      ("state", po::value<std::string>()->value_name("STATE"),
+       "only jobs in this state: queued, running, interrupted, finished, failed, cancelled")
+      ("limit", po::value<int>()->value_name("N")->default_value(100), "at most N jobs");
+  // clang-format on
+  return options;
+}
+
+std::string format_jobs(const Json::Value& arguments) { return format_job_list(arguments["jobs"]); }
+
+}  // namespace
+
+std::string list_client_command_help() {
+  return client_help("trex-search list [--state STATE] [--limit N] [--json]",
+                     "Lists jobs, newest first.", list_options());
+}
+
+int run_list_client_command(const std::vector<std::string>& args, std::ostream& out,
+                            std::ostream& err) {
+  return run_client_command(
+      [&] {
+        const po::variables_map options = parse_client_args(args, list_options(), false);
+        if (options.count("help") != 0) {
+          out << list_client_command_help();
+          return 0;
+        }
+        const ClientSettings settings = client_settings(options);
+        Json::Value arguments(Json::objectValue);
+        if (options.count("state") != 0) arguments["state"] = options["state"].as<std::string>();
+        arguments["limit"] = options["limit"].as<int>();
+        ControlConnection connection(settings.socket, settings.timeout);
+        const auto reply = connection.request("list", arguments);
+        print_reply(out, settings, reply.arguments, format_jobs);
+        return 0;
+      },
+      err);
+}
+
+}  // namespace trexsearch::cli

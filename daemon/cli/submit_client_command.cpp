@@ -1,0 +1,163 @@
+#include <json/value.h>
+
+#include <charconv>
+#include <ostream>
+
+#include "daemon/cli/client_commands.hpp"
+#include "daemon/cli/client_connection.hpp"
+#include "daemon/cli/client_options.hpp"
+#include "daemon/cli/command_errors.hpp"
+#include "daemon/cli/input_file.hpp"
+#include "daemon/codec/json_writer.hpp"
+#include "daemon/codec/strict_json.hpp"
+
+namespace trexsearch::cli {
+namespace {
+
+namespace po = boost::program_options;
+
+po::options_description submit_options() {
+  po::options_description options("Options");
+  // clang-format off
+  options.add_options()
+      ("job-file", po::value<std::string>()->value_name("FILE"),
+       "the whole submit arguments as JSON (- for stdin), see docs/socket-api.md")
+      ("spec", po::value<std::string>()->value_name("FILE"),
+       "MLRsearch spec: goals and controller inputs (JSON; - for stdin)")
+      ("sut", po::value<std::string>()->value_name("MODEL"),
+       "measure on a built-in simulated SUT (see trex-search simulate --list-suts)")
+      ("sut-option", po::value<std::vector<std::string>>()->value_name("KEY=VALUE")->composing(),
+       "with --sut: a model option (repeatable), e.g. capacity_pps=1e6")
+      ("seed", po::value<std::uint64_t>()->value_name("N"), "with --sut: the model's seed")
+      ("trial-overhead", po::value<double>()->value_name("S"),
+       "with --sut: seconds added to each trial's effective duration")
+      ("measurer-cmd", po::value<std::string>()->value_name("CMD"),
+       "measure through this external measurer (/bin/sh -c CMD, run by the daemon)")
+      ("measurer-timeout-margin", po::value<double>()->value_name("S"),
+       "with --measurer-cmd: reply timeout = trial duration + S seconds")
+      ("time", po::value<std::string>()->value_name("MODE"),
+       "virtual (compressed; default for --sut) or real (default for --measurer-cmd)")
+      ("name", po::value<std::string>()->value_name("NAME"), "a label for lists and logs")
+      ("profile", po::value<std::string>()->value_name("PROFILE"),
+       "traffic profile to keep with the job")
+      ("method", po::value<std::string>()->value_name("METHOD")->default_value("mlr"),
+       "mlr (MLRsearch); plr is not supported yet")
+      ("watch", "then follow the job until it ends (as trex-search watch)");
+  // clang-format on
+  return options;
+}
+
+Json::Value parse_sut_options(const std::vector<std::string>& items) {
+  Json::Value options(Json::objectValue);
+  for (const std::string& item : items) {
+    const auto equals = item.find('=');
+    if (equals == std::string::npos || equals == 0) {
+      throw UsageError("--sut-option '" + item + "': expected KEY=VALUE");
+    }
+    const std::string text = item.substr(equals + 1);
+    double value = 0.0;
+    const auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), value);
+    if (ec != std::errc{} || end != text.data() + text.size() || text.empty()) {
+      throw UsageError("--sut-option '" + item + "': value must be a number");
+    }
+    options[item.substr(0, equals)] = value;
+  }
+  return options;
+}
+
+Json::Value measurer_from(const po::variables_map& options) {
+  const bool sut = options.count("sut") != 0;
+  const bool command = options.count("measurer-cmd") != 0;
+  if (sut == command)
+    throw UsageError("submit needs exactly one of --sut MODEL and --measurer-cmd CMD");
+  Json::Value measurer(Json::objectValue);
+  for (const char* name : {"sut-option", "seed", "trial-overhead"}) {
+    if (command && options.count(name) != 0) {
+      throw UsageError(std::string("--") + name + " only applies to --sut");
+    }
+  }
+  if (sut && options.count("measurer-timeout-margin") != 0) {
+    throw UsageError("--measurer-timeout-margin only applies to --measurer-cmd");
+  }
+  if (sut) {
+    measurer["kind"] = "sim";
+    measurer["model"] = options["sut"].as<std::string>();
+    if (options.count("sut-option") != 0) {
+      measurer["options"] = parse_sut_options(options["sut-option"].as<std::vector<std::string>>());
+    }
+    if (options.count("seed") != 0)
+      measurer["seed"] = Json::UInt64{options["seed"].as<std::uint64_t>()};
+    if (options.count("trial-overhead") != 0) {
+      measurer["trial_overhead"] = options["trial-overhead"].as<double>();
+    }
+  } else {
+    measurer["kind"] = "exec";
+    measurer["command"] = options["measurer-cmd"].as<std::string>();
+    if (options.count("measurer-timeout-margin") != 0) {
+      measurer["reply_timeout_margin"] = options["measurer-timeout-margin"].as<double>();
+    }
+  }
+  if (options.count("time") != 0) measurer["time"] = options["time"].as<std::string>();
+  return measurer;
+}
+
+Json::Value submit_arguments(const po::variables_map& options) {
+  if (options.count("job-file") != 0) {
+    for (const char* name : {"spec", "sut", "measurer-cmd", "name", "profile", "time"}) {
+      if (options.count(name) != 0) {
+        throw UsageError(std::string("--") + name + " cannot be combined with --job-file");
+      }
+    }
+    const std::string path = options["job-file"].as<std::string>();
+    return codec::parse_strict_json(read_input_file(path), input_name(path));
+  }
+  if (options.count("spec") == 0) throw UsageError("submit needs --spec FILE (or --job-file FILE)");
+  Json::Value arguments(Json::objectValue);
+  const std::string spec = options["spec"].as<std::string>();
+  arguments["spec"] = codec::parse_strict_json(read_input_file(spec), input_name(spec));
+  arguments["measurer"] = measurer_from(options);
+  arguments["method"] = options["method"].as<std::string>();
+  if (options.count("name") != 0) arguments["name"] = options["name"].as<std::string>();
+  if (options.count("profile") != 0) arguments["profile"] = options["profile"].as<std::string>();
+  return arguments;
+}
+
+}  // namespace
+
+std::string submit_client_command_help() {
+  return client_help(
+      "trex-search submit --spec SPEC.json (--sut MODEL [--sut-option K=V]... |\n"
+      "                          --measurer-cmd CMD) [--time virtual|real] [--name N] [--watch]\n"
+      "       trex-search submit --job-file JOB.json [--watch]",
+      "Queues an MLRsearch job on trex-searchd and prints its id. SPEC is the same\n"
+      "file as for `trex-search simulate`. The daemon validates everything and names\n"
+      "the offending field (e.g. spec.goals[0].loss_ratio) when something is wrong.\n"
+      "Submitting needs root, the daemon's user or its control group.",
+      submit_options());
+}
+
+int run_submit_client_command(const std::vector<std::string>& args, std::ostream& out,
+                              std::ostream& err) {
+  return run_client_command(
+      [&] {
+        const po::variables_map options = parse_client_args(args, submit_options(), false);
+        if (options.count("help") != 0) {
+          out << submit_client_command_help();
+          return 0;
+        }
+        const ClientSettings settings = client_settings(options);
+        const Json::Value arguments = submit_arguments(options);
+        ControlConnection connection(settings.socket, settings.timeout);
+        const auto reply = connection.request("submit", arguments);
+        if (settings.json) {
+          out << codec::to_compact_json(reply.arguments) << std::endl;
+        } else {
+          out << reply.text << std::endl;
+        }
+        if (options.count("watch") == 0) return 0;
+        return watch_job(connection, reply.arguments["job"].asInt64(), settings.json, out);
+      },
+      err);
+}
+
+}  // namespace trexsearch::cli

@@ -1,0 +1,130 @@
+#include "daemon/service/control_server.hpp"
+
+#include <sys/stat.h>
+
+#include <csignal>
+
+#include "daemon/service/connection.hpp"
+#include "daemon/service/socket_file.hpp"
+
+namespace trexsearch::service {
+
+namespace asio = boost::asio;
+using stream_protocol = asio::local::stream_protocol;
+
+ControlServer::ControlServer(asio::io_context& io, Dispatcher& dispatcher, JobControl& jobs,
+                             Logger& log, ConnectionSettings settings, std::size_t max_clients)
+    : io_(io),
+      acceptor_(io),
+      signals_(io),
+      accept_retry_(io),
+      dispatcher_(dispatcher),
+      jobs_(jobs),
+      log_(log),
+      settings_(settings),
+      max_clients_(max_clients) {}
+
+void ControlServer::listen(const std::string& path, mode_t mode, std::optional<gid_t> group) {
+  prepare_socket_path(path);
+  const stream_protocol::endpoint endpoint(path);
+  acceptor_.open(endpoint.protocol());
+  set_close_on_exec(acceptor_.native_handle());
+  // Bind under a strict umask so the socket never exists with looser permissions
+  // than asked for, not even between bind() and chmod(). Runs before any other
+  // thread exists, so changing the process umask is safe.
+  const mode_t old_umask = ::umask(0177);
+  boost::system::error_code error;
+  acceptor_.bind(endpoint, error);
+  ::umask(old_umask);
+  if (error) {
+    throw std::runtime_error("cannot bind the control socket " + path + ": " + error.message());
+  }
+  path_ = path;
+  set_socket_permissions(path, mode, group);
+  acceptor_.listen(asio::socket_base::max_listen_connections, error);
+  if (error) {
+    throw std::runtime_error("cannot listen on the control socket " + path + ": " +
+                             error.message());
+  }
+  accept();
+}
+
+void ControlServer::handle_signals(SignalHandlers handlers) {
+  handlers_ = std::move(handlers);
+  signals_.add(SIGTERM);
+  signals_.add(SIGINT);
+  signals_.add(SIGHUP);
+  wait_for_signal();
+}
+
+void ControlServer::wait_for_signal() {
+  signals_.async_wait([this](const boost::system::error_code& error, int signal) {
+    if (error || stopped_) return;
+    if (signal == SIGHUP) {
+      if (handlers_.on_reload) handlers_.on_reload();
+      wait_for_signal();
+      return;
+    }
+    log_.event(LogPriority::notice, "daemon.stopping",
+               {{"signal", signal == SIGTERM ? "SIGTERM" : "SIGINT"}});
+    stop();
+    if (handlers_.on_stop) handlers_.on_stop(signal);
+  });
+}
+
+void ControlServer::accept() {
+  acceptor_.async_accept(
+      [this](const boost::system::error_code& error, stream_protocol::socket socket) {
+        if (!acceptor_.is_open() || stopped_) return;
+        if (!error) {
+          // Before anything else: the runner thread may start a measurer any moment.
+          // (A spawn in between could still inherit it; measurers' own fd hygiene,
+          // closing everything above stderr, is the complete fix.)
+          boost::system::error_code ignored;
+          try {
+            set_close_on_exec(socket.native_handle());
+          } catch (const std::exception& cloexec_error) {
+            log_.event(LogPriority::warning, "client.accept_failed",
+                       {{"reason", cloexec_error.what()}});
+            socket.close(ignored);
+            accept();
+            return;
+          }
+          auto connection = std::make_shared<Connection>(std::move(socket), connections_,
+                                                         dispatcher_, jobs_, settings_, log_);
+          if (connections_.size() >= max_clients_) {
+            log_.event(LogPriority::notice, "client.refused",
+                       {{"reason", "too many clients"},
+                        {"max_clients", static_cast<std::uint64_t>(max_clients_)}});
+            connection->refuse(
+                encode_response(error_response(Json::Value(), ResultCode::busy,
+                                               "too many clients (" + std::to_string(max_clients_) +
+                                                   ", max-clients); try again later")));
+          } else {
+            connections_.start(connection);
+          }
+        } else if (error != asio::error::operation_aborted) {
+          // EMFILE and the like: accepting again at once would spin; pause a little
+          // (a timer, not a sleep: the io thread keeps serving the open clients).
+          log_.event(LogPriority::warning, "client.accept_failed", {{"reason", error.message()}});
+          accept_retry_.expires_after(std::chrono::milliseconds(100));
+          accept_retry_.async_wait([this](const boost::system::error_code& wait_error) {
+            if (!wait_error && !stopped_) accept();
+          });
+          return;
+        }
+        accept();
+      });
+}
+
+void ControlServer::stop() {
+  if (stopped_) return;
+  stopped_ = true;
+  boost::system::error_code ignored;
+  acceptor_.close(ignored);
+  accept_retry_.cancel();
+  signals_.cancel(ignored);
+  connections_.stop_all();
+}
+
+}  // namespace trexsearch::service

@@ -1,0 +1,220 @@
+#include "daemon/service/daemon.hpp"
+
+#include <sched.h>
+#include <unistd.h>
+
+#include <filesystem>
+
+#include "daemon/codec/json_writer.hpp"
+#include "daemon/service/mlr_job_runner.hpp"
+#include "search/errors.hpp"
+
+namespace trexsearch::service {
+namespace {
+
+void apply_cpu_affinity(const std::string& cpus) {
+  const std::vector<int> list = parse_cpu_list(cpus);
+  if (list.empty()) return;
+  cpu_set_t set;
+  CPU_ZERO(&set);
+  for (const int cpu : list) CPU_SET(static_cast<std::size_t>(cpu), &set);
+  // Called before any thread starts: every thread inherits the mask.
+  if (::sched_setaffinity(0, sizeof set, &set) != 0) {
+    throw std::system_error(errno, std::generic_category(),
+                            "cannot restrict the daemon to cpus " + cpus);
+  }
+}
+
+// What a job record keeps of the daemon's settings: the ones that can change how
+// a job runs or who could touch it.
+std::string settings_json(const DaemonOptions& options) {
+  Json::Value json(Json::objectValue);
+  json["version"] = TREX_SEARCH_VERSION;
+  json["cpus"] = options.cpus;
+  json["plr_threads"] = options.plr_threads;
+  json["allow_exec_measurer"] = options.allow_exec_measurer;
+  json["resume_interrupted"] = options.resume_interrupted;
+  return codec::to_compact_json(json);
+}
+
+ConnectionSettings connection_settings(const DaemonOptions& options) {
+  ConnectionSettings settings;
+  settings.max_request_bytes = options.max_request_bytes;
+  settings.idle_timeout = options.idle_timeout;
+  return settings;
+}
+
+}  // namespace
+
+Daemon::Daemon(std::vector<std::string> args, CommandLine command_line, Logger& log)
+    : args_(std::move(args)),
+      command_line_(std::move(command_line)),
+      log_(log),
+      watchdog_timer_(io_) {}
+
+Daemon::~Daemon() {
+  if (jobs_) jobs_->shutdown();
+}
+
+void Daemon::set_status(const std::string& status) {
+  // A compressed-time job finishes trials by the thousand per second; systemd
+  // needs no STATUS= for each. Send at once when the job changes (the text up
+  // to ':' differs), otherwise at most twice a second.
+  const auto now = std::chrono::steady_clock::now();
+  {
+    std::lock_guard lock(status_mutex_);
+    status_ = status;
+    const bool same_job =
+        status.substr(0, status.find(':')) == sent_status_.substr(0, sent_status_.find(':'));
+    if (same_job && now - sent_status_at_ < std::chrono::milliseconds(500)) return;
+    sent_status_ = status;
+    sent_status_at_ = now;
+  }
+  notifier_.status(status);
+}
+
+void Daemon::start() {
+  const DaemonOptions& options = command_line_.options;
+  apply_cpu_affinity(options.cpus);
+  const std::optional<gid_t> group = resolve_group(options.control_group);
+  state_lock_ = std::make_unique<StateDirLock>(options.state_dir);
+
+  factories_.add(std::make_unique<SimMeasurerFactory>());
+  auto exec = std::make_unique<ExecMeasurerFactory>(options.allow_exec_measurer);
+  exec_factory_ = exec.get();
+  factories_.add(std::move(exec));
+  std::vector<std::unique_ptr<JobRunner>> runners;
+  runners.push_back(std::make_unique<MlrJobRunner>(factories_));
+
+  JobManagerSettings settings;
+  settings.store_file = std::filesystem::path(options.state_dir) / "jobs.sqlite";
+  settings.max_queued = options.max_queued_jobs;
+  settings.resume_interrupted = options.resume_interrupted;
+  settings.daemon_version = TREX_SEARCH_VERSION;
+  settings.config_json = settings_json(options);
+  jobs_ = std::make_unique<JobManager>(std::move(settings), std::move(runners), factories_, log_,
+                                       [this](const std::string& status) { set_status(status); });
+
+  DaemonInfo info;
+  info.version = TREX_SEARCH_VERSION;
+  info.pid = ::getpid();
+  info.started_at = std::chrono::system_clock::now();
+  info.socket_path = options.socket;
+  info.state_dir = options.state_dir;
+  dispatcher_ =
+      std::make_unique<Dispatcher>(*jobs_, AccessPolicy(::geteuid(), group), info, [this] {
+        return ServerStats{server_->clients(), server_->max_clients()};
+      });
+  server_ = std::make_unique<ControlServer>(io_, *dispatcher_, *jobs_, log_,
+                                            connection_settings(options), options.max_clients);
+  server_->listen(options.socket, options.socket_mode, group);
+  server_->handle_signals({[this](int) {
+                             notifier_.stopping();
+                             watchdog_timer_.cancel();
+                           },
+                           [this] { reload(); }});
+  jobs_->start();
+  std::string status;
+  {
+    std::lock_guard lock(status_mutex_);
+    status = status_;
+  }
+  // READY=1 only now: the socket listens and interrupted jobs are queued again.
+  notifier_.ready(status);
+  log_.event(LogPriority::notice, "daemon.ready",
+             {{"version", TREX_SEARCH_VERSION},
+              {"socket", options.socket},
+              {"state_dir", options.state_dir},
+              {"config", command_line_.config_file}});
+  if (const auto timeout = notifier_.watchdog_timeout()) {
+    watchdog_interval_ = *timeout / 2;
+    arm_watchdog();
+  }
+}
+
+void Daemon::arm_watchdog() {
+  notifier_.watchdog();
+  watchdog_timer_.expires_after(watchdog_interval_);
+  watchdog_timer_.async_wait([this](const boost::system::error_code& error) {
+    if (!error) arm_watchdog();
+  });
+}
+
+void Daemon::reload() {
+  notifier_.reloading();
+  try {
+    CommandLine fresh = parse_command_line(args_);
+    const DaemonOptions& now = fresh.options;
+    const DaemonOptions& before = command_line_.options;
+    (void)resolve_group(now.control_group);
+    log_.set_threshold(now.log_level);
+    server_->settings().max_request_bytes = now.max_request_bytes;
+    server_->settings().idle_timeout = now.idle_timeout;
+    server_->set_max_clients(now.max_clients);
+    jobs_->set_max_queued(now.max_queued_jobs);
+    exec_factory_->set_allowed(now.allow_exec_measurer);
+    // These are fixed for the process' life (sockets bound, store open, threads
+    // pinned): keep the running values and say that a restart is needed.
+    const std::pair<const char*, bool> fixed[] = {
+        {"socket", now.socket != before.socket},
+        {"socket-mode", now.socket_mode != before.socket_mode},
+        {"control-group", now.control_group != before.control_group},
+        {"state-dir", now.state_dir != before.state_dir},
+        {"cpus", now.cpus != before.cpus},
+        {"resume-interrupted", now.resume_interrupted != before.resume_interrupted},
+        {"plr-threads", now.plr_threads != before.plr_threads},
+    };
+    DaemonOptions kept = now;
+    for (const auto& [key, changed] : fixed) {
+      if (changed) {
+        log_.event(LogPriority::warning, "config.restart_required", {{"key", key}});
+      }
+    }
+    kept.socket = before.socket;
+    kept.socket_mode = before.socket_mode;
+    kept.control_group = before.control_group;
+    kept.state_dir = before.state_dir;
+    kept.cpus = before.cpus;
+    kept.resume_interrupted = before.resume_interrupted;
+    kept.plr_threads = before.plr_threads;
+    command_line_.options = kept;
+    log_.event(LogPriority::notice, "config.reloaded", {{"config", fresh.config_file}});
+  } catch (const std::exception& error) {
+    log_.event(LogPriority::error, "config.reload_failed",
+               {{"reason", error.what()}, {"action", "keeping the running configuration"}});
+  }
+  std::string status;
+  {
+    std::lock_guard lock(status_mutex_);
+    status = status_;
+  }
+  notifier_.ready(status);
+}
+
+int Daemon::run() {
+  try {
+    start();
+  } catch (const std::exception& error) {
+    log_.event(LogPriority::error, "daemon.failed", {{"reason", error.what()}});
+    if (jobs_) jobs_->shutdown();
+    return kDaemonExitFailure;
+  }
+  int code = kDaemonExitOk;
+  try {
+    io_.run();
+  } catch (const std::exception& error) {
+    // A handler threw: nothing on the io thread can be trusted any more. Stop the
+    // job (it is marked interrupted and resumes) and let systemd restart us.
+    log_.event(LogPriority::error, "daemon.failed", {{"reason", error.what()}});
+    server_->stop();
+    code = kDaemonExitFailure;
+  }
+  notifier_.stopping();
+  jobs_->shutdown();
+  std::error_code ignored;
+  std::filesystem::remove(command_line_.options.socket, ignored);
+  log_.event(LogPriority::notice, "daemon.stopped", {{"exit_code", code}});
+  return code;
+}
+
+}  // namespace trexsearch::service

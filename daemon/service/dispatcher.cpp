@@ -1,0 +1,353 @@
+#include "daemon/service/dispatcher.hpp"
+
+#include <chrono>
+
+#include "daemon/codec/goal_codec.hpp"
+#include "daemon/codec/goal_result_codec.hpp"
+#include "daemon/codec/object_reader.hpp"
+#include "daemon/codec/strict_json.hpp"
+#include "daemon/service/job_spec_codec.hpp"
+#include "daemon/service/reply_codec.hpp"
+#include "search/errors.hpp"
+#include "search/trial_analysis.hpp"
+
+namespace trexsearch::service {
+namespace {
+
+struct CommandInfo {
+  std::string_view name;
+  std::string_view summary;
+  bool modifies;
+};
+
+constexpr CommandInfo kCommands[] = {
+    {"version", "daemon and protocol version", false},
+    {"status", "daemon, TRex connection, queue and clients", false},
+    {"submit", "queue a job: {method, spec, measurer, name?, profile?}", true},
+    {"list", "jobs, newest first: {state?, limit?}", false},
+    {"show", "one job: state, progress, bounds, trials: {job, trials?}", false},
+    {"cancel", "cancel a queued or running job: {job}", true},
+    {"result", "the full result of a job, every trial included: {job}", false},
+    {"watch", "stream a job's progress events until it ends: {job}", false},
+    {"analyze", "re-analyse a job's stored trials with other goals: {job, goals?}", false},
+    {"help", "this list", false},
+};
+
+constexpr std::size_t kDefaultListLimit = 100;
+constexpr std::size_t kMaxListLimit = 10000;
+
+Response success(const Request& request, std::string text, Json::Value arguments) {
+  Response response;
+  response.id = request.id;
+  response.text = std::move(text);
+  response.arguments = std::move(arguments);
+  return response;
+}
+
+JobId read_job_id(codec::ObjectReader& reader) {
+  const std::int64_t id = reader.int64("job");
+  if (id <= 0) {
+    throw ConfigError(reader.field_path("job"), std::to_string(id), "must be a job id (>= 1)");
+  }
+  return id;
+}
+
+std::string job_text(JobId id) { return "job " + std::to_string(id); }
+
+JobSpec stored_spec(const JobRecord& record) {
+  return decode_job_spec(codec::parse_strict_json(record.spec_json, "stored spec"));
+}
+
+std::vector<TrialResult> counted_trials(const std::vector<StoredTrial>& trials) {
+  std::vector<TrialResult> results;
+  for (const StoredTrial& trial : trials) {
+    if (trial.phase == mlr::TrialPhase::warmup) continue;  // counts for no goal
+    results.push_back(TrialResult::from_outcome(
+        trial.trial.intended_load_pps, trial.trial.intended_duration, trial.trial.outcome));
+  }
+  return results;
+}
+
+}  // namespace
+
+Dispatcher::Dispatcher(JobControl& jobs, AccessPolicy policy, DaemonInfo info,
+                       std::function<ServerStats()> stats)
+    : jobs_(jobs), policy_(policy), info_(std::move(info)), stats_(std::move(stats)) {}
+
+Dispatched Dispatcher::dispatch_line(std::string_view line, const DispatchContext& context) {
+  try {
+    return dispatch(parse_request(line), context);
+  } catch (const MalformedRequest& error) {
+    return Dispatched{error_response(error.id(), error.code(), error.what()), std::nullopt,
+                      nullptr};
+  }
+}
+
+Dispatched Dispatcher::dispatch(const Request& request, const DispatchContext& context) {
+  try {
+    return run(request, context);
+  } catch (const RequestError& error) {
+    return {error_response(request.id, error.code(), error.what()), std::nullopt, nullptr};
+  } catch (const ConfigError& error) {
+    return {error_response(request.id, ResultCode::bad_request, error.what()), std::nullopt,
+            nullptr};
+  } catch (const std::exception& error) {
+    return {
+        error_response(request.id, ResultCode::error, request.command + " failed: " + error.what()),
+        std::nullopt, nullptr};
+  }
+}
+
+Dispatched Dispatcher::run(const Request& request, const DispatchContext& context) {
+  const std::string& command = request.command;
+  if (command == "watch") return watch(request, context);
+  Response response;
+  if (command == "version") {
+    response = version(request);
+  } else if (command == "status") {
+    response = status(request);
+  } else if (command == "submit") {
+    response = submit(request, context);
+  } else if (command == "list") {
+    response = list(request);
+  } else if (command == "show") {
+    response = show(request);
+  } else if (command == "cancel") {
+    response = cancel(request, context);
+  } else if (command == "result") {
+    response = result(request);
+  } else if (command == "analyze") {
+    response = analyze(request);
+  } else if (command == "help") {
+    response = help(request);
+  } else {
+    std::string known;
+    for (const CommandInfo& info : kCommands) {
+      known += (known.empty() ? "" : ", ") + std::string(info.name);
+    }
+    throw RequestError(ResultCode::unsupported,
+                       "unknown command \"" + command.substr(0, 40) + "\"; known: " + known);
+  }
+  return {std::move(response), std::nullopt, nullptr};
+}
+
+void Dispatcher::require_modify(const DispatchContext& context, std::string_view command) const {
+  if (context.peer && policy_.may_modify(*context.peer)) return;
+  const std::string who = context.peer ? context.peer->describe() : "a peer without credentials";
+  throw RequestError(ResultCode::permission_denied, who + " may not " + std::string(command) +
+                                                        ": only " + policy_.describe() +
+                                                        " may submit or cancel jobs");
+}
+
+Response Dispatcher::version(const Request& request) {
+  codec::ObjectReader(request.arguments, "arguments").reject_unknown_keys();
+  Json::Value arguments(Json::objectValue);
+  arguments["daemon"] = "trex-searchd";
+  arguments["version"] = info_.version;
+  arguments["protocol"] = kProtocolVersion;
+  return success(request, "trex-searchd " + info_.version, arguments);
+}
+
+Response Dispatcher::status(const Request& request) {
+  codec::ObjectReader(request.arguments, "arguments").reject_unknown_keys();
+  const QueueStatus queue = jobs_.queue_status();
+  Json::Value arguments(Json::objectValue);
+  Json::Value daemon(Json::objectValue);
+  daemon["version"] = info_.version;
+  daemon["pid"] = static_cast<Json::Int64>(info_.pid);
+  daemon["started_at"] = format_utc(info_.started_at);
+  daemon["uptime"] =
+      std::chrono::duration<double>(std::chrono::system_clock::now() - info_.started_at).count();
+  daemon["socket"] = info_.socket_path;
+  daemon["state_dir"] = info_.state_dir;
+  arguments["daemon"] = daemon;
+  // This stage has no TRex measurer: say so rather than pretend a connection.
+  Json::Value trex(Json::objectValue);
+  trex["connected"] = false;
+  trex["state"] = "not_configured";
+  trex["detail"] = "the TRex measurer is not supported by this trex-searchd yet";
+  arguments["trex"] = trex;
+  arguments["queue"] = encode_queue_status(queue);
+  if (stats_) {
+    const ServerStats stats = stats_();
+    Json::Value clients(Json::objectValue);
+    clients["connected"] = Json::UInt64{stats.clients};
+    clients["max"] = Json::UInt64{stats.max_clients};
+    arguments["clients"] = clients;
+  }
+  std::string text = queue.running ? job_text(queue.running->id) + " running" : "idle";
+  text += ", " + std::to_string(queue.queued.size()) + " queued";
+  return success(request, text, arguments);
+}
+
+Response Dispatcher::submit(const Request& request, const DispatchContext& context) {
+  require_modify(context, "submit");
+  const JobSpec spec = decode_job_spec(request.arguments);
+  const SubmitReceipt receipt = jobs_.submit(spec, context.peer->describe());
+  Json::Value arguments(Json::objectValue);
+  arguments["job"] = Json::Int64{receipt.id};
+  arguments["state"] = "queued";
+  arguments["queue_position"] = Json::UInt64{receipt.queue_position};
+  return success(
+      request,
+      job_text(receipt.id) + " queued at position " + std::to_string(receipt.queue_position),
+      arguments);
+}
+
+Response Dispatcher::list(const Request& request) {
+  codec::ObjectReader reader(request.arguments, "arguments");
+  std::optional<JobState> state;
+  if (const auto text = reader.optional_string("state")) {
+    state = job_state_from_string(*text);
+    if (!state) {
+      throw ConfigError(reader.field_path("state"), "\"" + *text + "\"",
+                        "must be queued, running, interrupted, finished, failed or cancelled");
+    }
+  }
+  std::size_t limit = kDefaultListLimit;
+  if (const auto value = reader.optional_int64("limit")) {
+    if (*value < 1 || *value > static_cast<std::int64_t>(kMaxListLimit)) {
+      throw ConfigError(reader.field_path("limit"), std::to_string(*value),
+                        "must be from 1 to " + std::to_string(kMaxListLimit));
+    }
+    limit = static_cast<std::size_t>(*value);
+  }
+  reader.reject_unknown_keys();
+  Json::Value jobs(Json::arrayValue);
+  for (const JobRecord& record : jobs_.list(state, limit)) jobs.append(encode_job_record(record));
+  Json::Value arguments(Json::objectValue);
+  const auto count = jobs.size();
+  arguments["jobs"] = std::move(jobs);
+  return success(request, std::to_string(count) + " jobs", arguments);
+}
+
+Response Dispatcher::show(const Request& request) {
+  codec::ObjectReader reader(request.arguments, "arguments");
+  const JobId id = read_job_id(reader);
+  const bool with_trials = reader.optional_bool("trials").value_or(true);
+  reader.reject_unknown_keys();
+  JobDetails details = jobs_.details(id, true);
+  Json::Value arguments(Json::objectValue);
+  arguments["job"] = encode_job_record(details.record);
+  arguments["spec"] = codec::parse_strict_json(details.record.spec_json, "stored spec");
+  arguments["queue_position"] = details.queue_position
+                                    ? Json::Value(Json::UInt64{*details.queue_position})
+                                    : Json::Value(Json::nullValue);
+  arguments["progress"] =
+      details.progress ? encode_progress(*details.progress) : Json::Value(Json::nullValue);
+  // Not running: the bounds its stored trials support, per goal.
+  if (!details.progress) {
+    const JobSpec spec = stored_spec(details.record);
+    const auto trials = counted_trials(details.trials);
+    arguments["bounds"] = encode_bounds(mlr::analyze_trials(
+        spec.mlr.goals, trials, mlr::LoadLimits{spec.mlr.min_load_pps, spec.mlr.max_load_pps}));
+  } else {
+    arguments["bounds"] = Json::nullValue;
+  }
+  if (with_trials) {
+    Json::Value trials(Json::arrayValue);
+    for (const StoredTrial& trial : details.trials) trials.append(encode_stored_trial(trial));
+    arguments["trials"] = trials;
+  }
+  return success(request,
+                 job_text(id) + " is " + std::string(to_string(details.record.state)) + " with " +
+                     std::to_string(details.trials.size()) + " trials",
+                 arguments);
+}
+
+Response Dispatcher::cancel(const Request& request, const DispatchContext& context) {
+  codec::ObjectReader reader(request.arguments, "arguments");
+  const JobId id = read_job_id(reader);
+  reader.reject_unknown_keys();
+  require_modify(context, "cancel");
+  const CancelOutcome outcome = jobs_.cancel(id, context.peer->describe());
+  Json::Value arguments(Json::objectValue);
+  arguments["job"] = Json::Int64{id};
+  arguments["state"] = outcome == CancelOutcome::cancelled ? "cancelled" : "running";
+  return success(request,
+                 outcome == CancelOutcome::cancelled
+                     ? job_text(id) + " cancelled"
+                     : job_text(id) + " is stopping (its running trial is stopped)",
+                 arguments);
+}
+
+Response Dispatcher::result(const Request& request) {
+  codec::ObjectReader reader(request.arguments, "arguments");
+  const JobId id = read_job_id(reader);
+  reader.reject_unknown_keys();
+  const std::string stored = jobs_.result_json(id);
+  const JobDetails details = jobs_.details(id, false);
+  Json::Value arguments(Json::objectValue);
+  arguments["job"] = encode_job_record(details.record);
+  arguments["result"] = codec::parse_strict_json(stored, "stored result");
+  return success(request,
+                 job_text(id) + " result (" + std::string(to_string(details.record.state)) + ")",
+                 arguments);
+}
+
+Dispatched Dispatcher::watch(const Request& request, const DispatchContext& context) {
+  codec::ObjectReader reader(request.arguments, "arguments");
+  const JobId id = read_job_id(reader);
+  reader.reject_unknown_keys();
+  if (!context.make_watcher) {
+    throw RequestError(ResultCode::unsupported, "watch needs a streaming connection");
+  }
+  std::shared_ptr<JobWatcher> watcher = context.make_watcher(request.id);
+  const WatchStart start = jobs_.watch(id, watcher);
+  Json::Value arguments(Json::objectValue);
+  arguments["job"] = encode_job_record(start.record);
+  arguments["progress"] =
+      start.progress ? encode_progress(*start.progress) : Json::Value(Json::nullValue);
+  arguments["ended"] = start.ended;
+  Dispatched dispatched;
+  if (start.ended) {
+    dispatched.response = success(
+        request,
+        job_text(id) + " is " + std::string(to_string(start.record.state)) + "; no events follow",
+        arguments);
+    return dispatched;
+  }
+  dispatched.response =
+      success(request, "watching " + job_text(id) + "; events follow until it ends", arguments);
+  dispatched.watched_job = id;
+  dispatched.watcher = std::move(watcher);
+  return dispatched;
+}
+
+Response Dispatcher::analyze(const Request& request) {
+  codec::ObjectReader reader(request.arguments, "arguments");
+  const JobId id = read_job_id(reader);
+  std::optional<std::vector<mlr::SearchGoal>> goals;
+  if (reader.has("goals")) {
+    goals = codec::decode_goals(reader.array("goals"), reader.field_path("goals"));
+  }
+  reader.reject_unknown_keys();
+  const JobDetails details = jobs_.details(id, true);
+  const JobSpec spec = stored_spec(details.record);
+  const auto trials = counted_trials(details.trials);
+  const auto results =
+      mlr::analyze_trials(goals ? *goals : spec.mlr.goals, trials,
+                          mlr::LoadLimits{spec.mlr.min_load_pps, spec.mlr.max_load_pps});
+  Json::Value arguments(Json::objectValue);
+  arguments["job"] = Json::Int64{id};
+  arguments["trial_count"] = Json::UInt64{trials.size()};
+  arguments["goals"] = codec::encode_goal_results(results);
+  return success(request, job_text(id) + ": " + std::to_string(trials.size()) + " trials analysed",
+                 arguments);
+}
+
+Response Dispatcher::help(const Request& request) {
+  Json::Value commands(Json::arrayValue);
+  for (const CommandInfo& info : kCommands) {
+    Json::Value entry(Json::objectValue);
+    entry["command"] = std::string(info.name);
+    entry["summary"] = std::string(info.summary);
+    entry["privileged"] = info.modifies;
+    commands.append(entry);
+  }
+  Json::Value arguments(Json::objectValue);
+  arguments["commands"] = commands;
+  return success(request, "commands of trex-searchd", arguments);
+}
+
+}  // namespace trexsearch::service

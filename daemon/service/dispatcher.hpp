@@ -1,0 +1,88 @@
+#pragma once
+
+#include <sys/types.h>
+
+#include <functional>
+#include <memory>
+#include <optional>
+#include <string>
+#include <string_view>
+
+#include "daemon/service/job_control.hpp"
+#include "daemon/service/peer_credentials.hpp"
+#include "daemon/service/protocol.hpp"
+
+namespace trexsearch::service {
+
+/// Facts about the daemon that `version` and `status` report.
+struct DaemonInfo {
+  std::string version;
+  pid_t pid = 0;
+  WallTime started_at{};
+  std::string socket_path;
+  std::string state_dir;
+};
+
+/// Live numbers from the control server for `status`.
+struct ServerStats {
+  std::size_t clients = 0;
+  std::size_t max_clients = 0;
+};
+
+/// The request's surroundings: who asks, and how to stream events back to them.
+struct DispatchContext {
+  /// Absent when the kernel gave no credentials: then the peer may only read.
+  std::optional<PeerCredentials> peer;
+  /// Makes a watcher that streams `watch` events for the request id to this
+  /// client; absent where streaming is impossible (then `watch` is refused).
+  std::function<std::shared_ptr<JobWatcher>(const Json::Value& request_id)> make_watcher;
+};
+
+/// What the dispatcher answers.
+struct Dispatched {
+  Response response;
+  /// Set when `watch` registered this watcher: events follow the reply until the
+  /// job ends; the connection unregisters it if it closes first.
+  std::optional<JobId> watched_job;
+  std::shared_ptr<JobWatcher> watcher;
+};
+
+/// Typed request + peer credentials -> typed reply (Kea's command interpreter, the
+/// Asio example's request_handler). Does no I/O of its own: it works through
+/// JobControl, so it is tested without a socket. Never throws: every failure
+/// becomes a reply with a result code and a text naming the problem.
+class Dispatcher {
+ public:
+  /// `jobs` must outlive this object; `stats` may be empty.
+  Dispatcher(JobControl& jobs, AccessPolicy policy, DaemonInfo info,
+             std::function<ServerStats()> stats = {});
+
+  Dispatched dispatch(const Request& request, const DispatchContext& context);
+  /// Parses the line first; a malformed line gets a bad_request reply.
+  Dispatched dispatch_line(std::string_view line, const DispatchContext& context);
+
+  /// Reloadable (SIGHUP).
+  void set_policy(AccessPolicy policy) { policy_ = policy; }
+
+ private:
+  Dispatched run(const Request& request, const DispatchContext& context);
+  void require_modify(const DispatchContext& context, std::string_view command) const;
+
+  Response version(const Request& request);
+  Response status(const Request& request);
+  Response submit(const Request& request, const DispatchContext& context);
+  Response list(const Request& request);
+  Response show(const Request& request);
+  Response cancel(const Request& request, const DispatchContext& context);
+  Response result(const Request& request);
+  Dispatched watch(const Request& request, const DispatchContext& context);
+  Response analyze(const Request& request);
+  Response help(const Request& request);
+
+  JobControl& jobs_;
+  AccessPolicy policy_;
+  DaemonInfo info_;
+  std::function<ServerStats()> stats_;
+};
+
+}  // namespace trexsearch::service

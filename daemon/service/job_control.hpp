@@ -1,0 +1,90 @@
+#pragma once
+
+#include <cstddef>
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "daemon/service/job_progress.hpp"
+#include "daemon/service/job_record.hpp"
+#include "daemon/service/job_spec.hpp"
+
+namespace trexsearch::service {
+
+/// The running job as `status` shows it.
+struct RunningJobStatus {
+  JobId id = 0;
+  std::string name;
+  std::string method;
+  std::string measurer_kind;
+  WallTime started_at{};
+  JobProgress progress;
+  bool cancel_requested = false;
+};
+
+/// The queue as `status` shows it (from memory: answering needs no disk access).
+struct QueueStatus {
+  std::optional<RunningJobStatus> running;
+  /// In the order they will run.
+  std::vector<JobId> queued;
+  std::size_t max_queued = 0;
+};
+
+/// A job as `show` reports it.
+struct JobDetails {
+  JobRecord record;
+  /// The live progress while it runs.
+  std::optional<JobProgress> progress;
+  /// 1-based place in the queue while queued.
+  std::optional<std::size_t> queue_position;
+  std::vector<StoredTrial> trials;
+};
+
+/// What `submit` answers.
+struct SubmitReceipt {
+  JobId id = 0;
+  /// 1-based place in the queue (1: next to run).
+  std::size_t queue_position = 0;
+};
+
+/// What `cancel` did.
+enum class CancelOutcome {
+  cancelled,  ///< it was queued; now it is cancelled
+  stopping,   ///< it is running; its stop token is triggered, it ends shortly
+};
+
+/// What `watch` starts from.
+struct WatchStart {
+  JobRecord record;
+  std::optional<JobProgress> progress;
+  /// True when the job is already over (or interrupted): no events will follow.
+  bool ended = false;
+};
+
+/// The job manager as the dispatcher sees it: every control-socket command that
+/// touches jobs. Errors are RequestErrors carrying the reply code (not_found,
+/// conflict, busy, unsupported, ...).
+class JobControl {
+ public:
+  virtual ~JobControl() = default;
+
+  /// Stores and queues a validated job. `submitted_by` describes the peer.
+  virtual SubmitReceipt submit(const JobSpec& spec, const std::string& submitted_by) = 0;
+  virtual QueueStatus queue_status() = 0;
+  /// Newest first.
+  virtual std::vector<JobRecord> list(std::optional<JobState> state, std::size_t limit) = 0;
+  /// Throws RequestError(not_found).
+  virtual JobDetails details(JobId id, bool with_trials) = 0;
+  /// Throws RequestError(not_found) or (conflict) when the job is already over.
+  virtual CancelOutcome cancel(JobId id, const std::string& cancelled_by) = 0;
+  /// The stored result document (JSON); throws RequestError(not_found) for no such
+  /// job, (conflict) when it has no result (yet).
+  virtual std::string result_json(JobId id) = 0;
+  /// Registers `watcher` for the job's events until it ends; throws not_found.
+  virtual WatchStart watch(JobId id, std::shared_ptr<JobWatcher> watcher) = 0;
+  /// Removes a watcher (connection closed); unknown ones are ignored.
+  virtual void unwatch(JobId id, const JobWatcher* watcher) = 0;
+};
+
+}  // namespace trexsearch::service

@@ -1,0 +1,292 @@
+#include "daemon/service/job_manager.hpp"
+
+#include <algorithm>
+#include <chrono>
+
+#include "daemon/codec/strict_json.hpp"
+#include "daemon/service/job_spec_codec.hpp"
+#include "daemon/service/service_errors.hpp"
+
+namespace trexsearch::service {
+namespace {
+
+WallTime now() { return std::chrono::system_clock::now(); }
+
+std::string job_name(JobId id) { return "job " + std::to_string(id); }
+
+JobState final_state(const RunOutcome& outcome, bool cancelled, bool shutting_down) {
+  if (outcome.kind == RunOutcome::Kind::completed) return JobState::finished;
+  // A run that was asked to stop ended because of that, whatever the measurer
+  // made of being interrupted.
+  if (cancelled) return JobState::cancelled;
+  if (shutting_down) return JobState::interrupted;
+  return outcome.kind == RunOutcome::Kind::failed ? JobState::failed : JobState::cancelled;
+}
+
+}  // namespace
+
+class JobManager::Observer final : public RunObserver {
+ public:
+  Observer(JobManager& manager, Store& store, JobId id)
+      : manager_(manager), store_(store), id_(id) {}
+
+  void trial_done(const StoredTrial& trial, const JobProgress& progress) override {
+    // Durable first: the next trial starts only after this returns.
+    store_.add_trial(id_, trial);
+    {
+      std::lock_guard lock(manager_.mutex_);
+      if (manager_.running_) manager_.running_->progress = progress;
+    }
+    manager_.log_.event(LogPriority::info, "trial.done",
+                        {{"job", id_},
+                         {"trial", static_cast<std::uint64_t>(trial.number)},
+                         {"phase", mlr::to_string(trial.phase)},
+                         {"load_pps", trial.trial.intended_load_pps},
+                         {"duration", trial.trial.intended_duration.count()},
+                         {"loss_ratio", trial.loss_ratio}});
+    manager_.publish(JobEvent{JobEvent::Kind::trial, id_, JobState::running, "", progress});
+    manager_.update_status();
+  }
+
+  void replay_finished(std::size_t replayed, const JobProgress& progress) override {
+    {
+      std::lock_guard lock(manager_.mutex_);
+      if (manager_.running_) manager_.running_->progress = progress;
+    }
+    manager_.log_.event(LogPriority::info, "job.resumed",
+                        {{"job", id_}, {"replayed_trials", static_cast<std::uint64_t>(replayed)}});
+    manager_.update_status();
+  }
+
+  void debug(std::string_view text) override {
+    manager_.log_.event(LogPriority::debug, "search.debug", {{"job", id_}, {"text", text}});
+  }
+
+ private:
+  JobManager& manager_;
+  Store& store_;
+  JobId id_;
+};
+
+JobManager::JobManager(JobManagerSettings settings, std::vector<std::unique_ptr<JobRunner>> runners,
+                       const MeasurerFactories& factories, Logger& log, StatusSink status)
+    : settings_(std::move(settings)),
+      factories_(factories),
+      log_(log),
+      status_(std::move(status)),
+      io_store_(settings_.store_file) {
+  for (auto& runner : runners) {
+    const SearchMethod method = runner->method();
+    runners_[method] = std::move(runner);
+  }
+}
+
+JobManager::~JobManager() { shutdown(); }
+
+void JobManager::start() {
+  std::vector<JobRecord> unfinished;
+  {
+    std::lock_guard store_lock(io_store_mutex_);
+    unfinished = io_store_.unfinished_jobs();
+  }
+  for (const JobRecord& record : unfinished) {
+    std::string problem;
+    JobSpec spec;
+    try {
+      spec = decode_job_spec(codec::parse_strict_json(record.spec_json, "stored spec"));
+    } catch (const std::exception& error) {
+      problem = std::string("cannot resume: the stored spec is no longer valid: ") + error.what();
+    }
+    if (problem.empty() && record.state != JobState::queued && !settings_.resume_interrupted) {
+      problem = "the daemon stopped while the job ran, and resume-interrupted is off";
+    }
+    std::lock_guard store_lock(io_store_mutex_);
+    if (!problem.empty()) {
+      io_store_.finish(record.id, JobState::failed, problem, now(), nullptr);
+      log_.event(LogPriority::warning, "job.failed", {{"job", record.id}, {"reason", problem}});
+      continue;
+    }
+    if (record.state == JobState::running) {
+      io_store_.set_state(record.id, JobState::interrupted,
+                          "trex-searchd stopped while the job ran; resuming from " +
+                              std::to_string(record.trial_count) + " stored trials");
+    }
+    if (record.state != JobState::queued) {
+      log_.event(LogPriority::notice, "job.recovered",
+                 {{"job", record.id},
+                  {"state", to_string(record.state)},
+                  {"stored_trials", static_cast<std::uint64_t>(record.trial_count)}});
+    }
+    std::lock_guard lock(mutex_);
+    queue_.push_back(QueuedJob{record.id, std::move(spec), record.name});
+  }
+  update_status();
+  runner_ = std::jthread([this](std::stop_token shutdown) { run_loop(std::move(shutdown)); });
+}
+
+void JobManager::shutdown() noexcept {
+  {
+    std::lock_guard lock(mutex_);
+    shutting_down_ = true;
+  }
+  if (runner_.joinable()) {
+    runner_.request_stop();
+    runner_.join();
+  }
+}
+
+void JobManager::set_max_queued(std::size_t max_queued) {
+  std::lock_guard lock(mutex_);
+  settings_.max_queued = max_queued;
+}
+
+JobRunner* JobManager::runner_for(SearchMethod method) const {
+  const auto found = runners_.find(method);
+  return found == runners_.end() ? nullptr : found->second.get();
+}
+
+void JobManager::run_loop(std::stop_token shutdown) {
+  std::optional<Store> store;
+  try {
+    store.emplace(settings_.store_file);
+  } catch (const std::exception& error) {
+    // Without a store no job can run safely; they stay queued for the next start.
+    log_.event(LogPriority::error, "store.failed", {{"reason", error.what()}});
+    return;
+  }
+  while (true) {
+    QueuedJob job;
+    {
+      std::unique_lock lock(mutex_);
+      wakeup_.wait(lock, shutdown, [this] { return !queue_.empty(); });
+      if (shutdown.stop_requested()) return;
+      job = std::move(queue_.front());
+      queue_.pop_front();
+      running_ = std::make_unique<RunningJob>();
+      running_->id = job.id;
+      running_->spec = job.spec;
+      running_->started_at = now();
+    }
+    run_one(*store, std::move(job), shutdown);
+  }
+}
+
+void JobManager::run_one(Store& store, QueuedJob job, const std::stop_token& shutdown) {
+  RunningJob& running = *running_;  // only this thread resets running_
+  std::vector<StoredTrial> stored;
+  int run_number = 0;
+  try {
+    store.mark_running(job.id, running.started_at);
+    stored = store.trials(job.id);
+    if (const auto record = store.job(job.id)) run_number = record->run_count;
+  } catch (const std::exception& error) {
+    log_.event(LogPriority::error, "store.failed", {{"job", job.id}, {"reason", error.what()}});
+  }
+  log_.event(LogPriority::info, "job.started",
+             {{"job", job.id},
+              {"name", job.name},
+              {"method", to_string(job.spec.method)},
+              {"measurer", measurer_kind(job.spec.measurer)},
+              {"run", run_number},
+              {"stored_trials", static_cast<std::uint64_t>(stored.size())}});
+  publish(JobEvent{JobEvent::Kind::started, job.id, JobState::running, "", std::nullopt});
+  update_status();
+
+  Observer observer(*this, store, job.id);
+  RunOutcome outcome;
+  {
+    // The daemon's stop (SIGTERM) stops the job too; cancel stops only the job.
+    // Scoped to the run: the callback must be gone before `running` is destroyed
+    // below, or a late shutdown would reach into freed memory.
+    const std::stop_callback forward_shutdown(shutdown,
+                                              [&running] { running.stop.request_stop(); });
+    try {
+      JobRunner* runner = runner_for(job.spec.method);
+      if (runner == nullptr) {
+        throw NotSupportedError("method", std::string(to_string(job.spec.method)),
+                                "no runner for this method");
+      }
+      outcome = runner->run(job.spec, std::move(stored), running.stop.get_token(), observer);
+    } catch (const std::exception& error) {
+      outcome = RunOutcome{RunOutcome::Kind::failed, error.what(), std::nullopt};
+    }
+  }
+
+  bool cancelled = false;
+  bool shutting_down = false;
+  std::string cancelled_by;
+  {
+    std::lock_guard lock(mutex_);
+    cancelled = running.cancel_requested;
+    cancelled_by = running.cancelled_by;
+    shutting_down = shutting_down_ || shutdown.stop_requested();
+  }
+  const JobState state = final_state(outcome, cancelled, shutting_down);
+  std::string reason = outcome.reason;
+  if (state == JobState::cancelled && cancelled) {
+    reason = "cancelled by " + cancelled_by + " while running" +
+             (outcome.reason.empty() ? "" : ": " + outcome.reason);
+  }
+  if (state == JobState::interrupted) {
+    reason = "trex-searchd stopped while the job ran; it resumes at the next start";
+  }
+  try {
+    if (state == JobState::interrupted) {
+      store.set_state(job.id, state, reason);
+    } else {
+      store.finish(job.id, state, reason, now(), outcome.result ? &*outcome.result : nullptr);
+    }
+  } catch (const std::exception& error) {
+    log_.event(LogPriority::error, "store.failed", {{"job", job.id}, {"reason", error.what()}});
+  }
+  const LogPriority priority = state == JobState::failed ? LogPriority::warning : LogPriority::info;
+  log_.event(
+      priority, "job." + std::string(to_string(state)),
+      {{"job", job.id},
+       {"trials", static_cast<std::uint64_t>(outcome.result ? outcome.result->trials.size() : 0)},
+       {"reason", reason}});
+  {
+    std::lock_guard lock(mutex_);
+    running_.reset();
+  }
+  publish(JobEvent{JobEvent::Kind::ended, job.id, state, reason, std::nullopt});
+  update_status();
+}
+
+void JobManager::publish(const JobEvent& event) {
+  std::vector<std::shared_ptr<JobWatcher>> watchers;
+  {
+    std::lock_guard lock(mutex_);
+    const auto found = watchers_.find(event.job);
+    if (found == watchers_.end()) return;
+    watchers = found->second;
+    if (event.kind == JobEvent::Kind::ended) watchers_.erase(found);
+  }
+  for (const auto& watcher : watchers) watcher->on_event(event);
+}
+
+std::string JobManager::status_line_locked() const {
+  std::string line;
+  if (running_) {
+    line = job_name(running_->id) + " running (" + std::string(to_string(running_->spec.method)) +
+           ", " + std::string(measurer_kind(running_->spec.measurer)) + ")";
+    if (running_->progress.trial_count > 0) {
+      line += ": trial " + std::to_string(running_->progress.trial_count);
+    }
+  } else {
+    line = "idle";
+  }
+  return line + "; " + std::to_string(queue_.size()) + " queued";
+}
+
+void JobManager::update_status() {
+  if (!status_) return;
+  std::string line;
+  {
+    std::lock_guard lock(mutex_);
+    line = status_line_locked();
+  }
+  status_(line);
+}
+
+}  // namespace trexsearch::service

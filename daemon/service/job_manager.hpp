@@ -1,0 +1,124 @@
+#pragma once
+
+#include <condition_variable>
+#include <cstddef>
+#include <deque>
+#include <filesystem>
+#include <functional>
+#include <map>
+#include <memory>
+#include <mutex>
+#include <stop_token>
+#include <string>
+#include <thread>
+#include <vector>
+
+#include "daemon/service/job_control.hpp"
+#include "daemon/service/job_runner.hpp"
+#include "daemon/service/log.hpp"
+#include "daemon/service/measurer_factory.hpp"
+#include "daemon/service/store.hpp"
+
+namespace trexsearch::service {
+
+/// How the job manager is set up.
+struct JobManagerSettings {
+  std::filesystem::path store_file;
+  /// Queued jobs beyond this are refused (busy).
+  std::size_t max_queued = 1000;
+  /// Resume jobs that were running when the daemon stopped or died; when false they
+  /// are marked failed at start.
+  bool resume_interrupted = true;
+  std::string daemon_version;
+  /// The daemon settings recorded with every job (JSON).
+  std::string config_json = "{}";
+};
+
+/// Owns the job queue and the runner thread: jobs run one at a time (one TRex
+/// instance, so one runner), each stopped through a std::stop_token. Every state
+/// change and every trial goes to the store before anything else hears of it.
+///
+/// JobControl calls come from the io thread (they may also come from others:
+/// everything is locked); watchers are called on the runner thread.
+class JobManager final : public JobControl {
+ public:
+  /// Called with a one-line status ("job 3 running: trial 12; 1 queued") whenever
+  /// it changes, from either thread; for systemd's STATUS=.
+  using StatusSink = std::function<void(const std::string&)>;
+
+  /// Opens the store (throws SqliteError). `runners` by method; `factories` and
+  /// `log` must outlive this object.
+  JobManager(JobManagerSettings settings, std::vector<std::unique_ptr<JobRunner>> runners,
+             const MeasurerFactories& factories, Logger& log, StatusSink status = {});
+  /// Calls shutdown().
+  ~JobManager() override;
+  JobManager(const JobManager&) = delete;
+  JobManager& operator=(const JobManager&) = delete;
+
+  /// Picks up the store's unfinished jobs (resuming interrupted ones first, in
+  /// submission order) and starts the runner thread.
+  void start();
+  /// Stops the running job, which is marked interrupted (it resumes at the next
+  /// start), and joins the runner thread. Idempotent; never throws.
+  void shutdown() noexcept;
+  /// Reloadable setting.
+  void set_max_queued(std::size_t max_queued);
+
+  SubmitReceipt submit(const JobSpec& spec, const std::string& submitted_by) override;
+  QueueStatus queue_status() override;
+  std::vector<JobRecord> list(std::optional<JobState> state, std::size_t limit) override;
+  JobDetails details(JobId id, bool with_trials) override;
+  CancelOutcome cancel(JobId id, const std::string& cancelled_by) override;
+  std::string result_json(JobId id) override;
+  WatchStart watch(JobId id, std::shared_ptr<JobWatcher> watcher) override;
+  void unwatch(JobId id, const JobWatcher* watcher) override;
+
+ private:
+  struct QueuedJob {
+    JobId id = 0;
+    JobSpec spec;
+    std::string name;
+  };
+  struct RunningJob {
+    JobId id = 0;
+    JobSpec spec;
+    WallTime started_at{};
+    std::stop_source stop;
+    bool cancel_requested = false;
+    std::string cancelled_by;
+    JobProgress progress;
+  };
+  class Observer;
+
+  void run_loop(std::stop_token shutdown);
+  void run_one(Store& store, QueuedJob job, const std::stop_token& shutdown);
+  JobRunner* runner_for(SearchMethod method) const;
+  void publish(const JobEvent& event);
+  void update_status();
+  std::string status_line_locked() const;
+  JobRecord require_job(JobId id);
+
+  JobManagerSettings settings_;
+  std::map<SearchMethod, std::unique_ptr<JobRunner>> runners_;
+  const MeasurerFactories& factories_;
+  Logger& log_;
+  StatusSink status_;
+
+  /// Guards the queue, the running job and the watchers. Taken before io_store_mutex_
+  /// when both are needed; never held by the runner while it writes to the store.
+  mutable std::mutex mutex_;
+  std::condition_variable_any wakeup_;
+  std::deque<QueuedJob> queue_;
+  std::unique_ptr<RunningJob> running_;
+  std::map<JobId, std::vector<std::shared_ptr<JobWatcher>>> watchers_;
+  bool shutting_down_ = false;
+
+  /// The io thread's connection; the runner thread opens its own.
+  std::mutex io_store_mutex_;
+  Store io_store_;
+
+  /// Declared last: stopped and joined before anything it uses is destroyed.
+  std::jthread runner_;
+};
+
+}  // namespace trexsearch::service

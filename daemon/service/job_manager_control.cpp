@@ -1,0 +1,196 @@
+// JobManager's JobControl side: the calls the dispatcher makes from the io thread
+// (submit, cancel, queries, watches). The runner side is in job_manager.cpp.
+#include <algorithm>
+#include <chrono>
+
+#include "daemon/service/job_manager.hpp"
+#include "daemon/service/service_errors.hpp"
+
+namespace trexsearch::service {
+namespace {
+
+WallTime now() { return std::chrono::system_clock::now(); }
+
+std::string job_name(JobId id) { return "job " + std::to_string(id); }
+
+}  // namespace
+
+JobRecord JobManager::require_job(JobId id) {
+  std::lock_guard store_lock(io_store_mutex_);
+  auto record = io_store_.job(id);
+  if (!record) throw RequestError(ResultCode::not_found, "no job " + std::to_string(id));
+  return std::move(*record);
+}
+
+SubmitReceipt JobManager::submit(const JobSpec& spec, const std::string& submitted_by) {
+  if (runner_for(spec.method) == nullptr) {
+    throw NotSupportedError("method", "\"" + std::string(to_string(spec.method)) + "\"",
+                            "this trex-searchd cannot run such jobs yet");
+  }
+  factories_.for_spec(spec.measurer).check_allowed(spec.measurer);
+  {
+    std::lock_guard lock(mutex_);
+    if (shutting_down_) throw RequestError(ResultCode::busy, "trex-searchd is shutting down");
+    if (queue_.size() >= settings_.max_queued) {
+      throw RequestError(ResultCode::busy, "the queue is full (" + std::to_string(queue_.size()) +
+                                               " jobs, max-queued-jobs); try again later");
+    }
+  }
+  JobId id = 0;
+  {
+    std::lock_guard store_lock(io_store_mutex_);
+    id = io_store_.add_job(
+        NewJob{spec, now(), submitted_by, settings_.daemon_version, settings_.config_json});
+  }
+  std::size_t position = 0;
+  {
+    std::lock_guard lock(mutex_);
+    queue_.push_back(QueuedJob{id, spec, spec.name});
+    position = queue_.size();
+  }
+  wakeup_.notify_all();
+  log_.event(LogPriority::info, "job.submitted",
+             {{"job", id},
+              {"name", spec.name},
+              {"method", to_string(spec.method)},
+              {"measurer", measurer_kind(spec.measurer)},
+              {"by", submitted_by}});
+  update_status();
+  return SubmitReceipt{id, position};
+}
+
+QueueStatus JobManager::queue_status() {
+  std::lock_guard lock(mutex_);
+  QueueStatus status;
+  status.max_queued = settings_.max_queued;
+  if (running_) {
+    status.running = RunningJobStatus{running_->id,
+                                      running_->spec.name,
+                                      std::string(to_string(running_->spec.method)),
+                                      std::string(measurer_kind(running_->spec.measurer)),
+                                      running_->started_at,
+                                      running_->progress,
+                                      running_->cancel_requested};
+  }
+  for (const QueuedJob& job : queue_) status.queued.push_back(job.id);
+  return status;
+}
+
+std::vector<JobRecord> JobManager::list(std::optional<JobState> state, std::size_t limit) {
+  std::lock_guard store_lock(io_store_mutex_);
+  return io_store_.jobs(state, limit);
+}
+
+JobDetails JobManager::details(JobId id, bool with_trials) {
+  JobDetails details;
+  {
+    std::lock_guard lock(mutex_);
+    if (running_ && running_->id == id) details.progress = running_->progress;
+    const auto queued = std::find_if(queue_.begin(), queue_.end(),
+                                     [id](const QueuedJob& job) { return job.id == id; });
+    if (queued != queue_.end()) {
+      details.queue_position = static_cast<std::size_t>(queued - queue_.begin()) + 1;
+    }
+  }
+  details.record = require_job(id);
+  if (with_trials) {
+    std::lock_guard store_lock(io_store_mutex_);
+    details.trials = io_store_.trials(id);
+  }
+  return details;
+}
+
+CancelOutcome JobManager::cancel(JobId id, const std::string& cancelled_by) {
+  std::vector<std::shared_ptr<JobWatcher>> watchers;
+  const std::string reason = "cancelled by " + cancelled_by + " before it started";
+  bool was_queued = false;
+  {
+    std::lock_guard lock(mutex_);
+    if (running_ && running_->id == id) {
+      if (!running_->cancel_requested) {
+        running_->cancel_requested = true;
+        running_->cancelled_by = cancelled_by;
+        running_->stop.request_stop();
+        log_.event(LogPriority::info, "job.cancelling", {{"job", id}, {"by", cancelled_by}});
+      }
+      return CancelOutcome::stopping;
+    }
+    const auto queued = std::find_if(queue_.begin(), queue_.end(),
+                                     [id](const QueuedJob& job) { return job.id == id; });
+    if (queued != queue_.end()) {
+      {
+        // Record first, then forget: if the store write fails the job stays queued.
+        std::lock_guard store_lock(io_store_mutex_);
+        io_store_.finish(id, JobState::cancelled, reason, now(), nullptr);
+      }
+      queue_.erase(queued);
+      was_queued = true;
+      const auto found = watchers_.find(id);
+      if (found != watchers_.end()) {
+        watchers = std::move(found->second);
+        watchers_.erase(found);
+      }
+    }
+  }
+  if (was_queued) {
+    log_.event(LogPriority::info, "job.cancelled", {{"job", id}, {"reason", reason}});
+    const JobEvent ended{JobEvent::Kind::ended, id, JobState::cancelled, reason, std::nullopt};
+    for (const auto& watcher : watchers) watcher->on_event(ended);
+    update_status();
+    return CancelOutcome::cancelled;
+  }
+  const JobRecord record = require_job(id);
+  throw RequestError(ResultCode::conflict, job_name(id) + " is " +
+                                               std::string(to_string(record.state)) +
+                                               "; only queued and running jobs can be cancelled");
+}
+
+std::string JobManager::result_json(JobId id) {
+  const JobRecord record = require_job(id);
+  std::lock_guard store_lock(io_store_mutex_);
+  auto result = io_store_.result_json(id);
+  if (!result) {
+    throw RequestError(ResultCode::conflict, job_name(id) + " has no result: it is " +
+                                                 std::string(to_string(record.state)));
+  }
+  return std::move(*result);
+}
+
+WatchStart JobManager::watch(JobId id, std::shared_ptr<JobWatcher> watcher) {
+  WatchStart start;
+  bool live = false;
+  {
+    std::lock_guard lock(mutex_);
+    const bool queued = std::any_of(queue_.begin(), queue_.end(),
+                                    [id](const QueuedJob& job) { return job.id == id; });
+    if ((running_ && running_->id == id) || queued) {
+      watchers_[id].push_back(std::move(watcher));
+      if (running_ && running_->id == id) start.progress = running_->progress;
+      live = true;
+    }
+  }
+  try {
+    start.record = require_job(id);
+  } catch (...) {
+    if (live) {
+      std::lock_guard lock(mutex_);
+      watchers_.erase(id);
+    }
+    throw;
+  }
+  start.ended = !live;
+  return start;
+}
+
+void JobManager::unwatch(JobId id, const JobWatcher* watcher) {
+  std::lock_guard lock(mutex_);
+  const auto found = watchers_.find(id);
+  if (found == watchers_.end()) return;
+  auto& list = found->second;
+  list.erase(std::remove_if(list.begin(), list.end(),
+                            [watcher](const auto& entry) { return entry.get() == watcher; }),
+             list.end());
+  if (list.empty()) watchers_.erase(found);
+}
+
+}  // namespace trexsearch::service

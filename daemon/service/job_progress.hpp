@@ -1,0 +1,68 @@
+#pragma once
+
+#include <cstddef>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "daemon/service/job_record.hpp"
+#include "daemon/service/job_state.hpp"
+#include "search/search_result.hpp"
+
+namespace trexsearch::service {
+
+/// Where one goal's search stands after a trial.
+struct GoalProgressView {
+  std::string label;
+  std::optional<double> lower_bound_pps;
+  std::optional<double> upper_bound_pps;
+  /// 0 for the goal itself, k for its k-th coarser preceding target.
+  int target_depth = 0;
+  bool done = false;
+};
+
+/// The last trial, as progress reports show it.
+struct TrialSummary {
+  std::size_t number = 0;
+  mlr::TrialPhase phase = mlr::TrialPhase::main;
+  double load_pps = 0.0;
+  Seconds intended_duration{0.0};
+  Seconds effective_duration{0.0};
+  double loss_ratio = 0.0;
+  /// Search clock at the request (virtual for compressed-time jobs).
+  Seconds started_at{0.0};
+};
+
+/// A running job's progress, as `show`, `status` and `watch` report it.
+struct JobProgress {
+  std::size_t trial_count = 0;
+  std::optional<TrialSummary> last_trial;
+  /// In goal order.
+  std::vector<GoalProgressView> goals;
+};
+
+/// Something that happened to a job, for watchers.
+struct JobEvent {
+  enum class Kind {
+    started,  ///< the job left the queue (or was resumed)
+    trial,    ///< a live trial completed and was stored
+    ended,    ///< the job reached a final state or was interrupted
+  };
+  Kind kind = Kind::trial;
+  JobId job = 0;
+  JobState state = JobState::running;
+  /// For `ended`: why.
+  std::string reason;
+  /// For `trial` (and `started`, when trials were replayed).
+  std::optional<JobProgress> progress;
+};
+
+/// Receives a job's events. Called on the job runner thread: implementations must
+/// only hand the event over (e.g. post it to the io thread), never block.
+class JobWatcher {
+ public:
+  virtual ~JobWatcher() = default;
+  virtual void on_event(const JobEvent& event) = 0;
+};
+
+}  // namespace trexsearch::service

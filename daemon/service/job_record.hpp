@@ -1,0 +1,68 @@
+#pragma once
+
+#include <chrono>
+#include <cstddef>
+#include <optional>
+#include <string>
+
+#include "daemon/service/job_state.hpp"
+#include "search/replay_measurer.hpp"
+#include "search/search_result.hpp"
+
+namespace trexsearch::service {
+
+/// Wall-clock time, for job records (the searches themselves use their own Clock).
+using WallTime = std::chrono::system_clock::time_point;
+
+/// Seconds since the Unix epoch, as stored and as shown in replies.
+double to_unix_seconds(WallTime time);
+WallTime from_unix_seconds(double seconds);
+/// "2026-11-22T04:51:58.123Z".
+std::string format_utc(WallTime time);
+
+/// A job as the store keeps it (everything but its trials and result).
+struct JobRecord {
+  JobId id = 0;
+  std::string name;
+  /// "mlr" or "plr".
+  std::string method;
+  /// "sim", "exec", "trex".
+  std::string measurer_kind;
+  /// The canonical spec (encode_job_spec), exactly what a resumed run decodes.
+  std::string spec_json;
+  std::string profile;
+  JobState state = JobState::queued;
+  /// Why the job failed, was cancelled or was interrupted; the stop detail otherwise.
+  std::string reason;
+  WallTime created_at{};
+  std::optional<WallTime> started_at;
+  std::optional<WallTime> finished_at;
+  /// How many times the job was started (2 or more: it was resumed).
+  int run_count = 0;
+  /// "uid 1000 gid 1000 pid 4242".
+  std::string submitted_by;
+  std::string daemon_version;
+  /// The TRex server version the job ran against (absent for other measurers).
+  std::optional<std::string> trex_version;
+  /// The daemon settings the job was submitted under (JSON).
+  std::string config_json;
+  /// Trials stored so far.
+  std::size_t trial_count = 0;
+};
+
+/// One completed trial as stored: what was asked, the measurer's full answer, and
+/// where it stood in the search. Enough to replay it (ReplayMeasurer) and to
+/// re-analyse it.
+struct StoredTrial {
+  /// 1-based, in measurement order, warmup included (the controller's numbering).
+  std::size_t number = 0;
+  mlr::TrialPhase phase = mlr::TrialPhase::main;
+  /// Search clock at the request, relative to the search start.
+  Seconds started_at{0.0};
+  RecordedTrial trial;
+  /// Derived from the outcome (TrialResult), kept for queries.
+  double loss_ratio = 0.0;
+  WallTime recorded_at{};
+};
+
+}  // namespace trexsearch::service

@@ -1,0 +1,33 @@
+#include "daemon/service/job_spec.hpp"
+
+namespace trexsearch::service {
+
+std::string_view to_string(SearchMethod method) {
+  switch (method) {
+    case SearchMethod::mlr:
+      return "mlr";
+    case SearchMethod::plr:
+      return "plr";
+  }
+  return "unknown";
+}
+
+std::string_view to_string(TimeMode mode) {
+  switch (mode) {
+    case TimeMode::virtual_time:
+      return "virtual";
+    case TimeMode::real_time:
+      return "real";
+  }
+  return "unknown";
+}
+
+std::string_view measurer_kind(const MeasurerSpec& spec) {
+  struct Kind {
+    std::string_view operator()(const SimMeasurerSpec&) const { return "sim"; }
+    std::string_view operator()(const ExecMeasurerSpec&) const { return "exec"; }
+  };
+  return std::visit(Kind{}, spec);
+}
+
+}  // namespace trexsearch::service

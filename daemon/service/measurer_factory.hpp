@@ -1,0 +1,73 @@
+#pragma once
+
+#include <atomic>
+#include <map>
+#include <memory>
+#include <string>
+#include <string_view>
+
+#include "daemon/service/job_spec.hpp"
+#include "search/measurer.hpp"
+
+namespace trexsearch::service {
+
+/// A live measurer for one run of a job.
+struct LiveMeasurer {
+  std::unique_ptr<Measurer> measurer;
+  /// True when measure() itself takes the trial's time (an external process, TRex);
+  /// false for instant ones (simulated SUTs), which real-time jobs pace.
+  bool paces_itself = false;
+};
+
+/// Builds the measurers of one kind (the seam where `trex` plugs in later).
+class MeasurerFactory {
+ public:
+  virtual ~MeasurerFactory() = default;
+
+  /// "sim", "exec", "trex": the spec's `measurer.kind`.
+  virtual std::string_view kind() const = 0;
+  /// Throws RequestError when this daemon's settings forbid the spec (checked at
+  /// submission and again before each run).
+  virtual void check_allowed(const MeasurerSpec& spec) const;
+  /// A fresh measurer for one run; throws (MeasurementError, ConfigError) when it
+  /// cannot be set up, which fails the job with that reason.
+  virtual LiveMeasurer make(const MeasurerSpec& spec) const = 0;
+};
+
+/// Built-in simulated SUTs (search/sim); each run starts the model from its seed.
+class SimMeasurerFactory final : public MeasurerFactory {
+ public:
+  std::string_view kind() const override { return "sim"; }
+  LiveMeasurer make(const MeasurerSpec& spec) const override;
+};
+
+/// External measurer processes (ExecMeasurer). They run commands as the daemon's
+/// user, so they can be switched off (`allow-exec-measurer`, reloadable).
+class ExecMeasurerFactory final : public MeasurerFactory {
+ public:
+  explicit ExecMeasurerFactory(bool allowed) : allowed_(allowed) {}
+
+  std::string_view kind() const override { return "exec"; }
+  void check_allowed(const MeasurerSpec& spec) const override;
+  LiveMeasurer make(const MeasurerSpec& spec) const override;
+  void set_allowed(bool allowed) { allowed_.store(allowed); }
+
+ private:
+  std::atomic<bool> allowed_;
+};
+
+/// The factories by kind. Thread-safe to use once filled.
+class MeasurerFactories {
+ public:
+  void add(std::unique_ptr<MeasurerFactory> factory);
+  /// The factory for the spec's kind; NotSupportedError when there is none.
+  const MeasurerFactory& for_spec(const MeasurerSpec& spec) const;
+
+ private:
+  std::map<std::string, std::unique_ptr<MeasurerFactory>, std::less<>> factories_;
+};
+
+/// The TimeMode a spec asked for.
+TimeMode time_mode(const MeasurerSpec& spec);
+
+}  // namespace trexsearch::service

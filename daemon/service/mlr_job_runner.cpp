@@ -1,0 +1,136 @@
+#include "daemon/service/mlr_job_runner.hpp"
+
+#include <chrono>
+#include <optional>
+
+#include "daemon/measurers/real_time_measurer.hpp"
+#include "daemon/measurers/steady_clock.hpp"
+#include "daemon/measurers/virtual_time_measurer.hpp"
+#include "daemon/service/job_clock.hpp"
+#include "daemon/service/resuming_measurer.hpp"
+#include "search/controller.hpp"
+#include "search/errors.hpp"
+
+namespace trexsearch::service {
+namespace {
+
+JobProgress make_progress(const mlr::TrialRecord& record, std::span<const mlr::GoalProgress> goals,
+                          const std::vector<std::string>& labels) {
+  JobProgress progress;
+  progress.trial_count = record.number;
+  const TrialResult& result = record.result;
+  progress.last_trial = TrialSummary{record.number,
+                                     record.phase,
+                                     result.intended_load_pps(),
+                                     result.intended_duration(),
+                                     result.effective_duration(),
+                                     result.loss_ratio(),
+                                     record.started_at};
+  for (std::size_t i = 0; i < goals.size(); ++i) {
+    progress.goals.push_back({i < labels.size() ? labels[i] : "goal " + std::to_string(i + 1),
+                              goals[i].lower_bound_pps, goals[i].upper_bound_pps,
+                              goals[i].target_depth, goals[i].done});
+  }
+  return progress;
+}
+
+RunOutcome outcome_of(mlr::SearchResult result) {
+  RunOutcome outcome;
+  outcome.reason = result.stop_detail;
+  switch (result.stop_reason) {
+    case mlr::StopReason::completed:
+    case mlr::StopReason::fail_fast:
+    case mlr::StopReason::search_time_exceeded:
+      // The search ended on its own terms; irregular goals say why in the result.
+      outcome.kind = RunOutcome::Kind::completed;
+      break;
+    case mlr::StopReason::cancelled:
+      outcome.kind = RunOutcome::Kind::stopped;
+      break;
+    case mlr::StopReason::measurer_failed:
+      outcome.kind = RunOutcome::Kind::failed;
+      break;
+  }
+  outcome.result = std::move(result);
+  return outcome;
+}
+
+}  // namespace
+
+RunOutcome MlrJobRunner::run(const JobSpec& spec, std::vector<StoredTrial> stored,
+                             std::stop_token stop, RunObserver& observer) {
+  const MeasurerFactory& factory = factories_.for_spec(spec.measurer);
+  factory.check_allowed(spec.measurer);
+  LiveMeasurer live;
+  try {
+    live = factory.make(spec.measurer);
+  } catch (const std::exception& error) {
+    return RunOutcome{RunOutcome::Kind::failed,
+                      "cannot set up the " + std::string(measurer_kind(spec.measurer)) +
+                          " measurer: " + error.what(),
+                      std::nullopt};
+  }
+
+  // The clock and the pacing: compressed jobs move a ManualClock by each trial's
+  // duration (VirtualTimeMeasurer); real-time jobs read the steady clock, and an
+  // instant measurer is made to take the trial's time (RealTimeMeasurer).
+  ManualClock virtual_clock;
+  const SteadyClock steady_clock;
+  const bool compressed = time_mode(spec.measurer) == TimeMode::virtual_time;
+  ShiftedClock clock(compressed ? static_cast<const Clock&>(virtual_clock)
+                                : static_cast<const Clock&>(steady_clock));
+  Measurer* paced = live.measurer.get();
+  std::optional<VirtualTimeMeasurer> virtual_time;
+  std::optional<RealTimeMeasurer> real_time;
+  if (compressed) {
+    paced = &virtual_time.emplace(*live.measurer, virtual_clock);
+  } else if (!live.paces_itself) {
+    paced = &real_time.emplace(*live.measurer);
+  }
+
+  std::vector<RecordedTrial> recorded;
+  recorded.reserve(stored.size());
+  for (const StoredTrial& trial : stored) recorded.push_back(trial.trial);
+  ResumingMeasurer measurer(std::move(recorded), *paced, clock);
+
+  std::vector<std::string> labels;
+  for (std::size_t i = 0; i < spec.mlr.goals.size(); ++i) {
+    labels.push_back(spec.mlr.goals[i].label(i));
+  }
+  mlr::SearchHooks hooks;
+  hooks.on_trial = [&](const mlr::TrialRecord& record, std::span<const mlr::GoalProgress> goals) {
+    const JobProgress progress = make_progress(record, goals, labels);
+    if (measurer.last_was_replayed()) {
+      if (measurer.replayed() == measurer.stored()) {
+        observer.replay_finished(measurer.replayed(), progress);
+      }
+      return;
+    }
+    StoredTrial trial;
+    trial.number = record.number;
+    trial.phase = record.phase;
+    trial.started_at = record.started_at;
+    trial.trial = RecordedTrial{record.result.intended_load_pps(),
+                                record.result.intended_duration(), measurer.last_outcome()};
+    trial.loss_ratio = record.result.loss_ratio();
+    trial.recorded_at = std::chrono::system_clock::now();
+    observer.trial_done(trial, progress);
+  };
+  hooks.debug = [&](std::string_view text) { observer.debug(text); };
+
+  const mlr::Controller controller(spec.mlr, clock);
+  RunOutcome outcome = outcome_of(controller.search(measurer, stop, hooks));
+  if (measurer.replayed() < measurer.stored() && outcome.kind != RunOutcome::Kind::failed &&
+      outcome.kind != RunOutcome::Kind::stopped) {
+    // The search ended before asking for every stored trial: the spec or the
+    // controller changed since they were measured, so this result is not the
+    // search that was started.
+    outcome.kind = RunOutcome::Kind::failed;
+    outcome.reason = "cannot resume: the search ended after " +
+                     std::to_string(measurer.replayed()) + " of " +
+                     std::to_string(measurer.stored()) + " stored trials";
+  }
+  return outcome;
+}
+
+}  // namespace trexsearch::service

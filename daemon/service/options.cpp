@@ -1,0 +1,246 @@
+#include "daemon/service/options.hpp"
+
+#include <grp.h>
+#include <unistd.h>
+
+#include <boost/program_options.hpp>
+#include <charconv>
+#include <cmath>
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+
+#include "search/errors.hpp"
+
+namespace trexsearch::service {
+namespace {
+
+namespace po = boost::program_options;
+
+// One table for the command line and the INI file, so that every key can be set
+// both ways and the help lists them all with their defaults.
+po::options_description settings_description() {
+  const DaemonOptions defaults;
+  po::options_description settings("Settings (also keys of the config file)");
+  // clang-format off
+  settings.add_options()
+      ("socket", po::value<std::string>()->value_name("PATH")->default_value(defaults.socket),
+       "control socket path")
+      ("socket-mode", po::value<std::string>()->value_name("OCTAL")->default_value("0660"),
+       "file mode of the control socket")
+      ("control-group", po::value<std::string>()->value_name("GROUP")->default_value(""),
+       "group owning the socket whose members may submit and cancel jobs (empty: none)")
+      ("state-dir", po::value<std::string>()->value_name("DIR")->default_value(defaults.state_dir),
+       "directory of the job store")
+      ("max-clients",
+       po::value<std::size_t>()->value_name("N")->default_value(defaults.max_clients),
+       "most concurrent control connections")
+      ("max-request-bytes",
+       po::value<std::size_t>()->value_name("BYTES")->default_value(defaults.max_request_bytes),
+       "longest request line")
+      ("idle-timeout", po::value<double>()->value_name("S")->default_value(300.0, "300"),
+       "close connections idle for this many seconds")
+      ("max-queued-jobs",
+       po::value<std::size_t>()->value_name("N")->default_value(defaults.max_queued_jobs),
+       "most jobs waiting in the queue")
+      ("allow-exec-measurer", po::value<bool>()->value_name("BOOL")->default_value(true, "true"),
+       "accept jobs with the exec (external process) measurer")
+      ("resume-interrupted", po::value<bool>()->value_name("BOOL")->default_value(true, "true"),
+       "resume jobs that were running when the daemon stopped or died")
+      ("log-level", po::value<std::string>()->value_name("LEVEL")->default_value("info"),
+       "error, warning, notice, info or debug")
+      ("cpus", po::value<std::string>()->value_name("LIST")->default_value(""),
+       "CPUs the daemon may use, e.g. 0-1 (empty: all)")
+      ("plr-threads", po::value<unsigned>()->value_name("N")->default_value(defaults.plr_threads),
+       "PLRsearch integration threads (for PLR jobs)");
+  // clang-format on
+  return settings;
+}
+
+po::options_description general_description() {
+  po::options_description general("General");
+  // clang-format off
+  general.add_options()
+      ("config", po::value<std::string>()->value_name("FILE"),
+       "config file (default /etc/trex-search/trex-searchd.conf, when it exists)")
+      ("check-config", "validate the configuration, print the effective settings, exit")
+      ("help,h", "print this help")
+      ("version", "print the version");
+  // clang-format on
+  return general;
+}
+
+mode_t parse_mode(const std::string& text) {
+  unsigned value = 0;
+  const auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), value, 8);
+  if (text.empty() || ec != std::errc{} || end != text.data() + text.size() || value > 0777) {
+    throw ConfigError("socket-mode", text, "must be an octal file mode such as 0660");
+  }
+  if ((value & 0600) != 0600) {
+    throw ConfigError("socket-mode", text, "the owner (the daemon) needs read and write (0600)");
+  }
+  return static_cast<mode_t>(value);
+}
+
+template <typename T>
+T in_range(const po::variables_map& vm, const char* key, T low, T high) {
+  const T value = vm[key].as<T>();
+  if (value < low || value > high) {
+    std::ostringstream range;
+    range << "must be from " << low << " to " << high;
+    std::ostringstream shown;
+    shown << value;
+    throw ConfigError(key, shown.str(), range.str());
+  }
+  return value;
+}
+
+DaemonOptions from_variables(const po::variables_map& vm) {
+  DaemonOptions options;
+  options.socket = vm["socket"].as<std::string>();
+  if (options.socket.empty() || options.socket.size() > 107) {
+    throw ConfigError("socket", "\"" + options.socket + "\"",
+                      "must be a path of 1 to 107 bytes (the Unix socket limit)");
+  }
+  options.socket_mode = parse_mode(vm["socket-mode"].as<std::string>());
+  options.control_group = vm["control-group"].as<std::string>();
+  options.state_dir = vm["state-dir"].as<std::string>();
+  if (options.state_dir.empty()) throw ConfigError("state-dir", "\"\"", "must not be empty");
+  options.max_clients = in_range<std::size_t>(vm, "max-clients", 1, 100000);
+  options.max_request_bytes =
+      in_range<std::size_t>(vm, "max-request-bytes", 1024, std::size_t{64} << 20);
+  const double idle = vm["idle-timeout"].as<double>();
+  if (!std::isfinite(idle) || idle <= 0.0 || idle > 31536000.0) {
+    throw ConfigError("idle-timeout", format_value(idle),
+                      "must be a number of seconds > 0 (and at most a year)");
+  }
+  options.idle_timeout = Seconds{idle};
+  options.max_queued_jobs = in_range<std::size_t>(vm, "max-queued-jobs", 1, 1000000);
+  options.allow_exec_measurer = vm["allow-exec-measurer"].as<bool>();
+  options.resume_interrupted = vm["resume-interrupted"].as<bool>();
+  const std::string level = vm["log-level"].as<std::string>();
+  const auto priority = log_priority_from_string(level);
+  if (!priority) {
+    throw ConfigError("log-level", level, "must be error, warning, notice, info or debug");
+  }
+  options.log_level = *priority;
+  options.cpus = vm["cpus"].as<std::string>();
+  (void)parse_cpu_list(options.cpus);
+  options.plr_threads = in_range<unsigned>(vm, "plr-threads", 1, 1024);
+  return options;
+}
+
+}  // namespace
+
+CommandLine parse_command_line(const std::vector<std::string>& args) {
+  po::options_description all;
+  all.add(general_description()).add(settings_description());
+  po::variables_map vm;
+  try {
+    po::store(po::command_line_parser(args).options(all).run(), vm);
+  } catch (const po::error& error) {
+    throw OptionsError(std::string("command line: ") + error.what());
+  }
+  CommandLine command_line;
+  command_line.help = vm.count("help") != 0;
+  command_line.version = vm.count("version") != 0;
+  command_line.check_config = vm.count("check-config") != 0;
+  if (command_line.help || command_line.version) return command_line;
+
+  std::string file;
+  if (vm.count("config") != 0) {
+    file = vm["config"].as<std::string>();
+    if (!std::filesystem::exists(file)) throw OptionsError("--config " + file + ": no such file");
+  } else if (std::filesystem::exists(kDefaultConfigFile)) {
+    file = kDefaultConfigFile;
+  }
+  if (!file.empty()) {
+    std::ifstream in(file);
+    if (!in) throw OptionsError(file + ": cannot be read");
+    try {
+      // Stored after the command line: values already set there win.
+      po::store(po::parse_config_file(in, settings_description()), vm);
+    } catch (const po::error& error) {
+      throw OptionsError(file + ": " + error.what());
+    }
+  }
+  po::notify(vm);
+  command_line.config_file = file;
+  command_line.options = from_variables(vm);
+  return command_line;
+}
+
+std::string options_help() {
+  std::ostringstream text;
+  text << "Usage: trex-searchd [OPTIONS]\n\n"
+          "The trex-search service: runs MLRsearch jobs submitted over a Unix socket,\n"
+          "one at a time, storing every trial as it completes (see docs/daemon.md).\n\n"
+       << general_description() << "\n"
+       << settings_description();
+  return text.str();
+}
+
+std::vector<int> parse_cpu_list(const std::string& text) {
+  std::vector<int> cpus;
+  if (text.empty()) return cpus;
+  std::stringstream items(text);
+  std::string item;
+  const auto fail = [&text] {
+    throw ConfigError("cpus", text, "must be a list of CPU numbers and ranges, e.g. 0-1,6");
+  };
+  const auto number = [&fail](const std::string& digits) {
+    int value = -1;
+    const auto [end, ec] = std::from_chars(digits.data(), digits.data() + digits.size(), value);
+    if (digits.empty() || ec != std::errc{} || end != digits.data() + digits.size() || value < 0 ||
+        value > 4095) {
+      fail();
+    }
+    return value;
+  };
+  while (std::getline(items, item, ',')) {
+    const auto dash = item.find('-');
+    const int first = number(item.substr(0, dash));
+    const int last = dash == std::string::npos ? first : number(item.substr(dash + 1));
+    if (last < first) fail();
+    for (int cpu = first; cpu <= last; ++cpu) cpus.push_back(cpu);
+  }
+  if (cpus.empty()) fail();
+  return cpus;
+}
+
+std::optional<gid_t> resolve_group(const std::string& name) {
+  if (name.empty()) return std::nullopt;
+  std::vector<char> buffer(16384);
+  group entry{};
+  group* found = nullptr;
+  if (getgrnam_r(name.c_str(), &entry, buffer.data(), buffer.size(), &found) == 0 &&
+      found != nullptr) {
+    return found->gr_gid;
+  }
+  unsigned gid = 0;
+  const auto [end, ec] = std::from_chars(name.data(), name.data() + name.size(), gid);
+  if (ec == std::errc{} && end == name.data() + name.size()) return static_cast<gid_t>(gid);
+  throw ConfigError("control-group", name, "no such group");
+}
+
+std::string describe_options(const DaemonOptions& options) {
+  std::ostringstream text;
+  char mode[8];
+  std::snprintf(mode, sizeof mode, "%04o", static_cast<unsigned>(options.socket_mode));
+  text << "socket = " << options.socket << "\n"
+       << "socket-mode = " << mode << "\n"
+       << "control-group = " << options.control_group << "\n"
+       << "state-dir = " << options.state_dir << "\n"
+       << "max-clients = " << options.max_clients << "\n"
+       << "max-request-bytes = " << options.max_request_bytes << "\n"
+       << "idle-timeout = " << format_value(options.idle_timeout.count()) << "\n"
+       << "max-queued-jobs = " << options.max_queued_jobs << "\n"
+       << "allow-exec-measurer = " << (options.allow_exec_measurer ? "true" : "false") << "\n"
+       << "resume-interrupted = " << (options.resume_interrupted ? "true" : "false") << "\n"
+       << "log-level = " << to_string(options.log_level) << "\n"
+       << "cpus = " << options.cpus << "\n"
+       << "plr-threads = " << options.plr_threads << "\n";
+  return text.str();
+}
+
+}  // namespace trexsearch::service

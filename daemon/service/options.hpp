@@ -1,0 +1,87 @@
+#pragma once
+
+#include <sys/types.h>
+
+#include <cstddef>
+#include <optional>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+#include "daemon/service/log.hpp"
+#include "search/units.hpp"
+
+namespace trexsearch::service {
+
+/// The command line or the config file cannot be parsed (unknown key, bad syntax);
+/// the message names the file or says "command line".
+class OptionsError : public std::runtime_error {
+ public:
+  using std::runtime_error::runtime_error;
+};
+
+/// Where trex-searchd reads its configuration unless told otherwise.
+inline constexpr const char* kDefaultConfigFile = "/etc/trex-search/trex-searchd.conf";
+
+/// The daemon's settings: keys of etc/trex-searchd.conf, each also a command-line
+/// option (`--socket PATH`); the command line wins over the file. Defaults here are
+/// the documented ones.
+struct DaemonOptions {
+  /// The control socket (Unix stream socket).
+  std::string socket = "/run/trex-search/control.sock";
+  /// File mode of the socket; connecting needs write permission.
+  mode_t socket_mode = 0660;
+  /// Group owning the socket, whose members may submit and cancel; empty: none
+  /// (then only root and the daemon's user may).
+  std::string control_group;
+  /// Where the job store lives.
+  std::string state_dir = "/var/lib/trex-search";
+  /// Connections beyond this are told "busy" and closed.
+  std::size_t max_clients = 128;
+  /// Longest request line [bytes]; longer ones get an error reply and the connection closes.
+  std::size_t max_request_bytes = std::size_t{1} << 20;
+  /// A connection with no request (and no watch) for this long is closed.
+  Seconds idle_timeout{300.0};
+  /// Queued jobs beyond this are refused.
+  std::size_t max_queued_jobs = 1000;
+  /// Whether `exec` jobs (commands run as the daemon's user) are accepted.
+  bool allow_exec_measurer = true;
+  /// Resume jobs that were running when the daemon stopped or died.
+  bool resume_interrupted = true;
+  LogPriority log_level = LogPriority::info;
+  /// CPUs the daemon and its jobs may run on ("0-1,6"); empty: all. Keeps it off
+  /// the cores TRex busy-polls.
+  std::string cpus;
+  /// Worker threads of PLRsearch's integrator (used once PLR jobs are supported).
+  unsigned plr_threads = 1;
+};
+
+/// What the command line asked for.
+struct CommandLine {
+  DaemonOptions options;
+  /// The config file read, or empty when none was.
+  std::string config_file;
+  bool help = false;
+  bool version = false;
+  bool check_config = false;
+};
+
+/// Parses the command line and the config file (`--config FILE`, default
+/// kDefaultConfigFile when it exists). Unknown keys and syntax errors throw
+/// OptionsError; out-of-range values ConfigError naming the key and value.
+CommandLine parse_command_line(const std::vector<std::string>& args);
+
+/// `--help` text: every option with its default.
+std::string options_help();
+
+/// "0-1,6" -> {0, 1, 6}; throws ConfigError("cpus", ...) when malformed.
+std::vector<int> parse_cpu_list(const std::string& text);
+
+/// The group's id, by name or number; throws ConfigError("control-group", ...)
+/// when there is no such group. Absent for an empty name.
+std::optional<gid_t> resolve_group(const std::string& name);
+
+/// `key = value` lines of the effective settings (for --check-config).
+std::string describe_options(const DaemonOptions& options);
+
+}  // namespace trexsearch::service

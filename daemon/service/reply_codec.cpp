@@ -1,0 +1,151 @@
+#include "daemon/service/reply_codec.hpp"
+
+namespace trexsearch::service {
+namespace {
+
+Json::Value optional_number(const std::optional<double>& value) {
+  return value ? Json::Value(*value) : Json::Value(Json::nullValue);
+}
+
+Json::Value optional_time(const std::optional<WallTime>& time) {
+  return time ? Json::Value(format_utc(*time)) : Json::Value(Json::nullValue);
+}
+
+Json::Value encode_goal_progress(const std::vector<GoalProgressView>& goals) {
+  Json::Value json(Json::arrayValue);
+  for (const GoalProgressView& goal : goals) {
+    Json::Value entry(Json::objectValue);
+    entry["label"] = goal.label;
+    entry["lower_bound"] = optional_number(goal.lower_bound_pps);
+    entry["upper_bound"] = optional_number(goal.upper_bound_pps);
+    entry["target_depth"] = goal.target_depth;
+    entry["done"] = goal.done;
+    json.append(entry);
+  }
+  return json;
+}
+
+Json::Value encode_trial_summary(const TrialSummary& trial) {
+  Json::Value json(Json::objectValue);
+  json["number"] = Json::UInt64{trial.number};
+  json["phase"] = std::string(mlr::to_string(trial.phase));
+  json["load"] = trial.load_pps;
+  json["intended_duration"] = trial.intended_duration.count();
+  json["effective_duration"] = trial.effective_duration.count();
+  json["loss_ratio"] = trial.loss_ratio;
+  json["started_at"] = trial.started_at.count();
+  return json;
+}
+
+}  // namespace
+
+Json::Value encode_job_record(const JobRecord& record) {
+  Json::Value json(Json::objectValue);
+  json["id"] = Json::Int64{record.id};
+  json["name"] = record.name;
+  json["method"] = record.method;
+  json["measurer"] = record.measurer_kind;
+  json["state"] = std::string(to_string(record.state));
+  json["reason"] = record.reason;
+  json["created_at"] = format_utc(record.created_at);
+  json["started_at"] = optional_time(record.started_at);
+  json["finished_at"] = optional_time(record.finished_at);
+  json["run_count"] = record.run_count;
+  json["trial_count"] = Json::UInt64{record.trial_count};
+  json["submitted_by"] = record.submitted_by;
+  json["profile"] = record.profile;
+  json["daemon_version"] = record.daemon_version;
+  json["trex_version"] =
+      record.trex_version ? Json::Value(*record.trex_version) : Json::Value(Json::nullValue);
+  return json;
+}
+
+Json::Value encode_progress(const JobProgress& progress) {
+  Json::Value json(Json::objectValue);
+  json["trial_count"] = Json::UInt64{progress.trial_count};
+  json["last_trial"] = progress.last_trial ? encode_trial_summary(*progress.last_trial)
+                                           : Json::Value(Json::nullValue);
+  json["goals"] = encode_goal_progress(progress.goals);
+  return json;
+}
+
+Json::Value encode_stored_trial(const StoredTrial& stored) {
+  const TrialOutcome& outcome = stored.trial.outcome;
+  Json::Value json(Json::objectValue);
+  json["number"] = Json::UInt64{stored.number};
+  json["phase"] = std::string(mlr::to_string(stored.phase));
+  json["load"] = stored.trial.intended_load_pps;
+  json["intended_duration"] = stored.trial.intended_duration.count();
+  json["effective_duration"] = outcome.effective_duration
+                                   ? Json::Value(outcome.effective_duration->count())
+                                   : Json::Value(Json::nullValue);
+  json["offered_count"] = Json::Int64{outcome.offered_count};
+  json["loss_count"] = Json::Int64{outcome.loss_count};
+  json["intended_count"] = outcome.intended_count
+                               ? Json::Value(Json::Int64{*outcome.intended_count})
+                               : Json::Value(Json::nullValue);
+  json["loss_ratio"] = stored.loss_ratio;
+  Json::Value notes(Json::arrayValue);
+  for (const auto& note : outcome.notes) notes.append(note);
+  json["notes"] = notes;
+  json["started_at"] = stored.started_at.count();
+  json["recorded_at"] = format_utc(stored.recorded_at);
+  return json;
+}
+
+Json::Value encode_trial_event(JobId job, const JobProgress& progress) {
+  Json::Value json(Json::objectValue);
+  json["job"] = Json::Int64{job};
+  json["trial_count"] = Json::UInt64{progress.trial_count};
+  if (progress.last_trial) {
+    const TrialSummary& trial = *progress.last_trial;
+    json["trial"] = Json::UInt64{trial.number};
+    json["phase"] = std::string(mlr::to_string(trial.phase));
+    json["load"] = trial.load_pps;
+    json["duration"] = trial.intended_duration.count();
+    json["loss_ratio"] = trial.loss_ratio;
+    json["search_time"] = trial.started_at.count() + trial.effective_duration.count();
+  }
+  json["goals"] = encode_goal_progress(progress.goals);
+  return json;
+}
+
+Json::Value encode_bounds(const std::vector<mlr::GoalResult>& goals) {
+  Json::Value json(Json::arrayValue);
+  for (const mlr::GoalResult& goal : goals) {
+    Json::Value entry(Json::objectValue);
+    entry["label"] = goal.label;
+    entry["lower_bound"] = optional_number(goal.relevant_lower_bound_pps);
+    entry["upper_bound"] = optional_number(goal.relevant_upper_bound_pps);
+    entry["regular"] = goal.regular();
+    entry["irregular_reason"] = goal.irregular_reason;
+    json.append(entry);
+  }
+  return json;
+}
+
+Json::Value encode_queue_status(const QueueStatus& status) {
+  Json::Value json(Json::objectValue);
+  if (status.running) {
+    const RunningJobStatus& running = *status.running;
+    Json::Value job(Json::objectValue);
+    job["id"] = Json::Int64{running.id};
+    job["name"] = running.name;
+    job["method"] = running.method;
+    job["measurer"] = running.measurer_kind;
+    job["started_at"] = format_utc(running.started_at);
+    job["cancel_requested"] = running.cancel_requested;
+    job["progress"] = encode_progress(running.progress);
+    json["running"] = job;
+  } else {
+    json["running"] = Json::nullValue;
+  }
+  Json::Value queued(Json::arrayValue);
+  for (const JobId id : status.queued) queued.append(Json::Int64{id});
+  json["queued"] = queued;
+  json["queued_count"] = Json::UInt64{status.queued.size()};
+  json["max_queued"] = Json::UInt64{status.max_queued};
+  return json;
+}
+
+}  // namespace trexsearch::service

@@ -1,0 +1,292 @@
+#include "daemon/service/store.hpp"
+
+#include <json/value.h>
+
+#include "daemon/codec/json_writer.hpp"
+#include "daemon/codec/search_result_codec.hpp"
+#include "daemon/codec/strict_json.hpp"
+#include "daemon/service/job_spec_codec.hpp"
+
+namespace trexsearch::service {
+namespace {
+
+constexpr int kBusyTimeoutMs = 10000;
+constexpr int kSchemaVersion = 1;
+
+// synchronous=FULL with WAL: every commit syncs the WAL, so a committed trial
+// survives a power cut or reboot, not only a daemon crash (NORMAL would survive
+// a crash but could lose the last commits on power loss). Trials take seconds,
+// so one fsync each is cheap.
+constexpr const char* kSchema = R"sql(
+CREATE TABLE IF NOT EXISTS jobs(
+  id INTEGER PRIMARY KEY AUTOINCREMENT,
+  name TEXT NOT NULL,
+  method TEXT NOT NULL,
+  measurer TEXT NOT NULL,
+  spec TEXT NOT NULL,
+  profile TEXT NOT NULL,
+  state TEXT NOT NULL,
+  reason TEXT NOT NULL DEFAULT '',
+  created_at REAL NOT NULL,
+  started_at REAL,
+  finished_at REAL,
+  run_count INTEGER NOT NULL DEFAULT 0,
+  submitted_by TEXT NOT NULL,
+  daemon_version TEXT NOT NULL,
+  trex_version TEXT,
+  config TEXT NOT NULL
+);
+CREATE INDEX IF NOT EXISTS jobs_by_state ON jobs(state);
+CREATE TABLE IF NOT EXISTS trials(
+  job_id INTEGER NOT NULL REFERENCES jobs(id),
+  number INTEGER NOT NULL,
+  phase TEXT NOT NULL,
+  load_pps REAL NOT NULL,
+  intended_duration REAL NOT NULL,
+  offered_count INTEGER NOT NULL,
+  loss_count INTEGER NOT NULL,
+  intended_count INTEGER,
+  effective_duration REAL,
+  notes TEXT NOT NULL,
+  loss_ratio REAL NOT NULL,
+  started_at REAL NOT NULL,
+  recorded_at REAL NOT NULL,
+  PRIMARY KEY(job_id, number)
+) WITHOUT ROWID;
+CREATE TABLE IF NOT EXISTS results(
+  job_id INTEGER PRIMARY KEY REFERENCES jobs(id),
+  result TEXT NOT NULL
+);
+)sql";
+
+constexpr const char* kJobColumns =
+    "id, name, method, measurer, spec, profile, state, reason, created_at, started_at, "
+    "finished_at, run_count, submitted_by, daemon_version, trex_version, config, "
+    "(SELECT COUNT(*) FROM trials WHERE trials.job_id = jobs.id)";
+
+mlr::TrialPhase phase_from_string(const std::string& text, JobId id) {
+  for (const auto phase :
+       {mlr::TrialPhase::warmup, mlr::TrialPhase::initial, mlr::TrialPhase::main}) {
+    if (mlr::to_string(phase) == text) return phase;
+  }
+  throw SqliteError(
+      0, "job " + std::to_string(id) + ": stored trial has unknown phase '" + text + "'");
+}
+
+std::string encode_notes(const std::vector<std::string>& notes) {
+  Json::Value json(Json::arrayValue);
+  for (const auto& note : notes) json.append(note);
+  return codec::to_compact_json(json);
+}
+
+std::vector<std::string> decode_notes(const std::string& text) {
+  std::vector<std::string> notes;
+  const Json::Value json = codec::parse_strict_json(text, "stored trial notes");
+  for (const auto& note : json) notes.push_back(note.asString());
+  return notes;
+}
+
+void require_changed(SqliteDatabase& db, JobId id) {
+  if (db.changes() == 0) {
+    throw SqliteError(0, db.path() + ": no job " + std::to_string(id) + " to update");
+  }
+}
+
+}  // namespace
+
+Store::Store(const std::filesystem::path& file) : file_(file), db_(file.string(), kBusyTimeoutMs) {
+  db_.exec("PRAGMA journal_mode=WAL");
+  db_.exec("PRAGMA synchronous=FULL");
+  db_.exec("PRAGMA foreign_keys=ON");
+  auto version = db_.prepare("PRAGMA user_version");
+  version.step();
+  const std::int64_t found = version.column_int64(0);
+  if (found > kSchemaVersion) {
+    throw SqliteError(0, file_.string() + ": schema version " + std::to_string(found) +
+                             " is newer than this trex-searchd understands (" +
+                             std::to_string(kSchemaVersion) + ")");
+  }
+  if (found < kSchemaVersion) {
+    SqliteTransaction transaction(db_);
+    db_.exec(kSchema);
+    db_.exec("PRAGMA user_version=" + std::to_string(kSchemaVersion));
+    transaction.commit();
+  }
+}
+
+JobId Store::add_job(const NewJob& job) {
+  auto insert = db_.prepare(
+      "INSERT INTO jobs(name, method, measurer, spec, profile, state, created_at, submitted_by, "
+      "daemon_version, config) VALUES(?1, ?2, ?3, ?4, ?5, 'queued', ?6, ?7, ?8, ?9)");
+  insert.bind(1, job.spec.name)
+      .bind(2, to_string(job.spec.method))
+      .bind(3, measurer_kind(job.spec.measurer))
+      .bind(4, codec::to_compact_json(encode_job_spec(job.spec)))
+      .bind(5, job.spec.profile)
+      .bind(6, to_unix_seconds(job.created_at))
+      .bind(7, job.submitted_by)
+      .bind(8, job.daemon_version)
+      .bind(9, job.config_json);
+  insert.run();
+  return db_.last_insert_rowid();
+}
+
+JobRecord Store::read_job(SqliteStatement& row) const {
+  JobRecord job;
+  job.id = row.column_int64(0);
+  job.name = row.column_text(1);
+  job.method = row.column_text(2);
+  job.measurer_kind = row.column_text(3);
+  job.spec_json = row.column_text(4);
+  job.profile = row.column_text(5);
+  const std::string state = row.column_text(6);
+  const auto parsed = job_state_from_string(state);
+  if (!parsed) {
+    throw SqliteError(0, file_.string() + ": job " + std::to_string(job.id) +
+                             " has unknown state '" + state + "'");
+  }
+  job.state = *parsed;
+  job.reason = row.column_text(7);
+  job.created_at = from_unix_seconds(row.column_double(8));
+  if (const auto started = row.column_optional_double(9)) {
+    job.started_at = from_unix_seconds(*started);
+  }
+  if (const auto finished = row.column_optional_double(10)) {
+    job.finished_at = from_unix_seconds(*finished);
+  }
+  job.run_count = static_cast<int>(row.column_int64(11));
+  job.submitted_by = row.column_text(12);
+  job.daemon_version = row.column_text(13);
+  if (!row.is_null(14)) job.trex_version = row.column_text(14);
+  job.config_json = row.column_text(15);
+  job.trial_count = static_cast<std::size_t>(row.column_int64(16));
+  return job;
+}
+
+std::optional<JobRecord> Store::job(JobId id) {
+  auto select = db_.prepare(std::string("SELECT ") + kJobColumns + " FROM jobs WHERE id = ?1");
+  select.bind(1, id);
+  if (!select.step()) return std::nullopt;
+  return read_job(select);
+}
+
+std::vector<JobRecord> Store::jobs(std::optional<JobState> state, std::size_t limit) {
+  auto select = db_.prepare(std::string("SELECT ") + kJobColumns +
+                            " FROM jobs WHERE ?1 IS NULL OR state = ?1 ORDER BY id DESC LIMIT ?2");
+  if (state) {
+    select.bind(1, to_string(*state));
+  } else {
+    select.bind_null(1);
+  }
+  select.bind(2, static_cast<std::int64_t>(limit));
+  std::vector<JobRecord> jobs;
+  while (select.step()) jobs.push_back(read_job(select));
+  return jobs;
+}
+
+std::vector<JobRecord> Store::unfinished_jobs() {
+  auto select = db_.prepare(std::string("SELECT ") + kJobColumns +
+                            " FROM jobs WHERE state IN ('queued', 'running', 'interrupted') "
+                            "ORDER BY id");
+  std::vector<JobRecord> jobs;
+  while (select.step()) jobs.push_back(read_job(select));
+  return jobs;
+}
+
+void Store::mark_running(JobId id, WallTime now) {
+  auto update = db_.prepare(
+      "UPDATE jobs SET state = 'running', reason = '', run_count = run_count + 1, "
+      "started_at = COALESCE(started_at, ?2) WHERE id = ?1");
+  update.bind(1, id).bind(2, to_unix_seconds(now)).run();
+  require_changed(db_, id);
+}
+
+void Store::set_state(JobId id, JobState state, const std::string& reason) {
+  auto update = db_.prepare("UPDATE jobs SET state = ?2, reason = ?3 WHERE id = ?1");
+  update.bind(1, id).bind(2, to_string(state)).bind(3, reason).run();
+  require_changed(db_, id);
+}
+
+void Store::finish(JobId id, JobState state, const std::string& reason, WallTime now,
+                   const mlr::SearchResult* result) {
+  SqliteTransaction transaction(db_);
+  auto update =
+      db_.prepare("UPDATE jobs SET state = ?2, reason = ?3, finished_at = ?4 WHERE id = ?1");
+  update.bind(1, id).bind(2, to_string(state)).bind(3, reason).bind(4, to_unix_seconds(now)).run();
+  require_changed(db_, id);
+  if (result != nullptr) {
+    auto insert = db_.prepare("INSERT OR REPLACE INTO results(job_id, result) VALUES(?1, ?2)");
+    insert.bind(1, id).bind(2, codec::to_compact_json(codec::encode_search_result(*result))).run();
+  }
+  transaction.commit();
+}
+
+void Store::add_trial(JobId id, const StoredTrial& stored) {
+  const RecordedTrial& trial = stored.trial;
+  const TrialOutcome& outcome = trial.outcome;
+  auto insert = db_.prepare(
+      "INSERT INTO trials(job_id, number, phase, load_pps, intended_duration, offered_count, "
+      "loss_count, intended_count, effective_duration, notes, loss_ratio, started_at, "
+      "recorded_at) VALUES(?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13)");
+  std::optional<double> effective;
+  if (outcome.effective_duration) effective = outcome.effective_duration->count();
+  insert.bind(1, id)
+      .bind(2, static_cast<std::int64_t>(stored.number))
+      .bind(3, mlr::to_string(stored.phase))
+      .bind(4, trial.intended_load_pps)
+      .bind(5, trial.intended_duration.count())
+      .bind(6, outcome.offered_count)
+      .bind(7, outcome.loss_count)
+      .bind(8, outcome.intended_count)
+      .bind(9, effective)
+      .bind(10, encode_notes(outcome.notes))
+      .bind(11, stored.loss_ratio)
+      .bind(12, stored.started_at.count())
+      .bind(13, to_unix_seconds(stored.recorded_at));
+  insert.run();
+}
+
+std::vector<StoredTrial> Store::trials(JobId id) {
+  auto select = db_.prepare(
+      "SELECT number, phase, load_pps, intended_duration, offered_count, loss_count, "
+      "intended_count, effective_duration, notes, loss_ratio, started_at, recorded_at "
+      "FROM trials WHERE job_id = ?1 ORDER BY number");
+  select.bind(1, id);
+  std::vector<StoredTrial> trials;
+  while (select.step()) {
+    StoredTrial stored;
+    stored.number = static_cast<std::size_t>(select.column_int64(0));
+    stored.phase = phase_from_string(select.column_text(1), id);
+    stored.trial.intended_load_pps = select.column_double(2);
+    stored.trial.intended_duration = Seconds{select.column_double(3)};
+    TrialOutcome& outcome = stored.trial.outcome;
+    outcome.offered_count = select.column_int64(4);
+    outcome.loss_count = select.column_int64(5);
+    outcome.intended_count = select.column_optional_int64(6);
+    if (const auto effective = select.column_optional_double(7)) {
+      outcome.effective_duration = Seconds{*effective};
+    }
+    outcome.notes = decode_notes(select.column_text(8));
+    stored.loss_ratio = select.column_double(9);
+    stored.started_at = Seconds{select.column_double(10)};
+    stored.recorded_at = from_unix_seconds(select.column_double(11));
+    trials.push_back(std::move(stored));
+  }
+  return trials;
+}
+
+std::size_t Store::trial_count(JobId id) {
+  auto select = db_.prepare("SELECT COUNT(*) FROM trials WHERE job_id = ?1");
+  select.bind(1, id);
+  select.step();
+  return static_cast<std::size_t>(select.column_int64(0));
+}
+
+std::optional<std::string> Store::result_json(JobId id) {
+  auto select = db_.prepare("SELECT result FROM results WHERE job_id = ?1");
+  select.bind(1, id);
+  if (!select.step()) return std::nullopt;
+  return select.column_text(0);
+}
+
+}  // namespace trexsearch::service

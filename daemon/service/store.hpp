@@ -1,0 +1,76 @@
+#pragma once
+
+#include <cstddef>
+#include <filesystem>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "daemon/service/job_record.hpp"
+#include "daemon/service/job_spec.hpp"
+#include "daemon/service/sqlite.hpp"
+#include "search/search_result.hpp"
+
+namespace trexsearch::service {
+
+/// What a new job record starts with besides its spec.
+struct NewJob {
+  JobSpec spec;
+  WallTime created_at{};
+  std::string submitted_by;
+  std::string daemon_version;
+  /// The daemon settings at submission (JSON).
+  std::string config_json = "{}";
+};
+
+/// The durable job store: one SQLite file (WAL, synchronous=FULL) with the jobs,
+/// every trial as it completes, and results. Every write is its own committed
+/// transaction, so what a call returned from is on disk: a SIGKILL or power cut
+/// after add_trial() never loses that trial.
+///
+/// One Store is one connection: use it from one thread. The io thread and the job
+/// runner thread each open their own (WAL lets readers work while a trial is written).
+class Store {
+ public:
+  /// Opens or creates the database file and its schema. Throws SqliteError.
+  explicit Store(const std::filesystem::path& file);
+
+  /// Inserts a queued job; returns its id.
+  JobId add_job(const NewJob& job);
+
+  std::optional<JobRecord> job(JobId id);
+  /// Newest first; all states when `state` is absent.
+  std::vector<JobRecord> jobs(std::optional<JobState> state, std::size_t limit);
+  /// Jobs that are not final (queued, running, interrupted), oldest first: the
+  /// work a starting daemon picks up again.
+  std::vector<JobRecord> unfinished_jobs();
+
+  /// running; counts the run; sets started_at on the first run.
+  void mark_running(JobId id, WallTime now);
+  /// Sets a non-final state (queued, interrupted) with a reason.
+  void set_state(JobId id, JobState state, const std::string& reason);
+  /// Ends the job: final state, reason, finish time and (when given) its result,
+  /// in one transaction.
+  void finish(JobId id, JobState state, const std::string& reason, WallTime now,
+              const mlr::SearchResult* result);
+
+  /// Appends one completed trial. Its number must be new for the job: storing the
+  /// same trial twice throws (a resumed job never measures a stored trial again).
+  void add_trial(JobId id, const StoredTrial& trial);
+  /// All stored trials of a job, by number.
+  std::vector<StoredTrial> trials(JobId id);
+  std::size_t trial_count(JobId id);
+
+  /// The stored result document (JSON of codec::encode_search_result), if any.
+  std::optional<std::string> result_json(JobId id);
+
+  const std::filesystem::path& file() const { return file_; }
+
+ private:
+  JobRecord read_job(SqliteStatement& row) const;
+
+  std::filesystem::path file_;
+  SqliteDatabase db_;
+};
+
+}  // namespace trexsearch::service

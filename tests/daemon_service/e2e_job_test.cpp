@@ -1,0 +1,130 @@
+// End to end: the real trex-searchd binary driven over its control socket.
+#include <doctest/doctest.h>
+
+#include <csignal>
+
+#include "service_test_support.hpp"
+
+namespace trexsearch::servicetest {
+namespace {
+
+using service::ResultCode;
+
+Json::Value job_arguments(std::int64_t job) {
+  Json::Value arguments(Json::objectValue);
+  arguments["job"] = Json::Int64{job};
+  return arguments;
+}
+
+Json::Value submit_arguments(const Json::Value& spec, const Json::Value& measurer) {
+  Json::Value arguments(Json::objectValue);
+  arguments["spec"] = spec;
+  arguments["measurer"] = measurer;
+  return arguments;
+}
+
+}  // namespace
+
+TEST_CASE("an MLR job on a simulated SUT runs to a regular result over the socket") {
+  TempDir dir;
+  DaemonProcess daemon(dir, daemon_args(dir));
+  REQUIRE(daemon.wait_ready());
+  ControlClient client(dir.file("control.sock"));
+
+  const auto version = client.request("version");
+  CHECK(version.result == ResultCode::success);
+  CHECK(version.arguments["protocol"].asInt() == service::kProtocolVersion);
+
+  auto submit_args = submit_arguments(two_goal_spec(), sim_measurer(1e6));
+  submit_args["name"] = "sharp 1 Mpps";
+  const auto submitted = client.request("submit", submit_args);
+  REQUIRE(submitted.result == ResultCode::success);
+  const std::int64_t job = submitted.arguments["job"].asInt64();
+  CHECK(job == 1);
+
+  const auto watch = client.request("watch", job_arguments(job), 7);
+  REQUIRE(watch.result == ResultCode::success);
+  if (!watch.arguments["ended"].asBool()) {
+    const Json::Value ended = client.wait_event("job.ended");
+    CHECK(ended["state"].asString() == "finished");
+  }
+
+  const auto result = client.request("result", job_arguments(job));
+  REQUIRE(result.result == ResultCode::success);
+  const Json::Value& search = result.arguments["result"];
+  CHECK(search["stop_reason"].asString() == "completed");
+  REQUIRE(search["goals"].size() == 2);
+  for (const auto& goal : search["goals"]) {
+    CHECK(goal["regular"].asBool());
+    // A sharp SUT loses (L - C) / L at load L > C: the goal's true throughput is
+    // C / (1 - loss ratio), and it lies between the relevant bounds.
+    const double truth = 1e6 / (1.0 - goal["goal"]["loss_ratio"].asDouble());
+    CHECK(goal["relevant_lower_bound"].asDouble() <= truth);
+    CHECK(goal["relevant_upper_bound"].asDouble() > truth);
+  }
+  CHECK(search["trials"].size() == result.arguments["job"]["trial_count"].asUInt64());
+  CHECK(result.arguments["job"]["name"].asString() == "sharp 1 Mpps");
+
+  Json::Value show_args = job_arguments(job);
+  const auto show = client.request("show", show_args);
+  REQUIRE(show.result == ResultCode::success);
+  CHECK(show.arguments["job"]["state"].asString() == "finished");
+  CHECK(show.arguments["trials"].size() == search["trials"].size());
+  CHECK(show.arguments["bounds"][0]["lower_bound"].asDouble() ==
+        search["goals"][0]["relevant_lower_bound"].asDouble());
+  // Trials keep the measurer's full outcome.
+  CHECK(show.arguments["trials"][0]["offered_count"].isInt64());
+
+  const auto list = client.request("list");
+  REQUIRE(list.result == ResultCode::success);
+  REQUIRE(list.arguments["jobs"].size() == 1);
+  CHECK(list.arguments["jobs"][0]["state"].asString() == "finished");
+
+  // Re-analysis with another goal uses the stored trials.
+  Json::Value analyze_args = job_arguments(job);
+  Json::Value goal(Json::objectValue);
+  goal["loss_ratio"] = 0.5;
+  analyze_args["goals"].append(goal);
+  const auto analyzed = client.request("analyze", analyze_args);
+  REQUIRE(analyzed.result == ResultCode::success);
+  CHECK(analyzed.arguments["goals"].size() == 1);
+
+  const auto status = client.request("status");
+  CHECK(status.result == ResultCode::success);
+  CHECK(status.arguments["queue"]["running"].isNull());
+  CHECK(status.arguments["clients"]["connected"].asUInt64() == 1);
+
+  daemon.send_signal(SIGTERM);
+  CHECK(daemon.wait_exit() == 0);
+  CHECK(daemon.notifications().wait_for("STOPPING=1", kDeadline));
+}
+
+TEST_CASE("a real-time sim job can be watched trial by trial and is stopped by cancel") {
+  TempDir dir;
+  DaemonProcess daemon(dir, daemon_args(dir));
+  REQUIRE(daemon.wait_ready());
+  ControlClient client(dir.file("control.sock"));
+  Json::Value spec = two_goal_spec();
+  spec["warmup_duration"] = 0.0;
+  // One-second trials in real time: only the cancel below can end this job soon.
+  const auto submitted =
+      client.request("submit", submit_arguments(spec, sim_measurer(1e6, "real")));
+  REQUIRE(submitted.result == ResultCode::success);
+  const std::int64_t job = submitted.arguments["job"].asInt64();
+  REQUIRE(client.request("watch", job_arguments(job), 3).result == ResultCode::success);
+  const Json::Value trial = client.wait_trial(1);
+  CHECK(trial["job"].asInt64() == job);
+  CHECK(trial["goals"].size() == 2);
+
+  ControlClient other(dir.file("control.sock"));
+  const auto cancel = other.request("cancel", job_arguments(job));
+  REQUIRE(cancel.result == ResultCode::success);
+  CHECK(cancel.arguments["state"].asString() == "running");
+  const Json::Value ended = client.wait_event("job.ended");
+  CHECK(ended["state"].asString() == "cancelled");
+  const auto show = other.request("show", job_arguments(job));
+  CHECK(show.arguments["job"]["state"].asString() == "cancelled");
+  CHECK(other.request("cancel", job_arguments(job)).result == ResultCode::conflict);
+}
+
+}  // namespace trexsearch::servicetest

@@ -1,0 +1,371 @@
+#include "service_test_support.hpp"
+
+#include <fcntl.h>
+#include <poll.h>
+#include <spawn.h>
+#include <sys/socket.h>
+#include <sys/stat.h>
+#include <sys/syscall.h>
+#include <sys/un.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <cerrno>
+#include <csignal>
+#include <cstring>
+#include <fstream>
+#include <sstream>
+#include <stdexcept>
+
+#include "daemon/codec/json_writer.hpp"
+#include "daemon/codec/strict_json.hpp"
+
+extern char** environ;
+
+namespace trexsearch::servicetest {
+namespace {
+
+using Clock = std::chrono::steady_clock;
+
+int remaining_ms(Clock::time_point deadline) {
+  const auto left = std::chrono::duration_cast<milliseconds>(deadline - Clock::now()).count();
+  return left < 0 ? 0 : static_cast<int>(left);
+}
+
+sockaddr_un unix_address(const std::string& path) {
+  sockaddr_un address{};
+  address.sun_family = AF_UNIX;
+  if (path.size() >= sizeof address.sun_path) throw std::runtime_error("socket path too long");
+  std::memcpy(address.sun_path, path.c_str(), path.size() + 1);
+  return address;
+}
+
+std::string shell_quote(const std::string& text) {
+  std::string quoted = "'";
+  for (const char c : text) {
+    if (c == '\'') {
+      quoted += "'\\''";
+    } else {
+      quoted += c;
+    }
+  }
+  return quoted + "'";
+}
+
+}  // namespace
+
+TempDir::TempDir() {
+  std::string pattern = (std::filesystem::temp_directory_path() / "trex-searchd-test-XXXXXX");
+  if (::mkdtemp(pattern.data()) == nullptr) throw std::runtime_error("mkdtemp failed");
+  path_ = pattern;
+  ::chmod(path_.c_str(), 0755);
+}
+
+TempDir::~TempDir() {
+  std::error_code ignored;
+  std::filesystem::remove_all(path_, ignored);
+}
+
+std::string TempDir::write(const std::string& name, const std::string& content) const {
+  const std::string path = file(name);
+  std::ofstream(path) << content;
+  return path;
+}
+
+std::string read_file(const std::filesystem::path& path) {
+  std::ifstream in(path);
+  std::stringstream text;
+  text << in.rdbuf();
+  return text.str();
+}
+
+NotifyListener::NotifyListener(const std::string& path) : path_(path) {
+  fd_ = ::socket(AF_UNIX, SOCK_DGRAM | SOCK_CLOEXEC, 0);
+  const sockaddr_un address = unix_address(path);
+  ::unlink(path.c_str());
+  if (fd_ < 0 || ::bind(fd_, reinterpret_cast<const sockaddr*>(&address), sizeof address) != 0) {
+    throw std::runtime_error("cannot bind the notify socket " + path + ": " + std::strerror(errno));
+  }
+  reader_ = std::jthread([this](std::stop_token stop) { collect(std::move(stop)); });
+}
+
+NotifyListener::~NotifyListener() {
+  reader_.request_stop();
+  if (reader_.joinable()) reader_.join();
+  ::close(fd_);
+}
+
+void NotifyListener::collect(std::stop_token stop) {
+  char buffer[4096];
+  while (!stop.stop_requested()) {
+    pollfd ready{fd_, POLLIN, 0};
+    // A short poll so the thread notices the stop request: it waits for input,
+    // it does not pace anything.
+    if (::poll(&ready, 1, 50) <= 0) continue;
+    const ssize_t n = ::recv(fd_, buffer, sizeof buffer, 0);
+    if (n <= 0) continue;
+    std::lock_guard lock(mutex_);
+    messages_.emplace_back(buffer, static_cast<std::size_t>(n));
+    changed_.notify_all();
+  }
+}
+
+bool NotifyListener::wait_for(std::string_view needle, milliseconds timeout) {
+  return wait_for_count(needle, 1, timeout);
+}
+
+bool NotifyListener::wait_for_count(std::string_view needle, std::size_t count,
+                                    milliseconds timeout) {
+  std::unique_lock lock(mutex_);
+  return changed_.wait_for(lock, timeout, [&] {
+    std::size_t found = 0;
+    for (const auto& message : messages_) {
+      if (message.find(needle) != std::string::npos) ++found;
+    }
+    return found >= count;
+  });
+}
+
+std::vector<std::string> NotifyListener::messages() const {
+  std::lock_guard lock(mutex_);
+  return messages_;
+}
+
+DaemonProcess::DaemonProcess(const TempDir& dir, const std::vector<std::string>& args,
+                             const std::string& name, const std::vector<std::string>& extra_env)
+    : notify_(dir.file(name + ".notify")), log_file_(dir.file(name + ".log")) {
+  std::vector<std::string> argv{TREX_SEARCHD_BIN};
+  argv.insert(argv.end(), args.begin(), args.end());
+  std::vector<char*> raw_argv;
+  for (auto& arg : argv) raw_argv.push_back(arg.data());
+  raw_argv.push_back(nullptr);
+
+  std::vector<std::string> env;
+  for (char** entry = environ; *entry != nullptr; ++entry) {
+    if (std::strncmp(*entry, "NOTIFY_SOCKET=", 14) != 0) env.emplace_back(*entry);
+  }
+  env.push_back("NOTIFY_SOCKET=" + notify_.path());
+  env.insert(env.end(), extra_env.begin(), extra_env.end());
+  std::vector<char*> raw_env;
+  for (auto& entry : env) raw_env.push_back(entry.data());
+  raw_env.push_back(nullptr);
+
+  posix_spawn_file_actions_t actions;
+  posix_spawn_file_actions_init(&actions);
+  posix_spawn_file_actions_addopen(&actions, STDIN_FILENO, "/dev/null", O_RDONLY, 0);
+  posix_spawn_file_actions_addopen(&actions, STDOUT_FILENO, log_file_.c_str(),
+                                   O_WRONLY | O_CREAT | O_APPEND, 0644);
+  posix_spawn_file_actions_adddup2(&actions, STDOUT_FILENO, STDERR_FILENO);
+  const int error =
+      posix_spawn(&pid_, raw_argv[0], &actions, nullptr, raw_argv.data(), raw_env.data());
+  posix_spawn_file_actions_destroy(&actions);
+  if (error != 0) throw std::runtime_error(std::string("posix_spawn: ") + std::strerror(error));
+  // glibc 2.36 declares pidfd_open without extern "C": call it directly.
+  pidfd_ = static_cast<int>(::syscall(SYS_pidfd_open, pid_, 0));
+  if (pidfd_ < 0) throw std::runtime_error(std::string("pidfd_open: ") + std::strerror(errno));
+}
+
+DaemonProcess::~DaemonProcess() {
+  if (!exit_code_) {
+    ::kill(pid_, SIGKILL);
+    (void)wait_exit(kDeadline);
+  }
+  ::close(pidfd_);
+}
+
+bool DaemonProcess::wait_ready(milliseconds timeout) {
+  const auto deadline = Clock::now() + timeout;
+  while (Clock::now() < deadline) {
+    if (notify_.wait_for("READY=1", milliseconds(50))) return true;
+    pollfd exited{pidfd_, POLLIN, 0};
+    if (::poll(&exited, 1, 0) > 0) return false;  // it died before becoming ready
+  }
+  return false;
+}
+
+void DaemonProcess::send_signal(int signal) const { ::kill(pid_, signal); }
+
+std::optional<int> DaemonProcess::wait_exit(milliseconds timeout) {
+  if (exit_code_) return exit_code_;
+  pollfd exited{pidfd_, POLLIN, 0};
+  if (::poll(&exited, 1, static_cast<int>(timeout.count())) <= 0) return std::nullopt;
+  int status = 0;
+  if (::waitpid(pid_, &status, 0) != pid_) return std::nullopt;
+  exit_code_ = WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
+  return exit_code_;
+}
+
+ControlClient::ControlClient(const std::string& socket_path) {
+  fd_ = ::socket(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0);
+  const sockaddr_un address = unix_address(socket_path);
+  if (fd_ < 0 || ::connect(fd_, reinterpret_cast<const sockaddr*>(&address), sizeof address) != 0) {
+    const std::string reason = std::strerror(errno);
+    if (fd_ >= 0) ::close(fd_);
+    throw std::runtime_error("cannot connect to " + socket_path + ": " + reason);
+  }
+}
+
+ControlClient::~ControlClient() { ::close(fd_); }
+
+bool ControlClient::send_raw(std::string_view bytes) {
+  std::size_t done = 0;
+  while (done < bytes.size()) {
+    const ssize_t n = ::send(fd_, bytes.data() + done, bytes.size() - done, MSG_NOSIGNAL);
+    if (n < 0 && errno == EINTR) continue;
+    if (n <= 0) return false;
+    done += static_cast<std::size_t>(n);
+  }
+  return true;
+}
+
+std::optional<std::string> ControlClient::read_line(milliseconds timeout) {
+  const auto deadline = Clock::now() + timeout;
+  while (true) {
+    const auto newline = buffer_.find('\n');
+    if (newline != std::string::npos) {
+      std::string line = buffer_.substr(0, newline);
+      buffer_.erase(0, newline + 1);
+      return line;
+    }
+    pollfd readable{fd_, POLLIN, 0};
+    if (::poll(&readable, 1, remaining_ms(deadline)) <= 0) return std::nullopt;
+    char chunk[65536];
+    const ssize_t n = ::recv(fd_, chunk, sizeof chunk, 0);
+    if (n <= 0) return std::nullopt;
+    buffer_.append(chunk, static_cast<std::size_t>(n));
+  }
+}
+
+service::Response ControlClient::request(const std::string& command, const Json::Value& arguments,
+                                         int id) {
+  Json::Value json(Json::objectValue);
+  json["id"] = id;
+  json["command"] = command;
+  json["arguments"] = arguments;
+  if (!send_raw(codec::to_compact_json(json) + "\n")) {
+    throw std::runtime_error("the daemon closed the connection");
+  }
+  while (true) {
+    const auto line = read_line();
+    if (!line) throw std::runtime_error("no reply to " + command);
+    const Json::Value reply = parse_json(*line);
+    if (reply.isMember("event")) continue;
+    return service::parse_response(*line);
+  }
+}
+
+Json::Value ControlClient::wait_event(const std::string& event, milliseconds timeout) {
+  const auto deadline = Clock::now() + timeout;
+  while (true) {
+    const auto line = read_line(milliseconds(remaining_ms(deadline)));
+    if (!line) throw std::runtime_error("no '" + event + "' event before the deadline or EOF");
+    const Json::Value json = parse_json(*line);
+    if (json["event"].asString() == event) return json["arguments"];
+  }
+}
+
+Json::Value ControlClient::wait_trial(std::size_t number, milliseconds timeout) {
+  const auto deadline = Clock::now() + timeout;
+  while (true) {
+    const Json::Value trial = wait_event("trial", milliseconds(remaining_ms(deadline)));
+    if (trial["trial"].asUInt64() >= number) return trial;
+  }
+}
+
+bool ControlClient::wait_closed(milliseconds timeout) {
+  const auto deadline = Clock::now() + timeout;
+  while (true) {
+    pollfd readable{fd_, POLLIN, 0};
+    if (::poll(&readable, 1, remaining_ms(deadline)) <= 0) return false;
+    char chunk[4096];
+    const ssize_t n = ::recv(fd_, chunk, sizeof chunk, 0);
+    if (n <= 0) return true;
+  }
+}
+
+CliRun run_cli(const TempDir& dir, const std::vector<std::string>& args) {
+  static int runs = 0;
+  const std::string tag = std::to_string(++runs);
+  const std::string out_file = dir.file("cli-" + tag + ".out");
+  const std::string err_file = dir.file("cli-" + tag + ".err");
+  std::vector<std::string> argv{TREX_SEARCH_BIN};
+  argv.insert(argv.end(), args.begin(), args.end());
+  std::vector<char*> raw_argv;
+  for (auto& arg : argv) raw_argv.push_back(arg.data());
+  raw_argv.push_back(nullptr);
+  std::vector<std::string> env;
+  for (char** entry = environ; *entry != nullptr; ++entry) {
+    if (std::strncmp(*entry, "TREX_SEARCH_SOCKET=", 19) != 0) env.emplace_back(*entry);
+  }
+  std::vector<char*> raw_env;
+  for (auto& entry : env) raw_env.push_back(entry.data());
+  raw_env.push_back(nullptr);
+  posix_spawn_file_actions_t actions;
+  posix_spawn_file_actions_init(&actions);
+  posix_spawn_file_actions_addopen(&actions, STDIN_FILENO, "/dev/null", O_RDONLY, 0);
+  posix_spawn_file_actions_addopen(&actions, STDOUT_FILENO, out_file.c_str(),
+                                   O_WRONLY | O_CREAT | O_TRUNC, 0644);
+  posix_spawn_file_actions_addopen(&actions, STDERR_FILENO, err_file.c_str(),
+                                   O_WRONLY | O_CREAT | O_TRUNC, 0644);
+  pid_t pid = -1;
+  const int error =
+      posix_spawn(&pid, raw_argv[0], &actions, nullptr, raw_argv.data(), raw_env.data());
+  posix_spawn_file_actions_destroy(&actions);
+  if (error != 0) throw std::runtime_error(std::string("posix_spawn: ") + std::strerror(error));
+  int status = 0;
+  ::waitpid(pid, &status, 0);
+  CliRun run;
+  run.exit_code = WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
+  run.out = read_file(out_file);
+  run.err = read_file(err_file);
+  return run;
+}
+
+Json::Value parse_json(const std::string& line) {
+  return codec::parse_strict_json(line, "test line");
+}
+
+std::string fake_measurer_path() { return FAKE_MEASURER_BIN; }
+
+std::vector<std::string> daemon_args(const TempDir& dir, std::vector<std::string> extra) {
+  std::vector<std::string> args{"--config",    dir.write("empty.conf", ""),
+                                "--socket",    dir.file("control.sock"),
+                                "--state-dir", dir.file("state")};
+  args.insert(args.end(), extra.begin(), extra.end());
+  return args;
+}
+
+Json::Value two_goal_spec(double min_load, double max_load) {
+  Json::Value spec(Json::objectValue);
+  Json::Value ndr(Json::objectValue);
+  ndr["name"] = "NDR";
+  Json::Value pdr(Json::objectValue);
+  pdr["name"] = "PDR";
+  pdr["loss_ratio"] = 0.005;
+  spec["goals"].append(ndr);
+  spec["goals"].append(pdr);
+  spec["min_load"] = min_load;
+  spec["max_load"] = max_load;
+  return spec;
+}
+
+Json::Value sim_measurer(double capacity_pps, const std::string& time) {
+  Json::Value measurer(Json::objectValue);
+  measurer["kind"] = "sim";
+  measurer["model"] = "sharp";
+  measurer["options"]["capacity_pps"] = capacity_pps;
+  measurer["time"] = time;
+  return measurer;
+}
+
+Json::Value fake_exec_measurer(double capacity_pps, const std::vector<std::string>& arguments) {
+  std::string command = shell_quote(fake_measurer_path()) + " --capacity " +
+                        codec::to_compact_json(Json::Value(capacity_pps));
+  for (const auto& argument : arguments) command += " " + shell_quote(argument);
+  Json::Value measurer(Json::objectValue);
+  measurer["kind"] = "exec";
+  measurer["command"] = command;
+  return measurer;
+}
+
+}  // namespace trexsearch::servicetest
