@@ -2,6 +2,8 @@
 
 #include <string>
 
+#include "daemon/codec/trial_result_codec.hpp"
+
 namespace trexsearch::codec {
 namespace {
 
@@ -33,21 +35,8 @@ Json::Value encode_plr_estimate(const plr::PlrEstimate& estimate) {
 }
 
 Json::Value encode_plr_trial(const plr::PlrTrial& trial) {
-  const TrialResult& result = trial.result;
-  Json::Value json(Json::objectValue);
+  Json::Value json = encode_trial_result(trial.result);
   json["number"] = Json::UInt64{trial.number};
-  json["load"] = result.intended_load_pps();
-  json["intended_duration"] = result.intended_duration().count();
-  json["effective_duration"] = result.effective_duration().count();
-  if (const auto& counts = result.counts()) {
-    json["offered_count"] = Json::Int64{counts->offered};
-    json["loss_count"] = Json::Int64{counts->loss};
-    json["intended_count"] = Json::Int64{counts->intended};
-  }
-  json["loss_ratio"] = result.loss_ratio();
-  Json::Value notes(Json::arrayValue);
-  for (const auto& note : result.notes()) notes.append(note);
-  json["notes"] = notes;
   json["started_at"] = trial.started_at.count();
   json["finished_at"] = trial.finished_at.count();
   json["lossy"] = trial.lossy;

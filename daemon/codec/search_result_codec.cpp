@@ -3,31 +3,15 @@
 #include <string>
 
 #include "daemon/codec/goal_result_codec.hpp"
+#include "daemon/codec/trial_result_codec.hpp"
 
 namespace trexsearch::codec {
 
 Json::Value encode_trial_record(const mlr::TrialRecord& record) {
-  const TrialResult& trial = record.result;
-  Json::Value json(Json::objectValue);
+  Json::Value json = encode_trial_result(record.result);
   json["number"] = Json::UInt64{record.number};
   json["phase"] = std::string(mlr::to_string(record.phase));
   json["started_at"] = record.started_at.count();
-  json["load"] = trial.intended_load_pps();
-  json["intended_duration"] = trial.intended_duration().count();
-  json["effective_duration"] = trial.effective_duration().count();
-  if (const auto& counts = trial.counts()) {
-    json["offered_count"] = Json::Int64{counts->offered};
-    json["loss_count"] = Json::Int64{counts->loss};
-    json["intended_count"] = Json::Int64{counts->intended};
-  } else {
-    json["offered_count"] = Json::nullValue;
-    json["loss_count"] = Json::nullValue;
-    json["intended_count"] = Json::nullValue;
-  }
-  json["loss_ratio"] = trial.loss_ratio();
-  Json::Value notes(Json::arrayValue);
-  for (const auto& note : trial.notes()) notes.append(note);
-  json["notes"] = notes;
   return json;
 }
 

@@ -1,0 +1,21 @@
+#include "daemon/codec/trial_result_codec.hpp"
+
+namespace trexsearch::codec {
+
+Json::Value encode_trial_result(const TrialResult& trial) {
+  Json::Value json(Json::objectValue);
+  json["load"] = trial.intended_load_pps();
+  json["intended_duration"] = trial.intended_duration().count();
+  json["effective_duration"] = trial.effective_duration().count();
+  const auto& counts = trial.counts();
+  json["offered_count"] = counts ? Json::Value(Json::Int64{counts->offered}) : Json::Value();
+  json["loss_count"] = counts ? Json::Value(Json::Int64{counts->loss}) : Json::Value();
+  json["intended_count"] = counts ? Json::Value(Json::Int64{counts->intended}) : Json::Value();
+  json["loss_ratio"] = trial.loss_ratio();
+  Json::Value notes(Json::arrayValue);
+  for (const auto& note : trial.notes()) notes.append(note);
+  json["notes"] = notes;
+  return json;
+}
+
+}  // namespace trexsearch::codec
