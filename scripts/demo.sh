@@ -1,23 +1,140 @@
 #!/usr/bin/env bash
-# README's first command: installs what is missing, builds, and runs the main job:
-# an NDR/PDR MLRsearch (CSIT's goals) against a built-in simulated SUT on a
-# virtual clock, with live progress and the result table.
-# Until the daemon and the TRex emulator land, this is the best main job we have.
+# README's first command, on a fresh Debian 12 machine, no root service needed:
+#   1. installs the Debian packages the project needs (idempotent) and builds;
+#   2. starts trex-emulator (TRex's RPC protocol with a simulated SUT: noisy, 3.2 Mpps,
+#      emulated time 10x faster than real time) and trex-searchd, both in a temporary
+#      directory (the daemon's socket and job store there);
+#   3. submits an NDR/PDR MLRsearch job (docs/examples/spec-ndr-pdr.json, CSIT's goals,
+#      profile etc/profiles/ipv4-udp-64b-bidir.json) with `trex-search submit --watch`,
+#      showing its progress trial by trial;
+#   4. prints the result table (NDR and PDR: relevant bounds, conditional throughput,
+#      regular/irregular, trials, total time) and writes the HTML report;
+#   5. stops both processes cleanly, also on Ctrl-C or an error.
+# If this build's daemon refuses the `trex` measurer, the job runs on the daemon's
+# built-in simulated SUT (`sim` measurer, virtual time) instead, and says so.
+#
+# Environment: TREX_SEARCH_BUILD_DIR (default build), TREX_SEARCH_DEMO_SKIP_DEPS=1
+# skips the package step (e.g. offline), TREX_SEARCH_DEMO_REPORT (report path),
+# TREX_SEARCH_DEMO_SPEED (emulated time speed-up, default 10).
 set -euo pipefail
 cd "$(dirname "$0")/.."
+repo="$(pwd)"
 
-./scripts/install-deps.sh
+if [[ "${TREX_SEARCH_DEMO_SKIP_DEPS:-0}" != 1 ]]; then
+  ./scripts/install-deps.sh
+fi
 build_dir="${TREX_SEARCH_BUILD_DIR:-build}"
+echo "== building (cmake + ninja in $build_dir)"
 cmake -S . -B "$build_dir" -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo >/dev/null
-cmake --build "$build_dir" -j "$(nproc)" --target trex-search
+cmake --build "$build_dir" -j "$(nproc)" --target trex-search trex-searchd trex-emulator
+cli="$repo/$build_dir/daemon/cli/trex-search"
+searchd="$repo/$build_dir/daemon/searchd/trex-searchd"
+report="${TREX_SEARCH_DEMO_REPORT:-$repo/$build_dir/demo-report.html}"
+
+emulator="$repo/$build_dir/trex_client/trex-emulator"
+speed="${TREX_SEARCH_DEMO_SPEED:-10}"
+
+work="$(mktemp -d "${TMPDIR:-/tmp}/trex-search-demo.XXXXXX")"
+daemon_pid=""
+emulator_pid=""
+stop_process() {
+  # SIGTERM: the daemon finishes its store writes and removes its socket; the
+  # emulator exits 0.
+  if [[ -n "$1" ]] && kill -0 "$1" 2>/dev/null; then
+    kill -TERM "$1" 2>/dev/null || true
+    wait "$1" 2>/dev/null || true
+  fi
+}
+stop_all() {
+  stop_process "$daemon_pid"
+  stop_process "$emulator_pid"
+  rm -rf "$work"
+}
+trap stop_all EXIT
+trap 'exit 130' INT TERM
+
+fail_with_log() {
+  echo "demo: $1; its log:" >&2
+  cat "$2" >&2
+  exit 1
+}
+
+echo "== starting trex-emulator (simulated SUT 'noisy', 3.2 Mpps; time ${speed}x faster)"
+"$emulator" --rpc-port 0 --pub-port 0 --sut noisy --sut-option capacity_pps=3.2e6 --seed 7 \
+  --speed "$speed" >"$work/emulator.out" 2>"$work/emulator.log" &
+emulator_pid=$!
+endpoint=""
+for _ in $(seq 100); do
+  endpoint="$(sed -n 's/^rpc \(tcp:.*\)$/\1/p' "$work/emulator.out")"
+  [[ -n "$endpoint" ]] && break
+  kill -0 "$emulator_pid" 2>/dev/null || fail_with_log "trex-emulator exited" "$work/emulator.log"
+  sleep 0.1
+done
+[[ -n "$endpoint" ]] || fail_with_log "trex-emulator printed no endpoint" "$work/emulator.log"
+echo "   TRex RPC endpoint: $endpoint"
+
+echo "== starting trex-searchd in $work (socket and job store there)"
+: >"$work/trex-searchd.conf"
+"$searchd" --config "$work/trex-searchd.conf" --socket "$work/control.sock" \
+  --state-dir "$work/state" --trex-endpoint "$endpoint" 2>"$work/daemon.log" &
+daemon_pid=$!
+export TREX_SEARCH_SOCKET="$work/control.sock"
+for _ in $(seq 100); do
+  "$cli" status >/dev/null 2>&1 && break
+  kill -0 "$daemon_pid" 2>/dev/null || fail_with_log "trex-searchd exited" "$work/daemon.log"
+  sleep 0.1
+done
+"$cli" status >/dev/null || fail_with_log "trex-searchd does not answer" "$work/daemon.log"
+
+# The job: the spec, the profile and the trex measurer (emulated time as fast as
+# the emulator's, so trial durations are right on TRex's clock).
+cat >"$work/job.json" <<JOB
+{"method": "mlr", "name": "demo", "profile": "ipv4-udp-64b-bidir",
+ "spec": $(cat docs/examples/spec-ndr-pdr.json),
+ "measurer": {"kind": "trex", "profile": "$repo/etc/profiles/ipv4-udp-64b-bidir.json",
+              "speed": $speed}}
+JOB
+
+# submit --watch: prints "job N queued", then one line per trial until the job ends.
+submit_watch() {
+  set +e
+  "$cli" submit "$@" --watch 2>"$work/submit.err" | tee "$work/submit.out"
+  local rc=${PIPESTATUS[0]}
+  set -e
+  return "$rc"
+}
 
 echo
-echo "== MLRsearch, NDR and PDR (docs/examples/spec-ndr-pdr.json) on a noisy simulated SUT"
-echo "== of 3.2 Mpps capacity (virtual time; each trial is 1 s of simulated traffic)"
+echo "== MLRsearch, NDR and PDR (docs/examples/spec-ndr-pdr.json), 64-byte IPv4/UDP both"
+echo "== directions, through trex-searchd's trex measurer on trex-emulator (1 s trials on"
+echo "== the emulator's clock, ${speed}x faster than real time)"
 echo
-"$build_dir/daemon/cli/trex-search" simulate --spec docs/examples/spec-ndr-pdr.json \
-  --sut noisy --sut-option capacity_pps=3.2e6 --seed 7 --progress --table \
-  --report "$build_dir/demo-report.html"
+rc=0
+submit_watch --job-file "$work/job.json" || rc=$?
+if [[ $rc -ne 0 ]] && ! grep -q '^job [0-9]* queued' "$work/submit.out"; then
+  echo "== this trex-searchd refused the trex measurer: $(cat "$work/submit.err")"
+  echo "== so the job measures trex-searchd's built-in simulated SUT instead ('sim' measurer,"
+  echo "== noisy, 3.2 Mpps, virtual time): daemon-based, no TRex or emulator involved"
+  echo
+  rc=0
+  submit_watch --spec docs/examples/spec-ndr-pdr.json --sut noisy \
+    --sut-option capacity_pps=3.2e6 --name demo || rc=$?
+fi
+job="$(sed -n 's/^job \([0-9][0-9]*\) queued.*/\1/p' "$work/submit.out" | head -n 1)"
+if [[ -z "$job" ]]; then
+  echo "demo: the job was not accepted: $(cat "$work/submit.err")" >&2
+  exit 1
+fi
+if [[ $rc -ne 0 ]]; then
+  echo "demo: job $job did not finish (exit code $rc); the daemon's log:" >&2
+  tail -n 20 "$work/daemon.log" >&2
+fi
+
 echo
-echo "HTML report (search converging, goal tables, every trial): $build_dir/demo-report.html"
-echo "The full JSON result: drop --table. More: docs/cli.md"
+echo "== result of job $job (trex-search result $job; --json for every trial)"
+"$cli" result "$job"
+echo
+"$cli" report "$job" -o "$report"
+echo
+echo "HTML report (search converging, goal tables, every trial): $report"
+echo "More: README.md, docs/user-guide.md, docs/cli.md"

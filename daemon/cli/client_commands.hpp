@@ -40,6 +40,11 @@ int run_result_client_command(const std::vector<std::string>& args, std::ostream
                               std::ostream& err);
 std::string result_client_command_help();
 
+/// `trex-search reanalyze JOB [--goals F]`: a stored job's trials, other goals.
+int run_reanalyze_client_command(const std::vector<std::string>& args, std::ostream& out,
+                                   std::ostream& err);
+std::string reanalyze_client_command_help();
+
 /// `trex-search watch JOB`: one progress line per trial until the job ends.
 int run_watch_client_command(const std::vector<std::string>& args, std::ostream& out,
                              std::ostream& err);

@@ -8,6 +8,7 @@
 #include "daemon/cli/analyze_command.hpp"
 #include "daemon/cli/client_commands.hpp"
 #include "daemon/cli/exit_codes.hpp"
+#include "daemon/cli/report_client_command.hpp"
 #include "daemon/cli/simulate_command.hpp"
 
 namespace {
@@ -39,6 +40,9 @@ constexpr Command kCommands[] = {
     {"result", "print a job's result", run_result_client_command, result_client_command_help},
     {"watch", "follow a job's progress until it ends", run_watch_client_command,
      watch_client_command_help},
+    {"reanalyze", "re-analyse a stored MLR job's trials with other goals",
+     run_reanalyze_client_command, reanalyze_client_command_help},
+    {"report", "write a job's HTML report", run_report_client_command, report_client_command_help},
 };
 
 const Command* find_command(std::string_view name) {

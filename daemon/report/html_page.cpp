@@ -12,6 +12,8 @@ h2 { font-size: 1.15em; margin-top: 1.8em; border-bottom: 1px solid #ccc; }
 table { border-collapse: collapse; margin: 0.6em 0; }
 th, td { padding: 0.2em 0.7em; text-align: left; border-bottom: 1px solid #eee; }
 td.num, th.num { text-align: right; font-variant-numeric: tabular-nums; }
+td { overflow-wrap: anywhere; }
+th { vertical-align: top; }
 .regular { color: #17692b; font-weight: 600; }
 .irregular { color: #a33; font-weight: 600; }
 .chart { width: 100%; height: auto; }

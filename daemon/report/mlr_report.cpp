@@ -19,12 +19,6 @@ const char* goal_colour(std::size_t index) {
   return kGoalColours[index % (sizeof kGoalColours / sizeof kGoalColours[0])];
 }
 
-/// Loss ratios matter across many decades: 0 is green, 1e-7 just off green, 1 red.
-double loss_colour(double loss_ratio) {
-  if (loss_ratio <= 0.0) return 0.0;
-  return std::clamp((std::log10(loss_ratio) + 7.0) / 7.0, 0.05, 1.0);
-}
-
 std::string pps(const std::optional<double>& value) {
   return value ? format_number(*value, 1) : "-";
 }
@@ -78,7 +72,7 @@ std::string trial_chart(const mlr::SearchResult& result, bool close_up) {
     ChartPoint point;
     point.x = static_cast<double>(trial.number);
     point.y = trial.result.intended_load_pps();
-    point.colour = loss_colour(trial.result.loss_ratio());
+    point.colour = loss_ratio_colour(trial.result.loss_ratio());
     point.radius = std::clamp(2.5 + 1.5 * std::log2(1.0 + duration), 2.5, 12.0);
     point.tooltip = "trial " + std::to_string(trial.number) + " (" +
                     std::string(mlr::to_string(trial.phase)) + "): " +

@@ -3,7 +3,9 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
+#include <functional>
 #include <limits>
+#include <string>
 
 #include "daemon/report/html_text.hpp"
 
@@ -82,6 +84,11 @@ std::string number(double value) {
 
 }  // namespace
 
+double loss_ratio_colour(double loss_ratio) {
+  if (loss_ratio <= 0.0) return 0.0;
+  return std::clamp((std::log10(loss_ratio) + 7.0) / 7.0, 0.05, 1.0);
+}
+
 std::string scale_colour(double fraction) {
   // Green (low loss) through amber to red (all lost): readable in print too.
   const double f = std::clamp(fraction, 0.0, 1.0);
@@ -149,6 +156,15 @@ std::string SvgChart::render() const {
          ") rotate(-90)\" class=\"axis\" text-anchor=\"middle\">" + escape_html(y_label) +
          "</text>\n";
 
+  // A close-up clips bands and series to the plot area (markers outside are left
+  // out below). The id only needs to be unique within a page: charts differ in title.
+  const bool clipped = y_window.has_value();
+  if (clipped) {
+    const std::string id = "clip-" + std::to_string(std::hash<std::string>{}(title) % 1000000007u);
+    svg += "<clipPath id=\"" + id + "\"><rect x=\"" + number(kLeft) + "\" y=\"" + number(kTop) +
+           "\" width=\"" + number(plot_width) + "\" height=\"" + number(plot_height) +
+           "\"/></clipPath>\n<g clip-path=\"url(#" + id + ")\">\n";
+  }
   // Bands under everything else; labels alternate sides so close bands stay legible.
   for (std::size_t index = 0; index < bands.size(); ++index) {
     const ChartBand& band = bands[index];
@@ -184,6 +200,7 @@ std::string SvgChart::render() const {
     svg += "<polyline points=\"" + line + "\" fill=\"none\" stroke=\"" + one.colour +
            "\" stroke-width=\"1.8\"><title>" + escape_html(one.label) + "</title></polyline>\n";
   }
+  if (clipped) svg += "</g>\n";
   for (const ChartPoint& point : points) {
     if (!visible(point.y)) continue;
     svg += "<circle cx=\"" + number(px(point.x)) + "\" cy=\"" + number(py(point.y)) + "\" r=\"" +

@@ -61,4 +61,8 @@ struct SvgChart {
 /// Colour of the loss-ratio scale: 0 -> green, 1 -> red.
 std::string scale_colour(double fraction);
 
+/// Where a trial loss ratio sits on the colour scale: loss ratios matter across
+/// many decades, so 0 is green, 1e-7 just off green, 1 red (log scale).
+double loss_ratio_colour(double loss_ratio);
+
 }  // namespace trexsearch::report

@@ -7,6 +7,7 @@
 
 #include "daemon/codec/json_writer.hpp"
 #include "daemon/service/mlr_job_runner.hpp"
+#include "daemon/service/plr_job_runner.hpp"
 #include "search/errors.hpp"
 
 namespace trexsearch::service {
@@ -32,6 +33,9 @@ std::string settings_json(const DaemonOptions& options) {
   json["version"] = TREX_SEARCH_VERSION;
   json["cpus"] = options.cpus;
   json["plr_threads"] = options.plr_threads;
+  json["plr_resume"] = std::string(to_string(options.plr_resume));
+  json["trex_endpoint"] = options.trex_endpoint;
+  json["trex_reconnect_grace"] = options.trex_reconnect_grace.count();
   json["allow_exec_measurer"] = options.allow_exec_measurer;
   json["resume_interrupted"] = options.resume_interrupted;
   return codec::to_compact_json(json);
@@ -83,8 +87,18 @@ void Daemon::start() {
   auto exec = std::make_unique<ExecMeasurerFactory>(options.allow_exec_measurer);
   exec_factory_ = exec.get();
   factories_.add(std::move(exec));
+  TrexDefaults trex;
+  trex.endpoint = options.trex_endpoint;
+  trex.user = options.trex_user;
+  trex.reconnect_grace = options.trex_reconnect_grace;
+  trex.log = [this](std::string_view line) {
+    log_.event(LogPriority::notice, "trex.session", {{"text", line}});
+  };
+  factories_.add(std::make_unique<TrexMeasurerFactory>(std::move(trex)));
   std::vector<std::unique_ptr<JobRunner>> runners;
   runners.push_back(std::make_unique<MlrJobRunner>(factories_));
+  runners.push_back(std::make_unique<PlrJobRunner>(
+      factories_, PlrRunnerSettings{options.plr_threads, options.plr_resume}));
 
   JobManagerSettings settings;
   settings.store_file = std::filesystem::path(options.state_dir) / "jobs.sqlite";
@@ -163,6 +177,10 @@ void Daemon::reload() {
         {"cpus", now.cpus != before.cpus},
         {"resume-interrupted", now.resume_interrupted != before.resume_interrupted},
         {"plr-threads", now.plr_threads != before.plr_threads},
+        {"plr-resume", now.plr_resume != before.plr_resume},
+        {"trex-endpoint", now.trex_endpoint != before.trex_endpoint},
+        {"trex-user", now.trex_user != before.trex_user},
+        {"trex-reconnect-grace", now.trex_reconnect_grace != before.trex_reconnect_grace},
     };
     DaemonOptions kept = now;
     for (const auto& [key, changed] : fixed) {
@@ -177,6 +195,10 @@ void Daemon::reload() {
     kept.cpus = before.cpus;
     kept.resume_interrupted = before.resume_interrupted;
     kept.plr_threads = before.plr_threads;
+    kept.plr_resume = before.plr_resume;
+    kept.trex_endpoint = before.trex_endpoint;
+    kept.trex_user = before.trex_user;
+    kept.trex_reconnect_grace = before.trex_reconnect_grace;
     command_line_.options = kept;
     log_.event(LogPriority::notice, "config.reloaded", {{"config", fresh.config_file}});
   } catch (const std::exception& error) {

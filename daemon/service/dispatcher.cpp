@@ -5,6 +5,7 @@
 #include "daemon/codec/goal_codec.hpp"
 #include "daemon/codec/goal_result_codec.hpp"
 #include "daemon/codec/object_reader.hpp"
+#include "daemon/codec/plr_result_codec.hpp"
 #include "daemon/codec/strict_json.hpp"
 #include "daemon/service/job_spec_codec.hpp"
 #include "daemon/service/reply_codec.hpp"
@@ -236,13 +237,18 @@ Response Dispatcher::show(const Request& request) {
   arguments["progress"] =
       details.progress ? encode_progress(*details.progress) : Json::Value(Json::nullValue);
   // Not running: the bounds its stored trials support, per goal.
-  if (!details.progress) {
+  // PLR jobs have no goals: their stored trials carry the estimate instead.
+  arguments["bounds"] = Json::nullValue;
+  if (!details.progress && details.record.method == to_string(SearchMethod::mlr)) {
     const JobSpec spec = stored_spec(details.record);
     const auto trials = counted_trials(details.trials);
     arguments["bounds"] = encode_bounds(mlr::analyze_trials(
         spec.mlr.goals, trials, mlr::LoadLimits{spec.mlr.min_load_pps, spec.mlr.max_load_pps}));
-  } else {
-    arguments["bounds"] = Json::nullValue;
+  }
+  if (!details.progress && !details.trials.empty() && details.trials.back().plr) {
+    const auto& estimate = details.trials.back().plr->estimate;
+    arguments["estimate"] =
+        estimate ? codec::encode_plr_estimate(*estimate) : Json::Value(Json::nullValue);
   }
   if (with_trials) {
     Json::Value trials(Json::arrayValue);
@@ -324,6 +330,11 @@ Response Dispatcher::analyze(const Request& request) {
   reader.reject_unknown_keys();
   const JobDetails details = jobs_.details(id, true);
   const JobSpec spec = stored_spec(details.record);
+  if (spec.method != SearchMethod::mlr) {
+    throw RequestError(ResultCode::conflict,
+                       job_text(id) + " is a PLR job: only MLR jobs' trials can be analysed "
+                                      "with MLRsearch goals");
+  }
   const auto trials = counted_trials(details.trials);
   const auto results =
       mlr::analyze_trials(goals ? *goals : spec.mlr.goals, trials,

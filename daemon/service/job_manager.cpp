@@ -58,6 +58,11 @@ class JobManager::Observer final : public RunObserver {
     manager_.update_status();
   }
 
+  void trex_connected(const std::string& version) override {
+    store_.set_trex_version(id_, version);
+    manager_.log_.event(LogPriority::info, "trex.connected", {{"job", id_}, {"version", version}});
+  }
+
   void debug(std::string_view text) override {
     manager_.log_.event(LogPriority::debug, "search.debug", {{"job", id_}, {"text", text}});
   }
@@ -208,7 +213,7 @@ void JobManager::run_one(Store& store, QueuedJob job, const std::stop_token& shu
       }
       outcome = runner->run(job.spec, std::move(stored), running.stop.get_token(), observer);
     } catch (const std::exception& error) {
-      outcome = RunOutcome{RunOutcome::Kind::failed, error.what(), std::nullopt};
+      outcome = RunOutcome{RunOutcome::Kind::failed, error.what(), std::nullopt, std::nullopt};
     }
   }
 
@@ -234,7 +239,11 @@ void JobManager::run_one(Store& store, QueuedJob job, const std::stop_token& shu
     if (state == JobState::interrupted) {
       store.set_state(job.id, state, reason);
     } else {
-      store.finish(job.id, state, reason, now(), outcome.result ? &*outcome.result : nullptr);
+      if (outcome.plr_result) {
+        store.finish_plr(job.id, state, reason, now(), *outcome.plr_result);
+      } else {
+        store.finish(job.id, state, reason, now(), outcome.result ? &*outcome.result : nullptr);
+      }
     }
   } catch (const std::exception& error) {
     log_.event(LogPriority::error, "store.failed", {{"job", job.id}, {"reason", error.what()}});
@@ -243,7 +252,10 @@ void JobManager::run_one(Store& store, QueuedJob job, const std::stop_token& shu
   log_.event(
       priority, "job." + std::string(to_string(state)),
       {{"job", job.id},
-       {"trials", static_cast<std::uint64_t>(outcome.result ? outcome.result->trials.size() : 0)},
+       {"trials", static_cast<std::uint64_t>(
+                      outcome.result       ? outcome.result->trials.size()
+                      : outcome.plr_result ? outcome.plr_result->trials.size()
+                                           : 0)},
        {"reason", reason}});
   {
     std::lock_guard lock(mutex_);

@@ -7,6 +7,7 @@
 
 #include "daemon/service/job_record.hpp"
 #include "daemon/service/job_state.hpp"
+#include "plr/estimate.hpp"
 #include "search/search_result.hpp"
 
 namespace trexsearch::service {
@@ -37,8 +38,10 @@ struct TrialSummary {
 struct JobProgress {
   std::size_t trial_count = 0;
   std::optional<TrialSummary> last_trial;
-  /// In goal order.
+  /// In goal order (MLR jobs).
   std::vector<GoalProgressView> goals;
+  /// PLR jobs: the critical-load estimate computed while the last trial ran.
+  std::optional<plr::PlrEstimate> estimate;
 };
 
 /// Something that happened to a job, for watchers.

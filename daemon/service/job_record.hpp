@@ -6,6 +6,7 @@
 #include <string>
 
 #include "daemon/service/job_state.hpp"
+#include "plr/plr_trial.hpp"
 #include "search/replay_measurer.hpp"
 #include "search/search_result.hpp"
 
@@ -63,6 +64,9 @@ struct StoredTrial {
   /// Derived from the outcome (TrialResult), kept for queries.
   double loss_ratio = 0.0;
   WallTime recorded_at{};
+  /// PLR jobs: the whole soak-search trial (its estimate and computation state), so a
+  /// resumed run continues from it. Absent for MLR trials.
+  std::optional<plr::PlrTrial> plr;
 };
 
 }  // namespace trexsearch::service

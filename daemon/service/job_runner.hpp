@@ -9,6 +9,7 @@
 #include "daemon/service/job_progress.hpp"
 #include "daemon/service/job_record.hpp"
 #include "daemon/service/job_spec.hpp"
+#include "plr/soak_search.hpp"
 #include "search/search_result.hpp"
 
 namespace trexsearch::service {
@@ -22,6 +23,8 @@ class RunObserver {
   virtual void trial_done(const StoredTrial& trial, const JobProgress& progress) = 0;
   /// Every stored trial was replayed; from now on trials are measured live.
   virtual void replay_finished(std::size_t replayed, const JobProgress& progress) = 0;
+  /// The measurer connected to TRex `version` (trex jobs; kept with the job record).
+  virtual void trex_connected(const std::string& version) { (void)version; }
   /// Search decisions worth a debug log line.
   virtual void debug(std::string_view text) = 0;
 };
@@ -36,8 +39,10 @@ struct RunOutcome {
   Kind kind = Kind::completed;
   /// The search's stop detail or the failure.
   std::string reason;
-  /// The (possibly partial) search result, when the search ran.
+  /// The (possibly partial) search result, when an MLR search ran.
   std::optional<mlr::SearchResult> result;
+  /// The (possibly partial) soak-search result, when a PLR search ran.
+  std::optional<plr::PlrResult> plr_result;
 };
 
 /// Runs jobs of one search method (the seam where PLRsearch plugs in).

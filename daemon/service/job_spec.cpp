@@ -12,6 +12,16 @@ std::string_view to_string(SearchMethod method) {
   return "unknown";
 }
 
+std::string_view to_string(PlrResume resume) {
+  switch (resume) {
+    case PlrResume::deadline:
+      return "deadline";
+    case PlrResume::remaining:
+      return "remaining";
+  }
+  return "unknown";
+}
+
 std::string_view to_string(TimeMode mode) {
   switch (mode) {
     case TimeMode::virtual_time:
@@ -26,6 +36,7 @@ std::string_view measurer_kind(const MeasurerSpec& spec) {
   struct Kind {
     std::string_view operator()(const SimMeasurerSpec&) const { return "sim"; }
     std::string_view operator()(const ExecMeasurerSpec&) const { return "exec"; }
+    std::string_view operator()(const TrexMeasurerSpec&) const { return "trex"; }
   };
   return std::visit(Kind{}, spec);
 }

@@ -1,20 +1,32 @@
 #pragma once
 
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <variant>
+#include <vector>
 
+#include "plr/plr_config.hpp"
 #include "search/controller_config.hpp"
 #include "search/sim/sut_model.hpp"
 #include "search/units.hpp"
 
 namespace trexsearch::service {
 
-/// Which search a job runs. Only MLRsearch is supported in this stage; PLRsearch
-/// plugs in as another JobRunner.
+/// Which search a job runs; each has its JobRunner.
 enum class SearchMethod { mlr, plr };
 std::string_view to_string(SearchMethod method);
+
+/// How long a resumed PLR job runs on (`plr_resume`; docs/daemon.md).
+enum class PlrResume {
+  /// Until the original deadline: wall time the daemon was down counts against the
+  /// time budget (real-time jobs; compressed jobs have no downtime).
+  deadline,
+  /// For what was left of the time budget when it stopped: downtime is not counted.
+  remaining,
+};
+std::string_view to_string(PlrResume resume);
 
 /// Which clock a job's search runs on.
 enum class TimeMode {
@@ -44,10 +56,31 @@ struct ExecMeasurerSpec {
   TimeMode time = TimeMode::real_time;
 };
 
-/// One alternative per measurer kind; `trex` joins when trex_client is ready.
-using MeasurerSpec = std::variant<SimMeasurerSpec, ExecMeasurerSpec>;
+/// `"kind": "trex"`: a TRex server in stateless interactive mode (trex_client).
+/// Absent optional fields take the daemon's settings (`trex-endpoint`,
+/// `trex-reconnect-grace`) when the job runs.
+struct TrexMeasurerSpec {
+  /// "tcp://host:4501"; empty: the daemon's `trex-endpoint`.
+  std::string endpoint;
+  /// The traffic profile (docs/traffic-profiles.md) as JSON text: the file's
+  /// content when given as a path (read at submission), else the inline object.
+  std::string profile_json;
+  /// Where the profile came from: its path, or "inline".
+  std::string profile_source;
+  /// Ports to own for the whole job; empty: the profile's ports.
+  std::vector<std::uint8_t> ports;
+  /// Take ports another user holds (TRex's acquire force).
+  bool force_acquire = false;
+  /// The TRex clock's speed relative to real time (an emulator's `--speed`); 1 for TRex.
+  double speed = 1.0;
+  /// How long TRex may stay unreachable before the job fails; absent: the daemon's.
+  std::optional<Seconds> reconnect_grace;
+};
 
-/// "sim", "exec".
+/// One alternative per measurer kind.
+using MeasurerSpec = std::variant<SimMeasurerSpec, ExecMeasurerSpec, TrexMeasurerSpec>;
+
+/// "sim", "exec", "trex".
 std::string_view measurer_kind(const MeasurerSpec& spec);
 
 /// A validated job: what to search for and how to measure. Built only by
@@ -56,8 +89,13 @@ struct JobSpec {
   /// Optional label for lists and logs.
   std::string name;
   SearchMethod method = SearchMethod::mlr;
-  /// The MLRsearch spec (as `trex-search simulate --spec`).
+  /// The MLRsearch spec (as `trex-search simulate --spec`), for method mlr.
   mlr::ControllerConfig mlr;
+  /// The PLRsearch spec (PLR.json), for method plr.
+  plr::PlrConfig plr;
+  /// For method plr: how a resumed run counts the downtime; absent: the daemon's
+  /// `plr-resume` setting.
+  std::optional<PlrResume> plr_resume;
   MeasurerSpec measurer;
   /// Traffic profile the job runs with (kept with the job record; used by `trex`).
   std::string profile;

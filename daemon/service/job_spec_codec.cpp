@@ -1,12 +1,18 @@
 #include "daemon/service/job_spec_codec.hpp"
 
 #include <cmath>
+#include <fstream>
 #include <functional>
+#include <sstream>
 
 #include "daemon/codec/controller_config_codec.hpp"
 #include "daemon/codec/json_writer.hpp"
 #include "daemon/codec/object_reader.hpp"
+#include "daemon/codec/plr_config_codec.hpp"
+#include "daemon/codec/strict_json.hpp"
 #include "daemon/service/service_errors.hpp"
+#include "trex_client/codec/profile_codec.hpp"
+#include "trex_client/profile/compiled_profile.hpp"
 #include "search/errors.hpp"
 
 namespace trexsearch::service {
@@ -89,6 +95,71 @@ ExecMeasurerSpec decode_exec(codec::ObjectReader& reader) {
   return spec;
 }
 
+std::string read_profile_file(const std::string& path) {
+  std::ifstream in(path, std::ios::binary);
+  if (!in) {
+    throw RequestError(ResultCode::bad_request,
+                       "measurer.profile = \"" + path + "\": cannot read the file");
+  }
+  std::ostringstream text;
+  text << in.rdbuf();
+  return text.str();
+}
+
+TrexMeasurerSpec decode_trex(codec::ObjectReader& reader) {
+  TrexMeasurerSpec spec;
+  spec.endpoint = reader.optional_string("endpoint").value_or("");
+  if (!spec.endpoint.empty() && spec.endpoint.rfind("tcp://", 0) != 0) {
+    bad(reader.field_path("endpoint"), Json::Value(spec.endpoint), "must be tcp://HOST:PORT");
+  }
+  const Json::Value* profile = reader.optional_value("profile");
+  if (profile == nullptr) {
+    bad(reader.field_path("profile"), Json::Value(),
+        "is required for kind \"trex\": a profile file path or an inline profile object");
+  }
+  try {
+    if (profile->isString()) {
+      spec.profile_source = profile->asString();
+      spec.profile_json = read_profile_file(spec.profile_source);
+    } else if (profile->isObject()) {
+      spec.profile_source = "inline";
+      spec.profile_json = codec::to_compact_json(*profile);
+    } else {
+      bad(reader.field_path("profile"), *profile, "must be a file path or an object");
+    }
+    // Compile once: a bad profile fails at submission, not at the front of the queue.
+    (void)trex::compile_profile(trex::parse_profile(spec.profile_json, spec.profile_source));
+  } catch (const RequestError&) {
+    throw;
+  } catch (const ConfigError& error) {
+    throw RequestError(ResultCode::bad_request,
+                       reader.field_path("profile") + ": " + error.what());
+  } catch (const std::exception& error) {
+    throw RequestError(ResultCode::bad_request,
+                       reader.field_path("profile") + ": " + error.what());
+  }
+  if (const Json::Value* ports = reader.optional_value("ports")) {
+    const Json::Value& list = codec::as_array(*ports, reader.field_path("ports"));
+    for (Json::ArrayIndex i = 0; i < list.size(); ++i) {
+      const std::string path = codec::element_path(reader.field_path("ports"), i);
+      const int port = codec::as_int(list[i], path);
+      if (port < 0 || port > 255) bad(path, list[i], "must be a port number from 0 to 255");
+      spec.ports.push_back(static_cast<std::uint8_t>(port));
+    }
+  }
+  spec.force_acquire = reader.optional_bool("force_acquire").value_or(false);
+  if (const auto speed = reader.optional_number("speed")) {
+    if (!(*speed > 0.0) || !std::isfinite(*speed)) {
+      bad(reader.field_path("speed"), Json::Value(*speed), "must be a positive number");
+    }
+    spec.speed = *speed;
+  }
+  if (reader.has("reconnect_grace")) {
+    spec.reconnect_grace = decode_seconds(reader, "reconnect_grace", Seconds{0.0});
+  }
+  return spec;
+}
+
 MeasurerSpec decode_measurer(const Json::Value& json) {
   codec::ObjectReader reader(json, "measurer");
   const auto kind = reader.optional_string("kind");
@@ -99,8 +170,7 @@ MeasurerSpec decode_measurer(const Json::Value& json) {
   } else if (*kind == "exec") {
     spec = decode_exec(reader);
   } else if (*kind == "trex") {
-    throw NotSupportedError("measurer.kind", "\"trex\"",
-                            "the TRex measurer is not supported by this trex-searchd yet");
+    spec = decode_trex(reader);
   } else {
     bad("measurer.kind", Json::Value(*kind), "must be \"sim\", \"exec\" or \"trex\"");
   }
@@ -123,6 +193,19 @@ Json::Value encode_measurer(const MeasurerSpec& measurer) {
     json["command"] = exec->command;
     json["reply_timeout_margin"] = exec->reply_timeout_margin.count();
     json["time"] = std::string(to_string(exec->time));
+  } else if (const auto* trex_spec = std::get_if<TrexMeasurerSpec>(&measurer)) {
+    if (!trex_spec->endpoint.empty()) json["endpoint"] = trex_spec->endpoint;
+    // The profile as it was at submission (a resumed job must not pick up an
+    // edited file), whatever the source.
+    json["profile"] = codec::parse_strict_json(trex_spec->profile_json, "stored profile");
+    Json::Value ports(Json::arrayValue);
+    for (const std::uint8_t port : trex_spec->ports) ports.append(port);
+    if (!trex_spec->ports.empty()) json["ports"] = ports;
+    json["force_acquire"] = trex_spec->force_acquire;
+    json["speed"] = trex_spec->speed;
+    if (trex_spec->reconnect_grace) {
+      json["reconnect_grace"] = trex_spec->reconnect_grace->count();
+    }
   }
   return json;
 }
@@ -135,17 +218,36 @@ JobSpec decode_job_spec(const Json::Value& json) {
     JobSpec spec;
     spec.name = reader.optional_string("name").value_or("");
     const std::string method = reader.optional_string("method").value_or("mlr");
-    if (method == "plr") {
-      throw NotSupportedError("method", "\"plr\"",
-                              "PLRsearch jobs are not supported by this trex-searchd yet");
+    if (method != "mlr" && method != "plr") {
+      bad("method", Json::Value(method), "must be \"mlr\" or \"plr\"");
     }
-    if (method != "mlr") bad("method", Json::Value(method), "must be \"mlr\" or \"plr\"");
-    spec.method = SearchMethod::mlr;
+    spec.method = method == "plr" ? SearchMethod::plr : SearchMethod::mlr;
 
     const Json::Value* search = reader.optional_value("spec");
-    if (search == nullptr) bad("spec", Json::Value(), "is required: the MLRsearch spec");
+    if (search == nullptr) {
+      bad("spec", Json::Value(),
+          spec.method == SearchMethod::plr ? "is required: the PLRsearch spec (PLR.json)"
+                                           : "is required: the MLRsearch spec");
+    }
     if (!search->isObject()) bad("spec", *search, "must be an object");
-    spec.mlr = with_path_prefix("spec", [&] { return codec::decode_controller_config(*search); });
+    if (spec.method == SearchMethod::plr) {
+      spec.plr = with_path_prefix("spec", [&] { return codec::decode_plr_config(*search); });
+    } else {
+      spec.mlr =
+          with_path_prefix("spec", [&] { return codec::decode_controller_config(*search); });
+    }
+    if (const auto resume = reader.optional_string("plr_resume")) {
+      if (spec.method != SearchMethod::plr) {
+        bad("plr_resume", Json::Value(*resume), "applies to method \"plr\" only");
+      }
+      if (*resume == "deadline") {
+        spec.plr_resume = PlrResume::deadline;
+      } else if (*resume == "remaining") {
+        spec.plr_resume = PlrResume::remaining;
+      } else {
+        bad("plr_resume", Json::Value(*resume), "must be \"deadline\" or \"remaining\"");
+      }
+    }
 
     const Json::Value* measurer = reader.optional_value("measurer");
     if (measurer == nullptr) {
@@ -153,6 +255,10 @@ JobSpec decode_job_spec(const Json::Value& json) {
     }
     spec.measurer = decode_measurer(*measurer);
     spec.profile = reader.optional_string("profile").value_or("");
+    if (const auto* trex_spec = std::get_if<TrexMeasurerSpec>(&spec.measurer);
+        trex_spec != nullptr && spec.profile.empty()) {
+      spec.profile = trex_spec->profile_source;
+    }
     reader.reject_unknown_keys();
     return spec;
   } catch (const ConfigError& error) {
@@ -164,7 +270,12 @@ Json::Value encode_job_spec(const JobSpec& spec) {
   Json::Value json(Json::objectValue);
   json["name"] = spec.name;
   json["method"] = std::string(to_string(spec.method));
-  json["spec"] = codec::encode_controller_config(spec.mlr);
+  if (spec.method == SearchMethod::plr) {
+    json["spec"] = codec::encode_plr_config(spec.plr);
+    if (spec.plr_resume) json["plr_resume"] = std::string(to_string(*spec.plr_resume));
+  } else {
+    json["spec"] = codec::encode_controller_config(spec.mlr);
+  }
   json["measurer"] = encode_measurer(spec.measurer);
   json["profile"] = spec.profile;
   return json;

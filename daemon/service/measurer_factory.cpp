@@ -2,6 +2,8 @@
 
 #include "daemon/measurers/exec_measurer.hpp"
 #include "daemon/service/service_errors.hpp"
+#include "daemon/service/trex_job_measurer.hpp"
+#include "trex_client/codec/profile_codec.hpp"
 #include "search/sim/sut_measurer.hpp"
 
 namespace trexsearch::service {
@@ -36,6 +38,27 @@ LiveMeasurer ExecMeasurerFactory::make(const MeasurerSpec& spec) const {
   return live;
 }
 
+LiveMeasurer TrexMeasurerFactory::make(const MeasurerSpec& spec) const {
+  const auto& trex_spec = std::get<TrexMeasurerSpec>(spec);
+  TrexJobSettings settings;
+  settings.endpoint = trex_spec.endpoint.empty() ? defaults_.endpoint : trex_spec.endpoint;
+  settings.user = defaults_.user;
+  settings.ports = trex_spec.ports;
+  settings.force_acquire = trex_spec.force_acquire;
+  settings.speed = trex_spec.speed;
+  settings.reconnect_grace = trex_spec.reconnect_grace.value_or(defaults_.reconnect_grace);
+  settings.log = defaults_.log;
+  auto measurer = std::make_unique<TrexJobMeasurer>(
+      trex::compile_profile(trex::parse_profile(trex_spec.profile_json, trex_spec.profile_source)),
+      std::move(settings));
+  LiveMeasurer live;
+  live.paces_itself = true;
+  live.clock = &measurer->clock();
+  live.trex_version = measurer->trex_version();
+  live.measurer = std::move(measurer);
+  return live;
+}
+
 void MeasurerFactories::add(std::unique_ptr<MeasurerFactory> factory) {
   const std::string kind(factory->kind());
   factories_[kind] = std::move(factory);
@@ -51,7 +74,13 @@ const MeasurerFactory& MeasurerFactories::for_spec(const MeasurerSpec& spec) con
 }
 
 TimeMode time_mode(const MeasurerSpec& spec) {
-  return std::visit([](const auto& alternative) { return alternative.time; }, spec);
+  struct Mode {
+    TimeMode operator()(const SimMeasurerSpec& sim) const { return sim.time; }
+    TimeMode operator()(const ExecMeasurerSpec& exec) const { return exec.time; }
+    // TRex's traffic takes its time: always real (possibly sped up, `speed`).
+    TimeMode operator()(const TrexMeasurerSpec&) const { return TimeMode::real_time; }
+  };
+  return std::visit(Mode{}, spec);
 }
 
 }  // namespace trexsearch::service

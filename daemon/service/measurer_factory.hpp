@@ -1,13 +1,17 @@
 #pragma once
 
 #include <atomic>
+#include <functional>
+#include <optional>
 #include <map>
 #include <memory>
 #include <string>
 #include <string_view>
 
 #include "daemon/service/job_spec.hpp"
+#include "search/clock.hpp"
 #include "search/measurer.hpp"
+#include "search/units.hpp"
 
 namespace trexsearch::service {
 
@@ -17,6 +21,11 @@ struct LiveMeasurer {
   /// True when measure() itself takes the trial's time (an external process, TRex);
   /// false for instant ones (simulated SUTs), which real-time jobs pace.
   bool paces_itself = false;
+  /// The measurer's own clock, which real-time jobs' searches then run on (TRex's
+  /// time, possibly sped up); null: the steady clock. Owned by `measurer`.
+  const Clock* clock = nullptr;
+  /// The TRex server's version, for the job record (trex jobs).
+  std::optional<std::string> trex_version;
 };
 
 /// Builds the measurers of one kind (the seam where `trex` plugs in later).
@@ -54,6 +63,31 @@ class ExecMeasurerFactory final : public MeasurerFactory {
 
  private:
   std::atomic<bool> allowed_;
+};
+
+/// What `trex` jobs take from the daemon's settings.
+struct TrexDefaults {
+  /// `trex-endpoint`.
+  std::string endpoint = "tcp://127.0.0.1:4501";
+  /// `trex-user`: the ports' owner name TRex shows.
+  std::string user = "trex-searchd";
+  /// `trex-reconnect-grace`.
+  Seconds reconnect_grace{60.0};
+  /// Session events, for the daemon log.
+  std::function<void(std::string_view)> log;
+};
+
+/// TRex servers (trex_client's TrexSession + TrexMeasurer, via TrexJobMeasurer).
+class TrexMeasurerFactory final : public MeasurerFactory {
+ public:
+  explicit TrexMeasurerFactory(TrexDefaults defaults) : defaults_(std::move(defaults)) {}
+
+  std::string_view kind() const override { return "trex"; }
+  /// Connects (within the reconnect grace), acquires the ports, loads the streams.
+  LiveMeasurer make(const MeasurerSpec& spec) const override;
+
+ private:
+  TrexDefaults defaults_;
 };
 
 /// The factories by kind. Thread-safe to use once filled.

@@ -3,10 +3,7 @@
 #include <chrono>
 #include <optional>
 
-#include "daemon/measurers/real_time_measurer.hpp"
-#include "daemon/measurers/steady_clock.hpp"
-#include "daemon/measurers/virtual_time_measurer.hpp"
-#include "daemon/service/job_clock.hpp"
+#include "daemon/service/paced_measurer.hpp"
 #include "daemon/service/resuming_measurer.hpp"
 #include "search/controller.hpp"
 #include "search/errors.hpp"
@@ -68,30 +65,16 @@ RunOutcome MlrJobRunner::run(const JobSpec& spec, std::vector<StoredTrial> store
     return RunOutcome{RunOutcome::Kind::failed,
                       "cannot set up the " + std::string(measurer_kind(spec.measurer)) +
                           " measurer: " + error.what(),
-                      std::nullopt};
+                      std::nullopt, std::nullopt};
   }
 
-  // The clock and the pacing: compressed jobs move a ManualClock by each trial's
-  // duration (VirtualTimeMeasurer); real-time jobs read the steady clock, and an
-  // instant measurer is made to take the trial's time (RealTimeMeasurer).
-  ManualClock virtual_clock;
-  const SteadyClock steady_clock;
-  const bool compressed = time_mode(spec.measurer) == TimeMode::virtual_time;
-  ShiftedClock clock(compressed ? static_cast<const Clock&>(virtual_clock)
-                                : static_cast<const Clock&>(steady_clock));
-  Measurer* paced = live.measurer.get();
-  std::optional<VirtualTimeMeasurer> virtual_time;
-  std::optional<RealTimeMeasurer> real_time;
-  if (compressed) {
-    paced = &virtual_time.emplace(*live.measurer, virtual_clock);
-  } else if (!live.paces_itself) {
-    paced = &real_time.emplace(*live.measurer);
-  }
-
+  PacedMeasurer paced(std::move(live), time_mode(spec.measurer));
+  if (paced.trex_version()) observer.trex_connected(*paced.trex_version());
+  ShiftedClock& clock = paced.clock();
   std::vector<RecordedTrial> recorded;
   recorded.reserve(stored.size());
   for (const StoredTrial& trial : stored) recorded.push_back(trial.trial);
-  ResumingMeasurer measurer(std::move(recorded), *paced, clock);
+  ResumingMeasurer measurer(std::move(recorded), paced.measurer(), clock);
 
   std::vector<std::string> labels;
   for (std::size_t i = 0; i < spec.mlr.goals.size(); ++i) {

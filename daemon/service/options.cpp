@@ -52,7 +52,15 @@ po::options_description settings_description() {
       ("cpus", po::value<std::string>()->value_name("LIST")->default_value(""),
        "CPUs the daemon may use, e.g. 0-1 (empty: all)")
       ("plr-threads", po::value<unsigned>()->value_name("N")->default_value(defaults.plr_threads),
-       "PLRsearch integration threads (for PLR jobs)");
+       "PLRsearch integration threads per fitting function (PLR jobs)")
+      ("plr-resume", po::value<std::string>()->value_name("MODE")->default_value("deadline"),
+       "a resumed PLR job runs until its original deadline or for its remaining budget")
+      ("trex-endpoint", po::value<std::string>()->value_name("URL")->default_value(defaults.trex_endpoint),
+       "TRex RPC endpoint for trex jobs that name none")
+      ("trex-user", po::value<std::string>()->value_name("NAME")->default_value(defaults.trex_user),
+       "owner name shown on the TRex ports trex jobs acquire")
+      ("trex-reconnect-grace", po::value<double>()->value_name("SECONDS")->default_value(60.0, "60"),
+       "how long TRex may stay unreachable before a trex job fails");
   // clang-format on
   return settings;
 }
@@ -127,6 +135,25 @@ DaemonOptions from_variables(const po::variables_map& vm) {
   options.cpus = vm["cpus"].as<std::string>();
   (void)parse_cpu_list(options.cpus);
   options.plr_threads = in_range<unsigned>(vm, "plr-threads", 1, 1024);
+  const std::string resume = vm["plr-resume"].as<std::string>();
+  if (resume == "deadline") {
+    options.plr_resume = PlrResume::deadline;
+  } else if (resume == "remaining") {
+    options.plr_resume = PlrResume::remaining;
+  } else {
+    throw ConfigError("plr-resume", resume, "must be deadline or remaining");
+  }
+  options.trex_endpoint = vm["trex-endpoint"].as<std::string>();
+  if (options.trex_endpoint.rfind("tcp://", 0) != 0) {
+    throw ConfigError("trex-endpoint", options.trex_endpoint, "must be tcp://HOST:PORT");
+  }
+  options.trex_user = vm["trex-user"].as<std::string>();
+  if (options.trex_user.empty()) throw ConfigError("trex-user", "\"\"", "must not be empty");
+  const double grace = vm["trex-reconnect-grace"].as<double>();
+  if (!(grace >= 0.0) || !std::isfinite(grace)) {
+    throw ConfigError("trex-reconnect-grace", format_value(grace), "must be >= 0 seconds");
+  }
+  options.trex_reconnect_grace = Seconds{grace};
   return options;
 }
 
@@ -239,7 +266,11 @@ std::string describe_options(const DaemonOptions& options) {
        << "resume-interrupted = " << (options.resume_interrupted ? "true" : "false") << "\n"
        << "log-level = " << to_string(options.log_level) << "\n"
        << "cpus = " << options.cpus << "\n"
-       << "plr-threads = " << options.plr_threads << "\n";
+       << "plr-threads = " << options.plr_threads << "\n"
+       << "plr-resume = " << to_string(options.plr_resume) << "\n"
+       << "trex-endpoint = " << options.trex_endpoint << "\n"
+       << "trex-user = " << options.trex_user << "\n"
+       << "trex-reconnect-grace = " << format_value(options.trex_reconnect_grace.count()) << "\n";
   return text.str();
 }
 

@@ -8,6 +8,7 @@
 #include <string>
 #include <vector>
 
+#include "daemon/service/job_spec.hpp"
 #include "daemon/service/log.hpp"
 #include "search/units.hpp"
 
@@ -52,8 +53,17 @@ struct DaemonOptions {
   /// CPUs the daemon and its jobs may run on ("0-1,6"); empty: all. Keeps it off
   /// the cores TRex busy-polls.
   std::string cpus;
-  /// Worker threads of PLRsearch's integrator (used once PLR jobs are supported).
+  /// Integration threads per fitting function of PLR jobs (their `threads_per_fit`;
+  /// results do not depend on it). Needs a restart.
   unsigned plr_threads = 1;
+  /// How a resumed PLR job counts the downtime unless its spec says (`plr_resume`).
+  PlrResume plr_resume = PlrResume::deadline;
+  /// TRex RPC endpoint for `trex` jobs that name none.
+  std::string trex_endpoint = "tcp://127.0.0.1:4501";
+  /// The owner name TRex shows on the ports `trex` jobs acquire.
+  std::string trex_user = "trex-searchd";
+  /// How long TRex may stay unreachable before a `trex` job fails (jobs may override).
+  Seconds trex_reconnect_grace{60.0};
 };
 
 /// What the command line asked for.

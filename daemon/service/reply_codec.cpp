@@ -1,5 +1,7 @@
 #include "daemon/service/reply_codec.hpp"
 
+#include "daemon/codec/plr_result_codec.hpp"
+
 namespace trexsearch::service {
 namespace {
 
@@ -66,6 +68,7 @@ Json::Value encode_progress(const JobProgress& progress) {
   json["last_trial"] = progress.last_trial ? encode_trial_summary(*progress.last_trial)
                                            : Json::Value(Json::nullValue);
   json["goals"] = encode_goal_progress(progress.goals);
+  if (progress.estimate) json["estimate"] = codec::encode_plr_estimate(*progress.estimate);
   return json;
 }
 
@@ -90,6 +93,10 @@ Json::Value encode_stored_trial(const StoredTrial& stored) {
   json["notes"] = notes;
   json["started_at"] = stored.started_at.count();
   json["recorded_at"] = format_utc(stored.recorded_at);
+  if (stored.plr) {
+    json["estimate"] = stored.plr->estimate ? codec::encode_plr_estimate(*stored.plr->estimate)
+                                            : Json::Value(Json::nullValue);
+  }
   return json;
 }
 
@@ -107,6 +114,7 @@ Json::Value encode_trial_event(JobId job, const JobProgress& progress) {
     json["search_time"] = trial.started_at.count() + trial.effective_duration.count();
   }
   json["goals"] = encode_goal_progress(progress.goals);
+  if (progress.estimate) json["estimate"] = codec::encode_plr_estimate(*progress.estimate);
   return json;
 }
 

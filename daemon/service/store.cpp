@@ -3,15 +3,18 @@
 #include <json/value.h>
 
 #include "daemon/codec/json_writer.hpp"
+#include "daemon/codec/plr_result_codec.hpp"
 #include "daemon/codec/search_result_codec.hpp"
 #include "daemon/codec/strict_json.hpp"
 #include "daemon/service/job_spec_codec.hpp"
+#include "daemon/service/plr_trial_state_codec.hpp"
 
 namespace trexsearch::service {
 namespace {
 
 constexpr int kBusyTimeoutMs = 10000;
-constexpr int kSchemaVersion = 1;
+// 2: trials.plr (PLR jobs' estimate and computation state).
+constexpr int kSchemaVersion = 2;
 
 // synchronous=FULL with WAL: every commit syncs the WAL, so a committed trial
 // survives a power cut or reboot, not only a daemon crash (NORMAL would survive
@@ -51,6 +54,7 @@ CREATE TABLE IF NOT EXISTS trials(
   loss_ratio REAL NOT NULL,
   started_at REAL NOT NULL,
   recorded_at REAL NOT NULL,
+  plr TEXT,
   PRIMARY KEY(job_id, number)
 ) WITHOUT ROWID;
 CREATE TABLE IF NOT EXISTS results(
@@ -108,6 +112,8 @@ Store::Store(const std::filesystem::path& file) : file_(file), db_(file.string()
   }
   if (found < kSchemaVersion) {
     SqliteTransaction transaction(db_);
+    // A version-1 file has every table but trials.plr; CREATE IF NOT EXISTS keeps it.
+    if (found == 1) db_.exec("ALTER TABLE trials ADD COLUMN plr TEXT");
     db_.exec(kSchema);
     db_.exec("PRAGMA user_version=" + std::to_string(kSchemaVersion));
     transaction.commit();
@@ -221,13 +227,31 @@ void Store::finish(JobId id, JobState state, const std::string& reason, WallTime
   transaction.commit();
 }
 
+void Store::set_trex_version(JobId id, const std::string& version) {
+  auto update = db_.prepare("UPDATE jobs SET trex_version = ?2 WHERE id = ?1");
+  update.bind(1, id).bind(2, version).run();
+  require_changed(db_, id);
+}
+
+void Store::finish_plr(JobId id, JobState state, const std::string& reason, WallTime now,
+                       const plr::PlrResult& result) {
+  SqliteTransaction transaction(db_);
+  auto update =
+      db_.prepare("UPDATE jobs SET state = ?2, reason = ?3, finished_at = ?4 WHERE id = ?1");
+  update.bind(1, id).bind(2, to_string(state)).bind(3, reason).bind(4, to_unix_seconds(now)).run();
+  require_changed(db_, id);
+  auto insert = db_.prepare("INSERT OR REPLACE INTO results(job_id, result) VALUES(?1, ?2)");
+  insert.bind(1, id).bind(2, codec::to_compact_json(codec::encode_plr_result(result))).run();
+  transaction.commit();
+}
+
 void Store::add_trial(JobId id, const StoredTrial& stored) {
   const RecordedTrial& trial = stored.trial;
   const TrialOutcome& outcome = trial.outcome;
   auto insert = db_.prepare(
       "INSERT INTO trials(job_id, number, phase, load_pps, intended_duration, offered_count, "
       "loss_count, intended_count, effective_duration, notes, loss_ratio, started_at, "
-      "recorded_at) VALUES(?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13)");
+      "recorded_at, plr) VALUES(?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14)");
   std::optional<double> effective;
   if (outcome.effective_duration) effective = outcome.effective_duration->count();
   insert.bind(1, id)
@@ -243,13 +267,18 @@ void Store::add_trial(JobId id, const StoredTrial& stored) {
       .bind(11, stored.loss_ratio)
       .bind(12, stored.started_at.count())
       .bind(13, to_unix_seconds(stored.recorded_at));
+  if (stored.plr) {
+    insert.bind(14, encode_plr_trial_state(*stored.plr));
+  } else {
+    insert.bind_null(14);
+  }
   insert.run();
 }
 
 std::vector<StoredTrial> Store::trials(JobId id) {
   auto select = db_.prepare(
       "SELECT number, phase, load_pps, intended_duration, offered_count, loss_count, "
-      "intended_count, effective_duration, notes, loss_ratio, started_at, recorded_at "
+      "intended_count, effective_duration, notes, loss_ratio, started_at, recorded_at, plr "
       "FROM trials WHERE job_id = ?1 ORDER BY number");
   select.bind(1, id);
   std::vector<StoredTrial> trials;
@@ -270,6 +299,24 @@ std::vector<StoredTrial> Store::trials(JobId id) {
     stored.loss_ratio = select.column_double(9);
     stored.started_at = Seconds{select.column_double(10)};
     stored.recorded_at = from_unix_seconds(select.column_double(11));
+    if (!select.is_null(12)) {
+      try {
+        plr::PlrTrial trial{stored.number,
+                            TrialResult::from_outcome(stored.trial.intended_load_pps,
+                                                      stored.trial.intended_duration, outcome),
+                            Seconds{0.0},
+                            Seconds{0.0},
+                            0,
+                            false,
+                            {},
+                            std::nullopt};
+        decode_plr_trial_state(select.column_text(12), trial);
+        stored.plr = std::move(trial);
+      } catch (const std::exception& error) {
+        throw SqliteError(0, "job " + std::to_string(id) + " trial " +
+                                 std::to_string(stored.number) + ": " + error.what());
+      }
+    }
     trials.push_back(std::move(stored));
   }
   return trials;

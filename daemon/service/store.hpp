@@ -9,6 +9,7 @@
 #include "daemon/service/job_record.hpp"
 #include "daemon/service/job_spec.hpp"
 #include "daemon/service/sqlite.hpp"
+#include "plr/soak_search.hpp"
 #include "search/search_result.hpp"
 
 namespace trexsearch::service {
@@ -53,6 +54,12 @@ class Store {
   /// in one transaction.
   void finish(JobId id, JobState state, const std::string& reason, WallTime now,
               const mlr::SearchResult* result);
+  /// finish() for a PLR job, storing its result (codec::encode_plr_result).
+  void finish_plr(JobId id, JobState state, const std::string& reason, WallTime now,
+                  const plr::PlrResult& result);
+
+  /// Records the TRex server version a job runs against.
+  void set_trex_version(JobId id, const std::string& version);
 
   /// Appends one completed trial. Its number must be new for the job: storing the
   /// same trial twice throws (a resumed job never measures a stored trial again).
@@ -61,7 +68,8 @@ class Store {
   std::vector<StoredTrial> trials(JobId id);
   std::size_t trial_count(JobId id);
 
-  /// The stored result document (JSON of codec::encode_search_result), if any.
+  /// The stored result document (JSON of codec::encode_search_result, or of
+  /// codec::encode_plr_result for PLR jobs), if any.
   std::optional<std::string> result_json(JobId id);
 
   const std::filesystem::path& file() const { return file_; }

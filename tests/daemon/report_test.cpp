@@ -11,6 +11,7 @@
 
 #include "daemon/report/html_text.hpp"
 #include "daemon/report/mlr_report.hpp"
+#include "daemon/report/plr_report.hpp"
 #include "daemon/measurers/virtual_time_measurer.hpp"
 #include "search/controller.hpp"
 #include "search/sim/sut_measurer.hpp"
@@ -137,5 +138,44 @@ TEST_CASE("where Debian's chromium is installed, the report renders to a non-emp
   CHECK(result.exit_code == 0);
   REQUIRE(std::filesystem::exists(png));
   // A blank page of this size compresses to a few kB; charts and tables are far more.
+  CHECK(std::filesystem::file_size(png) > 30000);
+}
+
+TEST_CASE("where Debian's chromium is installed, the PLR report renders to a non-empty screenshot") {
+  const char* chromium = "/usr/bin/chromium";
+  if (access(chromium, X_OK) != 0) {
+    MESSAGE("chromium not installed: rendering check skipped");
+    return;
+  }
+  // An estimate settling on 1 Mpps over an hour, the fits bracketing it.
+  report::PlrReportData data;
+  for (std::size_t i = 1; i <= 60; ++i) {
+    report::PlrReportTrial trial;
+    trial.number = i;
+    trial.finished_at_s = 60.0 * static_cast<double>(i);
+    trial.load_pps = 1e6 * (1.0 + 0.02 * static_cast<double>(i % 5) - 0.04);
+    trial.duration_s = 60.0;
+    trial.loss_count = static_cast<long long>(i % 5);
+    trial.loss_ratio = static_cast<double>(i % 5) / 6e7;
+    trial.estimate = report::PlrEstimatePoint{1e6 - 2e5 / static_cast<double>(i),
+                                              3e5 / static_cast<double>(i)};
+    trial.stretch_average_pps = trial.estimate->average_pps * 1.01;
+    trial.erf_average_pps = trial.estimate->average_pps * 0.99;
+    data.trials.push_back(trial);
+  }
+  data.estimate = data.trials.back().estimate;
+  data.run_duration_s = 3600.0;
+  data.stop_reason = "time_budget";
+  const test::TempDir dir;
+  const std::string page = dir.write("plr.html", report::render_plr_report({}, data));
+  const std::string png = (dir.path() / "plr.png").string();
+  const auto result = test::run_process(
+      {chromium, "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic",
+       "--no-first-run", "--disable-background-networking", "--disable-component-update",
+       "--disable-sync", "--user-data-dir=" + (dir.path() / "profile").string(),
+       "--window-size=1000,1400", "--screenshot=" + png, "file://" + page},
+      "", dir);
+  CHECK(result.exit_code == 0);
+  REQUIRE(std::filesystem::exists(png));
   CHECK(std::filesystem::file_size(png) > 30000);
 }

@@ -192,7 +192,7 @@ TEST_CASE("bad arguments and failures become replies, never exceptions") {
   check(R"({"command": "launch"})", ResultCode::unsupported, "unknown command");
   check(R"({"command": "submit", "arguments": {"method": "plr", "spec": {"goals": [{}]},
       "measurer": {"kind": "sim", "model": "sharp"}}})",
-        ResultCode::unsupported, "PLRsearch");
+        ResultCode::bad_request, "spec.goals");
   check("{", ResultCode::bad_request, "not valid JSON");
   check(R"({"command": "analyze", "arguments": {"job": 3, "goals": []}})", ResultCode::bad_request,
         "goals");

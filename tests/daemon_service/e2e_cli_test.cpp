@@ -46,6 +46,21 @@ TEST_CASE("trex-search submits, watches, lists, shows and fetches results from t
   const CliRun show = run_cli(dir, {"show", "1", "--socket", socket, "--no-trials"});
   CHECK(show.exit_code == 0);
   CHECK(show.out.find("job 1 (demo): finished") != std::string::npos);
+
+  // The stored trials, analysed again with a goal the job never had.
+  const std::string goals = dir.write("goals.json", R"([{"name": "LR1", "loss_ratio": 0.01}])");
+  const CliRun again = run_cli(dir, {"reanalyze", "1", "--socket", socket, "--goals", goals});
+  CHECK(again.exit_code == 0);
+  CHECK(again.out.find("job 1: ") != std::string::npos);
+  CHECK(again.out.find("LR1: lower ") != std::string::npos);
+  const CliRun again_json =
+      run_cli(dir, {"reanalyze", "1", "--socket", socket, "--goals", goals, "--json"});
+  REQUIRE(again_json.exit_code == 0);
+  CHECK(parse_json(again_json.out)["goals"].size() == 1);
+  const CliRun bad_goals = run_cli(
+      dir, {"reanalyze", "1", "--socket", socket, "--goals", dir.write("bad.json", "{}")});
+  CHECK(bad_goals.exit_code == 2);
+  CHECK(bad_goals.err.find("bad.json") != std::string::npos);
 }
 
 TEST_CASE("trex-search reports daemon refusals and bad input with their exit codes") {

@@ -3,12 +3,14 @@
 #include <doctest/doctest.h>
 
 #include "daemon/codec/strict_json.hpp"
+#include "daemon/service/measurer_factory.hpp"
 #include "daemon/service/service_errors.hpp"
 
 namespace trexsearch::service {
 namespace {
 
 Json::Value json(std::string_view text) { return codec::parse_strict_json(text, "test"); }
+JobSpec decode(std::string_view text) { return decode_job_spec(json(text)); }
 
 std::string error_of(std::string_view text, ResultCode expected = ResultCode::bad_request) {
   try {
@@ -83,14 +85,73 @@ TEST_CASE("job spec errors name the JSON path and the value") {
             .find("spec = [1]") != std::string::npos);
 }
 
-TEST_CASE("PLR jobs and the trex measurer are valid requests this stage does not support") {
+TEST_CASE("a PLR job spec decodes PLR.json and round-trips; its errors name the path") {
+  const JobSpec spec = decode(R"({"method": "plr", "spec": {"target_loss_ratio": 1e-6,
+      "min_load": 1000, "max_load": 2e6, "time_budget": 120, "samples_per_trial": 5000},
+      "measurer": {"kind": "sim", "model": "sharp"}, "plr_resume": "remaining"})");
+  CHECK(spec.method == SearchMethod::plr);
+  CHECK(spec.plr.target_loss_ratio == 1e-6);
+  CHECK(spec.plr.max_load_pps == 2e6);
+  CHECK(spec.plr.time_budget.count() == 120.0);
+  REQUIRE(spec.plr.samples_per_trial.has_value());
+  CHECK(*spec.plr.samples_per_trial == 5000);
+  REQUIRE(spec.plr_resume.has_value());
+  CHECK(*spec.plr_resume == PlrResume::remaining);
+  const JobSpec again = decode_job_spec(encode_job_spec(spec));
+  CHECK(again.method == SearchMethod::plr);
+  CHECK(again.plr.time_budget.count() == 120.0);
+  CHECK(again.plr_resume == spec.plr_resume);
+  CHECK(decode(R"({"method": "plr", "spec": {}, "measurer": {"kind": "sim", "model": "sharp"}})")
+            .plr_resume == std::nullopt);
+
   CHECK(error_of(R"({"method": "plr", "spec": {"goals": [{}]}, "measurer": {"kind": "sim",
-      "model": "sharp"}})",
-                 ResultCode::unsupported)
-            .find("PLRsearch") != std::string::npos);
-  CHECK(error_of(R"({"spec": {"goals": [{}]}, "measurer": {"kind": "trex"}})",
-                 ResultCode::unsupported)
-            .find("TRex") != std::string::npos);
+      "model": "sharp"}})")
+            .find("spec.goals") != std::string::npos);
+  CHECK(error_of(R"({"method": "plr", "spec": {"time_budget": -1}, "measurer": {"kind": "sim",
+      "model": "sharp"}})")
+            .find("spec.time_budget") != std::string::npos);
+  CHECK(error_of(R"({"method": "plr", "spec": {}, "plr_resume": "later", "measurer": {"kind":
+      "sim", "model": "sharp"}})")
+            .find("plr_resume") == 0);
+  CHECK(error_of(R"({"spec": {"goals": [{}]}, "plr_resume": "remaining", "measurer": {"kind":
+      "sim", "model": "sharp"}})")
+            .find("plr_resume") == 0);
+}
+
+TEST_CASE("a trex measurer spec keeps the profile as submitted; bad ones name the field") {
+  const std::string path = TREX_SEARCH_SOURCE_DIR "/etc/profiles/ipv4-udp-64b-bidir.json";
+  const JobSpec spec = decode(R"({"spec": {"goals": [{}]}, "measurer": {"kind": "trex",
+      "profile": ")" + path + R"(", "force_acquire": true, "speed": 50, "reconnect_grace": 2}})");
+  const auto& trex_spec = std::get<TrexMeasurerSpec>(spec.measurer);
+  CHECK(trex_spec.endpoint.empty());
+  CHECK(trex_spec.force_acquire);
+  CHECK(trex_spec.speed == 50.0);
+  REQUIRE(trex_spec.reconnect_grace.has_value());
+  CHECK(trex_spec.reconnect_grace->count() == 2.0);
+  CHECK(spec.profile == path);
+  CHECK(time_mode(spec.measurer) == TimeMode::real_time);
+  // The stored form carries the profile inline: an edited file never changes a resumed job.
+  const JobSpec again = decode_job_spec(encode_job_spec(spec));
+  CHECK(std::get<TrexMeasurerSpec>(again.measurer).profile_source == "inline");
+  CHECK(again.profile == path);
+
+  CHECK(error_of(R"({"spec": {"goals": [{}]}, "measurer": {"kind": "trex"}})")
+            .find("measurer.profile") == 0);
+  CHECK(error_of(R"({"spec": {"goals": [{}]}, "measurer": {"kind": "trex",
+      "profile": "/nonexistent/p.json"}})")
+            .find("measurer.profile") == 0);
+  CHECK(error_of(R"({"spec": {"goals": [{}]}, "measurer": {"kind": "trex",
+      "profile": {"ports": 3}}})")
+            .find("measurer.profile") == 0);
+  CHECK(error_of(R"({"spec": {"goals": [{}]}, "measurer": {"kind": "trex", "profile": ")" + path +
+                 R"(", "endpoint": "http://x"}})")
+            .find("measurer.endpoint") == 0);
+  CHECK(error_of(R"({"spec": {"goals": [{}]}, "measurer": {"kind": "trex", "profile": ")" + path +
+                 R"(", "speed": 0}})")
+            .find("measurer.speed") == 0);
+}
+
+TEST_CASE("unknown methods are refused") {
   CHECK(error_of(R"({"method": "mlrx", "spec": {"goals": [{}]}, "measurer": {"kind": "sim",
       "model": "sharp"}})")
             .find("method") == 0);

@@ -1,0 +1,85 @@
+#include <json/value.h>
+
+#include <ostream>
+#include <sstream>
+
+#include "daemon/cli/client_commands.hpp"
+#include "daemon/cli/client_connection.hpp"
+#include "daemon/cli/client_format.hpp"
+#include "daemon/cli/client_options.hpp"
+#include "daemon/cli/command_errors.hpp"
+#include "daemon/cli/input_file.hpp"
+#include "daemon/codec/strict_json.hpp"
+
+namespace trexsearch::cli {
+namespace {
+
+namespace po = boost::program_options;
+
+po::options_description reanalyze_options() {
+  po::options_description options("Options");
+  options.add_options()("goals", po::value<std::string>()->value_name("GOALS.json"),
+                        "the goals to analyse with: an array of goals or {\"goals\": [...]}; "
+                        "default: the job's own");
+  return options;
+}
+
+// The daemon returns goal results as `trex-search analyze` does: one line per goal.
+std::string format_analysis(const Json::Value& arguments) {
+  std::ostringstream out;
+  out << "job " << arguments["job"].asInt64() << ": " << arguments["trial_count"].asUInt64()
+      << " trials\n";
+  for (const Json::Value& goal : arguments["goals"]) {
+    out << "  " << goal["name"].asString() << ": lower " << format_load(goal["relevant_lower_bound"])
+        << " upper " << format_load(goal["relevant_upper_bound"]) << " conditional throughput "
+        << format_load(goal["conditional_throughput"])
+        << (goal["regular"].asBool() ? "" : "  (irregular: " +
+                                                 goal["irregular_reason"].asString() + ")")
+        << "\n";
+  }
+  return out.str();
+}
+
+}  // namespace
+
+std::string reanalyze_client_command_help() {
+  return client_help("trex-search reanalyze JOB [--goals GOALS.json] [--json]",
+                     "Re-analyses a stored MLR job's trials on trex-searchd with other goals\n"
+                     "(draft-06 goals; nothing is measured again) and prints each goal's\n"
+                     "relevant bounds.",
+                     reanalyze_options());
+}
+
+int run_reanalyze_client_command(const std::vector<std::string>& args, std::ostream& out,
+                                   std::ostream& err) {
+  return run_client_command(
+      [&] {
+        const po::variables_map options = parse_client_args(args, reanalyze_options(), true);
+        if (options.count("help") != 0) {
+          out << reanalyze_client_command_help();
+          return 0;
+        }
+        const ClientSettings settings = client_settings(options);
+        Json::Value arguments = job_arguments(job_argument(options));
+        if (options.count("goals") != 0) {
+          const std::string path = options["goals"].as<std::string>();
+          const Json::Value goals =
+              codec::parse_strict_json(read_input_file(path), input_name(path));
+          if (goals.isArray()) {
+            arguments["goals"] = goals;
+          } else if (goals.isObject() && goals["goals"].isArray()) {
+            arguments["goals"] = goals["goals"];
+          } else {
+            throw BadInputError(input_name(path) +
+                                ": must be an array of goals or {\"goals\": [...]}");
+          }
+        }
+        ControlConnection connection(settings.socket, settings.timeout);
+        const auto reply = connection.request("analyze", arguments);
+        print_reply(out, settings, reply.arguments, format_analysis);
+        return 0;
+      },
+      err);
+}
+
+}  // namespace trexsearch::cli

@@ -1,0 +1,137 @@
+// `trex-search report`: fetches a job over the control socket (`show`, then
+// `result`, or `analyze` while the job runs) and renders it with daemon/report.
+// Made client-side, so it needs nothing from the daemon but read access.
+#include "daemon/cli/report_client_command.hpp"
+
+#include <json/value.h>
+
+#include <fstream>
+#include <ostream>
+#include <stdexcept>
+
+#include "daemon/cli/client_connection.hpp"
+#include "daemon/cli/client_options.hpp"
+#include "daemon/cli/command_errors.hpp"
+#include "daemon/codec/controller_config_codec.hpp"
+#include "daemon/report/mlr_report.hpp"
+#include "daemon/report/plr_report.hpp"
+#include "daemon/report/report_input.hpp"
+#include "daemon/report/trial_csv.hpp"
+#include "search/errors.hpp"
+
+namespace trexsearch::cli {
+namespace {
+
+namespace po = boost::program_options;
+
+po::options_description report_options() {
+  po::options_description options("Options");
+  options.add_options()(
+      "output,o", po::value<std::string>()->value_name("FILE"),
+      "where to write (default: job-JOB-report.html, or job-JOB-trials.csv with --csv); "
+      "'-' writes to standard output")("csv", "write the trials as CSV instead of the HTML report");
+  return options;
+}
+
+/// The job's search result: `result` when the job has one, else (running,
+/// queued, interrupted) the stored trials of `show` and, for MLRsearch, the bounds
+/// `analyze` gives them, so a running job gets a report too.
+Json::Value fetch_result(ControlConnection& connection, const Json::Value& job_args,
+                         const Json::Value& shown, bool plr) {
+  const service::Response result = connection.try_request("result", job_args);
+  if (result.result == service::ResultCode::success) return result.arguments["result"];
+  if (result.result != service::ResultCode::conflict) {
+    throw DaemonRefused(result.result, result.text);
+  }
+  Json::Value partial(Json::objectValue);
+  partial["trials"] = shown["trials"];
+  if (!plr && !shown["trials"].empty()) {
+    partial["goals"] = connection.request("analyze", job_args).arguments["goals"];
+  }
+  return partial;
+}
+
+mlr::ControllerConfig config_of(const Json::Value& spec) {
+  try {
+    return codec::decode_controller_config(spec);
+  } catch (const ConfigError&) {
+    // The header shows the spec verbatim anyway; only the limits line is lost.
+    return {};
+  }
+}
+
+void write_output(const std::string& path, const std::string& text, std::ostream& out) {
+  if (path == "-") {
+    out << text;
+    return;
+  }
+  std::ofstream file(path, std::ios::binary | std::ios::trunc);
+  if (!file) throw std::runtime_error("cannot write '" + path + "': check the directory exists");
+  file << text;
+  file.close();
+  if (!file) throw std::runtime_error("writing '" + path + "' failed (disk full?)");
+}
+
+}  // namespace
+
+std::string report_client_command_help() {
+  return client_help(
+      "trex-search report JOB [-o FILE] [--csv]",
+      "Writes one self-contained HTML report of a job (inline SVG charts, no scripts or\n"
+      "network): for MLRsearch the trials converging and each goal's bounds and\n"
+      "conditional throughput; for PLRsearch the critical-load estimate settling, trial\n"
+      "loads and losses over time, the fitting functions and the trend. Made from the\n"
+      "store: works for jobs finished long ago and for a running job. With --csv, the\n"
+      "trials as CSV instead. Prints the path written.",
+      report_options());
+}
+
+int run_report_client_command(const std::vector<std::string>& args, std::ostream& out,
+                              std::ostream& err) {
+  return run_client_command(
+      [&] {
+        const po::variables_map options = parse_client_args(args, report_options(), true);
+        if (options.count("help") != 0) {
+          out << report_client_command_help();
+          return 0;
+        }
+        const ClientSettings settings = client_settings(options);
+        const auto job = job_argument(options);
+        const bool csv = options.count("csv") != 0;
+        const std::string path =
+            options.count("output") != 0
+                ? options["output"].as<std::string>()
+                : "job-" + std::to_string(job) + (csv ? "-trials.csv" : "-report.html");
+        const Json::Value job_args = job_arguments(job);
+        ControlConnection connection(settings.socket, settings.timeout);
+        Json::Value show_args = job_args;
+        show_args["trials"] = true;
+        const Json::Value shown = connection.request("show", show_args).arguments;
+        const bool plr = shown["job"]["method"].asString() == "plr";
+        const Json::Value result = fetch_result(connection, job_args, shown, plr);
+        const report::ReportContext context = report::report_context(shown["job"], shown["spec"]);
+        std::string text;
+        std::size_t trials = 0;
+        if (plr) {
+          const report::PlrReportData data = report::decode_plr_result(result, "result");
+          trials = data.trials.size();
+          text = csv ? report::plr_trials_csv(data) : report::render_plr_report(context, data);
+        } else {
+          const mlr::SearchResult decoded = report::decode_mlr_result(result, "result");
+          trials = decoded.trials.size();
+          text = csv ? report::mlr_trials_csv(decoded)
+                     : report::render_mlr_report(
+                           context, config_of(report::search_spec(shown["spec"])), decoded);
+        }
+        write_output(path, text, out);
+        if (path != "-") {
+          out << "job " << job << " (" << shown["job"]["state"].asString() << ", " << trials
+              << " trials): " << (csv ? "trials written to " : "report written to ") << path
+              << "\n";
+        }
+        return 0;
+      },
+      err);
+}
+
+}  // namespace trexsearch::cli

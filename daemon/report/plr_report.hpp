@@ -1,0 +1,59 @@
+#pragma once
+
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "daemon/report/mlr_report.hpp"
+
+namespace trexsearch::report {
+
+/// PLRsearch's critical-load estimate (average and stdev in pps).
+struct PlrEstimatePoint {
+  double average_pps = 0.0;
+  double stdev_pps = 0.0;
+};
+
+/// One PLRsearch trial as the report shows it.
+struct PlrReportTrial {
+  std::size_t number = 0;
+  /// Run clock at the end of the trial, seconds from the start of the run.
+  double finished_at_s = 0.0;
+  double load_pps = 0.0;
+  double duration_s = 0.0;
+  std::optional<long long> loss_count;
+  double loss_ratio = 0.0;
+  /// The combined estimate after this trial, when there was one.
+  std::optional<PlrEstimatePoint> estimate;
+  /// Per fitting function (stretch, erf): the average after this trial.
+  std::optional<double> stretch_average_pps;
+  std::optional<double> erf_average_pps;
+};
+
+/// The estimate's trend over the last part of the run.
+struct PlrReportTrend {
+  double slope_per_hour = 0.0;
+  double slope_stderr_per_hour = 0.0;
+  bool significant = false;
+  std::size_t points = 0;
+  double window_start_s = 0.0;
+  double window_end_s = 0.0;
+};
+
+/// What a PLRsearch report shows: every trial, the final estimate and trend.
+struct PlrReportData {
+  std::vector<PlrReportTrial> trials;
+  std::optional<PlrEstimatePoint> estimate;
+  std::optional<PlrReportTrend> trend;
+  /// Empty while the run goes on.
+  std::string stop_reason;
+  std::string stop_detail;
+  double run_duration_s = 0.0;
+};
+
+/// The PLRsearch report as one self-contained HTML page: header, the critical-load
+/// estimate over time with its +-stdev band and the per-fitting-function estimates,
+/// trial loads and loss counts over time, the trend, the final numbers, every trial.
+std::string render_plr_report(const ReportContext& context, const PlrReportData& data);
+
+}  // namespace trexsearch::report

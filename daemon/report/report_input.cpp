@@ -1,0 +1,347 @@
+#include "daemon/report/report_input.hpp"
+
+#include <array>
+#include <string>
+#include <vector>
+
+#include "daemon/codec/goal_codec.hpp"
+#include "daemon/codec/json_writer.hpp"
+#include "daemon/codec/object_reader.hpp"
+#include "search/errors.hpp"
+
+namespace trexsearch::report {
+namespace {
+
+using codec::as_array;
+using codec::as_bool;
+using codec::as_int64;
+using codec::as_number;
+using codec::as_string;
+using codec::element_path;
+using codec::member_path;
+
+bool present(const Json::Value& object, const char* key) {
+  return object.isObject() && object.isMember(key) && !object[key].isNull();
+}
+
+std::optional<double> optional_number(const Json::Value& object, const char* key,
+                                      const std::string& path) {
+  if (!present(object, key)) return std::nullopt;
+  return as_number(object[key], member_path(path, key));
+}
+
+const Json::Value& require_object(const Json::Value& value, const std::string& path) {
+  if (!value.isObject()) {
+    throw ConfigError(path, codec::quote_json(value), "must be an object");
+  }
+  return value;
+}
+
+mlr::TrialPhase decode_phase(const Json::Value& value, const std::string& path) {
+  const std::string text = as_string(value, path);
+  for (auto phase : {mlr::TrialPhase::warmup, mlr::TrialPhase::initial, mlr::TrialPhase::main}) {
+    if (mlr::to_string(phase) == text) return phase;
+  }
+  throw ConfigError(path, text, "must be one of warmup, initial, main");
+}
+
+mlr::StopReason decode_stop_reason(const std::string& text, const std::string& path) {
+  using R = mlr::StopReason;
+  for (auto reason :
+       {R::completed, R::fail_fast, R::search_time_exceeded, R::cancelled, R::measurer_failed}) {
+    if (mlr::to_string(reason) == text) return reason;
+  }
+  throw ConfigError(path, text, "is not a known stop reason");
+}
+
+mlr::Irregularity decode_irregularity(const std::string& text, const std::string& path) {
+  using I = mlr::Irregularity;
+  for (auto irregularity :
+       {I::none, I::max_load_is_lower_bound, I::no_upper_bound, I::min_load_is_upper_bound,
+        I::no_lower_bound, I::too_wide, I::search_time_exceeded, I::stopped_by_fail_fast,
+        I::cancelled, I::measurer_failed}) {
+    if (mlr::to_string(irregularity) == text) return irregularity;
+  }
+  throw ConfigError(path, text, "is not a known irregularity");
+}
+
+std::vector<std::string> decode_notes(const Json::Value& trial, const std::string& path) {
+  std::vector<std::string> notes;
+  if (!present(trial, "notes")) return notes;
+  const std::string notes_path = member_path(path, "notes");
+  const Json::Value& array = as_array(trial["notes"], notes_path);
+  for (Json::ArrayIndex i = 0; i < array.size(); ++i) {
+    notes.push_back(as_string(array[i], element_path(notes_path, i)));
+  }
+  return notes;
+}
+
+/// A trial in the `result` or `show` shape (show leaves defaults as null).
+TrialResult decode_trial_result(const Json::Value& trial, const std::string& path) {
+  const double load = as_number(trial["load"], member_path(path, "load"));
+  const Seconds intended{
+      as_number(trial["intended_duration"], member_path(path, "intended_duration"))};
+  const auto effective = optional_number(trial, "effective_duration", path);
+  if (present(trial, "offered_count") && present(trial, "loss_count")) {
+    TrialOutcome outcome;
+    outcome.offered_count = as_int64(trial["offered_count"], member_path(path, "offered_count"));
+    outcome.loss_count = as_int64(trial["loss_count"], member_path(path, "loss_count"));
+    if (present(trial, "intended_count")) {
+      outcome.intended_count =
+          as_int64(trial["intended_count"], member_path(path, "intended_count"));
+    }
+    if (effective) outcome.effective_duration = Seconds{*effective};
+    outcome.notes = decode_notes(trial, path);
+    return TrialResult::from_outcome(load, intended, outcome);
+  }
+  return TrialResult::from_loss_ratio(
+      load, intended, Seconds{effective.value_or(intended.count())},
+      as_number(trial["loss_ratio"], member_path(path, "loss_ratio")));
+}
+
+mlr::GoalResult decode_goal_result(const Json::Value& json, const std::string& path) {
+  require_object(json, path);
+  mlr::GoalResult goal;
+  goal.label = as_string(json["name"], member_path(path, "name"));
+  goal.goal = codec::decode_goal(json["goal"], member_path(path, "goal"));
+  goal.relevant_lower_bound_pps = optional_number(json, "relevant_lower_bound", path);
+  goal.relevant_upper_bound_pps = optional_number(json, "relevant_upper_bound", path);
+  goal.conditional_throughput_pps = optional_number(json, "conditional_throughput", path);
+  const bool regular = as_bool(json["regular"], member_path(path, "regular"));
+  if (!regular) {
+    const std::string reason_path = member_path(path, "irregular_reason");
+    goal.irregularity =
+        decode_irregularity(as_string(json["irregular_reason"], reason_path), reason_path);
+    if (present(json, "irregular_detail")) {
+      goal.irregular_reason =
+          as_string(json["irregular_detail"], member_path(path, "irregular_detail"));
+    }
+  }
+  return goal;
+}
+
+std::string fact(const Json::Value& object, const char* key) {
+  if (!present(object, key)) return "";
+  const Json::Value& value = object[key];
+  return value.isString() ? value.asString() : codec::to_compact_json(value);
+}
+
+std::string measurer_kind(const Json::Value& job, const Json::Value& spec) {
+  for (const Json::Value* source : {&job, &spec}) {
+    if (!present(*source, "measurer")) continue;
+    const Json::Value& measurer = (*source)["measurer"];
+    if (measurer.isString()) return measurer.asString();
+    if (measurer.isObject() && measurer["kind"].isString()) return measurer["kind"].asString();
+  }
+  return "";
+}
+
+PlrEstimatePoint decode_estimate(const Json::Value& json, const std::string& path) {
+  require_object(json, path);
+  return {as_number(json["average"], member_path(path, "average")),
+          as_number(json["stdev"], member_path(path, "stdev"))};
+}
+
+std::optional<double> fit_average(const Json::Value& trial, const char* fit,
+                                  const std::string& path) {
+  if (!present(trial, "fits") || !present(trial["fits"], fit)) return std::nullopt;
+  return optional_number(trial["fits"][fit], "average",
+                         member_path(member_path(path, "fits"), fit));
+}
+
+}  // namespace
+
+ReportContext report_context(const Json::Value& job, const Json::Value& spec) {
+  ReportContext context;
+  const std::string method = fact(job, "method");
+  context.title = (method == "plr" ? "PLRsearch report" : "MLRsearch report");
+  if (present(job, "id")) context.title += ": job " + fact(job, "id");
+  if (present(job, "name")) context.title += " (" + fact(job, "name") + ")";
+  const std::array<std::pair<const char*, const char*>, 10> rows{{
+      {"Job", "id"},
+      {"Name", "name"},
+      {"State", "state"},
+      {"Reason", "reason"},
+      {"Profile", "profile"},
+      {"TRex version", "trex_version"},
+      {"trex-searchd version", "daemon_version"},
+      {"Submitted by", "submitted_by"},
+      {"Started", "started_at"},
+      {"Ended", "finished_at"},
+  }};
+  for (const auto& [name, key] : rows) {
+    std::string value = fact(job, key);
+    if (value.empty() && std::string(key) == "profile") value = "none recorded";
+    if (value.empty() && std::string(key) == "trex_version") value = "no TRex involved";
+    if (!value.empty()) context.facts.emplace_back(name, value);
+  }
+  if (present(job, "created_at")) context.facts.emplace_back("Submitted", fact(job, "created_at"));
+  if (present(job, "run_count") && job["run_count"].isIntegral() && job["run_count"].asInt() > 1) {
+    context.facts.emplace_back("Runs", fact(job, "run_count") + " (resumed after an interruption)");
+  }
+  const std::string kind = measurer_kind(job, spec);
+  if (spec.isObject()) {
+    // The job spec carries the measurer too; its search part is shown on its own.
+    const bool whole_job = present(spec, "spec");
+    context.facts.emplace_back("Search config",
+                               codec::to_compact_json(whole_job ? spec["spec"] : spec));
+    if (whole_job && present(spec, "measurer")) {
+      context.facts.emplace_back("Measurer config", codec::to_compact_json(spec["measurer"]));
+    }
+  }
+  // The trex measurer's profile (stored inline) gives the directions and the frame
+  // size, so the report can add aggregate frames/s and bits/s on the wire.
+  if (present(spec, "measurer") && present(spec["measurer"], "profile") &&
+      spec["measurer"]["profile"].isObject()) {
+    const Json::Value& profile = spec["measurer"]["profile"];
+    if (profile["port_pairs"].isArray()) {
+      int directions = 0;
+      for (const Json::Value& pair : profile["port_pairs"]) {
+        directions +=
+            pair.isObject() && pair["bidirectional"].isBool() && !pair["bidirectional"].asBool()
+                ? 1
+                : 2;
+      }
+      if (directions > 0) context.directions = directions;
+    }
+    // Preamble and start delimiter (8 bytes) and the inter-frame gap (12 bytes)
+    // occupy the wire too; fixed-size profiles only (IMIX has no single size).
+    if (profile["frame_size"].isNumeric()) {
+      context.frame_bits = (profile["frame_size"].asDouble() + 20.0) * 8.0;
+    }
+  }
+  // draft-06 requires the report to state how the effective duration was computed
+  // and every deviation from RFC 2544 section 23; both depend on the measurer.
+  if (kind == "trex") {
+    context.effective_duration_method =
+        "the trial's wall time on the measurer's clock: baseline read, start, traffic, TX-end "
+        "detection, settling and final read (docs/trex-client.md); stretched trials are noted";
+    context.rfc2544_deviations =
+        "after TX ends the measurer waits until the counters settle (settle_min, default 0 s) "
+        "instead of RFC 2544's fixed 2 s; no learning phase between trials unless a warmup "
+        "is configured; unsent frames count as loss";
+  } else if (kind == "exec") {
+    context.effective_duration_method = "as reported by the external measurer process";
+    context.rfc2544_deviations = "whatever the external measurer does; see its own documentation";
+  } else if (kind == "sim") {
+    context.effective_duration_method =
+        "equal to the intended trial duration plus any configured overhead (simulated SUT)";
+    context.rfc2544_deviations =
+        "none applicable: simulated trials have no traffic set-up or wait times";
+  }
+  return context;
+}
+
+mlr::SearchResult decode_mlr_result(const Json::Value& result, const std::string& path) {
+  require_object(result, path);
+  mlr::SearchResult decoded;
+  if (present(result, "trials")) {
+    const std::string trials_path = member_path(path, "trials");
+    const Json::Value& trials = as_array(result["trials"], trials_path);
+    for (Json::ArrayIndex i = 0; i < trials.size(); ++i) {
+      const std::string trial_path = element_path(trials_path, i);
+      const Json::Value& trial = require_object(trials[i], trial_path);
+      decoded.trials.push_back(mlr::TrialRecord{
+          static_cast<std::size_t>(as_int64(trial["number"], member_path(trial_path, "number"))),
+          decode_phase(trial["phase"], member_path(trial_path, "phase")),
+          Seconds{optional_number(trial, "started_at", trial_path).value_or(0.0)},
+          decode_trial_result(trial, trial_path)});
+    }
+  }
+  if (present(result, "goals")) {
+    const std::string goals_path = member_path(path, "goals");
+    const Json::Value& goals = as_array(result["goals"], goals_path);
+    for (Json::ArrayIndex i = 0; i < goals.size(); ++i) {
+      decoded.goals.push_back(decode_goal_result(goals[i], element_path(goals_path, i)));
+    }
+  }
+  if (present(result, "stop_reason")) {
+    const std::string reason_path = member_path(path, "stop_reason");
+    decoded.stop_reason =
+        decode_stop_reason(as_string(result["stop_reason"], reason_path), reason_path);
+    if (present(result, "stop_detail")) {
+      decoded.stop_detail = as_string(result["stop_detail"], member_path(path, "stop_detail"));
+    }
+  } else {
+    decoded.stop_detail = "still running: bounds are those the stored trials support so far";
+  }
+  if (present(result, "totals") && present(result["totals"], "search_duration")) {
+    decoded.search_duration = Seconds{as_number(result["totals"]["search_duration"],
+                                                member_path(path, "totals.search_duration"))};
+  } else if (!decoded.trials.empty()) {
+    const mlr::TrialRecord& last = decoded.trials.back();
+    decoded.search_duration = last.started_at + last.result.effective_duration();
+  }
+  return decoded;
+}
+
+PlrReportData decode_plr_result(const Json::Value& result, const std::string& path) {
+  require_object(result, path);
+  PlrReportData data;
+  if (present(result, "trials")) {
+    const std::string trials_path = member_path(path, "trials");
+    const Json::Value& trials = as_array(result["trials"], trials_path);
+    for (Json::ArrayIndex i = 0; i < trials.size(); ++i) {
+      const std::string trial_path = element_path(trials_path, i);
+      const Json::Value& trial = require_object(trials[i], trial_path);
+      PlrReportTrial decoded;
+      decoded.number =
+          static_cast<std::size_t>(as_int64(trial["number"], member_path(trial_path, "number")));
+      decoded.load_pps = as_number(trial["load"], member_path(trial_path, "load"));
+      const auto effective = optional_number(trial, "effective_duration", trial_path);
+      decoded.duration_s = effective.value_or(
+          as_number(trial["intended_duration"], member_path(trial_path, "intended_duration")));
+      const auto started = optional_number(trial, "started_at", trial_path).value_or(0.0);
+      decoded.finished_at_s =
+          optional_number(trial, "finished_at", trial_path).value_or(started + decoded.duration_s);
+      if (present(trial, "loss_count")) {
+        decoded.loss_count = as_int64(trial["loss_count"], member_path(trial_path, "loss_count"));
+      }
+      decoded.loss_ratio = as_number(trial["loss_ratio"], member_path(trial_path, "loss_ratio"));
+      if (present(trial, "estimate")) {
+        decoded.estimate = decode_estimate(trial["estimate"], member_path(trial_path, "estimate"));
+      }
+      decoded.stretch_average_pps = fit_average(trial, "stretch", trial_path);
+      decoded.erf_average_pps = fit_average(trial, "erf", trial_path);
+      data.trials.push_back(decoded);
+    }
+  }
+  if (present(result, "estimate")) {
+    data.estimate = decode_estimate(result["estimate"], member_path(path, "estimate"));
+  }
+  if (present(result, "trend")) {
+    const std::string trend_path = member_path(path, "trend");
+    const Json::Value& trend = require_object(result["trend"], trend_path);
+    PlrReportTrend decoded;
+    decoded.slope_per_hour =
+        as_number(trend["slope_per_hour"], member_path(trend_path, "slope_per_hour"));
+    decoded.slope_stderr_per_hour =
+        as_number(trend["slope_stderr_per_hour"], member_path(trend_path, "slope_stderr_per_hour"));
+    decoded.significant = as_bool(trend["significant"], member_path(trend_path, "significant"));
+    decoded.points =
+        static_cast<std::size_t>(as_int64(trend["points"], member_path(trend_path, "points")));
+    decoded.window_start_s =
+        as_number(trend["window_start"], member_path(trend_path, "window_start"));
+    decoded.window_end_s = as_number(trend["window_end"], member_path(trend_path, "window_end"));
+    data.trend = decoded;
+  }
+  if (present(result, "stop_reason")) {
+    data.stop_reason = as_string(result["stop_reason"], member_path(path, "stop_reason"));
+  }
+  if (present(result, "stop_detail")) {
+    data.stop_detail = as_string(result["stop_detail"], member_path(path, "stop_detail"));
+  }
+  if (present(result, "totals") && present(result["totals"], "run_duration")) {
+    data.run_duration_s =
+        as_number(result["totals"]["run_duration"], member_path(path, "totals.run_duration"));
+  } else if (!data.trials.empty()) {
+    data.run_duration_s = data.trials.back().finished_at_s;
+  }
+  return data;
+}
+
+const Json::Value& search_spec(const Json::Value& spec) {
+  return present(spec, "spec") ? spec["spec"] : spec;
+}
+
+}  // namespace trexsearch::report

@@ -1,0 +1,20 @@
+#pragma once
+
+#include <string>
+
+#include "daemon/report/plr_report.hpp"
+#include "search/search_result.hpp"
+
+namespace trexsearch::report {
+
+/// Every MLRsearch trial as CSV (RFC 4180, header row, one row per trial):
+/// number,phase,started_at_s,load_pps,intended_duration_s,effective_duration_s,
+/// offered_count,loss_count,intended_count,loss_ratio,notes.
+std::string mlr_trials_csv(const mlr::SearchResult& result);
+
+/// Every PLRsearch trial as CSV: number,finished_at_s,load_pps,duration_s,
+/// loss_count,loss_ratio,estimate_average_pps,estimate_stdev_pps,stretch_average_pps,
+/// erf_average_pps.
+std::string plr_trials_csv(const PlrReportData& data);
+
+}  // namespace trexsearch::report

@@ -1,0 +1,135 @@
+#include "daemon/service/plr_job_runner.hpp"
+
+#include <algorithm>
+#include <chrono>
+#include <string>
+
+#include "daemon/service/paced_measurer.hpp"
+#include "search/errors.hpp"
+
+namespace trexsearch::service {
+namespace {
+
+JobProgress make_progress(const plr::PlrTrial& trial) {
+  JobProgress progress;
+  progress.trial_count = trial.number;
+  const TrialResult& result = trial.result;
+  progress.last_trial =
+      TrialSummary{trial.number,           mlr::TrialPhase::main,        result.intended_load_pps(),
+                   result.intended_duration(), result.effective_duration(), result.loss_ratio(),
+                   trial.started_at};
+  progress.estimate = trial.estimate;
+  return progress;
+}
+
+// The measurer's answer, rebuilt from the validated result (the soak search keeps
+// only that); TrialResult::from_outcome of it gives the same result back.
+TrialOutcome outcome_of(const TrialResult& result) {
+  TrialOutcome outcome;
+  if (const auto& counts = result.counts()) {
+    outcome.offered_count = counts->offered;
+    outcome.loss_count = counts->loss;
+    outcome.intended_count = counts->intended;
+  }
+  outcome.effective_duration = result.effective_duration();
+  outcome.notes = result.notes();
+  return outcome;
+}
+
+RunOutcome::Kind kind_of(plr::PlrStopReason reason) {
+  switch (reason) {
+    case plr::PlrStopReason::time_budget:
+    case plr::PlrStopReason::target_stdev_reached:
+      return RunOutcome::Kind::completed;
+    case plr::PlrStopReason::cancelled:
+      return RunOutcome::Kind::stopped;
+    case plr::PlrStopReason::measurer_failed:
+      return RunOutcome::Kind::failed;
+  }
+  return RunOutcome::Kind::failed;
+}
+
+RunOutcome failed(std::string reason) {
+  return RunOutcome{RunOutcome::Kind::failed, std::move(reason), std::nullopt, std::nullopt};
+}
+
+}  // namespace
+
+RunOutcome PlrJobRunner::run(const JobSpec& spec, std::vector<StoredTrial> stored,
+                             std::stop_token stop, RunObserver& observer) {
+  const MeasurerFactory& factory = factories_.for_spec(spec.measurer);
+  factory.check_allowed(spec.measurer);
+  LiveMeasurer live;
+  try {
+    live = factory.make(spec.measurer);
+  } catch (const std::exception& error) {
+    return failed("cannot set up the " + std::string(measurer_kind(spec.measurer)) +
+                  " measurer: " + error.what());
+  }
+  PacedMeasurer paced(std::move(live), time_mode(spec.measurer));
+  if (paced.trex_version()) observer.trex_connected(*paced.trex_version());
+
+  std::vector<plr::PlrTrial> resume_from;
+  resume_from.reserve(stored.size());
+  for (const StoredTrial& trial : stored) {
+    if (!trial.plr) {
+      return failed("cannot resume: stored trial " + std::to_string(trial.number) +
+                    " has no PLR state");
+    }
+    resume_from.push_back(*trial.plr);
+  }
+
+  plr::PlrConfig config = spec.plr;
+  if (settings_.threads_per_fit > 0) config.threads_per_fit = settings_.threads_per_fit;
+  const PlrResume resume = spec.plr_resume.value_or(settings_.resume);
+  if (!stored.empty() && resume == PlrResume::deadline && !paced.compressed()) {
+    // The deadline is the original start plus the time budget: the wall time since
+    // the last stored trial (the daemon was down) is spent too. At least the stored
+    // search time stays, so a late resume ends at once with the stored estimate.
+    const Seconds downtime =
+        std::chrono::duration_cast<Seconds>(std::chrono::system_clock::now() -
+                                            stored.back().recorded_at);
+    if (downtime.count() > 0.0) {
+      config.time_budget = std::max(config.time_budget - downtime, resume_from.back().finished_at);
+      observer.debug("plr_resume=deadline: " + format_value(downtime.count()) +
+                     " s downtime, time budget now " + format_value(config.time_budget.count()) +
+                     " s");
+    }
+  }
+
+  std::optional<plr::SoakSearch> search;
+  try {
+    search.emplace(config, paced.clock());
+    if (!resume_from.empty()) plr::validate_resume_trials(resume_from);
+  } catch (const std::exception& error) {
+    return failed(std::string(resume_from.empty() ? "" : "cannot resume: ") + error.what());
+  }
+  if (!resume_from.empty()) {
+    observer.replay_finished(resume_from.size(), make_progress(resume_from.back()));
+  }
+
+  plr::PlrHooks hooks;
+  hooks.on_trial = [&](const plr::PlrTrial& trial) {
+    StoredTrial record;
+    record.number = trial.number;
+    record.phase = mlr::TrialPhase::main;
+    record.started_at = trial.started_at;
+    record.trial = RecordedTrial{trial.result.intended_load_pps(), trial.result.intended_duration(),
+                                 outcome_of(trial.result)};
+    record.loss_ratio = trial.result.loss_ratio();
+    record.recorded_at = std::chrono::system_clock::now();
+    record.plr = trial;
+    observer.trial_done(record, make_progress(trial));
+  };
+  hooks.debug = [&](std::string_view text) { observer.debug(text); };
+
+  plr::PlrResult result = search->run(paced.measurer(), stop, hooks, resume_from);
+  RunOutcome outcome;
+  outcome.kind = kind_of(result.stop_reason);
+  outcome.reason = result.stop_detail.empty() ? std::string(plr::to_string(result.stop_reason))
+                                              : result.stop_detail;
+  outcome.plr_result = std::move(result);
+  return outcome;
+}
+
+}  // namespace trexsearch::service

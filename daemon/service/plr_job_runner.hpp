@@ -1,0 +1,36 @@
+#pragma once
+
+#include "daemon/service/job_runner.hpp"
+#include "daemon/service/measurer_factory.hpp"
+
+namespace trexsearch::service {
+
+/// The daemon's settings for PLR jobs.
+struct PlrRunnerSettings {
+  /// Overrides the spec's threads_per_fit (the machine's business); 0: keep it.
+  unsigned threads_per_fit = 0;
+  /// For specs without `plr_resume`.
+  PlrResume resume = PlrResume::deadline;
+};
+
+/// Runs PLRsearch jobs: plr::SoakSearch on the job's clock (virtual or steady) with
+/// the measurer the spec names. Every trial is stored with its estimate and the
+/// computation state before the next one starts; a resumed job hands the stored
+/// trials to the search as `resume_from`, so nothing is measured twice and, in
+/// deterministic mode (samples_per_trial), the result equals an uninterrupted run's.
+class PlrJobRunner final : public JobRunner {
+ public:
+  /// `factories` must outlive this object.
+  explicit PlrJobRunner(const MeasurerFactories& factories, PlrRunnerSettings settings = {})
+      : factories_(factories), settings_(settings) {}
+
+  SearchMethod method() const override { return SearchMethod::plr; }
+  RunOutcome run(const JobSpec& spec, std::vector<StoredTrial> stored, std::stop_token stop,
+                 RunObserver& observer) override;
+
+ private:
+  const MeasurerFactories& factories_;
+  PlrRunnerSettings settings_;
+};
+
+}  // namespace trexsearch::service

@@ -1,0 +1,118 @@
+#include "daemon/service/trex_job_measurer.hpp"
+
+#include <algorithm>
+#include <chrono>
+#include <condition_variable>
+#include <mutex>
+#include <utility>
+
+#include "search/errors.hpp"
+#include "trex_client/measurer/trex_measurer_config.hpp"
+#include "trex_client/transport/trex_error.hpp"
+#include "trex_client/transport/zmq_rpc_channel.hpp"
+
+namespace trexsearch::service {
+namespace {
+
+using RealClock = std::chrono::steady_clock;
+
+trex::SessionConfig session_config(const trex::CompiledProfile& profile,
+                                   const TrexJobSettings& settings) {
+  trex::SessionConfig config;
+  config.user = settings.user;
+  config.ports = settings.ports.empty() ? profile.all_ports() : settings.ports;
+  config.force_acquire = settings.force_acquire;
+  config.log = settings.log;
+  config.rpc_timeout = settings.rpc_timeout;
+  return config;
+}
+
+// Waits `duration` of real time unless `stop` is requested first (then false).
+bool wait_for(Seconds duration, const std::stop_token& stop) {
+  std::mutex mutex;
+  std::condition_variable_any never;
+  std::unique_lock lock(mutex);
+  never.wait_for(lock, stop, std::chrono::duration_cast<RealClock::duration>(duration),
+                 [] { return false; });
+  return !stop.stop_requested();
+}
+
+}  // namespace
+
+TrexJobMeasurer::TrexJobMeasurer(trex::CompiledProfile profile, TrexJobSettings settings)
+    : profile_(std::move(profile)), settings_(std::move(settings)), clock_(settings_.speed) {
+  for (const std::uint8_t port : profile_.all_ports()) {
+    if (!settings_.ports.empty() &&
+        std::find(settings_.ports.begin(), settings_.ports.end(), port) == settings_.ports.end()) {
+      throw ConfigError("measurer.ports", std::to_string(port),
+                        "the profile uses this port; the job must own it");
+    }
+  }
+  session_ = std::make_unique<trex::TrexSession>(
+      std::make_unique<trex::ZmqRpcChannel>(settings_.endpoint),
+      session_config(profile_, settings_));
+  trex::TrexMeasurerConfig config;
+  config.directions = profile_.directions;
+  trex_ = std::make_unique<trex::TrexMeasurer>(*session_, std::move(config), clock_);
+  repeating_ = std::make_unique<trex::RepeatingMeasurer>(*trex_);
+  with_reconnect(
+      "connect to",
+      [this] {
+        session_->connect();
+        session_->load_streams(profile_.ports);
+        trex_version_ = session_->api().get_version().version;
+      },
+      {});
+}
+
+TrexJobMeasurer::~TrexJobMeasurer() = default;
+
+void TrexJobMeasurer::with_reconnect(const std::string& what, const std::function<void()>& attempt,
+                                     std::stop_token stop) {
+  const auto deadline =
+      RealClock::now() + std::chrono::duration_cast<RealClock::duration>(settings_.reconnect_grace);
+  Seconds backoff = settings_.reconnect_backoff;
+  for (int attempts = 1;; ++attempts) {
+    try {
+      attempt();
+      return;
+    } catch (const trex::TrexError& error) {
+      const bool retry = trex::TrexSession::is_recoverable(error) || error.kind() ==
+                                                                         trex::TrexErrorKind::transport;
+      if (!retry || RealClock::now() + std::chrono::duration_cast<RealClock::duration>(backoff) >
+                        deadline) {
+        throw MeasurementError("cannot " + what + " TRex at " + settings_.endpoint + " (" +
+                               std::to_string(attempts) + " attempts within trex-reconnect-grace " +
+                               format_value(settings_.reconnect_grace.count()) +
+                               " s): " + error.what());
+      }
+      if (settings_.log) {
+        settings_.log("trex_retry what=" + what + " attempt=" + std::to_string(attempts) +
+                      " backoff_s=" + format_value(backoff.count()) + " cause=\"" + error.what() +
+                      "\"");
+      }
+    }
+    if (!wait_for(backoff, stop)) throw MeasurementCancelled();
+    backoff = std::min(backoff * 2.0, settings_.reconnect_backoff_max);
+  }
+}
+
+TrialOutcome TrexJobMeasurer::measure(Seconds intended_duration, double intended_load_pps,
+                                      std::stop_token stop) {
+  for (;;) {
+    try {
+      return repeating_->measure(intended_duration, intended_load_pps, stop);
+    } catch (const trex::TrexError& error) {
+      if (!trex::TrexSession::is_recoverable(error) &&
+          error.kind() != trex::TrexErrorKind::transport) {
+        throw MeasurementError(error.what());
+      }
+      // TRex went away and the session's own recovery failed: keep trying to
+      // recover within the grace period, then measure this trial again (its
+      // counts were lost with the connection).
+      with_reconnect("reconnect to", [&] { session_->recover(error); }, stop);
+    }
+  }
+}
+
+}  // namespace trexsearch::service

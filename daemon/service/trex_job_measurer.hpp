@@ -1,0 +1,73 @@
+#pragma once
+
+#include <cstdint>
+#include <functional>
+#include <memory>
+#include <string>
+#include <string_view>
+
+#include "search/measurer.hpp"
+#include "search/units.hpp"
+#include "trex_client/measurer/repeating_measurer.hpp"
+#include "trex_client/measurer/trex_measurer.hpp"
+#include "trex_client/measurer/wait_clock.hpp"
+#include "trex_client/profile/compiled_profile.hpp"
+#include "trex_client/session/trex_session.hpp"
+
+namespace trexsearch::service {
+
+/// Everything a `trex` job needs to reach TRex (spec fields with daemon defaults filled in).
+struct TrexJobSettings {
+  std::string endpoint;
+  std::string user = "trex-search";
+  std::vector<std::uint8_t> ports;
+  bool force_acquire = false;
+  double speed = 1.0;
+  /// TRex may stay unreachable this long (in real time) before the job fails.
+  Seconds reconnect_grace{60.0};
+  /// First wait between reconnect attempts; doubles up to reconnect_backoff_max.
+  Seconds reconnect_backoff{0.05};
+  Seconds reconnect_backoff_max{2.0};
+  /// Deadline of each RPC (a TRex that does not answer counts as unreachable).
+  Seconds rpc_timeout{3.0};
+  /// One line per session event (trex_connect, trex_reconnect ...), for the daemon log.
+  std::function<void(std::string_view)> log;
+};
+
+/// The measurer of one `trex` job: owns the TRex session (and so the ports, from
+/// connect() to destruction: released at the end, on cancel and on SIGTERM alike),
+/// measures through RepeatingMeasurer so a TRex restart repeats only the interrupted
+/// trial, and when TRex cannot be reached reconnects with backoff, failing the
+/// trial with a clear reason only once `reconnect_grace` has passed.
+class TrexJobMeasurer final : public Measurer {
+ public:
+  /// Connects, acquires the ports and loads the profile's streams, retrying within
+  /// the grace period. Throws MeasurementError naming the endpoint when it cannot.
+  TrexJobMeasurer(trex::CompiledProfile profile, TrexJobSettings settings);
+  ~TrexJobMeasurer() override;
+
+  TrialOutcome measure(Seconds intended_duration, double intended_load_pps,
+                       std::stop_token stop) override;
+
+  /// TRex's `get_version` answer at connection ("v3.04").
+  const std::string& trex_version() const { return trex_version_; }
+  /// The measurer's clock (TRex's time, scaled by `speed`), for the job's search.
+  const Clock& clock() const { return clock_; }
+  /// Trials repeated after an interruption so far.
+  std::uint64_t repeats() const { return repeating_->repeats(); }
+
+ private:
+  /// Retries `attempt` with backoff until it succeeds or the grace period ends.
+  void with_reconnect(const std::string& what, const std::function<void()>& attempt,
+                      std::stop_token stop);
+
+  trex::CompiledProfile profile_;
+  TrexJobSettings settings_;
+  trex::SteadyWaitClock clock_;
+  std::unique_ptr<trex::TrexSession> session_;
+  std::unique_ptr<trex::TrexMeasurer> trex_;
+  std::unique_ptr<trex::RepeatingMeasurer> repeating_;
+  std::string trex_version_;
+};
+
+}  // namespace trexsearch::service

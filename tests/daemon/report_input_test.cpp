@@ -1,0 +1,263 @@
+// The report made from the daemon's JSON: decoding `result`/`show`/`analyze`
+// replies, the PLRsearch report and the CSV of the trials.
+#include "daemon/report/report_input.hpp"
+
+#include <doctest/doctest.h>
+#include <json/value.h>
+
+#include <string>
+
+#include "daemon/codec/search_result_codec.hpp"
+#include "daemon/codec/strict_json.hpp"
+#include "daemon/measurers/virtual_time_measurer.hpp"
+#include "daemon/report/html_text.hpp"
+#include "daemon/report/mlr_report.hpp"
+#include "daemon/report/plr_report.hpp"
+#include "daemon/report/trial_csv.hpp"
+#include "search/controller.hpp"
+#include "search/errors.hpp"
+#include "search/sim/sut_measurer.hpp"
+
+using namespace trexsearch;
+
+namespace {
+
+mlr::SearchResult noisy_search(mlr::ControllerConfig& config) {
+  mlr::SearchGoal ndr;
+  ndr.name = "NDR";
+  mlr::SearchGoal pdr = ndr;
+  pdr.name = "PDR";
+  pdr.loss_ratio = 0.005;
+  config.goals = {ndr, pdr};
+  config.min_load_pps = 10000.0;
+  config.max_load_pps = 5e6;
+  sim::SutMeasurer sut(sim::make_sut("noisy", {{"capacity_pps", 3.2e6}}, 7));
+  ManualClock clock;
+  VirtualTimeMeasurer timed(sut, clock);
+  return mlr::Controller(config, clock).search(timed);
+}
+
+std::size_t count(const std::string& text, const std::string& what) {
+  std::size_t n = 0;
+  for (auto at = text.find(what); at != std::string::npos; at = text.find(what, at + 1)) ++n;
+  return n;
+}
+
+/// A short PLRsearch run in the `encode_plr_result` shape: the estimate settles
+/// near 1 Mpps while the stretch and erf fits bracket it.
+Json::Value plr_json() {
+  Json::Value trials(Json::arrayValue);
+  for (int i = 1; i <= 12; ++i) {
+    Json::Value trial(Json::objectValue);
+    trial["number"] = i;
+    trial["load"] = 1e6 + 1e4 * (i % 3);
+    trial["intended_duration"] = 60.0;
+    trial["effective_duration"] = 60.0;
+    trial["offered_count"] = 60000000;
+    trial["loss_count"] = i % 4 == 0 ? -3 : i % 3;
+    trial["intended_count"] = 60000000;
+    trial["loss_ratio"] = (i % 3) / 6e7;
+    trial["notes"] = Json::Value(Json::arrayValue);
+    trial["started_at"] = 60.0 * (i - 1);
+    trial["finished_at"] = 60.0 * i;
+    trial["lossy"] = i % 3 != 0;
+    if (i > 1) {
+      Json::Value estimate(Json::objectValue);
+      estimate["average"] = 1e6 - 1e5 / i;
+      estimate["stdev"] = 2e5 / i;
+      trial["estimate"] = estimate;
+    } else {
+      trial["estimate"] = Json::Value();
+    }
+    Json::Value fits(Json::objectValue);
+    fits["stretch"]["average"] = 1.01e6 - 1e5 / i;
+    fits["erf"]["average"] = 0.99e6 - 1e5 / i;
+    trial["fits"] = fits;
+    trials.append(trial);
+  }
+  Json::Value result(Json::objectValue);
+  result["trials"] = trials;
+  result["totals"]["trial_count"] = 12;
+  result["totals"]["run_duration"] = 720.0;
+  result["estimate"]["average"] = 991666.6;
+  result["estimate"]["stdev"] = 16666.6;
+  result["trend"]["slope_per_hour"] = 1234.5;
+  result["trend"]["slope_stderr_per_hour"] = 2000.0;
+  result["trend"]["significant"] = false;
+  result["trend"]["points"] = 6;
+  result["trend"]["window_start"] = 360.0;
+  result["trend"]["window_end"] = 720.0;
+  result["stop_reason"] = "duration_reached";
+  result["stop_detail"] = "";
+  return result;
+}
+
+}  // namespace
+
+TEST_CASE("a result decoded from the daemon's JSON reports the same numbers as the JSON") {
+  mlr::ControllerConfig config;
+  const mlr::SearchResult search = noisy_search(config);
+  const Json::Value json = codec::encode_search_result(search);
+  const mlr::SearchResult decoded = report::decode_mlr_result(json, "result");
+  REQUIRE(decoded.trials.size() == search.trials.size());
+  REQUIRE(decoded.goals.size() == 2);
+  CHECK(decoded.stop_reason == search.stop_reason);
+  CHECK(decoded.search_duration.count() == doctest::Approx(search.search_duration.count()));
+  // Round trip: encoding the decoded result gives the same trials and bounds.
+  const Json::Value again = codec::encode_search_result(decoded);
+  CHECK(again["trials"] == json["trials"]);
+  for (Json::ArrayIndex i = 0; i < 2; ++i) {
+    CHECK(again["goals"][i]["relevant_lower_bound"] == json["goals"][i]["relevant_lower_bound"]);
+    CHECK(again["goals"][i]["relevant_upper_bound"] == json["goals"][i]["relevant_upper_bound"]);
+    CHECK(again["goals"][i]["conditional_throughput"] ==
+          json["goals"][i]["conditional_throughput"]);
+    CHECK(again["goals"][i]["regular"] == json["goals"][i]["regular"]);
+  }
+  const std::string html = report::render_mlr_report({}, config, decoded);
+  for (const Json::Value& goal : json["goals"]) {
+    CHECK(html.find(report::format_number(goal["conditional_throughput"].asDouble(), 1)) !=
+          std::string::npos);
+    CHECK(html.find(report::format_number(goal["relevant_lower_bound"].asDouble(), 1)) !=
+          std::string::npos);
+  }
+}
+
+TEST_CASE("a running job's trials (show shape, nulls for defaults) decode without stop fields") {
+  const Json::Value shown = codec::parse_strict_json(R"({"trials": [
+      {"number": 1, "phase": "initial", "load": 2e6, "intended_duration": 1,
+       "effective_duration": null, "offered_count": 2000000, "loss_count": 1000,
+       "intended_count": null, "loss_ratio": 0.0005, "notes": ["stretched"],
+       "started_at": 0, "recorded_at": "2026-11-22T06:00:00Z"},
+      {"number": 2, "phase": "main", "load": 1e6, "intended_duration": 1,
+       "effective_duration": 1.5, "offered_count": null, "loss_count": null,
+       "intended_count": null, "loss_ratio": 0, "notes": [], "started_at": 1,
+       "recorded_at": "2026-11-22T06:00:01Z"}]})",
+                                                     "test");
+  const mlr::SearchResult decoded = report::decode_mlr_result(shown, "show");
+  REQUIRE(decoded.trials.size() == 2);
+  CHECK(decoded.trials[0].result.counts()->loss == 1000);
+  CHECK(decoded.trials[0].result.effective_duration().count() == 1.0);
+  CHECK(decoded.trials[0].result.notes() == std::vector<std::string>{"stretched"});
+  CHECK(decoded.trials[1].result.effective_duration().count() == 1.5);
+  CHECK(decoded.trials[1].phase == mlr::TrialPhase::main);
+  CHECK(decoded.stop_detail.find("still running") != std::string::npos);
+  CHECK(decoded.search_duration.count() == doctest::Approx(2.5));
+}
+
+TEST_CASE("bad result JSON names the field and the value") {
+  const auto error_of = [](const std::string& text) {
+    try {
+      report::decode_mlr_result(codec::parse_strict_json(text, "test"), "result");
+    } catch (const ConfigError& error) {
+      return std::string(error.what());
+    }
+    return std::string("no error");
+  };
+  CHECK(error_of(R"({"trials": [{"number": 1, "phase": "later", "load": 1,
+                     "intended_duration": 1, "loss_ratio": 0}]})")
+            .find("result.trials[0].phase") != std::string::npos);
+  CHECK(error_of(R"({"trials": [{"number": 1, "phase": "main", "load": "fast",
+                     "intended_duration": 1, "loss_ratio": 0}]})")
+            .find("result.trials[0].load") != std::string::npos);
+  CHECK(error_of(R"({"stop_reason": "bored"})").find("bored") != std::string::npos);
+  CHECK(error_of(R"({"trials": 3})").find("result.trials") != std::string::npos);
+  CHECK(error_of(R"([1])").find("must be an object") != std::string::npos);
+}
+
+TEST_CASE("the job record becomes the report header, with measurer-specific statements") {
+  const Json::Value job = codec::parse_strict_json(
+      R"({"id": 7, "name": "night", "method": "mlr", "measurer": "trex", "state": "finished",
+          "profile": "ipv4-udp-64b-bidir", "trex_version": "v3.04",
+          "started_at": "2026-11-22T01:00:00Z", "finished_at": "2026-11-22T01:20:00Z"})",
+      "test");
+  const Json::Value spec = codec::parse_strict_json(R"({"min_load": 1000})", "test");
+  const report::ReportContext context = report::report_context(job, spec);
+  CHECK(context.title == "MLRsearch report: job 7 (night)");
+  const auto has = [&](const std::string& name, const std::string& value) {
+    for (const auto& [n, v] : context.facts) {
+      if (n == name && v == value) return true;
+    }
+    return false;
+  };
+  CHECK(has("Profile", "ipv4-udp-64b-bidir"));
+  CHECK(has("TRex version", "v3.04"));
+  CHECK(has("Started", "2026-11-22T01:00:00Z"));
+  CHECK(has("Ended", "2026-11-22T01:20:00Z"));
+  CHECK(has("Search config", R"({"min_load":1000})"));
+  const Json::Value whole = codec::parse_strict_json(
+      R"({"method": "mlr", "spec": {"min_load": 5}, "measurer": {"kind": "sim"}})", "test");
+  const report::ReportContext sim = report::report_context(Json::Value(), whole);
+  CHECK(sim.facts.back().second == R"({"kind":"sim"})");
+  CHECK(sim.facts[sim.facts.size() - 2].second == R"({"min_load":5})");
+  CHECK(sim.effective_duration_method.find("simulated") != std::string::npos);
+  CHECK(report::search_spec(whole)["min_load"].asInt() == 5);
+  CHECK(!sim.directions);
+  const Json::Value trex_job = codec::parse_strict_json(
+      R"({"spec": {}, "measurer": {"kind": "trex", "profile": {"frame_size": 64,
+          "port_pairs": [{"ports": [0, 1], "bidirectional": true},
+                         {"ports": [2, 3], "bidirectional": false}]}}})",
+      "test");
+  const report::ReportContext trex = report::report_context(Json::Value(), trex_job);
+  CHECK(trex.directions == 3);
+  CHECK(trex.frame_bits == doctest::Approx(672.0));
+  CHECK(context.effective_duration_method.find("measurer's clock") != std::string::npos);
+  CHECK(context.rfc2544_deviations.find("settle") != std::string::npos);
+}
+
+TEST_CASE("the PLR report plots the estimate settling, loads, losses and states the trend") {
+  const Json::Value json = plr_json();
+  const report::PlrReportData data = report::decode_plr_result(json, "result");
+  REQUIRE(data.trials.size() == 12);
+  CHECK(!data.trials[0].estimate);
+  CHECK(data.trials[3].loss_count == -3);
+  REQUIRE(data.trend);
+  CHECK(!data.trend->significant);
+  report::ReportContext context;
+  context.title = "Soak";
+  const std::string html = report::render_plr_report(context, data);
+  CHECK(html.rfind("<!DOCTYPE html>", 0) == 0);
+  CHECK(count(html, "<svg") == 4);
+  CHECK(html.find("<script") == std::string::npos);
+  // The close-up of the estimate clips its lines to the plot.
+  CHECK(html.find("Close-up: the estimate around its final value") != std::string::npos);
+  CHECK(count(html, "<clipPath") == 1);
+  CHECK(html.find("Critical-load estimate over time") != std::string::npos);
+  CHECK(html.find("stretch fit") != std::string::npos);
+  CHECK(html.find("erf fit") != std::string::npos);
+  // +-stdev band: a filled polygon for the average series.
+  CHECK(html.find("<polygon") != std::string::npos);
+  CHECK(html.find(report::format_number(json["estimate"]["average"].asDouble(), 1)) !=
+        std::string::npos);
+  CHECK(html.find(report::format_number(json["estimate"]["stdev"].asDouble(), 1)) !=
+        std::string::npos);
+  CHECK(html.find(report::format_number(1234.5, 1)) != std::string::npos);
+  CHECK(html.find("the estimate has settled") != std::string::npos);
+  CHECK(html.find("duration_reached") != std::string::npos);
+  CHECK(count(html, "<tr><td class=\"num\">") == 12);
+}
+
+TEST_CASE("the PLR report of a run without estimates yet says so") {
+  report::PlrReportData data;
+  const std::string html = report::render_plr_report({}, data);
+  CHECK(html.find("No estimate yet") != std::string::npos);
+  CHECK(html.find("still running") != std::string::npos);
+  CHECK(html.find("Too few estimates for a trend") != std::string::npos);
+}
+
+TEST_CASE("trials as CSV: a header and one quoted-where-needed row per trial") {
+  mlr::ControllerConfig config;
+  const mlr::SearchResult search = noisy_search(config);
+  const std::string csv = report::mlr_trials_csv(search);
+  CHECK(csv.rfind("number,phase,started_at_s,load_pps,", 0) == 0);
+  CHECK(count(csv, "\r\n") == search.trials.size() + 1);
+  const Json::Value shown = codec::parse_strict_json(
+      R"({"trials": [{"number": 1, "phase": "main", "load": 5, "intended_duration": 1,
+           "offered_count": 5, "loss_count": 0, "loss_ratio": 0, "notes": ["a, \"b\""]}]})",
+      "test");
+  const std::string quoted = report::mlr_trials_csv(report::decode_mlr_result(shown, "show"));
+  CHECK(quoted.find(",\"a, \"\"b\"\"\"\r\n") != std::string::npos);
+  const std::string plr = report::plr_trials_csv(report::decode_plr_result(plr_json(), "r"));
+  CHECK(plr.rfind("number,finished_at_s,load_pps,", 0) == 0);
+  CHECK(count(plr, "\r\n") == 13);
+  CHECK(plr.find("\r\n4,240,") != std::string::npos);
+}

@@ -1,0 +1,73 @@
+#include "emulator_process.hpp"
+
+#include <doctest/doctest.h>
+#include <fcntl.h>
+#include <poll.h>
+#include <spawn.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <csignal>
+
+extern char** environ;
+
+namespace trexsearch::servicetest {
+
+EmulatorProcess::EmulatorProcess(const std::string& log_file, std::vector<std::string> args) {
+  int out[2];
+  REQUIRE(pipe(out) == 0);
+  posix_spawn_file_actions_t actions;
+  posix_spawn_file_actions_init(&actions);
+  posix_spawn_file_actions_adddup2(&actions, out[1], 1);
+  posix_spawn_file_actions_addclose(&actions, out[0]);
+  posix_spawn_file_actions_addopen(&actions, 2, log_file.c_str(), O_WRONLY | O_CREAT | O_TRUNC,
+                                   0644);
+  args.insert(args.begin(), {TREX_EMULATOR_BIN, "--rpc-port", "0", "--pub-port", "0"});
+  std::vector<char*> argv;
+  for (std::string& arg : args) argv.push_back(arg.data());
+  argv.push_back(nullptr);
+  const int spawned =
+      posix_spawn(&pid_, TREX_EMULATOR_BIN, &actions, nullptr, argv.data(), environ);
+  posix_spawn_file_actions_destroy(&actions);
+  close(out[1]);
+  out_ = out[0];
+  REQUIRE(spawned == 0);
+  const std::string rpc = read_line(std::chrono::milliseconds(10000));
+  REQUIRE_MESSAGE(rpc.starts_with("rpc tcp://"), rpc);
+  rpc_ = rpc.substr(4);
+  const std::string pub = read_line(std::chrono::milliseconds(10000));
+  REQUIRE_MESSAGE(pub.starts_with("pub "), pub);
+}
+
+EmulatorProcess::~EmulatorProcess() {
+  if (pid_ > 0) {
+    kill(pid_, SIGKILL);
+    waitpid(pid_, nullptr, 0);
+  }
+  if (out_ >= 0) close(out_);
+}
+
+std::string EmulatorProcess::read_line(std::chrono::milliseconds timeout) {
+  const auto deadline = std::chrono::steady_clock::now() + timeout;
+  for (;;) {
+    const std::size_t newline = buffer_.find('\n');
+    if (newline != std::string::npos) {
+      std::string line = buffer_.substr(0, newline);
+      buffer_.erase(0, newline + 1);
+      return line;
+    }
+    const auto left = std::chrono::duration_cast<std::chrono::milliseconds>(
+        deadline - std::chrono::steady_clock::now());
+    if (left.count() <= 0) return "(timeout)";
+    pollfd item{out_, POLLIN, 0};
+    if (poll(&item, 1, static_cast<int>(left.count())) <= 0) continue;
+    char chunk[256];
+    const ssize_t n = read(out_, chunk, sizeof chunk);
+    if (n <= 0) return "(eof)";
+    buffer_.append(chunk, static_cast<std::size_t>(n));
+  }
+}
+
+void EmulatorProcess::send_signal(int signal) const { kill(pid_, signal); }
+
+}  // namespace trexsearch::servicetest
