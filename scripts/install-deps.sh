@@ -14,6 +14,7 @@ packages=(
   zlib1g-dev          # TRex's compressed replies
   libsqlite3-dev      # durable trial store
   libsystemd-dev      # sd_notify for Type=notify
+  clang libclang-rt-14-dev  # libFuzzer targets (scripts/fuzz.sh, CI's ASan build)
 )
 
 missing=()

@@ -65,7 +65,13 @@ std::string encode_measurer_request(const MeasurerRequest& request) {
 }
 
 MeasurerRequest decode_measurer_request(std::string_view line) {
-  const Json::Value json = parse_strict_json(line, "measurer request");
+  Json::Value json;
+  try {
+    json = parse_strict_json(line, "measurer request");
+  } catch (const JsonSyntaxError& error) {
+    // The header promises ConfigError for every bad request (found by fuzzing).
+    throw ConfigError("request", quoted(line), std::string("not valid JSON: ") + error.what());
+  }
   ObjectReader reader(json, "request");
   MeasurerRequest request;
   request.duration = Seconds{reader.number("duration")};

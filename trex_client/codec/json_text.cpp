@@ -68,7 +68,15 @@ std::optional<Json::Value> parse_json(std::string_view text, std::string& error)
   const std::unique_ptr<Json::CharReader> reader(reader_builder().newCharReader());
   Json::Value value;
   std::string errors;
-  if (!reader->parse(text.data(), text.data() + text.size(), &value, &errors)) {
+  bool parsed = false;
+  try {
+    parsed = reader->parse(text.data(), text.data() + text.size(), &value, &errors);
+  } catch (const Json::Exception& exception) {
+    // jsoncpp throws (instead of failing) when nesting exceeds its stackLimit, e.g.
+    // a reply or profile of 1000 '[' (found by fuzzing): still just bad JSON.
+    errors = exception.what();
+  }
+  if (!parsed) {
     // jsoncpp's messages start with "* Line 1, Column N\n  "; keep them on one line.
     for (char& c : errors) {
       if (c == '\n') c = ' ';
