@@ -1,8 +1,9 @@
 #include "emulator_process.hpp"
 
+#include "tests/support/pipe_lines.hpp"
+
 #include <doctest/doctest.h>
 #include <fcntl.h>
-#include <poll.h>
 #include <spawn.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -48,24 +49,7 @@ EmulatorProcess::~EmulatorProcess() {
 }
 
 std::string EmulatorProcess::read_line(std::chrono::milliseconds timeout) {
-  const auto deadline = std::chrono::steady_clock::now() + timeout;
-  for (;;) {
-    const std::size_t newline = buffer_.find('\n');
-    if (newline != std::string::npos) {
-      std::string line = buffer_.substr(0, newline);
-      buffer_.erase(0, newline + 1);
-      return line;
-    }
-    const auto left = std::chrono::duration_cast<std::chrono::milliseconds>(
-        deadline - std::chrono::steady_clock::now());
-    if (left.count() <= 0) return "(timeout)";
-    pollfd item{out_, POLLIN, 0};
-    if (poll(&item, 1, static_cast<int>(left.count())) <= 0) continue;
-    char chunk[256];
-    const ssize_t n = read(out_, chunk, sizeof chunk);
-    if (n <= 0) return "(eof)";
-    buffer_.append(chunk, static_cast<std::size_t>(n));
-  }
+  return testing::read_pipe_line(out_, buffer_, timeout);
 }
 
 void EmulatorProcess::send_signal(int signal) const { kill(pid_, signal); }

@@ -1,7 +1,8 @@
 // The trex-emulator executable: endpoints on stdout, options, fault control over the
 // RPC socket, SIGHUP restart, clean exit on SIGTERM.
 #include <doctest/doctest.h>
-#include <poll.h>
+
+#include "tests/support/pipe_lines.hpp"
 #include <signal.h>
 #include <spawn.h>
 #include <sys/wait.h>
@@ -57,24 +58,7 @@ class Child {
 
   // One line of stdout, waiting at most `timeout` (polling the pipe, no sleeps).
   std::string read_line(std::chrono::milliseconds timeout = std::chrono::milliseconds(5000)) {
-    const auto deadline = std::chrono::steady_clock::now() + timeout;
-    for (;;) {
-      const std::size_t newline = buffer_.find('\n');
-      if (newline != std::string::npos) {
-        std::string line = buffer_.substr(0, newline);
-        buffer_.erase(0, newline + 1);
-        return line;
-      }
-      const auto left = std::chrono::duration_cast<std::chrono::milliseconds>(
-          deadline - std::chrono::steady_clock::now());
-      if (left.count() <= 0) return "(timeout)";
-      pollfd item{out_, POLLIN, 0};
-      if (poll(&item, 1, static_cast<int>(left.count())) <= 0) continue;
-      char chunk[256];
-      const ssize_t n = read(out_, chunk, sizeof chunk);
-      if (n <= 0) return "(eof)";
-      buffer_.append(chunk, static_cast<std::size_t>(n));
-    }
+    return trexsearch::testing::read_pipe_line(out_, buffer_, timeout);
   }
 
   std::string read_all_stderr() {
