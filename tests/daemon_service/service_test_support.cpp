@@ -131,14 +131,24 @@ std::vector<std::string> NotifyListener::messages() const {
   return messages_;
 }
 
+namespace {
+
+/// The NULL-terminated char* array posix_spawn wants; `strings` must outlive it.
+std::vector<char*> null_terminated(std::vector<std::string>& strings) {
+  std::vector<char*> pointers;
+  for (auto& text : strings) pointers.push_back(text.data());
+  pointers.push_back(nullptr);
+  return pointers;
+}
+
+}  // namespace
+
 DaemonProcess::DaemonProcess(const TempDir& dir, const std::vector<std::string>& args,
                              const std::string& name, const std::vector<std::string>& extra_env)
     : notify_(dir.file(name + ".notify")), log_file_(dir.file(name + ".log")) {
   std::vector<std::string> argv{TREX_SEARCHD_BIN};
   argv.insert(argv.end(), args.begin(), args.end());
-  std::vector<char*> raw_argv;
-  for (auto& arg : argv) raw_argv.push_back(arg.data());
-  raw_argv.push_back(nullptr);
+  std::vector<char*> raw_argv = null_terminated(argv);
 
   std::vector<std::string> env;
   for (char** entry = environ; *entry != nullptr; ++entry) {
@@ -146,9 +156,7 @@ DaemonProcess::DaemonProcess(const TempDir& dir, const std::vector<std::string>&
   }
   env.push_back("NOTIFY_SOCKET=" + notify_.path());
   env.insert(env.end(), extra_env.begin(), extra_env.end());
-  std::vector<char*> raw_env;
-  for (auto& entry : env) raw_env.push_back(entry.data());
-  raw_env.push_back(nullptr);
+  std::vector<char*> raw_env = null_terminated(env);
 
   posix_spawn_file_actions_t actions;
   posix_spawn_file_actions_init(&actions);
@@ -290,16 +298,12 @@ CliRun run_cli(const TempDir& dir, const std::vector<std::string>& args) {
   const std::string err_file = dir.file("cli-" + tag + ".err");
   std::vector<std::string> argv{TREX_SEARCH_BIN};
   argv.insert(argv.end(), args.begin(), args.end());
-  std::vector<char*> raw_argv;
-  for (auto& arg : argv) raw_argv.push_back(arg.data());
-  raw_argv.push_back(nullptr);
+  std::vector<char*> raw_argv = null_terminated(argv);
   std::vector<std::string> env;
   for (char** entry = environ; *entry != nullptr; ++entry) {
     if (std::strncmp(*entry, "TREX_SEARCH_SOCKET=", 19) != 0) env.emplace_back(*entry);
   }
-  std::vector<char*> raw_env;
-  for (auto& entry : env) raw_env.push_back(entry.data());
-  raw_env.push_back(nullptr);
+  std::vector<char*> raw_env = null_terminated(env);
   posix_spawn_file_actions_t actions;
   posix_spawn_file_actions_init(&actions);
   posix_spawn_file_actions_addopen(&actions, STDIN_FILENO, "/dev/null", O_RDONLY, 0);
