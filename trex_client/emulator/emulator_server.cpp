@@ -178,6 +178,9 @@ void EmulatorServer::run() {
       const ProcessedRequest processed =
           process_request(parts[2].to_string_view(), state, now, faults_);
       ++requests_;
+      // Published before the reply goes out: a client that saw the reply must see
+      // the runs this request completed (the end-of-loop update comes too late).
+      completed_runs_ = state.completed_runs();
       const std::string identity = parts[0].to_string();
       switch (decision.action) {
         case FaultPlan::Action::reply:
