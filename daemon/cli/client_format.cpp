@@ -42,16 +42,36 @@ std::string format_load(const Json::Value& load) {
   return load.isNumeric() ? fixed(load.asDouble(), 1) : "-";
 }
 
+// "connected to tcp://...:4501 (v3.04) since ...", "failed at ... : reason".
+std::string trex_line(const Json::Value& trex) {
+  const std::string state = trex["state"].asString();
+  if (state == "not_configured") return "not configured";
+  std::ostringstream line;
+  line << state;
+  if (state == "connected" || state == "connecting" || state == "reconnecting") {
+    line << " to " << trex["endpoint"].asString();
+    if (trex.isMember("trex_version")) line << " (TRex " << trex["trex_version"].asString() << ")";
+    line << " since " << trex["since"].asString();
+  } else {
+    line << " (endpoint " << trex["endpoint"].asString() << "; connects when a trex job runs)";
+    if (trex.isMember("last_contact")) {
+      line << ", last contact " << trex["last_contact"].asString();
+    }
+  }
+  if (trex.isMember("last_error")) line << "\n  last error: " << trex["last_error"].asString();
+  if (trex["recoveries"].asUInt64() > 0) {
+    line << "\n  reconnections after TRex restarts or lost connections: "
+         << trex["recoveries"].asUInt64();
+  }
+  return line.str();
+}
+
 std::string format_status(const Json::Value& status) {
   std::ostringstream text;
   const Json::Value& daemon = status["daemon"];
   text << "trex-searchd " << daemon["version"].asString() << ", pid " << daemon["pid"].asInt64()
        << ", up " << fixed(daemon["uptime"].asDouble(), 0) << " s\n";
-  text << "TRex: " << (status["trex"]["connected"].asBool() ? "connected" : "not connected");
-  if (!status["trex"]["detail"].asString().empty()) {
-    text << " (" << status["trex"]["detail"].asString() << ")";
-  }
-  text << "\n";
+  text << "TRex: " << trex_line(status["trex"]) << "\n";
   const Json::Value& queue = status["queue"];
   const Json::Value& running = queue["running"];
   if (running.isObject()) {

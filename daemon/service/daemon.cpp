@@ -87,18 +87,24 @@ void Daemon::start() {
   auto exec = std::make_unique<ExecMeasurerFactory>(options.allow_exec_measurer);
   exec_factory_ = exec.get();
   factories_.add(std::move(exec));
+  trex_link_ = std::make_unique<TrexLink>(options.trex_endpoint);
   TrexDefaults trex;
+  trex.link = trex_link_.get();
   trex.endpoint = options.trex_endpoint;
   trex.user = options.trex_user;
   trex.reconnect_grace = options.trex_reconnect_grace;
   trex.log = [this](std::string_view line) {
     log_.event(LogPriority::notice, "trex.session", {{"text", line}});
   };
-  factories_.add(std::make_unique<TrexMeasurerFactory>(std::move(trex)));
+  auto trex_factory = std::make_unique<TrexMeasurerFactory>(std::move(trex));
+  trex_factory_ = trex_factory.get();
+  factories_.add(std::move(trex_factory));
   std::vector<std::unique_ptr<JobRunner>> runners;
   runners.push_back(std::make_unique<MlrJobRunner>(factories_));
-  runners.push_back(std::make_unique<PlrJobRunner>(
-      factories_, PlrRunnerSettings{options.plr_threads, options.plr_resume}));
+  auto plr = std::make_unique<PlrJobRunner>(
+      factories_, PlrRunnerSettings{options.plr_threads, options.plr_resume});
+  plr_runner_ = plr.get();
+  runners.push_back(std::move(plr));
 
   JobManagerSettings settings;
   settings.store_file = std::filesystem::path(options.state_dir) / "jobs.sqlite";
@@ -115,10 +121,10 @@ void Daemon::start() {
   info.started_at = std::chrono::system_clock::now();
   info.socket_path = options.socket;
   info.state_dir = options.state_dir;
-  dispatcher_ =
-      std::make_unique<Dispatcher>(*jobs_, AccessPolicy(::geteuid(), group), info, [this] {
-        return ServerStats{server_->clients(), server_->max_clients()};
-      });
+  dispatcher_ = std::make_unique<Dispatcher>(
+      *jobs_, AccessPolicy(::geteuid(), group), info,
+      [this] { return ServerStats{server_->clients(), server_->max_clients()}; },
+      [this] { return trex_link_->snapshot(); });
   server_ = std::make_unique<ControlServer>(io_, *dispatcher_, *jobs_, log_,
                                             connection_settings(options), options.max_clients);
   server_->listen(options.socket, options.socket_mode, group);
@@ -167,8 +173,13 @@ void Daemon::reload() {
     server_->set_max_clients(now.max_clients);
     jobs_->set_max_queued(now.max_queued_jobs);
     exec_factory_->set_allowed(now.allow_exec_measurer);
+    // Jobs that start (or resume) from now on use these; a running job keeps its
+    // TRex session and its PLR workers.
+    trex_factory_->set_defaults(now.trex_endpoint, now.trex_user, now.trex_reconnect_grace);
+    plr_runner_->set_settings(PlrRunnerSettings{now.plr_threads, now.plr_resume});
     // These are fixed for the process' life (sockets bound, store open, threads
-    // pinned): keep the running values and say that a restart is needed.
+    // pinned, resumption done at start): keep the running values and say that a
+    // restart is needed.
     const std::pair<const char*, bool> fixed[] = {
         {"socket", now.socket != before.socket},
         {"socket-mode", now.socket_mode != before.socket_mode},
@@ -176,11 +187,6 @@ void Daemon::reload() {
         {"state-dir", now.state_dir != before.state_dir},
         {"cpus", now.cpus != before.cpus},
         {"resume-interrupted", now.resume_interrupted != before.resume_interrupted},
-        {"plr-threads", now.plr_threads != before.plr_threads},
-        {"plr-resume", now.plr_resume != before.plr_resume},
-        {"trex-endpoint", now.trex_endpoint != before.trex_endpoint},
-        {"trex-user", now.trex_user != before.trex_user},
-        {"trex-reconnect-grace", now.trex_reconnect_grace != before.trex_reconnect_grace},
     };
     DaemonOptions kept = now;
     for (const auto& [key, changed] : fixed) {
@@ -194,11 +200,7 @@ void Daemon::reload() {
     kept.state_dir = before.state_dir;
     kept.cpus = before.cpus;
     kept.resume_interrupted = before.resume_interrupted;
-    kept.plr_threads = before.plr_threads;
-    kept.plr_resume = before.plr_resume;
-    kept.trex_endpoint = before.trex_endpoint;
-    kept.trex_user = before.trex_user;
-    kept.trex_reconnect_grace = before.trex_reconnect_grace;
+    jobs_->set_config_json(settings_json(kept));
     command_line_.options = kept;
     log_.event(LogPriority::notice, "config.reloaded", {{"config", fresh.config_file}});
   } catch (const std::exception& error) {

@@ -15,6 +15,7 @@
 #include "daemon/service/notifier.hpp"
 #include "daemon/service/options.hpp"
 #include "daemon/service/socket_file.hpp"
+#include "daemon/service/trex_link.hpp"
 
 namespace trexsearch::service {
 
@@ -61,8 +62,11 @@ class Daemon {
   boost::asio::steady_timer watchdog_timer_;
   std::chrono::microseconds watchdog_interval_{0};
   std::unique_ptr<StateDirLock> state_lock_;
+  std::unique_ptr<TrexLink> trex_link_;
   MeasurerFactories factories_;
   ExecMeasurerFactory* exec_factory_ = nullptr;
+  TrexMeasurerFactory* trex_factory_ = nullptr;
+  class PlrJobRunner* plr_runner_ = nullptr;
   std::unique_ptr<JobManager> jobs_;
   std::unique_ptr<Dispatcher> dispatcher_;
   std::unique_ptr<ControlServer> server_;

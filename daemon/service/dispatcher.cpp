@@ -59,6 +59,26 @@ JobSpec stored_spec(const JobRecord& record) {
   return decode_job_spec(codec::parse_strict_json(record.spec_json, "stored spec"));
 }
 
+Json::Value encode_trex_link(const TrexLinkSnapshot& link) {
+  Json::Value trex(Json::objectValue);
+  trex["state"] = std::string(to_string(link.state));
+  trex["connected"] = link.state == TrexLinkState::connected;
+  trex["endpoint"] = link.endpoint;
+  trex["since"] = format_utc(link.since);
+  if (!link.trex_version.empty()) trex["trex_version"] = link.trex_version;
+  if (link.last_contact) trex["last_contact"] = format_utc(*link.last_contact);
+  if (!link.last_error.empty()) trex["last_error"] = link.last_error;
+  trex["recoveries"] = Json::UInt64{link.recoveries};
+  return trex;
+}
+
+Json::Value encode_trex_not_configured() {
+  Json::Value trex(Json::objectValue);
+  trex["state"] = "not_configured";
+  trex["connected"] = false;
+  return trex;
+}
+
 std::vector<TrialResult> counted_trials(const std::vector<StoredTrial>& trials) {
   std::vector<TrialResult> results;
   for (const StoredTrial& trial : trials) {
@@ -72,8 +92,13 @@ std::vector<TrialResult> counted_trials(const std::vector<StoredTrial>& trials) 
 }  // namespace
 
 Dispatcher::Dispatcher(JobControl& jobs, AccessPolicy policy, DaemonInfo info,
-                       std::function<ServerStats()> stats)
-    : jobs_(jobs), policy_(policy), info_(std::move(info)), stats_(std::move(stats)) {}
+                       std::function<ServerStats()> stats,
+                       std::function<TrexLinkSnapshot()> trex)
+    : jobs_(jobs),
+      policy_(policy),
+      info_(std::move(info)),
+      stats_(std::move(stats)),
+      trex_(std::move(trex)) {}
 
 Dispatched Dispatcher::dispatch_line(std::string_view line, const DispatchContext& context) {
   try {
@@ -162,12 +187,7 @@ Response Dispatcher::status(const Request& request) {
   daemon["socket"] = info_.socket_path;
   daemon["state_dir"] = info_.state_dir;
   arguments["daemon"] = daemon;
-  // This stage has no TRex measurer: say so rather than pretend a connection.
-  Json::Value trex(Json::objectValue);
-  trex["connected"] = false;
-  trex["state"] = "not_configured";
-  trex["detail"] = "the TRex measurer is not supported by this trex-searchd yet";
-  arguments["trex"] = trex;
+  arguments["trex"] = trex_ ? encode_trex_link(trex_()) : encode_trex_not_configured();
   arguments["queue"] = encode_queue_status(queue);
   if (stats_) {
     const ServerStats stats = stats_();

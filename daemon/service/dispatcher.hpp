@@ -11,6 +11,7 @@
 #include "daemon/service/job_control.hpp"
 #include "daemon/service/peer_credentials.hpp"
 #include "daemon/service/protocol.hpp"
+#include "daemon/service/trex_link.hpp"
 
 namespace trexsearch::service {
 
@@ -53,9 +54,11 @@ struct Dispatched {
 /// becomes a reply with a result code and a text naming the problem.
 class Dispatcher {
  public:
-  /// `jobs` must outlive this object; `stats` may be empty.
+  /// `jobs` must outlive this object; `stats` and `trex` may be empty (then
+  /// `status` leaves out the clients, and says TRex is not configured).
   Dispatcher(JobControl& jobs, AccessPolicy policy, DaemonInfo info,
-             std::function<ServerStats()> stats = {});
+             std::function<ServerStats()> stats = {},
+             std::function<TrexLinkSnapshot()> trex = {});
 
   Dispatched dispatch(const Request& request, const DispatchContext& context);
   /// Parses the line first; a malformed line gets a bad_request reply.
@@ -83,6 +86,7 @@ class Dispatcher {
   AccessPolicy policy_;
   DaemonInfo info_;
   std::function<ServerStats()> stats_;
+  std::function<TrexLinkSnapshot()> trex_;
 };
 
 }  // namespace trexsearch::service

@@ -145,6 +145,11 @@ void JobManager::set_max_queued(std::size_t max_queued) {
   settings_.max_queued = max_queued;
 }
 
+void JobManager::set_config_json(std::string config_json) {
+  std::lock_guard lock(mutex_);
+  settings_.config_json = std::move(config_json);
+}
+
 JobRunner* JobManager::runner_for(SearchMethod method) const {
   const auto found = runners_.find(method);
   return found == runners_.end() ? nullptr : found->second.get();

@@ -63,6 +63,8 @@ class JobManager final : public JobControl {
   void shutdown() noexcept;
   /// Reloadable setting.
   void set_max_queued(std::size_t max_queued);
+  /// The daemon settings recorded with jobs submitted from now on (SIGHUP).
+  void set_config_json(std::string config_json);
 
   SubmitReceipt submit(const JobSpec& spec, const std::string& submitted_by) override;
   QueueStatus queue_status() override;

@@ -28,8 +28,10 @@ SubmitReceipt JobManager::submit(const JobSpec& spec, const std::string& submitt
                             "this trex-searchd cannot run such jobs yet");
   }
   factories_.for_spec(spec.measurer).check_allowed(spec.measurer);
+  std::string config_json;
   {
     std::lock_guard lock(mutex_);
+    config_json = settings_.config_json;
     if (shutting_down_) throw RequestError(ResultCode::busy, "trex-searchd is shutting down");
     if (queue_.size() >= settings_.max_queued) {
       throw RequestError(ResultCode::busy, "the queue is full (" + std::to_string(queue_.size()) +
@@ -40,7 +42,7 @@ SubmitReceipt JobManager::submit(const JobSpec& spec, const std::string& submitt
   {
     std::lock_guard store_lock(io_store_mutex_);
     id = io_store_.add_job(
-        NewJob{spec, now(), submitted_by, settings_.daemon_version, settings_.config_json});
+        NewJob{spec, now(), submitted_by, settings_.daemon_version, std::move(config_json)});
   }
   std::size_t position = 0;
   {

@@ -40,14 +40,20 @@ LiveMeasurer ExecMeasurerFactory::make(const MeasurerSpec& spec) const {
 
 LiveMeasurer TrexMeasurerFactory::make(const MeasurerSpec& spec) const {
   const auto& trex_spec = std::get<TrexMeasurerSpec>(spec);
+  TrexDefaults defaults;
+  {
+    std::lock_guard lock(mutex_);
+    defaults = defaults_;
+  }
   TrexJobSettings settings;
-  settings.endpoint = trex_spec.endpoint.empty() ? defaults_.endpoint : trex_spec.endpoint;
-  settings.user = defaults_.user;
+  settings.endpoint = trex_spec.endpoint.empty() ? defaults.endpoint : trex_spec.endpoint;
+  settings.user = defaults.user;
   settings.ports = trex_spec.ports;
   settings.force_acquire = trex_spec.force_acquire;
   settings.speed = trex_spec.speed;
-  settings.reconnect_grace = trex_spec.reconnect_grace.value_or(defaults_.reconnect_grace);
-  settings.log = defaults_.log;
+  settings.reconnect_grace = trex_spec.reconnect_grace.value_or(defaults.reconnect_grace);
+  settings.log = defaults.log;
+  settings.link = defaults.link;
   auto measurer = std::make_unique<TrexJobMeasurer>(
       trex::compile_profile(trex::parse_profile(trex_spec.profile_json, trex_spec.profile_source)),
       std::move(settings));
@@ -57,6 +63,15 @@ LiveMeasurer TrexMeasurerFactory::make(const MeasurerSpec& spec) const {
   live.trex_version = measurer->trex_version();
   live.measurer = std::move(measurer);
   return live;
+}
+
+void TrexMeasurerFactory::set_defaults(std::string endpoint, std::string user,
+                                       Seconds reconnect_grace) {
+  std::lock_guard lock(mutex_);
+  defaults_.endpoint = std::move(endpoint);
+  defaults_.user = std::move(user);
+  defaults_.reconnect_grace = reconnect_grace;
+  if (defaults_.link) defaults_.link->set_default_endpoint(defaults_.endpoint);
 }
 
 void MeasurerFactories::add(std::unique_ptr<MeasurerFactory> factory) {

@@ -5,10 +5,12 @@
 #include <optional>
 #include <map>
 #include <memory>
+#include <mutex>
 #include <string>
 #include <string_view>
 
 #include "daemon/service/job_spec.hpp"
+#include "daemon/service/trex_link.hpp"
 #include "search/clock.hpp"
 #include "search/measurer.hpp"
 #include "search/units.hpp"
@@ -75,6 +77,8 @@ struct TrexDefaults {
   Seconds reconnect_grace{60.0};
   /// Session events, for the daemon log.
   std::function<void(std::string_view)> log;
+  /// The link state `status` reports; may be null.
+  TrexLink* link = nullptr;
 };
 
 /// TRex servers (trex_client's TrexSession + TrexMeasurer, via TrexJobMeasurer).
@@ -85,8 +89,12 @@ class TrexMeasurerFactory final : public MeasurerFactory {
   std::string_view kind() const override { return "trex"; }
   /// Connects (within the reconnect grace), acquires the ports, loads the streams.
   LiveMeasurer make(const MeasurerSpec& spec) const override;
+  /// SIGHUP: `trex-endpoint`, `trex-user`, `trex-reconnect-grace` for the jobs
+  /// that connect from now on (a running job keeps its session).
+  void set_defaults(std::string endpoint, std::string user, Seconds reconnect_grace);
 
  private:
+  mutable std::mutex mutex_;
   TrexDefaults defaults_;
 };
 

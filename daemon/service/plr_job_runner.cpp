@@ -79,9 +79,14 @@ RunOutcome PlrJobRunner::run(const JobSpec& spec, std::vector<StoredTrial> store
     resume_from.push_back(*trial.plr);
   }
 
+  PlrRunnerSettings settings;
+  {
+    std::lock_guard lock(mutex_);
+    settings = settings_;
+  }
   plr::PlrConfig config = spec.plr;
-  if (settings_.threads_per_fit > 0) config.threads_per_fit = settings_.threads_per_fit;
-  const PlrResume resume = spec.plr_resume.value_or(settings_.resume);
+  if (settings.threads_per_fit > 0) config.threads_per_fit = settings.threads_per_fit;
+  const PlrResume resume = spec.plr_resume.value_or(settings.resume);
   if (!stored.empty() && resume == PlrResume::deadline && !paced.compressed()) {
     // The deadline is the original start plus the time budget: the wall time since
     // the last stored trial (the daemon was down) is spent too. At least the stored
@@ -130,6 +135,11 @@ RunOutcome PlrJobRunner::run(const JobSpec& spec, std::vector<StoredTrial> store
                                               : result.stop_detail;
   outcome.plr_result = std::move(result);
   return outcome;
+}
+
+void PlrJobRunner::set_settings(PlrRunnerSettings settings) {
+  std::lock_guard lock(mutex_);
+  settings_ = settings;
 }
 
 }  // namespace trexsearch::service

@@ -1,5 +1,7 @@
 #pragma once
 
+#include <mutex>
+
 #include "daemon/service/job_runner.hpp"
 #include "daemon/service/measurer_factory.hpp"
 
@@ -27,9 +29,12 @@ class PlrJobRunner final : public JobRunner {
   SearchMethod method() const override { return SearchMethod::plr; }
   RunOutcome run(const JobSpec& spec, std::vector<StoredTrial> stored, std::stop_token stop,
                  RunObserver& observer) override;
+  /// SIGHUP (`plr-threads`, `plr-resume`): for runs that start from now on.
+  void set_settings(PlrRunnerSettings settings);
 
  private:
   const MeasurerFactories& factories_;
+  mutable std::mutex mutex_;
   PlrRunnerSettings settings_;
 };
 

@@ -55,6 +55,7 @@ TrexJobMeasurer::TrexJobMeasurer(trex::CompiledProfile profile, TrexJobSettings 
   config.directions = profile_.directions;
   trex_ = std::make_unique<trex::TrexMeasurer>(*session_, std::move(config), clock_);
   repeating_ = std::make_unique<trex::RepeatingMeasurer>(*trex_);
+  if (settings_.link) settings_.link->connecting(settings_.endpoint);
   with_reconnect(
       "connect to",
       [this] {
@@ -63,9 +64,13 @@ TrexJobMeasurer::TrexJobMeasurer(trex::CompiledProfile profile, TrexJobSettings 
         trex_version_ = session_->api().get_version().version;
       },
       {});
+  if (settings_.link) settings_.link->connected(trex_version_);
 }
 
-TrexJobMeasurer::~TrexJobMeasurer() = default;
+TrexJobMeasurer::~TrexJobMeasurer() {
+  // The session's destructor (below, after this body) releases the ports.
+  if (settings_.link) settings_.link->released();
+}
 
 void TrexJobMeasurer::with_reconnect(const std::string& what, const std::function<void()>& attempt,
                                      std::stop_token stop) {
@@ -81,11 +86,14 @@ void TrexJobMeasurer::with_reconnect(const std::string& what, const std::functio
                                                                          trex::TrexErrorKind::transport;
       if (!retry || RealClock::now() + std::chrono::duration_cast<RealClock::duration>(backoff) >
                         deadline) {
-        throw MeasurementError("cannot " + what + " TRex at " + settings_.endpoint + " (" +
-                               std::to_string(attempts) + " attempts within trex-reconnect-grace " +
-                               format_value(settings_.reconnect_grace.count()) +
-                               " s): " + error.what());
+        const std::string reason =
+            "cannot " + what + " TRex at " + settings_.endpoint + " (" + std::to_string(attempts) +
+            " attempts within trex-reconnect-grace " +
+            format_value(settings_.reconnect_grace.count()) + " s): " + error.what();
+        if (settings_.link) settings_.link->failed(reason);
+        throw MeasurementError(reason);
       }
+      if (settings_.link) settings_.link->retrying(error.what());
       if (settings_.log) {
         settings_.log("trex_retry what=" + what + " attempt=" + std::to_string(attempts) +
                       " backoff_s=" + format_value(backoff.count()) + " cause=\"" + error.what() +
@@ -99,9 +107,12 @@ void TrexJobMeasurer::with_reconnect(const std::string& what, const std::functio
 
 TrialOutcome TrexJobMeasurer::measure(Seconds intended_duration, double intended_load_pps,
                                       std::stop_token stop) {
+  const std::uint64_t recoveries_before = session_->recoveries();
   for (;;) {
     try {
-      return repeating_->measure(intended_duration, intended_load_pps, stop);
+      TrialOutcome outcome = repeating_->measure(intended_duration, intended_load_pps, stop);
+      if (settings_.link) settings_.link->contact(session_->recoveries() - recoveries_before);
+      return outcome;
     } catch (const trex::TrexError& error) {
       if (!trex::TrexSession::is_recoverable(error) &&
           error.kind() != trex::TrexErrorKind::transport) {

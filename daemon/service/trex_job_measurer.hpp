@@ -6,6 +6,7 @@
 #include <string>
 #include <string_view>
 
+#include "daemon/service/trex_link.hpp"
 #include "search/measurer.hpp"
 #include "search/units.hpp"
 #include "trex_client/measurer/repeating_measurer.hpp"
@@ -32,6 +33,8 @@ struct TrexJobSettings {
   Seconds rpc_timeout{3.0};
   /// One line per session event (trex_connect, trex_reconnect ...), for the daemon log.
   std::function<void(std::string_view)> log;
+  /// Told of every connect, retry, failure and release, for `status`; may be null.
+  TrexLink* link = nullptr;
 };
 
 /// The measurer of one `trex` job: owns the TRex session (and so the ports, from

@@ -19,6 +19,8 @@ TEST_CASE("trex-search submits, watches, lists, shows and fetches results from t
   const CliRun status = run_cli(dir, {"status", "--socket", socket});
   CHECK(status.exit_code == 0);
   CHECK(status.out.find("running: nothing") != std::string::npos);
+  CHECK(status.out.find("TRex: idle (endpoint tcp://127.0.0.1:4501; connects when a trex job runs)") !=
+        std::string::npos);
 
   const CliRun submitted =
       run_cli(dir, {"submit", "--socket", socket, "--spec", spec, "--sut", "sharp", "--sut-option",

@@ -82,7 +82,9 @@ TEST_CASE("SIGHUP reloads the changeable settings and keeps the others") {
   DaemonProcess daemon(dir, {"--config", conf, "--socket", dir.file("control.sock"), "--state-dir",
                              dir.file("state")});
   REQUIRE(daemon.wait_ready());
-  dir.write("d.conf", "max-request-bytes = 2048\nplr-threads = 2\n");
+  dir.write("d.conf",
+            "max-request-bytes = 2048\nplr-threads = 2\ntrex-endpoint = tcp://127.0.0.1:4999\n"
+            "resume-interrupted = false\n");
   daemon.send_signal(SIGHUP);
   REQUIRE(daemon.notifications().wait_for("RELOADING=1", kDeadline));
   ControlClient client(dir.file("control.sock"));
@@ -91,8 +93,14 @@ TEST_CASE("SIGHUP reloads the changeable settings and keeps the others") {
   REQUIRE(line.has_value());
   CHECK(service::parse_response(*line).text.find("2048") != std::string::npos);
   const std::string log = daemon.log();
-  CHECK(log.find("config.restart_required key=plr-threads") != std::string::npos);
+  CHECK(log.find("config.restart_required key=resume-interrupted") != std::string::npos);
+  CHECK(log.find("config.restart_required key=plr-threads") == std::string::npos);
   CHECK(log.find("config.reloaded") != std::string::npos);
+  // trex-endpoint applies to the next job; an idle link reports it at once.
+  ControlClient reader(dir.file("control.sock"));
+  const auto status = reader.request("status", Json::Value(Json::objectValue));
+  CHECK(status.arguments["trex"]["endpoint"].asString() == "tcp://127.0.0.1:4999");
+  CHECK(status.arguments["trex"]["state"].asString() == "idle");
   // The reload ended with READY=1 again (systemd's reload protocol).
   CHECK(daemon.notifications().wait_for_count("READY=1", 2, kDeadline));
 }

@@ -23,13 +23,13 @@ std::vector<std::string> emulator_args() {
   return {"--sut", "sharp", "--sut-option", "capacity_pps=1e6", "--speed", "500"};
 }
 
-Json::Value trex_submit(const std::string& endpoint) {
+Json::Value trex_submit(const std::string& endpoint, double reconnect_grace_s = 10.0) {
   Json::Value measurer(Json::objectValue);
   measurer["kind"] = "trex";
   measurer["endpoint"] = endpoint;
   measurer["profile"] = TREX_SEARCH_SOURCE_DIR "/etc/profiles/ipv4-udp-64b-bidir.json";
   measurer["speed"] = kSpeed;
-  measurer["reconnect_grace"] = 10.0;
+  measurer["reconnect_grace"] = reconnect_grace_s;
   Json::Value submit(Json::objectValue);
   submit["spec"] = two_goal_spec(10000.0, 2e6);
   submit["measurer"] = measurer;
@@ -49,11 +49,24 @@ TEST_CASE("an MLR job against trex-emulator gets a regular NDR/PDR result and th
   const std::int64_t job = submitted.arguments["job"].asInt64();
   const auto watch = client.request("watch", job_arguments(job), 2);
   REQUIRE(watch.result == ResultCode::success);
-  if (!watch.arguments["ended"].asBool()) {
-    const Json::Value ended = client.wait_event("job.ended");
-    INFO(daemon.log());
-    REQUIRE(ended["state"].asString() == "finished");
-  }
+  REQUIRE_FALSE(watch.arguments["ended"].asBool());
+  // While the job runs, status shows the link it holds.
+  client.wait_trial(2);
+  ControlClient poller(dir.file("control.sock"));
+  const auto during = poller.request("status", Json::Value(Json::objectValue));
+  CHECK(during.arguments["trex"]["state"].asString() == "connected");
+  CHECK(during.arguments["trex"]["connected"].asBool());
+  CHECK(during.arguments["trex"]["endpoint"].asString() == emulator.rpc_endpoint());
+  CHECK(during.arguments["trex"]["trex_version"].asString() == "v3.03");
+  const Json::Value ended = client.wait_event("job.ended");
+  INFO(daemon.log());
+  REQUIRE(ended["state"].asString() == "finished");
+  // The job released the ports: idle again, with the last contact kept.
+  const auto after = poller.request("status", Json::Value(Json::objectValue));
+  CHECK(after.arguments["trex"]["state"].asString() == "idle");
+  CHECK_FALSE(after.arguments["trex"]["connected"].asBool());
+  CHECK(after.arguments["trex"].isMember("last_contact"));
+  CHECK_FALSE(after.arguments["trex"].isMember("last_error"));
   const auto result = client.request("result", job_arguments(job));
   REQUIRE(result.result == ResultCode::success);
   INFO(result.arguments.toStyledString());
@@ -93,6 +106,46 @@ TEST_CASE("an emulator restart (SIGHUP) mid-job costs one repeated trial and the
   CHECK(daemon.log().find("trex_reconnected endpoint=" + emulator.rpc_endpoint() +
                           " recoveries=1") != std::string::npos);
   CHECK(daemon.log().find("recoveries=2") == std::string::npos);
+  const auto status = client.request("status", Json::Value(Json::objectValue));
+  CHECK(status.arguments["trex"]["recoveries"].asUInt64() == 1);
+}
+
+TEST_CASE("TRex gone for good mid-job: the job fails after the grace period, trials kept") {
+  TempDir dir;
+  EmulatorProcess emulator(dir.file("emulator.log"), emulator_args());
+  DaemonProcess daemon(dir, daemon_args(dir));
+  REQUIRE(daemon.wait_ready());
+  ControlClient client(dir.file("control.sock"));
+  const std::string endpoint = emulator.rpc_endpoint();
+  const auto submitted = client.request("submit", trex_submit(endpoint, 1.0));
+  REQUIRE(submitted.result == ResultCode::success);
+  const std::int64_t job = submitted.arguments["job"].asInt64();
+  REQUIRE(client.request("watch", job_arguments(job), 2).result == ResultCode::success);
+  client.wait_trial(3);
+  emulator.kill_for_good();
+  const Json::Value ended = client.wait_event("job.ended");
+  INFO(daemon.log());
+  REQUIRE(ended["state"].asString() == "failed");
+
+  const auto show = client.request("show", job_arguments(job));
+  REQUIRE(show.result == ResultCode::success);
+  const std::string reason = show.arguments["job"]["reason"].asString();
+  INFO(reason);
+  CHECK(reason.find("cannot reconnect to TRex at " + endpoint) != std::string::npos);
+  CHECK(reason.find("trex-reconnect-grace 1 s") != std::string::npos);
+  // Every trial completed before TRex went away is still stored.
+  const auto result = client.request("result", job_arguments(job));
+  REQUIRE(result.result == ResultCode::success);
+  CHECK(result.arguments["result"]["trials"].size() >= 3);
+
+  const auto status = client.request("status", Json::Value(Json::objectValue));
+  const Json::Value& trex = status.arguments["trex"];
+  CHECK(trex["state"].asString() == "failed");
+  CHECK(trex["endpoint"].asString() == endpoint);
+  CHECK(trex["last_error"].asString().starts_with("cannot reconnect to TRex at " + endpoint));
+  CHECK(reason.find(trex["last_error"].asString()) != std::string::npos);
+  // The daemon itself is fine: it still answers and takes jobs.
+  CHECK(client.request("version", Json::Value(Json::objectValue)).result == ResultCode::success);
 }
 
 }  // namespace trexsearch::servicetest

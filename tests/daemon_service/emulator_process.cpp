@@ -41,17 +41,24 @@ EmulatorProcess::EmulatorProcess(const std::string& log_file, std::vector<std::s
 }
 
 EmulatorProcess::~EmulatorProcess() {
+  kill_for_good();
+  if (out_ >= 0) close(out_);
+}
+
+void EmulatorProcess::kill_for_good() {
   if (pid_ > 0) {
     kill(pid_, SIGKILL);
     waitpid(pid_, nullptr, 0);
+    pid_ = -1;
   }
-  if (out_ >= 0) close(out_);
 }
 
 std::string EmulatorProcess::read_line(std::chrono::milliseconds timeout) {
   return testing::read_pipe_line(out_, buffer_, timeout);
 }
 
-void EmulatorProcess::send_signal(int signal) const { kill(pid_, signal); }
+void EmulatorProcess::send_signal(int signal) const {
+  if (pid_ > 0) kill(pid_, signal);
+}
 
 }  // namespace trexsearch::servicetest

@@ -25,6 +25,8 @@ class EmulatorProcess {
   /// The next stdout line; "(timeout)" or "(eof)" otherwise.
   std::string read_line(std::chrono::milliseconds timeout);
   void send_signal(int signal) const;
+  /// SIGKILL and reap: TRex is gone, its port closed, nothing answers any more.
+  void kill_for_good();
 
  private:
   pid_t pid_ = -1;
