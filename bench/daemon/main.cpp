@@ -5,8 +5,12 @@
 //  3. the same job while N clients poll `status`: per-request latency
 //     percentiles (target: every answer within 50 ms) and the pacing again;
 //  4. RSS over a long compressed-time workload (jobs back to back until their
-//     virtual search time adds up to --soak-hours).
+//     virtual search time adds up to --soak-hours);
+//  5. RSS over one compressed-time PLRsearch soak of --plr-soak-hours (the
+//     posterior integrated after every trial, every trial and estimate stored).
+#include <algorithm>
 #include <atomic>
+#include <cmath>
 #include <chrono>
 #include <cstdio>
 #include <cstdlib>
@@ -27,6 +31,8 @@ struct Options {
   double job_seconds = 10.0;
   int poll_interval_ms = 10;
   double soak_hours = 12.0;
+  double plr_soak_hours = 12.0;
+  int plr_samples = 2000;
 };
 
 Options parse(int argc, char* argv[]) {
@@ -42,10 +48,15 @@ Options parse(int argc, char* argv[]) {
       options.poll_interval_ms = std::stoi(value);
     } else if (key == "--soak-hours") {
       options.soak_hours = std::stod(value);
+    } else if (key == "--plr-soak-hours") {
+      options.plr_soak_hours = std::stod(value);
+    } else if (key == "--plr-samples") {
+      options.plr_samples = std::stoi(value);
     } else {
       std::fprintf(stderr,
                    "usage: trex_searchd_bench [--clients N] [--job-seconds S] "
-                   "[--poll-interval-ms MS] [--soak-hours H]\n");
+                   "[--poll-interval-ms MS] [--soak-hours H] [--plr-soak-hours H] "
+                   "[--plr-samples N]\n");
       std::exit(2);
     }
   }
@@ -88,6 +99,24 @@ Json::Value soak_job(std::uint64_t seed) {
   job["measurer"]["model"] = "noisy";
   job["measurer"]["seed"] = Json::UInt64{seed};
   job["measurer"]["options"]["capacity_pps"] = 1e6;
+  return job;
+}
+
+// A compressed-time PLRsearch soak of `hours` on the soak SUT model, with a fixed
+// number of integration samples per trial (deterministic, so runs compare).
+Json::Value plr_soak_job(double hours, int samples_per_trial) {
+  Json::Value job(Json::objectValue);
+  job["method"] = "plr";
+  job["spec"]["target_loss_ratio"] = 1e-7;
+  job["spec"]["min_load"] = 9001.0;
+  job["spec"]["max_load"] = 14880952.0;
+  job["spec"]["trial_duration_first"] = 5.1;
+  job["spec"]["trial_duration_increment"] = 0.1;
+  job["spec"]["time_budget"] = hours * 3600.0;
+  job["spec"]["samples_per_trial"] = samples_per_trial;
+  job["spec"]["seed"] = 1;
+  job["measurer"]["kind"] = "sim";
+  job["measurer"]["model"] = "soak";
   return job;
 }
 
@@ -208,5 +237,53 @@ int main(int argc, char* argv[]) {
       virtual_seconds / 3600.0, trials,
       std::chrono::duration<double>(Clock::now() - soak_start).count(), soak_start_rss,
       daemon.rss_kib());
+
+  // One compressed-time PLR soak: RSS sampled every quarter of its virtual time.
+  if (options.plr_soak_hours > 0.0) {
+    const long plr_start_rss = daemon.rss_kib();
+    long plr_max_rss = plr_start_rss;
+    const auto plr_start = Clock::now();
+    const auto submitted =
+        client.request("submit", plr_soak_job(options.plr_soak_hours, options.plr_samples));
+    if (submitted.result != trexsearch::service::ResultCode::success) {
+      std::fprintf(stderr, "PLR soak refused: %s\n", submitted.text.c_str());
+      return 1;
+    }
+    Json::Value job(Json::objectValue);
+    job["job"] = submitted.arguments["job"];
+    const auto watch = client.request("watch", job);
+    double quarter = 1.0;
+    std::size_t plr_trials = 0;
+    if (!watch.arguments["ended"].asBool()) {
+      while (const auto event = client.next_event()) {
+        const std::string name = (*event)["event"].asString();
+        if (name == "job.ended") break;
+        if (name != "trial") continue;
+        ++plr_trials;
+        const long rss = daemon.rss_kib();
+        plr_max_rss = std::max(plr_max_rss, rss);
+        const double search_s = (*event)["arguments"]["search_time"].asDouble();
+        if (search_s >= options.plr_soak_hours * 3600.0 * quarter / 4.0) {
+          std::printf("  PLR soak %.1f h virtual, %zu trials: RSS %ld KiB\n", search_s / 3600.0,
+                      plr_trials, rss);
+          quarter = std::floor(search_s * 4.0 / (options.plr_soak_hours * 3600.0)) + 1.0;
+        }
+      }
+    }
+    const auto result = client.request("result", job);
+    const Json::Value& plr = result.arguments["result"];
+    std::printf(
+        "compressed PLR soak: %s after %u trials, %.1f h virtual in %.1f s wall; estimate %.0f "
+        "+- %.0f pps; RSS start %ld KiB, max %ld KiB, end %ld KiB\n",
+        result.arguments["job"]["state"].asCString(), plr["trials"].size(),
+        plr["totals"]["run_duration"].asDouble() / 3600.0,
+        std::chrono::duration<double>(Clock::now() - plr_start).count(),
+        plr["estimate"]["average"].asDouble(), plr["estimate"]["stdev"].asDouble(), plr_start_rss,
+        plr_max_rss, daemon.rss_kib());
+    // The result of a long soak is a few MB of JSON: the reply's memory is reused,
+    // not accumulated. Ask again and show it.
+    for (int again = 0; again < 3; ++again) (void)client.request("result", job);
+    std::printf("after 3 more result requests: RSS %ld KiB\n", daemon.rss_kib());
+  }
   return 0;
 }
