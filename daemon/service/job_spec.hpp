@@ -75,6 +75,14 @@ struct TrexMeasurerSpec {
   double speed = 1.0;
   /// How long TRex may stay unreachable before the job fails; absent: the daemon's.
   std::optional<Seconds> reconnect_grace;
+  /// Deadline of each RPC [real s]: a TRex that does not answer within it counts as
+  /// unreachable (reconnect). Lower it for an emulator's compressed time.
+  Seconds rpc_timeout{3.0};
+  /// The TRex session id of every connection the job makes (1..2^32-1), random
+  /// unless given, and stored with the job: a job resumed after the daemon died
+  /// is the same user and session to TRex, so it gets its own ports back without
+  /// forcing anyone else off them (trex-protocol.md §2: acquire).
+  std::uint32_t session_id = 0;
 };
 
 /// One alternative per measurer kind.

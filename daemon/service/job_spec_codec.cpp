@@ -3,6 +3,7 @@
 #include <cmath>
 #include <fstream>
 #include <functional>
+#include <random>
 #include <sstream>
 
 #include "daemon/codec/controller_config_codec.hpp"
@@ -157,6 +158,24 @@ TrexMeasurerSpec decode_trex(codec::ObjectReader& reader) {
   if (reader.has("reconnect_grace")) {
     spec.reconnect_grace = decode_seconds(reader, "reconnect_grace", Seconds{0.0});
   }
+  if (reader.has("rpc_timeout")) {
+    spec.rpc_timeout = decode_seconds(reader, "rpc_timeout", Seconds{0.0});
+    if (!(spec.rpc_timeout.count() > 0.0)) {
+      bad(reader.field_path("rpc_timeout"), Json::Value(spec.rpc_timeout.count()),
+          "must be a positive number of seconds");
+    }
+  }
+  if (const Json::Value* session = reader.optional_value("session_id")) {
+    if (!session->isUInt() || session->isBool() || session->asUInt() == 0 ||
+        (session->isDouble() && std::floor(session->asDouble()) != session->asDouble())) {
+      bad(reader.field_path("session_id"), *session, "must be a whole number from 1 to 2^32-1");
+    }
+    spec.session_id = session->asUInt();
+  } else {
+    std::random_device device;
+    std::uniform_int_distribution<std::uint32_t> pick(1, 0xFFFFFFFFu);
+    spec.session_id = pick(device);
+  }
   return spec;
 }
 
@@ -206,6 +225,8 @@ Json::Value encode_measurer(const MeasurerSpec& measurer) {
     if (trex_spec->reconnect_grace) {
       json["reconnect_grace"] = trex_spec->reconnect_grace->count();
     }
+    json["rpc_timeout"] = trex_spec->rpc_timeout.count();
+    json["session_id"] = Json::UInt{trex_spec->session_id};
   }
   return json;
 }

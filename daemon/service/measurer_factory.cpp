@@ -50,6 +50,8 @@ LiveMeasurer TrexMeasurerFactory::make(const MeasurerSpec& spec) const {
   settings.user = defaults.user;
   settings.ports = trex_spec.ports;
   settings.force_acquire = trex_spec.force_acquire;
+  settings.session_id = trex_spec.session_id;
+  settings.rpc_timeout = trex_spec.rpc_timeout;
   settings.speed = trex_spec.speed;
   settings.reconnect_grace = trex_spec.reconnect_grace.value_or(defaults.reconnect_grace);
   settings.log = defaults.log;

@@ -22,6 +22,7 @@ trex::SessionConfig session_config(const trex::CompiledProfile& profile,
   config.user = settings.user;
   config.ports = settings.ports.empty() ? profile.all_ports() : settings.ports;
   config.force_acquire = settings.force_acquire;
+  config.session_id = settings.session_id;
   config.log = settings.log;
   config.rpc_timeout = settings.rpc_timeout;
   return config;

@@ -23,6 +23,9 @@ struct TrexJobSettings {
   std::string user = "trex-search";
   std::vector<std::uint8_t> ports;
   bool force_acquire = false;
+  /// TRex session id (non-zero; 0 picks a random one): the job's, so a resumed
+  /// job gets its own ports back.
+  std::uint32_t session_id = 0;
   double speed = 1.0;
   /// TRex may stay unreachable this long (in real time) before the job fails.
   Seconds reconnect_grace{60.0};

@@ -134,6 +134,18 @@ TEST_CASE("a trex measurer spec keeps the profile as submitted; bad ones name th
   const JobSpec again = decode_job_spec(encode_job_spec(spec));
   CHECK(std::get<TrexMeasurerSpec>(again.measurer).profile_source == "inline");
   CHECK(again.profile == path);
+  // A random TRex session id is chosen once and stored: a resumed job keeps it.
+  CHECK(trex_spec.session_id != 0);
+  CHECK(std::get<TrexMeasurerSpec>(again.measurer).session_id == trex_spec.session_id);
+  const JobSpec chosen = decode(R"({"spec": {"goals": [{}]}, "measurer": {"kind": "trex",
+      "profile": ")" + path + R"(", "session_id": 4294967295}})");
+  CHECK(std::get<TrexMeasurerSpec>(chosen.measurer).session_id == 4294967295u);
+  for (const char* bad : {"0", "4294967296", "-1", "1.5", "true", "\"7\""}) {
+    CAPTURE(bad);
+    CHECK(error_of(R"({"spec": {"goals": [{}]}, "measurer": {"kind": "trex", "profile": ")" +
+                   path + R"(", "session_id": )" + bad + "}}")
+              .find("measurer.session_id") == 0);
+  }
 
   CHECK(error_of(R"({"spec": {"goals": [{}]}, "measurer": {"kind": "trex"}})")
             .find("measurer.profile") == 0);
@@ -149,6 +161,10 @@ TEST_CASE("a trex measurer spec keeps the profile as submitted; bad ones name th
   CHECK(error_of(R"({"spec": {"goals": [{}]}, "measurer": {"kind": "trex", "profile": ")" + path +
                  R"(", "speed": 0}})")
             .find("measurer.speed") == 0);
+  CHECK(error_of(R"({"spec": {"goals": [{}]}, "measurer": {"kind": "trex", "profile": ")" + path +
+                 R"(", "rpc_timeout": 0}})")
+            .find("measurer.rpc_timeout") == 0);
+  CHECK(std::get<TrexMeasurerSpec>(spec.measurer).rpc_timeout.count() == 3.0);
 }
 
 TEST_CASE("unknown methods are refused") {
