@@ -2,7 +2,6 @@
 
 #include "daemon/codec/json_writer.hpp"
 #include "daemon/codec/strict_json.hpp"
-#include "daemon/codec/json_writer.hpp"
 
 namespace trexsearch::service {
 namespace {
@@ -82,7 +81,13 @@ Response error_response(Json::Value id, ResultCode code, std::string text) {
 }
 
 Response parse_response(std::string_view line) {
-  const Json::Value json = codec::parse_strict_json(line, "reply");
+  Json::Value json;
+  try {
+    json = codec::parse_strict_json(line, "reply");
+  } catch (const codec::JsonSyntaxError& error) {
+    // JsonSyntaxError is an invalid_argument; the documented type is runtime_error.
+    throw std::runtime_error(std::string("not a reply: ") + error.what());
+  }
   if (!json.isObject() || !json["result"].isInt()) {
     throw std::runtime_error("not a reply: " + codec::quote_json(json, 200));
   }
@@ -92,7 +97,8 @@ Response parse_response(std::string_view line) {
   response.id = json["id"];
   response.result = *code;
   response.text = json["text"].isString() ? json["text"].asString() : "";
-  response.arguments = json["arguments"];
+  // Absent arguments are an empty object, as in every reply the daemon sends.
+  response.arguments = json.isMember("arguments") ? json["arguments"] : Json::Value(Json::objectValue);
   return response;
 }
 

@@ -80,6 +80,11 @@ TEST_CASE("replies and events are single JSON lines with the fixed keys") {
   CHECK(json["arguments"].isObject());
   const Response back = parse_response(line.substr(0, line.size() - 1));
   CHECK(back.result == ResultCode::not_found);
+  // Clients get std::runtime_error for anything that is not a reply, JSON or not,
+  // and a reply without arguments has the empty object.
+  CHECK_THROWS_AS(parse_response("not json"), std::runtime_error);
+  CHECK_THROWS_AS(parse_response(R"({"id": 1})"), std::runtime_error);
+  CHECK(parse_response(R"({"id": 1, "result": 0})").arguments == Json::Value(Json::objectValue));
 
   Json::Value arguments(Json::objectValue);
   arguments["job"] = 2;
