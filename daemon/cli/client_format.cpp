@@ -92,6 +92,19 @@ std::string format_status(const Json::Value& status) {
     text << ")";
   }
   text << "\n";
+  if (status.isMember("store")) {
+    const Json::Value& store = status["store"];
+    text << "store: " << store["file"].asString() << ", "
+         << fixed(store["bytes"].asDouble() / 1048576.0, 1) << " MiB";
+    if (store["max_bytes"].asUInt64() > 0) {
+      text << " of " << fixed(store["max_bytes"].asDouble() / 1048576.0, 0) << " MiB";
+    }
+    if (!store["writable"].asBool()) {
+      text << "\n  CANNOT BE WRITTEN since " << store["last_error_at"].asString() << ": "
+           << store["last_error"].asString();
+    }
+    text << "\n";
+  }
   if (status.isMember("clients")) {
     text << "clients: " << status["clients"]["connected"].asUInt64() << " of "
          << status["clients"]["max"].asUInt64() << "\n";

@@ -38,6 +38,8 @@ std::string settings_json(const DaemonOptions& options) {
   json["trex_reconnect_grace"] = options.trex_reconnect_grace.count();
   json["allow_exec_measurer"] = options.allow_exec_measurer;
   json["resume_interrupted"] = options.resume_interrupted;
+  json["max_trials_per_job"] = Json::UInt64{options.max_trials_per_job};
+  json["max_store_mib"] = Json::UInt64{options.max_store_mib};
   return codec::to_compact_json(json);
 }
 
@@ -109,6 +111,8 @@ void Daemon::start() {
   JobManagerSettings settings;
   settings.store_file = std::filesystem::path(options.state_dir) / "jobs.sqlite";
   settings.max_queued = options.max_queued_jobs;
+  settings.max_trials_per_job = options.max_trials_per_job;
+  settings.max_store_bytes = options.max_store_mib << 20;
   settings.resume_interrupted = options.resume_interrupted;
   settings.daemon_version = TREX_SEARCH_VERSION;
   settings.config_json = settings_json(options);
@@ -172,6 +176,7 @@ void Daemon::reload() {
     server_->settings().idle_timeout = now.idle_timeout;
     server_->set_max_clients(now.max_clients);
     jobs_->set_max_queued(now.max_queued_jobs);
+    jobs_->set_max_trials_per_job(now.max_trials_per_job);
     exec_factory_->set_allowed(now.allow_exec_measurer);
     // Jobs that start (or resume) from now on use these; a running job keeps its
     // TRex session and its PLR workers.
@@ -187,6 +192,7 @@ void Daemon::reload() {
         {"state-dir", now.state_dir != before.state_dir},
         {"cpus", now.cpus != before.cpus},
         {"resume-interrupted", now.resume_interrupted != before.resume_interrupted},
+        {"max-store-mib", now.max_store_mib != before.max_store_mib},
     };
     DaemonOptions kept = now;
     for (const auto& [key, changed] : fixed) {
@@ -200,6 +206,7 @@ void Daemon::reload() {
     kept.state_dir = before.state_dir;
     kept.cpus = before.cpus;
     kept.resume_interrupted = before.resume_interrupted;
+    kept.max_store_mib = before.max_store_mib;
     jobs_->set_config_json(settings_json(kept));
     command_line_.options = kept;
     log_.event(LogPriority::notice, "config.reloaded", {{"config", fresh.config_file}});

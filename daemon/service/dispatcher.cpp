@@ -72,6 +72,17 @@ Json::Value encode_trex_link(const TrexLinkSnapshot& link) {
   return trex;
 }
 
+Json::Value encode_store_health(const StoreHealth& store) {
+  Json::Value json(Json::objectValue);
+  json["file"] = store.file;
+  json["bytes"] = Json::UInt64{store.bytes};
+  json["max_bytes"] = Json::UInt64{store.max_bytes};
+  json["writable"] = store.writable;
+  if (!store.last_error.empty()) json["last_error"] = store.last_error;
+  if (store.last_error_at) json["last_error_at"] = format_utc(*store.last_error_at);
+  return json;
+}
+
 Json::Value encode_trex_not_configured() {
   Json::Value trex(Json::objectValue);
   trex["state"] = "not_configured";
@@ -189,6 +200,8 @@ Response Dispatcher::status(const Request& request) {
   arguments["daemon"] = daemon;
   arguments["trex"] = trex_ ? encode_trex_link(trex_()) : encode_trex_not_configured();
   arguments["queue"] = encode_queue_status(queue);
+  const auto store = jobs_.store_health();
+  if (store) arguments["store"] = encode_store_health(*store);
   if (stats_) {
     const ServerStats stats = stats_();
     Json::Value clients(Json::objectValue);
@@ -198,6 +211,7 @@ Response Dispatcher::status(const Request& request) {
   }
   std::string text = queue.running ? job_text(queue.running->id) + " running" : "idle";
   text += ", " + std::to_string(queue.queued.size()) + " queued";
+  if (store && !store->writable) text += "; the job store cannot be written: " + store->last_error;
   return success(request, text, arguments);
 }
 

@@ -1,6 +1,7 @@
 #pragma once
 
 #include <cstddef>
+#include <cstdint>
 #include <memory>
 #include <optional>
 #include <string>
@@ -29,6 +30,21 @@ struct QueueStatus {
   /// In the order they will run.
   std::vector<JobId> queued;
   std::size_t max_queued = 0;
+};
+
+/// The job store as `status` shows it.
+struct StoreHealth {
+  std::string file;
+  /// The database and its write-ahead log now [bytes].
+  std::uint64_t bytes = 0;
+  /// `max-store-mib` in bytes; 0: no cap but the file system's.
+  std::uint64_t max_bytes = 0;
+  /// False after a write failed (disk or store full, read-only file system, I/O
+  /// error) until one succeeds again.
+  bool writable = true;
+  /// The last failed write and when it happened; empty when none since the start.
+  std::string last_error;
+  std::optional<WallTime> last_error_at;
 };
 
 /// A job as `show` reports it.
@@ -72,6 +88,8 @@ class JobControl {
   /// Stores and queues a validated job. `submitted_by` describes the peer.
   virtual SubmitReceipt submit(const JobSpec& spec, const std::string& submitted_by) = 0;
   virtual QueueStatus queue_status() = 0;
+  /// Only the daemon's job manager has a store to report on.
+  virtual std::optional<StoreHealth> store_health() { return std::nullopt; }
   /// Newest first.
   virtual std::vector<JobRecord> list(std::optional<JobState> state, std::size_t limit) = 0;
   /// Throws RequestError(not_found).

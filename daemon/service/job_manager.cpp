@@ -6,6 +6,7 @@
 #include "daemon/codec/strict_json.hpp"
 #include "daemon/service/job_spec_codec.hpp"
 #include "daemon/service/service_errors.hpp"
+#include "daemon/service/sqlite.hpp"
 
 namespace trexsearch::service {
 namespace {
@@ -31,11 +32,24 @@ class JobManager::Observer final : public RunObserver {
       : manager_(manager), store_(store), id_(id) {}
 
   void trial_done(const StoredTrial& trial, const JobProgress& progress) override {
-    // Durable first: the next trial starts only after this returns.
-    store_.add_trial(id_, trial);
+    // Durable first: the next trial starts only after this returns. A trial that
+    // cannot be stored is not reported anywhere, and the job stops: measuring on
+    // with nothing kept would waste the tester's time and lose the results.
+    try {
+      store_.add_trial(id_, trial);
+      manager_.note_store_write(nullptr);
+    } catch (const std::exception& error) {
+      manager_.note_store_write(&error);
+      manager_.fail_running("cannot store trial " + std::to_string(trial.number) + ": " +
+                            error.what() + store_write_hint(error),
+                            true);
+      return;
+    }
+    std::uint64_t max_trials = 0;
     {
       std::lock_guard lock(manager_.mutex_);
       if (manager_.running_) manager_.running_->progress = progress;
+      max_trials = manager_.settings_.max_trials_per_job;
     }
     manager_.log_.event(LogPriority::info, "trial.done",
                         {{"job", id_},
@@ -46,6 +60,11 @@ class JobManager::Observer final : public RunObserver {
                          {"loss_ratio", trial.loss_ratio}});
     manager_.publish(JobEvent{JobEvent::Kind::trial, id_, JobState::running, "", progress});
     manager_.update_status();
+    if (trial.number >= max_trials) {
+      manager_.fail_running("the job reached max-trials-per-job = " + std::to_string(max_trials) +
+                            " stored trials (each is kept; raise the limit to search longer)",
+                            false);
+    }
   }
 
   void replay_finished(std::size_t replayed, const JobProgress& progress) override {
@@ -80,6 +99,7 @@ JobManager::JobManager(JobManagerSettings settings, std::vector<std::unique_ptr<
       log_(log),
       status_(std::move(status)),
       io_store_(settings_.store_file) {
+  io_store_.set_max_bytes(settings_.max_store_bytes);
   for (auto& runner : runners) {
     const SearchMethod method = runner->method();
     runners_[method] = std::move(runner);
@@ -150,6 +170,56 @@ void JobManager::set_config_json(std::string config_json) {
   settings_.config_json = std::move(config_json);
 }
 
+void JobManager::set_max_trials_per_job(std::uint64_t max_trials) {
+  std::lock_guard lock(mutex_);
+  settings_.max_trials_per_job = max_trials;
+}
+
+void JobManager::fail_running(const std::string& reason, bool overrides_completion) {
+  std::lock_guard lock(mutex_);
+  if (!running_) return;
+  if (running_->failure.empty()) {
+    running_->failure = reason;
+    running_->failure_overrides_completion = overrides_completion;
+  }
+  running_->stop.request_stop();
+}
+
+void JobManager::note_store_write(const std::exception* error) {
+  bool newly_failed = false;
+  {
+    std::lock_guard lock(mutex_);
+    if (error == nullptr) {
+      store_writable_ = true;
+      return;
+    }
+    newly_failed = store_writable_;
+    store_writable_ = false;
+    store_error_ = error->what();
+    store_error_at_ = now();
+  }
+  if (newly_failed) {
+    log_.event(LogPriority::error, "store.write_failed",
+               {{"store", settings_.store_file.string()}, {"reason", error->what()}});
+  }
+}
+
+std::optional<StoreHealth> JobManager::store_health() {
+  StoreHealth health;
+  health.file = settings_.store_file.string();
+  std::error_code ignored;
+  for (const char* suffix : {"", "-wal"}) {
+    const auto bytes = std::filesystem::file_size(health.file + suffix, ignored);
+    if (!ignored) health.bytes += bytes;
+  }
+  health.max_bytes = settings_.max_store_bytes;
+  std::lock_guard lock(mutex_);
+  health.writable = store_writable_;
+  health.last_error = store_error_;
+  health.last_error_at = store_error_at_;
+  return health;
+}
+
 JobRunner* JobManager::runner_for(SearchMethod method) const {
   const auto found = runners_.find(method);
   return found == runners_.end() ? nullptr : found->second.get();
@@ -159,6 +229,7 @@ void JobManager::run_loop(std::stop_token shutdown) {
   std::optional<Store> store;
   try {
     store.emplace(settings_.store_file);
+    store->set_max_bytes(settings_.max_store_bytes);
   } catch (const std::exception& error) {
     // Without a store no job can run safely; they stay queued for the next start.
     log_.event(LogPriority::error, "store.failed", {{"reason", error.what()}});
@@ -225,14 +296,23 @@ void JobManager::run_one(Store& store, QueuedJob job, const std::stop_token& shu
   bool cancelled = false;
   bool shutting_down = false;
   std::string cancelled_by;
+  std::string failure;
   {
     std::lock_guard lock(mutex_);
     cancelled = running.cancel_requested;
     cancelled_by = running.cancelled_by;
     shutting_down = shutting_down_ || shutdown.stop_requested();
+    if (outcome.kind != RunOutcome::Kind::completed || running.failure_overrides_completion) {
+      failure = running.failure;
+    }
   }
-  const JobState state = final_state(outcome, cancelled, shutting_down);
+  JobState state = final_state(outcome, cancelled, shutting_down);
   std::string reason = outcome.reason;
+  if (!failure.empty() && !cancelled && !shutting_down) {
+    // The search was stopped for this (store, trial limit): not a cancel.
+    state = JobState::failed;
+    reason = failure;
+  }
   if (state == JobState::cancelled && cancelled) {
     reason = "cancelled by " + cancelled_by + " while running" +
              (outcome.reason.empty() ? "" : ": " + outcome.reason);
@@ -250,8 +330,19 @@ void JobManager::run_one(Store& store, QueuedJob job, const std::stop_token& shu
         store.finish(job.id, state, reason, now(), outcome.result ? &*outcome.result : nullptr);
       }
     }
+    note_store_write(nullptr);
   } catch (const std::exception& error) {
+    note_store_write(&error);
     log_.event(LogPriority::error, "store.failed", {{"job", job.id}, {"reason", error.what()}});
+    // The result did not fit (store full): at least the end state and its reason,
+    // a small in-place update, so the job does not look running forever.
+    try {
+      if (state != JobState::interrupted) {
+        store.set_state(job.id, state, reason + "; its result could not be stored: " + error.what());
+      }
+    } catch (const std::exception& again) {
+      log_.event(LogPriority::error, "store.failed", {{"job", job.id}, {"reason", again.what()}});
+    }
   }
   const LogPriority priority = state == JobState::failed ? LogPriority::warning : LogPriority::info;
   log_.event(

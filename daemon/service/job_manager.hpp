@@ -32,6 +32,10 @@ struct JobManagerSettings {
   std::string daemon_version;
   /// The daemon settings recorded with every job (JSON).
   std::string config_json = "{}";
+  /// A job that has stored this many trials fails (`max-trials-per-job`).
+  std::uint64_t max_trials_per_job = 100000;
+  /// The store's size cap [bytes] (`max-store-mib`); 0: none but the disk's.
+  std::uint64_t max_store_bytes = 0;
 };
 
 /// Owns the job queue and the runner thread: jobs run one at a time (one TRex
@@ -65,9 +69,12 @@ class JobManager final : public JobControl {
   void set_max_queued(std::size_t max_queued);
   /// The daemon settings recorded with jobs submitted from now on (SIGHUP).
   void set_config_json(std::string config_json);
+  /// SIGHUP: applies to the running job's next trial too.
+  void set_max_trials_per_job(std::uint64_t max_trials);
 
   SubmitReceipt submit(const JobSpec& spec, const std::string& submitted_by) override;
   QueueStatus queue_status() override;
+  std::optional<StoreHealth> store_health() override;
   std::vector<JobRecord> list(std::optional<JobState> state, std::size_t limit) override;
   JobDetails details(JobId id, bool with_trials) override;
   CancelOutcome cancel(JobId id, const std::string& cancelled_by) override;
@@ -89,6 +96,12 @@ class JobManager final : public JobControl {
     bool cancel_requested = false;
     std::string cancelled_by;
     JobProgress progress;
+    /// Set when the job must fail although its search did not (a trial could not
+    /// be stored, the trial limit was reached); the search is stopped.
+    std::string failure;
+    /// Whether the failure stands even when the search completed anyway (a lost
+    /// trial does; reaching the trial limit with the last trial does not).
+    bool failure_overrides_completion = false;
   };
   class Observer;
 
@@ -96,6 +109,10 @@ class JobManager final : public JobControl {
   void run_one(Store& store, QueuedJob job, const std::stop_token& shutdown);
   JobRunner* runner_for(SearchMethod method) const;
   void publish(const JobEvent& event);
+  /// Stops the running job, which then fails with `reason` (the first one given).
+  void fail_running(const std::string& reason, bool overrides_completion);
+  /// Records the outcome of a store write, for `status`.
+  void note_store_write(const std::exception* error);
   void update_status();
   std::string status_line_locked() const;
   JobRecord require_job(JobId id);
@@ -114,6 +131,10 @@ class JobManager final : public JobControl {
   std::unique_ptr<RunningJob> running_;
   std::map<JobId, std::vector<std::shared_ptr<JobWatcher>>> watchers_;
   bool shutting_down_ = false;
+  /// The store's health, for `status` (under mutex_).
+  bool store_writable_ = true;
+  std::string store_error_;
+  std::optional<WallTime> store_error_at_;
 
   /// The io thread's connection; the runner thread opens its own.
   std::mutex io_store_mutex_;

@@ -4,7 +4,9 @@
 #include <chrono>
 
 #include "daemon/service/job_manager.hpp"
+
 #include "daemon/service/service_errors.hpp"
+#include "daemon/service/sqlite.hpp"
 
 namespace trexsearch::service {
 namespace {
@@ -39,11 +41,16 @@ SubmitReceipt JobManager::submit(const JobSpec& spec, const std::string& submitt
     }
   }
   JobId id = 0;
-  {
+  try {
     std::lock_guard store_lock(io_store_mutex_);
     id = io_store_.add_job(
         NewJob{spec, now(), submitted_by, settings_.daemon_version, std::move(config_json)});
+  } catch (const SqliteError& error) {
+    note_store_write(&error);
+    throw RequestError(ResultCode::error, "cannot store the job: " + std::string(error.what()) +
+                                              store_write_hint(error));
   }
+  note_store_write(nullptr);
   std::size_t position = 0;
   {
     std::lock_guard lock(mutex_);

@@ -43,6 +43,12 @@ po::options_description settings_description() {
       ("max-queued-jobs",
        po::value<std::size_t>()->value_name("N")->default_value(defaults.max_queued_jobs),
        "most jobs waiting in the queue")
+      ("max-trials-per-job",
+       po::value<std::uint64_t>()->value_name("N")->default_value(defaults.max_trials_per_job),
+       "a job that stores this many trials fails")
+      ("max-store-mib",
+       po::value<std::uint64_t>()->value_name("MIB")->default_value(defaults.max_store_mib),
+       "size limit of the job store in MiB (0: the disk's free space)")
       ("allow-exec-measurer", po::value<bool>()->value_name("BOOL")->default_value(true, "true"),
        "accept jobs with the exec (external process) measurer")
       ("resume-interrupted", po::value<bool>()->value_name("BOOL")->default_value(true, "true"),
@@ -124,6 +130,9 @@ DaemonOptions from_variables(const po::variables_map& vm) {
   }
   options.idle_timeout = Seconds{idle};
   options.max_queued_jobs = in_range<std::size_t>(vm, "max-queued-jobs", 1, 1000000);
+  options.max_trials_per_job =
+      in_range<std::uint64_t>(vm, "max-trials-per-job", 1, std::uint64_t{1} << 40);
+  options.max_store_mib = in_range<std::uint64_t>(vm, "max-store-mib", 0, std::uint64_t{1} << 30);
   options.allow_exec_measurer = vm["allow-exec-measurer"].as<bool>();
   options.resume_interrupted = vm["resume-interrupted"].as<bool>();
   const std::string level = vm["log-level"].as<std::string>();
@@ -262,6 +271,8 @@ std::string describe_options(const DaemonOptions& options) {
        << "max-request-bytes = " << options.max_request_bytes << "\n"
        << "idle-timeout = " << format_value(options.idle_timeout.count()) << "\n"
        << "max-queued-jobs = " << options.max_queued_jobs << "\n"
+       << "max-trials-per-job = " << options.max_trials_per_job << "\n"
+       << "max-store-mib = " << options.max_store_mib << "\n"
        << "allow-exec-measurer = " << (options.allow_exec_measurer ? "true" : "false") << "\n"
        << "resume-interrupted = " << (options.resume_interrupted ? "true" : "false") << "\n"
        << "log-level = " << to_string(options.log_level) << "\n"

@@ -1,5 +1,7 @@
 #pragma once
 
+#include <cstdint>
+
 #include <sys/types.h>
 
 #include <cstddef>
@@ -45,6 +47,10 @@ struct DaemonOptions {
   Seconds idle_timeout{300.0};
   /// Queued jobs beyond this are refused.
   std::size_t max_queued_jobs = 1000;
+  /// A job that stores this many trials fails (bounds one job's store growth).
+  std::uint64_t max_trials_per_job = 100000;
+  /// The job store's size limit [MiB]; 0: the file system's free space.
+  std::uint64_t max_store_mib = 0;
   /// Whether `exec` jobs (commands run as the daemon's user) are accepted.
   bool allow_exec_measurer = true;
   /// Resume jobs that were running when the daemon stopped or died.

@@ -13,6 +13,24 @@ SqliteStatement::SqliteStatement(sqlite3* db, std::string_view sql, const std::s
   if (code != SQLITE_OK) fail(code, "prepare");
 }
 
+std::string store_write_hint(const std::exception& error) {
+  const auto* sqlite = dynamic_cast<const SqliteError*>(&error);
+  if (sqlite == nullptr) return "";
+  switch (sqlite->code() & 0xff) {
+    case SQLITE_FULL:
+      return " (the job store reached max-store-mib or its file system is full; everything "
+             "stored so far is kept)";
+    case SQLITE_READONLY:
+      return " (the job store or its directory is read-only)";
+    case SQLITE_IOERR:
+      return " (I/O error on the job store's file system)";
+    case SQLITE_CANTOPEN:
+      return " (the job store cannot be opened: check the state directory)";
+    default:
+      return "";
+  }
+}
+
 SqliteStatement::~SqliteStatement() { sqlite3_finalize(statement_); }
 
 void SqliteStatement::fail(int code, std::string_view what) const {

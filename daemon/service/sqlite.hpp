@@ -23,6 +23,11 @@ class SqliteError : public std::runtime_error {
   int code_;
 };
 
+/// What a failed write most likely means, for the operator: " (the job store
+/// reached max-store-mib or its file system is full; ...)", or "" when nothing
+/// useful can be said (also for exceptions that are not SqliteError).
+std::string store_write_hint(const std::exception& error);
+
 /// One prepared statement. Bind parameters are 1-based, columns 0-based.
 class SqliteStatement {
  public:

@@ -1,5 +1,7 @@
 #include "daemon/service/store.hpp"
 
+#include <algorithm>
+
 #include <json/value.h>
 
 #include "daemon/codec/json_writer.hpp"
@@ -118,6 +120,15 @@ Store::Store(const std::filesystem::path& file) : file_(file), db_(file.string()
     db_.exec("PRAGMA user_version=" + std::to_string(kSchemaVersion));
     transaction.commit();
   }
+}
+
+void Store::set_max_bytes(std::uint64_t bytes) {
+  auto page_size = db_.prepare("PRAGMA page_size");
+  page_size.step();
+  const auto page_bytes = static_cast<std::uint64_t>(page_size.column_int64(0));
+  // SQLite clamps max_page_count to its own maximum (and to the current size).
+  const std::uint64_t pages = bytes == 0 ? 0xFFFFFFFEu : std::max<std::uint64_t>(1, bytes / page_bytes);
+  db_.exec("PRAGMA max_page_count=" + std::to_string(pages));
 }
 
 JobId Store::add_job(const NewJob& job) {

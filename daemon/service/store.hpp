@@ -36,6 +36,11 @@ class Store {
   /// Opens or creates the database file and its schema. Throws SqliteError.
   explicit Store(const std::filesystem::path& file);
 
+  /// Caps the database file at `bytes` (0: no cap but the file system's). Writes
+  /// that would grow it beyond fail with SqliteError(SQLITE_FULL), exactly as on a
+  /// full disk, and are rolled back; a file already larger simply cannot grow.
+  void set_max_bytes(std::uint64_t bytes);
+
   /// Inserts a queued job; returns its id.
   JobId add_job(const NewJob& job);
 

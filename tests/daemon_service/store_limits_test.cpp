@@ -1,0 +1,161 @@
+// Resource limits of the job store (issue #7 item 4): a job's trial limit, and a
+// store that cannot grow (max-store-mib here; a full disk fails the same way).
+#include <doctest/doctest.h>
+
+#include <condition_variable>
+#include <mutex>
+
+#include "daemon/codec/strict_json.hpp"
+#include "daemon/service/job_manager.hpp"
+#include "daemon/service/job_spec_codec.hpp"
+#include "daemon/service/mlr_job_runner.hpp"
+#include "daemon/service/service_errors.hpp"
+#include "service_test_support.hpp"
+#include "store_audit.hpp"
+
+namespace trexsearch::service {
+namespace {
+
+using servicetest::TempDir;
+
+// A long NDR/PDR search on a noisy SUT (dozens of trials, milliseconds).
+const char* const kLongSpec = R"({"spec": {"goals": [
+    {"name": "NDR", "relative_width": 0.0001},
+    {"name": "PDR", "loss_ratio": 0.005, "relative_width": 0.0001}],
+    "min_load": 10000, "max_load": 2e6},
+    "measurer": {"kind": "sim", "model": "noisy", "options": {"capacity_pps": 1e6}}})";
+
+JobSpec long_spec() { return decode_job_spec(codec::parse_strict_json(kLongSpec, "test")); }
+
+class EndWatcher final : public JobWatcher {
+ public:
+  void on_event(const JobEvent& event) override {
+    if (event.kind != JobEvent::Kind::ended) return;
+    std::lock_guard lock(mutex_);
+    ended_ = event;
+    changed_.notify_all();
+  }
+  std::optional<JobEvent> wait() {
+    std::unique_lock lock(mutex_);
+    changed_.wait_for(lock, servicetest::kDeadline, [&] { return ended_.has_value(); });
+    return ended_;
+  }
+
+ private:
+  std::mutex mutex_;
+  std::condition_variable changed_;
+  std::optional<JobEvent> ended_;
+};
+
+struct Fixture {
+  Fixture() : log([](std::string_view) {}) { factories.add(std::make_unique<SimMeasurerFactory>()); }
+
+  std::unique_ptr<JobManager> manager(std::uint64_t max_trials, std::uint64_t max_store_bytes) {
+    JobManagerSettings settings;
+    settings.store_file = dir.path() / "jobs.sqlite";
+    settings.daemon_version = "test";
+    settings.max_trials_per_job = max_trials;
+    settings.max_store_bytes = max_store_bytes;
+    std::vector<std::unique_ptr<JobRunner>> runners;
+    runners.push_back(std::make_unique<MlrJobRunner>(factories));
+    return std::make_unique<JobManager>(settings, std::move(runners), factories, log);
+  }
+
+  // Submits, runs to the end, returns the end event.
+  JobEvent run(JobManager& jobs, JobId& id) {
+    id = jobs.submit(long_spec(), "tester").id;
+    auto watcher = std::make_shared<EndWatcher>();
+    const WatchStart start = jobs.watch(id, watcher);
+    REQUIRE_FALSE(start.ended);
+    const auto ended = watcher->wait();
+    REQUIRE(ended.has_value());
+    return *ended;
+  }
+
+  TempDir dir;
+  Logger log;
+  MeasurerFactories factories;
+};
+
+}  // namespace
+
+TEST_CASE("a job that reaches max-trials-per-job fails with the reason and keeps its trials") {
+  Fixture fixture;
+  auto jobs = fixture.manager(5, 0);
+  jobs->start();
+  JobId id = 0;
+  const JobEvent ended = fixture.run(*jobs, id);
+  CHECK(ended.state == JobState::failed);
+  CHECK(ended.reason.find("max-trials-per-job = 5") != std::string::npos);
+  const JobDetails details = jobs->details(id, true);
+  CHECK(details.record.state == JobState::failed);
+  CHECK(details.record.reason == ended.reason);
+  CHECK(details.trials.size() == 5);
+}
+
+TEST_CASE("a store that cannot grow fails the running job cleanly and refuses submissions") {
+  Fixture fixture;
+  {
+    // Create the store, then cap it at its current size (1 byte rounds up to it):
+    // like a disk that just filled up.
+    auto jobs = fixture.manager(100000, 0);
+  }
+  auto jobs = fixture.manager(100000, 1);
+  jobs->start();
+  JobId id = 0;
+  const JobEvent ended = fixture.run(*jobs, id);
+  INFO(ended.reason);
+  CHECK(ended.state == JobState::failed);
+  CHECK(ended.reason.find("cannot store trial ") == 0);
+  CHECK(ended.reason.find("full") != std::string::npos);
+  CHECK(ended.reason.find("max-store-mib") != std::string::npos);
+
+  // Every trial stored before the store filled is there, numbered 1..N.
+  const JobDetails details = jobs->details(id, true);
+  REQUIRE_FALSE(details.trials.empty());
+  for (std::size_t i = 0; i < details.trials.size(); ++i) {
+    CHECK(details.trials[i].number == i + 1);
+  }
+  CHECK(ended.reason.find("trial " + std::to_string(details.trials.size() + 1) + ":") !=
+        std::string::npos);
+  // The end state made it to the store too (a small in-place update).
+  CHECK(details.record.state == JobState::failed);
+
+  const auto health = jobs->store_health();
+  REQUIRE(health.has_value());
+  CHECK_FALSE(health->writable);
+  CHECK(health->last_error.find("full") != std::string::npos);
+  CHECK(health->last_error_at.has_value());
+
+  // New jobs are refused with the reason once not even a job record fits.
+  std::string refusal;
+  for (int i = 0; i < 50 && refusal.empty(); ++i) {
+    try {
+      (void)jobs->submit(long_spec(), "tester");
+    } catch (const RequestError& error) {
+      CHECK(error.code() == ResultCode::error);
+      refusal = error.what();
+    }
+  }
+  INFO(refusal);
+  CHECK(refusal.find("cannot store the job: ") == 0);
+  CHECK(refusal.find("max-store-mib") != std::string::npos);
+
+  jobs.reset();
+  const servicetest::StoreAudit audit =
+      servicetest::audit_store((fixture.dir.path() / "jobs.sqlite").string());
+  CHECK(audit.integrity == "ok");
+  CHECK(audit.jobs_with_gaps == 0);
+  CHECK(audit.duplicate_trials == 0);
+
+  // With room again (the limit raised, space freed) the daemon carries on: the
+  // failed job stays failed with its trials, new jobs run.
+  auto roomy = fixture.manager(100000, 0);
+  roomy->start();
+  CHECK(roomy->details(id, true).trials.size() == details.trials.size());
+  JobId next = 0;
+  CHECK(fixture.run(*roomy, next).state == JobState::finished);
+  CHECK(roomy->store_health()->writable);
+}
+
+}  // namespace trexsearch::service
