@@ -129,6 +129,10 @@ ChildProcess::ChildProcess(const std::string& command) {
   SpawnSetup setup;
   posix_spawn_file_actions_adddup2(&setup.actions_, to_child[0], STDIN_FILENO);
   posix_spawn_file_actions_adddup2(&setup.actions_, from_child[1], STDOUT_FILENO);
+  // Nothing but stdin, stdout and stderr reaches the measurer, whatever the daemon
+  // holds without O_CLOEXEC (Asio's control-socket listener and connections are
+  // such): a measurer must not keep the socket alive or talk on a client's line.
+  posix_spawn_file_actions_addclosefrom_np(&setup.actions_, STDERR_FILENO + 1);
   // Own process group: shut_down() can then signal the shell and everything it
   // started; Ctrl-C reaches only us, and we stop the child in an orderly way.
   posix_spawnattr_setpgroup(&setup.attributes_, 0);

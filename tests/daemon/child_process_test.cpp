@@ -35,6 +35,22 @@ TEST_CASE("lines go to the child and come back") {
   CHECK(line == "<two>");
 }
 
+TEST_CASE("the child inherits stdin, stdout and stderr only") {
+  // A descriptor without O_CLOEXEC, like Asio's sockets in the daemon, at a number
+  // the shell itself will not use.
+  int pipe_fds[2];
+  REQUIRE(::pipe(pipe_fds) == 0);
+  constexpr int kInheritable = 200;
+  REQUIRE(::dup2(pipe_fds[0], kInheritable) == kInheritable);
+  ChildProcess child("if [ -e /proc/$$/fd/200 ]; then echo inherited; else echo clean; fi");
+  std::string line;
+  REQUIRE(child.read_line(line, 1000, in(10s), {}) == PipeStatus::ok);
+  CHECK(line == "clean");
+  ::close(kInheritable);
+  ::close(pipe_fds[0]);
+  ::close(pipe_fds[1]);
+}
+
 TEST_CASE("writing to a child that closed its stdin reports closed, not SIGPIPE") {
   // The child closes stdin, then says so; our write must fail with EPIPE, and the
   // blocked-and-consumed SIGPIPE must not kill this test process.
