@@ -38,6 +38,7 @@ struct SoakPlan {
   int dropped_replies = env_int("TREX_SEARCH_SOAK_DROPPED_REPLIES", 1);
   int slow_replies = env_int("TREX_SEARCH_SOAK_SLOW_REPLIES", 1);
   int corrupt_replies = env_int("TREX_SEARCH_SOAK_CORRUPT_REPLIES", 1);
+  int busy_bursts = env_int("TREX_SEARCH_SOAK_BUSY_BURSTS", 1);
   int chaos_clients = env_int("TREX_SEARCH_SOAK_CLIENTS", 8);
   int mlr_jobs = env_int("TREX_SEARCH_SOAK_MLR_JOBS", 2);
   /// The PLR job's time budget in TRex time [s] (the emulator runs 500x faster).
@@ -223,7 +224,7 @@ PlrEstimate reference_plr(const SoakPlan& plan) {
   return plr_estimate(client, job);
 }
 
-enum class Fault { kill_daemon, restart_emulator, drop_reply, slow_replies, corrupt_reply };
+enum class Fault { kill_daemon, restart_emulator, drop_reply, slow_replies, corrupt_reply, busy };
 
 }  // namespace
 
@@ -258,6 +259,7 @@ TEST_CASE("fault-injection soak: kills, TRex restarts and faults, bad clients; n
   faults.insert(faults.end(), static_cast<std::size_t>(plan.slow_replies), Fault::slow_replies);
   faults.insert(faults.end(), static_cast<std::size_t>(plan.corrupt_replies),
                 Fault::corrupt_reply);
+  faults.insert(faults.end(), static_cast<std::size_t>(plan.busy_bursts), Fault::busy);
   std::mt19937_64 random(plan.seed);
   std::shuffle(faults.begin(), faults.end(), random);
 
@@ -324,6 +326,11 @@ TEST_CASE("fault-injection soak: kills, TRex restarts and faults, bad clients; n
         break;
       case Fault::corrupt_reply:
         emulator_control(endpoint, R"({"malformed_replies": 1})");
+        ++reply_faults;
+        break;
+      case Fault::busy:
+        // TRex's -32001 "Try again later" for the next 3 commands.
+        emulator_control(endpoint, R"({"busy_commands": 3})");
         ++reply_faults;
         break;
     }
@@ -400,7 +407,7 @@ TEST_CASE("fault-injection soak: kills, TRex restarts and faults, bad clients; n
   const auto& before_kill = daemon.rss_before_kill_kib();
   std::printf(
       "fault soak: %.1f s; %d daemon SIGKILLs (%d during the PLR job), %d emulator restarts, %d TRex reply faults "
-      "(dropped %d, slow %d, malformed %d)\n"
+      "(dropped %d, slow %d, malformed %d, busy %d)\n"
       "  jobs: %zu (%d finished, %d failed); store: %llu trials, %llu seen before kills all still stored unchanged, "
       "%llu duplicated, %llu jobs with gaps, integrity_check %s\n"
       "  chaos clients: %d, %llu requests, %llu answered (%llu errors), %llu cut short by us, "
@@ -410,7 +417,7 @@ TEST_CASE("fault-injection soak: kills, TRex restarts and faults, bad clients; n
       "  PLR soak: %llu runs, %zu trials, estimate %.0f +- %.0f pps; fault-free %zu trials, "
       "%.0f +- %.0f pps; difference %.0f pps = %.2f stdev\n",
       soak_s, kills, kills_during_plr, restarts, reply_faults, plan.dropped_replies, plan.slow_replies,
-      plan.corrupt_replies, jobs.size(), finished, failed,
+      plan.corrupt_replies, plan.busy_bursts, jobs.size(), finished, failed,
       static_cast<unsigned long long>(audit.trials), static_cast<unsigned long long>(trials_checked),
       static_cast<unsigned long long>(audit.duplicate_trials),
       static_cast<unsigned long long>(audit.jobs_with_gaps), audit.integrity.c_str(),

@@ -180,6 +180,35 @@ TEST_CASE("timeouts: a dropped or late reply fails the call, the next call works
   CHECK(api.get_version().mode == "STL");
 }
 
+TEST_CASE("TRex's 'Try again later' is retried like the Python client does, then reported") {
+  emu::EmulatorServer emulator(test_support::emulator_options());
+  TrexApi api = test_support::make_api(emulator, 1.0);
+  api.api_sync_v2();
+
+  // Busy for two commands: the third attempt runs it.
+  emulator.faults().busy_next_commands(2);
+  const std::uint64_t before = api.exchanges();
+  CHECK(api.get_port_status(0).state == PortState::idle);
+  CHECK(api.exchanges() - before == 3);
+  CHECK(api.busy_retries() == 2);
+
+  // A batch of reads is sent again whole when one element was busy.
+  const std::uint8_t ports[] = {0, 1};
+  emulator.faults().busy_next_commands(1);
+  CHECK(api.get_port_statuses(ports).size() == 2);
+  CHECK(api.busy_retries() == 3);
+
+  // Busy for longer than max(timeout, 3 s): a clear error naming the attempts.
+  emulator.faults().busy_next_commands(1000);
+  const TrexError error = error_of([&] { api.get_version(); });
+  CHECK(error.kind() == TrexErrorKind::rpc);
+  CHECK(error.rpc_code() == -32001);
+  CHECK(std::string(error.what()).find("TRex stayed busy") != std::string::npos);
+  CHECK_FALSE(TrexSession::is_recoverable(error));
+  emulator.faults().busy_next_commands(0);
+  CHECK(api.get_version().mode == "STL");
+}
+
 TEST_CASE("a malformed reply is a protocol error and the session recovers from it") {
   emu::EmulatorServer emulator(test_support::emulator_options());
   auto session = test_support::make_session(emulator, {0, 1});

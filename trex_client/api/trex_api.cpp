@@ -1,6 +1,9 @@
 #include "trex_client/api/trex_api.hpp"
 
+#include <algorithm>
+#include <chrono>
 #include <cmath>
+#include <thread>
 
 #include "search/errors.hpp"
 #include "trex_client/codec/reply_codec.hpp"
@@ -26,6 +29,22 @@ namespace {
 // Python's BatchMessage splits at 500,000 characters of JSON (trex-protocol.md §1.4),
 // comfortably below the server's 999,999-byte limit.
 constexpr std::size_t batch_chunk_chars = 500'000;
+
+// TRex answers -32001 "Try again later" while busy (e.g. RX configuration tasks);
+// the command did not run. Like the Python client (trex-protocol.md §1.7), ask
+// again every 0.3 s for up to max(timeout, 3 s).
+constexpr int kTryAgainLater = -32001;
+constexpr Seconds kBusyRetryInterval{0.3};
+constexpr Seconds kBusyRetryMin{3.0};
+
+// Whether the exchange can be sent again whole after a "busy" element: a single
+// command did not run at all; in a batch the other elements did, which is harmless
+// only when they just read.
+bool can_resend(const std::vector<codec::SentRequest>& sent) {
+  return sent.size() == 1 || std::all_of(sent.begin(), sent.end(), [](const auto& request) {
+           return request.method.starts_with("get_") || request.method == "ping";
+         });
+}
 
 }  // namespace
 
@@ -66,9 +85,35 @@ void TrexApi::send(Batch& batch) {
     }
     method += "]";
   }
-  ++exchanges_;
-  const std::string reply = channel_->exchange(text, method, timeout_);
-  batch.replies = codec::parse_reply(reply, channel_->endpoint(), batch.sent);
+  using Clock = std::chrono::steady_clock;
+  const auto started = Clock::now();
+  const auto deadline =
+      started + std::chrono::duration_cast<Clock::duration>(std::max(timeout_, kBusyRetryMin));
+  for (int attempt = 1;; ++attempt) {
+    ++exchanges_;
+    const std::string reply = channel_->exchange(text, method, timeout_);
+    try {
+      batch.replies = codec::parse_reply(reply, channel_->endpoint(), batch.sent);
+      return;
+    } catch (const TrexError& error) {
+      if (error.kind() != TrexErrorKind::rpc || error.rpc_code() != kTryAgainLater ||
+          !can_resend(batch.sent)) {
+        throw;
+      }
+      if (Clock::now() + std::chrono::duration_cast<Clock::duration>(kBusyRetryInterval) >
+          deadline) {
+        throw TrexError(TrexErrorKind::rpc, channel_->endpoint(), method,
+                        "TRex stayed busy (\"Try again later\") for " + std::to_string(attempt) +
+                            " attempts over " +
+                            format_value(std::chrono::duration<double>(Clock::now() - started)
+                                             .count()) +
+                            " s",
+                        kTryAgainLater, error.specific_err());
+      }
+      ++busy_retries_;
+    }
+    std::this_thread::sleep_for(kBusyRetryInterval);
+  }
 }
 
 std::string TrexApi::api_sync_v2(const ApiVersion& version) {

@@ -96,6 +96,8 @@ class TrexApi {
 
   /// Requests sent so far (a batch counts once): for overhead accounting.
   std::uint64_t exchanges() const { return exchanges_; }
+  /// Exchanges sent again because TRex answered "Try again later" (-32001).
+  std::uint64_t busy_retries() const { return busy_retries_; }
 
  private:
   struct Batch;
@@ -108,6 +110,7 @@ class TrexApi {
   std::string api_h_;
   std::uint64_t next_id_ = 0;
   std::uint64_t exchanges_ = 0;
+  std::uint64_t busy_retries_ = 0;
 };
 
 }  // namespace trexsearch::trex

@@ -362,6 +362,9 @@ Json::Value emulator_control(MethodContext& context, const Json::Value& params) 
   if (!P::absent(params, "malformed_replies")) {
     context.faults.corrupt_next_replies(static_cast<int>(P::uint32(params, "malformed_replies")));
   }
+  if (!P::absent(params, "busy_commands")) {
+    context.faults.busy_next_commands(static_cast<int>(P::uint32(params, "busy_commands")));
+  }
   if (!P::absent(params, "restart") && P::boolean(params, "restart")) {
     context.faults.request_restart();
   }

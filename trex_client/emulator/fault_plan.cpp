@@ -18,6 +18,18 @@ void FaultPlan::corrupt_next_replies(int count) {
   corrupt_ = count;
 }
 
+void FaultPlan::busy_next_commands(int count) {
+  std::lock_guard lock(mutex_);
+  busy_ = count;
+}
+
+bool FaultPlan::take_busy() {
+  std::lock_guard lock(mutex_);
+  if (busy_ <= 0) return false;
+  --busy_;
+  return true;
+}
+
 void FaultPlan::set_silent(bool silent) {
   std::lock_guard lock(mutex_);
   silent_ = silent;

@@ -24,6 +24,9 @@ class FaultPlan {
   void delay_next_replies(int count, Seconds delay);
   /// Replace the next `count` replies by malformed JSON.
   void corrupt_next_replies(int count);
+  /// Answer the next `count` commands (elements of a batch count one each) with
+  /// -32001 "Try again later" without running them, as TRex does while busy.
+  void busy_next_commands(int count);
   /// Drop every reply until turned off again (an emulator gone silent).
   void set_silent(bool silent);
   /// Restart before handling the next request: forget sessions and handles.
@@ -33,6 +36,8 @@ class FaultPlan {
   Decision next_reply();
   /// True once per request_restart().
   bool take_restart();
+  /// Consumes one command's worth of busy_next_commands().
+  bool take_busy();
 
  private:
   std::mutex mutex_;
@@ -40,6 +45,7 @@ class FaultPlan {
   int delay_count_ = 0;
   Seconds delay_{0.0};
   int corrupt_ = 0;
+  int busy_ = 0;
   bool silent_ = false;
   bool restart_ = false;
 };

@@ -48,6 +48,11 @@ Json::Value handle_one(const Json::Value& request, MethodContext& context) {
     return error_reply(id, rpc_code::method_not_found,
                        "Method " + method_name.asString() + " not registered");
   }
+  if (method_name.asString() != "emulator_control" && context.faults.take_busy()) {
+    // TRex's "busy" (e.g. RX configuration tasks running): not run; specific_err
+    // is left out when empty (trex-protocol.md §1.5).
+    return error_reply(id, rpc_code::try_again_later, "Try again later");
+  }
   Json::Value reply(Json::objectValue);
   reply["jsonrpc"] = "2.0";
   reply["id"] = id;

@@ -13,6 +13,7 @@ inline constexpr int method_not_found = -32601;
 inline constexpr int invalid_params = -32602;
 inline constexpr int internal_error = -32603;
 inline constexpr int execute_error = -32000;
+inline constexpr int try_again_later = -32001;
 }  // namespace rpc_code
 
 /// A command failed the way TRex fails it: code, message and specific_err.
