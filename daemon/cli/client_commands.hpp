@@ -35,6 +35,11 @@ int run_cancel_client_command(const std::vector<std::string>& args, std::ostream
                               std::ostream& err);
 std::string cancel_client_command_help();
 
+/// `trex-search delete JOB`: an ended job with its trials and result.
+int run_delete_client_command(const std::vector<std::string>& args, std::ostream& out,
+                              std::ostream& err);
+std::string delete_client_command_help();
+
 /// `trex-search result JOB`: the full search result.
 int run_result_client_command(const std::vector<std::string>& args, std::ostream& out,
                               std::ostream& err);

@@ -37,6 +37,8 @@ constexpr Command kCommands[] = {
      show_client_command_help},
     {"cancel", "cancel a queued or running job", run_cancel_client_command,
      cancel_client_command_help},
+    {"delete", "delete an ended job with its trials and result", run_delete_client_command,
+     delete_client_command_help},
     {"result", "print a job's result", run_result_client_command, result_client_command_help},
     {"watch", "follow a job's progress until it ends", run_watch_client_command,
      watch_client_command_help},

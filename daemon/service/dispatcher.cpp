@@ -28,6 +28,7 @@ constexpr CommandInfo kCommands[] = {
     {"list", "jobs, newest first: {state?, limit?}", false},
     {"show", "one job: state, progress, bounds, trials: {job, trials?}", false},
     {"cancel", "cancel a queued or running job: {job}", true},
+    {"delete", "delete an ended job with its trials and result: {job}", true},
     {"result", "the full result of a job, every trial included: {job}", false},
     {"watch", "stream a job's progress events until it ends: {job}", false},
     {"analyze", "re-analyse a job's stored trials with other goals: {job, goals?}", false},
@@ -151,6 +152,8 @@ Dispatched Dispatcher::run(const Request& request, const DispatchContext& contex
     response = show(request);
   } else if (command == "cancel") {
     response = cancel(request, context);
+  } else if (command == "delete") {
+    response = remove(request, context);
   } else if (command == "result") {
     response = result(request);
   } else if (command == "analyze") {
@@ -308,6 +311,20 @@ Response Dispatcher::cancel(const Request& request, const DispatchContext& conte
                  outcome == CancelOutcome::cancelled
                      ? job_text(id) + " cancelled"
                      : job_text(id) + " is stopping (its running trial is stopped)",
+                 arguments);
+}
+
+Response Dispatcher::remove(const Request& request, const DispatchContext& context) {
+  codec::ObjectReader reader(request.arguments, "arguments");
+  const JobId id = read_job_id(reader);
+  reader.reject_unknown_keys();
+  require_modify(context, "delete");
+  const std::size_t trials = jobs_.remove(id, context.peer->describe());
+  Json::Value arguments(Json::objectValue);
+  arguments["job"] = Json::Int64{id};
+  arguments["trials"] = Json::UInt64{trials};
+  return success(request,
+                 job_text(id) + " deleted with its " + std::to_string(trials) + " trials",
                  arguments);
 }
 

@@ -77,6 +77,7 @@ class Dispatcher {
   Response list(const Request& request);
   Response show(const Request& request);
   Response cancel(const Request& request, const DispatchContext& context);
+  Response remove(const Request& request, const DispatchContext& context);
   Response result(const Request& request);
   Dispatched watch(const Request& request, const DispatchContext& context);
   Response analyze(const Request& request);

@@ -96,6 +96,9 @@ class JobControl {
   virtual JobDetails details(JobId id, bool with_trials) = 0;
   /// Throws RequestError(not_found) or (conflict) when the job is already over.
   virtual CancelOutcome cancel(JobId id, const std::string& cancelled_by) = 0;
+  /// Deletes an ended job with its trials and result; returns the trial count.
+  /// Throws RequestError(not_found), or (conflict) while it is queued or running.
+  virtual std::size_t remove(JobId id, const std::string& removed_by) = 0;
   /// The stored result document (JSON); throws RequestError(not_found) for no such
   /// job, (conflict) when it has no result (yet).
   virtual std::string result_json(JobId id) = 0;

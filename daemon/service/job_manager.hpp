@@ -78,6 +78,7 @@ class JobManager final : public JobControl {
   std::vector<JobRecord> list(std::optional<JobState> state, std::size_t limit) override;
   JobDetails details(JobId id, bool with_trials) override;
   CancelOutcome cancel(JobId id, const std::string& cancelled_by) override;
+  std::size_t remove(JobId id, const std::string& removed_by) override;
   std::string result_json(JobId id) override;
   WatchStart watch(JobId id, std::shared_ptr<JobWatcher> watcher) override;
   void unwatch(JobId id, const JobWatcher* watcher) override;

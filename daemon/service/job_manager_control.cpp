@@ -154,6 +154,32 @@ CancelOutcome JobManager::cancel(JobId id, const std::string& cancelled_by) {
                                                "; only queued and running jobs can be cancelled");
 }
 
+std::size_t JobManager::remove(JobId id, const std::string& removed_by) {
+  std::optional<std::size_t> trials;
+  {
+    // Held across the delete: the runner cannot pick the job up meanwhile.
+    std::lock_guard lock(mutex_);
+    const bool queued = std::any_of(queue_.begin(), queue_.end(),
+                                    [id](const QueuedJob& job) { return job.id == id; });
+    if ((running_ && running_->id == id) || queued) {
+      throw RequestError(ResultCode::conflict, job_name(id) + " is " +
+                                                   (queued ? "queued" : "running") +
+                                                   "; cancel it first, then delete it");
+    }
+    try {
+      std::lock_guard store_lock(io_store_mutex_);
+      trials = io_store_.delete_job(id);
+    } catch (const SqliteError& error) {
+      throw RequestError(ResultCode::error, "cannot delete " + job_name(id) + ": " +
+                                                error.what() + store_write_hint(error));
+    }
+  }
+  if (!trials) throw RequestError(ResultCode::not_found, "no " + job_name(id));
+  log_.event(LogPriority::notice, "job.deleted",
+             {{"job", id}, {"by", removed_by}, {"trials", static_cast<std::uint64_t>(*trials)}});
+  return *trials;
+}
+
 std::string JobManager::result_json(JobId id) {
   const JobRecord record = require_job(id);
   std::lock_guard store_lock(io_store_mutex_);

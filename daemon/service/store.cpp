@@ -122,6 +122,20 @@ Store::Store(const std::filesystem::path& file) : file_(file), db_(file.string()
   }
 }
 
+std::optional<std::size_t> Store::delete_job(JobId id) {
+  SqliteTransaction transaction(db_);
+  if (!job(id)) return std::nullopt;
+  const std::size_t trials = trial_count(id);
+  for (const char* sql : {"DELETE FROM results WHERE job_id = ?1", "DELETE FROM trials WHERE job_id = ?1",
+                          "DELETE FROM jobs WHERE id = ?1"}) {
+    auto statement = db_.prepare(sql);
+    statement.bind(1, static_cast<std::int64_t>(id));
+    statement.step();
+  }
+  transaction.commit();
+  return trials;
+}
+
 void Store::set_max_bytes(std::uint64_t bytes) {
   auto page_size = db_.prepare("PRAGMA page_size");
   page_size.step();

@@ -69,6 +69,10 @@ class Store {
   /// Appends one completed trial. Its number must be new for the job: storing the
   /// same trial twice throws (a resumed job never measures a stored trial again).
   void add_trial(JobId id, const StoredTrial& trial);
+  /// Deletes the job with its trials and result, in one transaction; returns how
+  /// many trials it had, or nullopt when there is no such job. Freed pages are
+  /// reused by later writes (the file does not shrink).
+  std::optional<std::size_t> delete_job(JobId id);
   /// All stored trials of a job, by number.
   std::vector<StoredTrial> trials(JobId id);
   std::size_t trial_count(JobId id);

@@ -48,6 +48,10 @@ class FakeJobs final : public JobControl {
     cancelled.push_back(id);
     return CancelOutcome::stopping;
   }
+  std::size_t remove(JobId id, const std::string&) override {
+    removed.push_back(id);
+    return 12;
+  }
   std::string result_json(JobId id) override {
     if (id != 3) throw RequestError(ResultCode::conflict, "no result");
     return R"({"trials": [], "goals": []})";
@@ -74,6 +78,7 @@ class FakeJobs final : public JobControl {
   std::vector<JobSpec> submitted;
   std::string last_submitter;
   std::vector<JobId> cancelled;
+  std::vector<JobId> removed;
   std::size_t last_limit = 0;
   std::optional<JobState> last_state;
   std::shared_ptr<JobWatcher> watched;
@@ -126,6 +131,13 @@ TEST_CASE("only root, the daemon's user and control-group members may submit and
   CHECK(f.jobs.cancelled.empty());
   CHECK(f.send(cancel, peer(0, 0)).result == ResultCode::success);
   CHECK(f.jobs.cancelled == std::vector<JobId>{3});
+  const char* const remove = R"({"command": "delete", "arguments": {"job": 4}})";
+  CHECK(f.send(remove, peer(1000, 1000)).result == ResultCode::permission_denied);
+  CHECK(f.jobs.removed.empty());
+  const Response removed = f.send(remove, peer(0, 0));
+  CHECK(removed.result == ResultCode::success);
+  CHECK(removed.text == "job 4 deleted with its 12 trials");
+  CHECK(f.jobs.removed == std::vector<JobId>{4});
   // Reading is open to anyone who can connect.
   CHECK(f.send(R"({"command": "status"})", peer(1000, 1000)).result == ResultCode::success);
   CHECK(f.send(R"({"command": "show", "arguments": {"job": 3}})", peer(1000, 1000)).result ==
@@ -168,7 +180,7 @@ TEST_CASE("the reply echoes the id and carries the command's arguments") {
       [{"loss_ratio": 0.1}]}})");
   CHECK(analyzed.result == ResultCode::success);
   CHECK(analyzed.arguments["goals"].size() == 1);
-  CHECK(f.send(R"({"command": "help"})").arguments["commands"].size() == 10);
+  CHECK(f.send(R"({"command": "help"})").arguments["commands"].size() == 11);
 }
 
 TEST_CASE("bad arguments and failures become replies, never exceptions") {

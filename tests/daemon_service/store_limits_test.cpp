@@ -158,4 +158,39 @@ TEST_CASE("a store that cannot grow fails the running job cleanly and refuses su
   CHECK(roomy->store_health()->writable);
 }
 
+TEST_CASE("delete removes an ended job with its trials; queued, running and missing ones are refused") {
+  Fixture fixture;
+  auto jobs = fixture.manager(100000, 0);
+  // Not started: submitted jobs stay queued.
+  const JobId queued = jobs->submit(long_spec(), "tester").id;
+  try {
+    (void)jobs->remove(queued, "tester");
+    FAIL("a queued job was deleted");
+  } catch (const RequestError& error) {
+    CHECK(error.code() == ResultCode::conflict);
+    CHECK(std::string(error.what()) == "job 1 is queued; cancel it first, then delete it");
+  }
+  CHECK(jobs->cancel(queued, "tester") == CancelOutcome::cancelled);
+  CHECK(jobs->remove(queued, "tester") == 0);
+  try {
+    (void)jobs->remove(queued, "tester");
+    FAIL("a job was deleted twice");
+  } catch (const RequestError& error) {
+    CHECK(error.code() == ResultCode::not_found);
+  }
+
+  jobs->start();
+  JobId id = 0;
+  CHECK(fixture.run(*jobs, id).state == JobState::finished);
+  const std::size_t trials = jobs->details(id, true).trials.size();
+  CHECK(jobs->remove(id, "tester") == trials);
+  CHECK_THROWS_AS(jobs->details(id, false), RequestError);
+  jobs.reset();
+  const servicetest::StoreAudit audit =
+      servicetest::audit_store((fixture.dir.path() / "jobs.sqlite").string());
+  CHECK(audit.jobs == 0);
+  CHECK(audit.trials == 0);
+  CHECK(audit.integrity == "ok");
+}
+
 }  // namespace trexsearch::service
