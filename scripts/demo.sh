@@ -9,13 +9,16 @@
 #      showing its progress trial by trial;
 #   4. prints the result table (NDR and PDR: relevant bounds, conditional throughput,
 #      regular/irregular, trials, total time) and writes the HTML report;
-#   5. stops both processes cleanly, also on Ctrl-C or an error.
+#   5. runs a short PLRsearch soak (2 minutes of emulated time, target loss ratio
+#      1e-7) the same way, its estimate shown as it goes, and its report;
+#   6. stops both processes cleanly, also on Ctrl-C or an error.
 # If this build's daemon refuses the `trex` measurer, the job runs on the daemon's
 # built-in simulated SUT (`sim` measurer, virtual time) instead, and says so.
 #
 # Environment: TREX_SEARCH_BUILD_DIR (default build), TREX_SEARCH_DEMO_SKIP_DEPS=1
 # skips the package step (e.g. offline), TREX_SEARCH_DEMO_REPORT (report path),
-# TREX_SEARCH_DEMO_SPEED (emulated time speed-up, default 10).
+# TREX_SEARCH_DEMO_SPEED (emulated time speed-up, default 10),
+# TREX_SEARCH_DEMO_SOAK_SECONDS (the soak's emulated time budget, default 120; 0 skips it).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 repo="$(pwd)"
@@ -137,4 +140,32 @@ echo
 "$cli" report "$job" -o "$report"
 echo
 echo "HTML report (search converging, goal tables, every trial): $report"
+
+soak_seconds="${TREX_SEARCH_DEMO_SOAK_SECONDS:-120}"
+if [[ "$soak_seconds" != 0 ]] && grep -q '"kind": "trex"' "$work/job.json" && [[ $rc -eq 0 ]]; then
+  soak_report="${report%.html}-soak.html"
+  cat >"$work/soak.json" <<JOB
+{"method": "plr", "name": "demo-soak", "profile": "ipv4-udp-64b-bidir",
+ "spec": {"target_loss_ratio": 1e-7, "min_load": 9001, "max_load": 14880952,
+          "trial_duration_first": 1, "trial_duration_increment": 1,
+          "time_budget": $soak_seconds},
+ "measurer": {"kind": "trex", "profile": "$repo/etc/profiles/ipv4-udp-64b-bidir.json",
+              "speed": $speed}}
+JOB
+  echo
+  echo "== PLRsearch soak: the critical load at loss ratio 1e-7 over ${soak_seconds} s of"
+  echo "== emulated time (trials 1 s, 2 s, 3 s ...; the estimate and its spread per trial)"
+  echo
+  soak_rc=0
+  submit_watch --job-file "$work/soak.json" || soak_rc=$?
+  soak_job="$(sed -n 's/^job \([0-9][0-9]*\) queued.*/\1/p' "$work/submit.out" | head -n 1)"
+  if [[ -n "$soak_job" ]]; then
+    echo
+    echo "== result of job $soak_job"
+    "$cli" result "$soak_job"
+    "$cli" report "$soak_job" -o "$soak_report"
+    echo "HTML report (estimate over time, fits, losses): $soak_report"
+  fi
+  [[ $soak_rc -eq 0 ]] || echo "demo: the soak job did not finish (exit code $soak_rc)" >&2
+fi
 echo "More: README.md, docs/user-guide.md, docs/cli.md"

@@ -160,10 +160,61 @@ std::string format_job(const Json::Value& show) {
   return text.str();
 }
 
+// "estimate 3203296.2 pps +- 1523.4 (0.048 %)", or "no estimate yet".
+std::string plr_estimate_text(const Json::Value& estimate) {
+  if (!estimate.isObject()) return "no estimate yet";
+  return "estimate " + fixed(estimate["average"].asDouble(), 1) + " pps +- " +
+         fixed(estimate["stdev"].asDouble(), 1) + " (" +
+         fixed(estimate["relative_stdev"].asDouble() * 100.0, 3) + " %)";
+}
+
+// A PLR job's result: the estimate, its interval and the trend.
+std::string format_plr_result(const Json::Value& job, const Json::Value& search) {
+  std::ostringstream text;
+  text << "job " << job["id"].asInt64() << ": " << job["state"].asString() << ", soak "
+       << search["stop_reason"].asString();
+  if (!search["stop_detail"].asString().empty() &&
+      search["stop_detail"].asString() != search["stop_reason"].asString()) {
+    text << " (" << search["stop_detail"].asString() << ")";
+  }
+  text << "\n";
+  const Json::Value& totals = search["totals"];
+  text << totals["trial_count"].asUInt64() << " trials, "
+       << fixed(totals["effective_duration_sum"].asDouble(), 1) << " s of trials, "
+       << fixed(totals["run_duration"].asDouble(), 1) << " s of search\n";
+  const Json::Value& estimate = search["estimate"];
+  if (!estimate.isObject()) {
+    text << "no estimate (no trial completed)\n";
+    return text.str();
+  }
+  text << "critical load: " << plr_estimate_text(estimate) << "\n";
+  text << "  interval: " << fixed(estimate["lower"].asDouble(), 1) << " .. "
+       << fixed(estimate["upper"].asDouble(), 1) << " pps\n";
+  if (search["trend"].isObject()) {
+    // As `trex-search simulate --method plr --table` says it.
+    // Over a few minutes the estimate is still converging; a slope there says
+    // nothing about the SUT.
+    const Json::Value& trend = search["trend"];
+    const double window_s = trend["window_end"].asDouble() - trend["window_start"].asDouble();
+    text << "  trend: " << fixed(100.0 * trend["slope_per_hour"].asDouble(), 4) << " % per hour +- "
+         << fixed(100.0 * trend["slope_stderr_per_hour"].asDouble(), 4) << " %: ";
+    if (window_s < 600.0) {
+      text << "window of " << fixed(window_s, 0)
+           << " s, too short to tell drift from convergence";
+    } else {
+      text << (trend["significant"].asBool() ? "SIGNIFICANT, the SUT's capacity is drifting"
+                                             : "no significant drift");
+    }
+    text << "\n";
+  }
+  return text.str();
+}
+
 std::string format_result(const Json::Value& result) {
   std::ostringstream text;
   const Json::Value& job = result["job"];
   const Json::Value& search = result["result"];
+  if (job["method"].asString() == "plr") return format_plr_result(job, search);
   text << "job " << job["id"].asInt64() << ": " << job["state"].asString() << ", search "
        << search["stop_reason"].asString();
   if (!search["stop_detail"].asString().empty())
@@ -190,11 +241,19 @@ std::string format_watch_event(const Json::Value& event) {
   const std::string name = event["event"].asString();
   const Json::Value& arguments = event["arguments"];
   if (name == "trial") {
-    return "trial " + arguments["trial"].asString() + " [" + arguments["phase"].asString() + "] " +
-           format_load(arguments["load"]) + " pps, " + fixed(arguments["duration"].asDouble(), 3) +
-           " s: loss " + fixed(arguments["loss_ratio"].asDouble() * 100.0, 4) + " %; " +
-           goal_bounds(arguments["goals"]) + "; search time " +
-           fixed(arguments["search_time"].asDouble(), 1) + " s";
+    // MLR: the goals' bounds; PLR: the critical-load estimate and its spread.
+    const std::string where = arguments.isMember("estimate")
+                                  ? plr_estimate_text(arguments["estimate"])
+                                  : goal_bounds(arguments["goals"]);
+    std::string line = "trial " + arguments["trial"].asString() + " [" +
+                       arguments["phase"].asString() + "] " + format_load(arguments["load"]) +
+                       " pps, " + fixed(arguments["duration"].asDouble(), 3) + " s: loss " +
+                       fixed(arguments["loss_ratio"].asDouble() * 100.0, 4) + " %; " + where +
+                       "; search time " + fixed(arguments["search_time"].asDouble(), 1);
+    if (arguments.isMember("search_time_limit")) {
+      line += " of " + fixed(arguments["search_time_limit"].asDouble(), 0);
+    }
+    return line + " s";
   }
   if (name == "job.started") return "job " + arguments["job"].asString() + " started";
   if (name == "job.ended") {

@@ -42,6 +42,9 @@ struct JobProgress {
   std::vector<GoalProgressView> goals;
   /// PLR jobs: the critical-load estimate computed while the last trial ran.
   std::optional<plr::PlrEstimate> estimate;
+  /// Where the search clock ends the search: MLR `search_duration_max`, PLR
+  /// `time_budget` (after a resume's adjustment), for "elapsed of limit".
+  std::optional<Seconds> search_time_limit;
 };
 
 /// Something that happened to a job, for watchers.

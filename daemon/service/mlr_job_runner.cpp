@@ -82,7 +82,8 @@ RunOutcome MlrJobRunner::run(const JobSpec& spec, std::vector<StoredTrial> store
   }
   mlr::SearchHooks hooks;
   hooks.on_trial = [&](const mlr::TrialRecord& record, std::span<const mlr::GoalProgress> goals) {
-    const JobProgress progress = make_progress(record, goals, labels);
+    JobProgress progress = make_progress(record, goals, labels);
+    progress.search_time_limit = spec.mlr.search_duration_max;
     if (measurer.last_was_replayed()) {
       if (measurer.replayed() == measurer.stored()) {
         observer.replay_finished(measurer.replayed(), progress);

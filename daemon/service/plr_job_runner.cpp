@@ -109,9 +109,12 @@ RunOutcome PlrJobRunner::run(const JobSpec& spec, std::vector<StoredTrial> store
   } catch (const std::exception& error) {
     return failed(std::string(resume_from.empty() ? "" : "cannot resume: ") + error.what());
   }
-  if (!resume_from.empty()) {
-    observer.replay_finished(resume_from.size(), make_progress(resume_from.back()));
-  }
+  const auto progress_of = [&config](const plr::PlrTrial& trial) {
+    JobProgress progress = make_progress(trial);
+    progress.search_time_limit = config.time_budget;
+    return progress;
+  };
+  if (!resume_from.empty()) observer.replay_finished(resume_from.size(), progress_of(resume_from.back()));
 
   plr::PlrHooks hooks;
   hooks.on_trial = [&](const plr::PlrTrial& trial) {
@@ -124,7 +127,7 @@ RunOutcome PlrJobRunner::run(const JobSpec& spec, std::vector<StoredTrial> store
     record.loss_ratio = trial.result.loss_ratio();
     record.recorded_at = std::chrono::system_clock::now();
     record.plr = trial;
-    observer.trial_done(record, make_progress(trial));
+    observer.trial_done(record, progress_of(trial));
   };
   hooks.debug = [&](std::string_view text) { observer.debug(text); };
 

@@ -69,6 +69,7 @@ Json::Value encode_progress(const JobProgress& progress) {
                                            : Json::Value(Json::nullValue);
   json["goals"] = encode_goal_progress(progress.goals);
   if (progress.estimate) json["estimate"] = codec::encode_plr_estimate(*progress.estimate);
+  if (progress.search_time_limit) json["search_time_limit"] = progress.search_time_limit->count();
   return json;
 }
 
@@ -115,6 +116,7 @@ Json::Value encode_trial_event(JobId job, const JobProgress& progress) {
   }
   json["goals"] = encode_goal_progress(progress.goals);
   if (progress.estimate) json["estimate"] = codec::encode_plr_estimate(*progress.estimate);
+  if (progress.search_time_limit) json["search_time_limit"] = progress.search_time_limit->count();
   return json;
 }
 

@@ -65,6 +65,34 @@ TEST_CASE("trex-search submits, watches, lists, shows and fetches results from t
   CHECK(bad_goals.err.find("bad.json") != std::string::npos);
 }
 
+TEST_CASE("a PLR job through the CLI: watch shows the estimate, result its interval") {
+  TempDir dir;
+  DaemonProcess daemon(dir, daemon_args(dir));
+  REQUIRE(daemon.wait_ready());
+  const std::string socket = dir.file("control.sock");
+  const std::string job = dir.write("soak.json", R"({"method": "plr", "name": "soak",
+      "spec": {"min_load": 10000, "max_load": 2e6, "trial_duration_first": 1,
+               "trial_duration_increment": 1, "time_budget": 60, "samples_per_trial": 2000},
+      "measurer": {"kind": "sim", "model": "soak", "options": {"capacity_pps": 1e6}}})");
+  const CliRun submitted = run_cli(dir, {"submit", "--socket", socket, "--job-file", job, "--watch"});
+  INFO(submitted.out);
+  CHECK(submitted.exit_code == 0);
+  CHECK(submitted.out.find("job 1 finished") != std::string::npos);
+  // Every trial line carries the estimate and the search time against the budget.
+  CHECK(submitted.out.find("trial 1 [main] ") != std::string::npos);
+  CHECK(submitted.out.find(" pps +- ") != std::string::npos);
+  CHECK(submitted.out.find(" of 60 s\n") != std::string::npos);
+  CHECK(submitted.out.find("; ;") == std::string::npos);
+
+  const CliRun result = run_cli(dir, {"result", "1", "--socket", socket});
+  INFO(result.out);
+  CHECK(result.exit_code == 0);
+  CHECK(result.out.find("job 1: finished, soak time_budget") == 0);
+  CHECK(result.out.find("critical load: estimate ") != std::string::npos);
+  CHECK(result.out.find("  interval: ") != std::string::npos);
+  CHECK(result.out.find("GOAL") == std::string::npos);
+}
+
 TEST_CASE("trex-search reports daemon refusals and bad input with their exit codes") {
   TempDir dir;
   DaemonProcess daemon(dir, daemon_args(dir));
