@@ -20,12 +20,6 @@ std::size_t count(const std::string& text, const std::string& what) {
   return n;
 }
 
-Json::Value job_arguments(std::int64_t job) {
-  Json::Value arguments(Json::objectValue);
-  arguments["job"] = Json::Int64{job};
-  return arguments;
-}
-
 /// trex-emulator as a child: its endpoint is read from its stdout (a blocking read
 /// of the line it prints once bound, never a sleep); SIGTERM and reaped at scope end.
 class Emulator {

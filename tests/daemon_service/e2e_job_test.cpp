@@ -10,12 +10,6 @@ namespace {
 
 using service::ResultCode;
 
-Json::Value job_arguments(std::int64_t job) {
-  Json::Value arguments(Json::objectValue);
-  arguments["job"] = Json::Int64{job};
-  return arguments;
-}
-
 Json::Value submit_arguments(const Json::Value& spec, const Json::Value& measurer) {
   Json::Value arguments(Json::objectValue);
   arguments["spec"] = spec;

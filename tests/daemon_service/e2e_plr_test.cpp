@@ -9,12 +9,6 @@ namespace {
 
 using service::ResultCode;
 
-Json::Value job_arguments(std::int64_t job) {
-  Json::Value arguments(Json::objectValue);
-  arguments["job"] = Json::Int64{job};
-  return arguments;
-}
-
 // Deterministic mode (samples_per_trial) on compressed time: a dozen trials, milliseconds.
 Json::Value plr_submit(Json::Value measurer) {
   Json::Value spec(Json::objectValue);

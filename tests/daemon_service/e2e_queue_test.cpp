@@ -9,12 +9,6 @@ namespace {
 
 using service::ResultCode;
 
-Json::Value job_arguments(std::int64_t job) {
-  Json::Value arguments(Json::objectValue);
-  arguments["job"] = Json::Int64{job};
-  return arguments;
-}
-
 std::int64_t submit(ControlClient& client, const Json::Value& measurer) {
   Json::Value arguments(Json::objectValue);
   arguments["spec"] = two_goal_spec();

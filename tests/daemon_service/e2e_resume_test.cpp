@@ -10,12 +10,6 @@ namespace {
 
 using service::ResultCode;
 
-Json::Value job_arguments(std::int64_t job) {
-  Json::Value arguments(Json::objectValue);
-  arguments["job"] = Json::Int64{job};
-  return arguments;
-}
-
 std::vector<Json::Value> measured_requests(const std::string& log) {
   std::vector<Json::Value> requests;
   std::istringstream lines(read_file(log));

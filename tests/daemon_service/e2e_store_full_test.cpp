@@ -13,12 +13,6 @@ namespace {
 
 using service::ResultCode;
 
-Json::Value job_arguments(std::int64_t job) {
-  Json::Value arguments(Json::objectValue);
-  arguments["job"] = Json::Int64{job};
-  return arguments;
-}
-
 // A compressed-time PLR soak of many short trials: each stored trial carries the
 // posterior's state, so a megabyte fills within a few hundred trials.
 Json::Value filling_job() {

@@ -13,12 +13,6 @@ using service::ResultCode;
 // Emulated time runs this much faster than real time; the job's measurer matches it.
 constexpr double kSpeed = 500.0;
 
-Json::Value job_arguments(std::int64_t job) {
-  Json::Value arguments(Json::objectValue);
-  arguments["job"] = Json::Int64{job};
-  return arguments;
-}
-
 std::vector<std::string> emulator_args() {
   return {"--sut", "sharp", "--sut-option", "capacity_pps=1e6", "--speed", "500"};
 }

@@ -107,10 +107,9 @@ Json::Value mlr_job(const std::string& endpoint, int index) {
   return job;
 }
 
-Json::Value job_arguments(std::int64_t job, bool trials = true) {
-  Json::Value arguments(Json::objectValue);
-  arguments["job"] = Json::Int64{job};
-  if (!trials) arguments["trials"] = false;
+Json::Value show_arguments(std::int64_t job, bool trials) {
+  Json::Value arguments = servicetest::job_arguments(job);
+  arguments["trials"] = trials;
   return arguments;
 }
 
@@ -342,7 +341,7 @@ TEST_CASE("fault-injection soak: kills, TRex restarts and faults, bad clients; n
         ++reply_faults;
         break;
       case Fault::busy:
-        // TRex's -32001 "Try again later" for the next 3 commands.
+        // TRex's -32001 "Try again later" for the next 3 queries.
         emulator_control(endpoint, R"({"busy_commands": 3})");
         ++reply_faults;
         break;
@@ -386,7 +385,7 @@ TEST_CASE("fault-injection soak: kills, TRex restarts and faults, bad clients; n
     }
   }
   const PlrEstimate soaked = plr_estimate(client, plr_id);
-  const auto plr_show = client.request("show", job_arguments(plr_id, false));
+  const auto plr_show = client.request("show", show_arguments(plr_id, false));
   const std::uint64_t plr_runs = plr_show.arguments["job"]["run_count"].asUInt64();
 
   daemon.process().send_signal(SIGTERM);

@@ -339,6 +339,12 @@ std::vector<std::string> daemon_args(const TempDir& dir, std::vector<std::string
   return args;
 }
 
+Json::Value job_arguments(std::int64_t job) {
+  Json::Value arguments(Json::objectValue);
+  arguments["job"] = Json::Int64{job};
+  return arguments;
+}
+
 Json::Value two_goal_spec(double min_load, double max_load) {
   Json::Value spec(Json::objectValue);
   Json::Value ndr(Json::objectValue);

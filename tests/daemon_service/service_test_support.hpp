@@ -151,6 +151,9 @@ std::string fake_measurer_path();
 /// Standard daemon arguments for a test in `dir` (socket, state dir, empty config).
 std::vector<std::string> daemon_args(const TempDir& dir, std::vector<std::string> extra = {});
 
+/// `{"job": job}`: the arguments of show, cancel, result, watch, delete.
+Json::Value job_arguments(std::int64_t job);
+
 /// `{"goals": [NDR, PDR], "min_load", "max_load"}` as a job spec.
 Json::Value two_goal_spec(double min_load = 10000.0, double max_load = 2e6);
 

@@ -24,8 +24,9 @@ class FaultPlan {
   void delay_next_replies(int count, Seconds delay);
   /// Replace the next `count` replies by malformed JSON.
   void corrupt_next_replies(int count);
-  /// Answer the next `count` commands (elements of a batch count one each) with
-  /// -32001 "Try again later" without running them, as TRex does while busy.
+  /// Answer the next `count` queries (`get_*` commands; elements of a batch count
+  /// one each) with -32001 "Try again later" without running them, as TRex does
+  /// while busy.
   void busy_next_commands(int count);
   /// Drop every reply until turned off again (an emulator gone silent).
   void set_silent(bool silent);

@@ -48,8 +48,9 @@ Json::Value handle_one(const Json::Value& request, MethodContext& context) {
     return error_reply(id, rpc_code::method_not_found,
                        "Method " + method_name.asString() + " not registered");
   }
-  if (method_name.asString() != "emulator_control" && context.faults.take_busy()) {
-    // TRex's "busy" (e.g. RX configuration tasks running): not run; specific_err
+  if (method_name.asString().starts_with("get_") && context.faults.take_busy()) {
+    // TRex's "busy": it answers queries such as get_port_status so while RX
+    // configuration tasks run, never the traffic commands. Not run; specific_err
     // is left out when empty (trex-protocol.md §1.5).
     return error_reply(id, rpc_code::try_again_later, "Try again later");
   }
