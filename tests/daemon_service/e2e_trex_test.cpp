@@ -1,6 +1,7 @@
 #include <doctest/doctest.h>
 
 #include <csignal>
+#include <optional>
 
 #include "emulator_process.hpp"
 #include "service_test_support.hpp"
@@ -30,20 +31,37 @@ Json::Value trex_submit(const std::string& endpoint, double reconnect_grace_s = 
   return submit;
 }
 
+// An emulator, a daemon and a client; `start_job` submits a trex job and watches it.
+struct TrexRig {
+  TrexRig() : emulator(dir.file("emulator.log"), emulator_args()), daemon(dir, daemon_args(dir)) {
+    REQUIRE(daemon.wait_ready());
+    client.emplace(dir.file("control.sock"));
+  }
+
+  std::int64_t start_job(double reconnect_grace_s = 10.0) {
+    const auto submitted =
+        client->request("submit", trex_submit(emulator.rpc_endpoint(), reconnect_grace_s));
+    REQUIRE(submitted.result == ResultCode::success);
+    const std::int64_t job = submitted.arguments["job"].asInt64();
+    const auto watch = client->request("watch", job_arguments(job), 2);
+    REQUIRE(watch.result == ResultCode::success);
+    REQUIRE_FALSE(watch.arguments["ended"].asBool());
+    return job;
+  }
+
+  TempDir dir;
+  EmulatorProcess emulator;
+  DaemonProcess daemon;
+  std::optional<ControlClient> client;
+};
+
 }  // namespace
 
 TEST_CASE("an MLR job against trex-emulator gets a regular NDR/PDR result and the TRex version") {
-  TempDir dir;
-  EmulatorProcess emulator(dir.file("emulator.log"), emulator_args());
-  DaemonProcess daemon(dir, daemon_args(dir));
-  REQUIRE(daemon.wait_ready());
-  ControlClient client(dir.file("control.sock"));
-  const auto submitted = client.request("submit", trex_submit(emulator.rpc_endpoint()));
-  REQUIRE(submitted.result == ResultCode::success);
-  const std::int64_t job = submitted.arguments["job"].asInt64();
-  const auto watch = client.request("watch", job_arguments(job), 2);
-  REQUIRE(watch.result == ResultCode::success);
-  REQUIRE_FALSE(watch.arguments["ended"].asBool());
+  TrexRig rig;
+  const std::int64_t job = rig.start_job();
+  auto& [dir, emulator, daemon, client_slot] = rig;
+  ControlClient& client = *client_slot;
   // While the job runs, status shows the link it holds.
   client.wait_trial(2);
   ControlClient poller(dir.file("control.sock"));
@@ -76,15 +94,10 @@ TEST_CASE("an MLR job against trex-emulator gets a regular NDR/PDR result and th
 }
 
 TEST_CASE("an emulator restart (SIGHUP) mid-job costs one repeated trial and the job finishes") {
-  TempDir dir;
-  EmulatorProcess emulator(dir.file("emulator.log"), emulator_args());
-  DaemonProcess daemon(dir, daemon_args(dir));
-  REQUIRE(daemon.wait_ready());
-  ControlClient client(dir.file("control.sock"));
-  const auto submitted = client.request("submit", trex_submit(emulator.rpc_endpoint()));
-  REQUIRE(submitted.result == ResultCode::success);
-  const std::int64_t job = submitted.arguments["job"].asInt64();
-  REQUIRE(client.request("watch", job_arguments(job), 2).result == ResultCode::success);
+  TrexRig rig;
+  const std::int64_t job = rig.start_job();
+  auto& [dir, emulator, daemon, client_slot] = rig;
+  ControlClient& client = *client_slot;
   client.wait_trial(3);
   emulator.send_signal(SIGHUP);
   CHECK(emulator.read_line(kDeadline) == "restarted");
@@ -105,16 +118,11 @@ TEST_CASE("an emulator restart (SIGHUP) mid-job costs one repeated trial and the
 }
 
 TEST_CASE("TRex gone for good mid-job: the job fails after the grace period, trials kept") {
-  TempDir dir;
-  EmulatorProcess emulator(dir.file("emulator.log"), emulator_args());
-  DaemonProcess daemon(dir, daemon_args(dir));
-  REQUIRE(daemon.wait_ready());
-  ControlClient client(dir.file("control.sock"));
+  TrexRig rig;
+  const std::int64_t job = rig.start_job(1.0);
+  auto& [dir, emulator, daemon, client_slot] = rig;
+  ControlClient& client = *client_slot;
   const std::string endpoint = emulator.rpc_endpoint();
-  const auto submitted = client.request("submit", trex_submit(endpoint, 1.0));
-  REQUIRE(submitted.result == ResultCode::success);
-  const std::int64_t job = submitted.arguments["job"].asInt64();
-  REQUIRE(client.request("watch", job_arguments(job), 2).result == ResultCode::success);
   client.wait_trial(3);
   emulator.kill_for_good();
   const Json::Value ended = client.wait_event("job.ended");
