@@ -179,11 +179,16 @@ std::string final_numbers(const PlrReportData& data) {
   if (!data.trend) return html + "<p class=\"note\">Too few estimates for a trend yet.</p>\n";
   const PlrReportTrend& t = *data.trend;
   html += "<table>\n";
-  html += numeric_row("Slope [pps per hour]", format_number(t.slope_per_hour, 1));
-  html +=
-      numeric_row("Slope standard error [pps per hour]", format_number(t.slope_stderr_per_hour, 1));
-  html += row("Significant", t.significant ? "yes: the estimate is still drifting"
-                                           : "no: the estimate has settled");
+  // The trend is a slope of ln(estimate): 0.01 per hour is 1 % per hour.
+  html += numeric_row("Slope [% per hour]", format_number(100.0 * t.slope_per_hour, 4));
+  html += numeric_row("Slope standard error [% per hour]",
+                      format_number(100.0 * t.slope_stderr_per_hour, 4));
+  // Over a few minutes the estimate is still converging: no verdict on the SUT.
+  const bool short_window = t.window_end_s - t.window_start_s < 600.0;
+  html += row("Significant", short_window ? "cannot tell: a window this short shows the estimate "
+                                            "converging, not the SUT drifting"
+                             : t.significant ? "yes: the estimate is still drifting"
+                                             : "no: the estimate has settled");
   html += numeric_row("Estimates in the window", std::to_string(t.points));
   html += numeric_row(
       "Window [s]", format_number(t.window_start_s, 1) + " to " + format_number(t.window_end_s, 1));

@@ -81,12 +81,13 @@ Json::Value plr_json() {
   result["totals"]["run_duration"] = 720.0;
   result["estimate"]["average"] = 991666.6;
   result["estimate"]["stdev"] = 16666.6;
-  result["trend"]["slope_per_hour"] = 1234.5;
-  result["trend"]["slope_stderr_per_hour"] = 2000.0;
+  // Relative: ln(estimate) per hour, 0.0012 = 0.12 % per hour.
+  result["trend"]["slope_per_hour"] = 0.0012;
+  result["trend"]["slope_stderr_per_hour"] = 0.002;
   result["trend"]["significant"] = false;
   result["trend"]["points"] = 6;
   result["trend"]["window_start"] = 360.0;
-  result["trend"]["window_end"] = 720.0;
+  result["trend"]["window_end"] = 1080.0;
   result["stop_reason"] = "duration_reached";
   result["stop_detail"] = "";
   return result;
@@ -230,8 +231,13 @@ TEST_CASE("the PLR report plots the estimate settling, loads, losses and states 
         std::string::npos);
   CHECK(html.find(report::format_number(json["estimate"]["stdev"].asDouble(), 1)) !=
         std::string::npos);
-  CHECK(html.find(report::format_number(1234.5, 1)) != std::string::npos);
+  CHECK(html.find("Slope [% per hour]") != std::string::npos);
+  CHECK(html.find(report::format_number(0.12, 4)) != std::string::npos);
   CHECK(html.find("the estimate has settled") != std::string::npos);
+  // A window of a few minutes shows convergence, not the SUT: no verdict.
+  report::PlrReportData short_run = data;
+  short_run.trend->window_end_s = short_run.trend->window_start_s + 120.0;
+  CHECK(report::render_plr_report(context, short_run).find("cannot tell") != std::string::npos);
   CHECK(html.find("duration_reached") != std::string::npos);
   CHECK(count(html, "<tr><td class=\"num\">") == 12);
 }
