@@ -9,12 +9,15 @@
 #include "daemon/service/job_spec_codec.hpp"
 #include "daemon/service/mlr_job_runner.hpp"
 #include "daemon/service/service_errors.hpp"
+#include "job_manager_fixture.hpp"
 #include "service_test_support.hpp"
 
 namespace trexsearch::service {
 namespace {
 
-using servicetest::TempDir;
+using jobtest::Fixture;
+using jobtest::RecordingWatcher;
+
 
 JobSpec spec_from(std::string_view text) {
   return decode_job_spec(codec::parse_strict_json(text, "test"));
@@ -26,72 +29,11 @@ const char* const kVirtualSpec = R"({"spec": {"goals": [{"name": "NDR"},
 const char* const kRealTimeSpec = R"({"spec": {"goals": [{}], "warmup_duration": 0},
     "measurer": {"kind": "sim", "model": "sharp", "time": "real"}})";
 
-/// Collects events; waits for them without sleeping.
-class RecordingWatcher final : public JobWatcher {
- public:
-  void on_event(const JobEvent& event) override {
-    std::lock_guard lock(mutex_);
-    events_.push_back(event);
-    changed_.notify_all();
-  }
-  bool wait_for(JobEvent::Kind kind) {
-    std::unique_lock lock(mutex_);
-    return changed_.wait_for(lock, servicetest::kDeadline, [&] {
-      for (const auto& event : events_) {
-        if (event.kind == kind) return true;
-      }
-      return false;
-    });
-  }
-  std::vector<JobEvent> events() {
-    std::lock_guard lock(mutex_);
-    return events_;
-  }
-
- private:
-  std::mutex mutex_;
-  std::condition_variable changed_;
-  std::vector<JobEvent> events_;
-};
-
-/// A job manager over a store in a temp dir, with the sim and exec measurers.
-struct Fixture {
-  Fixture()
-      : log([this](std::string_view line) {
-          std::lock_guard lock(log_mutex);
-          log_text += line;
-        }) {
-    factories.add(std::make_unique<SimMeasurerFactory>());
-    factories.add(std::make_unique<ExecMeasurerFactory>(false));
-  }
-
-  std::unique_ptr<JobManager> manager(std::size_t max_queued = 100) {
-    JobManagerSettings settings;
-    settings.store_file = dir.path() / "jobs.sqlite";
-    settings.max_queued = max_queued;
-    settings.daemon_version = "test";
-    std::vector<std::unique_ptr<JobRunner>> runners;
-    runners.push_back(std::make_unique<MlrJobRunner>(factories));
-    return std::make_unique<JobManager>(settings, std::move(runners), factories, log);
-  }
-
-  std::string logged() {
-    std::lock_guard lock(log_mutex);
-    return log_text;
-  }
-
-  TempDir dir;
-  std::mutex log_mutex;
-  std::string log_text;
-  Logger log;
-  MeasurerFactories factories;
-};
-
 }  // namespace
 
 TEST_CASE("a submitted job runs; its watcher sees it start, every trial, and end") {
   Fixture fixture;
-  auto jobs = fixture.manager();
+  auto jobs = fixture.manager(jobtest::with_max_queued(100));
   // Watch before the runner starts, so that every event is seen.
   const SubmitReceipt receipt = jobs->submit(spec_from(kVirtualSpec), "tester");
   CHECK(receipt.queue_position == 1);
@@ -132,7 +74,7 @@ TEST_CASE(
   std::vector<StoredTrial> complete;
   std::string complete_result;
   {
-    auto jobs = fixture.manager();
+    auto jobs = fixture.manager(jobtest::with_max_queued(100));
     jobs->start();
     const JobId id = jobs->submit(spec_from(kVirtualSpec), "tester").id;
     auto watcher = std::make_shared<RecordingWatcher>();
@@ -150,7 +92,7 @@ TEST_CASE(
     store.mark_running(id, std::chrono::system_clock::now());
     for (std::size_t i = 0; i < kDone; ++i) store.add_trial(id, complete[i]);
   }
-  auto jobs = fixture.manager();
+  auto jobs = fixture.manager(jobtest::with_max_queued(100));
   auto watcher = std::make_shared<RecordingWatcher>();
   jobs->start();
   if (!jobs->watch(2, watcher).ended) REQUIRE(watcher->wait_for(JobEvent::Kind::ended));
@@ -179,7 +121,7 @@ TEST_CASE("shutdown interrupts the running job; queued jobs stay queued") {
   JobId running = 0;
   JobId queued = 0;
   {
-    auto jobs = fixture.manager();
+    auto jobs = fixture.manager(jobtest::with_max_queued(100));
     running = jobs->submit(spec_from(kRealTimeSpec), "tester").id;
     auto watcher = std::make_shared<RecordingWatcher>();
     REQUIRE_FALSE(jobs->watch(running, watcher).ended);
@@ -198,7 +140,7 @@ TEST_CASE("shutdown interrupts the running job; queued jobs stay queued") {
 
 TEST_CASE("the queue refuses jobs beyond its limit and measurers that are switched off") {
   Fixture fixture;
-  auto jobs = fixture.manager(1);
+  auto jobs = fixture.manager(jobtest::with_max_queued(1));
   // Not started: nothing leaves the queue.
   jobs->submit(spec_from(kVirtualSpec), "tester");
   try {

@@ -2,21 +2,15 @@
 // store that cannot grow (max-store-mib here; a full disk fails the same way).
 #include <doctest/doctest.h>
 
-#include <condition_variable>
-#include <mutex>
-
 #include "daemon/codec/strict_json.hpp"
-#include "daemon/service/job_manager.hpp"
 #include "daemon/service/job_spec_codec.hpp"
-#include "daemon/service/mlr_job_runner.hpp"
 #include "daemon/service/service_errors.hpp"
-#include "service_test_support.hpp"
+#include "job_manager_fixture.hpp"
 #include "store_audit.hpp"
 
 namespace trexsearch::service {
 namespace {
 
-using servicetest::TempDir;
 
 // A long NDR/PDR search on a noisy SUT (dozens of trials, milliseconds).
 const char* const kLongSpec = R"({"spec": {"goals": [
@@ -27,64 +21,31 @@ const char* const kLongSpec = R"({"spec": {"goals": [
 
 JobSpec long_spec() { return decode_job_spec(codec::parse_strict_json(kLongSpec, "test")); }
 
-class EndWatcher final : public JobWatcher {
- public:
-  void on_event(const JobEvent& event) override {
-    if (event.kind != JobEvent::Kind::ended) return;
-    std::lock_guard lock(mutex_);
-    ended_ = event;
-    changed_.notify_all();
-  }
-  std::optional<JobEvent> wait() {
-    std::unique_lock lock(mutex_);
-    changed_.wait_for(lock, servicetest::kDeadline, [&] { return ended_.has_value(); });
-    return ended_;
-  }
+JobManagerSettings limits(std::uint64_t max_trials, std::uint64_t max_store_bytes) {
+  JobManagerSettings settings;
+  settings.max_trials_per_job = max_trials;
+  settings.max_store_bytes = max_store_bytes;
+  return settings;
+}
 
- private:
-  std::mutex mutex_;
-  std::condition_variable changed_;
-  std::optional<JobEvent> ended_;
-};
-
-struct Fixture {
-  Fixture() : log([](std::string_view) {}) { factories.add(std::make_unique<SimMeasurerFactory>()); }
-
-  std::unique_ptr<JobManager> manager(std::uint64_t max_trials, std::uint64_t max_store_bytes) {
-    JobManagerSettings settings;
-    settings.store_file = dir.path() / "jobs.sqlite";
-    settings.daemon_version = "test";
-    settings.max_trials_per_job = max_trials;
-    settings.max_store_bytes = max_store_bytes;
-    std::vector<std::unique_ptr<JobRunner>> runners;
-    runners.push_back(std::make_unique<MlrJobRunner>(factories));
-    return std::make_unique<JobManager>(settings, std::move(runners), factories, log);
-  }
-
-  // Submits, runs to the end, returns the end event.
-  JobEvent run(JobManager& jobs, JobId& id) {
-    id = jobs.submit(long_spec(), "tester").id;
-    auto watcher = std::make_shared<EndWatcher>();
-    const WatchStart start = jobs.watch(id, watcher);
-    REQUIRE_FALSE(start.ended);
-    const auto ended = watcher->wait();
-    REQUIRE(ended.has_value());
-    return *ended;
-  }
-
-  TempDir dir;
-  Logger log;
-  MeasurerFactories factories;
-};
+// Submits, runs to the end, returns the end event.
+JobEvent run(JobManager& jobs, JobId& id) {
+  id = jobs.submit(long_spec(), "tester").id;
+  auto watcher = std::make_shared<jobtest::RecordingWatcher>();
+  const WatchStart start = jobs.watch(id, watcher);
+  REQUIRE_FALSE(start.ended);
+  REQUIRE(watcher->wait_for(JobEvent::Kind::ended));
+  return watcher->events().back();
+}
 
 }  // namespace
 
 TEST_CASE("a job that reaches max-trials-per-job fails with the reason and keeps its trials") {
-  Fixture fixture;
-  auto jobs = fixture.manager(5, 0);
+  jobtest::Fixture fixture;
+  auto jobs = fixture.manager(limits(5, 0));
   jobs->start();
   JobId id = 0;
-  const JobEvent ended = fixture.run(*jobs, id);
+  const JobEvent ended = run(*jobs, id);
   CHECK(ended.state == JobState::failed);
   CHECK(ended.reason.find("max-trials-per-job = 5") != std::string::npos);
   const JobDetails details = jobs->details(id, true);
@@ -94,16 +55,16 @@ TEST_CASE("a job that reaches max-trials-per-job fails with the reason and keeps
 }
 
 TEST_CASE("a store that cannot grow fails the running job cleanly and refuses submissions") {
-  Fixture fixture;
+  jobtest::Fixture fixture;
   {
     // Create the store, then cap it at its current size (1 byte rounds up to it):
     // like a disk that just filled up.
-    auto jobs = fixture.manager(100000, 0);
+    auto jobs = fixture.manager(limits(100000, 0));
   }
-  auto jobs = fixture.manager(100000, 1);
+  auto jobs = fixture.manager(limits(100000, 1));
   jobs->start();
   JobId id = 0;
-  const JobEvent ended = fixture.run(*jobs, id);
+  const JobEvent ended = run(*jobs, id);
   INFO(ended.reason);
   CHECK(ended.state == JobState::failed);
   CHECK(ended.reason.find("cannot store trial ") == 0);
@@ -150,17 +111,17 @@ TEST_CASE("a store that cannot grow fails the running job cleanly and refuses su
 
   // With room again (the limit raised, space freed) the daemon carries on: the
   // failed job stays failed with its trials, new jobs run.
-  auto roomy = fixture.manager(100000, 0);
+  auto roomy = fixture.manager(limits(100000, 0));
   roomy->start();
   CHECK(roomy->details(id, true).trials.size() == details.trials.size());
   JobId next = 0;
-  CHECK(fixture.run(*roomy, next).state == JobState::finished);
+  CHECK(run(*roomy, next).state == JobState::finished);
   CHECK(roomy->store_health()->writable);
 }
 
 TEST_CASE("delete removes an ended job with its trials; queued, running and missing ones are refused") {
-  Fixture fixture;
-  auto jobs = fixture.manager(100000, 0);
+  jobtest::Fixture fixture;
+  auto jobs = fixture.manager(limits(100000, 0));
   // Not started: submitted jobs stay queued.
   const JobId queued = jobs->submit(long_spec(), "tester").id;
   try {
@@ -181,7 +142,7 @@ TEST_CASE("delete removes an ended job with its trials; queued, running and miss
 
   jobs->start();
   JobId id = 0;
-  CHECK(fixture.run(*jobs, id).state == JobState::finished);
+  CHECK(run(*jobs, id).state == JobState::finished);
   const std::size_t trials = jobs->details(id, true).trials.size();
   CHECK(jobs->remove(id, "tester") == trials);
   CHECK_THROWS_AS(jobs->details(id, false), RequestError);
