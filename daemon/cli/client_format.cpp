@@ -30,6 +30,33 @@ std::string goal_bounds(const Json::Value& goals) {
   return text;
 }
 
+// "estimate 3203296.2 pps +- 1523.4 (0.048 %)", or "no estimate yet".
+std::string plr_estimate_text(const Json::Value& estimate) {
+  if (!estimate.isObject()) return "no estimate yet";
+  return "estimate " + fixed(estimate["average"].asDouble(), 1) + " pps +- " +
+         fixed(estimate["stdev"].asDouble(), 1) + " (" +
+         fixed(estimate["relative_stdev"].asDouble() * 100.0, 3) + " %)";
+}
+
+// Where a running job stands: the goals' bounds (MLR) or the estimate (PLR), and
+// the search time against its limit.
+std::string progress_summary(const Json::Value& progress) {
+  std::string text = progress.isMember("estimate") ? plr_estimate_text(progress["estimate"])
+                     : progress["goals"].empty()   ? std::string("no trial yet")
+                                                   : goal_bounds(progress["goals"]);
+  const Json::Value& last = progress["last_trial"];
+  if (last.isObject()) {
+    const Json::Value& duration =
+        last["effective_duration"].isNumeric() ? last["effective_duration"] : last["intended_duration"];
+    text += "; search time " + fixed(last["started_at"].asDouble() + duration.asDouble(), 1);
+    if (progress.isMember("search_time_limit")) {
+      text += " of " + fixed(progress["search_time_limit"].asDouble(), 0);
+    }
+    text += " s";
+  }
+  return text;
+}
+
 std::string trial_line(const Json::Value& trial) {
   return "trial " + trial["number"].asString() + " [" + trial["phase"].asString() + "] " +
          format_load(trial["load"]) + " pps, " + fixed(trial["intended_duration"].asDouble(), 3) +
@@ -81,7 +108,7 @@ std::string format_status(const Json::Value& status) {
          << (running["name"].asString().empty() ? "" : " " + running["name"].asString())
          << ", trial " << progress["trial_count"].asUInt64()
          << (running["cancel_requested"].asBool() ? ", cancelling" : "") << "\n";
-    if (!progress["goals"].empty()) text << "  " << goal_bounds(progress["goals"]) << "\n";
+    text << "  " << progress_summary(progress) << "\n";
   } else {
     text << "running: nothing\n";
   }
@@ -143,7 +170,9 @@ std::string format_job(const Json::Value& show) {
   if (job["finished_at"].isString()) text << ", finished " << job["finished_at"].asString();
   text << "\n";
   if (show["progress"].isObject()) {
-    text << "progress: " << goal_bounds(show["progress"]["goals"]) << "\n";
+    text << "progress: " << progress_summary(show["progress"]) << "\n";
+  } else if (show.isMember("estimate")) {
+    text << "from the stored trials: " << plr_estimate_text(show["estimate"]) << "\n";
   } else if (show["bounds"].isArray()) {
     text << "bounds from the stored trials:\n";
     for (const auto& goal : show["bounds"]) {
@@ -158,14 +187,6 @@ std::string format_job(const Json::Value& show) {
     for (const auto& trial : show["trials"]) text << "  " << trial_line(trial) << "\n";
   }
   return text.str();
-}
-
-// "estimate 3203296.2 pps +- 1523.4 (0.048 %)", or "no estimate yet".
-std::string plr_estimate_text(const Json::Value& estimate) {
-  if (!estimate.isObject()) return "no estimate yet";
-  return "estimate " + fixed(estimate["average"].asDouble(), 1) + " pps +- " +
-         fixed(estimate["stdev"].asDouble(), 1) + " (" +
-         fixed(estimate["relative_stdev"].asDouble() * 100.0, 3) + " %)";
 }
 
 // A PLR job's result: the estimate, its interval and the trend.

@@ -91,6 +91,9 @@ TEST_CASE("a PLR job through the CLI: watch shows the estimate, result its inter
   CHECK(result.out.find("critical load: estimate ") != std::string::npos);
   CHECK(result.out.find("  interval: ") != std::string::npos);
   CHECK(result.out.find("GOAL") == std::string::npos);
+
+  const CliRun show = run_cli(dir, {"show", "1", "--socket", socket, "--no-trials"});
+  CHECK(show.out.find("from the stored trials: estimate ") != std::string::npos);
 }
 
 TEST_CASE("trex-search reports daemon refusals and bad input with their exit codes") {
