@@ -146,7 +146,10 @@ TEST_CASE("simulate: bad specs and bad options give exit 2 and say what is wrong
        "missing.json: No such file or directory"},
   };
   for (const auto& [args, expected] : usages) {
-    CAPTURE(expected);
+    // A plain reference: lambdas (CAPTURE's) cannot capture a structured binding
+    // before clang 16.
+    const std::string& expected_text = expected;
+    CAPTURE(expected_text);
     check_rejected(run_cli(args, dir), expected);
   }
 }

@@ -60,8 +60,10 @@ struct TrexRig {
 TEST_CASE("an MLR job against trex-emulator gets a regular NDR/PDR result and the TRex version") {
   TrexRig rig;
   const std::int64_t job = rig.start_job();
-  auto& [dir, emulator, daemon, client_slot] = rig;
-  ControlClient& client = *client_slot;
+  TempDir& dir = rig.dir;
+  EmulatorProcess& emulator = rig.emulator;
+  DaemonProcess& daemon = rig.daemon;
+  ControlClient& client = *rig.client;
   // While the job runs, status shows the link it holds.
   client.wait_trial(2);
   ControlClient poller(dir.file("control.sock"));
@@ -96,8 +98,9 @@ TEST_CASE("an MLR job against trex-emulator gets a regular NDR/PDR result and th
 TEST_CASE("an emulator restart (SIGHUP) mid-job costs one repeated trial and the job finishes") {
   TrexRig rig;
   const std::int64_t job = rig.start_job();
-  auto& [dir, emulator, daemon, client_slot] = rig;
-  ControlClient& client = *client_slot;
+  EmulatorProcess& emulator = rig.emulator;
+  DaemonProcess& daemon = rig.daemon;
+  ControlClient& client = *rig.client;
   client.wait_trial(3);
   emulator.send_signal(SIGHUP);
   CHECK(emulator.read_line(kDeadline) == "restarted");
@@ -120,8 +123,9 @@ TEST_CASE("an emulator restart (SIGHUP) mid-job costs one repeated trial and the
 TEST_CASE("TRex gone for good mid-job: the job fails after the grace period, trials kept") {
   TrexRig rig;
   const std::int64_t job = rig.start_job(1.0);
-  auto& [dir, emulator, daemon, client_slot] = rig;
-  ControlClient& client = *client_slot;
+  EmulatorProcess& emulator = rig.emulator;
+  DaemonProcess& daemon = rig.daemon;
+  ControlClient& client = *rig.client;
   const std::string endpoint = emulator.rpc_endpoint();
   client.wait_trial(3);
   emulator.kill_for_good();

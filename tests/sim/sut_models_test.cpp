@@ -69,7 +69,8 @@ TEST_CASE("random models without randomness to apply behave like sharp") {
   const SutOptions quiet_bursty{{"capacity_pps", 1e6}, {"event_rate_per_s", 0.0}};
   for (const auto& [name, options] :
        {std::pair{"noisy", quiet_noisy}, {"lossy", quiet_lossy}, {"bursty", quiet_bursty}}) {
-    CAPTURE(name);
+    const std::string model = name;  // CAPTURE cannot take a structured binding before clang 16
+    CAPTURE(model);
     auto sut = make_sut(name, options, 3);
     CHECK(counts_of(*sut, 1.5e6, 2.0) == Counts{3000000, 1000000});
     CHECK(counts_of(*sut, 0.5e6, 2.0) == Counts{1000000, 0});
@@ -119,7 +120,8 @@ TEST_CASE("the same seed gives the same trial sequence, another seed another one
       {"soak", {}},
   };
   for (const auto& [name, options] : random_models) {
-    CAPTURE(name);
+    const std::string model = name;  // CAPTURE cannot take a structured binding before clang 16
+    CAPTURE(model);
     const auto first = sequence(name, options, 11);
     CHECK(sequence(name, options, 11) == first);
     CHECK(sequence(name, options, 12) != first);

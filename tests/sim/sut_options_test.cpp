@@ -82,7 +82,10 @@ TEST_CASE("non-finite and fractional values are rejected") {
 TEST_CASE("every catalogued model builds with its defaults and documents its options") {
   const auto catalogue = sut_model_catalogue();
   REQUIRE(catalogue.size() == 6);
-  for (const auto& [name, description] : catalogue) {
+  // Not a structured binding: CAPTURE's lambda cannot capture one before clang 16.
+  for (const auto& entry : catalogue) {
+    const std::string& name = entry.first;
+    const std::string& description = entry.second;
     CAPTURE(name);
     CHECK_FALSE(description.empty());
     const auto model = make_sut(name, {}, 42);
