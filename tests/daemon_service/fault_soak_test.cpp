@@ -11,13 +11,12 @@
 #include <csignal>
 #include <cstdio>
 #include <cstdlib>
-#include <fstream>
 #include <map>
-#include <memory>
 #include <random>
 
 #include "chaos_clients.hpp"
 #include "emulator_process.hpp"
+#include "restarting_daemon.hpp"
 #include "service_test_support.hpp"
 #include "store_audit.hpp"
 #include "trex_client/transport/zmq_rpc_channel.hpp"
@@ -113,15 +112,6 @@ Json::Value show_arguments(std::int64_t job, bool trials) {
   return arguments;
 }
 
-long rss_kib(pid_t pid) {
-  std::ifstream status("/proc/" + std::to_string(pid) + "/status");
-  std::string line;
-  while (std::getline(status, line)) {
-    if (line.rfind("VmRSS:", 0) == 0) return std::atol(line.c_str() + 6);
-  }
-  return -1;
-}
-
 // Sends one emulator_control request (faults for the replies that follow it).
 void emulator_control(const std::string& endpoint, const std::string& params) {
   trex::ZmqRpcChannel channel(endpoint, {false});
@@ -130,46 +120,6 @@ void emulator_control(const std::string& endpoint, const std::string& params) {
       "emulator_control", Seconds{5.0});
   REQUIRE_MESSAGE(reply.find("\"result\"") != std::string::npos, reply);
 }
-
-/// The daemon under test: restarted on the same state directory after each kill.
-class RestartingDaemon {
- public:
-  explicit RestartingDaemon(const TempDir& dir) : dir_(dir) { start(); }
-
-  void start() {
-    ++starts_;
-    process_ = std::make_unique<DaemonProcess>(
-        dir_,
-        daemon_args(dir_, {"--max-request-bytes", std::to_string(kMaxRequestBytes)}),
-        "daemon-" + std::to_string(starts_));
-    REQUIRE_MESSAGE(process_->wait_ready(), process_->log());
-    rss_ready_kib_.push_back(rss_kib(process_->pid()));
-  }
-  void kill_and_restart() {
-    rss_before_kill_kib_.push_back(rss_kib(process_->pid()));
-    process_->send_signal(SIGKILL);
-    REQUIRE(process_->wait_exit() == 128 + SIGKILL);
-    start();
-  }
-  DaemonProcess& process() { return *process_; }
-  /// Every instance's log, for failure messages.
-  std::string logs() const {
-    std::string all;
-    for (int i = 1; i <= starts_; ++i) {
-      all += read_file(dir_.file("daemon-" + std::to_string(i) + ".log"));
-    }
-    return all;
-  }
-  const std::vector<long>& rss_ready_kib() const { return rss_ready_kib_; }
-  const std::vector<long>& rss_before_kill_kib() const { return rss_before_kill_kib_; }
-
- private:
-  const TempDir& dir_;
-  int starts_ = 0;
-  std::unique_ptr<DaemonProcess> process_;
-  std::vector<long> rss_ready_kib_;
-  std::vector<long> rss_before_kill_kib_;
-};
 
 struct RunningJob {
   std::int64_t id = 0;
@@ -248,7 +198,7 @@ TEST_CASE("fault-injection soak: kills, TRex restarts and faults, bad clients; n
   const std::string socket = dir.file("control.sock");
   EmulatorProcess emulator(dir.file("emulator.log"), emulator_args());
   const std::string endpoint = emulator.rpc_endpoint();
-  RestartingDaemon daemon(dir);
+  RestartingDaemon daemon(dir, {"--max-request-bytes", std::to_string(kMaxRequestBytes)});
   std::vector<std::int64_t> jobs;
   {
     ControlClient client(socket);
