@@ -36,11 +36,15 @@ class JobManager::Observer final : public RunObserver {
   void trial_done(const StoredTrial& trial, const JobProgress& progress) override {
     // Durable first: the next trial starts only after this returns. A trial that
     // cannot be stored is not reported anywhere, and the job stops: measuring on
-    // with nothing kept would waste the tester's time and lose the results.
+    // with nothing kept would waste the tester's time and lose the results. A
+    // search that still finishes a trial before it sees the stop must not store
+    // it either: the stored numbers would have a gap.
+    if (store_failed_) return;
     try {
       store_.add_trial(id_, trial);
       manager_.note_store_write(nullptr);
     } catch (const std::exception& error) {
+      store_failed_ = true;
       manager_.note_store_write(&error);
       manager_.fail_running("cannot store trial " + std::to_string(trial.number) + ": " +
                             error.what() + store_write_hint(error),
@@ -92,6 +96,7 @@ class JobManager::Observer final : public RunObserver {
   JobManager& manager_;
   Store& store_;
   JobId id_;
+  bool store_failed_ = false;
 };
 
 JobManager::JobManager(JobManagerSettings settings, std::vector<std::unique_ptr<JobRunner>> runners,
