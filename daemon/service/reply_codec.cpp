@@ -158,4 +158,35 @@ Json::Value encode_queue_status(const QueueStatus& status) {
   return json;
 }
 
+Json::Value encode_trex_link(const TrexLinkSnapshot& link) {
+  Json::Value trex(Json::objectValue);
+  trex["state"] = std::string(to_string(link.state));
+  trex["connected"] = link.state == TrexLinkState::connected;
+  trex["endpoint"] = link.endpoint;
+  trex["since"] = format_utc(link.since);
+  if (!link.trex_version.empty()) trex["trex_version"] = link.trex_version;
+  if (link.last_contact) trex["last_contact"] = format_utc(*link.last_contact);
+  if (!link.last_error.empty()) trex["last_error"] = link.last_error;
+  trex["recoveries"] = Json::UInt64{link.recoveries};
+  return trex;
+}
+
+Json::Value encode_trex_not_configured() {
+  Json::Value trex(Json::objectValue);
+  trex["state"] = "not_configured";
+  trex["connected"] = false;
+  return trex;
+}
+
+Json::Value encode_store_health(const StoreHealth& store) {
+  Json::Value json(Json::objectValue);
+  json["file"] = store.file;
+  json["bytes"] = Json::UInt64{store.bytes};
+  json["max_bytes"] = Json::UInt64{store.max_bytes};
+  json["writable"] = store.writable;
+  if (!store.last_error.empty()) json["last_error"] = store.last_error;
+  if (store.last_error_at) json["last_error_at"] = format_utc(*store.last_error_at);
+  return json;
+}
+
 }  // namespace trexsearch::service
