@@ -57,14 +57,23 @@ TrexJobMeasurer::TrexJobMeasurer(trex::CompiledProfile profile, TrexJobSettings 
   trex_ = std::make_unique<trex::TrexMeasurer>(*session_, std::move(config), clock_);
   repeating_ = std::make_unique<trex::RepeatingMeasurer>(*trex_);
   if (settings_.link) settings_.link->connecting(settings_.endpoint);
-  with_reconnect(
-      "connect to",
-      [this] {
-        session_->connect();
-        session_->load_streams(profile_.ports);
-        trex_version_ = session_->api().get_version().version;
-      },
-      {});
+  try {
+    with_reconnect(
+        "connect to",
+        [this] {
+          session_->connect();
+          session_->load_streams(profile_.ports);
+          trex_version_ = session_->api().get_version().version;
+        },
+        {});
+  } catch (const MeasurementError&) {
+    throw;  // with_reconnect told the link
+  } catch (const std::exception& error) {
+    // Anything else (a profile the session refuses, ...): no destructor will
+    // release the link, so `status` would say "connecting" for good.
+    if (settings_.link) settings_.link->failed(error.what());
+    throw;
+  }
   if (settings_.link) settings_.link->connected(trex_version_);
 }
 
