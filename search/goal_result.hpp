@@ -8,6 +8,7 @@
 
 #include "search/load_classification.hpp"
 #include "search/search_goal.hpp"
+#include "search/tester_limit.hpp"
 
 namespace trexsearch::mlr {
 
@@ -51,8 +52,13 @@ struct GoalResult {
   std::string irregular_reason;
   /// Every measured load in increasing order, classified for this goal.
   std::vector<LoadAnalysis> loads;
+  /// Present when tester-limited trials made the relevant upper bound: the bound
+  /// then describes the tester, not the SUT, and the result is not a clean one.
+  std::optional<TesterLimit> tester_limit;
 
   bool regular() const { return irregularity == Irregularity::none; }
+  /// Regular and not tester-limited: a number a user can quote as the SUT's.
+  bool clean() const { return regular() && !tester_limit; }
 };
 
 }  // namespace trexsearch::mlr

@@ -36,9 +36,12 @@ void TargetTally::add(const TrialResult& trial) {
   const Seconds duration = trial.effective_duration();
   // Short vs full-length is decided by the intended duration, the sums use the
   // effective duration (draft-15 "Trial Effective Duration"); high-loss is strict.
-  const bool high_loss = trial.loss_ratio() > target_.loss_ratio;
+  // A tester-limited trial has loss ratio 1 in every scope, so it is high-loss for
+  // every goal (docs/trials.md).
+  const double loss_ratio = trial.loss_ratio(target_.loss_scope);
+  const bool high_loss = loss_ratio > target_.loss_ratio;
   if (trial.intended_duration() >= target_.trial_duration) {
-    full_length_duration_by_loss_ratio_[trial.loss_ratio()] += duration;
+    full_length_duration_by_loss_ratio_[loss_ratio] += duration;
     (high_loss ? sums_.full_length_high_loss : sums_.full_length_low_loss) += duration;
   } else {
     (high_loss ? sums_.short_high_loss : sums_.short_low_loss) += duration;

@@ -15,6 +15,7 @@ struct ClassificationTarget {
   /// Trials with intended duration at least this are full-length.
   Seconds trial_duration{1.0};
   Seconds duration_sum{21.0};
+  LossScope loss_scope = LossScope::aggregate;
 };
 
 /// draft-06 Appendix A: a load is a lower bound, an upper bound, or undecided.
@@ -40,7 +41,8 @@ class TargetTally {
   explicit TargetTally(const ClassificationTarget& target) : target_(target) {}
 
   /// Counts the trial: short vs full-length by intended duration, summed by
-  /// effective duration, high-loss iff loss ratio > goal loss ratio (strict).
+  /// effective duration, high-loss iff loss ratio > goal loss ratio (strict),
+  /// the loss ratio taken over the target's loss scope.
   void add(const TrialResult& trial);
 
   const DurationSums& sums() const { return sums_; }

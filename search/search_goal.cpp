@@ -66,7 +66,8 @@ bool SearchGoal::same_attributes(const SearchGoal& other) const {
          initial_trial_duration == other.initial_trial_duration &&
          final_trial_duration == other.final_trial_duration &&
          duration_sum == other.duration_sum && preceding_targets == other.preceding_targets &&
-         expansion_coefficient == other.expansion_coefficient && fail_fast == other.fail_fast;
+         expansion_coefficient == other.expansion_coefficient && fail_fast == other.fail_fast &&
+         loss_scope == other.loss_scope;
 }
 
 }  // namespace trexsearch::mlr

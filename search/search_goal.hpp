@@ -2,6 +2,7 @@
 
 #include <string>
 
+#include "search/trial_result.hpp"
 #include "search/units.hpp"
 
 namespace trexsearch::mlr {
@@ -29,6 +30,8 @@ struct SearchGoal {
   int expansion_coefficient = 2;
   /// Stop the whole search when min load turns out to be an upper bound.
   bool fail_fast = true;
+  /// Judge trials by the aggregate loss ratio (CSIT) or the worst direction's.
+  LossScope loss_scope = LossScope::aggregate;
 
   /// Throws ConfigError naming `field_prefix` + the field and its value.
   void validate(const std::string& field_prefix = "goal") const;

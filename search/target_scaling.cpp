@@ -12,7 +12,7 @@ TargetChains build_target_chains(const std::vector<SearchGoal>& goals, const Loa
     std::vector<TargetSpec> chain;
     TargetSpec final_target;
     final_target.classification = {goal.loss_ratio, goal.exceed_ratio, goal.final_trial_duration,
-                                   goal.duration_sum};
+                                   goal.duration_sum, goal.loss_scope};
     final_target.width_steps = grid.width_steps(goal.relative_width);
     final_target.expansion_coefficient = goal.expansion_coefficient;
     final_target.fail_fast = goal.fail_fast;
@@ -30,7 +30,7 @@ TargetChains build_target_chains(const std::vector<SearchGoal>& goals, const Loa
       TargetSpec target;
       target.classification = {goal.loss_ratio, goal.exceed_ratio,
                                Seconds{std::min(goal.final_trial_duration.count(), preceding_sum)},
-                               Seconds{preceding_sum}};
+                               Seconds{preceding_sum}, goal.loss_scope};
       target.width_steps = width;
       target.expansion_coefficient = goal.expansion_coefficient;
       target.fail_fast = false;

@@ -9,7 +9,8 @@ namespace trexsearch::mlr {
 namespace {
 
 ClassificationTarget final_target(const SearchGoal& goal) {
-  return {goal.loss_ratio, goal.exceed_ratio, goal.final_trial_duration, goal.duration_sum};
+  return {goal.loss_ratio, goal.exceed_ratio, goal.final_trial_duration, goal.duration_sum,
+          goal.loss_scope};
 }
 
 std::string pps(double load) { return format_value(load) + " pps"; }
@@ -82,6 +83,7 @@ std::vector<GoalResult> analyze_trials(const std::vector<SearchGoal>& goals,
       const double quantile = database.tally(*bounds.lower_pps, index).quantile_loss_ratio();
       result.conditional_throughput_pps = *bounds.lower_pps * (1.0 - quantile);
     }
+    if (bounds.upper_pps) result.tester_limit = tester_limit_at(trials, *bounds.upper_pps);
     judge_regularity(result, limits);
     results.push_back(std::move(result));
   }

@@ -29,7 +29,37 @@ void check_effective(Seconds effective_duration) {
   }
 }
 
+// Directions are optional, but when a measurer gives them they must be the totals'
+// parts: a report that shows both must not show two different trials.
+void check_directions(const TrialOutcome& outcome) {
+  if (outcome.directions.empty()) return;
+  std::int64_t offered = 0;
+  std::int64_t loss = 0;
+  for (const DirectionCounts& direction : outcome.directions) {
+    if (direction.offered < 0 || direction.received < 0 || direction.intended < 0) {
+      throw MeasurementError("direction " + direction.name +
+                             " has a negative count (offered " +
+                             std::to_string(direction.offered) + ", received " +
+                             std::to_string(direction.received) + ", intended " +
+                             std::to_string(direction.intended) + ")");
+    }
+    offered += direction.offered;
+    loss += direction.loss();
+  }
+  if (offered != outcome.offered_count || loss != outcome.loss_count) {
+    throw MeasurementError("per-direction counts (offered " + std::to_string(offered) +
+                           ", loss " + std::to_string(loss) +
+                           ") do not add up to the trial's (offered " +
+                           std::to_string(outcome.offered_count) + ", loss " +
+                           std::to_string(outcome.loss_count) + ")");
+  }
+}
+
 }  // namespace
+
+const char* to_string(LossScope scope) {
+  return scope == LossScope::worst_direction ? "worst_direction" : "aggregate";
+}
 
 TrialResult TrialResult::from_outcome(double intended_load_pps, Seconds intended_duration,
                                       const TrialOutcome& outcome) {
@@ -62,7 +92,28 @@ TrialResult TrialResult::from_outcome(double intended_load_pps, Seconds intended
   result.loss_ratio_ = overall > 0.0 ? std::min(1.0, bad / overall) : 0.0;
   result.counts_ = counts;
   result.notes_ = outcome.notes;
+  check_directions(outcome);
+  result.directions_ = outcome.directions;
+  if (outcome.tester_limited_pps) {
+    if (!std::isfinite(*outcome.tester_limited_pps) || *outcome.tester_limited_pps < 0.0) {
+      throw MeasurementError("tester-limited rate must be a finite number >= 0 pps, got " +
+                             format_value(*outcome.tester_limited_pps));
+    }
+  }
+  result.tester_limited_pps_ = outcome.tester_limited_pps;
+  result.counters_source_ = outcome.counters;
   return result;
+}
+
+double TrialResult::loss_ratio(LossScope scope) const {
+  if (scope == LossScope::aggregate || directions_.empty() || tester_limited_pps_) {
+    return loss_ratio();
+  }
+  double worst = 0.0;
+  for (const DirectionCounts& direction : directions_) {
+    worst = std::max(worst, direction.loss_ratio());
+  }
+  return worst;
 }
 
 TrialResult TrialResult::from_loss_ratio(double intended_load_pps, Seconds intended_duration,

@@ -5,9 +5,21 @@
 #include <string>
 #include <vector>
 
+#include "search/direction_counts.hpp"
 #include "search/units.hpp"
 
 namespace trexsearch {
+
+/// Which loss ratio a goal judges a trial by (a goal's `loss_scope`).
+enum class LossScope {
+  /// All directions together (draft-06 §3.4.3, CSIT's default).
+  aggregate,
+  /// The direction with the highest loss ratio.
+  worst_direction,
+};
+
+/// "aggregate" or "worst_direction".
+const char* to_string(LossScope scope);
 
 /// What a measurer reports about one trial, before it is tied to the request.
 /// Counts are aggregated over all directions (only their ratios matter);
@@ -20,8 +32,19 @@ struct TrialOutcome {
   std::optional<std::int64_t> intended_count;
   /// draft-15 "Trial Effective Duration"; absent means the intended duration.
   std::optional<Seconds> effective_duration;
-  /// Measurer remarks worth keeping with the trial (duration stretching, ...).
+  /// Measurer remarks worth keeping with the trial, each "key: detail" with a
+  /// stable key (tester_limited, unsent, negative_loss, port_counters, ...).
   std::vector<std::string> notes;
+  /// Each direction's counts; empty when the measurer reports totals only. When
+  /// present, their sums are the totals above.
+  std::vector<DirectionCounts> directions;
+  /// Present when the tester could not offer the intended load (it sent fewer
+  /// frames than intended, docs/trials.md): the rate it reached [pps per
+  /// direction, the slowest direction]. Such a trial never passes a goal.
+  std::optional<double> tester_limited_pps;
+  /// Which counters the counts come from: "flow_stats" (per stream), "port" (port
+  /// counters, SUT-originated frames included), or empty when the measurer does not say.
+  std::string counters;
 };
 
 /// Frame counts of a trial, with the reference's defaults filled in.
@@ -39,7 +62,8 @@ struct TrialCounts {
 class TrialResult {
  public:
   /// From counts. Loss ratio = (|loss| + |unsent|) / max(offered, intended), capped at 1
-  /// (the reference's formula, so unsent frames and duplicates count as loss).
+  /// (the reference's formula, so unsent frames and duplicates count as loss), and 1
+  /// for a tester-limited trial. Directions must add up to the totals.
   static TrialResult from_outcome(double intended_load_pps, Seconds intended_duration,
                                   const TrialOutcome& outcome);
 
@@ -50,12 +74,26 @@ class TrialResult {
   double intended_load_pps() const { return intended_load_pps_; }
   Seconds intended_duration() const { return intended_duration_; }
   Seconds effective_duration() const { return effective_duration_; }
-  double loss_ratio() const { return loss_ratio_; }
+  /// The loss ratio the searches classify with: 1 for a tester-limited trial (it
+  /// says nothing about the SUT at this load, so it must never pass a goal),
+  /// measured_loss_ratio() otherwise.
+  double loss_ratio() const { return tester_limited_pps_ ? 1.0 : loss_ratio_; }
+  /// loss_ratio() of the aggregate, or of the worst direction (a goal's
+  /// `loss_scope`); the aggregate when the trial has no per-direction counts.
+  double loss_ratio(LossScope scope) const;
+  /// The ratio the counts give, tester-limited or not (what reports show).
+  double measured_loss_ratio() const { return loss_ratio_; }
   /// Absent for trials built from a loss ratio alone.
   const std::optional<TrialCounts>& counts() const { return counts_; }
   const std::vector<std::string>& notes() const { return notes_; }
+  const std::vector<DirectionCounts>& directions() const { return directions_; }
+  const std::optional<double>& tester_limited_pps() const { return tester_limited_pps_; }
+  bool tester_limited() const { return tester_limited_pps_.has_value(); }
+  const std::string& counters() const { return counters_source_; }
 
-  /// draft-06 "Trial Forwarding Rate": intended load times forwarding ratio.
+  /// draft-06 "Trial Forwarding Rate": intended load times forwarding ratio, from
+  /// the counts (for a tester-limited trial: about the rate that got through, which
+  /// is what the initial phase needs to place its next load).
   double forwarding_rate_pps() const { return intended_load_pps_ * (1.0 - loss_ratio_); }
 
  private:
@@ -67,6 +105,9 @@ class TrialResult {
   double loss_ratio_ = 0.0;
   std::optional<TrialCounts> counts_;
   std::vector<std::string> notes_;
+  std::vector<DirectionCounts> directions_;
+  std::optional<double> tester_limited_pps_;
+  std::string counters_source_;
 };
 
 }  // namespace trexsearch
