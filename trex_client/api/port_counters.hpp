@@ -1,6 +1,7 @@
 #pragma once
 
 #include <cstdint>
+#include <map>
 #include <vector>
 
 namespace trexsearch::trex {
@@ -33,14 +34,36 @@ struct GlobalCounters {
   double cpu_util = 0.0;
 };
 
-/// One consistent read of the global and per-port counters (one batch request).
+/// Per-stream counters of one packet group (`get_pgid_stats`, flow_stats part):
+/// cumulative for the pg_id's life, frames of the streams tagged with it only, so
+/// frames the SUT sends itself (ARP, LLDP, ...) never count
+/// (trex-flowstats-latency.md §1.3).
+struct PgCounters {
+  std::uint32_t pg_id = 0;
+  /// `ver_id`: changes when the pg_id is re-created (its counters restart).
+  std::uint64_t version = 0;
+  /// Port id -> frames sent (`tp`) / received (`rp`); ports TRex left out are 0.
+  std::map<std::uint8_t, std::uint64_t> tx_packets;
+  std::map<std::uint8_t, std::uint64_t> rx_packets;
+
+  std::uint64_t tx(std::uint8_t port) const;
+  std::uint64_t rx(std::uint8_t port) const;
+};
+
+/// One consistent read of the global, per-port and per-stream counters (one batch
+/// request).
 struct StatsSnapshot {
   GlobalCounters global;
   /// In the order the ports were asked for.
   std::vector<PortCounters> ports;
+  /// The pg_ids asked for that TRex knows (a pg_id TRex does not know is left out,
+  /// not zero).
+  std::vector<PgCounters> pgids;
 
   /// The counters of `port_id`; throws std::out_of_range when it was not read.
   const PortCounters& port(std::uint8_t port_id) const;
+  /// The counters of `pg_id`; nullptr when TRex did not report it.
+  const PgCounters* pgid(std::uint32_t pg_id) const;
 };
 
 }  // namespace trexsearch::trex

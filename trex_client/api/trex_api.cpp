@@ -22,6 +22,7 @@ struct TrexApi::Batch {
     texts.push_back(std::move(text));
   }
   const codec::ReplyElement& reply(std::size_t i) const { return replies.at(i); }
+  std::size_t size() const { return sent.size(); }
 };
 
 namespace {
@@ -294,7 +295,10 @@ GlobalCounters TrexApi::get_global_stats() {
   return codec::decode_global_stats(batch.reply(0));
 }
 
-StatsSnapshot TrexApi::get_stats(std::span<const std::uint8_t> port_ids) {
+StatsSnapshot TrexApi::get_stats(std::span<const std::uint8_t> port_ids,
+                                 std::span<const std::uint32_t> pg_ids) {
+  // TRex refuses more than 1152 pg_ids per call (MAX_ALLOWED_PGID_LIST_LEN).
+  constexpr std::size_t max_pgids_per_call = 1152;
   Batch batch;
   std::string id = next_id();
   batch.add("get_global_stats", id, codec::encode_plain({id, api_h_}, "get_global_stats"));
@@ -302,11 +306,23 @@ StatsSnapshot TrexApi::get_stats(std::span<const std::uint8_t> port_ids) {
     id = next_id();
     batch.add("get_port_stats", id, codec::encode_get_port_stats({id, api_h_}, port_id));
   }
+  for (std::size_t first = 0; first < pg_ids.size(); first += max_pgids_per_call) {
+    id = next_id();
+    batch.add("get_pgid_stats", id,
+              codec::encode_get_pgid_stats(
+                  {id, api_h_}, pg_ids.subspan(first, std::min(max_pgids_per_call,
+                                                               pg_ids.size() - first))));
+  }
   send(batch);
   StatsSnapshot snapshot;
   snapshot.global = codec::decode_global_stats(batch.reply(0));
   for (std::size_t i = 0; i < port_ids.size(); ++i) {
     snapshot.ports.push_back(codec::decode_port_stats(batch.reply(i + 1), port_ids[i]));
+  }
+  for (std::size_t reply = port_ids.size() + 1; reply < batch.size(); ++reply) {
+    std::vector<PgCounters> part = codec::decode_pgid_stats(batch.reply(reply));
+    snapshot.pgids.insert(snapshot.pgids.end(), std::make_move_iterator(part.begin()),
+                          std::make_move_iterator(part.end()));
   }
   return snapshot;
 }

@@ -87,9 +87,11 @@ class TrexApi {
 
   PortCounters get_port_stats(std::uint8_t port_id);
   GlobalCounters get_global_stats();
-  /// `get_global_stats` and `get_port_stats` for each port in one batch: one
-  /// consistent read, as a trial's baseline or final snapshot needs.
-  StatsSnapshot get_stats(std::span<const std::uint8_t> port_ids);
+  /// `get_global_stats`, `get_port_stats` for each port and (when `pg_ids` is not
+  /// empty) `get_pgid_stats` in one batch: one consistent read, as a trial's
+  /// baseline or final snapshot needs.
+  StatsSnapshot get_stats(std::span<const std::uint8_t> port_ids,
+                          std::span<const std::uint32_t> pg_ids = {});
 
   /// `get_async_events`: drains the session's event queue.
   std::vector<AsyncEvent> get_async_events(std::uint32_t session_id);

@@ -1,5 +1,9 @@
 #include "trex_client/codec/reply_codec.hpp"
 
+#include <algorithm>
+#include <cstdlib>
+#include <map>
+
 #include "trex_client/codec/json_text.hpp"
 #include "trex_client/codec/reply_element_impl.hpp"
 #include "trex_client/transport/trex_error.hpp"
@@ -227,6 +231,51 @@ PortCounters decode_port_stats(const ReplyElement& reply, std::uint8_t port_id) 
   counters.tx_bps = r.number_or("m_total_tx_bps", 0.0);
   counters.rx_bps = r.number_or("m_total_rx_bps", 0.0);
   return counters;
+}
+
+namespace {
+
+// {"0": n, "1": n, ...}: per-port counters of one pg_id.
+std::map<std::uint8_t, std::uint64_t> per_port(const FieldReader& counters) {
+  counters.expect_object();
+  std::map<std::uint8_t, std::uint64_t> values;
+  for (const std::string& key : counters.json().getMemberNames()) {
+    char* end = nullptr;
+    const unsigned long port = std::strtoul(key.c_str(), &end, 10);
+    if (key.empty() || *end != '\0' || port > 255) {
+      counters.fail("port key \"" + key + "\" is not a port number");
+    }
+    values[static_cast<std::uint8_t>(port)] = counters.at(key).as_u64();
+  }
+  return values;
+}
+
+}  // namespace
+
+std::vector<PgCounters> decode_pgid_stats(const ReplyElement& reply) {
+  const FieldReader r = reply.impl().reader();
+  std::vector<PgCounters> result;
+  if (!r.has("flow_stats")) return result;
+  const FieldReader flow = r.at("flow_stats");
+  flow.expect_object();
+  for (const std::string& key : flow.json().getMemberNames()) {
+    if (key == "g") continue;  // global error counters, not a pg_id
+    char* end = nullptr;
+    const unsigned long long id = std::strtoull(key.c_str(), &end, 10);
+    if (key.empty() || *end != '\0' || id > 0xFFFFFFFFull) {
+      flow.fail("pg_id key \"" + key + "\" is not a whole number");
+    }
+    const FieldReader counters = flow.at(key);
+    PgCounters pg;
+    pg.pg_id = static_cast<std::uint32_t>(id);
+    pg.tx_packets = per_port(counters.at("tp"));
+    pg.rx_packets = per_port(counters.at("rp"));
+    if (r.has("ver_id") && r.at("ver_id").has(key)) pg.version = r.at("ver_id").u64(key);
+    result.push_back(std::move(pg));
+  }
+  std::sort(result.begin(), result.end(),
+            [](const PgCounters& a, const PgCounters& b) { return a.pg_id < b.pg_id; });
+  return result;
 }
 
 GlobalCounters decode_global_stats(const ReplyElement& reply) {

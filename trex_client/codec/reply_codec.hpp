@@ -69,6 +69,8 @@ void decode_done(const ReplyElement& reply);
 StartTrafficReply decode_start_traffic(const ReplyElement& reply);
 /// `get_port_stats` of `port_id`.
 PortCounters decode_port_stats(const ReplyElement& reply, std::uint8_t port_id);
+/// `get_pgid_stats`: the flow_stats counters of the pg_ids TRex reported, ascending.
+std::vector<PgCounters> decode_pgid_stats(const ReplyElement& reply);
 /// `get_global_stats`.
 GlobalCounters decode_global_stats(const ReplyElement& reply);
 /// `get_async_events`.

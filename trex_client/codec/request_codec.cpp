@@ -52,6 +52,13 @@ std::string encode_get_port_status(const RequestHead& head, std::uint8_t port_id
   return envelope(head, "get_port_status", std::move(params));
 }
 
+std::string encode_get_pgid_stats(const RequestHead& head, std::span<const std::uint32_t> pgids) {
+  Json::Value params = base_params(head);
+  params["pgids"] = Json::Value(Json::arrayValue);
+  for (const std::uint32_t id : pgids) params["pgids"].append(id);
+  return envelope(head, "get_pgid_stats", std::move(params));
+}
+
 std::string encode_get_port_stats(const RequestHead& head, std::uint8_t port_id) {
   Json::Value params = base_params(head);
   params["port_id"] = port_id;

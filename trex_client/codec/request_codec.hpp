@@ -30,6 +30,9 @@ std::string encode_api_sync_v2(const RequestHead& head, const ApiVersion& versio
 /// get_supported_cmds, get_global_stats.
 std::string encode_plain(const RequestHead& head, std::string_view method);
 
+/// `get_pgid_stats {pgids: [...]}` (at most 1152 ids per call).
+std::string encode_get_pgid_stats(const RequestHead& head, std::span<const std::uint32_t> pgids);
+
 /// `get_port_status {port_id, block: false}` (block false: never wait on the RX core).
 std::string encode_get_port_status(const RequestHead& head, std::uint8_t port_id);
 

@@ -14,12 +14,21 @@ RepeatingMeasurer::RepeatingMeasurer(Measurer& inner, int max_repeats)
 
 TrialOutcome RepeatingMeasurer::measure(Seconds intended_duration, double intended_load_pps,
                                         std::stop_token stop) {
+  std::string interrupted_by;
   for (int attempt = 0;; ++attempt) {
     try {
-      return inner_.measure(intended_duration, intended_load_pps, stop);
-    } catch (const TrialInterrupted&) {
+      TrialOutcome outcome = inner_.measure(intended_duration, intended_load_pps, stop);
+      if (attempt > 0) {
+        // The counts are the repeat's own; the note says the trial was not the first
+        // try, so a reader can tell a TRex restart happened here.
+        outcome.notes.push_back("repeated: measured again (attempt " +
+                                std::to_string(attempt + 1) + ") after " + interrupted_by);
+      }
+      return outcome;
+    } catch (const TrialInterrupted& interrupted) {
       if (attempt >= max_repeats_) throw;
       ++repeats_;
+      interrupted_by = interrupted.what();
     }
   }
 }

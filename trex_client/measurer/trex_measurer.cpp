@@ -3,10 +3,11 @@
 #include <algorithm>
 #include <cmath>
 #include <set>
-#include <sstream>
 
 #include "search/errors.hpp"
+#include "trex_client/measurer/trial_counting.hpp"
 #include "trex_client/measurer/trial_interrupted.hpp"
+#include "trex_client/measurer/trial_notes.hpp"
 
 namespace trexsearch::trex {
 
@@ -20,39 +21,6 @@ struct TrexMeasurer::Traffic {
   bool settle_capped = false;
 };
 
-namespace {
-
-std::string fixed(double value, int precision = 6) {
-  std::ostringstream text;
-  text.setf(std::ios::fixed);
-  text.precision(precision);
-  text << value;
-  return text.str();
-}
-
-// Counters that must agree in two reads for in-flight frames to be considered arrived.
-bool counters_equal(const StatsSnapshot& a, const StatsSnapshot& b) {
-  if (a.ports.size() != b.ports.size()) return false;
-  for (std::size_t i = 0; i < a.ports.size(); ++i) {
-    if (a.ports[i].ipackets != b.ports[i].ipackets || a.ports[i].opackets != b.ports[i].opackets) {
-      return false;
-    }
-  }
-  return true;
-}
-
-std::int64_t delta(std::uint64_t after, std::uint64_t before, std::uint8_t port,
-                   const char* counter) {
-  if (after < before) {
-    // TRex counters never go backwards unless TRex restarted unnoticed.
-    throw MeasurementError("TRex port " + std::to_string(port) + " " + counter +
-                           " went backwards during the trial (" + std::to_string(before) + " -> " +
-                           std::to_string(after) + "); was TRex restarted?");
-  }
-  return static_cast<std::int64_t>(after - before);
-}
-
-}  // namespace
 
 TrexMeasurer::TrexMeasurer(TrexSession& session, TrexMeasurerConfig config, WaitClock& clock)
     : session_(session), config_(std::move(config)), clock_(clock) {
@@ -69,7 +37,14 @@ TrexMeasurer::TrexMeasurer(TrexSession& session, TrexMeasurerConfig config, Wait
     }
   }
   all_ports_.assign(ports.begin(), ports.end());
+  for (const TrafficDirection& direction : config_.directions) {
+    if (config_.counters == CounterSource::flow_stats) pg_ids_.push_back(*direction.pg_id);
+  }
   recoveries_seen_ = session_.recoveries();
+}
+
+Seconds TrexMeasurer::stop_after(Seconds duration) const {
+  return duration * (1.0 + config_.tx_end_slack) + config_.tx_end_grace;
 }
 
 std::vector<std::uint8_t> TrexMeasurer::tx_ports() const {
@@ -95,7 +70,7 @@ TrexMeasurer::Traffic TrexMeasurer::run_traffic(Seconds duration, double load_pp
   // Before the traffic starts nothing is lost by recovering: repeat the setup.
   for (int attempt = 0;; ++attempt) {
     try {
-      traffic.baseline = api.get_stats(all_ports_);
+      traffic.baseline = api.get_stats(all_ports_, pg_ids_);
       break;
     } catch (const TrexError& error) {
       if (!TrexSession::is_recoverable(error) || attempt >= config_.max_setup_recoveries) throw;
@@ -122,9 +97,9 @@ TrexMeasurer::Traffic TrexMeasurer::run_traffic(Seconds duration, double load_pp
     traffic.started = clock_.now();
 
     // TRex stops the traffic itself after the duration; look for the ports leaving
-    // TX from then on, and stop them if they overstay by far.
-    const Seconds deadline =
-        traffic.started + duration * (1.0 + config_.tx_end_slack) + config_.tx_end_grace;
+    // TX from then on, and stop any still sending at the deadline: what it had not
+    // sent by then is unsent, so a stretching tester cannot pass (docs/trials.md).
+    const Seconds deadline = traffic.started + stop_after(duration);
     if (!clock_.sleep_until(traffic.started + duration, stop)) cancel();
     const std::vector<std::uint8_t> ports = tx_ports();
     for (;;) {
@@ -147,18 +122,27 @@ TrexMeasurer::Traffic TrexMeasurer::run_traffic(Seconds duration, double load_pp
       if (!clock_.sleep_until(now + config_.tx_poll_interval, stop)) cancel();
     }
 
-    // In-flight frames: read until two reads agree (RFC 2544's fixed wait is the
-    // settle_min option; a fixed sleep would waste most of it).
+    // In-flight frames: read until every stream received what it sent, or two reads
+    // agree (RFC 2544's fixed wait is the settle_min option; a fixed sleep would
+    // waste most of it).
     if (!clock_.sleep_until(traffic.tx_end + config_.settle_min, stop))
       throw MeasurementCancelled();
-    StatsSnapshot previous = api.get_stats(all_ports_);
+    StatsSnapshot previous = api.get_stats(all_ports_, pg_ids_);
+    if (config_.counters == CounterSource::flow_stats &&
+        all_received(config_.directions, traffic.baseline, previous)) {
+      traffic.final = std::move(previous);
+      traffic.settled = clock_.now();
+      return traffic;
+    }
     for (;;) {
       if (!clock_.sleep_until(clock_.now() + config_.settle_poll_interval, stop)) {
         throw MeasurementCancelled();
       }
-      StatsSnapshot current = api.get_stats(all_ports_);
+      StatsSnapshot current = api.get_stats(all_ports_, pg_ids_);
       const Seconds now = clock_.now();
-      const bool settled = counters_equal(previous, current);
+      const bool settled = counters_settled(previous, current) ||
+                           (config_.counters == CounterSource::flow_stats &&
+                            all_received(config_.directions, traffic.baseline, current));
       if (settled || now - traffic.tx_end >= config_.settle_max) {
         traffic.settle_capped = !settled;
         traffic.final = std::move(current);
@@ -212,35 +196,12 @@ TrialOutcome TrexMeasurer::measure(Seconds intended_duration, double intended_lo
   const Traffic traffic = run_traffic(intended_duration, intended_load_pps, stop);
   const Seconds end = clock_.now();
 
-  TrialOutcome outcome;
-  std::int64_t intended_total = 0;
-  const auto tolerance_frames = static_cast<std::int64_t>(
-      std::ceil(intended_load_pps * config_.intended_count_tolerance.count()));
-  for (const TrafficDirection& direction : config_.directions) {
-    DirectionCounts counts;
-    counts.tx_port = direction.tx_port;
-    counts.rx_port = direction.rx_port;
-    counts.sent =
-        delta(traffic.final.port(direction.tx_port).opackets,
-              traffic.baseline.port(direction.tx_port).opackets, direction.tx_port, "opackets");
-    counts.received =
-        delta(traffic.final.port(direction.rx_port).ipackets,
-              traffic.baseline.port(direction.rx_port).ipackets, direction.rx_port, "ipackets");
-    // Intended = load x duration per direction; a few frames short is start skew,
-    // more than intended is TRex rounding up (CSIT takes the maximum too).
-    std::int64_t intended = std::llround(intended_load_pps * intended_duration.count());
-    if (counts.sent < intended && intended - counts.sent <= tolerance_frames) {
-      intended = counts.sent;
-    }
-    counts.intended = std::max(intended, counts.sent);
-    outcome.offered_count += counts.sent;
-    outcome.loss_count += counts.sent - counts.received;
-    intended_total += counts.intended;
-    record.directions.push_back(counts);
-  }
-  outcome.intended_count = intended_total;
-  outcome.effective_duration = end - begin;
-
+  record.directions =
+      count_directions(config_.directions, config_.counters, traffic.baseline, traffic.final,
+                       intended_frames(intended_load_pps, intended_duration,
+                                       config_.intended_count_tolerance));
+  record.foreign_rx_frames = foreign_rx_frames(config_.directions, config_.counters,
+                                               traffic.baseline, traffic.final, record.directions);
   record.wall_time = end - begin;
   record.tx_time = traffic.tx_end - traffic.started;
   record.settle_time = traffic.settled - traffic.tx_end;
@@ -248,38 +209,30 @@ TrialOutcome TrexMeasurer::measure(Seconds intended_duration, double intended_lo
   record.rpc_exchanges = session_.api().exchanges() - exchanges_before;
   record.tx_stopped = traffic.tx_stopped;
   record.settle_capped = traffic.settle_capped;
-  record.negative_loss = outcome.loss_count < 0;
-  record.stretched = record.tx_time > intended_duration * (1.0 + config_.stretch_tolerance) +
-                                          config_.stretch_tolerance_abs;
 
-  if (record.stretched) {
-    outcome.notes.push_back("duration_stretching: traffic took " + fixed(record.tx_time.count()) +
-                            " s for an intended " + fixed(intended_duration.count()) + " s");
+  TrialOutcome outcome;
+  for (const DirectionCounts& direction : record.directions) {
+    outcome.offered_count += direction.offered;
+    outcome.loss_count += direction.loss();
+    // TRex often sends load x duration + 1: more than intended is not loss.
+    outcome.intended_count =
+        outcome.intended_count.value_or(0) + std::max(direction.intended, direction.offered);
+    record.negative_loss = record.negative_loss || direction.loss() < 0;
   }
-  if (record.tx_stopped) {
-    outcome.notes.push_back("tx_stopped: TX had not ended " + fixed(record.tx_time.count()) +
-                            " s after the start; the measurer stopped it");
-  }
-  const std::int64_t unsent = intended_total - outcome.offered_count;
-  if (unsent > 0) {
-    outcome.notes.push_back("unsent: " + std::to_string(unsent) +
-                            " intended frames were not sent (counted as loss)");
-  }
-  if (record.negative_loss) {
-    outcome.notes.push_back("negative_loss: " + std::to_string(-outcome.loss_count) +
-                            " more frames received than sent (SUT-originated or duplicated)");
-  }
-  if (record.settle_capped) {
-    outcome.notes.push_back("settle_capped: receive counters still moving " +
-                            fixed(record.settle_time.count()) + " s after TX ended");
-  }
-  const std::uint64_t queue_full =
+  outcome.directions = record.directions;
+  outcome.effective_duration = end - begin;
+  outcome.counters = to_string(config_.counters);
+  outcome.tester_limited_pps = tester_limited_rate(record);
+  record.tester_limited = outcome.tester_limited_pps.has_value();
+
+  NoteInputs inputs;
+  inputs.intended_duration = intended_duration;
+  inputs.stop_after = stop_after(intended_duration);
+  inputs.counters = config_.counters;
+  inputs.queue_full =
       traffic.final.global.total_queue_full -
       std::min(traffic.final.global.total_queue_full, traffic.baseline.global.total_queue_full);
-  if (queue_full > 0) {
-    outcome.notes.push_back("tx_queue_full: " + std::to_string(queue_full) +
-                            " TX retries on full rings; TRex may be the bottleneck");
-  }
+  outcome.notes = trial_notes(record, inputs);
   last_ = record;
   ++trials_;
   return outcome;

@@ -10,16 +10,20 @@
 
 namespace trexsearch::trex {
 
-/// The search Measurer over a TRex session (RFC 2544 trial, draft-06 "Trial"):
-/// baseline counters, start every transmitting port at the per-direction load for
-/// the intended duration (one batch), wait for the ports to leave TX, let in-flight
-/// frames arrive (poll RX counters until they stop moving, within [settle_min,
-/// settle_max]), read all counters in one batch and subtract the baseline.
+/// The search Measurer over a TRex session (RFC 2544 trial, draft-06 "Trial";
+/// docs/trials.md): baseline counters, start every transmitting port at the
+/// per-direction load for the intended duration (one batch), wait for the ports to
+/// leave TX and stop any still sending at duration * (1 + tx_end_slack) +
+/// tx_end_grace, let in-flight frames arrive (until every stream received what it
+/// sent or two reads agree, within [settle_min, settle_max]), read all counters in
+/// one batch and subtract the baseline.
 ///
-/// The outcome: offered = frames sent, loss = sent - received (may be negative),
-/// intended = load x duration x directions (so unsent frames count as loss), and the
-/// effective duration = wall time of the whole trial. Duration stretching, negative
-/// loss, capped settling and a forced stop are reported in the outcome's notes.
+/// The outcome, per direction and summed: offered = frames sent, loss = sent -
+/// received (may be negative), intended = ceil((duration - 10 us) x load) (so unsent
+/// frames count as loss), counted per stream (flow_stats pg_ids) or with port
+/// counters, and the effective duration = wall time of the whole trial. A direction
+/// short of intended frames makes the trial tester-limited (it never passes).
+/// Notes say so, and name negative loss, SUT frames, capped settling, full TX rings.
 ///
 /// TRex failures before the traffic starts are recovered and the trial goes on;
 /// after it started, the session is recovered and TrialInterrupted is thrown so
@@ -47,11 +51,15 @@ class TrexMeasurer final : public Measurer {
   Traffic run_traffic(Seconds duration, double load_pps, std::stop_token stop);
   void stop_all_quietly();
   std::vector<std::uint8_t> tx_ports() const;
+  /// When, after the start, ports still sending are stopped.
+  Seconds stop_after(Seconds duration) const;
 
   TrexSession& session_;
   TrexMeasurerConfig config_;
   WaitClock& clock_;
   std::vector<std::uint8_t> all_ports_;
+  /// The directions' pg_ids (flow_stats counting), read with every snapshot.
+  std::vector<std::uint32_t> pg_ids_;
   TrialRecord last_;
   std::uint64_t trials_ = 0;
   bool warm_ = false;

@@ -13,13 +13,20 @@ struct TrexMeasurerConfig {
   /// The directions of the traffic profile; each transmitting port sends the
   /// intended load (per direction, as MLRsearch defines load).
   std::vector<TrafficDirection> directions;
+  /// Where the counts come from; flow_stats needs every direction's pg_id
+  /// (compile_profile with the same source).
+  CounterSource counters = CounterSource::flow_stats;
 
   /// How often to ask whether the ports left TX, once the intended duration is over.
   Seconds tx_poll_interval{0.0005};
-  /// TX must end by intended duration * (1 + tx_end_slack) + tx_end_grace, else the
-  /// measurer stops it (frames not sent by then count as unsent).
-  double tx_end_slack = 1.0;
-  Seconds tx_end_grace{1.0};
+  /// The stop (docs/trials.md): a port still transmitting at intended duration *
+  /// (1 + tx_end_slack) + tx_end_grace after the start is stopped, and frames not
+  /// sent by then are unsent: the trial is tester-limited. So a tester that
+  /// stretches a trial by more than this slack can never pass it (CSIT's rule,
+  /// draft-01 §5.1 item 5). The grace covers TRex's 0.1 ms start delay and its
+  /// scheduling, not control jitter: only TRex's own frame count decides.
+  double tx_end_slack = 0.001;
+  Seconds tx_end_grace{0.002};
 
   /// After TX ends, receive counters are read until they stop moving: two reads
   /// settle_poll_interval apart that agree, but not before settle_min (for users who
@@ -28,12 +35,8 @@ struct TrexMeasurerConfig {
   Seconds settle_min{0.0};
   Seconds settle_max{0.5};
 
-  /// Traffic that took longer than intended * (1 + stretch_tolerance) +
-  /// stretch_tolerance_abs is reported as duration stretching.
-  double stretch_tolerance = 0.05;
-  Seconds stretch_tolerance_abs{0.005};
-  /// Unsent frames within load * this time of the intended count are forgiven:
-  /// start skew between ports (like CSIT's 10 us).
+  /// Intended frames per direction = ceil((duration - this) * load): start skew
+  /// between ports (CSIT's 10 us, draft-01 §5.1 item 5).
   Seconds intended_count_tolerance{10e-6};
 
   /// A warmup trial (results discarded) at the trial's load before the first trial

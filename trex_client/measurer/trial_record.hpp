@@ -3,29 +3,23 @@
 #include <cstdint>
 #include <vector>
 
+#include "search/direction_counts.hpp"
 #include "search/units.hpp"
 
 namespace trexsearch::trex {
 
-/// Counts of one direction of a trial (baseline subtracted).
-struct DirectionCounts {
-  std::uint8_t tx_port = 0;
-  std::uint8_t rx_port = 1;
-  /// Frames TRex sent (opackets of the TX port).
-  std::int64_t sent = 0;
-  /// Frames the RX port received (ipackets), SUT-originated frames included.
-  std::int64_t received = 0;
-  /// load x duration with the start-skew tolerance applied.
-  std::int64_t intended = 0;
-};
-
 /// Everything the measurer learned about its last trial, beyond the TrialOutcome.
 /// Times are in the measurer clock's seconds.
 struct TrialRecord {
+  /// Per direction (baseline subtracted), in the profile's direction order.
   std::vector<DirectionCounts> directions;
+  /// Frames the receiving ports' port counters saw beyond the streams' own (the
+  /// SUT's ARP, LLDP, ...; flow_stats counting only, else 0).
+  std::int64_t foreign_rx_frames = 0;
   /// Whole trial: from measure() entry to its return (the effective duration).
   Seconds wall_time{0.0};
-  /// From the start_traffic reply to the moment the ports were seen out of TX.
+  /// From the start_traffic reply to the moment the ports were seen out of TX (or
+  /// were stopped).
   Seconds tx_time{0.0};
   /// From TX end to the final counter read.
   Seconds settle_time{0.0};
@@ -34,11 +28,12 @@ struct TrialRecord {
   /// RPC exchanges this trial took (batches count once).
   std::uint64_t rpc_exchanges = 0;
   bool warmup_done = false;
-  bool stretched = false;
+  /// A direction sent fewer frames than intended by the stop.
+  bool tester_limited = false;
   bool negative_loss = false;
   /// Receive counters were still moving at settle_max.
   bool settle_capped = false;
-  /// TX did not end in time and was stopped by the measurer.
+  /// TX had not ended at the stop deadline and the measurer stopped it.
   bool tx_stopped = false;
 };
 

@@ -14,7 +14,8 @@ constexpr std::uint32_t min_frame = 64;
 constexpr std::uint32_t max_frame = 9000;
 
 std::vector<StreamSpec> streams_for(const TrafficProfile& profile, std::uint8_t port,
-                                    const HeaderStack& headers, const FlowSpec& flows) {
+                                    const HeaderStack& headers, const FlowSpec& flows,
+                                    std::optional<std::uint32_t> pg_id) {
   const VmProgram vm = build_flow_vm(flows, headers, profile.checksum);
   std::vector<StreamSpec> streams;
   for (const FrameShare& share : profile.frame_sizes) {
@@ -27,6 +28,7 @@ std::vector<StreamSpec> streams_for(const TrafficProfile& profile, std::uint8_t 
     stream.mode.type = StreamModeType::continuous;
     stream.mode.rate = {RateType::pps, static_cast<double>(share.weight)};
     stream.vm = vm;
+    if (pg_id) stream.flow_stats = {true, *pg_id, "stats"};
     streams.push_back(std::move(stream));
   }
   return streams;
@@ -149,20 +151,33 @@ void validate_profile(const TrafficProfile& profile) {
   }
 }
 
-CompiledProfile compile_profile(const TrafficProfile& profile) {
+const char* to_string(CounterSource source) {
+  return source == CounterSource::port ? "port" : "flow_stats";
+}
+
+std::string TrafficDirection::name() const {
+  return std::to_string(tx_port) + "->" + std::to_string(rx_port);
+}
+
+std::uint32_t stats_pg_id(std::size_t direction_index) {
+  return static_cast<std::uint32_t>(direction_index + 1);
+}
+
+CompiledProfile compile_profile(const TrafficProfile& profile, CounterSource counters) {
   validate_profile(profile);
   CompiledProfile compiled;
   const HeaderStack reverse_headers = mirror(profile.headers);
   const FlowSpec reverse_flows = mirror(profile.flows);
+  auto add = [&](std::uint8_t tx, std::uint8_t rx, const HeaderStack& headers,
+                 const FlowSpec& flows) {
+    std::optional<std::uint32_t> pg_id;
+    if (counters == CounterSource::flow_stats) pg_id = stats_pg_id(compiled.directions.size());
+    compiled.directions.push_back({tx, rx, pg_id});
+    compiled.ports.push_back({tx, streams_for(profile, tx, headers, flows, pg_id)});
+  };
   for (const PortPair& pair : profile.port_pairs) {
-    compiled.directions.push_back({pair.first, pair.second});
-    compiled.ports.push_back(
-        {pair.first, streams_for(profile, pair.first, profile.headers, profile.flows)});
-    if (pair.bidirectional) {
-      compiled.directions.push_back({pair.second, pair.first});
-      compiled.ports.push_back(
-          {pair.second, streams_for(profile, pair.second, reverse_headers, reverse_flows)});
-    }
+    add(pair.first, pair.second, profile.headers, profile.flows);
+    if (pair.bidirectional) add(pair.second, pair.first, reverse_headers, reverse_flows);
   }
   return compiled;
 }
