@@ -5,6 +5,7 @@
 
 #include "daemon/codec/json_writer.hpp"
 #include "daemon/codec/object_reader.hpp"
+#include "daemon/codec/trial_detail_codec.hpp"
 #include "search/errors.hpp"
 
 namespace trexsearch::codec {
@@ -42,6 +43,13 @@ TrialResult decode_trial_input(const Json::Value& json, const std::string& path)
   const bool has_offered = reader.has("offered_count");
   const bool has_loss = reader.has("loss_count");
   const bool has_intended = reader.has("intended_count");
+  // Per-direction counts and the tester limit are kept: a tester-limited trial
+  // must not pass when analysed again (measured_loss_ratio is derived, ignored).
+  TrialOutcome detail;
+  decode_trial_detail(json, detail, path);
+  for (const char* key : {"directions", "tester_limited_pps", "counters", "measured_loss_ratio"}) {
+    (void)reader.has(key);
+  }
   reader.reject_unknown_keys();
 
   const bool has_counts = has_offered || has_loss || has_intended;
@@ -76,6 +84,9 @@ TrialResult decode_trial_input(const Json::Value& json, const std::string& path)
       outcome.intended_count = non_negative(reader, "intended_count", *value);
     }
     outcome.effective_duration = effective;
+    outcome.directions = std::move(detail.directions);
+    outcome.tester_limited_pps = detail.tester_limited_pps;
+    outcome.counters = std::move(detail.counters);
     return TrialResult::from_outcome(load, intended, outcome);
   } catch (const ConfigError&) {
     throw;
@@ -94,6 +105,10 @@ Json::Value encode_trial_input(const TrialResult& trial) {
     json["offered_count"] = Json::Int64{counts->offered};
     json["loss_count"] = Json::Int64{counts->loss};
     json["intended_count"] = Json::Int64{counts->intended};
+    if (!trial.directions().empty() || trial.tester_limited()) {
+      const Json::Value detail = encode_trial_detail(trial);
+      for (const std::string& key : detail.getMemberNames()) json[key] = detail[key];
+    }
   } else {
     json["loss_ratio"] = trial.loss_ratio();
   }

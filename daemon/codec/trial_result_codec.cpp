@@ -1,5 +1,7 @@
 #include "daemon/codec/trial_result_codec.hpp"
 
+#include "daemon/codec/trial_detail_codec.hpp"
+
 namespace trexsearch::codec {
 
 Json::Value encode_trial_result(const TrialResult& trial) {
@@ -12,6 +14,10 @@ Json::Value encode_trial_result(const TrialResult& trial) {
   json["loss_count"] = counts ? Json::Value(Json::Int64{counts->loss}) : Json::Value();
   json["intended_count"] = counts ? Json::Value(Json::Int64{counts->intended}) : Json::Value();
   json["loss_ratio"] = trial.loss_ratio();
+  // What the counts say; loss_ratio above is 1 for a tester-limited trial.
+  json["measured_loss_ratio"] = trial.measured_loss_ratio();
+  const Json::Value detail = encode_trial_detail(trial);
+  for (const std::string& key : detail.getMemberNames()) json[key] = detail[key];
   Json::Value notes(Json::arrayValue);
   for (const auto& note : trial.notes()) notes.append(note);
   json["notes"] = notes;

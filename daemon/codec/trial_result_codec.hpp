@@ -7,7 +7,8 @@
 namespace trexsearch::codec {
 
 /// TrialResult -> `{"load", "intended_duration", "effective_duration",
-/// "offered_count", "loss_count", "intended_count", "loss_ratio", "notes"}`:
+/// "offered_count", "loss_count", "intended_count", "loss_ratio",
+/// "measured_loss_ratio", "directions", "tester_limited_pps"?, "counters"?, "notes"}`:
 /// the part every trial record shares (MLR and PLR); counts are null for
 /// trials recorded without counts.
 Json::Value encode_trial_result(const TrialResult& trial);

@@ -11,6 +11,7 @@
 #include "search/controller_config.hpp"
 #include "search/sim/sut_model.hpp"
 #include "search/units.hpp"
+#include "trex_client/measurer/trex_measurer_config.hpp"
 
 namespace trexsearch::service {
 
@@ -83,6 +84,9 @@ struct TrexMeasurerSpec {
   /// is the same user and session to TRex, so it gets its own ports back without
   /// forcing anyone else off them (trex-protocol.md §2: acquire).
   std::uint32_t session_id = 0;
+  /// How trials run: counters, settle, stop slack, warmup (docs/trials.md). Its
+  /// directions are filled in from the profile when the job runs.
+  trex::TrexMeasurerConfig trial;
 };
 
 /// One alternative per measurer kind.

@@ -12,6 +12,7 @@
 #include "daemon/codec/plr_config_codec.hpp"
 #include "daemon/codec/strict_json.hpp"
 #include "daemon/service/service_errors.hpp"
+#include "daemon/service/trex_trial_codec.hpp"
 #include "trex_client/codec/profile_codec.hpp"
 #include "trex_client/profile/compiled_profile.hpp"
 #include "search/errors.hpp"
@@ -128,8 +129,15 @@ TrexMeasurerSpec decode_trex(codec::ObjectReader& reader) {
     } else {
       bad(reader.field_path("profile"), *profile, "must be a file path or an object");
     }
-    // Compile once: a bad profile fails at submission, not at the front of the queue.
-    (void)trex::compile_profile(trex::parse_profile(spec.profile_json, spec.profile_source));
+    decode_trex_trial(reader, spec.trial);
+    // Compile once: a bad profile or trial setting fails at submission, not at the
+    // front of the queue.
+    trex::TrexMeasurerConfig trial = spec.trial;
+    trial.directions = trex::compile_profile(trex::parse_profile(spec.profile_json,
+                                                                 spec.profile_source),
+                                             spec.trial.counters)
+                           .directions;
+    trial.validate();
   } catch (const RequestError&) {
     throw;
   } catch (const ConfigError& error) {
@@ -227,6 +235,7 @@ Json::Value encode_measurer(const MeasurerSpec& measurer) {
     }
     json["rpc_timeout"] = trex_spec->rpc_timeout.count();
     json["session_id"] = Json::UInt{trex_spec->session_id};
+    encode_trex_trial(trex_spec->trial, json);
   }
   return json;
 }

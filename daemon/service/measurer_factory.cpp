@@ -56,8 +56,10 @@ LiveMeasurer TrexMeasurerFactory::make(const MeasurerSpec& spec) const {
   settings.reconnect_grace = trex_spec.reconnect_grace.value_or(defaults.reconnect_grace);
   settings.log = defaults.log;
   settings.link = defaults.link;
+  settings.trial = trex_spec.trial;
   auto measurer = std::make_unique<TrexJobMeasurer>(
-      trex::compile_profile(trex::parse_profile(trex_spec.profile_json, trex_spec.profile_source)),
+      trex::compile_profile(trex::parse_profile(trex_spec.profile_json, trex_spec.profile_source),
+                            trex_spec.trial.counters),
       std::move(settings));
   LiveMeasurer live;
   live.paces_itself = true;

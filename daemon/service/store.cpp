@@ -5,6 +5,7 @@
 #include <json/value.h>
 
 #include "daemon/codec/json_writer.hpp"
+#include "daemon/codec/trial_detail_codec.hpp"
 #include "daemon/codec/plr_result_codec.hpp"
 #include "daemon/codec/search_result_codec.hpp"
 #include "daemon/codec/strict_json.hpp"
@@ -16,7 +17,7 @@ namespace {
 
 constexpr int kBusyTimeoutMs = 10000;
 // 2: trials.plr (PLR jobs' estimate and computation state).
-constexpr int kSchemaVersion = 2;
+constexpr int kSchemaVersion = 3;
 
 // synchronous=FULL with WAL: every commit syncs the WAL, so a committed trial
 // survives a power cut or reboot, not only a daemon crash (NORMAL would survive
@@ -57,6 +58,7 @@ CREATE TABLE IF NOT EXISTS trials(
   started_at REAL NOT NULL,
   recorded_at REAL NOT NULL,
   plr TEXT,
+  detail TEXT,
   PRIMARY KEY(job_id, number)
 ) WITHOUT ROWID;
 CREATE TABLE IF NOT EXISTS results(
@@ -114,8 +116,10 @@ Store::Store(const std::filesystem::path& file) : file_(file), db_(file.string()
   }
   if (found < kSchemaVersion) {
     SqliteTransaction transaction(db_);
-    // A version-1 file has every table but trials.plr; CREATE IF NOT EXISTS keeps it.
+    // A version-1 file has every table but trials.plr, a version-2 file all but
+    // trials.detail; CREATE IF NOT EXISTS keeps them.
     if (found == 1) db_.exec("ALTER TABLE trials ADD COLUMN plr TEXT");
+    if (found == 1 || found == 2) db_.exec("ALTER TABLE trials ADD COLUMN detail TEXT");
     db_.exec(kSchema);
     db_.exec("PRAGMA user_version=" + std::to_string(kSchemaVersion));
     transaction.commit();
@@ -276,7 +280,8 @@ void Store::add_trial(JobId id, const StoredTrial& stored) {
   auto insert = db_.prepare(
       "INSERT INTO trials(job_id, number, phase, load_pps, intended_duration, offered_count, "
       "loss_count, intended_count, effective_duration, notes, loss_ratio, started_at, "
-      "recorded_at, plr) VALUES(?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14)");
+      "recorded_at, plr, detail) VALUES(?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, "
+      "?14, ?15)");
   std::optional<double> effective;
   if (outcome.effective_duration) effective = outcome.effective_duration->count();
   insert.bind(1, id)
@@ -297,14 +302,15 @@ void Store::add_trial(JobId id, const StoredTrial& stored) {
   } else {
     insert.bind_null(14);
   }
+  insert.bind(15, codec::to_compact_json(codec::encode_trial_detail(outcome)));
   insert.run();
 }
 
 std::vector<StoredTrial> Store::trials(JobId id) {
   auto select = db_.prepare(
       "SELECT number, phase, load_pps, intended_duration, offered_count, loss_count, "
-      "intended_count, effective_duration, notes, loss_ratio, started_at, recorded_at, plr "
-      "FROM trials WHERE job_id = ?1 ORDER BY number");
+      "intended_count, effective_duration, notes, loss_ratio, started_at, recorded_at, plr, "
+      "detail FROM trials WHERE job_id = ?1 ORDER BY number");
   select.bind(1, id);
   std::vector<StoredTrial> trials;
   while (select.step()) {
@@ -321,6 +327,11 @@ std::vector<StoredTrial> Store::trials(JobId id) {
       outcome.effective_duration = Seconds{*effective};
     }
     outcome.notes = decode_notes(select.column_text(8));
+    if (!select.is_null(13)) {
+      codec::decode_trial_detail(
+          codec::parse_strict_json(select.column_text(13), "stored trial detail"), outcome,
+          "trial " + std::to_string(stored.number) + ".detail");
+    }
     stored.loss_ratio = select.column_double(9);
     stored.started_at = Seconds{select.column_double(10)};
     stored.recorded_at = from_unix_seconds(select.column_double(11));

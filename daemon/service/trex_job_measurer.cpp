@@ -38,6 +38,24 @@ bool wait_for(Seconds duration, const std::stop_token& stop) {
   return !stop.stop_requested();
 }
 
+// Per-stream counting needs the flow_stats RX capability on every port of the
+// profile; without it TRex refuses the streams with a terse "RX stats is not
+// supported on this interface". Say what to do instead.
+void check_flow_stats_support(const trex::SystemInfo& system, const trex::CompiledProfile& profile) {
+  for (const std::uint8_t port : profile.all_ports()) {
+    for (const trex::PortInfo& info : system.ports) {
+      if (info.index != port) continue;
+      if (std::find(info.rx_caps.begin(), info.rx_caps.end(), "flow_stats") == info.rx_caps.end()) {
+        throw MeasurementError(
+            "TRex port " + std::to_string(port) + " (driver " + info.driver +
+            ") cannot count frames per stream (no flow_stats RX capability); set the "
+            "measurer's \"counters\": \"port\" to count with port counters (then frames "
+            "the SUT sends itself count as received)");
+      }
+    }
+  }
+}
+
 }  // namespace
 
 TrexJobMeasurer::TrexJobMeasurer(trex::CompiledProfile profile, TrexJobSettings settings)
@@ -52,7 +70,7 @@ TrexJobMeasurer::TrexJobMeasurer(trex::CompiledProfile profile, TrexJobSettings 
   session_ = std::make_unique<trex::TrexSession>(
       std::make_unique<trex::ZmqRpcChannel>(settings_.endpoint),
       session_config(profile_, settings_));
-  trex::TrexMeasurerConfig config;
+  trex::TrexMeasurerConfig config = settings_.trial;
   config.directions = profile_.directions;
   trex_ = std::make_unique<trex::TrexMeasurer>(*session_, std::move(config), clock_);
   repeating_ = std::make_unique<trex::RepeatingMeasurer>(*trex_);
@@ -62,6 +80,9 @@ TrexJobMeasurer::TrexJobMeasurer(trex::CompiledProfile profile, TrexJobSettings 
         "connect to",
         [this] {
           session_->connect();
+          if (settings_.trial.counters == trex::CounterSource::flow_stats) {
+            check_flow_stats_support(session_->api().get_system_info(), profile_);
+          }
           session_->load_streams(profile_.ports);
           trex_version_ = session_->api().get_version().version;
         },

@@ -38,6 +38,8 @@ struct TrexJobSettings {
   std::function<void(std::string_view)> log;
   /// Told of every connect, retry, failure and release, for `status`; may be null.
   TrexLink* link = nullptr;
+  /// How trials run; its directions come from the profile.
+  trex::TrexMeasurerConfig trial;
 };
 
 /// The measurer of one `trex` job: owns the TRex session (and so the ports, from

@@ -1,0 +1,83 @@
+#include "daemon/codec/trial_detail_codec.hpp"
+
+#include "daemon/codec/object_reader.hpp"
+#include "search/errors.hpp"
+
+namespace trexsearch::codec {
+namespace {
+
+Json::Value directions_json(const std::vector<DirectionCounts>& directions) {
+  Json::Value list(Json::arrayValue);
+  for (const DirectionCounts& direction : directions) list.append(encode_direction(direction));
+  return list;
+}
+
+}  // namespace
+
+Json::Value encode_direction(const DirectionCounts& direction) {
+  Json::Value json(Json::objectValue);
+  json["direction"] = direction.name;
+  json["intended"] = Json::Int64{direction.intended};
+  json["offered"] = Json::Int64{direction.offered};
+  json["received"] = Json::Int64{direction.received};
+  json["loss"] = Json::Int64{direction.loss()};
+  json["unsent"] = Json::Int64{direction.unsent()};
+  json["loss_ratio"] = direction.loss_ratio();
+  return json;
+}
+
+DirectionCounts decode_direction(const Json::Value& json, const std::string& path) {
+  ObjectReader reader(json, path);
+  DirectionCounts direction;
+  direction.name = reader.optional_string("direction").value_or("");
+  direction.intended = reader.int64("intended");
+  direction.offered = reader.int64("offered");
+  direction.received = reader.int64("received");
+  for (const char* derived : {"loss", "unsent", "loss_ratio"}) (void)reader.has(derived);
+  reader.reject_unknown_keys();
+  if (direction.intended < 0 || direction.offered < 0 || direction.received < 0) {
+    throw ConfigError(path, json.toStyledString(), "counts must not be negative");
+  }
+  return direction;
+}
+
+Json::Value encode_trial_detail(const TrialOutcome& outcome) {
+  Json::Value json(Json::objectValue);
+  json["directions"] = directions_json(outcome.directions);
+  if (outcome.tester_limited_pps) json["tester_limited_pps"] = *outcome.tester_limited_pps;
+  if (!outcome.counters.empty()) json["counters"] = outcome.counters;
+  return json;
+}
+
+Json::Value encode_trial_detail(const TrialResult& trial) {
+  Json::Value json(Json::objectValue);
+  json["directions"] = directions_json(trial.directions());
+  if (trial.tester_limited_pps()) json["tester_limited_pps"] = *trial.tester_limited_pps();
+  if (!trial.counters().empty()) json["counters"] = trial.counters();
+  return json;
+}
+
+void decode_trial_detail(const Json::Value& json, TrialOutcome& outcome, const std::string& path) {
+  if (!json.isObject()) throw ConfigError(path, json.toStyledString(), "must be an object");
+  if (json.isMember("directions") && !json["directions"].isNull()) {
+    const Json::Value& list = as_array(json["directions"], member_path(path, "directions"));
+    for (Json::ArrayIndex i = 0; i < list.size(); ++i) {
+      outcome.directions.push_back(
+          decode_direction(list[i], element_path(member_path(path, "directions"), i)));
+    }
+  }
+  if (json.isMember("tester_limited_pps") && !json["tester_limited_pps"].isNull()) {
+    const double rate =
+        as_number(json["tester_limited_pps"], member_path(path, "tester_limited_pps"));
+    if (!(rate >= 0.0)) {
+      throw ConfigError(member_path(path, "tester_limited_pps"), format_value(rate),
+                        "must be a rate >= 0");
+    }
+    outcome.tester_limited_pps = rate;
+  }
+  if (json.isMember("counters") && !json["counters"].isNull()) {
+    outcome.counters = as_string(json["counters"], member_path(path, "counters"));
+  }
+}
+
+}  // namespace trexsearch::codec

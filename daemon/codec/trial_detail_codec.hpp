@@ -1,0 +1,28 @@
+#pragma once
+
+#include <json/value.h>
+
+#include <string>
+#include <vector>
+
+#include "search/direction_counts.hpp"
+#include "search/trial_result.hpp"
+
+namespace trexsearch::codec {
+
+/// DirectionCounts -> `{"direction": "0->1", "intended", "offered", "received",
+/// "loss", "unsent", "loss_ratio"}` (loss, unsent and loss_ratio derived, for readers).
+Json::Value encode_direction(const DirectionCounts& direction);
+/// The inverse; derived keys are accepted and ignored. Throws ConfigError naming `path`.
+DirectionCounts decode_direction(const Json::Value& json, const std::string& path);
+
+/// What a trial carries beyond its totals (docs/trials.md): `{"directions": [...],
+/// "tester_limited_pps": N (only when tester-limited), "counters": "flow_stats" |
+/// "port" (only when the measurer said)}`.
+Json::Value encode_trial_detail(const TrialOutcome& outcome);
+/// Same from a TrialResult (what reports and replies show).
+Json::Value encode_trial_detail(const TrialResult& trial);
+/// Reads those keys (each optional) into `outcome`; throws ConfigError naming `path`.
+void decode_trial_detail(const Json::Value& json, TrialOutcome& outcome, const std::string& path);
+
+}  // namespace trexsearch::codec
