@@ -26,6 +26,17 @@ mlr::SearchGoal decode_goal(const Json::Value& json, const std::string& path) {
   goal.expansion_coefficient =
       reader.optional_int("expansion_coefficient").value_or(goal.expansion_coefficient);
   goal.fail_fast = reader.optional_bool("fail_fast").value_or(goal.fail_fast);
+  if (const auto scope = reader.optional_string("loss_scope")) {
+    if (*scope == "aggregate") {
+      goal.loss_scope = LossScope::aggregate;
+    } else if (*scope == "worst_direction") {
+      goal.loss_scope = LossScope::worst_direction;
+    } else {
+      throw ConfigError(reader.field_path("loss_scope"), "\"" + *scope + "\"",
+                        "must be \"aggregate\" (all directions together, CSIT's default) or "
+                        "\"worst_direction\"");
+    }
+  }
   reader.reject_unknown_keys();
   goal.validate(path);
   return goal;
@@ -43,6 +54,7 @@ Json::Value encode_goal(const mlr::SearchGoal& goal) {
   json["preceding_targets"] = goal.preceding_targets;
   json["expansion_coefficient"] = goal.expansion_coefficient;
   json["fail_fast"] = goal.fail_fast;
+  json["loss_scope"] = to_string(goal.loss_scope);
   return json;
 }
 

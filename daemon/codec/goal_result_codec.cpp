@@ -41,6 +41,17 @@ Json::Value encode_goal_result(const mlr::GoalResult& result) {
     json["irregular_reason"] = std::string(mlr::to_string(result.irregularity));
     json["irregular_detail"] = result.irregular_reason;
   }
+  // The tester, not the SUT, may have set the upper bound (docs/trials.md): then
+  // the result is not a clean one, whatever `regular` says.
+  if (result.tester_limit) {
+    Json::Value limit(Json::objectValue);
+    limit["trials"] = Json::UInt64{result.tester_limit->trials};
+    limit["reached_pps"] = result.tester_limit->reached_pps;
+    json["tester_limited"] = limit;
+  } else {
+    json["tester_limited"] = Json::Value(Json::nullValue);
+  }
+  json["clean"] = result.clean();
   Json::Value loads(Json::arrayValue);
   for (const auto& load : result.loads) loads.append(encode_load(load));
   json["loads"] = loads;

@@ -1,5 +1,7 @@
 #include "daemon/report/report_input.hpp"
 
+#include "daemon/codec/trial_detail_codec.hpp"
+
 #include <array>
 #include <string>
 #include <vector>
@@ -92,6 +94,7 @@ TrialResult decode_trial_result(const Json::Value& trial, const std::string& pat
     }
     if (effective) outcome.effective_duration = Seconds{*effective};
     outcome.notes = decode_notes(trial, path);
+    codec::decode_trial_detail(trial, outcome, path);
     return TrialResult::from_outcome(load, intended, outcome);
   }
   return TrialResult::from_loss_ratio(
@@ -107,6 +110,13 @@ mlr::GoalResult decode_goal_result(const Json::Value& json, const std::string& p
   goal.relevant_lower_bound_pps = optional_number(json, "relevant_lower_bound", path);
   goal.relevant_upper_bound_pps = optional_number(json, "relevant_upper_bound", path);
   goal.conditional_throughput_pps = optional_number(json, "conditional_throughput", path);
+  if (present(json, "tester_limited")) {
+    const Json::Value& limit = json["tester_limited"];
+    const std::string limit_path = member_path(path, "tester_limited");
+    goal.tester_limit = mlr::TesterLimit{
+        static_cast<std::size_t>(as_int64(limit["trials"], member_path(limit_path, "trials"))),
+        as_number(limit["reached_pps"], member_path(limit_path, "reached_pps"))};
+  }
   const bool regular = as_bool(json["regular"], member_path(path, "regular"));
   if (!regular) {
     const std::string reason_path = member_path(path, "irregular_reason");
