@@ -279,6 +279,17 @@ void TrexApi::stop_traffic(std::span<const OwnedPort> ports) {
   for (const codec::ReplyElement& reply : batch.replies) codec::decode_done(reply);
 }
 
+void TrexApi::remove_rx_filters(std::span<const OwnedPort> ports) {
+  if (ports.empty()) return;
+  Batch batch;
+  for (const OwnedPort& port : ports) {
+    const std::string id = next_id();
+    batch.add("remove_rx_filters", id, codec::encode_owned({id, api_h_}, "remove_rx_filters", port));
+  }
+  send(batch);
+  for (const codec::ReplyElement& reply : batch.replies) codec::decode_done(reply);
+}
+
 PortCounters TrexApi::get_port_stats(std::uint8_t port_id) {
   Batch batch;
   const std::string id = next_id();

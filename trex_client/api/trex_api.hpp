@@ -85,6 +85,12 @@ class TrexApi {
   /// Stops several ports with one batch request.
   void stop_traffic(std::span<const OwnedPort> ports);
 
+  /// `remove_rx_filters` for several ports in one batch: detaches the flow_stats
+  /// RX rules of their streams. TRex counts a pg_id's received frames again only
+  /// after this (its Python client calls it after every run), so call it once the
+  /// trial's last frames have arrived.
+  void remove_rx_filters(std::span<const OwnedPort> ports);
+
   PortCounters get_port_stats(std::uint8_t port_id);
   GlobalCounters get_global_stats();
   /// `get_global_stats`, `get_port_stats` for each port and (when `pg_ids` is not

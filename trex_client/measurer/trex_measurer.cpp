@@ -43,6 +43,16 @@ TrexMeasurer::TrexMeasurer(TrexSession& session, TrexMeasurerConfig config, Wait
   recoveries_seen_ = session_.recoveries();
 }
 
+void TrexMeasurer::release_rx_filters() {
+  // Real TRex stops counting a pg_id's received frames in later runs unless its RX
+  // rules are detached after each run (seen on v3.08: every trial after the first
+  // read 0 received per stream). After the final read, so no late frame is lost.
+  if (config_.counters != CounterSource::flow_stats) return;
+  std::vector<OwnedPort> ports;
+  for (std::uint8_t port : tx_ports()) ports.push_back(session_.port(port));
+  session_.api().remove_rx_filters(ports);
+}
+
 Seconds TrexMeasurer::stop_after(Seconds duration) const {
   return duration * (1.0 + config_.tx_end_slack) + config_.tx_end_grace;
 }
@@ -132,6 +142,7 @@ TrexMeasurer::Traffic TrexMeasurer::run_traffic(Seconds duration, double load_pp
         all_received(config_.directions, traffic.baseline, previous)) {
       traffic.final = std::move(previous);
       traffic.settled = clock_.now();
+      release_rx_filters();
       return traffic;
     }
     for (;;) {
@@ -151,6 +162,7 @@ TrexMeasurer::Traffic TrexMeasurer::run_traffic(Seconds duration, double load_pp
       }
       previous = std::move(current);
     }
+    release_rx_filters();
   } catch (const TrexError& error) {
     if (!TrexSession::is_recoverable(error)) {
       stop_all_quietly();

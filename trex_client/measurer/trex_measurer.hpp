@@ -51,6 +51,8 @@ class TrexMeasurer final : public Measurer {
   Traffic run_traffic(Seconds duration, double load_pps, std::stop_token stop);
   void stop_all_quietly();
   std::vector<std::uint8_t> tx_ports() const;
+  /// remove_rx_filters on the transmitting ports (flow_stats counting only).
+  void release_rx_filters();
   /// When, after the start, ports still sending are stopped.
   Seconds stop_after(Seconds duration) const;
 
