@@ -129,6 +129,8 @@ void Daemon::start() {
       *jobs_, AccessPolicy(::geteuid(), group), info,
       [this] { return ServerStats{server_->clients(), server_->max_clients()}; },
       [this] { return trex_link_->snapshot(); });
+  dispatcher_->set_port_speed_probe(
+      [this](const TrexMeasurerSpec& spec) { return trex_factory_->probe_port_speed(spec); });
   server_ = std::make_unique<ControlServer>(io_, *dispatcher_, *jobs_, log_,
                                             connection_settings(options), options.max_clients);
   server_->listen(options.socket, options.socket_mode, group);

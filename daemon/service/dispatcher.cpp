@@ -189,7 +189,7 @@ Response Dispatcher::status(const Request& request) {
 
 Response Dispatcher::submit(const Request& request, const DispatchContext& context) {
   require_modify(context, "submit");
-  const JobSpec spec = decode_job_spec(request.arguments);
+  const JobSpec spec = decode_job_spec(request.arguments, port_speed_probe_);
   const SubmitReceipt receipt = jobs_.submit(spec, context.peer->describe());
   Json::Value arguments(Json::objectValue);
   arguments["job"] = Json::Int64{receipt.id};

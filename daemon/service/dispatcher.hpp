@@ -9,6 +9,7 @@
 #include <string_view>
 
 #include "daemon/service/job_control.hpp"
+#include "daemon/service/job_spec_codec.hpp"
 #include "daemon/service/peer_credentials.hpp"
 #include "daemon/service/protocol.hpp"
 #include "daemon/service/trex_link.hpp"
@@ -66,6 +67,9 @@ class Dispatcher {
 
   /// Reloadable (SIGHUP).
   void set_policy(AccessPolicy policy) { policy_ = policy; }
+  /// How `submit` learns a trex job's port speed (loads in % or bit rates, the
+  /// line-rate check); none: only a stated `port_speed_gbps` is known.
+  void set_port_speed_probe(PortSpeedProbe probe) { port_speed_probe_ = std::move(probe); }
 
  private:
   Dispatched run(const Request& request, const DispatchContext& context);
@@ -88,6 +92,7 @@ class Dispatcher {
   DaemonInfo info_;
   std::function<ServerStats()> stats_;
   std::function<TrexLinkSnapshot()> trex_;
+  PortSpeedProbe port_speed_probe_;
 };
 
 }  // namespace trexsearch::service

@@ -87,6 +87,12 @@ struct TrexMeasurerSpec {
   /// How trials run: counters, settle, stop slack, warmup (docs/trials.md). Its
   /// directions are filled in from the profile when the job runs.
   trex::TrexMeasurerConfig trial;
+  /// Speed of the ports the profile sends on [Gbit/s]: given, or TRex's at
+  /// submission; absent when neither was known. The job checks it at start.
+  std::optional<double> port_speed_gbps;
+  /// The job's highest load [pps per direction] (from its spec, not stored in the
+  /// measurer's JSON): checked against the ports' line rate when the job starts.
+  std::optional<double> max_load_pps;
 };
 
 /// One alternative per measurer kind.

@@ -11,10 +11,12 @@
 #include "daemon/codec/object_reader.hpp"
 #include "daemon/codec/plr_config_codec.hpp"
 #include "daemon/codec/strict_json.hpp"
+#include "daemon/service/load_units.hpp"
 #include "daemon/service/service_errors.hpp"
 #include "daemon/service/trex_trial_codec.hpp"
 #include "trex_client/codec/profile_codec.hpp"
 #include "trex_client/profile/compiled_profile.hpp"
+#include "trex_client/profile/line_rate.hpp"
 #include "search/errors.hpp"
 
 namespace trexsearch::service {
@@ -110,6 +112,7 @@ std::string read_profile_file(const std::string& path) {
 
 TrexMeasurerSpec decode_trex(codec::ObjectReader& reader) {
   TrexMeasurerSpec spec;
+  std::vector<trex::TrafficDirection> directions;
   spec.endpoint = reader.optional_string("endpoint").value_or("");
   if (!spec.endpoint.empty() && spec.endpoint.rfind("tcp://", 0) != 0) {
     bad(reader.field_path("endpoint"), Json::Value(spec.endpoint), "must be tcp://HOST:PORT");
@@ -129,15 +132,10 @@ TrexMeasurerSpec decode_trex(codec::ObjectReader& reader) {
     } else {
       bad(reader.field_path("profile"), *profile, "must be a file path or an object");
     }
-    decode_trex_trial(reader, spec.trial);
-    // Compile once: a bad profile or trial setting fails at submission, not at the
-    // front of the queue.
-    trex::TrexMeasurerConfig trial = spec.trial;
-    trial.directions = trex::compile_profile(trex::parse_profile(spec.profile_json,
-                                                                 spec.profile_source),
-                                             spec.trial.counters)
-                           .directions;
-    trial.validate();
+    // Compile once: a bad profile fails at submission, not at the front of the queue.
+    directions = trex::compile_profile(trex::parse_profile(spec.profile_json,
+                                                           spec.profile_source))
+                     .directions;
   } catch (const RequestError&) {
     throw;
   } catch (const ConfigError& error) {
@@ -155,6 +153,28 @@ TrexMeasurerSpec decode_trex(codec::ObjectReader& reader) {
       if (port < 0 || port > 255) bad(path, list[i], "must be a port number from 0 to 255");
       spec.ports.push_back(static_cast<std::uint8_t>(port));
     }
+  }
+  decode_trex_trial(reader, spec.trial);
+  {
+    // The trial settings' own checks (settle_max >= settle_min, ...), with the
+    // directions the profile gives.
+    trex::TrexMeasurerConfig trial = spec.trial;
+    for (trex::TrafficDirection& direction : directions) {
+      if (trial.counters == trex::CounterSource::port) direction.pg_id.reset();
+      trial.directions.push_back(direction);
+    }
+    try {
+      trial.validate();
+    } catch (const ConfigError& error) {
+      throw RequestError(ResultCode::bad_request, "measurer." + std::string(error.what()));
+    }
+  }
+  if (const auto speed = reader.optional_number("port_speed_gbps")) {
+    if (!std::isfinite(*speed) || *speed <= 0.0 || *speed > 1000.0) {
+      bad(reader.field_path("port_speed_gbps"), Json::Value(*speed),
+          "must be a port speed in Gbit/s, above 0 and at most 1000");
+    }
+    spec.port_speed_gbps = *speed;
   }
   spec.force_acquire = reader.optional_bool("force_acquire").value_or(false);
   if (const auto speed = reader.optional_number("speed")) {
@@ -236,13 +256,75 @@ Json::Value encode_measurer(const MeasurerSpec& measurer) {
     json["rpc_timeout"] = trex_spec->rpc_timeout.count();
     json["session_id"] = Json::UInt{trex_spec->session_id};
     encode_trex_trial(trex_spec->trial, json);
+    if (trex_spec->port_speed_gbps) json["port_speed_gbps"] = *trex_spec->port_speed_gbps;
   }
   return json;
 }
 
+std::optional<trex::LineRate> line_rate_of(const TrexMeasurerSpec& spec) {
+  if (!spec.port_speed_gbps) return std::nullopt;
+  return trex::LineRate{*spec.port_speed_gbps * 1e9,
+                        trex::mean_frame_bytes(
+                            trex::parse_profile(spec.profile_json, spec.profile_source))};
+}
+
+// The spec with min_load/max_load in pps (docs/loads.md). A trex measurer without a
+// stated port speed asks TRex (probe) at submission: needed for users' units, and
+// worth it anyway so that a max_load above line rate is refused now, not when the
+// job reaches the front of the queue. A TRex that cannot answer only matters when a
+// load needs the port speed.
+Json::Value loads_in_pps(const Json::Value& search, MeasurerSpec& measurer,
+                         const PortSpeedProbe& probe) {
+  std::vector<std::pair<std::string, LoadValue>> loads;
+  bool needs_line_rate = false;
+  for (const char* key : {"min_load", "max_load"}) {
+    if (!search.isMember(key) || search[key].isNull()) continue;
+    LoadValue load = parse_load(search[key], codec::member_path("spec", key));
+    needs_line_rate = needs_line_rate || load.needs_line_rate();
+    loads.emplace_back(key, std::move(load));
+  }
+  auto* trex_spec = std::get_if<TrexMeasurerSpec>(&measurer);
+  if (trex_spec != nullptr && !trex_spec->port_speed_gbps && probe) {
+    const std::variant<double, std::string> answer = probe(*trex_spec);
+    if (const double* speed = std::get_if<double>(&answer)) {
+      trex_spec->port_speed_gbps = *speed;
+    } else if (needs_line_rate) {
+      throw RequestError(ResultCode::bad_request,
+                         "the loads are in % or bit rates, which need the port speed, and " +
+                             std::get<std::string>(answer) +
+                             "; give the measurer's \"port_speed_gbps\" or submit when TRex "
+                             "answers");
+    }
+  }
+  const std::optional<trex::LineRate> line =
+      trex_spec != nullptr ? line_rate_of(*trex_spec) : std::nullopt;
+  Json::Value converted = search;
+  for (const auto& [key, load] : loads) {
+    converted[key] = to_pps(load, line, codec::member_path("spec", key));
+  }
+  return converted;
+}
+
+void check_line_rate(const TrexMeasurerSpec& spec) {
+  const std::optional<trex::LineRate> line = line_rate_of(spec);
+  if (!line || !spec.max_load_pps) return;
+  // TRex itself refuses more than 1.0001 x line rate without force.
+  const double limit = line->line_rate_pps() * 1.0001;
+  if (*spec.max_load_pps > limit) {
+    throw RequestError(
+        ResultCode::bad_request,
+        "spec.max_load = " + format_value(*spec.max_load_pps) + " pps (" +
+            format_value(line->percent(*spec.max_load_pps)) +
+            " % of line rate) is above the line rate of the profile's ports: " +
+            format_value(line->port_bps / 1e9) + " Gbit/s carries at most " +
+            format_value(line->line_rate_pps()) + " frames/s of " +
+            format_value(line->frame_bytes) + " B (+20 B preamble and gap each)");
+  }
+}
+
 }  // namespace
 
-JobSpec decode_job_spec(const Json::Value& json) {
+JobSpec decode_job_spec(const Json::Value& json, const PortSpeedProbe& probe) {
   try {
     codec::ObjectReader reader(json, "");
     JobSpec spec;
@@ -253,6 +335,13 @@ JobSpec decode_job_spec(const Json::Value& json) {
     }
     spec.method = method == "plr" ? SearchMethod::plr : SearchMethod::mlr;
 
+    // The measurer first: loads in users' units need its profile and port speed.
+    const Json::Value* measurer = reader.optional_value("measurer");
+    if (measurer == nullptr) {
+      bad("measurer", Json::Value(), "is required: {\"kind\": \"sim\" | \"exec\" | \"trex\", ...}");
+    }
+    spec.measurer = decode_measurer(*measurer);
+
     const Json::Value* search = reader.optional_value("spec");
     if (search == nullptr) {
       bad("spec", Json::Value(),
@@ -260,11 +349,17 @@ JobSpec decode_job_spec(const Json::Value& json) {
                                            : "is required: the MLRsearch spec");
     }
     if (!search->isObject()) bad("spec", *search, "must be an object");
+    const Json::Value search_pps = loads_in_pps(*search, spec.measurer, probe);
     if (spec.method == SearchMethod::plr) {
-      spec.plr = with_path_prefix("spec", [&] { return codec::decode_plr_config(*search); });
+      spec.plr = with_path_prefix("spec", [&] { return codec::decode_plr_config(search_pps); });
     } else {
       spec.mlr =
-          with_path_prefix("spec", [&] { return codec::decode_controller_config(*search); });
+          with_path_prefix("spec", [&] { return codec::decode_controller_config(search_pps); });
+    }
+    if (auto* trex_spec = std::get_if<TrexMeasurerSpec>(&spec.measurer)) {
+      trex_spec->max_load_pps =
+          spec.method == SearchMethod::plr ? spec.plr.max_load_pps : spec.mlr.max_load_pps;
+      check_line_rate(*trex_spec);
     }
     if (const auto resume = reader.optional_string("plr_resume")) {
       if (spec.method != SearchMethod::plr) {
@@ -279,11 +374,6 @@ JobSpec decode_job_spec(const Json::Value& json) {
       }
     }
 
-    const Json::Value* measurer = reader.optional_value("measurer");
-    if (measurer == nullptr) {
-      bad("measurer", Json::Value(), "is required: {\"kind\": \"sim\" | \"exec\" | \"trex\", ...}");
-    }
-    spec.measurer = decode_measurer(*measurer);
     spec.profile = reader.optional_string("profile").value_or("");
     if (const auto* trex_spec = std::get_if<TrexMeasurerSpec>(&spec.measurer);
         trex_spec != nullptr && spec.profile.empty()) {

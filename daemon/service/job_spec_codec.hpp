@@ -2,6 +2,10 @@
 
 #include <json/value.h>
 
+#include <functional>
+#include <string>
+#include <variant>
+
 #include "daemon/service/job_spec.hpp"
 
 namespace trexsearch::service {
@@ -11,7 +15,15 @@ namespace trexsearch::service {
 /// "profile"?}`. Invalid input throws RequestError(bad_request) whose text names the
 /// JSON path and value ("spec.goals[0].loss_ratio = 2: ..."); a method or measurer
 /// this daemon does not have yet throws NotSupportedError.
-JobSpec decode_job_spec(const Json::Value& json);
+///
+/// Loads (`min_load`, `max_load`) may be given in pps or in users' units ("100%",
+/// "10gbps_l1", docs/loads.md); those need the port speed, which a `trex`
+/// measurer's `port_speed_gbps` gives, or else `probe` (asking TRex at submission).
+/// With a known port speed a max_load above line rate is refused. Stored specs are
+/// canonical (pps, port speed written out) and need no probe.
+using PortSpeedProbe =
+    std::function<std::variant<double, std::string>(const TrexMeasurerSpec& measurer)>;
+JobSpec decode_job_spec(const Json::Value& json, const PortSpeedProbe& probe = {});
 
 /// JobSpec -> the same shape with every key written, defaults included: the form
 /// kept in the store, so that a resumed job runs exactly as submitted even if a

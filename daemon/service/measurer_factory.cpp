@@ -1,5 +1,8 @@
 #include "daemon/service/measurer_factory.hpp"
 
+#include "daemon/service/port_speed_probe.hpp"
+#include "trex_client/profile/line_rate.hpp"
+
 #include "daemon/measurers/exec_measurer.hpp"
 #include "daemon/service/service_errors.hpp"
 #include "daemon/service/trex_job_measurer.hpp"
@@ -57,16 +60,29 @@ LiveMeasurer TrexMeasurerFactory::make(const MeasurerSpec& spec) const {
   settings.log = defaults.log;
   settings.link = defaults.link;
   settings.trial = trex_spec.trial;
+  settings.port_speed_gbps = trex_spec.port_speed_gbps;
+  settings.max_load_pps = trex_spec.max_load_pps;
+  const trex::TrafficProfile profile =
+      trex::parse_profile(trex_spec.profile_json, trex_spec.profile_source);
+  settings.mean_frame_bytes = trex::mean_frame_bytes(profile);
   auto measurer = std::make_unique<TrexJobMeasurer>(
-      trex::compile_profile(trex::parse_profile(trex_spec.profile_json, trex_spec.profile_source),
-                            trex_spec.trial.counters),
-      std::move(settings));
+      trex::compile_profile(profile, trex_spec.trial.counters), std::move(settings));
   LiveMeasurer live;
   live.paces_itself = true;
   live.clock = &measurer->clock();
   live.trex_version = measurer->trex_version();
   live.measurer = std::move(measurer);
   return live;
+}
+
+std::variant<double, std::string> TrexMeasurerFactory::probe_port_speed(
+    const TrexMeasurerSpec& spec) const {
+  std::string endpoint = spec.endpoint;
+  if (endpoint.empty()) {
+    std::lock_guard lock(mutex_);
+    endpoint = defaults_.endpoint;
+  }
+  return service::probe_port_speed(endpoint, spec, std::min(spec.rpc_timeout, Seconds{1.0}));
 }
 
 void TrexMeasurerFactory::set_defaults(std::string endpoint, std::string user,

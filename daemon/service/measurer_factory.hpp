@@ -8,6 +8,7 @@
 #include <mutex>
 #include <string>
 #include <string_view>
+#include <variant>
 
 #include "daemon/service/job_spec.hpp"
 #include "daemon/service/trex_link.hpp"
@@ -89,6 +90,10 @@ class TrexMeasurerFactory final : public MeasurerFactory {
   std::string_view kind() const override { return "trex"; }
   /// Connects (within the reconnect grace), acquires the ports, loads the streams.
   LiveMeasurer make(const MeasurerSpec& spec) const override;
+  /// The speed of the ports the spec's profile sends on, asked of its TRex within
+  /// min(rpc_timeout, 1 s) (submission runs on the io thread, so the wait is short);
+  /// or why TRex could not tell.
+  std::variant<double, std::string> probe_port_speed(const TrexMeasurerSpec& spec) const;
   /// SIGHUP: `trex-endpoint`, `trex-user`, `trex-reconnect-grace` for the jobs
   /// that connect from now on (a running job keeps its session).
   void set_defaults(std::string endpoint, std::string user, Seconds reconnect_grace);

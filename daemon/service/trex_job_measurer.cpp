@@ -1,6 +1,7 @@
 #include "daemon/service/trex_job_measurer.hpp"
 
 #include <algorithm>
+#include <cmath>
 #include <chrono>
 #include <condition_variable>
 #include <mutex>
@@ -8,6 +9,7 @@
 
 #include "search/errors.hpp"
 #include "trex_client/measurer/trex_measurer_config.hpp"
+#include "trex_client/profile/line_rate.hpp"
 #include "trex_client/transport/trex_error.hpp"
 #include "trex_client/transport/zmq_rpc_channel.hpp"
 
@@ -83,12 +85,15 @@ TrexJobMeasurer::TrexJobMeasurer(trex::CompiledProfile profile, TrexJobSettings 
           if (settings_.trial.counters == trex::CounterSource::flow_stats) {
             check_flow_stats_support(session_->api().get_system_info(), profile_);
           }
+          check_port_speed();
           session_->load_streams(profile_.ports);
           trex_version_ = session_->api().get_version().version;
         },
         {});
-  } catch (const MeasurementError&) {
-    throw;  // with_reconnect told the link
+  } catch (const MeasurementError& error) {
+    // with_reconnect told the link already; a port-speed mismatch did not.
+    if (settings_.link) settings_.link->failed(error.what());
+    throw;
   } catch (const std::exception& error) {
     // Anything else (a profile the session refuses, ...): no destructor will
     // release the link, so `status` would say "connecting" for good.
@@ -96,6 +101,35 @@ TrexJobMeasurer::TrexJobMeasurer(trex::CompiledProfile profile, TrexJobSettings 
     throw;
   }
   if (settings_.link) settings_.link->connected(trex_version_);
+}
+
+void TrexJobMeasurer::check_port_speed() {
+  std::vector<std::uint8_t> tx_ports;
+  for (const trex::TrafficDirection& direction : profile_.directions) {
+    tx_ports.push_back(direction.tx_port);
+  }
+  double slowest = 0.0;
+  for (const trex::PortStatus& status : session_->api().get_port_statuses(tx_ports)) {
+    if (status.speed_gbps > 0.0) {
+      slowest = slowest > 0.0 ? std::min(slowest, status.speed_gbps) : status.speed_gbps;
+    }
+  }
+  if (!(slowest > 0.0)) return;  // TRex did not say; nothing to check against
+  if (settings_.port_speed_gbps &&
+      std::abs(slowest - *settings_.port_speed_gbps) > 1e-3 * *settings_.port_speed_gbps) {
+    throw MeasurementError("TRex now reports " + format_value(slowest) +
+                           " Gbit/s for the profile's ports, but the job's loads were converted "
+                           "with " + format_value(*settings_.port_speed_gbps) +
+                           " Gbit/s at submission; submit the job again");
+  }
+  const trex::LineRate line{slowest * 1e9, settings_.mean_frame_bytes};
+  if (settings_.max_load_pps && *settings_.max_load_pps > line.line_rate_pps() * 1.0001) {
+    throw MeasurementError("max_load " + format_value(*settings_.max_load_pps) +
+                           " pps is above the line rate of the profile's ports: " +
+                           format_value(slowest) + " Gbit/s carries at most " +
+                           format_value(line.line_rate_pps()) + " frames/s of " +
+                           format_value(settings_.mean_frame_bytes) + " B");
+  }
 }
 
 TrexJobMeasurer::~TrexJobMeasurer() {

@@ -3,6 +3,7 @@
 #include <cstdint>
 #include <functional>
 #include <memory>
+#include <optional>
 #include <string>
 #include <string_view>
 
@@ -40,6 +41,13 @@ struct TrexJobSettings {
   TrexLink* link = nullptr;
   /// How trials run; its directions come from the profile.
   trex::TrexMeasurerConfig trial;
+  /// The port speed the job's loads were converted with [Gbit/s]; the job fails at
+  /// connect when TRex now reports another one.
+  std::optional<double> port_speed_gbps;
+  /// The job's highest load and the profile's mean frame size: checked against the
+  /// line rate TRex reports at connect.
+  std::optional<double> max_load_pps;
+  double mean_frame_bytes = 64.0;
 };
 
 /// The measurer of one `trex` job: owns the TRex session (and so the ports, from
@@ -65,6 +73,8 @@ class TrexJobMeasurer final : public Measurer {
   std::uint64_t repeats() const { return repeating_->repeats(); }
 
  private:
+  /// Checks the ports' speed and line rate against the job (throws MeasurementError).
+  void check_port_speed();
   /// Retries `attempt` with backoff until it succeeds or the grace period ends.
   void with_reconnect(const std::string& what, const std::function<void()>& attempt,
                       std::stop_token stop);

@@ -1,0 +1,41 @@
+#include "daemon/service/port_speed_probe.hpp"
+
+#include <algorithm>
+#include <exception>
+#include <memory>
+
+#include "trex_client/api/trex_api.hpp"
+#include "trex_client/codec/profile_codec.hpp"
+#include "trex_client/profile/compiled_profile.hpp"
+#include "trex_client/transport/zmq_rpc_channel.hpp"
+
+namespace trexsearch::service {
+
+std::variant<double, std::string> probe_port_speed(const std::string& endpoint,
+                                                   const TrexMeasurerSpec& measurer,
+                                                   Seconds timeout) {
+  try {
+    const trex::CompiledProfile profile =
+        trex::compile_profile(trex::parse_profile(measurer.profile_json, measurer.profile_source),
+                              measurer.trial.counters);
+    std::vector<std::uint8_t> tx_ports;
+    for (const trex::TrafficDirection& direction : profile.directions) {
+      tx_ports.push_back(direction.tx_port);
+    }
+    trex::TrexApi api(std::make_unique<trex::ZmqRpcChannel>(endpoint), timeout);
+    api.api_sync_v2();
+    double slowest = 0.0;
+    for (const trex::PortStatus& status : api.get_port_statuses(tx_ports)) {
+      if (!(status.speed_gbps > 0.0)) {
+        return "TRex at " + endpoint + " reports no speed for port " +
+               std::to_string(status.port_id);
+      }
+      slowest = slowest > 0.0 ? std::min(slowest, status.speed_gbps) : status.speed_gbps;
+    }
+    return slowest;
+  } catch (const std::exception& error) {
+    return "TRex at " + endpoint + " could not tell the port speed (" + error.what() + ")";
+  }
+}
+
+}  // namespace trexsearch::service
