@@ -43,6 +43,31 @@ std::string invisible_owner(const std::vector<TcpListener>& listeners,
   return text + "; this daemon runs as uid " + std::to_string(::geteuid());
 }
 
+// DPDK's internal control threads: "dpdk-*" since DPDK 23.11 (rte_thread_create_internal_
+// control adds the prefix), and the two that older DPDK always starts.
+bool is_dpdk_control_thread(const std::string& name) {
+  return name.rfind("dpdk-", 0) == 0 || name == "eal-intr-thread" || name == "rte_mp_handle";
+}
+
+// The CPUs of DPDK's control threads (interrupts, multi-process messages, telemetry): EAL
+// pins them to the CPUs its lcores leave free (compute_ctrl_threads_cpuset() in
+// eal_common_options.c), so counting them would claim every CPU, while they only sleep. On
+// the stand: TRex's threads on CPU 1, dpdk-intr, dpdk-mp-msg and dpdk-telemet-v2 on CPU 0.
+// Absent when there are none, when they disagree, or when EAL had no free CPU and put them
+// on the main lcore (the main thread's CPUs, which are TRex's).
+std::optional<CpuSet> dpdk_control_cpus(const std::vector<ThreadCpus>& threads, pid_t pid) {
+  std::optional<CpuSet> control;
+  std::optional<CpuSet> main_thread;
+  for (const ThreadCpus& thread : threads) {
+    if (thread.tid == pid) main_thread = thread.allowed;
+    if (!is_dpdk_control_thread(thread.name)) continue;
+    if (control && *control != thread.allowed) return std::nullopt;
+    control = thread.allowed;
+  }
+  if (control && main_thread && *control == *main_thread) return std::nullopt;
+  return control;
+}
+
 }  // namespace
 
 std::string_view to_string(TrexCpuFinding::Kind kind) {
@@ -81,6 +106,8 @@ TrexCpuFinding find_listener_cpus(const ProcReader& proc, std::uint16_t port) {
   finding.pids = owners.pids;
   std::size_t threads = 0;
   std::size_t pinned = 0;
+  std::size_t control = 0;
+  CpuSet control_cpus;
   for (const pid_t pid : owners.pids) {
     const ThreadScan scan = proc.thread_cpus(pid);
     if (scan.gone) {
@@ -88,24 +115,33 @@ TrexCpuFinding find_listener_cpus(const ProcReader& proc, std::uint16_t port) {
                      ", exited while its threads were read");
     }
     if (!scan.error.empty()) return unknown(scan.error);
+    const std::optional<CpuSet> dpdk_control = dpdk_control_cpus(scan.threads, pid);
     for (const ThreadCpus& thread : scan.threads) {
       ++threads;
       if (cpu_set_includes(thread.allowed, *online)) continue;  // free to run anywhere
+      if (dpdk_control && thread.allowed == *dpdk_control) {
+        ++control;
+        control_cpus.insert(thread.allowed.begin(), thread.allowed.end());
+        continue;
+      }
       ++pinned;
       finding.cpus.insert(thread.allowed.begin(), thread.allowed.end());
     }
   }
   const std::string owner = pid_list(owners.pids, proc) + " listens on " + where;
+  const std::string not_counted =
+      control == 0 ? std::string()
+                   : " (" + std::to_string(control) + " DPDK control threads on CPUs " +
+                         format_cpu_set(control_cpus) + " do not count)";
   if (pinned == 0) {
     finding.kind = TrexCpuFinding::Kind::unpinned;
     finding.detail = owner + ": none of its " + std::to_string(threads) +
-                     " threads is pinned (all may run on every online CPU " +
-                     format_cpu_set(*online) + ")";
+                     " threads is pinned to TRex's own CPUs" + not_counted;
     return finding;
   }
   finding.kind = TrexCpuFinding::Kind::pinned;
   finding.detail = owner + ": " + std::to_string(pinned) + " of " + std::to_string(threads) +
-                   " threads pinned to CPUs " + format_cpu_set(finding.cpus);
+                   " threads pinned to CPUs " + format_cpu_set(finding.cpus) + not_counted;
   return finding;
 }
 

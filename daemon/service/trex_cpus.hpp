@@ -36,7 +36,8 @@ std::string_view to_string(TrexCpuFinding::Kind kind);
 /// The CPUs of the process listening on TCP `port` on this host: its sockets from
 /// /proc/net/tcp{,6}, their owners from /proc/PID/fd, every thread's Cpus_allowed_list.
 /// A thread allowed on every online CPU is not pinned and does not count (TRex pins its
-/// data-plane and RX threads, and with `low_end` every thread, to its cores).
+/// data-plane and RX threads, and with `low_end` every thread, to its cores); nor do DPDK's
+/// sleeping control threads (dpdk-*), which EAL pins to the CPUs TRex's cores leave free.
 TrexCpuFinding find_listener_cpus(const ProcReader& proc, std::uint16_t port);
 
 /// Where a host is, by name or address (host_locality() on the machine; a fake in tests).

@@ -64,6 +64,53 @@ TEST_CASE("a low_end TRex with every thread on one core protects that core") {
   CHECK(finding.detail.find("5 of 5 threads pinned to CPUs 1") != std::string::npos);
 }
 
+TEST_CASE("DPDK's control threads on the CPUs TRex leaves free do not count") {
+  TempDir dir;
+  SUBCASE("the stand: low_end on CPU 1, as /proc showed it for the real TRex v3.08") {
+    FakeProc proc(dir.path() / "root", "0-1");
+    proc.add_tcp(kPort, 38);
+    proc.add_process(19528, "_t-rex-64", 38, 38);
+    const std::pair<const char*, const char*> threads[] = {
+        {"_t-rex-64", "1"},      {"dpdk-intr", "0"}, {"dpdk-mp-msg", "0"},
+        {"Trex DP core 1", "1"}, {"TRex RX", "1"},   {"dpdk-telemet-v2", "0"},
+        {"ZMQbg/0", "1"},        {"ZMQbg/1", "1"},   {"Trex ZMQ sync", "1"},
+        {"ZMQbg/2", "1"},        {"ZMQbg/3", "1"},   {"Trex Watchdog", "1"}};
+    pid_t tid = 19528;
+    for (const auto& [name, cpus] : threads) proc.add_thread(19528, tid++, name, cpus);
+    const TrexCpuFinding finding = find_listener_cpus(ProcReader(proc.root()), kPort);
+    CHECK(finding.kind == TrexCpuFinding::Kind::pinned);
+    CHECK(finding.cpus == CpuSet{1});
+    CHECK(finding.detail ==
+          "pid 19528 (_t-rex-64) listens on TCP port 4501: 9 of 12 threads pinned to CPUs 1 "
+          "(3 DPDK control threads on CPUs 0 do not count)");
+  }
+  SUBCASE("a 16-CPU server: master 0, data plane 1-2, RX 15, control threads on the rest") {
+    FakeProc proc(dir.path() / "root", "0-15");
+    proc.add_tcp(kPort, 38);
+    proc.add_process(700, "_t-rex-64", 38);
+    proc.add_thread(700, 700, "_t-rex-64", "0");
+    proc.add_thread(700, 701, "eal-intr-thread", "3-14");  // older DPDK's names
+    proc.add_thread(700, 702, "rte_mp_handle", "3-14");
+    proc.add_thread(700, 703, "Trex DP core 1", "1");
+    proc.add_thread(700, 704, "Trex DP core 2", "2");
+    proc.add_thread(700, 705, "TRex RX", "15");
+    proc.add_thread(700, 706, "ZMQbg/0", "0");
+    const TrexCpuFinding finding = find_listener_cpus(ProcReader(proc.root()), kPort);
+    CHECK(finding.cpus == CpuSet{0, 1, 2, 15});
+  }
+  SUBCASE("with no CPU left free EAL puts them on the main lcore, which is TRex's") {
+    FakeProc proc(dir.path() / "root", "0-1");
+    proc.add_tcp(kPort, 38);
+    proc.add_process(700, "_t-rex-64", 38);
+    proc.add_thread(700, 700, "_t-rex-64", "0");
+    proc.add_thread(700, 701, "dpdk-intr", "0");
+    proc.add_thread(700, 702, "Trex DP core 1", "1");
+    const TrexCpuFinding finding = find_listener_cpus(ProcReader(proc.root()), kPort);
+    CHECK(finding.cpus == CpuSet{0, 1});
+    CHECK(finding.detail.find("3 of 3 threads pinned to CPUs 0-1") != std::string::npos);
+  }
+}
+
 TEST_CASE("a listener none of whose threads is pinned has no core to protect") {
   TempDir dir;
   FakeProc proc(dir.path() / "root", "0-1");
