@@ -59,6 +59,9 @@ LiveMeasurer TrexMeasurerFactory::make(const MeasurerSpec& spec) const {
   auto measurer = std::make_unique<TrexJobMeasurer>(
       trex::compile_profile(trex::parse_profile(trex_spec.profile_json, trex_spec.profile_source)),
       std::move(settings));
+  if (defaults.connected) {
+    defaults.connected(trex_spec.endpoint.empty() ? defaults.endpoint : trex_spec.endpoint);
+  }
   LiveMeasurer live;
   live.paces_itself = true;
   live.clock = &measurer->clock();
