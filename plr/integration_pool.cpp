@@ -110,6 +110,7 @@ std::optional<std::array<FitEstimate, 2>> IntegrationPool::finish() {
 }
 
 void IntegrationPool::worker_loop(std::stop_token stop, unsigned index) {
+  if (settings_.on_thread_start) settings_.on_thread_start();
   std::uint64_t seen = 0;
   for (;;) {
     std::shared_ptr<Computation> computation;

@@ -5,6 +5,7 @@
 #include <condition_variable>
 #include <cstddef>
 #include <cstdint>
+#include <functional>
 #include <memory>
 #include <mutex>
 #include <optional>
@@ -33,6 +34,9 @@ struct IntegrationSettings {
   std::optional<std::uint64_t> samples_per_trial;
   std::uint64_t samples_per_chunk = 10000;
   std::uint64_t min_samples_per_trial = 1000;
+  /// Run first on each worker thread, on that thread (the daemon lowers their priority or
+  /// moves them off TRex's cores there; plr itself makes no OS calls). Must not throw.
+  std::function<void()> on_thread_start;
 
   static IntegrationSettings from(const PlrConfig& config);
 };

@@ -118,7 +118,9 @@ PlrResult SoakSearch::run(Measurer& measurer, std::stop_token stop, const PlrHoo
   }
   if (stop.stop_requested()) return finish(PlrStopReason::cancelled, "cancelled before trial 1");
 
-  IntegrationPool pool(IntegrationSettings::from(config_));
+  IntegrationSettings settings = IntegrationSettings::from(config_);
+  settings.on_thread_start = hooks.on_worker_start;
+  IntegrationPool pool(settings);
   // Declared after the pool, so it is gone before the pool is destroyed.
   const std::stop_callback abort_on_stop(stop, [&pool] { pool.abort(); });
 

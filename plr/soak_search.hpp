@@ -44,12 +44,16 @@ struct PlrResult {
   Seconds run_duration{0.0};
 };
 
-/// Optional callbacks; empty ones are not called. Called on the thread that runs the search.
+/// Optional callbacks; empty ones are not called. Called on the thread that runs the search,
+/// except on_worker_start.
 struct PlrHooks {
   /// After every trial this run measures (not for resumed ones), with its record.
   std::function<void(const PlrTrial&)> on_trial;
   /// Decisions worth a debug log line.
   std::function<void(std::string_view)> debug;
+  /// Run first on each integration worker thread, on that thread
+  /// (IntegrationSettings::on_thread_start). Must not throw.
+  std::function<void()> on_worker_start;
 };
 
 /// The PLRsearch soak engine (draft-vpolak-bmwg-plrsearch-02 as the FD.io CSIT reference

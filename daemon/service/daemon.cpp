@@ -1,6 +1,5 @@
 #include "daemon/service/daemon.hpp"
 
-#include <sched.h>
 #include <unistd.h>
 
 #include <filesystem>
@@ -13,17 +12,17 @@
 namespace trexsearch::service {
 namespace {
 
-void apply_cpu_affinity(const std::string& cpus) {
-  const std::vector<int> list = parse_cpu_list(cpus);
-  if (list.empty()) return;
-  cpu_set_t set;
-  CPU_ZERO(&set);
-  for (const int cpu : list) CPU_SET(static_cast<std::size_t>(cpu), &set);
-  // Called before any thread starts: every thread inherits the mask.
-  if (::sched_setaffinity(0, sizeof set, &set) != 0) {
-    throw std::system_error(errno, std::generic_category(),
-                            "cannot restrict the daemon to cpus " + cpus);
+// The daemon's side of CPU protection: `cpus` when set, else the CPUs it was started on
+// (taskset, CPUAffinity=), never more.
+CpuPolicy cpu_policy(const DaemonOptions& options) {
+  CpuPolicy policy;
+  policy.trex_cpus = options.trex_cpus;
+  if (!options.cpus.empty()) {
+    const std::vector<int> list = parse_cpu_list(options.cpus);
+    policy.cpus = CpuSet(list.begin(), list.end());
   }
+  policy.base = current_thread_affinity();
+  return policy;
 }
 
 // What a job record keeps of the daemon's settings: the ones that can change how
@@ -32,6 +31,7 @@ std::string settings_json(const DaemonOptions& options) {
   Json::Value json(Json::objectValue);
   json["version"] = TREX_SEARCH_VERSION;
   json["cpus"] = options.cpus;
+  json["trex_cpus"] = options.trex_cpus.text();
   json["plr_threads"] = options.plr_threads;
   json["plr_resume"] = std::string(to_string(options.plr_resume));
   json["trex_endpoint"] = options.trex_endpoint;
@@ -81,7 +81,10 @@ void Daemon::set_status(const std::string& status) {
 
 void Daemon::start() {
   const DaemonOptions& options = command_line_.options;
-  apply_cpu_affinity(options.cpus);
+  // Before any thread starts, so that every thread inherits it; each trex job decides
+  // again once it has reached TRex.
+  cpu_guard_ = std::make_unique<CpuGuard>(cpu_policy(options), log_);
+  cpu_guard_->protect(options.trex_endpoint, "start");
   const std::optional<gid_t> group = resolve_group(options.control_group);
   state_lock_ = std::make_unique<StateDirLock>(options.state_dir);
 
@@ -98,13 +101,15 @@ void Daemon::start() {
   trex.log = [this](std::string_view line) {
     log_.event(LogPriority::notice, "trex.session", {{"text", line}});
   };
+  trex.connected = [this](const std::string& endpoint) { cpu_guard_->protect(endpoint, "job"); };
   auto trex_factory = std::make_unique<TrexMeasurerFactory>(std::move(trex));
   trex_factory_ = trex_factory.get();
   factories_.add(std::move(trex_factory));
   std::vector<std::unique_ptr<JobRunner>> runners;
   runners.push_back(std::make_unique<MlrJobRunner>(factories_));
   auto plr = std::make_unique<PlrJobRunner>(
-      factories_, PlrRunnerSettings{options.plr_threads, options.plr_resume});
+      factories_, PlrRunnerSettings{options.plr_threads, options.plr_resume},
+      [this] { cpu_guard_->on_integration_thread_start(); });
   plr_runner_ = plr.get();
   runners.push_back(std::move(plr));
 
@@ -193,6 +198,7 @@ void Daemon::reload() {
         {"control-group", now.control_group != before.control_group},
         {"state-dir", now.state_dir != before.state_dir},
         {"cpus", now.cpus != before.cpus},
+        {"trex-cpus", !(now.trex_cpus == before.trex_cpus)},
         {"resume-interrupted", now.resume_interrupted != before.resume_interrupted},
         {"max-store-mib", now.max_store_mib != before.max_store_mib},
     };
@@ -207,6 +213,7 @@ void Daemon::reload() {
     kept.control_group = before.control_group;
     kept.state_dir = before.state_dir;
     kept.cpus = before.cpus;
+    kept.trex_cpus = before.trex_cpus;
     kept.resume_interrupted = before.resume_interrupted;
     kept.max_store_mib = before.max_store_mib;
     jobs_->set_config_json(settings_json(kept));

@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "daemon/service/control_server.hpp"
+#include "daemon/service/cpu_guard.hpp"
 #include "daemon/service/dispatcher.hpp"
 #include "daemon/service/job_manager.hpp"
 #include "daemon/service/log.hpp"
@@ -62,6 +63,8 @@ class Daemon {
   boost::asio::steady_timer watchdog_timer_;
   std::chrono::microseconds watchdog_interval_{0};
   std::unique_ptr<StateDirLock> state_lock_;
+  /// Before everything whose threads call it (the job runner, PLR workers, trex jobs).
+  std::unique_ptr<CpuGuard> cpu_guard_;
   std::unique_ptr<TrexLink> trex_link_;
   MeasurerFactories factories_;
   ExecMeasurerFactory* exec_factory_ = nullptr;

@@ -67,6 +67,9 @@ LiveMeasurer TrexMeasurerFactory::make(const MeasurerSpec& spec) const {
   settings.mean_frame_bytes = trex::mean_frame_bytes(profile);
   auto measurer = std::make_unique<TrexJobMeasurer>(
       trex::compile_profile(profile, trex_spec.trial.counters), std::move(settings));
+  if (defaults.connected) {
+    defaults.connected(trex_spec.endpoint.empty() ? defaults.endpoint : trex_spec.endpoint);
+  }
   LiveMeasurer live;
   live.paces_itself = true;
   live.clock = &measurer->clock();

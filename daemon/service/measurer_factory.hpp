@@ -80,6 +80,10 @@ struct TrexDefaults {
   std::function<void(std::string_view)> log;
   /// The link state `status` reports; may be null.
   TrexLink* link = nullptr;
+  /// Called with the endpoint on the runner thread once a job has reached TRex, before its
+  /// search starts: TRex is surely running now, so the daemon looks again which CPUs it
+  /// uses and moves its threads off them (the integration workers then inherit that).
+  std::function<void(const std::string& endpoint)> connected;
 };
 
 /// TRex servers (trex_client's TrexSession + TrexMeasurer, via TrexJobMeasurer).

@@ -10,6 +10,7 @@
 #include <fstream>
 #include <sstream>
 
+#include "daemon/service/proc_reader.hpp"
 #include "search/errors.hpp"
 
 namespace trexsearch::service {
@@ -56,7 +57,9 @@ po::options_description settings_description() {
       ("log-level", po::value<std::string>()->value_name("LEVEL")->default_value("info"),
        "error, warning, notice, info or debug")
       ("cpus", po::value<std::string>()->value_name("LIST")->default_value(""),
-       "CPUs the daemon may use, e.g. 0-1 (empty: all)")
+       "CPUs the daemon may use, e.g. 0-1 (empty: all but TRex's, see trex-cpus)")
+      ("trex-cpus", po::value<std::string>()->value_name("auto|none|LIST")->default_value("auto"),
+       "CPUs TRex uses, kept free of the daemon's threads: auto (ask /proc), none, or e.g. 1")
       ("plr-threads", po::value<unsigned>()->value_name("N")->default_value(defaults.plr_threads),
        "PLRsearch integration threads per fitting function (PLR jobs)")
       ("plr-resume", po::value<std::string>()->value_name("MODE")->default_value("deadline"),
@@ -143,6 +146,8 @@ DaemonOptions from_variables(const po::variables_map& vm) {
   options.log_level = *priority;
   options.cpus = vm["cpus"].as<std::string>();
   (void)parse_cpu_list(options.cpus);
+  options.trex_cpus =
+      parse_trex_cpus_setting(vm["trex-cpus"].as<std::string>(), ProcReader().online_cpus());
   options.plr_threads = in_range<unsigned>(vm, "plr-threads", 1, 1024);
   const std::string resume = vm["plr-resume"].as<std::string>();
   if (resume == "deadline") {
@@ -277,6 +282,7 @@ std::string describe_options(const DaemonOptions& options) {
        << "resume-interrupted = " << (options.resume_interrupted ? "true" : "false") << "\n"
        << "log-level = " << to_string(options.log_level) << "\n"
        << "cpus = " << options.cpus << "\n"
+       << "trex-cpus = " << options.trex_cpus.text() << "\n"
        << "plr-threads = " << options.plr_threads << "\n"
        << "plr-resume = " << to_string(options.plr_resume) << "\n"
        << "trex-endpoint = " << options.trex_endpoint << "\n"

@@ -12,6 +12,7 @@
 
 #include "daemon/service/job_spec.hpp"
 #include "daemon/service/log.hpp"
+#include "daemon/service/trex_cpus_setting.hpp"
 #include "search/units.hpp"
 
 namespace trexsearch::service {
@@ -59,6 +60,9 @@ struct DaemonOptions {
   /// CPUs the daemon and its jobs may run on ("0-1,6"); empty: all. Keeps it off
   /// the cores TRex busy-polls.
   std::string cpus;
+  /// The CPUs TRex uses, which the daemon's threads keep off (`trex-cpus`): found from
+  /// /proc (auto), given, or none. `cpus`, when set, wins.
+  TrexCpusSetting trex_cpus;
   /// Integration threads per fitting function of PLR jobs (their `threads_per_fit`;
   /// results do not depend on it). Needs a restart.
   unsigned plr_threads = 1;

@@ -130,6 +130,7 @@ RunOutcome PlrJobRunner::run(const JobSpec& spec, std::vector<StoredTrial> store
     observer.trial_done(record, progress_of(trial));
   };
   hooks.debug = [&](std::string_view text) { observer.debug(text); };
+  hooks.on_worker_start = integration_thread_start_;
 
   plr::PlrResult result = search->run(paced.measurer(), stop, hooks, resume_from);
   RunOutcome outcome;

@@ -1,5 +1,6 @@
 #pragma once
 
+#include <functional>
 #include <mutex>
 
 #include "daemon/service/job_runner.hpp"
@@ -22,9 +23,13 @@ struct PlrRunnerSettings {
 /// deterministic mode (samples_per_trial), the result equals an uninterrupted run's.
 class PlrJobRunner final : public JobRunner {
  public:
-  /// `factories` must outlive this object.
-  explicit PlrJobRunner(const MeasurerFactories& factories, PlrRunnerSettings settings = {})
-      : factories_(factories), settings_(settings) {}
+  /// `factories` must outlive this object. `integration_thread_start` runs first on each
+  /// integration worker thread (the daemon lowers its priority there when it must).
+  explicit PlrJobRunner(const MeasurerFactories& factories, PlrRunnerSettings settings = {},
+                        std::function<void()> integration_thread_start = {})
+      : factories_(factories),
+        settings_(settings),
+        integration_thread_start_(std::move(integration_thread_start)) {}
 
   SearchMethod method() const override { return SearchMethod::plr; }
   RunOutcome run(const JobSpec& spec, std::vector<StoredTrial> stored, std::stop_token stop,
@@ -36,6 +41,7 @@ class PlrJobRunner final : public JobRunner {
   const MeasurerFactories& factories_;
   mutable std::mutex mutex_;
   PlrRunnerSettings settings_;
+  const std::function<void()> integration_thread_start_;
 };
 
 }  // namespace trexsearch::service

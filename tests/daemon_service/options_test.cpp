@@ -40,6 +40,22 @@ TEST_CASE("settings come from the config file, and the command line wins") {
   CHECK(options.state_dir == "/var/lib/trex-search");
   CHECK(parse_cpu_list(options.cpus) == std::vector<int>{0, 1, 3});
   CHECK(describe_options(options).find("max-clients = 9\n") != std::string::npos);
+  CHECK(options.trex_cpus.mode == TrexCpusSetting::Mode::automatic);
+  CHECK(describe_options(options).find("trex-cpus = auto\n") != std::string::npos);
+}
+
+TEST_CASE("trex-cpus takes auto, none or a list of this machine's online CPUs") {
+  TempDir dir;
+  const std::string conf = dir.write("d.conf", "trex-cpus = none\n");
+  CHECK(parse_command_line({"--config", conf}).options.trex_cpus.mode ==
+        TrexCpusSetting::Mode::none);
+  // CPU 0 is online on every machine.
+  const DaemonOptions zero = parse_command_line({"--config", conf, "--trex-cpus", "0"}).options;
+  CHECK(zero.trex_cpus.cpus == CpuSet{0});
+  CHECK(describe_options(zero).find("trex-cpus = 0\n") != std::string::npos);
+  const std::string offline = error_of({"--config", conf, "--trex-cpus", "4095"});
+  CHECK(offline.find("trex-cpus = 4095: CPU 4095 is not online on this machine") == 0);
+  CHECK(error_of({"--config", conf, "--trex-cpus", "some"}).find("trex-cpus = \"some\"") == 0);
 }
 
 TEST_CASE("bad settings are refused naming the key and the value") {

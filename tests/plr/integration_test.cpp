@@ -4,6 +4,9 @@
 
 #include <cmath>
 #include <memory>
+#include <mutex>
+#include <set>
+#include <thread>
 #include <vector>
 
 #include "plr/integration_chain.hpp"
@@ -218,6 +221,27 @@ TEST_CASE("an aborted pool stops at once and reports no result") {
   pool.start(IntegrationJob{1, make_trials({5e6, 1e7}), {FocusState{}, FocusState{}}});
   pool.abort();
   CHECK_FALSE(pool.finish().has_value());
+}
+
+TEST_CASE("on_thread_start runs once on each worker thread, before the workers serve a job") {
+  std::mutex mutex;
+  std::multiset<std::thread::id> started;
+  IntegrationSettings with_hook = settings(2, 1400);
+  with_hook.on_thread_start = [&] {
+    std::lock_guard lock(mutex);
+    started.insert(std::this_thread::get_id());
+  };
+  {
+    IntegrationPool pool(with_hook);
+    pool.start(IntegrationJob{1, make_trials({5e6}), {FocusState{}, FocusState{}}});
+    REQUIRE(pool.finish().has_value());
+    // Every worker took part in a computation, so each has run its hook by now.
+    std::lock_guard lock(mutex);
+    CHECK(started.size() == 4);
+  }
+  // Four distinct threads, none of them this one.
+  CHECK(std::set<std::thread::id>(started.begin(), started.end()).size() == 4);
+  CHECK(started.count(std::this_thread::get_id()) == 0);
 }
 
 }  // namespace trexsearch::plr
