@@ -1,0 +1,169 @@
+// The "done when" for trustworthy trials, end to end: the real daemon drives
+// trex-emulator over TRex's protocol. A tester that cannot keep up must not lift a
+// bound, the SUT's own frames must not spoil an NDR, and each direction counts.
+#include <doctest/doctest.h>
+
+#include <string>
+#include <vector>
+
+#include "emulator_process.hpp"
+#include "service_test_support.hpp"
+
+namespace trexsearch::servicetest {
+namespace {
+
+using service::ResultCode;
+
+// Emulated time runs 10x real time: fast enough for 1 s trials, slow enough that the
+// measurer's stop (2 ms after the duration) lands within a few emulated ms.
+constexpr double kSpeed = 10.0;
+
+Json::Value goal(const std::string& name, double loss_ratio, const char* scope = nullptr) {
+  Json::Value json(Json::objectValue);
+  json["name"] = name;
+  json["loss_ratio"] = loss_ratio;
+  // Short searches: 1 s trials, 3 s per load, one coarser target.
+  json["initial_trial_duration"] = 1.0;
+  json["final_trial_duration"] = 1.0;
+  json["duration_sum"] = 3.0;
+  json["preceding_targets"] = 1;
+  json["relative_width"] = 0.005;
+  if (scope != nullptr) json["loss_scope"] = scope;
+  return json;
+}
+
+// Submits an MLR trex job with these goals against the emulator, waits for its end,
+// returns its result document.
+Json::Value run_job(ControlClient& client, const std::string& endpoint, Json::Value goals,
+                    double min_load, double max_load) {
+  Json::Value spec(Json::objectValue);
+  spec["goals"] = std::move(goals);
+  spec["min_load"] = min_load;
+  spec["max_load"] = max_load;
+  Json::Value measurer(Json::objectValue);
+  measurer["kind"] = "trex";
+  measurer["endpoint"] = endpoint;
+  measurer["profile"] = TREX_SEARCH_SOURCE_DIR "/etc/profiles/ipv4-udp-64b-bidir.json";
+  measurer["speed"] = kSpeed;
+  measurer["reconnect_grace"] = 10.0;
+  Json::Value submit(Json::objectValue);
+  submit["spec"] = spec;
+  submit["measurer"] = measurer;
+  const auto submitted = client.request("submit", submit);
+  REQUIRE(submitted.result == ResultCode::success);
+  const std::int64_t job = submitted.arguments["job"].asInt64();
+  REQUIRE(client.request("watch", job_arguments(job), 2).result == ResultCode::success);
+  const Json::Value ended = client.wait_event("job.ended", std::chrono::minutes(2));
+  REQUIRE(ended["state"].asString() == "finished");
+  const auto result = client.request("result", job_arguments(job), 3);
+  REQUIRE(result.result == ResultCode::success);
+  return result.arguments["result"];
+}
+
+struct Rig {
+  explicit Rig(std::vector<std::string> emulator_args)
+      : emulator(dir.file("emulator.log"), std::move(emulator_args)),
+        daemon(dir, daemon_args(dir)) {
+    REQUIRE(daemon.wait_ready());
+    client.emplace(dir.file("control.sock"));
+  }
+  TempDir dir;
+  EmulatorProcess emulator;
+  DaemonProcess daemon;
+  std::optional<ControlClient> client;
+};
+
+const Json::Value& goal_named(const Json::Value& result, const std::string& name) {
+  for (const Json::Value& goal : result["goals"]) {
+    if (goal["name"].asString() == name) return goal;
+  }
+  FAIL("no goal " << name);
+  return result;
+}
+
+}  // namespace
+
+TEST_CASE("a tester that cannot reach max_load never lifts a bound above what it offered") {
+  // The SUT forwards 6.5 Mpps per direction, the tester sends at most 2 Mpps a port.
+  Rig rig({"--sut", "sharp", "--sut-option", "capacity_pps=6.5e6", "--max-tx-pps", "2e6",
+           "--speed", "10"});
+  Json::Value goals(Json::arrayValue);
+  goals.append(goal("NDR", 0.0));
+  goals.append(goal("PDR", 0.005));
+  const Json::Value result = run_job(*rig.client, rig.emulator.rpc_endpoint(), goals, 1e5, 1e7);
+  INFO(rig.daemon.log());
+  std::size_t limited = 0;
+  for (const Json::Value& trial : result["trials"]) {
+    if (trial["tester_limited_pps"].isNull()) continue;
+    ++limited;
+    CHECK(trial["loss_ratio"].asDouble() == 1.0);
+    CHECK(trial["tester_limited_pps"].asDouble() < 2.1e6);
+  }
+  CHECK(limited > 0);
+  for (const char* name : {"NDR", "PDR"}) {
+    CAPTURE(name);
+    const Json::Value& goal = goal_named(result, name);
+    // What the tester offered in a passing trial: every frame by the stop, which
+    // lands within a few emulated ms of the duration (the margin is that stop).
+    REQUIRE(goal["relevant_lower_bound"].isDouble());
+    CHECK(goal["relevant_lower_bound"].asDouble() <= 2e6 * 1.02);
+    CHECK(goal["relevant_lower_bound"].asDouble() > 1.8e6);
+    REQUIRE(goal["tester_limited"].isObject());
+    CHECK(goal["tester_limited"]["trials"].asUInt() >= 1);
+    CHECK_FALSE(goal["clean"].asBool());
+  }
+}
+
+TEST_CASE("the SUT's own frames do not spoil an NDR when counting per stream") {
+  Rig rig({"--sut", "sharp", "--sut-option", "capacity_pps=1e6", "--dut-frames-per-run", "1000",
+           "--speed", "10"});
+  Json::Value goals(Json::arrayValue);
+  goals.append(goal("NDR", 0.0));
+  const Json::Value result = run_job(*rig.client, rig.emulator.rpc_endpoint(), goals, 1e4, 2e6);
+  INFO(rig.daemon.log());
+  const Json::Value& ndr = goal_named(result, "NDR");
+  CHECK(ndr["regular"].asBool());
+  CHECK(ndr["clean"].asBool());
+  CHECK(ndr["relevant_lower_bound"].asDouble() == doctest::Approx(1e6).epsilon(0.01));
+  CHECK(ndr["relevant_lower_bound"].asDouble() <= 1e6);
+  bool saw_sut_frames = false;
+  for (const Json::Value& trial : result["trials"]) {
+    CHECK(trial["counters"].asString() == "flow_stats");
+    for (const Json::Value& note : trial["notes"]) {
+      saw_sut_frames = saw_sut_frames || note.asString().starts_with("sut_frames: ");
+    }
+  }
+  CHECK(saw_sut_frames);
+}
+
+TEST_CASE("each direction is counted, and a worst-direction goal lands at the slower one") {
+  // 0->1 forwards 1 Mpps, 1->0 only 0.5 Mpps.
+  Rig rig({"--sut", "sharp", "--sut-option", "capacity_pps=1e6", "--sut-port-option",
+           "1:capacity_pps=5e5", "--speed", "10"});
+  Json::Value goals(Json::arrayValue);
+  goals.append(goal("NDR", 0.0, "worst_direction"));
+  goals.append(goal("LR10", 0.1));
+  goals.append(goal("LR10-worst", 0.1, "worst_direction"));
+  const Json::Value result = run_job(*rig.client, rig.emulator.rpc_endpoint(), goals, 1e4, 2e6);
+  INFO(rig.daemon.log());
+  // Aggregate at 10 %: (L - 0.5e6) / 2L <= 0.1 up to 625 kpps; the worst direction
+  // alone: (L - 0.5e6) / L <= 0.1 up to 556 kpps; no loss at all: 500 kpps.
+  CHECK(goal_named(result, "NDR")["relevant_lower_bound"].asDouble() ==
+        doctest::Approx(5e5).epsilon(0.01));
+  CHECK(goal_named(result, "LR10")["relevant_lower_bound"].asDouble() ==
+        doctest::Approx(6.25e5).epsilon(0.01));
+  CHECK(goal_named(result, "LR10-worst")["relevant_lower_bound"].asDouble() ==
+        doctest::Approx(5.556e5).epsilon(0.01));
+  CHECK(goal_named(result, "LR10-worst")["goal"]["loss_scope"].asString() == "worst_direction");
+  for (const Json::Value& trial : result["trials"]) {
+    REQUIRE(trial["directions"].size() == 2);
+    CHECK(trial["directions"][0]["direction"].asString() == "0->1");
+    CHECK(trial["directions"][1]["direction"].asString() == "1->0");
+    const double load = trial["load"].asDouble();
+    // The slower direction is the one that loses, and only above its capacity.
+    if (load > 5.1e5) CHECK(trial["directions"][1]["loss"].asInt64() > 0);
+    if (load < 0.99e6) CHECK(trial["directions"][0]["loss"].asInt64() == 0);
+  }
+}
+
+}  // namespace trexsearch::servicetest
