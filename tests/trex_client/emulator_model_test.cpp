@@ -42,10 +42,7 @@ TEST_CASE("counters grow pro rata while frames are in flight and never go backwa
   d.tx_begin = Seconds{1.0};
   d.tx_end = Seconds{3.0};
   d.latency = Seconds{0.5};
-  d.tx_packets = 1000;
-  d.tx_bytes = 64000;
-  d.rx_packets = 900;
-  d.rx_bytes = 57600;
+  d.parts = {{std::nullopt, {1000, 64000, 900, 57600}}};
   const auto id = book.add(d);
   CHECK(book.totals(0, Seconds{0.5}).opackets == 0);
   CHECK(book.totals(0, Seconds{2.0}).opackets == 500);
