@@ -36,10 +36,21 @@ FrameCounts sent_by(const FrameCounts& f, Seconds begin, Seconds end, Seconds at
   return kept;
 }
 
-// Cuts `d` at `at`: it keeps what was sent by then.
-void cut(Delivery& d, Seconds at) {
-  for (DeliveryPart& part : d.parts) part.frames = sent_by(part.frames, d.tx_begin, d.tx_end, at);
+FrameCounts minus(const FrameCounts& a, const FrameCounts& b) {
+  return {a.tx_packets - b.tx_packets, a.tx_bytes - b.tx_bytes, a.rx_packets - b.rx_packets,
+          a.rx_bytes - b.rx_bytes};
+}
+
+// Cuts `d` at `at`: it keeps what was sent by then; returns the parts not yet sent.
+std::vector<DeliveryPart> cut(Delivery& d, Seconds at) {
+  std::vector<DeliveryPart> rest = d.parts;
+  for (std::size_t i = 0; i < d.parts.size(); ++i) {
+    const FrameCounts kept = sent_by(d.parts[i].frames, d.tx_begin, d.tx_end, at);
+    rest[i].frames = minus(d.parts[i].frames, kept);
+    d.parts[i].frames = kept;
+  }
   d.tx_end = std::max(at, d.tx_begin);
+  return rest;
 }
 
 }  // namespace
@@ -79,6 +90,16 @@ std::uint64_t CounterBook::truncate(std::uint64_t id, Seconds at) {
   Delivery& d = it->second;
   if (at < d.tx_end) cut(d, at);
   return d.total().tx_packets;
+}
+
+std::uint64_t CounterBook::repace(std::uint64_t id, Seconds at, Seconds new_end) {
+  const auto it = active_.find(id);
+  if (it == active_.end() || at >= it->second.tx_end) return id;
+  Delivery rest = it->second;
+  rest.parts = cut(it->second, at);
+  rest.tx_begin = it->second.tx_end;
+  rest.tx_end = std::max(new_end, rest.tx_begin);
+  return add(std::move(rest));
 }
 
 void CounterBook::count(const Delivery& d, std::optional<std::uint32_t> pg_id, Seconds now,

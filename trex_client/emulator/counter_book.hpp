@@ -59,11 +59,15 @@ class CounterBook {
  public:
   explicit CounterBook(std::size_t port_count);
 
-  /// Adds a delivery; returns its id (for truncate()).
+  /// Adds a delivery; returns its id (for truncate() and repace()).
   std::uint64_t add(Delivery delivery);
   /// Cuts a delivery short at `at` (an explicit stop): frames not yet sent are never
   /// sent, frames already sent still arrive. Returns the frames actually sent.
   std::uint64_t truncate(std::uint64_t id, Seconds at);
+  /// The frames of a delivery not yet sent at `at` go out over [at, new_end] instead
+  /// (the port's pace changed); returns the id of the delivery that carries them
+  /// (`id` itself when everything was already sent).
+  std::uint64_t repace(std::uint64_t id, Seconds at, Seconds new_end);
   /// Folds deliveries fully received by `now` into the totals.
   void fold(Seconds now);
   /// Counters of `port` at `now`.
@@ -82,7 +86,7 @@ class CounterBook {
   /// parts `pg_id` selects (none: every part, i.e. the port counters).
   void count(const Delivery& d, std::optional<std::uint32_t> pg_id, Seconds now,
              PortCounts& ports) const;
-  /// Never below what was reported before: rounding after a truncate()
+  /// Never below what was reported before: rounding after a truncate() or repace()
   /// must not make a counter go backwards.
   static const PortTotals& monotonic(PortTotals& reported, const PortTotals& now);
 

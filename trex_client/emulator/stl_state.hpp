@@ -150,10 +150,10 @@ class StlState {
 
   struct Run {
     Seconds start{0.0};
-    /// Infinite for unbounded runs.
+    /// Infinite for unbounded runs; moves when the port's pace changes.
     Seconds tx_end{0.0};
     bool unbounded = false;
-    /// What the streams ask for [pps].
+    /// What the streams ask for [pps]; --max-tx-pps is shared by a port's runs' demand.
     double demand_pps = 0.0;
     /// Fraction of the demand the port achieves: below 1 the run is stretched (§5.5).
     double pace = 1.0;
@@ -199,12 +199,18 @@ class StlState {
                             const std::string& command) const;
   std::string random_token();
   void publish(EmulatorEvent event);
-  /// Ends a run at `at` and publishes its events.
+  /// Ends a run at `at`: its events, and the port's other runs may speed up.
   void finish_run(std::uint8_t port_id, const std::string& profile_id, Profile& profile,
                   bool stopped, Seconds at);
   void account_unbounded(std::uint8_t port_id, Run& run, Seconds now);
   /// advance() plus accounting of unbounded runs: every counter is current at `now`.
   void settle(Seconds now);
+  /// The fraction of `demand_pps` a port sends at under --max-tx-pps.
+  double pace_for(double demand_pps) const;
+  /// Sum of the demand of the port's runs [pps].
+  double port_demand(const Port& port) const;
+  /// Gives every run of the port the pace its total demand allows from `at` on.
+  void repace_port(std::uint8_t port_id, Seconds at);
   /// Forgets the counters of pg ids whose last stream was removed.
   void forget_unused_pgids();
   std::uint8_t peer(std::uint8_t port) const { return static_cast<std::uint8_t>(port ^ 1u); }

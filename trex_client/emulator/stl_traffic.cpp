@@ -46,9 +46,8 @@ double StlState::start_traffic(std::uint8_t port_id, const std::string& profile_
   run.bytes_per_packet = plan.bytes_per_packet;
   run.streams = plan.streams;
   // Duration stretching (§5.5): a port that cannot keep up sends every frame, late.
-  if (options_.max_tx_pps && plan.total_pps > *options_.max_tx_pps) {
-    run.pace = *options_.max_tx_pps / plan.total_pps;
-  }
+  // The ceiling is the port's, shared with the runs of its other profiles.
+  run.pace = pace_for(port_demand(port) + plan.total_pps);
   if (!std::isfinite(plan.tx_time.count())) {
     run.unbounded = true;
     run.tx_end = Seconds{std::numeric_limits<double>::infinity()};
@@ -96,6 +95,7 @@ double StlState::start_traffic(std::uint8_t port_id, const std::string& profile_
   }
   profile.run = run;
   profile.state = ProfileState::tx;
+  repace_port(port_id, now);
 
   EmulatorEvent event;
   event.type = event_type::profile_started;
@@ -141,9 +141,10 @@ void StlState::account_unbounded(std::uint8_t port_id, Run& run, Seconds now) {
 }
 
 void StlState::finish_run(std::uint8_t port_id, const std::string& profile_id, Profile& profile,
-                          bool stopped, Seconds) {
+                          bool stopped, Seconds at) {
   profile.run.reset();
   profile.state = ProfileState::streams;
+  repace_port(port_id, at);
   if (!stopped) ++completed_runs_;
   EmulatorEvent event;
   event.type = stopped ? event_type::profile_stopped : event_type::profile_finished_tx;
