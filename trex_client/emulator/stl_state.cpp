@@ -22,7 +22,8 @@ StlState::StlState(EmulatorOptions options, Seconds now)
   for (std::uint32_t port = 0; port < options_.port_count; ++port) {
     // One model per direction, each with its own seed, so that the counts of one
     // direction do not depend on when the other one runs.
-    sut_.push_back(sim::make_sut(options_.sut_model, options_.sut_options, options_.seed + port));
+    sut_.push_back(
+        sim::make_sut(options_.sut_model, options_.sut_options_for(port), options_.seed + port));
   }
   ports_.resize(options_.port_count);
   restart(now);
