@@ -205,3 +205,18 @@ TEST_CASE("--sut-port-option gives one direction its own SUT options over --sut-
         trexsearch::sim::SutOptions{{"capacity_pps", 2e6}, {"noise", 0.01}});
   CHECK(o.sut_options_for(3) == trexsearch::sim::SutOptions{{"capacity_pps", 1e6}, {"noise", 0.0}});
 }
+
+TEST_CASE("--no-flow-stats and --link-speed-gbps reach the options; --help lists them") {
+  const Parsed parsed = parse({"--no-flow-stats", "--link-speed-gbps", "25"});
+  REQUIRE_MESSAGE(!parsed.command.exit_code, parsed.err);
+  CHECK_FALSE(parsed.command.options.flow_stats);
+  CHECK(parsed.command.options.link_speed_gbps == 25.0);
+  CHECK(parse({}).command.options.flow_stats);
+  const Parsed help = parse({"--help"});
+  CHECK(help.command.exit_code == 0);
+  for (const char* option : {"--no-flow-stats", "--sut-port-option", "--link-speed-gbps",
+                             "--max-tx-pps", "--dut-frames-per-run"}) {
+    CAPTURE(option);
+    CHECK(help.out.find(option) != std::string::npos);
+  }
+}

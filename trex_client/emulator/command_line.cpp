@@ -68,6 +68,7 @@ CommandLine parse_command_line(int argc, char** argv, std::ostream& out, std::os
   double max_tx_pps = 0.0;
   std::vector<std::string> sut_options;
   std::vector<std::string> sut_port_options;
+  bool no_flow_stats = false;
 
   po::options_description description(
       "trex-emulator: TRex's stateless JSON-RPC protocol with a simulated SUT per port pair");
@@ -78,8 +79,12 @@ CommandLine parse_command_line(int argc, char** argv, std::ostream& out, std::os
       "ports", po::value(&o.port_count)->default_value(o.port_count),
       "number of ports, even; pairs (0,1), (2,3), ...")(
       "link-speed-gbps", po::value(&o.link_speed_gbps)->default_value(o.link_speed_gbps),
-      "link speed of every port [Gb/s]")("sut", po::value(&o.sut_model)->default_value(o.sut_model),
-                                         "simulated SUT model (see --list-sut-models)")(
+      "link speed of every port [Gb/s] (get_port_status attr.speed, line rate, percentage)")(
+      "no-flow-stats", po::bool_switch(&no_flow_stats),
+      "ports without RX statistics: no flow_stats/latency/rx_bytes caps, add_stream with "
+      "flow_stats enabled fails (\"RX stats is not supported on this interface\")")(
+      "sut", po::value(&o.sut_model)->default_value(o.sut_model),
+      "simulated SUT model (see --list-sut-models)")(
       "sut-option", po::value(&sut_options)->composing(),
       "model option NAME=VALUE for every direction, repeatable (e.g. capacity_pps=1e6)")(
       "sut-port-option", po::value(&sut_port_options)->composing(),
@@ -128,6 +133,7 @@ CommandLine parse_command_line(int argc, char** argv, std::ostream& out, std::os
     o.rpc_endpoint = "tcp://" + bind + ":" + (rpc_port == 0 ? "*" : std::to_string(rpc_port));
     o.pub_endpoint = "tcp://" + bind + ":" + (pub_port == 0 ? "*" : std::to_string(pub_port));
     o.sut_latency = Seconds{latency_us * 1e-6};
+    o.flow_stats = !no_flow_stats;
     if (max_tx_pps > 0.0) o.max_tx_pps = max_tx_pps;
     if (max_tx_pps < 0.0)
       throw ConfigError("--max-tx-pps", format_value(max_tx_pps), "must be >= 0");

@@ -21,6 +21,9 @@ struct EmulatorOptions {
   std::uint32_t port_count = 2;
   /// Link speed of every port [Gb/s] (attr.speed, line-rate checks).
   double link_speed_gbps = 10.0;
+  /// Ports have RX statistics (caps flow_stats, latency, rx_bytes). False: like a NIC
+  /// without them, no caps and add_stream refuses streams with flow stats enabled.
+  bool flow_stats = true;
 
   /// The simulated SUT (search/sim models) and its options. Each direction (tx port)
   /// gets its own instance seeded with `seed + tx port id`.

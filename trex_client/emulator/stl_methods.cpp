@@ -183,7 +183,8 @@ Json::Value add_stream(MethodContext& context, const Json::Value& params) {
   const std::string profile = parse_profile(params);
   const std::uint32_t stream_id = P::uint32(params, "stream_id");
   const Json::Value& section = P::object(params, "stream");
-  context.state.add_stream(port, profile, stream_id, parse_stream(section));
+  context.state.add_stream(port, profile, stream_id,
+                           parse_stream(section, context.state.options().flow_stats));
   return Json::Value(Json::objectValue);
 }
 
