@@ -1,18 +1,19 @@
 // The trex-emulator executable: endpoints on stdout, options, fault control over the
 // RPC socket, SIGHUP restart, clean exit on SIGTERM.
 #include <doctest/doctest.h>
-
-#include "tests/support/pipe_lines.hpp"
 #include <signal.h>
 #include <spawn.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
 #include <chrono>
+#include <sstream>
 #include <string>
 #include <vector>
 
+#include "tests/support/pipe_lines.hpp"
 #include "trex_client/api/trex_api.hpp"
+#include "trex_client/emulator/command_line.hpp"
 #include "trex_client/transport/zmq_rpc_channel.hpp"
 
 extern char** environ;
@@ -85,6 +86,26 @@ class Child {
   std::string buffer_;
 };
 
+// parse_command_line in-process: the options, or the exit code and what went to stderr.
+struct Parsed {
+  emu::CommandLine command;
+  std::string out;
+  std::string err;
+};
+
+Parsed parse(std::vector<std::string> args) {
+  args.insert(args.begin(), "trex-emulator");
+  std::vector<char*> argv;
+  for (std::string& arg : args) argv.push_back(arg.data());
+  std::ostringstream out;
+  std::ostringstream err;
+  Parsed parsed{emu::parse_command_line(static_cast<int>(argv.size()), argv.data(), out, err), "",
+                ""};
+  parsed.out = out.str();
+  parsed.err = err.str();
+  return parsed;
+}
+
 std::string endpoint_of(const std::string& line, const std::string& name) {
   REQUIRE_MESSAGE(line.starts_with(name + " tcp://127.0.0.1:"), line);
   return line.substr(name.size() + 1);
@@ -154,11 +175,48 @@ TEST_CASE("bad options are refused naming the option, with exit code 2") {
       {{"--sut-option", "colour=1"}, "colour"},
       {{"--speed", "0"}, "speed = 0"},
       {{"--frobnicate"}, "frobnicate"},
+      {{"--sut-port-option", "2:capacity_pps=1"},
+       "--sut-port-option = 2:capacity_pps=1: port 2 does not exist; ports are 0..1"},
+      {{"--sut-port-option", "x:capacity_pps=1"},
+       "--sut-port-option = x:capacity_pps=1: expected PORT:NAME=VALUE"},
+      {{"--sut-port-option", "1capacity_pps=1"}, "--sut-port-option = 1capacity_pps=1"},
+      {{"--sut-port-option", "1:capacity_pps=fast"}, "--sut-port-option 1:capacity_pps = fast"},
+      {{"--sut-port-option", "1:colour=1"}, "sut_port_options[1] = {colour=1}"},
   };
   for (const Case& c : cases) {
     CAPTURE(c.expected);
     Child child(c.args);
     CHECK(child.wait_exit() == 2);
     CHECK(child.read_all_stderr().find(c.expected) != std::string::npos);
+  }
+}
+
+TEST_CASE("--sut-port-option gives one direction its own SUT options over --sut-option") {
+  // Port 3 does not exist with the default 2 ports.
+  CHECK(parse({"--sut-port-option", "3:capacity_pps=2e6"}).command.exit_code == 2);
+  const Parsed four = parse({"--ports", "4", "--sut", "noisy", "--sut-option", "capacity_pps=1e6",
+                             "--sut-option", "noise=0.01", "--sut-port-option",
+                             "1:capacity_pps=2e6", "--sut-port-option", "3:noise=0"});
+  REQUIRE_MESSAGE(!four.command.exit_code, four.err);
+  const emu::EmulatorOptions& o = four.command.options;
+  CHECK(o.sut_options_for(0) ==
+        trexsearch::sim::SutOptions{{"capacity_pps", 1e6}, {"noise", 0.01}});
+  CHECK(o.sut_options_for(1) ==
+        trexsearch::sim::SutOptions{{"capacity_pps", 2e6}, {"noise", 0.01}});
+  CHECK(o.sut_options_for(3) == trexsearch::sim::SutOptions{{"capacity_pps", 1e6}, {"noise", 0.0}});
+}
+
+TEST_CASE("--no-flow-stats and --link-speed-gbps reach the options; --help lists them") {
+  const Parsed parsed = parse({"--no-flow-stats", "--link-speed-gbps", "25"});
+  REQUIRE_MESSAGE(!parsed.command.exit_code, parsed.err);
+  CHECK_FALSE(parsed.command.options.flow_stats);
+  CHECK(parsed.command.options.link_speed_gbps == 25.0);
+  CHECK(parse({}).command.options.flow_stats);
+  const Parsed help = parse({"--help"});
+  CHECK(help.command.exit_code == 0);
+  for (const char* option : {"--no-flow-stats", "--sut-port-option", "--link-speed-gbps",
+                             "--max-tx-pps", "--dut-frames-per-run"}) {
+    CAPTURE(option);
+    CHECK(help.out.find(option) != std::string::npos);
   }
 }

@@ -5,6 +5,7 @@
 #include <cmath>
 #include <functional>
 
+#include "search/errors.hpp"
 #include "search/sim/sut_model.hpp"
 #include "trex_client/emulator/counter_book.hpp"
 #include "trex_client/emulator/rpc_fault.hpp"
@@ -42,10 +43,7 @@ TEST_CASE("counters grow pro rata while frames are in flight and never go backwa
   d.tx_begin = Seconds{1.0};
   d.tx_end = Seconds{3.0};
   d.latency = Seconds{0.5};
-  d.tx_packets = 1000;
-  d.tx_bytes = 64000;
-  d.rx_packets = 900;
-  d.rx_bytes = 57600;
+  d.parts = {{std::nullopt, {1000, 64000, 900, 57600}}};
   const auto id = book.add(d);
   CHECK(book.totals(0, Seconds{0.5}).opackets == 0);
   CHECK(book.totals(0, Seconds{2.0}).opackets == 500);
@@ -152,4 +150,64 @@ TEST_CASE("the state machine runs traffic through one SUT model per direction") 
   CHECK(state.port_stats(0, Seconds{3.0}).totals.opackets == 0);
   CHECK(fault_text([&] { state.verify_owner(0, h0); }) ==
         "please acquire the port before modifying port state");
+}
+
+TEST_CASE("each direction can have its own SUT options; --sut-option stays the default") {
+  EmulatorOptions options;
+  options.sut_model = "sharp";
+  options.sut_options = {{"capacity_pps", 1e6}};
+  // Traffic sent from port 1 (the reverse direction) meets a SUT twice as fast.
+  options.sut_port_options[1] = {{"capacity_pps", 2e6}};
+  CHECK(options.sut_options_for(0).at("capacity_pps") == 1e6);
+  CHECK(options.sut_options_for(1).at("capacity_pps") == 2e6);
+  StlState state(options, Seconds{0.0});
+  for (const std::uint8_t port : {std::uint8_t{0}, std::uint8_t{1}}) {
+    state.acquire(port, "u", 1, false);
+    EmulatedStream stream = continuous(1.0);
+    stream.flow_stats = true;
+    stream.pg_id = port;
+    state.add_stream(port, "_", 1, stream);
+  }
+  struct Case {
+    double load_pps;
+    std::uint64_t lost_0_to_1;
+    std::uint64_t lost_1_to_0;
+  };
+  // 1.5 Mpps is too much for direction 0->1 only; 2.5 Mpps for both.
+  const Case cases[] = {{0.5e6, 0, 0}, {1.5e6, 500'000, 0}, {2.5e6, 1'500'000, 500'000}};
+  double t = 0.0;
+  for (const Case& c : cases) {
+    CAPTURE(c.load_pps);
+    std::uint64_t tx[2];
+    std::uint64_t rx[2];
+    for (std::uint8_t p = 0; p < 2; ++p) {
+      tx[p] = state.pg_stats(p, Seconds{t})->ports[p].opackets;
+      rx[p] = state.pg_stats(p, Seconds{t})->ports[p ^ 1].ipackets;
+    }
+    state.start_traffic(0, "_", {"pps", c.load_pps}, Seconds{1.0}, false, Seconds{t});
+    state.start_traffic(1, "_", {"pps", c.load_pps}, Seconds{1.0}, false, Seconds{t});
+    t += 2.0;
+    for (std::uint8_t p = 0; p < 2; ++p) {
+      const PgStatsView view = *state.pg_stats(p, Seconds{t});
+      const std::uint64_t sent = view.ports[p].opackets - tx[p];
+      const std::uint64_t received = view.ports[p ^ 1].ipackets - rx[p];
+      CHECK(sent == static_cast<std::uint64_t>(c.load_pps));
+      CHECK(sent - received == (p == 0 ? c.lost_0_to_1 : c.lost_1_to_0));
+    }
+  }
+}
+
+TEST_CASE("per-direction SUT options are validated naming the option and value") {
+  EmulatorOptions options;
+  options.sut_port_options[2] = {{"capacity_pps", 1e6}};
+  CHECK_THROWS_WITH_AS(options.validate(),
+                       doctest::Contains("sut_port_options[2] = {capacity_pps=1000000}: no such "
+                                         "port; ports are 0..1"),
+                       trexsearch::ConfigError);
+  options.sut_port_options = {{1, {{"colour", 1.0}}}};
+  CHECK_THROWS_WITH_AS(options.validate(), doctest::Contains("sut_port_options[1] = {colour=1}"),
+                       trexsearch::ConfigError);
+  options.sut_port_options = {{1, {{"capacity_pps", -5.0}}}};
+  CHECK_THROWS_WITH_AS(options.validate(), doctest::Contains("sharp.capacity_pps = -5"),
+                       trexsearch::ConfigError);
 }

@@ -10,6 +10,54 @@ namespace trexsearch::trex::emu {
 
 namespace po = boost::program_options;
 
+namespace {
+
+// NAME=VALUE with a numeric VALUE (--sut-option, --sut-port-option). Errors name
+// `option` with the whole text, or `prefix` + NAME with a VALUE that is no number.
+std::pair<std::string, double> parse_name_value(const std::string& option,
+                                                const std::string& prefix,
+                                                const std::string& text) {
+  const std::size_t equals = text.find('=');
+  if (equals == std::string::npos || equals == 0) {
+    throw ConfigError(option, text, "expected NAME=VALUE");
+  }
+  const std::string name = text.substr(0, equals);
+  const std::string value = text.substr(equals + 1);
+  std::size_t used = 0;
+  double number = 0.0;
+  try {
+    number = std::stod(value, &used);
+  } catch (const std::exception&) {
+    used = 0;
+  }
+  if (used == 0 || used != value.size()) throw ConfigError(prefix + name, value, "not a number");
+  return {name, number};
+}
+
+// PORT:NAME=VALUE: a SUT option for the traffic sent from PORT only.
+void parse_port_option(const std::string& text, EmulatorOptions& o) {
+  const std::size_t colon = text.find(':');
+  const std::string port_text = text.substr(0, colon);
+  const std::size_t equals = text.find('=');
+  if (colon == std::string::npos || port_text.empty() ||
+      port_text.find_first_not_of("0123456789") != std::string::npos || port_text.size() > 3 ||
+      equals == std::string::npos || equals <= colon + 1) {
+    throw ConfigError("--sut-port-option", text,
+                      "expected PORT:NAME=VALUE, e.g. 1:capacity_pps=2e6");
+  }
+  const auto port = static_cast<std::uint32_t>(std::stoul(port_text));
+  if (port >= o.port_count) {
+    throw ConfigError("--sut-port-option", text,
+                      "port " + port_text + " does not exist; ports are 0.." +
+                          std::to_string(o.port_count - 1) + " (--ports)");
+  }
+  const auto [name, value] = parse_name_value(
+      "--sut-port-option", "--sut-port-option " + port_text + ":", text.substr(colon + 1));
+  o.sut_port_options[port][name] = value;
+}
+
+}  // namespace
+
 CommandLine parse_command_line(int argc, char** argv, std::ostream& out, std::ostream& err) {
   CommandLine command;
   EmulatorOptions& o = command.options;
@@ -19,6 +67,8 @@ CommandLine parse_command_line(int argc, char** argv, std::ostream& out, std::os
   double latency_us = 0.0;
   double max_tx_pps = 0.0;
   std::vector<std::string> sut_options;
+  std::vector<std::string> sut_port_options;
+  bool no_flow_stats = false;
 
   po::options_description description(
       "trex-emulator: TRex's stateless JSON-RPC protocol with a simulated SUT per port pair");
@@ -29,10 +79,17 @@ CommandLine parse_command_line(int argc, char** argv, std::ostream& out, std::os
       "ports", po::value(&o.port_count)->default_value(o.port_count),
       "number of ports, even; pairs (0,1), (2,3), ...")(
       "link-speed-gbps", po::value(&o.link_speed_gbps)->default_value(o.link_speed_gbps),
-      "link speed of every port [Gb/s]")("sut", po::value(&o.sut_model)->default_value(o.sut_model),
-                                         "simulated SUT model (see --list-sut-models)")(
+      "link speed of every port [Gb/s] (get_port_status attr.speed, line rate, percentage)")(
+      "no-flow-stats", po::bool_switch(&no_flow_stats),
+      "ports without RX statistics: no flow_stats/latency/rx_bytes caps, add_stream with "
+      "flow_stats enabled fails (\"RX stats is not supported on this interface\")")(
+      "sut", po::value(&o.sut_model)->default_value(o.sut_model),
+      "simulated SUT model (see --list-sut-models)")(
       "sut-option", po::value(&sut_options)->composing(),
-      "model option NAME=VALUE, repeatable (e.g. capacity_pps=1e6)")(
+      "model option NAME=VALUE for every direction, repeatable (e.g. capacity_pps=1e6)")(
+      "sut-port-option", po::value(&sut_port_options)->composing(),
+      "PORT:NAME=VALUE: model option for the traffic sent from PORT only, replacing "
+      "--sut-option NAME there; repeatable (e.g. 1:capacity_pps=2e6)")(
       "seed", po::value(&o.seed)->default_value(o.seed), "SUT seed; direction p uses seed + p")(
       "sut-latency-us", po::value(&latency_us)->default_value(0.0),
       "time frames spend in the SUT [us]: RX counters lag TX by this much")(
@@ -67,28 +124,16 @@ CommandLine parse_command_line(int argc, char** argv, std::ostream& out, std::os
   }
   try {
     for (const std::string& option : sut_options) {
-      const std::size_t equals = option.find('=');
-      if (equals == std::string::npos || equals == 0) {
-        throw ConfigError("--sut-option", option, "expected NAME=VALUE");
-      }
-      const std::string value = option.substr(equals + 1);
-      std::size_t used = 0;
-      double number = 0.0;
-      try {
-        number = std::stod(value, &used);
-      } catch (const std::exception&) {
-        used = 0;
-      }
-      if (used == 0 || used != value.size()) {
-        throw ConfigError("--sut-option " + option.substr(0, equals), value, "not a number");
-      }
-      o.sut_options[option.substr(0, equals)] = number;
+      const auto [name, value] = parse_name_value("--sut-option", "--sut-option ", option);
+      o.sut_options[name] = value;
     }
+    for (const std::string& option : sut_port_options) parse_port_option(option, o);
     if (rpc_port > 65535) throw ConfigError("--rpc-port", std::to_string(rpc_port), "not a port");
     if (pub_port > 65535) throw ConfigError("--pub-port", std::to_string(pub_port), "not a port");
     o.rpc_endpoint = "tcp://" + bind + ":" + (rpc_port == 0 ? "*" : std::to_string(rpc_port));
     o.pub_endpoint = "tcp://" + bind + ":" + (pub_port == 0 ? "*" : std::to_string(pub_port));
     o.sut_latency = Seconds{latency_us * 1e-6};
+    o.flow_stats = !no_flow_stats;
     if (max_tx_pps > 0.0) o.max_tx_pps = max_tx_pps;
     if (max_tx_pps < 0.0)
       throw ConfigError("--max-tx-pps", format_value(max_tx_pps), "must be >= 0");

@@ -115,11 +115,15 @@ Json::Value get_system_info(MethodContext& context, const Json::Value&) {
     port["hw_mac"] = hw_mac(p);
     port["stack"] = "legacy";
     port["description"] = "trex-emulator port with simulated SUT '" + options.sut_model + "'";
+    // Software-mode counting (virtual NICs): 1023 stats pg ids, rx bytes counted
+    // (trex-flowstats-latency.md §1.2). Without RX statistics TRex lists no caps.
     port["rx"]["caps"] = Json::Value(Json::arrayValue);
-    port["rx"]["caps"].append("flow_stats");
-    port["rx"]["caps"].append("latency");
-    port["rx"]["caps"].append("rx_bytes");
-    port["rx"]["counters"] = 1023;
+    if (options.flow_stats) {
+      port["rx"]["caps"].append("flow_stats");
+      port["rx"]["caps"].append("latency");
+      port["rx"]["caps"].append("rx_bytes");
+    }
+    port["rx"]["counters"] = options.flow_stats ? 1023 : 0;
     port["is_fc_supported"] = false;
     port["is_led_supported"] = false;
     port["is_link_supported"] = false;

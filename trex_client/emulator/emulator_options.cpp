@@ -5,6 +5,19 @@
 #include "search/errors.hpp"
 
 namespace trexsearch::trex::emu {
+namespace {
+
+// "{capacity_pps=2e+06, noise=0.01}" for error messages.
+std::string describe(const sim::SutOptions& options) {
+  std::string text = "{";
+  for (const auto& [name, value] : options) {
+    if (text.size() > 1) text += ", ";
+    text += name + "=" + format_value(value);
+  }
+  return text + "}";
+}
+
+}  // namespace
 
 void EmulatorOptions::validate() const {
   if (rpc_endpoint.empty()) throw ConfigError("rpc_endpoint", "\"\"", "must not be empty");
@@ -30,6 +43,28 @@ void EmulatorOptions::validate() const {
   }
   // Unknown models and options throw ConfigError naming them.
   sim::make_sut(sut_model, sut_options, seed);
+  for (const auto& [port, overrides] : sut_port_options) {
+    const std::string field = "sut_port_options[" + std::to_string(port) + "]";
+    if (port >= port_count) {
+      throw ConfigError(field, describe(overrides),
+                        "no such port; ports are 0.." + std::to_string(port_count - 1));
+    }
+    try {
+      sim::make_sut(sut_model, sut_options_for(port), seed + port);
+    } catch (const ConfigError& error) {
+      // The model names its own option ("sharp.capacity_pps = -1: ..."); say which
+      // direction's override carried it.
+      throw ConfigError(field, describe(overrides), error.what());
+    }
+  }
+}
+
+sim::SutOptions EmulatorOptions::sut_options_for(std::uint32_t tx_port) const {
+  sim::SutOptions options = sut_options;
+  const auto overrides = sut_port_options.find(tx_port);
+  if (overrides == sut_port_options.end()) return options;
+  for (const auto& [name, value] : overrides->second) options[name] = value;
+  return options;
 }
 
 }  // namespace trexsearch::trex::emu

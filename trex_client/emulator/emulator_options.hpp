@@ -1,6 +1,7 @@
 #pragma once
 
 #include <cstdint>
+#include <map>
 #include <optional>
 #include <string>
 
@@ -20,11 +21,17 @@ struct EmulatorOptions {
   std::uint32_t port_count = 2;
   /// Link speed of every port [Gb/s] (attr.speed, line-rate checks).
   double link_speed_gbps = 10.0;
+  /// Ports have RX statistics (caps flow_stats, latency, rx_bytes). False: like a NIC
+  /// without them, no caps and add_stream refuses streams with flow stats enabled.
+  bool flow_stats = true;
 
   /// The simulated SUT (search/sim models) and its options. Each direction (tx port)
   /// gets its own instance seeded with `seed + tx port id`.
   std::string sut_model = "sharp";
   sim::SutOptions sut_options;
+  /// Per-direction SUT options: tx port -> options replacing the same-named
+  /// sut_options for the traffic that port sends (e.g. a slower reverse direction).
+  std::map<std::uint32_t, sim::SutOptions> sut_port_options;
   std::uint64_t seed = 1;
   /// Time a frame spends in the SUT: RX counters lag TX counters by this much.
   Seconds sut_latency{0.0};
@@ -43,8 +50,13 @@ struct EmulatorOptions {
   std::string hostname = "trex-emulator";
   std::uint32_t dp_core_count = 2;
 
+  /// The SUT options of the direction `tx_port` sends: sut_options with that port's
+  /// sut_port_options applied.
+  sim::SutOptions sut_options_for(std::uint32_t tx_port) const;
+
   /// Throws ConfigError naming the first invalid option; also builds the SUT model
-  /// once so that unknown models or options fail here, not at the first trial.
+  /// of every direction once so that unknown models or options fail here, not at the
+  /// first trial.
   void validate() const;
 };
 

@@ -96,28 +96,24 @@ Json::Value get_pgid_stats(MethodContext& context, const Json::Value& params) {
   result["ver_id"] = Json::Value(Json::objectValue);
   const double latency_us = std::max(1.0, context.state.options().sut_latency.count() * 1e6);
   for (std::uint32_t pg : wanted) {
+    // Unknown pg ids are skipped: a missing key means "no such pg id", not zero (§1.3).
     if (std::find(active.begin(), active.end(), pg) == active.end()) continue;
+    const std::optional<PgStatsView> stats = context.state.pg_stats(pg, context.now);
+    if (!stats) continue;
     const std::string key = std::to_string(pg);
-    const PgCounters* counters = context.state.pg_counters(pg);
+    // CFlowStatRuleMgr::dump_json: every counter keyed by every port, zeros included.
     Json::Value flow(Json::objectValue);
-    for (const char* field : {"tp", "tb", "rp", "rb", "tps", "tbs", "rps", "rbs"}) {
-      flow[field] = Json::Value(Json::objectValue);
-      for (std::uint8_t p = 0; p < context.state.port_count(); ++p) {
-        flow[field][std::to_string(p)] = Json::UInt64(0);
-      }
-    }
-    if (counters != nullptr) {
-      for (const auto& [port, n] : counters->tx_packets)
-        flow["tp"][std::to_string(port)] = Json::UInt64(n);
-      for (const auto& [port, n] : counters->tx_bytes)
-        flow["tb"][std::to_string(port)] = Json::UInt64(n);
-      for (const auto& [port, n] : counters->rx_packets)
-        flow["rp"][std::to_string(port)] = Json::UInt64(n);
-      for (const auto& [port, n] : counters->rx_bytes)
-        flow["rb"][std::to_string(port)] = Json::UInt64(n);
+    for (std::uint8_t p = 0; p < context.state.port_count(); ++p) {
+      const std::string port = std::to_string(p);
+      const PortTotals& counts = stats->ports.at(p);
+      flow["tp"][port] = Json::UInt64(counts.opackets);
+      flow["tb"][port] = Json::UInt64(counts.obytes);
+      flow["rp"][port] = Json::UInt64(counts.ipackets);
+      flow["rb"][port] = Json::UInt64(counts.ibytes);
+      for (const char* rate : {"tps", "tbs", "rps", "rbs"}) flow[rate][port] = 0.0;
     }
     result["flow_stats"][key] = flow;
-    result["ver_id"][key] = 1;
+    result["ver_id"][key] = Json::UInt64(stats->version);
     if (std::find(latency_ids.begin(), latency_ids.end(), pg) != latency_ids.end()) {
       // The SUT's latency is constant in the emulator: every statistic is that value.
       Json::Value lat(Json::objectValue);
@@ -187,7 +183,8 @@ Json::Value add_stream(MethodContext& context, const Json::Value& params) {
   const std::string profile = parse_profile(params);
   const std::uint32_t stream_id = P::uint32(params, "stream_id");
   const Json::Value& section = P::object(params, "stream");
-  context.state.add_stream(port, profile, stream_id, parse_stream(section));
+  context.state.add_stream(port, profile, stream_id,
+                           parse_stream(section, context.state.options().flow_stats));
   return Json::Value(Json::objectValue);
 }
 

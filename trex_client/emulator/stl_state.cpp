@@ -22,7 +22,8 @@ StlState::StlState(EmulatorOptions options, Seconds now)
   for (std::uint32_t port = 0; port < options_.port_count; ++port) {
     // One model per direction, each with its own seed, so that the counts of one
     // direction do not depend on when the other one runs.
-    sut_.push_back(sim::make_sut(options_.sut_model, options_.sut_options, options_.seed + port));
+    sut_.push_back(
+        sim::make_sut(options_.sut_model, options_.sut_options_for(port), options_.seed + port));
   }
   ports_.resize(options_.port_count);
   restart(now);
@@ -37,7 +38,7 @@ void StlState::restart(Seconds now) {
   }
   counters_ = std::make_unique<CounterBook>(ports_.size());
   sessions_.clear();
-  pg_counters_.clear();
+  pg_versions_.clear();
 }
 
 std::string StlState::random_token() {
@@ -223,6 +224,10 @@ void StlState::add_stream(std::uint8_t port_id, const std::string& profile_id,
     throw_execute_error("stream " + std::to_string(stream_id) + " already exists in profile_id(" +
                         profile_id + ")");
   }
+  // A pg id's counters live from its first stream to its last (§2.10 "Lifetime").
+  if (stream.flow_stats && pg_versions_.count(stream.pg_id) == 0) {
+    pg_versions_[stream.pg_id] = next_pg_version_++;
+  }
   profile.streams.emplace(stream_id, std::move(stream));
   profile.state = ProfileState::streams;
 }
@@ -236,6 +241,7 @@ void StlState::remove_stream(std::uint8_t port_id, const std::string& profile_id
                         profile_id + ")");
   }
   if (profile.streams.empty()) profile.state = ProfileState::idle;
+  forget_unused_pgids();
 }
 
 void StlState::remove_all_streams(std::uint8_t port_id, const std::string& profile_id) {
@@ -258,6 +264,7 @@ void StlState::remove_all_streams(std::uint8_t port_id, const std::string& profi
       port.profiles.erase(id);
     }
   }
+  forget_unused_pgids();
 }
 
 std::vector<std::string> StlState::profile_ids(std::uint8_t port) const {
@@ -285,6 +292,21 @@ std::vector<std::uint32_t> StlState::active_pgids(bool latency) const {
   std::sort(ids.begin(), ids.end());
   ids.erase(std::unique(ids.begin(), ids.end()), ids.end());
   return ids;
+}
+
+void StlState::forget_unused_pgids() {
+  const std::vector<std::uint32_t> stats = active_pgids(false);
+  const std::vector<std::uint32_t> latency = active_pgids(true);
+  for (auto it = pg_versions_.begin(); it != pg_versions_.end();) {
+    const std::uint32_t pg = it->first;
+    if (std::binary_search(stats.begin(), stats.end(), pg) ||
+        std::binary_search(latency.begin(), latency.end(), pg)) {
+      ++it;
+      continue;
+    }
+    counters_->forget_pg(pg);
+    it = pg_versions_.erase(it);
+  }
 }
 
 void StlState::remove_rx_filters(std::uint8_t port_id, const std::string& profile_id) const {

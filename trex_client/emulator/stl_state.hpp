@@ -42,14 +42,14 @@ struct PortView {
   std::map<std::string, std::string> profile_states;
 };
 
-/// Per packet-group counters of flow-stats and latency streams (get_pgid_stats).
-struct PgCounters {
+/// One pg_id's counters as get_pgid_stats reports them (trex-protocol.md §2.10).
+struct PgStatsView {
+  /// Some stream with this pg_id is a latency stream.
   bool latency = false;
-  /// port id -> count.
-  std::map<std::uint8_t, std::uint64_t> tx_packets;
-  std::map<std::uint8_t, std::uint64_t> tx_bytes;
-  std::map<std::uint8_t, std::uint64_t> rx_packets;
-  std::map<std::uint8_t, std::uint64_t> rx_bytes;
+  /// ver_id: changes when the pg_id is created anew after its last stream was removed.
+  std::uint64_t version = 0;
+  /// Index = port id, every port: tp = opackets, tb = obytes, rp = ipackets, rb = ibytes.
+  std::vector<PortTotals> ports;
 };
 
 /// What get_port_stats reports.
@@ -118,9 +118,9 @@ class StlState {
                                                          const std::string& profile) const;
   /// pg ids of flow-stats / latency streams on any port.
   std::vector<std::uint32_t> active_pgids(bool latency) const;
-  /// Counters of a pg id, credited when its runs end (nothing while they run);
-  /// nullptr for a pg id without streams.
-  const PgCounters* pg_counters(std::uint32_t pg_id) const;
+  /// Counters of a pg id at `now`, live like the port counters (TX as frames go out,
+  /// RX as they leave the SUT); none for a pg id without streams.
+  std::optional<PgStatsView> pg_stats(std::uint32_t pg_id, Seconds now);
 
   // --- traffic (§2.9)
   /// Returns the multiplier (factor) applied.
@@ -150,23 +150,21 @@ class StlState {
 
   struct Run {
     Seconds start{0.0};
-    /// Infinite for unbounded runs.
+    /// Infinite for unbounded runs; moves when the port's pace changes.
     Seconds tx_end{0.0};
     bool unbounded = false;
+    /// What the streams ask for [pps]; --max-tx-pps is shared by a port's runs' demand.
+    double demand_pps = 0.0;
+    /// Fraction of the demand the port achieves: below 1 the run is stretched (§5.5).
+    double pace = 1.0;
+    /// Mean rate while transmitting [pps] and the share the SUT forwards (port rates).
     double tx_pps = 0.0;
-    double rx_pps = 0.0;
-    double bytes_per_packet = 64.0;
-    std::optional<std::uint64_t> delivery;
-    std::uint64_t planned_tx = 0;
     double forward_ratio = 1.0;
-    /// Flow-stats streams of the run: pg id, frames planned, bytes per frame.
-    struct PgShare {
-      std::uint32_t pg_id = 0;
-      bool latency = false;
-      double frames = 0.0;
-      double frame_bytes = 64.0;
-    };
-    std::vector<PgShare> pg_shares;
+    double bytes_per_packet = 64.0;
+    /// The transmitting streams: their frames split over pg_ids.
+    std::vector<PlannedStream> streams;
+    /// Bounded runs: the delivery carrying the frames not yet sent.
+    std::optional<std::uint64_t> delivery;
     /// Unbounded runs are accounted in chunks up to here.
     Seconds accounted_until{0.0};
   };
@@ -201,9 +199,20 @@ class StlState {
                             const std::string& command) const;
   std::string random_token();
   void publish(EmulatorEvent event);
+  /// Ends a run at `at`: its events, and the port's other runs may speed up.
   void finish_run(std::uint8_t port_id, const std::string& profile_id, Profile& profile,
-                  double sent_fraction, bool stopped);
+                  bool stopped, Seconds at);
   void account_unbounded(std::uint8_t port_id, Run& run, Seconds now);
+  /// advance() plus accounting of unbounded runs: every counter is current at `now`.
+  void settle(Seconds now);
+  /// The fraction of `demand_pps` a port sends at under --max-tx-pps.
+  double pace_for(double demand_pps) const;
+  /// Sum of the demand of the port's runs [pps].
+  double port_demand(const Port& port) const;
+  /// Gives every run of the port the pace its total demand allows from `at` on.
+  void repace_port(std::uint8_t port_id, Seconds at);
+  /// Forgets the counters of pg ids whose last stream was removed.
+  void forget_unused_pgids();
   std::uint8_t peer(std::uint8_t port) const { return static_cast<std::uint8_t>(port ^ 1u); }
 
   EmulatorOptions options_;
@@ -214,7 +223,9 @@ class StlState {
   std::vector<std::unique_ptr<sim::SutModel>> sut_;
   std::unique_ptr<CounterBook> counters_;
   std::map<std::uint32_t, Session> sessions_;
-  std::map<std::uint32_t, PgCounters> pg_counters_;
+  /// pg id -> ver_id, for pg ids that have streams.
+  std::map<std::uint32_t, std::uint64_t> pg_versions_;
+  std::uint64_t next_pg_version_ = 1;
   std::uint64_t event_generation_ = 0;
   std::uint64_t completed_runs_ = 0;
 };

@@ -9,17 +9,25 @@
 #include "trex_client/api/async_event.hpp"
 #include "trex_client/emulator/rpc_fault.hpp"
 #include "trex_client/emulator/stl_state.hpp"
+#include "trex_client/emulator/stream_parts.hpp"
 
 namespace trexsearch::trex::emu {
 namespace {
 
 // Frames the SUT itself sends (--dut-frames-per-run) are minimum-size frames.
-constexpr double frame_bytes_of_dut_frames = 64.0;
+constexpr std::uint64_t frame_bytes_of_dut_frames = 64;
 
 }  // namespace
-const PgCounters* StlState::pg_counters(std::uint32_t pg_id) const {
-  const auto it = pg_counters_.find(pg_id);
-  return it == pg_counters_.end() ? nullptr : &it->second;
+std::optional<PgStatsView> StlState::pg_stats(std::uint32_t pg_id, Seconds now) {
+  const auto version = pg_versions_.find(pg_id);
+  if (version == pg_versions_.end()) return std::nullopt;
+  settle(now);
+  PgStatsView view;
+  view.version = version->second;
+  const std::vector<std::uint32_t> latency = active_pgids(true);
+  view.latency = std::binary_search(latency.begin(), latency.end(), pg_id);
+  view.ports = counters_->pg_totals(pg_id, now);
+  return view;
 }
 
 double StlState::start_traffic(std::uint8_t port_id, const std::string& profile_id,
@@ -34,29 +42,28 @@ double StlState::start_traffic(std::uint8_t port_id, const std::string& profile_
 
   Run run;
   run.start = now;
+  run.demand_pps = plan.total_pps;
   run.bytes_per_packet = plan.bytes_per_packet;
+  run.streams = plan.streams;
+  // Duration stretching (§5.5): a port that cannot keep up sends every frame, late.
+  // The ceiling is the port's, shared with the runs of its other profiles.
+  run.pace = pace_for(port_demand(port) + plan.total_pps);
   if (!std::isfinite(plan.tx_time.count())) {
     run.unbounded = true;
     run.tx_end = Seconds{std::numeric_limits<double>::infinity()};
-    run.tx_pps = plan.total_pps;
-    run.rx_pps = plan.total_pps;
+    run.tx_pps = plan.total_pps * run.pace;
     run.accounted_until = now;
   } else {
     const Seconds tx_time = plan.tx_time;
-    // Duration stretching (§5.5): a port that cannot keep up sends every frame, late.
-    double stretch = 1.0;
-    if (options_.max_tx_pps && plan.total_pps > *options_.max_tx_pps) {
-      stretch = plan.total_pps / *options_.max_tx_pps;
-    }
-    const Seconds wall = tx_time * stretch;
+    const Seconds wall = tx_time / run.pace;
     TrialOutcome outcome;
     if (tx_time.count() > 0.0) {
       // Continuous streams: the SUT sees exactly the requested load, so a client can
       // replay the same model and get the same counts.
       const double load = plan.all_continuous ? plan.total_pps : plan.frames / tx_time.count();
       try {
-        outcome = stretch == 1.0 ? sut_[port_id]->trial(tx_time, load)
-                                 : sut_[port_id]->trial(wall, load / stretch);
+        outcome = run.pace == 1.0 ? sut_[port_id]->trial(tx_time, load)
+                                  : sut_[port_id]->trial(wall, load * run.pace);
       } catch (const MeasurementError& error) {
         throw_execute_error(std::string("simulated SUT cannot run this trial: ") + error.what());
       }
@@ -71,30 +78,24 @@ double StlState::start_traffic(std::uint8_t port_id, const std::string& profile_
     delivery.tx_begin = now;
     delivery.tx_end = now + wall;
     delivery.latency = options_.sut_latency;
-    delivery.tx_packets = offered;
-    delivery.tx_bytes = static_cast<std::uint64_t>(
-        std::llround(static_cast<double>(offered) * plan.bytes_per_packet));
-    delivery.rx_packets = forwarded + options_.dut_frames_per_run;
-    delivery.rx_bytes = static_cast<std::uint64_t>(
-        std::llround(static_cast<double>(forwarded) * plan.bytes_per_packet +
-                     static_cast<double>(options_.dut_frames_per_run) * frame_bytes_of_dut_frames));
-    run.delivery = counters_->add(delivery);
-    run.planned_tx = offered;
+    std::vector<double> weights;
+    for (const PlannedStream& stream : plan.streams) weights.push_back(stream.frames);
+    delivery.parts = stream_parts(plan.streams, weights, offered, forwarded);
+    if (options_.dut_frames_per_run > 0) {
+      // The SUT's own frames (ARP, LLDP) carry no flow-stats tag: ports count them,
+      // no pg id does (trex-flowstats-latency.md §1.2).
+      const std::uint64_t frames = options_.dut_frames_per_run;
+      delivery.parts.push_back({std::nullopt, {0, 0, frames, frames * frame_bytes_of_dut_frames}});
+    }
+    run.delivery = counters_->add(std::move(delivery));
     run.forward_ratio =
         offered > 0 ? static_cast<double>(forwarded) / static_cast<double>(offered) : 1.0;
-    for (const auto& [id, stream] : profile.streams) {
-      if (!stream.transmits() || !stream.flow_stats) continue;
-      const double pps =
-          stream.latency ? stream.base_pps(link_bps()) : stream.base_pps(link_bps()) * plan.factor;
-      run.pg_shares.push_back(
-          {stream.pg_id, stream.latency, pps * tx_time.count(), stream.frame_bytes()});
-    }
     run.tx_end = now + wall;
     run.tx_pps = wall.count() > 0.0 ? static_cast<double>(offered) / wall.count() : 0.0;
-    run.rx_pps = wall.count() > 0.0 ? static_cast<double>(delivery.rx_packets) / wall.count() : 0.0;
   }
   profile.run = run;
   profile.state = ProfileState::tx;
+  repace_port(port_id, now);
 
   EmulatorEvent event;
   event.type = event_type::profile_started;
@@ -131,35 +132,19 @@ void StlState::account_unbounded(std::uint8_t port_id, Run& run, Seconds now) {
   delivery.tx_begin = run.accounted_until;
   delivery.tx_end = now;
   delivery.latency = options_.sut_latency;
-  delivery.tx_packets = offered;
-  delivery.tx_bytes =
-      static_cast<std::uint64_t>(std::llround(static_cast<double>(offered) * run.bytes_per_packet));
-  delivery.rx_packets = forwarded;
-  delivery.rx_bytes = static_cast<std::uint64_t>(
-      std::llround(static_cast<double>(forwarded) * run.bytes_per_packet));
-  counters_->add(delivery);
+  // Without an end, streams share a chunk by their rates.
+  std::vector<double> weights;
+  for (const PlannedStream& stream : run.streams) weights.push_back(stream.pps);
+  delivery.parts = stream_parts(run.streams, weights, offered, forwarded);
+  counters_->add(std::move(delivery));
   run.accounted_until = now;
 }
 
 void StlState::finish_run(std::uint8_t port_id, const std::string& profile_id, Profile& profile,
-                          double sent_fraction, bool stopped) {
-  // Packet-group counters are credited when the run ends (TRex counts them live;
-  // clients read them after the traffic anyway).
-  for (const Run::PgShare& share : profile.run->pg_shares) {
-    PgCounters& pg = pg_counters_[share.pg_id];
-    pg.latency = share.latency;
-    const auto sent = static_cast<std::uint64_t>(std::llround(share.frames * sent_fraction));
-    const auto received = static_cast<std::uint64_t>(
-        std::llround(static_cast<double>(sent) * profile.run->forward_ratio));
-    pg.tx_packets[port_id] += sent;
-    pg.tx_bytes[port_id] +=
-        static_cast<std::uint64_t>(static_cast<double>(sent) * share.frame_bytes);
-    pg.rx_packets[peer(port_id)] += received;
-    pg.rx_bytes[peer(port_id)] +=
-        static_cast<std::uint64_t>(static_cast<double>(received) * share.frame_bytes);
-  }
+                          bool stopped, Seconds at) {
   profile.run.reset();
   profile.state = ProfileState::streams;
+  repace_port(port_id, at);
   if (!stopped) ++completed_runs_;
   EmulatorEvent event;
   event.type = stopped ? event_type::profile_stopped : event_type::profile_finished_tx;
@@ -187,16 +172,14 @@ void StlState::stop_traffic(std::uint8_t port_id, const std::string& profile_id,
   for (const std::string& id : targets) {
     Profile& profile = port.profiles[id];
     if (profile.state != ProfileState::tx || !profile.run) continue;
-    double sent_fraction = 1.0;
+    // Frames not sent yet never are, on port and pg counters alike; those sent still
+    // arrive (§2.9: stop waits for the DP cores, not for the wire).
     if (profile.run->unbounded) {
       account_unbounded(port_id, *profile.run, now);
     } else if (profile.run->delivery) {
-      const std::uint64_t sent = counters_->truncate(*profile.run->delivery, now);
-      if (profile.run->planned_tx > 0) {
-        sent_fraction = static_cast<double>(sent) / static_cast<double>(profile.run->planned_tx);
-      }
+      counters_->truncate(*profile.run->delivery, now);
     }
-    finish_run(port_id, id, profile, sent_fraction, true);
+    finish_run(port_id, id, profile, true, now);
   }
 }
 
@@ -214,9 +197,22 @@ void StlState::advance(Seconds now) {
     }
     if (!earliest) break;
     const auto& [port_id, profile_id] = earliest->second;
-    finish_run(port_id, profile_id, ports_[port_id].profiles[profile_id], 1.0, false);
+    finish_run(port_id, profile_id, ports_[port_id].profiles[profile_id], false, earliest->first);
   }
   counters_->fold(now);
+}
+
+void StlState::settle(Seconds now) {
+  advance(now);
+  // Unbounded runs are accounted whenever someone looks, on every port: a port's
+  // receive counters depend on its peer's traffic.
+  for (std::size_t p = 0; p < ports_.size(); ++p) {
+    for (auto& [id, profile] : ports_[p].profiles) {
+      if (profile.run && profile.run->unbounded) {
+        account_unbounded(static_cast<std::uint8_t>(p), *profile.run, now);
+      }
+    }
+  }
 }
 
 std::optional<Seconds> StlState::next_deadline() const {
@@ -232,16 +228,7 @@ std::optional<Seconds> StlState::next_deadline() const {
 
 PortStatsView StlState::port_stats(std::uint8_t port_id, Seconds now) {
   check_port(port_id);
-  advance(now);
-  // Unbounded runs are accounted whenever someone looks, on every port: this port's
-  // receive counters depend on its peer's traffic.
-  for (std::size_t p = 0; p < ports_.size(); ++p) {
-    for (auto& [id, profile] : ports_[p].profiles) {
-      if (profile.run && profile.run->unbounded) {
-        account_unbounded(static_cast<std::uint8_t>(p), *profile.run, now);
-      }
-    }
-  }
+  settle(now);
   PortStatsView view;
   view.totals = counters_->totals(port_id, now);
   auto rates = [&](std::uint8_t p, bool rx) {
@@ -252,7 +239,7 @@ PortStatsView StlState::port_stats(std::uint8_t port_id, Seconds now) {
       const Run& run = *profile.run;
       const Seconds shift = rx ? options_.sut_latency : Seconds{0.0};
       if (now >= run.start + shift && now < run.tx_end + shift) {
-        const double rate = rx ? run.rx_pps : run.tx_pps;
+        const double rate = rx ? run.tx_pps * run.forward_ratio : run.tx_pps;
         pps += rate;
         bps += rate * run.bytes_per_packet * 8.0;
       }

@@ -155,7 +155,7 @@ double EmulatedStream::base_pps(double link_bps) const {
   return rate_value;
 }
 
-EmulatedStream parse_stream(const Json::Value& section) {
+EmulatedStream parse_stream(const Json::Value& section, bool rx_stats) {
   EmulatedStream stream;
   parse_mode(section, stream);
   stream.stored_json = codec::write_json(section);
@@ -192,6 +192,8 @@ EmulatedStream parse_stream(const Json::Value& section) {
   const Json::Value& rx = P::object(section, "flow_stats");
   stream.flow_stats = P::boolean(rx, "enabled");
   if (stream.flow_stats) {
+    // TrexRpcCmdAddStream: checked before the pg id is even read, as a parse error.
+    if (!rx_stats) throw_parse_error("RX stats is not supported on this interface");
     stream.pg_id = P::uint32(rx, "stream_id");
     if (!P::absent(rx, "vxlan")) P::boolean(rx, "vxlan");
     if (!P::absent(rx, "ieee_1588")) P::boolean(rx, "ieee_1588");

@@ -105,33 +105,34 @@ TrafficPlan plan_traffic(const std::map<std::uint32_t, EmulatedStream>& streams,
 
   // The profile ends at the duration, or when its last burst is done.
   double natural = 0.0;
-  double finite_frames = 0.0;
   bool all_finite = true;
   for (const auto& [id, stream] : streams) {
     if (!stream.transmits()) continue;
-    const double pps =
-        stream.latency ? stream.base_pps(link_bps) : stream.base_pps(link_bps) * factor;
-    const auto [time, frames] = budget(stream, pps);
+    PlannedStream planned;
+    if (stream.flow_stats) planned.pg_id = stream.pg_id;
+    planned.pps = stream.latency ? stream.base_pps(link_bps) : stream.base_pps(link_bps) * factor;
+    planned.frame_bytes = stream.frame_bytes();
+    const auto [time, frames] = budget(stream, planned.pps);
+    planned.frames = frames;
     all_finite = all_finite && std::isfinite(time);
     plan.all_continuous = plan.all_continuous && stream.mode == EmulatedStream::Mode::continuous;
     natural = std::max(natural, time);
-    finite_frames += frames;
+    plan.streams.push_back(planned);
   }
   const double limit = duration.count() > 0.0 ? duration.count() : infinity;
   plan.tx_time = Seconds{all_finite ? std::min(natural, limit) : limit};
   if (std::isfinite(plan.tx_time.count())) {
-    if (all_finite && natural <= limit) {
-      plan.frames = finite_frames;
-    } else {
-      double frames = 0.0;
-      for (const auto& [id, stream] : streams) {
-        if (!stream.transmits()) continue;
-        const double pps =
-            stream.latency ? stream.base_pps(link_bps) : stream.base_pps(link_bps) * factor;
-        frames += std::min(pps * plan.tx_time.count(), budget(stream, pps).second);
+    // A stream sends until its bursts are done or the profile ends, whichever is first
+    // (all bursts done: exactly their frames, not a product that may round below).
+    const bool bursts_done = all_finite && natural <= limit;
+    for (PlannedStream& planned : plan.streams) {
+      if (!bursts_done) {
+        planned.frames = std::min(planned.pps * plan.tx_time.count(), planned.frames);
       }
-      plan.frames = frames;
+      plan.frames += planned.frames;
     }
+  } else {
+    for (PlannedStream& planned : plan.streams) planned.frames = infinity;
   }
   return plan;
 }

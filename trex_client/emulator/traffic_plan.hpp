@@ -2,7 +2,9 @@
 
 #include <cstdint>
 #include <map>
+#include <optional>
 #include <string>
+#include <vector>
 
 #include "search/units.hpp"
 #include "trex_client/emulator/emulated_stream.hpp"
@@ -14,6 +16,18 @@ struct MultiplierRequest {
   /// "raw", "bps", "bpsl1", "pps" or "percentage".
   std::string type = "raw";
   double value = 1.0;
+};
+
+/// One transmitting stream of a started profile.
+struct PlannedStream {
+  /// The flow-stats pg_id (stats or latency) that counts its frames, if any.
+  std::optional<std::uint32_t> pg_id;
+  /// Its rate with the multiplier applied [pps].
+  double pps = 0.0;
+  /// Frames it sends over the plan's tx_time (infinite when tx_time is).
+  double frames = 0.0;
+  /// Frame size on the wire, FCS included [bytes].
+  double frame_bytes = 64.0;
 };
 
 /// How a profile transmits once started: TRex's stream-graph arithmetic reduced to
@@ -32,6 +46,8 @@ struct TrafficPlan {
   double frames = 0.0;
   /// Every transmitting stream is continuous: the SUT sees exactly total_pps.
   bool all_continuous = true;
+  /// The transmitting streams, in stream id order; their frames add up to `frames`.
+  std::vector<PlannedStream> streams;
 };
 
 /// Computes the factor like TRex (pps/bps totals for the port, fixed-rate latency
