@@ -166,4 +166,77 @@ TEST_CASE("each direction is counted, and a worst-direction goal lands at the sl
   }
 }
 
+TEST_CASE("loads in % of line rate use TRex's port speed; above line rate is refused at submit") {
+  Rig rig({"--sut", "sharp", "--sut-option", "capacity_pps=1e6", "--speed", "10"});
+  auto submit = [&](const Json::Value& max_load) {
+    Json::Value spec(Json::objectValue);
+    spec["goals"] = Json::Value(Json::arrayValue);
+    spec["goals"].append(goal("NDR", 0.0));
+    spec["min_load"] = "0.1%";
+    spec["max_load"] = max_load;
+    Json::Value measurer(Json::objectValue);
+    measurer["kind"] = "trex";
+    measurer["endpoint"] = rig.emulator.rpc_endpoint();
+    measurer["profile"] = TREX_SEARCH_SOURCE_DIR "/etc/profiles/ipv4-udp-64b-bidir.json";
+    measurer["speed"] = kSpeed;
+    Json::Value request(Json::objectValue);
+    request["spec"] = spec;
+    request["measurer"] = measurer;
+    return rig.client->request("submit", request);
+  };
+  // The emulator's ports are 10 Gbit/s, the profile's frames 64 B.
+  const auto refused = submit("11gbps_l1");
+  CHECK(refused.result == ResultCode::bad_request);
+  CHECK(refused.text.find("above the line rate") != std::string::npos);
+  CHECK(refused.text.find("10 Gbit/s") != std::string::npos);
+  const auto accepted = submit("100%");
+  REQUIRE(accepted.result == ResultCode::success);
+  const std::int64_t job = accepted.arguments["job"].asInt64();
+  REQUIRE(rig.client->request("cancel", job_arguments(job), 2).result == ResultCode::success);
+  const auto shown = rig.client->request("show", job_arguments(job), 3);
+  REQUIRE(shown.result == ResultCode::success);
+  const Json::Value stored = shown.arguments["spec"];
+  INFO(shown.arguments.toStyledString());
+  CHECK(stored["spec"]["max_load"].asDouble() == doctest::Approx(14'880'952.38));
+  CHECK(stored["measurer"]["port_speed_gbps"].asDouble() == 10.0);
+}
+
+TEST_CASE("ports without flow_stats support fail the job with the way out; port counters work") {
+  Rig rig({"--sut", "sharp", "--sut-option", "capacity_pps=1e6", "--no-flow-stats", "--speed",
+           "10"});
+  Json::Value spec(Json::objectValue);
+  spec["goals"] = Json::Value(Json::arrayValue);
+  spec["goals"].append(goal("NDR", 0.0));
+  spec["min_load"] = 1e4;
+  spec["max_load"] = 2e6;
+  Json::Value measurer(Json::objectValue);
+  measurer["kind"] = "trex";
+  measurer["endpoint"] = rig.emulator.rpc_endpoint();
+  measurer["profile"] = TREX_SEARCH_SOURCE_DIR "/etc/profiles/ipv4-udp-64b-bidir.json";
+  measurer["speed"] = kSpeed;
+  Json::Value request(Json::objectValue);
+  request["spec"] = spec;
+  request["measurer"] = measurer;
+  auto submitted = rig.client->request("submit", request);
+  REQUIRE(submitted.result == ResultCode::success);
+  std::int64_t job = submitted.arguments["job"].asInt64();
+  REQUIRE(rig.client->request("watch", job_arguments(job), 2).result == ResultCode::success);
+  Json::Value ended = rig.client->wait_event("job.ended", std::chrono::minutes(1));
+  CHECK(ended["state"].asString() == "failed");
+  CHECK(ended["reason"].asString().find("no flow_stats RX capability") != std::string::npos);
+  CHECK(ended["reason"].asString().find("\"counters\": \"port\"") != std::string::npos);
+
+  request["measurer"]["counters"] = "port";
+  submitted = rig.client->request("submit", request, 3);
+  REQUIRE(submitted.result == ResultCode::success);
+  job = submitted.arguments["job"].asInt64();
+  REQUIRE(rig.client->request("watch", job_arguments(job), 4).result == ResultCode::success);
+  ended = rig.client->wait_event("job.ended", std::chrono::minutes(1));
+  CHECK(ended["state"].asString() == "finished");
+  const auto result = rig.client->request("result", job_arguments(job), 5);
+  for (const Json::Value& trial : result.arguments["result"]["trials"]) {
+    CHECK(trial["counters"].asString() == "port");
+  }
+}
+
 }  // namespace trexsearch::servicetest
