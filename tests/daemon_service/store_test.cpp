@@ -2,6 +2,8 @@
 
 #include <doctest/doctest.h>
 
+#include <sqlite3.h>
+
 #include <cmath>
 
 #include "daemon/codec/strict_json.hpp"
@@ -38,6 +40,11 @@ StoredTrial trial(std::size_t number, double load) {
     stored.trial.outcome.intended_count = 333334;
     stored.trial.outcome.effective_duration = Seconds{0.5000000001};
     stored.trial.outcome.notes = {"stretched", "quote \" and , comma"};
+    // Per-direction counts, the counters and a tester limit (schema v3's detail).
+    stored.trial.outcome.directions = {{"0->1", 166667, 166667, 166667},
+                                       {"1->0", 166667, 166666, 166668}};
+    stored.trial.outcome.counters = "flow_stats";
+    stored.trial.outcome.tester_limited_pps = 1.0 / 3.0 * 1e6;
   }
   stored.loss_ratio = 3.0 / 333334.0;
   stored.recorded_at = from_unix_seconds(1700000001.5);
@@ -94,6 +101,14 @@ TEST_CASE("trials are stored exactly, with every outcome field, and never twice"
   CHECK(second.trial.outcome.notes ==
         std::vector<std::string>{"stretched", "quote \" and , comma"});
   CHECK(second.loss_ratio == 3.0 / 333334.0);
+  REQUIRE(second.trial.outcome.directions.size() == 2);
+  CHECK(second.trial.outcome.directions[1].name == "1->0");
+  CHECK(second.trial.outcome.directions[1].offered == 166666);
+  CHECK(second.trial.outcome.directions[1].received == 166668);
+  CHECK(second.trial.outcome.counters == "flow_stats");
+  CHECK(second.trial.outcome.tester_limited_pps == 1.0 / 3.0 * 1e6);
+  CHECK(trials[0].trial.outcome.directions.empty());
+  CHECK_FALSE(trials[0].trial.outcome.tester_limited_pps);
   CHECK(store.trial_count(id) == 2);
   CHECK(store.job(id)->trial_count == 2);
 }
@@ -139,6 +154,35 @@ TEST_CASE("job states move through running to a final state with the result in o
   REQUIRE(newest.size() == 2);
   CHECK(newest[0].id == third);
   CHECK(store.jobs(JobState::finished, 10).size() == 1);
+}
+
+}  // namespace trexsearch::service
+
+namespace trexsearch::service {
+
+TEST_CASE("a version-2 store (before per-direction detail) is upgraded in place, trials kept") {
+  TempDir dir;
+  const auto file = dir.path() / "jobs.sqlite";
+  JobId id = 0;
+  {
+    Store store(file);
+    id = store.add_job(new_job());
+    store.add_trial(id, trial(1, 1e6));
+  }
+  {
+    // Turn it back into what the previous release wrote.
+    sqlite3* db = nullptr;
+    REQUIRE(sqlite3_open(file.c_str(), &db) == SQLITE_OK);
+    CHECK(sqlite3_exec(db, "ALTER TABLE trials DROP COLUMN detail; PRAGMA user_version=2;",
+                       nullptr, nullptr, nullptr) == SQLITE_OK);
+    sqlite3_close(db);
+  }
+  Store store(file);
+  REQUIRE(store.trials(id).size() == 1);
+  CHECK(store.trials(id)[0].trial.outcome.directions.empty());
+  store.add_trial(id, trial(2, 2e6));
+  REQUIRE(store.trials(id).size() == 2);
+  CHECK(store.trials(id)[1].trial.outcome.directions.size() == 2);
 }
 
 }  // namespace trexsearch::service
