@@ -94,9 +94,11 @@ CommandLine parse_command_line(int argc, char** argv, std::ostream& out, std::os
       "sut-latency-us", po::value(&latency_us)->default_value(0.0),
       "time frames spend in the SUT [us]: RX counters lag TX by this much")(
       "dut-frames-per-run", po::value(&o.dut_frames_per_run)->default_value(0),
-      "frames the SUT itself sends to each receiving port per run (ARP, LLDP)")(
+      "frames the SUT itself sends to each receiving port per run (ARP, LLDP): on "
+      "ipackets only, never on a pg_id")(
       "max-tx-pps", po::value(&max_tx_pps)->default_value(0.0),
-      "fastest a port transmits [pps]; above it traffic is stretched; 0 = no limit")(
+      "fastest a port transmits [pps], shared by its profiles; above it traffic is "
+      "stretched (every frame sent, later, as TRex does); 0 = no limit")(
       "speed", po::value(&o.speed)->default_value(o.speed),
       "emulated time runs this many times faster than real time")(
       "version-string", po::value(&o.version)->default_value(o.version),

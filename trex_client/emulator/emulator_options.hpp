@@ -36,10 +36,12 @@ struct EmulatorOptions {
   /// Time a frame spends in the SUT: RX counters lag TX counters by this much.
   Seconds sut_latency{0.0};
   /// Frames the SUT itself sends (ARP, LLDP, ...) into each receiving port per traffic
-  /// run; they make the measured loss negative when the SUT loses fewer.
+  /// run: on port counters only (never on a pg id), where they make the measured loss
+  /// negative when the SUT loses fewer.
   std::uint64_t dut_frames_per_run = 0;
-  /// The fastest a port can transmit [pps]; above it TRex-style duration stretching
-  /// happens: all frames are sent, over a longer time. Absent: no limit.
+  /// The fastest a port can transmit [pps], shared by its running profiles; above it
+  /// TRex-style duration stretching happens: all frames are sent, over a longer time.
+  /// Absent: no limit.
   std::optional<double> max_tx_pps;
 
   /// Emulated time runs this many times faster than real time (tests: 100..10000).
