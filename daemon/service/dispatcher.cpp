@@ -1,5 +1,7 @@
 #include "daemon/service/dispatcher.hpp"
 
+#include "daemon/service/load_units.hpp"
+
 #include <chrono>
 
 #include "daemon/codec/goal_codec.hpp"
@@ -306,6 +308,8 @@ Response Dispatcher::result(const Request& request) {
   Json::Value arguments(Json::objectValue);
   arguments["job"] = encode_job_record(details.record);
   arguments["result"] = codec::parse_strict_json(stored, "stored result");
+  // What the loads mean in % of line rate and Gbit/s (docs/loads.md).
+  arguments["line_rate"] = encode_line_rate(job_line_rate(stored_spec(details.record).measurer));
   return success(request,
                  job_text(id) + " result (" + std::string(to_string(details.record.state)) + ")",
                  arguments);

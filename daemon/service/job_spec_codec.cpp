@@ -262,10 +262,7 @@ Json::Value encode_measurer(const MeasurerSpec& measurer) {
 }
 
 std::optional<trex::LineRate> line_rate_of(const TrexMeasurerSpec& spec) {
-  if (!spec.port_speed_gbps) return std::nullopt;
-  return trex::LineRate{*spec.port_speed_gbps * 1e9,
-                        trex::mean_frame_bytes(
-                            trex::parse_profile(spec.profile_json, spec.profile_source))};
+  return job_line_rate(MeasurerSpec{spec});
 }
 
 // The spec with min_load/max_load in pps (docs/loads.md). A trex measurer without a

@@ -9,6 +9,7 @@
 
 #include "daemon/codec/json_writer.hpp"
 #include "search/errors.hpp"
+#include "trex_client/codec/profile_codec.hpp"
 
 namespace trexsearch::service {
 namespace {
@@ -109,6 +110,23 @@ double to_pps(const LoadValue& load, const std::optional<trex::LineRate>& line,
       break;
   }
   return load.value;
+}
+
+std::optional<trex::LineRate> job_line_rate(const MeasurerSpec& measurer) {
+  const auto* spec = std::get_if<TrexMeasurerSpec>(&measurer);
+  if (spec == nullptr || !spec->port_speed_gbps) return std::nullopt;
+  return trex::LineRate{
+      *spec->port_speed_gbps * 1e9,
+      trex::mean_frame_bytes(trex::parse_profile(spec->profile_json, spec->profile_source))};
+}
+
+Json::Value encode_line_rate(const std::optional<trex::LineRate>& line) {
+  if (!line) return Json::Value(Json::nullValue);
+  Json::Value json(Json::objectValue);
+  json["port_speed_gbps"] = line->port_bps / 1e9;
+  json["frame_bytes"] = line->frame_bytes;
+  json["line_rate_pps"] = line->line_rate_pps();
+  return json;
 }
 
 }  // namespace trexsearch::service

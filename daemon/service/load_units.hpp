@@ -5,6 +5,7 @@
 #include <optional>
 #include <string>
 
+#include "daemon/service/job_spec.hpp"
 #include "trex_client/profile/line_rate.hpp"
 
 namespace trexsearch::service {
@@ -34,5 +35,13 @@ LoadValue parse_load(const Json::Value& json, const std::string& path);
 /// in pps (throws ConfigError naming `path` when it is missing).
 double to_pps(const LoadValue& load, const std::optional<trex::LineRate>& line,
               const std::string& path);
+
+/// The line rate a `trex` job's loads refer to (its port speed and its profile's
+/// mean frame size); absent for other measurers and when no port speed was known.
+std::optional<trex::LineRate> job_line_rate(const MeasurerSpec& measurer);
+
+/// `{"port_speed_gbps", "frame_bytes", "line_rate_pps"}` for replies, or null: what
+/// outputs need to show a load in % of line rate and Gbit/s (L1).
+Json::Value encode_line_rate(const std::optional<trex::LineRate>& line);
 
 }  // namespace trexsearch::service

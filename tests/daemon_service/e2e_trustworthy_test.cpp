@@ -192,6 +192,7 @@ TEST_CASE("loads in % of line rate use TRex's port speed; above line rate is ref
   const auto accepted = submit("100%");
   REQUIRE(accepted.result == ResultCode::success);
   const std::int64_t job = accepted.arguments["job"].asInt64();
+  REQUIRE(rig.client->request("watch", job_arguments(job), 5).result == ResultCode::success);
   REQUIRE(rig.client->request("cancel", job_arguments(job), 2).result == ResultCode::success);
   const auto shown = rig.client->request("show", job_arguments(job), 3);
   REQUIRE(shown.result == ResultCode::success);
@@ -199,6 +200,13 @@ TEST_CASE("loads in % of line rate use TRex's port speed; above line rate is ref
   INFO(shown.arguments.toStyledString());
   CHECK(stored["spec"]["max_load"].asDouble() == doctest::Approx(14'880'952.38));
   CHECK(stored["measurer"]["port_speed_gbps"].asDouble() == 10.0);
+  // Replies carry the line rate, so outputs can show % of line rate and Gbit/s.
+  rig.client->wait_event("job.ended");
+  const auto result = rig.client->request("result", job_arguments(job), 4);
+  REQUIRE(result.result == ResultCode::success);
+  CHECK(result.arguments["line_rate"]["line_rate_pps"].asDouble() ==
+        doctest::Approx(14'880'952.38));
+  CHECK(result.arguments["line_rate"]["frame_bytes"].asDouble() == 64.0);
 }
 
 TEST_CASE("ports without flow_stats support fail the job with the way out; port counters work") {
