@@ -1,5 +1,7 @@
 #include "daemon/service/job_manager.hpp"
 
+#include "daemon/service/store_retry.hpp"
+
 #include <malloc.h>
 
 #include <algorithm>
@@ -41,8 +43,28 @@ class JobManager::Observer final : public RunObserver {
     // it either: the stored numbers would have a gap.
     if (store_failed_) return;
     try {
-      store_.add_trial(id_, trial);
-      manager_.note_store_write(nullptr);
+      // A busy or locked store pauses the search until it can be written (cancel
+      // and SIGTERM still end the wait); a full disk fails the job below.
+      const bool stored = retry_transient(
+          [&] {
+            store_.add_trial(id_, trial);
+            manager_.note_store_write(nullptr);
+          },
+          manager_.running_stop_token(),
+          [&](const std::exception& error, int attempt, Seconds wait) {
+            manager_.note_store_write(&error);
+            manager_.log_.event(LogPriority::warning, "store.retry",
+                                {{"job", id_},
+                                 {"trial", static_cast<std::uint64_t>(trial.number)},
+                                 {"attempt", attempt},
+                                 {"wait_s", wait.count()},
+                                 {"reason", error.what()}});
+          });
+      if (!stored) {
+        // Stopped while waiting: the trial is not kept, so none after it may be.
+        store_failed_ = true;
+        return;
+      }
     } catch (const std::exception& error) {
       store_failed_ = true;
       manager_.note_store_write(&error);
@@ -192,6 +214,11 @@ void JobManager::fail_running(const std::string& reason, bool overrides_completi
   running_->stop.request_stop();
 }
 
+std::stop_token JobManager::running_stop_token() {
+  std::lock_guard lock(mutex_);
+  return running_ ? running_->stop.get_token() : std::stop_token{};
+}
+
 void JobManager::note_store_write(const std::exception* error) {
   bool newly_failed = false;
   {
@@ -235,7 +262,7 @@ JobRunner* JobManager::runner_for(SearchMethod method) const {
 void JobManager::run_loop(std::stop_token shutdown) {
   std::optional<Store> store;
   try {
-    store.emplace(settings_.store_file);
+    store.emplace(settings_.store_file, settings_.store_busy_timeout);
     store->set_max_bytes(settings_.max_store_bytes);
   } catch (const std::exception& error) {
     // Without a store no job can run safely; they stay queued for the next start.
@@ -263,12 +290,44 @@ void JobManager::run_one(Store& store, QueuedJob job, const std::stop_token& shu
   RunningJob& running = *running_;  // only this thread resets running_
   std::vector<StoredTrial> stored;
   int run_number = 0;
-  try {
-    store.mark_running(job.id, running.started_at);
-    stored = store.trials(job.id);
-    if (const auto record = store.job(job.id)) run_number = record->run_count;
-  } catch (const std::exception& error) {
-    log_.event(LogPriority::error, "store.failed", {{"job", job.id}, {"reason", error.what()}});
+  // The stored trials are the job's past: a job must never start again from trial 1
+  // because the store could not be read just now (a lock held by an `sqlite3` shell,
+  // a read-only remount). Transient errors are waited out, visibly; cancel and
+  // SIGTERM end the wait; anything else fails the job without measuring.
+  std::optional<RunOutcome> not_started;
+  {
+    const std::stop_callback forward_shutdown(shutdown,
+                                              [&running] { running.stop.request_stop(); });
+    try {
+      const bool loaded = retry_transient(
+          [&] {
+            store.mark_running(job.id, running.started_at);
+            stored = store.trials(job.id);
+            if (const auto record = store.job(job.id)) run_number = record->run_count;
+            note_store_write(nullptr);
+          },
+          running.stop.get_token(),
+          [&](const std::exception& error, int attempt, Seconds wait) {
+            note_store_write(&error);
+            log_.event(LogPriority::warning, "store.retry",
+                       {{"job", job.id},
+                        {"attempt", attempt},
+                        {"wait_s", wait.count()},
+                        {"reason", error.what()}});
+          });
+      if (!loaded) {
+        not_started = RunOutcome{RunOutcome::Kind::stopped,
+                                 "stopped while waiting for the job store", std::nullopt,
+                                 std::nullopt};
+      }
+    } catch (const std::exception& error) {
+      log_.event(LogPriority::error, "store.failed", {{"job", job.id}, {"reason", error.what()}});
+      not_started = RunOutcome{RunOutcome::Kind::failed,
+                               std::string("cannot read the job's stored trials, so it cannot "
+                                           "resume without measuring them again: ") +
+                                   error.what(),
+                               std::nullopt, std::nullopt};
+    }
   }
   log_.event(LogPriority::info, "job.started",
              {{"job", job.id},
@@ -290,11 +349,14 @@ void JobManager::run_one(Store& store, QueuedJob job, const std::stop_token& shu
                                               [&running] { running.stop.request_stop(); });
     try {
       JobRunner* runner = runner_for(job.spec.method);
-      if (runner == nullptr) {
+      if (not_started) {
+        outcome = *not_started;
+      } else if (runner == nullptr) {
         throw NotSupportedError("method", std::string(to_string(job.spec.method)),
                                 "no runner for this method");
+      } else {
+        outcome = runner->run(job.spec, std::move(stored), running.stop.get_token(), observer);
       }
-      outcome = runner->run(job.spec, std::move(stored), running.stop.get_token(), observer);
     } catch (const std::exception& error) {
       outcome = RunOutcome{RunOutcome::Kind::failed, error.what(), std::nullopt, std::nullopt};
     }

@@ -3,6 +3,7 @@
 #include <condition_variable>
 #include <cstddef>
 #include <deque>
+#include <chrono>
 #include <filesystem>
 #include <functional>
 #include <map>
@@ -36,6 +37,9 @@ struct JobManagerSettings {
   std::uint64_t max_trials_per_job = 100000;
   /// The store's size cap [bytes] (`max-store-mib`); 0: none but the disk's.
   std::uint64_t max_store_bytes = 0;
+  /// How long one store write waits for a lock another process holds before it
+  /// counts as failed (and is retried with backoff).
+  std::chrono::milliseconds store_busy_timeout{std::chrono::seconds(10)};
 };
 
 /// Owns the job queue and the runner thread: jobs run one at a time (one TRex
@@ -113,6 +117,8 @@ class JobManager final : public JobControl {
   /// Stops the running job, which then fails with `reason` (the first one given).
   void fail_running(const std::string& reason, bool overrides_completion);
   /// Records the outcome of a store write, for `status`.
+  /// The running job's stop token (cancel or SIGTERM); a never-stopping token when idle.
+  std::stop_token running_stop_token();
   void note_store_write(const std::exception* error);
   void update_status();
   std::string status_line_locked() const;

@@ -15,7 +15,6 @@
 namespace trexsearch::service {
 namespace {
 
-constexpr int kBusyTimeoutMs = 10000;
 // 2: trials.plr (PLR jobs' estimate and computation state).
 constexpr int kSchemaVersion = 3;
 
@@ -102,7 +101,8 @@ void require_changed(SqliteDatabase& db, JobId id) {
 
 }  // namespace
 
-Store::Store(const std::filesystem::path& file) : file_(file), db_(file.string(), kBusyTimeoutMs) {
+Store::Store(const std::filesystem::path& file, std::chrono::milliseconds busy_timeout)
+    : file_(file), db_(file.string(), static_cast<int>(busy_timeout.count())) {
   db_.exec("PRAGMA journal_mode=WAL");
   db_.exec("PRAGMA synchronous=FULL");
   db_.exec("PRAGMA foreign_keys=ON");

@@ -1,5 +1,6 @@
 #pragma once
 
+#include <chrono>
 #include <cstddef>
 #include <filesystem>
 #include <optional>
@@ -33,8 +34,11 @@ struct NewJob {
 /// runner thread each open their own (WAL lets readers work while a trial is written).
 class Store {
  public:
-  /// Opens or creates the database file and its schema. Throws SqliteError.
-  explicit Store(const std::filesystem::path& file);
+  /// Opens or creates the database file and its schema. Throws SqliteError. A write
+  /// that finds the file locked by another connection waits up to `busy_timeout`
+  /// before it fails with SQLITE_BUSY.
+  explicit Store(const std::filesystem::path& file,
+                 std::chrono::milliseconds busy_timeout = std::chrono::seconds(10));
 
   /// Caps the database file at `bytes` (0: no cap but the file system's). Writes
   /// that would grow it beyond fail with SqliteError(SQLITE_FULL), exactly as on a
