@@ -179,6 +179,10 @@ Response Dispatcher::status(const Request& request) {
     Json::Value clients(Json::objectValue);
     clients["connected"] = Json::UInt64{stats.clients};
     clients["max"] = Json::UInt64{stats.max_clients};
+    clients["max_per_user"] = Json::UInt64{stats.max_clients_per_user};
+    clients["output_bytes"] = Json::UInt64{stats.output_bytes};
+    clients["max_output_bytes"] = Json::UInt64{stats.max_output_bytes};
+    clients["blocked"] = Json::UInt64{stats.blocked};
     arguments["clients"] = clients;
   }
   std::string text = queue.running ? job_text(queue.running->id) + " running" : "idle";

@@ -68,6 +68,10 @@ TEST_CASE("bad settings are refused naming the key and the value") {
   CHECK(error_of({"--config", empty, "--idle-timeout", "-1"}).find("idle-timeout") == 0);
   CHECK(error_of({"--config", empty, "--cpus", "3-1"}).find("cpus = 3-1") == 0);
   CHECK(error_of({"--config", empty, "--cpus", "a"}).find("cpus") == 0);
+  CHECK(error_of({"--config", empty, "--output-timeout", "0"}).find("output-timeout = 0") == 0);
+  CHECK(error_of({"--config", empty, "--max-output-mib", "0"}).find("max-output-mib = 0") == 0);
+  CHECK(error_of({"--config", empty, "--max-client-output-bytes", "10"})
+            .find("max-client-output-bytes = 10") == 0);
   CHECK(error_of({"--config", empty, "--bogus"}).find("command line") == 0);
   CHECK(error_of({"--config", dir.file("missing.conf")}).find("no such file") != std::string::npos);
   const std::string typo = dir.write("typo.conf", "max-client = 3\n");
