@@ -7,6 +7,7 @@
 #include "daemon/codec/object_reader.hpp"
 #include "daemon/codec/plr_result_codec.hpp"
 #include "daemon/codec/strict_json.hpp"
+#include "daemon/service/job_names.hpp"
 #include "daemon/service/job_spec_codec.hpp"
 #include "daemon/service/reply_codec.hpp"
 #include "search/errors.hpp"
@@ -194,6 +195,7 @@ Response Dispatcher::status(const Request& request) {
 Response Dispatcher::submit(const Request& request, const DispatchContext& context) {
   require_modify(context, "submit");
   const JobSpec spec = decode_job_spec(request.arguments, port_speed_probe_);
+  check_job_names(spec);
   const SubmitReceipt receipt = jobs_.submit(spec, context.peer->describe());
   Json::Value arguments(Json::objectValue);
   arguments["job"] = Json::Int64{receipt.id};
