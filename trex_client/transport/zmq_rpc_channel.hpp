@@ -1,5 +1,7 @@
 #pragma once
 
+#include <chrono>
+#include <cstddef>
 #include <cstdint>
 #include <memory>
 #include <string>
@@ -19,6 +21,11 @@ struct ZmqChannelOptions {
   /// Compress every request like TRex's Python client >= v2.42 (the server then
   /// compresses its reply too). Plain JSON is equally valid (trex-protocol.md §1.3).
   bool compress_requests = true;
+  /// Largest reply accepted, as received (plain JSON or compressed frame) and after
+  /// decompression [bytes]. A bigger reply is refused before it is read into memory
+  /// (ZMQ_MAXMSGSIZE: ZeroMQ drops the connection instead) and the call fails with a
+  /// TrexError naming the limit; TRex's largest replies are a few MB.
+  std::size_t max_reply_bytes = std::size_t{16} << 20;
 };
 
 /// The RpcChannel over a ZeroMQ REQ socket to TRex's RPC port (default 4501).
@@ -45,11 +52,20 @@ class ZmqRpcChannel final : public RpcChannel {
  private:
   void ensure_socket();
   void drop_socket();
+  /// Waits for the reply; false at the deadline. Throws TrexError when the
+  /// connection drops meanwhile (the reply can never come then).
+  bool wait_for_reply(std::chrono::steady_clock::time_point deadline, const std::string& method);
+  /// Forgets connection events from before this exchange.
+  void drain_monitor();
 
   std::string endpoint_;
   ZmqChannelOptions options_;
   std::unique_ptr<zmq::context_t> context_;
   std::unique_ptr<zmq::socket_t> socket_;
+  /// Receives the REQ socket's disconnect events (zmq_socket_monitor), which is how
+  /// an oversized reply shows, besides TRex going away.
+  std::unique_ptr<zmq::socket_t> monitor_;
+  std::uint64_t monitors_ = 0;
   std::uint64_t rebuilds_ = 0;
   bool had_socket_ = false;
 };
