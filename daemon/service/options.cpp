@@ -10,6 +10,7 @@
 #include <fstream>
 #include <sstream>
 
+#include "daemon/service/cpu_set.hpp"
 #include "daemon/service/proc_reader.hpp"
 #include "search/errors.hpp"
 
@@ -166,9 +167,19 @@ DaemonOptions from_variables(const po::variables_map& vm) {
   }
   options.log_level = *priority;
   options.cpus = vm["cpus"].as<std::string>();
-  (void)parse_cpu_list(options.cpus);
-  options.trex_cpus =
-      parse_trex_cpus_setting(vm["trex-cpus"].as<std::string>(), ProcReader().online_cpus());
+  const std::optional<CpuSet> online = ProcReader().online_cpus();
+  if (const std::vector<int> cpus = parse_cpu_list(options.cpus); !cpus.empty() && online) {
+    // Like trex-cpus: a CPU the machine does not have is a typo, not a wish.
+    const CpuSet offline = cpu_set_minus(CpuSet(cpus.begin(), cpus.end()), *online);
+    if (!offline.empty()) {
+      throw ConfigError("cpus", options.cpus,
+                        std::string(offline.size() == 1 ? "CPU " : "CPUs ") +
+                            format_cpu_set(offline) + (offline.size() == 1 ? " is" : " are") +
+                            " not online on this machine (online CPUs: " + format_cpu_set(*online) +
+                            ")");
+    }
+  }
+  options.trex_cpus = parse_trex_cpus_setting(vm["trex-cpus"].as<std::string>(), online);
   options.plr_threads = in_range<unsigned>(vm, "plr-threads", 1, 1024);
   const std::string resume = vm["plr-resume"].as<std::string>();
   if (resume == "deadline") {
