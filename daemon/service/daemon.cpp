@@ -5,6 +5,7 @@
 #include <filesystem>
 
 #include "daemon/codec/json_writer.hpp"
+#include "daemon/measurers/process_tree.hpp"
 #include "daemon/service/mlr_job_runner.hpp"
 #include "daemon/service/plr_job_runner.hpp"
 #include "search/errors.hpp"
@@ -91,6 +92,19 @@ void Daemon::start() {
   const std::optional<gid_t> group = resolve_group(options.control_group);
   state_lock_ = std::make_unique<StateDirLock>(options.state_dir);
 
+  // Orphans of exec measurers (a grandchild whose parent exited) come to us, so
+  // that a cancelled or finished run can still find and stop them.
+  if (!become_subreaper()) {
+    log_.event(LogPriority::warning, "exec.no_subreaper",
+               {{"reason", "PR_SET_CHILD_SUBREAPER refused: orphaned processes of exec measurers "
+                           "are stopped only while their parent is alive"}});
+  }
+  if (::geteuid() == 0 && options.allow_exec_measurer) {
+    log_.event(LogPriority::warning, "exec.runs_as_root",
+               {{"reason", "exec jobs run their command as root: anyone allowed to submit can run "
+                           "any command as root. Run trex-searchd as an unprivileged user "
+                           "(docs/security.md) or set allow-exec-measurer = false"}});
+  }
   factories_.add(std::make_unique<SimMeasurerFactory>());
   auto exec = std::make_unique<ExecMeasurerFactory>(options.allow_exec_measurer);
   exec_factory_ = exec.get();

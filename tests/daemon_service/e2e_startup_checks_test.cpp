@@ -93,4 +93,21 @@ TEST_CASE("--check-config refuses a state directory or store the daemon cannot u
   CHECK(log.find("configuration OK") != std::string::npos);
 }
 
+
+TEST_CASE("a daemon running as root with exec measurers allowed says so at start") {
+  if (::geteuid() != 0) {
+    MESSAGE("skipped: the warning is about running as root");
+    return;
+  }
+  TempDir dir;
+  {
+    DaemonProcess daemon(dir, daemon_args(dir), "allowed");
+    REQUIRE(daemon.wait_ready());
+    CHECK(daemon.log().find("exec.runs_as_root") != std::string::npos);
+  }
+  DaemonProcess daemon(dir, daemon_args(dir, {"--allow-exec-measurer", "false"}), "refused");
+  REQUIRE(daemon.wait_ready());
+  CHECK(daemon.log().find("exec.runs_as_root") == std::string::npos);
+}
+
 }  // namespace trexsearch::servicetest
