@@ -5,10 +5,13 @@
 #include <doctest/doctest.h>
 
 #include <atomic>
+#include <chrono>
+#include <stop_token>
 #include <string>
 
 #include "scripted_server.hpp"
 #include "trex_client/transport/frame.hpp"
+#include "trex_client/transport/rpc_stop.hpp"
 #include "trex_client/transport/trex_error.hpp"
 
 using namespace trexsearch::trex;
@@ -171,4 +174,45 @@ TEST_CASE("a compressed reply that unpacks beyond max_reply_bytes is a protocol 
     CHECK(error.kind() == TrexErrorKind::protocol);
     CHECK(std::string(error.what()).find("more than the limit of 1048576") != std::string::npos);
   }
+}
+
+TEST_CASE("a stop on the calling thread ends an RPC wait at once, whatever its timeout") {
+  // TRex hangs: never answers. The stop comes while the exchange waits.
+  std::stop_source stop;
+  ScriptedServer server([&](const std::string&) -> std::optional<std::string> {
+    stop.request_stop();
+    return std::nullopt;
+  });
+  ZmqRpcChannel channel(server.endpoint());
+  const RpcStopScope scope(stop.get_token());
+  const auto start = std::chrono::steady_clock::now();
+  try {
+    channel.exchange("{}", "get_port_status", Seconds{600.0});
+    FAIL("no error");
+  } catch (const TrexError& error) {
+    CHECK(error.kind() == TrexErrorKind::transport);
+    CHECK(error.timed_out());
+    CHECK(std::string(error.what()).find("the job was asked to stop") != std::string::npos);
+  }
+  // Far below the 600 s timeout (kRpcWaitAfterStop is 0.5 s; generous for a busy box).
+  CHECK(std::chrono::steady_clock::now() - start < std::chrono::seconds(30));
+}
+
+TEST_CASE("after a stop, RPCs still reach a live TRex until the stop's grace has passed") {
+  // The clean-up after a cancel (stop traffic, release ports) must still work.
+  ScriptedServer server(echo);
+  ZmqRpcChannel channel(server.endpoint());
+  std::stop_source stop;
+  stop.request_stop();
+  const RpcStopScope scope(stop.get_token());
+  CHECK(channel.exchange("{\"cleanup\":1}", "release", Seconds{5.0}) == "{\"cleanup\":1}");
+}
+
+TEST_CASE("without a stop scope, or before its stop, the RPC timeout applies as before") {
+  ScriptedServer server([](const std::string&) -> std::optional<std::string> { return {}; });
+  ZmqRpcChannel channel(server.endpoint());
+  std::stop_source stop;
+  const RpcStopScope scope(stop.get_token());
+  CHECK_THROWS_WITH_AS(channel.exchange("{}", "ping", Seconds{0.05}),
+                       doctest::Contains("no reply within 0.05 s"), TrexError);
 }

@@ -8,6 +8,7 @@
 
 #include "search/errors.hpp"
 #include "trex_client/transport/frame.hpp"
+#include "trex_client/transport/rpc_stop.hpp"
 #include "trex_client/transport/trex_error.hpp"
 
 namespace trexsearch::trex {
@@ -23,20 +24,60 @@ long remaining_ms(SteadyClock::time_point deadline) {
   return static_cast<long>(std::chrono::ceil<std::chrono::milliseconds>(left).count());
 }
 
-// Waits until the socket is ready for `events` or the deadline passes.
-bool wait_for(zmq::socket_t& socket, short events, SteadyClock::time_point deadline) {
+// How often a wait looks at the thread's RPC stop (RpcStopScope).
+constexpr long kStopCheckMs = 20;
+
+}  // namespace
+
+/// The end of one exchange's waits: its own deadline, or earlier once the thread's
+/// RPC stop is requested (rpc_stop.hpp).
+class ZmqRpcChannel::WaitLimit {
+ public:
+  explicit WaitLimit(SteadyClock::time_point deadline)
+      : deadline_(deadline), scope_(RpcStopScope::current()) {}
+
+  /// zmq_poll timeout for the next slice [ms]: to the end, checking the stop often.
+  long next_poll_ms() {
+    const long left = remaining_ms(end());
+    return scope_ != nullptr && scope_->stop_possible() && !stopped_ ? std::min(left, kStopCheckMs)
+                                                                     : left;
+  }
+  bool passed() { return SteadyClock::now() >= end(); }
+  /// Whether the stop, not the exchange's own timeout, ended (or will end) the wait.
+  bool stopped() const { return stopped_; }
+
+ private:
+  SteadyClock::time_point end() {
+    if (scope_ != nullptr) {
+      if (const auto give_up = scope_->give_up_at(); give_up && *give_up < deadline_) {
+        stopped_ = true;
+        return *give_up;
+      }
+    }
+    return deadline_;
+  }
+
+  SteadyClock::time_point deadline_;
+  RpcStopScope* scope_;
+  bool stopped_ = false;
+};
+
+namespace {
+
+// Waits until the socket is ready for `events` or the limit passes.
+template <typename Limit>
+bool wait_for(zmq::socket_t& socket, short events, Limit& limit) {
   zmq_pollitem_t item{};
   item.socket = socket.handle();
   item.events = events;
   for (;;) {
-    const long timeout = remaining_ms(deadline);
-    const int rc = zmq_poll(&item, 1, timeout);
+    const int rc = zmq_poll(&item, 1, limit.next_poll_ms());
     if (rc < 0) {
       if (zmq_errno() == EINTR) continue;
       throw zmq::error_t();
     }
     if (rc > 0 && (item.revents & events) != 0) return true;
-    if (timeout == 0) return false;
+    if (limit.passed()) return false;
   }
 }
 
@@ -104,15 +145,14 @@ void ZmqRpcChannel::drain_monitor() {
   }
 }
 
-bool ZmqRpcChannel::wait_for_reply(SteadyClock::time_point deadline, const std::string& method) {
+bool ZmqRpcChannel::wait_for_reply(WaitLimit& limit, const std::string& method) {
   zmq_pollitem_t items[2]{};
   items[0].socket = socket_->handle();
   items[0].events = ZMQ_POLLIN;
   items[1].socket = monitor_->handle();
   items[1].events = ZMQ_POLLIN;
   for (;;) {
-    const long timeout = remaining_ms(deadline);
-    const int rc = zmq_poll(items, 2, timeout);
+    const int rc = zmq_poll(items, 2, limit.next_poll_ms());
     if (rc < 0) {
       if (zmq_errno() == EINTR) continue;
       throw zmq::error_t();
@@ -134,7 +174,7 @@ bool ZmqRpcChannel::wait_for_reply(SteadyClock::time_point deadline, const std::
                             std::to_string(options_.max_reply_bytes) + " bytes (max_reply_bytes)");
       }
     }
-    if (timeout == 0) return false;
+    if (limit.passed()) return false;
   }
 }
 
@@ -159,25 +199,26 @@ std::string ZmqRpcChannel::exchange(std::string_view request_json, std::string_v
                         " bytes; split the batch");
   }
 
-  const auto deadline =
-      SteadyClock::now() + std::chrono::duration_cast<SteadyClock::duration>(timeout);
+  WaitLimit limit(SteadyClock::now() + std::chrono::duration_cast<SteadyClock::duration>(timeout));
+  // What a wait that ran out says: the RPC timeout, or the stop of the job.
+  const auto gave_up = [&](const std::string& waiting_for) {
+    drop_socket();
+    return TrexError(TrexErrorKind::transport, endpoint_, method_name,
+                     limit.stopped()
+                         ? "gave up waiting for " + waiting_for + ": the job was asked to stop"
+                         : "no " + waiting_for + " within " + format_value(timeout.count()) + " s",
+                     std::nullopt, {}, true);
+  };
   ensure_socket();
   zmq::message_t reply;
   try {
     drain_monitor();
-    if (!wait_for(*socket_, ZMQ_POLLOUT, deadline) ||
+    if (!wait_for(*socket_, ZMQ_POLLOUT, limit) ||
         !socket_->send(zmq::buffer(payload), zmq::send_flags::dontwait)) {
-      drop_socket();
-      throw TrexError(TrexErrorKind::transport, endpoint_, method_name,
-                      "timed out after " + format_value(timeout.count()) + " s sending the request",
-                      std::nullopt, {}, true);
+      throw gave_up("room to send the request");
     }
-    if (!wait_for_reply(deadline, method_name) ||
-        !socket_->recv(reply, zmq::recv_flags::dontwait)) {
-      drop_socket();
-      throw TrexError(TrexErrorKind::transport, endpoint_, method_name,
-                      "no reply within " + format_value(timeout.count()) + " s", std::nullopt, {},
-                      true);
+    if (!wait_for_reply(limit, method_name) || !socket_->recv(reply, zmq::recv_flags::dontwait)) {
+      throw gave_up("reply");
     }
     if (reply.more()) {
       // TRex never sends multipart replies; drain so the socket stays in step.

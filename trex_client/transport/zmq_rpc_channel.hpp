@@ -31,7 +31,8 @@ struct ZmqChannelOptions {
 /// The RpcChannel over a ZeroMQ REQ socket to TRex's RPC port (default 4501).
 /// A REQ socket whose reply got lost can never send again, so after a timeout or a
 /// broken exchange the socket is closed with linger 0 and a fresh one is connected
-/// on the next call (trex-protocol.md §1.8, §9.4).
+/// on the next call (trex-protocol.md §1.8, §9.4). Waits end early, as a timeout,
+/// once the calling thread's RpcStopScope is stopped (rpc_stop.hpp).
 class ZmqRpcChannel final : public RpcChannel {
  public:
   /// `endpoint` like "tcp://127.0.0.1:4501". Connects lazily; throws TrexError
@@ -50,11 +51,13 @@ class ZmqRpcChannel final : public RpcChannel {
   std::uint64_t socket_rebuilds() const { return rebuilds_; }
 
  private:
+  class WaitLimit;
+
   void ensure_socket();
   void drop_socket();
-  /// Waits for the reply; false at the deadline. Throws TrexError when the
+  /// Waits for the reply; false when the limit passed. Throws TrexError when the
   /// connection drops meanwhile (the reply can never come then).
-  bool wait_for_reply(std::chrono::steady_clock::time_point deadline, const std::string& method);
+  bool wait_for_reply(WaitLimit& limit, const std::string& method);
   /// Forgets connection events from before this exchange.
   void drain_monitor();
 
