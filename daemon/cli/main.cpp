@@ -9,6 +9,7 @@
 #include "daemon/cli/client_commands.hpp"
 #include "daemon/cli/exit_codes.hpp"
 #include "daemon/cli/report_client_command.hpp"
+#include "daemon/cli/safe_output.hpp"
 #include "daemon/cli/simulate_command.hpp"
 
 namespace {
@@ -71,6 +72,10 @@ int usage_error(const std::string& message) {
 }  // namespace
 
 int main(int argc, char* argv[]) {
+  // Everything printed goes through one escaping filter: names, reasons and errors
+  // come from the daemon's store, which other users write to.
+  const EscapedOutput escaped_out(std::cout);
+  const EscapedOutput escaped_err(std::cerr);
   const std::vector<std::string> args(argv + 1, argv + argc);
   if (args.empty()) return usage_error("no command given");
   const std::string& first = args[0];

@@ -8,6 +8,7 @@
 #include "daemon/cli/client_format.hpp"
 #include "daemon/cli/client_options.hpp"
 #include "daemon/cli/exit_codes.hpp"
+#include "daemon/cli/safe_output.hpp"
 #include "daemon/codec/json_writer.hpp"
 
 namespace trexsearch::cli {
@@ -39,7 +40,8 @@ int watch_job(ControlConnection& connection, long long job, bool json, std::ostr
     if (json) {
       out << codec::to_compact_json(*event) << std::endl;
     } else if (live && name == "trial") {
-      out << "\r\033[K" << format_watch_event(*event) << std::flush;
+      write_terminal_control(out, "\r\033[K");  // the one control sequence the CLI writes
+      out << format_watch_event(*event) << std::flush;
       redraw_pending = true;
     } else {
       if (redraw_pending) out << "\n";

@@ -12,7 +12,12 @@
 #include <array>
 #include <cerrno>
 #include <cstring>
+#include <mutex>
+#include <set>
 #include <system_error>
+#include <vector>
+
+#include "daemon/measurers/process_tree.hpp"
 
 extern char** environ;
 
@@ -42,20 +47,14 @@ int slice_ms(ChildProcess::Deadline deadline) {
   return static_cast<int>(std::clamp(left, milliseconds{0}, kStopCheckSlice).count());
 }
 
-/// Waits for `events` on `fd` until the deadline or a stop request.
-PipeStatus wait_for(int fd, short events, ChildProcess::Deadline deadline,
-                    const std::stop_token& stop) {
-  while (true) {
-    if (stop.stop_requested()) return PipeStatus::cancelled;
-    if (steady_clock::now() >= deadline) return PipeStatus::timed_out;
-    pollfd entry{fd, events, 0};
-    const int ready = ::poll(&entry, 1, slice_ms(deadline));
-    if (ready < 0) {
-      if (errno == EINTR) continue;
-      throw_errno(errno, "poll on measurer pipe");
-    }
-    if (ready > 0) return PipeStatus::ok;  // readable, writable, or hung up: let I/O tell
-  }
+/// Pids of the children alive in this process: kill_process_tree() must not take
+/// one measurer's shell for another one's orphan.
+std::mutex live_children_mutex;
+std::set<pid_t> live_children;
+
+std::set<pid_t> live_children_now() {
+  std::lock_guard lock(live_children_mutex);
+  return live_children;
 }
 
 /// Blocks SIGPIPE for this thread while alive; consumes a SIGPIPE our write raised.
@@ -111,7 +110,8 @@ class SpawnSetup {
 
 }  // namespace
 
-ChildProcess::ChildProcess(const std::string& command) {
+ChildProcess::ChildProcess(const std::string& command, std::size_t stderr_limit_bytes)
+    : stderr_limit_bytes_(stderr_limit_bytes) {
   // O_CLOEXEC so that our ends never leak into this or any other child; dup2 onto
   // 0 and 1 clears the flag for the child's copies.
   std::array<int, 2> to_child{-1, -1};
@@ -123,12 +123,22 @@ ChildProcess::ChildProcess(const std::string& command) {
     close_fd(to_child[1]);
     throw_errno(error, "pipe for measurer stdout");
   }
+  // The child's stderr comes to us, not straight to the journal: a measurer that
+  // writes without end must not fill the daemon's log.
+  std::array<int, 2> errors{-1, -1};
+  if (::pipe2(errors.data(), O_CLOEXEC) != 0) {
+    const int error = errno;
+    for (int* fd : {&to_child[0], &to_child[1], &from_child[0], &from_child[1]}) close_fd(*fd);
+    throw_errno(error, "pipe for measurer stderr");
+  }
   stdin_fd_ = to_child[1];
   stdout_fd_ = from_child[0];
+  stderr_fd_ = errors[0];
 
   SpawnSetup setup;
   posix_spawn_file_actions_adddup2(&setup.actions_, to_child[0], STDIN_FILENO);
   posix_spawn_file_actions_adddup2(&setup.actions_, from_child[1], STDOUT_FILENO);
+  posix_spawn_file_actions_adddup2(&setup.actions_, errors[1], STDERR_FILENO);
   // Nothing but stdin, stdout and stderr reaches the measurer, whatever the daemon
   // holds without O_CLOEXEC (Asio's control-socket listener and connections are
   // such): a measurer must not keep the socket alive or talk on a client's line.
@@ -157,13 +167,21 @@ ChildProcess::ChildProcess(const std::string& command) {
                                   argv.data(), environ);
   close_fd(to_child[0]);
   close_fd(from_child[1]);
+  close_fd(errors[1]);
   if (error != 0) {
     close_fd(stdin_fd_);
     close_fd(stdout_fd_);
+    close_fd(stderr_fd_);
     throw_errno(error, "cannot start /bin/sh -c '" + command + "'");
   }
+  {
+    std::lock_guard lock(live_children_mutex);
+    live_children.insert(pid_);
+  }
   // Non-blocking ends so that poll() plus read/write never block past a deadline.
-  for (int fd : {stdin_fd_, stdout_fd_}) ::fcntl(fd, F_SETFL, ::fcntl(fd, F_GETFL) | O_NONBLOCK);
+  for (int fd : {stdin_fd_, stdout_fd_, stderr_fd_}) {
+    ::fcntl(fd, F_SETFL, ::fcntl(fd, F_GETFL) | O_NONBLOCK);
+  }
 }
 
 ChildProcess::~ChildProcess() { shut_down(milliseconds{2000}); }
@@ -184,7 +202,7 @@ PipeStatus ChildProcess::write_all(std::string_view data, Deadline deadline,
       return PipeStatus::closed;
     }
     if (errno != EAGAIN) throw_errno(errno, "write to measurer stdin");
-    const PipeStatus status = wait_for(stdin_fd_, POLLOUT, deadline, stop);
+    const PipeStatus status = wait_ready(stdin_fd_, POLLOUT, deadline, stop);
     if (status != PipeStatus::ok) return status;
   }
   return PipeStatus::ok;
@@ -211,9 +229,64 @@ PipeStatus ChildProcess::read_line(std::string& line, std::size_t max_bytes, Dea
     if (got == 0) return PipeStatus::closed;  // a partial last line is not a reply
     if (errno == EINTR) continue;
     if (errno != EAGAIN) throw_errno(errno, "read from measurer stdout");
-    const PipeStatus status = wait_for(stdout_fd_, POLLIN, deadline, stop);
+    const PipeStatus status = wait_ready(stdout_fd_, POLLIN, deadline, stop);
     if (status != PipeStatus::ok) return status;
   }
+}
+
+PipeStatus ChildProcess::wait_ready(int fd, short events, Deadline deadline,
+                                    const std::stop_token& stop) {
+  while (true) {
+    if (stop.stop_requested()) return PipeStatus::cancelled;
+    if (steady_clock::now() >= deadline) return PipeStatus::timed_out;
+    pollfd entries[2]{{fd, events, 0}, {stderr_fd_, POLLIN, 0}};
+    const int ready = ::poll(entries, stderr_fd_ >= 0 ? 2 : 1, slice_ms(deadline));
+    if (ready < 0) {
+      if (errno == EINTR) continue;
+      throw_errno(errno, "poll on measurer pipe");
+    }
+    if (stderr_fd_ >= 0 && entries[1].revents != 0) drain_stderr();
+    // Readable, writable, or hung up: let I/O tell.
+    if (entries[0].revents != 0) return PipeStatus::ok;
+  }
+}
+
+void ChildProcess::drain_stderr() noexcept {
+  std::array<char, 16384> chunk{};
+  while (stderr_fd_ >= 0) {
+    const ssize_t got = ::read(stderr_fd_, chunk.data(), chunk.size());
+    if (got < 0 && errno == EINTR) continue;
+    if (got <= 0) {
+      if (got == 0) close_fd(stderr_fd_);  // every writer closed it
+      return;
+    }
+    const auto size = static_cast<std::size_t>(got);
+    const std::size_t room =
+        stderr_limit_bytes_ > stderr_passed_ ? stderr_limit_bytes_ - stderr_passed_ : 0;
+    const std::size_t passed = std::min(room, size);
+    for (std::size_t done = 0; done < passed;) {
+      const ssize_t written = ::write(STDERR_FILENO, chunk.data() + done, passed - done);
+      if (written < 0 && errno == EINTR) continue;
+      if (written <= 0) break;  // our own stderr is gone: nothing to be done
+      done += static_cast<std::size_t>(written);
+    }
+    stderr_passed_ += passed;
+    stderr_dropped_ += size - passed;
+  }
+}
+
+std::size_t ChildProcess::start_stderr_period() {
+  drain_stderr();
+  const std::size_t dropped = stderr_dropped_;
+  if (dropped > 0) {
+    const std::string note = "[external measurer pid " + std::to_string(pid_) + ": " +
+                             std::to_string(dropped) + " bytes of stderr over the limit of " +
+                             std::to_string(stderr_limit_bytes_) + " per trial dropped]\n";
+    (void)!::write(STDERR_FILENO, note.data(), note.size());
+  }
+  stderr_passed_ = 0;
+  stderr_dropped_ = 0;
+  return dropped;
 }
 
 std::optional<int> ChildProcess::wait_for_exit(milliseconds timeout) {
@@ -231,6 +304,8 @@ std::optional<int> ChildProcess::wait_for_exit(milliseconds timeout) {
     }
     if (result != 0 && errno != EINTR) return std::nullopt;
     if (steady_clock::now() >= deadline) return std::nullopt;
+    // A child blocked writing to a full stderr pipe could never exit.
+    drain_stderr();
     ::poll(nullptr, 0, 5);
   }
 }
@@ -241,10 +316,19 @@ void ChildProcess::reap() noexcept {
   while (::waitpid(pid_, &status, 0) == -1 && errno == EINTR) {
   }
   reaped_ = true;
+  std::lock_guard lock(live_children_mutex);
+  live_children.erase(pid_);
 }
 
 void ChildProcess::shut_down(milliseconds grace) noexcept {
   if (reaped_ || pid_ <= 0) return;
+  // While the tree is whole: once the shell exits, its children are re-parented
+  // (to us when we are a subreaper, else to init) and no longer found below it.
+  std::vector<ProcessId> started;
+  try {
+    started = descendants_of(pid_);
+  } catch (...) {
+  }
   try {
     close_fd(stdin_fd_);
     if (!wait_for_exit(grace)) {
@@ -257,8 +341,17 @@ void ChildProcess::shut_down(milliseconds grace) noexcept {
   } catch (...) {
     ::kill(-pid_, SIGKILL);
   }
+  // And what left the group (setsid(), setpgid()) or was orphaned on the way.
+  std::set<pid_t> keep = live_children_now();
+  keep.erase(pid_);
+  kill_process_tree(pid_, started, keep, steady_clock::now() + grace);
   reap();
+  try {
+    (void)start_stderr_period();  // the last of it, and what was dropped
+  } catch (...) {
+  }
   close_fd(stdout_fd_);
+  close_fd(stderr_fd_);
 }
 
 std::string describe_wait_status(int status) {

@@ -24,7 +24,7 @@ std::string quoted_command(const std::string& command) {
 ExecMeasurer::ExecMeasurer(ExecMeasurerOptions options) : options_(std::move(options)) {
   if (options_.command.empty()) throw MeasurementError("external measurer command is empty");
   try {
-    child_ = std::make_unique<ChildProcess>(options_.command);
+    child_ = std::make_unique<ChildProcess>(options_.command, options_.max_stderr_bytes_per_trial);
   } catch (const std::system_error& error) {
     throw MeasurementError("external measurer " + quoted_command(options_.command) +
                            " cannot be started: " + error.what());
@@ -54,6 +54,7 @@ TrialOutcome ExecMeasurer::measure(Seconds intended_duration, double intended_lo
     throw MeasurementError("not usable after an earlier failure: " + broken_);
   }
   if (stop.stop_requested()) throw MeasurementCancelled();
+  (void)child_->start_stderr_period();
   const std::string request =
       codec::encode_measurer_request({intended_duration, intended_load_pps});
   const auto timeout = std::chrono::duration_cast<std::chrono::steady_clock::duration>(

@@ -26,6 +26,9 @@ struct ExecMeasurerOptions {
   std::chrono::milliseconds shutdown_grace{2000};
   /// Longest reply line accepted [bytes].
   std::size_t max_reply_bytes = codec::kMaxMeasurerReplyBytes;
+  /// Of the process' stderr, this much per trial reaches ours (the daemon's log);
+  /// the rest is dropped and counted [bytes].
+  std::size_t max_stderr_bytes_per_trial = std::size_t{64} << 10;
 };
 
 /// A Measurer that delegates each trial to an external process speaking the line

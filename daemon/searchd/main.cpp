@@ -7,6 +7,7 @@
 
 #include "daemon/service/daemon.hpp"
 #include "daemon/service/options.hpp"
+#include "daemon/service/state_dir_check.hpp"
 
 int main(int argc, char* argv[]) {
   using namespace trexsearch::service;
@@ -14,6 +15,11 @@ int main(int argc, char* argv[]) {
   CommandLine command_line;
   try {
     command_line = parse_command_line(args);
+    if (!command_line.help && !command_line.version) {
+      // Also before a real start: a store path that is /dev/null or a directory is
+      // a configuration error (exit 2), not a failed start.
+      check_state_dir(command_line.options.state_dir);
+    }
     if (command_line.check_config) {
       (void)resolve_group(command_line.options.control_group);
     }

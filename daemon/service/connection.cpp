@@ -1,12 +1,13 @@
 #include "daemon/service/connection.hpp"
 
+#include <algorithm>
 #include <boost/asio/post.hpp>
 #include <boost/asio/read_until.hpp>
-#include <boost/asio/write.hpp>
 #include <chrono>
 
 #include "daemon/service/connection_manager.hpp"
 #include "daemon/service/reply_codec.hpp"
+#include "search/errors.hpp"
 
 namespace trexsearch::service {
 
@@ -38,14 +39,16 @@ Connection::Connection(Socket socket, ConnectionManager& manager, Dispatcher& di
                        JobControl& jobs, const ConnectionSettings& settings, Logger& log)
     : socket_(std::move(socket)),
       idle_timer_(socket_.get_executor()),
+      output_timer_(socket_.get_executor()),
       manager_(manager),
       dispatcher_(dispatcher),
       jobs_(jobs),
       settings_(settings),
-      log_(log) {}
+      log_(log),
+      // At once: the control server counts connections per user before starting one.
+      peer_(read_peer_credentials(socket_.native_handle())) {}
 
 void Connection::start() {
-  peer_ = read_peer_credentials(socket_.native_handle());
   arm_idle_timer();
   read_line();
 }
@@ -59,17 +62,42 @@ void Connection::stop() {
   if (stopped_) return;
   stopped_ = true;
   idle_timer_.cancel();
+  output_timer_.cancel();
   boost::system::error_code ignored;
   socket_.shutdown(Socket::shutdown_both, ignored);
   socket_.close(ignored);
   for (const auto& [job, watcher] : watches_) jobs_.unwatch(job, watcher.get());
   watches_.clear();
+  manager_.output_removed(pending_output_bytes_);
   output_.clear();
   pending_output_bytes_ = 0;
 }
 
+void Connection::drop_too_slow(const std::string& reason) {
+  if (stopped_) return;
+  log_.event(LogPriority::notice, "client.too_slow",
+             {{"peer", peer_text()},
+              {"pending_bytes", static_cast<std::uint64_t>(pending_output_bytes_)},
+              {"reason", reason}});
+  manager_.stop(shared_from_this());
+}
+
+std::string Connection::peer_text() const { return peer_ ? peer_->describe() : "unknown"; }
+
+bool Connection::output_blocks_reading() const {
+  // A client's own backlog, or everybody's: when the daemon-wide budget runs
+  // tight, only clients that have read everything may send more requests.
+  return pending_output_bytes_ > settings_.max_client_output_bytes ||
+         (pending_output_bytes_ > 0 && manager_.output_tight());
+}
+
 void Connection::read_line() {
-  if (closing_ || stopped_) return;
+  if (closing_ || stopped_ || reading_) return;
+  if (output_blocks_reading()) {
+    pause_reading();
+    return;
+  }
+  reading_ = true;
   // One byte more than the limit: a line of exactly max_request_bytes plus its
   // newline fits; anything longer fills the buffer and ends as not_found.
   asio::async_read_until(
@@ -79,11 +107,27 @@ void Connection::read_line() {
       });
 }
 
+void Connection::pause_reading() {
+  if (reading_paused_) return;
+  reading_paused_ = true;
+  output_timer_.expires_after(
+      std::chrono::duration_cast<std::chrono::steady_clock::duration>(settings_.output_timeout));
+  output_timer_.async_wait([weak = weak_from_this()](const boost::system::error_code& error) {
+    if (error) return;  // drained in time, or stopped
+    const auto self = weak.lock();
+    if (!self || !self->reading_paused_) return;
+    self->drop_too_slow("did not read its output within output-timeout = " +
+                        format_value(self->settings_.output_timeout.count()) + " s");
+  });
+}
+
 void Connection::on_read(const boost::system::error_code& error, std::size_t bytes) {
+  reading_ = false;
   if (stopped_) return;
+  peak_buffered_bytes_ = std::max(peak_buffered_bytes_, input_.capacity() + pending_output_bytes_);
   if (error == asio::error::not_found) {
     log_.event(LogPriority::notice, "client.oversized_request",
-               {{"peer", peer_ ? peer_->describe() : "unknown"},
+               {{"peer", peer_text()},
                 {"limit", static_cast<std::uint64_t>(settings_.max_request_bytes)}});
     send(encode_response(error_response(Json::Value(), ResultCode::bad_request,
                                         "request line longer than " +
@@ -113,7 +157,7 @@ void Connection::handle_line(const std::string& line) {
   Dispatched dispatched = dispatcher_.dispatch_line(line, context);
   if (log_.enabled(LogPriority::debug)) {
     log_.event(LogPriority::debug, "client.request",
-               {{"peer", peer_ ? peer_->describe() : "unknown"},
+               {{"peer", peer_text()},
                 {"result", to_string(dispatched.response.result)},
                 {"text", dispatched.response.text}});
   }
@@ -152,30 +196,35 @@ void Connection::deliver(const Json::Value& request_id, const JobEvent& event,
 
 void Connection::send(std::string line) {
   if (stopped_) return;
-  pending_output_bytes_ += line.size();
-  if (pending_output_bytes_ > settings_.max_pending_output_bytes) {
-    log_.event(LogPriority::notice, "client.too_slow",
-               {{"peer", peer_ ? peer_->describe() : "unknown"},
-                {"pending_bytes", static_cast<std::uint64_t>(pending_output_bytes_)}});
-    manager_.stop(shared_from_this());
-    return;
-  }
+  const std::size_t size = line.size();
+  pending_output_bytes_ += size;
+  manager_.output_added(size);
   output_.push_back(std::move(line));
+  peak_buffered_bytes_ = std::max(peak_buffered_bytes_, input_.capacity() + pending_output_bytes_);
+  if (manager_.enforce_output_budget(shared_from_this())) return;  // this one was closed
   if (!writing_) write_next();
 }
 
 void Connection::write_next() {
   writing_ = true;
-  asio::async_write(
-      socket_, asio::buffer(output_.front()),
-      [self = shared_from_this()](const boost::system::error_code& error, std::size_t) {
+  const std::string& front = output_.front();
+  // write_some, not write: each chunk the client takes counts as progress (idle
+  // timer), and a reply bigger than the socket buffer is accounted as it drains.
+  socket_.async_write_some(
+      asio::buffer(front.data() + front_written_, front.size() - front_written_),
+      [self = shared_from_this()](const boost::system::error_code& error, std::size_t bytes) {
         if (self->stopped_) return;
         if (error) {
           self->manager_.stop(self);
           return;
         }
-        self->pending_output_bytes_ -= self->output_.front().size();
-        self->output_.pop_front();
+        self->front_written_ += bytes;
+        if (self->front_written_ == self->output_.front().size()) {
+          self->output_.pop_front();
+          self->front_written_ = 0;
+        }
+        self->on_written(bytes);
+        if (self->stopped_) return;
         if (!self->output_.empty()) {
           self->write_next();
           return;
@@ -183,6 +232,17 @@ void Connection::write_next() {
         self->writing_ = false;
         if (self->closing_) self->manager_.stop(self);
       });
+}
+
+void Connection::on_written(std::size_t bytes) {
+  pending_output_bytes_ -= bytes;
+  manager_.output_removed(bytes);
+  arm_idle_timer();  // the client reads: not idle
+  if (reading_paused_ && !output_blocks_reading()) {
+    reading_paused_ = false;
+    output_timer_.cancel();
+    read_line();
+  }
 }
 
 void Connection::close_after_writes() {
@@ -202,13 +262,18 @@ void Connection::arm_idle_timer() {
 
 void Connection::on_idle() {
   if (stopped_) return;
-  // A client watching a job or still receiving output is not idle.
-  if (!watches_.empty() || writing_) {
+  // Watching a job is not idle while the events flow; output that nobody has read
+  // for the whole timeout is (the timer restarts whenever the client reads).
+  if (writing_) {
+    drop_too_slow("read none of its output for idle-timeout = " +
+                  format_value(settings_.idle_timeout.count()) + " s");
+    return;
+  }
+  if (!watches_.empty()) {
     arm_idle_timer();
     return;
   }
-  log_.event(LogPriority::debug, "client.idle_timeout",
-             {{"peer", peer_ ? peer_->describe() : "unknown"}});
+  log_.event(LogPriority::debug, "client.idle_timeout", {{"peer", peer_text()}});
   manager_.stop(shared_from_this());
 }
 

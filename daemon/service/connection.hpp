@@ -23,7 +23,9 @@ class ConnectionManager;
 /// One client of the control socket (the Asio example's `connection`): reads
 /// newline-delimited requests of bounded length, hands each to the dispatcher,
 /// queues the replies and any `watch` events, and closes on EOF, error, idle
-/// timeout or an oversized line. Lives on the io thread only.
+/// timeout or an oversized line. A client that does not read its replies stops
+/// being read (its output is bounded) and is closed when it does not catch up
+/// (ConnectionSettings). Lives on the io thread only.
 class Connection : public std::enable_shared_from_this<Connection> {
  public:
   using Socket = boost::asio::local::stream_protocol::socket;
@@ -32,14 +34,25 @@ class Connection : public std::enable_shared_from_this<Connection> {
   Connection(Socket socket, ConnectionManager& manager, Dispatcher& dispatcher, JobControl& jobs,
              const ConnectionSettings& settings, Logger& log);
 
-  /// Reads the peer's credentials and starts reading requests.
+  /// Starts reading requests.
   void start();
   /// Sends `line` and closes, without reading anything (over the client limit).
   void refuse(std::string line);
   /// Closes the socket and drops its watches. Idempotent.
   void stop();
 
+  /// Logs `client.too_slow` with the reason and closes the connection.
+  void drop_too_slow(const std::string& reason);
+
+  /// The kernel's view of the peer, read when the connection was accepted.
   const std::optional<PeerCredentials>& peer() const { return peer_; }
+  /// Replies and events queued and not yet written [bytes].
+  std::size_t pending_output_bytes() const { return pending_output_bytes_; }
+  /// Whether requests are not being read until the client reads its output.
+  bool reading_paused() const { return reading_paused_; }
+  /// The most this connection ever buffered, output and input [bytes].
+  std::size_t peak_buffered_bytes() const { return peak_buffered_bytes_; }
+  boost::asio::any_io_executor executor() { return socket_.get_executor(); }
 
  private:
   class Watcher;
@@ -50,12 +63,18 @@ class Connection : public std::enable_shared_from_this<Connection> {
   void deliver(const Json::Value& request_id, const JobEvent& event, const JobWatcher* watcher);
   void send(std::string line);
   void write_next();
+  void on_written(std::size_t bytes);
+  bool output_blocks_reading() const;
+  void pause_reading();
   void close_after_writes();
   void arm_idle_timer();
   void on_idle();
+  std::string peer_text() const;
 
   Socket socket_;
   boost::asio::steady_timer idle_timer_;
+  /// Runs while reading is paused: the client must read its output down by then.
+  boost::asio::steady_timer output_timer_;
   ConnectionManager& manager_;
   Dispatcher& dispatcher_;
   JobControl& jobs_;
@@ -65,7 +84,12 @@ class Connection : public std::enable_shared_from_this<Connection> {
   std::string input_;
   std::deque<std::string> output_;
   std::size_t pending_output_bytes_ = 0;
+  /// Bytes of output_.front() already written (writes may be partial).
+  std::size_t front_written_ = 0;
+  std::size_t peak_buffered_bytes_ = 0;
   bool writing_ = false;
+  bool reading_ = false;
+  bool reading_paused_ = false;
   bool closing_ = false;
   bool stopped_ = false;
   /// Active `watch` streams: job and watcher.

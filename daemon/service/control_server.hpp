@@ -20,8 +20,8 @@
 namespace trexsearch::service {
 
 /// The control socket's server (the Asio example's `server`): accepts clients on
-/// the Unix socket, enforces the client limit, and turns SIGTERM/SIGINT into an
-/// orderly stop and SIGHUP into a reload. Everything runs on the io thread.
+/// the Unix socket, enforces the client limits (overall and per user), and turns SIGTERM/SIGINT
+/// into an orderly stop and SIGHUP into a reload. Everything runs on the io thread.
 class ControlServer {
  public:
   struct SignalHandlers {
@@ -33,7 +33,8 @@ class ControlServer {
 
   /// References must outlive the server.
   ControlServer(boost::asio::io_context& io, Dispatcher& dispatcher, JobControl& jobs, Logger& log,
-                ConnectionSettings settings, std::size_t max_clients);
+                ConnectionSettings settings, std::size_t max_clients,
+                std::size_t max_clients_per_user = 0);
 
   /// Binds and listens on `path` (removing a stale socket), then sets its mode and
   /// group. Throws std::runtime_error / std::system_error naming the path.
@@ -46,14 +47,24 @@ class ControlServer {
 
   std::size_t clients() const { return connections_.size(); }
   std::size_t max_clients() const { return max_clients_; }
+  std::size_t max_clients_per_user() const { return max_clients_per_user_; }
+  /// Output waiting for all clients [bytes], and how many clients are not read
+  /// because of it.
+  std::size_t output_bytes() const { return connections_.output_bytes(); }
+  std::size_t blocked_clients() const { return connections_.blocked(); }
   /// Reloadable settings (apply to open connections too).
   void set_max_clients(std::size_t max_clients) { max_clients_ = max_clients; }
+  void set_max_clients_per_user(std::size_t max) { max_clients_per_user_ = max; }
   ConnectionSettings& settings() { return settings_; }
   const std::string& path() const { return path_; }
 
  private:
   void accept();
   void wait_for_signal();
+  /// Serves an accepted socket, or refuses it (client limits).
+  void take(boost::asio::local::stream_protocol::socket socket);
+  /// Why `connection` may not be served (client limits), logged; nullopt: serve it.
+  std::optional<std::string> refusal(const Connection& connection);
 
   boost::asio::io_context& io_;
   boost::asio::local::stream_protocol::acceptor acceptor_;
@@ -65,6 +76,8 @@ class ControlServer {
   Logger& log_;
   ConnectionSettings settings_;
   std::size_t max_clients_;
+  /// 0: no per-user limit. Root is not counted against it.
+  std::size_t max_clients_per_user_;
   ConnectionManager connections_;
   SignalHandlers handlers_;
   std::string path_;

@@ -5,6 +5,7 @@
 #include <filesystem>
 
 #include "daemon/codec/json_writer.hpp"
+#include "daemon/measurers/process_tree.hpp"
 #include "daemon/service/mlr_job_runner.hpp"
 #include "daemon/service/plr_job_runner.hpp"
 #include "search/errors.hpp"
@@ -47,6 +48,9 @@ ConnectionSettings connection_settings(const DaemonOptions& options) {
   ConnectionSettings settings;
   settings.max_request_bytes = options.max_request_bytes;
   settings.idle_timeout = options.idle_timeout;
+  settings.max_client_output_bytes = options.max_client_output_bytes;
+  settings.output_timeout = options.output_timeout;
+  settings.max_output_bytes = options.max_output_mib << 20;
   return settings;
 }
 
@@ -88,6 +92,19 @@ void Daemon::start() {
   const std::optional<gid_t> group = resolve_group(options.control_group);
   state_lock_ = std::make_unique<StateDirLock>(options.state_dir);
 
+  // Orphans of exec measurers (a grandchild whose parent exited) come to us, so
+  // that a cancelled or finished run can still find and stop them.
+  if (!become_subreaper()) {
+    log_.event(LogPriority::warning, "exec.no_subreaper",
+               {{"reason", "PR_SET_CHILD_SUBREAPER refused: orphaned processes of exec measurers "
+                           "are stopped only while their parent is alive"}});
+  }
+  if (::geteuid() == 0 && options.allow_exec_measurer) {
+    log_.event(LogPriority::warning, "exec.runs_as_root",
+               {{"reason", "exec jobs run their command as root: anyone allowed to submit can run "
+                           "any command as root. Run trex-searchd as an unprivileged user "
+                           "(docs/security.md) or set allow-exec-measurer = false"}});
+  }
   factories_.add(std::make_unique<SimMeasurerFactory>());
   auto exec = std::make_unique<ExecMeasurerFactory>(options.allow_exec_measurer);
   exec_factory_ = exec.get();
@@ -132,12 +149,20 @@ void Daemon::start() {
   info.state_dir = options.state_dir;
   dispatcher_ = std::make_unique<Dispatcher>(
       *jobs_, AccessPolicy(::geteuid(), group), info,
-      [this] { return ServerStats{server_->clients(), server_->max_clients()}; },
+      [this] {
+        return ServerStats{server_->clients(),
+                           server_->max_clients(),
+                           server_->max_clients_per_user(),
+                           server_->output_bytes(),
+                           server_->settings().max_output_bytes,
+                           server_->blocked_clients()};
+      },
       [this] { return trex_link_->snapshot(); });
   dispatcher_->set_port_speed_probe(
       [this](const TrexMeasurerSpec& spec) { return trex_factory_->probe_port_speed(spec); });
-  server_ = std::make_unique<ControlServer>(io_, *dispatcher_, *jobs_, log_,
-                                            connection_settings(options), options.max_clients);
+  server_ =
+      std::make_unique<ControlServer>(io_, *dispatcher_, *jobs_, log_, connection_settings(options),
+                                      options.max_clients, options.max_clients_per_user);
   server_->listen(options.socket, options.socket_mode, group);
   server_->handle_signals({[this](int) {
                              notifier_.stopping();
@@ -179,9 +204,9 @@ void Daemon::reload() {
     const DaemonOptions& before = command_line_.options;
     (void)resolve_group(now.control_group);
     log_.set_threshold(now.log_level);
-    server_->settings().max_request_bytes = now.max_request_bytes;
-    server_->settings().idle_timeout = now.idle_timeout;
+    server_->settings() = connection_settings(now);
     server_->set_max_clients(now.max_clients);
+    server_->set_max_clients_per_user(now.max_clients_per_user);
     jobs_->set_max_queued(now.max_queued_jobs);
     jobs_->set_max_trials_per_job(now.max_trials_per_job);
     exec_factory_->set_allowed(now.allow_exec_measurer);

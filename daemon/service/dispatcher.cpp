@@ -9,6 +9,7 @@
 #include "daemon/codec/object_reader.hpp"
 #include "daemon/codec/plr_result_codec.hpp"
 #include "daemon/codec/strict_json.hpp"
+#include "daemon/service/job_names.hpp"
 #include "daemon/service/job_spec_codec.hpp"
 #include "daemon/service/reply_codec.hpp"
 #include "search/errors.hpp"
@@ -181,6 +182,10 @@ Response Dispatcher::status(const Request& request) {
     Json::Value clients(Json::objectValue);
     clients["connected"] = Json::UInt64{stats.clients};
     clients["max"] = Json::UInt64{stats.max_clients};
+    clients["max_per_user"] = Json::UInt64{stats.max_clients_per_user};
+    clients["output_bytes"] = Json::UInt64{stats.output_bytes};
+    clients["max_output_bytes"] = Json::UInt64{stats.max_output_bytes};
+    clients["blocked"] = Json::UInt64{stats.blocked};
     arguments["clients"] = clients;
   }
   std::string text = queue.running ? job_text(queue.running->id) + " running" : "idle";
@@ -192,6 +197,7 @@ Response Dispatcher::status(const Request& request) {
 Response Dispatcher::submit(const Request& request, const DispatchContext& context) {
   require_modify(context, "submit");
   const JobSpec spec = decode_job_spec(request.arguments, port_speed_probe_);
+  check_job_names(spec);
   const SubmitReceipt receipt = jobs_.submit(spec, context.peer->describe());
   Json::Value arguments(Json::objectValue);
   arguments["job"] = Json::Int64{receipt.id};

@@ -29,6 +29,12 @@ struct DaemonInfo {
 struct ServerStats {
   std::size_t clients = 0;
   std::size_t max_clients = 0;
+  std::size_t max_clients_per_user = 0;
+  /// Replies and events waiting for clients to read them [bytes], and the budget.
+  std::size_t output_bytes = 0;
+  std::size_t max_output_bytes = 0;
+  /// Clients whose requests are not read until they read their output.
+  std::size_t blocked = 0;
 };
 
 /// The request's surroundings: who asks, and how to stream events back to them.

@@ -11,6 +11,7 @@
 #include "daemon/service/job_spec_codec.hpp"
 #include "daemon/service/service_errors.hpp"
 #include "daemon/service/sqlite.hpp"
+#include "trex_client/transport/rpc_stop.hpp"
 
 namespace trexsearch::service {
 namespace {
@@ -355,6 +356,9 @@ void JobManager::run_one(Store& store, QueuedJob job, const std::stop_token& shu
         throw NotSupportedError("method", std::string(to_string(job.spec.method)),
                                 "no runner for this method");
       } else {
+        // Every TRex RPC of the run (this thread) gives up soon after a cancel or
+        // SIGTERM, whatever its rpc_timeout: kRpcWaitAfterStop for all of them.
+        const trex::RpcStopScope rpc_stop(running.stop.get_token());
         outcome = runner->run(job.spec, std::move(stored), running.stop.get_token(), observer);
       }
     } catch (const std::exception& error) {

@@ -11,6 +11,7 @@
 #include "daemon/codec/object_reader.hpp"
 #include "daemon/codec/plr_config_codec.hpp"
 #include "daemon/codec/strict_json.hpp"
+#include "daemon/service/job_spec_bounds.hpp"
 #include "daemon/service/load_units.hpp"
 #include "daemon/service/service_errors.hpp"
 #include "daemon/service/trex_trial_codec.hpp"
@@ -377,6 +378,7 @@ JobSpec decode_job_spec(const Json::Value& json, const PortSpeedProbe& probe) {
       spec.profile = trex_spec->profile_source;
     }
     reader.reject_unknown_keys();
+    check_job_spec_bounds(spec);
     return spec;
   } catch (const ConfigError& error) {
     throw RequestError(ResultCode::bad_request, error.what());

@@ -10,6 +10,7 @@
 #include <fstream>
 #include <sstream>
 
+#include "daemon/service/cpu_set.hpp"
 #include "daemon/service/proc_reader.hpp"
 #include "search/errors.hpp"
 
@@ -36,11 +37,22 @@ po::options_description settings_description() {
       ("max-clients",
        po::value<std::size_t>()->value_name("N")->default_value(defaults.max_clients),
        "most concurrent control connections")
+      ("max-clients-per-user",
+       po::value<std::size_t>()->value_name("N")->default_value(defaults.max_clients_per_user),
+       "most concurrent control connections of one user (root exempt; 0: no limit)")
       ("max-request-bytes",
        po::value<std::size_t>()->value_name("BYTES")->default_value(defaults.max_request_bytes),
        "longest request line")
       ("idle-timeout", po::value<double>()->value_name("S")->default_value(300.0, "300"),
        "close connections idle for this many seconds")
+      ("max-client-output-bytes",
+       po::value<std::size_t>()->value_name("BYTES")->default_value(defaults.max_client_output_bytes),
+       "unread output of one connection above which its requests wait")
+      ("output-timeout", po::value<double>()->value_name("S")->default_value(30.0, "30"),
+       "close a connection that does not read its waiting output within this many seconds")
+      ("max-output-mib",
+       po::value<std::size_t>()->value_name("MIB")->default_value(defaults.max_output_mib),
+       "unread output of all connections together")
       ("max-queued-jobs",
        po::value<std::size_t>()->value_name("N")->default_value(defaults.max_queued_jobs),
        "most jobs waiting in the queue")
@@ -124,6 +136,16 @@ DaemonOptions from_variables(const po::variables_map& vm) {
   options.state_dir = vm["state-dir"].as<std::string>();
   if (options.state_dir.empty()) throw ConfigError("state-dir", "\"\"", "must not be empty");
   options.max_clients = in_range<std::size_t>(vm, "max-clients", 1, 100000);
+  options.max_clients_per_user = in_range<std::size_t>(vm, "max-clients-per-user", 0, 100000);
+  options.max_client_output_bytes =
+      in_range<std::size_t>(vm, "max-client-output-bytes", 4096, std::size_t{1} << 30);
+  options.max_output_mib = in_range<std::size_t>(vm, "max-output-mib", 1, 65536);
+  const double output_timeout = vm["output-timeout"].as<double>();
+  if (!std::isfinite(output_timeout) || output_timeout <= 0.0 || output_timeout > 86400.0) {
+    throw ConfigError("output-timeout", format_value(output_timeout),
+                      "must be a number of seconds > 0 (and at most a day)");
+  }
+  options.output_timeout = Seconds{output_timeout};
   options.max_request_bytes =
       in_range<std::size_t>(vm, "max-request-bytes", 1024, std::size_t{64} << 20);
   const double idle = vm["idle-timeout"].as<double>();
@@ -145,9 +167,19 @@ DaemonOptions from_variables(const po::variables_map& vm) {
   }
   options.log_level = *priority;
   options.cpus = vm["cpus"].as<std::string>();
-  (void)parse_cpu_list(options.cpus);
-  options.trex_cpus =
-      parse_trex_cpus_setting(vm["trex-cpus"].as<std::string>(), ProcReader().online_cpus());
+  const std::optional<CpuSet> online = ProcReader().online_cpus();
+  if (const std::vector<int> cpus = parse_cpu_list(options.cpus); !cpus.empty() && online) {
+    // Like trex-cpus: a CPU the machine does not have is a typo, not a wish.
+    const CpuSet offline = cpu_set_minus(CpuSet(cpus.begin(), cpus.end()), *online);
+    if (!offline.empty()) {
+      throw ConfigError("cpus", options.cpus,
+                        std::string(offline.size() == 1 ? "CPU " : "CPUs ") +
+                            format_cpu_set(offline) + (offline.size() == 1 ? " is" : " are") +
+                            " not online on this machine (online CPUs: " + format_cpu_set(*online) +
+                            ")");
+    }
+  }
+  options.trex_cpus = parse_trex_cpus_setting(vm["trex-cpus"].as<std::string>(), online);
   options.plr_threads = in_range<unsigned>(vm, "plr-threads", 1, 1024);
   const std::string resume = vm["plr-resume"].as<std::string>();
   if (resume == "deadline") {
@@ -273,8 +305,12 @@ std::string describe_options(const DaemonOptions& options) {
        << "control-group = " << options.control_group << "\n"
        << "state-dir = " << options.state_dir << "\n"
        << "max-clients = " << options.max_clients << "\n"
+       << "max-clients-per-user = " << options.max_clients_per_user << "\n"
        << "max-request-bytes = " << options.max_request_bytes << "\n"
        << "idle-timeout = " << format_value(options.idle_timeout.count()) << "\n"
+       << "max-client-output-bytes = " << options.max_client_output_bytes << "\n"
+       << "output-timeout = " << format_value(options.output_timeout.count()) << "\n"
+       << "max-output-mib = " << options.max_output_mib << "\n"
        << "max-queued-jobs = " << options.max_queued_jobs << "\n"
        << "max-trials-per-job = " << options.max_trials_per_job << "\n"
        << "max-store-mib = " << options.max_store_mib << "\n"

@@ -42,10 +42,19 @@ struct DaemonOptions {
   std::string state_dir = "/var/lib/trex-search";
   /// Connections beyond this are told "busy" and closed.
   std::size_t max_clients = 128;
+  /// Connections of one user (uid) beyond this are told "busy" and closed; root is
+  /// exempt; 0: no per-user limit.
+  std::size_t max_clients_per_user = 32;
   /// Longest request line [bytes]; longer ones get an error reply and the connection closes.
   std::size_t max_request_bytes = std::size_t{1} << 20;
   /// A connection with no request (and no watch) for this long is closed.
   Seconds idle_timeout{300.0};
+  /// Unread output of one connection above which its requests are not read [bytes].
+  std::size_t max_client_output_bytes = std::size_t{1} << 20;
+  /// A connection paused for unread output that does not catch up in this long is closed.
+  Seconds output_timeout{30.0};
+  /// Unread output of all connections together [MiB] (see ConnectionSettings).
+  std::size_t max_output_mib = 64;
   /// Queued jobs beyond this are refused.
   std::size_t max_queued_jobs = 1000;
   /// A job that stores this many trials fails (bounds one job's store growth).

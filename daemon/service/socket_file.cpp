@@ -9,6 +9,7 @@
 
 #include <cerrno>
 #include <cstring>
+#include <optional>
 #include <stdexcept>
 #include <system_error>
 
@@ -19,17 +20,26 @@ std::system_error os_error(const std::string& what) {
   return std::system_error(errno, std::generic_category(), what);
 }
 
-// Whether something accepts connections on the socket file right now.
-bool someone_listens(const std::string& path) {
-  const int fd = ::socket(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0);
-  if (fd < 0) return false;
+// Why the socket file may not be removed, or nullopt when it is stale (nobody
+// listens: the kernel refuses the connection). Only ECONNREFUSED proves that: a
+// full backlog (EAGAIN: a busy daemon), a socket we may not connect to (EACCES:
+// another user's daemon) or anything else means a live or unknown owner, and
+// removing its path would cut it off from every client. Non-blocking, so a busy
+// listener cannot hang our start either.
+std::optional<std::string> live_owner(const std::string& path) {
+  const int fd = ::socket(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC | SOCK_NONBLOCK, 0);
+  if (fd < 0) return "cannot create a socket to probe it: " + std::string(std::strerror(errno));
   sockaddr_un address{};
   address.sun_family = AF_UNIX;
   std::strncpy(address.sun_path, path.c_str(), sizeof address.sun_path - 1);
-  const bool connected =
-      ::connect(fd, reinterpret_cast<const sockaddr*>(&address), sizeof address) == 0;
+  const int result = ::connect(fd, reinterpret_cast<const sockaddr*>(&address), sizeof address);
+  const int error = errno;
   ::close(fd);
-  return connected;
+  if (result == 0) return "another process (a running trex-searchd?) listens on it";
+  if (error == ECONNREFUSED || error == ENOENT) return std::nullopt;
+  if (error == EAGAIN) return "another process listens on it (its backlog is full)";
+  return "cannot tell whether another process listens on it (connect: " +
+         std::string(std::strerror(error)) + ")";
 }
 
 }  // namespace
@@ -53,8 +63,8 @@ void prepare_socket_path(const std::string& path) {
     throw std::runtime_error("socket path " + path +
                              " exists and is not a socket; not touching it");
   }
-  if (someone_listens(path)) {
-    throw std::runtime_error("another process (a running trex-searchd?) listens on " + path);
+  if (const auto owner = live_owner(path)) {
+    throw std::runtime_error("socket path " + path + " is in use: " + *owner + "; not removing it");
   }
   if (::unlink(path.c_str()) != 0 && errno != ENOENT) {
     throw os_error("cannot remove the stale socket " + path);

@@ -27,7 +27,7 @@ TEST_CASE("settings come from the config file, and the command line wins") {
   const std::string conf = dir.write("d.conf",
                                      "# comment\nsocket = /tmp/a.sock\nmax-clients = 7\n"
                                      "socket-mode = 0600\nallow-exec-measurer = false\n"
-                                     "log-level = debug\nidle-timeout = 2.5\ncpus = 0-1,3\n");
+                                     "log-level = debug\nidle-timeout = 2.5\ncpus = 0\n");
   const CommandLine parsed = parse_command_line({"--config", conf, "--max-clients", "9"});
   CHECK(parsed.config_file == conf);
   const DaemonOptions& options = parsed.options;
@@ -38,7 +38,8 @@ TEST_CASE("settings come from the config file, and the command line wins") {
   CHECK(options.log_level == LogPriority::debug);
   CHECK(options.idle_timeout == Seconds{2.5});
   CHECK(options.state_dir == "/var/lib/trex-search");
-  CHECK(parse_cpu_list(options.cpus) == std::vector<int>{0, 1, 3});
+  CHECK(parse_cpu_list(options.cpus) == std::vector<int>{0});
+  CHECK(parse_cpu_list("0-1,3") == std::vector<int>{0, 1, 3});
   CHECK(describe_options(options).find("max-clients = 9\n") != std::string::npos);
   CHECK(options.trex_cpus.mode == TrexCpusSetting::Mode::automatic);
   CHECK(describe_options(options).find("trex-cpus = auto\n") != std::string::npos);
@@ -67,7 +68,14 @@ TEST_CASE("bad settings are refused naming the key and the value") {
   CHECK(error_of({"--config", empty, "--log-level", "loud"}).find("log-level = loud") == 0);
   CHECK(error_of({"--config", empty, "--idle-timeout", "-1"}).find("idle-timeout") == 0);
   CHECK(error_of({"--config", empty, "--cpus", "3-1"}).find("cpus = 3-1") == 0);
+  // A CPU the machine does not have (the list syntax allows up to 4095).
+  CHECK(error_of({"--config", empty, "--cpus", "4000"})
+            .find("cpus = 4000: CPU 4000 is not online on this machine") == 0);
   CHECK(error_of({"--config", empty, "--cpus", "a"}).find("cpus") == 0);
+  CHECK(error_of({"--config", empty, "--output-timeout", "0"}).find("output-timeout = 0") == 0);
+  CHECK(error_of({"--config", empty, "--max-output-mib", "0"}).find("max-output-mib = 0") == 0);
+  CHECK(error_of({"--config", empty, "--max-client-output-bytes", "10"})
+            .find("max-client-output-bytes = 10") == 0);
   CHECK(error_of({"--config", empty, "--bogus"}).find("command line") == 0);
   CHECK(error_of({"--config", dir.file("missing.conf")}).find("no such file") != std::string::npos);
   const std::string typo = dir.write("typo.conf", "max-client = 3\n");

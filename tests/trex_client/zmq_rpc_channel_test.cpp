@@ -5,10 +5,13 @@
 #include <doctest/doctest.h>
 
 #include <atomic>
+#include <chrono>
+#include <stop_token>
 #include <string>
 
 #include "scripted_server.hpp"
 #include "trex_client/transport/frame.hpp"
+#include "trex_client/transport/rpc_stop.hpp"
 #include "trex_client/transport/trex_error.hpp"
 
 using namespace trexsearch::trex;
@@ -123,4 +126,93 @@ TEST_CASE("a corrupt compressed reply is a protocol error and the channel stays 
 
 TEST_CASE("a malformed endpoint is a transport error at construction") {
   CHECK_THROWS_AS(ZmqRpcChannel("not-an-endpoint"), TrexError);
+}
+
+TEST_CASE("a plain reply over max_reply_bytes is refused without reading it, naming the limit") {
+  // A hostile or broken TRex answering 4 MiB to a 1 MiB limit; then a normal reply.
+  constexpr std::size_t kLimit = std::size_t{1} << 20;
+  std::atomic<int> calls{0};
+  ScriptedServer server([&](const std::string& request) -> std::optional<std::string> {
+    if (calls++ == 0) return "\"" + std::string(4 * kLimit, 'x') + "\"";
+    return echo(request);
+  });
+  ZmqRpcChannel channel(server.endpoint(), {.compress_requests = false, .max_reply_bytes = kLimit});
+  try {
+    // A long deadline: the error must come from the dropped connection, not the clock.
+    channel.exchange("{}", "get_port_stats", Seconds{600.0});
+    FAIL("accepted an oversized reply");
+  } catch (const TrexError& error) {
+    CHECK(error.kind() == TrexErrorKind::transport);
+    CHECK_FALSE(error.timed_out());
+    CHECK(error.method() == "get_port_stats");
+    CHECK(std::string(error.what()).find("1048576 bytes (max_reply_bytes)") != std::string::npos);
+  }
+  // The channel connects again and works.
+  CHECK(channel.exchange("{\"next\":1}", "ping", Seconds{5.0}) == "{\"next\":1}");
+}
+
+TEST_CASE("a reply exactly at max_reply_bytes is accepted") {
+  constexpr std::size_t kLimit = std::size_t{1} << 20;
+  ScriptedServer server([&](const std::string&) -> std::optional<std::string> {
+    return "\"" + std::string(kLimit - 2, 'x') + "\"";
+  });
+  ZmqRpcChannel channel(server.endpoint(), {.compress_requests = false, .max_reply_bytes = kLimit});
+  CHECK(channel.exchange("{}", "ping", Seconds{5.0}).size() == kLimit);
+}
+
+TEST_CASE("a compressed reply that unpacks beyond max_reply_bytes is a protocol error") {
+  // 8 MiB of spaces compress to a few KB: small on the wire, too big unpacked.
+  constexpr std::size_t kLimit = std::size_t{1} << 20;
+  ScriptedServer server([&](const std::string&) -> std::optional<std::string> {
+    return compress_frame(std::string(8 * kLimit, ' '));
+  });
+  ZmqRpcChannel channel(server.endpoint(), {.max_reply_bytes = kLimit});
+  try {
+    channel.exchange("{}", "get_stream_list", Seconds{5.0});
+    FAIL("accepted an oversized compressed reply");
+  } catch (const TrexError& error) {
+    CHECK(error.kind() == TrexErrorKind::protocol);
+    CHECK(std::string(error.what()).find("more than the limit of 1048576") != std::string::npos);
+  }
+}
+
+TEST_CASE("a stop on the calling thread ends an RPC wait at once, whatever its timeout") {
+  // TRex hangs: never answers. The stop comes while the exchange waits.
+  std::stop_source stop;
+  ScriptedServer server([&](const std::string&) -> std::optional<std::string> {
+    stop.request_stop();
+    return std::nullopt;
+  });
+  ZmqRpcChannel channel(server.endpoint());
+  const RpcStopScope scope(stop.get_token());
+  const auto start = std::chrono::steady_clock::now();
+  try {
+    channel.exchange("{}", "get_port_status", Seconds{600.0});
+    FAIL("no error");
+  } catch (const TrexError& error) {
+    CHECK(error.kind() == TrexErrorKind::transport);
+    CHECK(error.timed_out());
+    CHECK(std::string(error.what()).find("the job was asked to stop") != std::string::npos);
+  }
+  // Far below the 600 s timeout (kRpcWaitAfterStop is 0.5 s; generous for a busy box).
+  CHECK(std::chrono::steady_clock::now() - start < std::chrono::seconds(30));
+}
+
+TEST_CASE("after a stop, RPCs still reach a live TRex until the stop's grace has passed") {
+  // The clean-up after a cancel (stop traffic, release ports) must still work.
+  ScriptedServer server(echo);
+  ZmqRpcChannel channel(server.endpoint());
+  std::stop_source stop;
+  stop.request_stop();
+  const RpcStopScope scope(stop.get_token());
+  CHECK(channel.exchange("{\"cleanup\":1}", "release", Seconds{5.0}) == "{\"cleanup\":1}");
+}
+
+TEST_CASE("without a stop scope, or before its stop, the RPC timeout applies as before") {
+  ScriptedServer server([](const std::string&) -> std::optional<std::string> { return {}; });
+  ZmqRpcChannel channel(server.endpoint());
+  std::stop_source stop;
+  const RpcStopScope scope(stop.get_token());
+  CHECK_THROWS_WITH_AS(channel.exchange("{}", "ping", Seconds{0.05}),
+                       doctest::Contains("no reply within 0.05 s"), TrexError);
 }
