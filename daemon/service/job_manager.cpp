@@ -129,6 +129,9 @@ JobManager::JobManager(JobManagerSettings settings, std::vector<std::unique_ptr<
       log_(log),
       status_(std::move(status)),
       io_store_(settings_.store_file) {
+  // A damaged store stops the start here, with what to do, rather than failing
+  // jobs one by one later.
+  io_store_.check_integrity();
   io_store_.set_max_bytes(settings_.max_store_bytes);
   for (auto& runner : runners) {
     const SearchMethod method = runner->method();
@@ -248,10 +251,29 @@ std::optional<StoreHealth> JobManager::store_health() {
     if (!ignored) health.bytes += bytes;
   }
   health.max_bytes = settings_.max_store_bytes;
-  std::lock_guard lock(mutex_);
-  health.writable = store_writable_;
-  health.last_error = store_error_;
-  health.last_error_at = store_error_at_;
+  std::string problem;
+  {
+    std::lock_guard store_lock(io_store_mutex_);
+    problem = io_store_.file_problem();
+  }
+  bool newly_noticed = false;
+  {
+    std::lock_guard lock(mutex_);
+    if (!problem.empty()) {
+      newly_noticed = store_problem_ != problem;
+      store_problem_ = problem;
+      store_writable_ = false;
+      store_error_ = problem;
+      if (newly_noticed) store_error_at_ = now();
+    }
+    health.writable = store_writable_;
+    health.last_error = store_error_;
+    health.last_error_at = store_error_at_;
+  }
+  if (newly_noticed) {
+    log_.event(LogPriority::error, "store.replaced",
+               {{"store", settings_.store_file.string()}, {"reason", problem}});
+  }
   return health;
 }
 

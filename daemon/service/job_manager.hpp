@@ -142,6 +142,8 @@ class JobManager final : public JobControl {
   bool store_writable_ = true;
   std::string store_error_;
   std::optional<WallTime> store_error_at_;
+  /// What happened to the store file (deleted, replaced), once noticed.
+  std::string store_problem_;
 
   /// The io thread's connection; the runner thread opens its own.
   std::mutex io_store_mutex_;

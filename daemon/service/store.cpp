@@ -1,8 +1,11 @@
 #include "daemon/service/store.hpp"
 
+#include <sys/stat.h>
+
 #include <algorithm>
 
 #include <json/value.h>
+#include <sqlite3.h>
 
 #include "daemon/codec/json_writer.hpp"
 #include "daemon/codec/trial_detail_codec.hpp"
@@ -103,6 +106,11 @@ void require_changed(SqliteDatabase& db, JobId id) {
 
 Store::Store(const std::filesystem::path& file, std::chrono::milliseconds busy_timeout)
     : file_(file), db_(file.string(), static_cast<int>(busy_timeout.count())) {
+  struct stat info {};
+  if (::stat(file_.c_str(), &info) == 0) {
+    device_ = static_cast<std::uint64_t>(info.st_dev);
+    inode_ = static_cast<std::uint64_t>(info.st_ino);
+  }
   db_.exec("PRAGMA journal_mode=WAL");
   db_.exec("PRAGMA synchronous=FULL");
   db_.exec("PRAGMA foreign_keys=ON");
@@ -124,6 +132,34 @@ Store::Store(const std::filesystem::path& file, std::chrono::milliseconds busy_t
     db_.exec("PRAGMA user_version=" + std::to_string(kSchemaVersion));
     transaction.commit();
   }
+}
+
+void Store::check_integrity() {
+  auto check = db_.prepare("PRAGMA quick_check(5)");
+  std::string findings;
+  while (check.step()) {
+    const std::string line = check.column_text(0);
+    if (line == "ok") return;
+    findings += (findings.empty() ? "" : "; ") + line;
+  }
+  throw SqliteError(SQLITE_CORRUPT,
+                    file_.string() + " fails SQLite's quick_check (" + findings +
+                        "): the job store is damaged; stop the daemon, move the file (and its "
+                        "-wal) aside and recover what you can with sqlite3's .recover");
+}
+
+std::string Store::file_problem() const {
+  struct stat info {};
+  if (::stat(file_.c_str(), &info) != 0) {
+    return file_.string() + " was deleted while the daemon runs: what it writes now is lost "
+                            "at the next start";
+  }
+  if (static_cast<std::uint64_t>(info.st_dev) != device_ ||
+      static_cast<std::uint64_t>(info.st_ino) != inode_) {
+    return file_.string() + " was replaced by another file while the daemon runs: it still "
+                            "writes to the old one; restart it to use the new file";
+  }
+  return "";
 }
 
 std::optional<std::size_t> Store::delete_job(JobId id) {

@@ -87,11 +87,22 @@ class Store {
 
   const std::filesystem::path& file() const { return file_; }
 
+  /// `PRAGMA quick_check`: throws SqliteError(SQLITE_CORRUPT) naming the file and
+  /// SQLite's first findings when the database is damaged.
+  void check_integrity();
+  /// Empty while the path still names the file this Store opened; otherwise what
+  /// happened to it (deleted, or replaced by another file): writes then go to a
+  /// file nobody will open again.
+  std::string file_problem() const;
+
  private:
   JobRecord read_job(SqliteStatement& row) const;
 
   std::filesystem::path file_;
   SqliteDatabase db_;
+  /// The opened file's device and inode, to notice it being deleted or replaced.
+  std::uint64_t device_ = 0;
+  std::uint64_t inode_ = 0;
 };
 
 }  // namespace trexsearch::service

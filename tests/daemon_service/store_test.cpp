@@ -186,3 +186,42 @@ TEST_CASE("a version-2 store (before per-direction detail) is upgraded in place,
 }
 
 }  // namespace trexsearch::service
+
+namespace trexsearch::service {
+
+TEST_CASE("a store file deleted or replaced under the daemon is noticed") {
+  TempDir dir;
+  const auto file = dir.path() / "jobs.sqlite";
+  Store store(file);
+  CHECK(store.file_problem().empty());
+  std::filesystem::rename(file, dir.path() / "moved.sqlite");
+  CHECK(store.file_problem().find("was deleted") != std::string::npos);
+  { Store other(file); }  // someone creates a new, different file at the path
+  CHECK(store.file_problem().find("was replaced by another file") != std::string::npos);
+}
+
+TEST_CASE("a damaged store fails quick_check with the file and what to do") {
+  TempDir dir;
+  const auto file = dir.path() / "jobs.sqlite";
+  {
+    Store store(file);
+    const JobId id = store.add_job(new_job());
+    for (std::size_t n = 1; n <= 200; ++n) store.add_trial(id, trial(n, 1e6 + static_cast<double>(n)));
+    store.check_integrity();  // healthy
+  }
+  {
+    // Checkpointed into the main file on close; scribble over a page in the middle.
+    std::FILE* raw = std::fopen(file.c_str(), "r+b");
+    REQUIRE(raw != nullptr);
+    // Page 3 onwards: b-tree page headers and cell pointers become nonsense.
+    REQUIRE(std::fseek(raw, 4096 * 2, SEEK_SET) == 0);
+    const std::string junk(4096 * 3, '\x5a');
+    REQUIRE(std::fwrite(junk.data(), 1, junk.size(), raw) == junk.size());
+    std::fclose(raw);
+  }
+  Store store(file);
+  CHECK_THROWS_WITH_AS(store.check_integrity(), doctest::Contains("fails SQLite's quick_check"),
+                       SqliteError);
+}
+
+}  // namespace trexsearch::service
