@@ -33,6 +33,12 @@ TrialOutcome outcome_of(const TrialResult& result) {
   }
   outcome.effective_duration = result.effective_duration();
   outcome.notes = result.notes();
+  // Without these a stored tester-limited trial would come back from the store as
+  // an ordinary one (loss ratio from its counts), and reports would lose the
+  // per-direction counts.
+  outcome.directions = result.directions();
+  outcome.tester_limited_pps = result.tester_limited_pps();
+  outcome.counters = result.counters();
   return outcome;
 }
 
