@@ -15,9 +15,7 @@ JobProgress make_progress(const plr::PlrTrial& trial) {
   progress.trial_count = trial.number;
   const TrialResult& result = trial.result;
   progress.last_trial =
-      TrialSummary{trial.number,           mlr::TrialPhase::main,        result.intended_load_pps(),
-                   result.intended_duration(), result.effective_duration(), result.loss_ratio(),
-                   trial.started_at};
+      summarize_trial(trial.number, mlr::TrialPhase::main, trial.started_at, result);
   progress.estimate = trial.estimate;
   return progress;
 }
