@@ -83,6 +83,17 @@ int run_mlr_simulation(const po::variables_map& options, SimulationSetup& setup,
         << (result.stop_detail.empty() ? "" : ": " + result.stop_detail) << std::endl;
     return static_cast<int>(kExitStoppedEarly);
   }
+  // Complete, but a bound that is the tester's must not pass for the SUT's.
+  std::string limited;
+  for (const mlr::GoalResult& goal : result.goals) {
+    if (!goal.tester_limit) continue;
+    limited += (limited.empty() ? "" : ", ") + goal.label + "'s upper bound is the tester's (it reached " +
+               format_value(goal.tester_limit->reached_pps) + " pps)";
+  }
+  if (!limited.empty()) {
+    err << "trex-search: not a clean result: " << limited << std::endl;
+    return static_cast<int>(kExitNotClean);
+  }
   return static_cast<int>(kExitOk);
 }
 

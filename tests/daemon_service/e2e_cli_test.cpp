@@ -126,3 +126,89 @@ TEST_CASE("trex-search reports daemon refusals and bad input with their exit cod
 }
 
 }  // namespace trexsearch::servicetest
+
+namespace trexsearch::servicetest {
+
+TEST_CASE("a job whose upper bounds are the tester's: watch marks it, result says so, exit 5") {
+  TempDir dir;
+  DaemonProcess daemon(dir, daemon_args(dir));
+  REQUIRE(daemon.wait_ready());
+  const std::string socket = dir.file("control.sock");
+  // A SUT of 2 Mpps behind a tester that sends at most 1 Mpps (one direction).
+  const std::string job = dir.write("job.json", R"({"name": "capped",
+      "spec": {"goals": [{"name": "NDR"}, {"name": "PDR", "loss_ratio": 0.005}],
+               "min_load": 10000, "max_load": 4e6},
+      "measurer": {"kind": "exec", "time": "virtual", "command": ")" +
+                                               fake_measurer_path() +
+                                               R"( --capacity 2e6 --max-tx-pps 1e6"}})");
+  const CliRun submitted =
+      run_cli(dir, {"submit", "--socket", socket, "--job-file", job, "--watch"});
+  INFO(submitted.out);
+  CHECK(submitted.exit_code == 5);
+  CHECK(submitted.out.find("job 1 finished") != std::string::npos);
+  // Trial 1 (warmup) is at max load (4 Mpps): the tester reached a quarter of it.
+  CHECK(submitted.out.find("trial 1 [warmup] 4000000.0 pps, 1 s: loss 100 %  TESTER-LIMITED "
+                           "1.00 Mpps\n"
+                           "    counted as full loss (tester-limited); its counts give loss 75 %\n"
+                           "    tester_limited: direction 0->1 sent 1000000 of 4000000 intended "
+                           "frames\n") != std::string::npos);
+  CHECK(submitted.out.find("job 1: not a clean result: NDR's upper bound is the tester's") !=
+        std::string::npos);
+  CHECK(run_cli(dir, {"watch", "1", "--socket", socket}).exit_code == 5);
+  CHECK(run_cli(dir, {"watch", "1", "--socket", socket, "--json"}).exit_code == 5);
+
+  const CliRun result = run_cli(dir, {"result", "1", "--socket", socket});
+  INFO(result.out);
+  CHECK(result.exit_code == 5);
+  CHECK(result.out.find("TESTER-LIMITED (tester reached 1000000.0 pps)") != std::string::npos);
+  CHECK(result.out.find("the bound describes the tester, not the SUT") != std::string::npos);
+  CHECK(result.out.find("per direction at the relevant bounds") != std::string::npos);
+  CHECK(result.out.find("notes: ") != std::string::npos);
+  CHECK(result.out.find(" tester_limited (at ") != std::string::npos);
+  CHECK(result.out.find("counters: flow_stats (all ") != std::string::npos);
+
+  const CliRun json = run_cli(dir, {"result", "1", "--socket", socket, "--json"});
+  CHECK(json.exit_code == 5);
+  const Json::Value parsed = parse_json(json.out);
+  CHECK(parsed["result"]["goals"][0]["tester_limited"]["reached_pps"].asDouble() == 1e6);
+  CHECK(parsed["result"]["goals"][0]["clean"].asBool() == false);
+  CHECK(parsed["result"]["trials"][0]["tester_limited_pps"].asDouble() == 1e6);
+  CHECK(parsed["result"]["trials"][0]["directions"][0]["unsent"].asInt64() == 3000000);
+
+  const CliRun show = run_cli(dir, {"show", "1", "--socket", socket});
+  INFO(show.out);
+  CHECK(show.exit_code == 0);
+  CHECK(show.out.find("TESTER-LIMITED (tester reached 1000000.0 pps)") != std::string::npos);
+  CHECK(show.out.find("trial 1 [warmup] 4000000.0 pps, 1 s: loss 100 %  TESTER-LIMITED") !=
+        std::string::npos);
+  const Json::Value shown =
+      parse_json(run_cli(dir, {"show", "1", "--socket", socket, "--json"}).out);
+  CHECK(shown["trials"][0]["tester_limited_pps"].asDouble() == 1e6);
+  CHECK(shown["bounds"][0]["tester_limited"]["trials"].asUInt64() > 0);
+}
+
+TEST_CASE("a job whose tester is faster than its SUT gets a clean result: exit 0") {
+  TempDir dir;
+  DaemonProcess daemon(dir, daemon_args(dir));
+  REQUIRE(daemon.wait_ready());
+  const std::string socket = dir.file("control.sock");
+  // Trials above 3 Mpps are tester-limited, but the bounds are the SUT's (1 Mpps).
+  const std::string job = dir.write("job.json", R"({"name": "fast tester",
+      "spec": {"goals": [{"name": "NDR"}], "min_load": 10000, "max_load": 4e6},
+      "measurer": {"kind": "exec", "time": "virtual", "command": ")" +
+                                               fake_measurer_path() +
+                                               R"( --capacity 1e6 --max-tx-pps 3e6"}})");
+  const CliRun submitted =
+      run_cli(dir, {"submit", "--socket", socket, "--job-file", job, "--watch"});
+  INFO(submitted.out);
+  CHECK(submitted.exit_code == 0);
+  CHECK(submitted.out.find("TESTER-LIMITED 3.00 Mpps") != std::string::npos);
+  CHECK(submitted.out.find("not a clean result") == std::string::npos);
+  const CliRun result = run_cli(dir, {"result", "1", "--socket", socket});
+  CHECK(result.exit_code == 0);
+  CHECK(result.out.find("regular") != std::string::npos);
+  // The warmup and the first trial, both at max load.
+  CHECK(result.out.find("notes: 2 tester_limited (at 4000000.0 pps: 2)") != std::string::npos);
+}
+
+}  // namespace trexsearch::servicetest
