@@ -81,23 +81,33 @@ std::string plr_estimate_line(const Json::Value& estimate) {
          fixed(estimate["relative_stdev"].asDouble() * 100.0, 3) + " %)";
 }
 
-// Tester-limited trials of a soak and whether they bear on the estimate.
+// Tester-limited trials of a soak and whether they bear on the estimate: near it
+// (average + 2 stdev), or below every load at which the SUT itself lost frames.
 std::string plr_tester_limit(const Json::Value& search) {
   const Json::Value& limit = search["tester_limit"];
   if (!limit.isObject() || limit["trials"].asUInt64() == 0) return "";
   const auto trials = limit["trials"].asUInt64();
   std::string text = "tester: " + std::to_string(trials) + " tester-limited trial" +
                      (trials == 1 ? "" : "s") + " (counted as full loss; the tester reached at most " +
-                     fixed(limit["reached_pps"].asDouble(), 1) + " pps)";
-  if (!limit["estimate_upper_end"].isNumeric()) return text + "\n";
-  const std::string end = fixed(limit["estimate_upper_end"].asDouble(), 1);
+                     fixed(limit["reached_pps"].asDouble(), 1) + " pps)\n";
+  const std::string near =
+      limit["estimate_upper_end"].isNumeric()
+          ? std::to_string(limit["trials_near_estimate"].asUInt64()) +
+                " at or below the estimate's average + 2 stdev (" +
+                fixed(limit["estimate_upper_end"].asDouble(), 1) + " pps)"
+          : "no estimate to compare with";
+  const std::string below =
+      limit["lowest_sut_lossy_load"].isNumeric()
+          ? std::to_string(limit["trials_below_sut_loss"].asUInt64()) +
+                " at or below the lowest load where the SUT itself lost frames (" +
+                fixed(limit["lowest_sut_lossy_load"].asDouble(), 1) + " pps)"
+          : std::to_string(limit["trials_below_sut_loss"].asUInt64()) +
+                " while the SUT itself never lost frames";
   if (search["tester_limited"].asBool()) {
-    return text + "\n  TESTER-LIMITED: " + std::to_string(limit["trials_near_estimate"].asUInt64()) +
-           " of them at or below the estimate's average + 2 stdev (" + end +
-           " pps): the estimate may describe the tester, not the SUT\n";
+    return text + "  TESTER-LIMITED: the estimate may describe the tester, not the SUT: " + near +
+           "; " + below + "\n";
   }
-  return text + "; all above the estimate's average + 2 stdev (" + end +
-         " pps), where the SUT loses frames anyway\n";
+  return text + "  they do not bear on the estimate: " + near + "; " + below + "\n";
 }
 
 std::string format_plr_result(const Json::Value& job, const Json::Value& search) {
@@ -164,10 +174,9 @@ std::string not_clean_notice(const Json::Value& search_result) {
   if (!result_not_clean(search_result)) return "";
   if (search_result["tester_limited"].isBool()) {
     const Json::Value& limit = search_result["tester_limit"];
-    return "not a clean result: " + std::to_string(limit["trials_near_estimate"].asUInt64()) +
-           " tester-limited trial(s) at or below the estimate's average + 2 stdev (the tester "
-           "reached at most " +
-           fixed(limit["reached_pps"].asDouble(), 1) + " pps)";
+    return "not a clean result: tester-limited trials (the tester reached at most " +
+           fixed(limit["reached_pps"].asDouble(), 1) +
+           " pps) near the estimate or below every load where the SUT itself lost frames";
   }
   std::string goals;
   for (const Json::Value& goal : search_result["goals"]) {

@@ -1,5 +1,6 @@
 #include "daemon/cli/simulate_mlr.hpp"
 
+#include <cstdio>
 #include <span>
 #include <string>
 #include <vector>
@@ -87,8 +88,10 @@ int run_mlr_simulation(const po::variables_map& options, SimulationSetup& setup,
   std::string limited;
   for (const mlr::GoalResult& goal : result.goals) {
     if (!goal.tester_limit) continue;
-    limited += (limited.empty() ? "" : ", ") + goal.label + "'s upper bound is the tester's (it reached " +
-               format_value(goal.tester_limit->reached_pps) + " pps)";
+    char reached[64];
+    std::snprintf(reached, sizeof reached, "%.1f", goal.tester_limit->reached_pps);
+    limited += (limited.empty() ? "" : ", ") + goal.label +
+               "'s upper bound is the tester's (it reached " + reached + " pps)";
   }
   if (!limited.empty()) {
     err << "trex-search: not a clean result: " << limited << std::endl;

@@ -15,7 +15,6 @@
 #include "daemon/codec/plr_result_codec.hpp"
 #include "plr/soak_search.hpp"
 #include "plr/tester_limit.hpp"
-#include "search/errors.hpp"
 #include "search/sim/critical_load.hpp"
 
 namespace trexsearch::cli {
@@ -70,8 +69,9 @@ std::string format_plr_table(const plr::PlrResult& result, std::optional<double>
   if (limit.trials > 0) {
     std::snprintf(line, sizeof line,
                   "tester-limited trials  %zu (reached at most %.1f pps), %zu at or below "
-                  "average + 2 stdev%s\n",
+                  "average + 2 stdev, %zu below every load the SUT itself lost at%s\n",
                   limit.trials, limit.reached_pps.value_or(0.0), limit.trials_near_estimate,
+                  limit.trials_below_sut_loss,
                   limit.limited() ? ": TESTER-LIMITED, the estimate may be the tester's" : "");
     text += line;
   }
@@ -132,9 +132,12 @@ int run_plr_simulation(const po::variables_map& options, SimulationSetup& setup,
   // Complete, but tester-limited trials near the estimate may have made it the tester's.
   const plr::PlrTesterLimit limit = plr::tester_limit_of(result.trials, result.estimate);
   if (limit.limited()) {
-    err << "trex-search: not a clean result: " << limit.trials_near_estimate
-        << " tester-limited trial(s) at or below the estimate's average + 2 stdev ("
-        << format_value(limit.estimate_upper_end_pps.value_or(0.0)) << " pps)" << std::endl;
+    char reached[64];
+    std::snprintf(reached, sizeof reached, "%.1f", limit.reached_pps.value_or(0.0));
+    err << "trex-search: not a clean result: tester-limited trials (the tester reached at most "
+        << reached << " pps): " << limit.trials_near_estimate
+        << " at or below the estimate's average + 2 stdev, " << limit.trials_below_sut_loss
+        << " below every load where the SUT itself lost frames" << std::endl;
     return static_cast<int>(kExitNotClean);
   }
   return static_cast<int>(kExitOk);

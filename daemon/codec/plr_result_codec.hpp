@@ -22,12 +22,13 @@ Json::Value encode_plr_trial(const plr::PlrTrial& trial);
 Json::Value encode_trend(const plr::Trend& trend);
 
 /// PlrTesterLimit -> `{"trials", "reached_pps" (null: none), "trials_near_estimate",
-/// "estimate_upper_end" (average + 2 stdev [pps]; null: no estimate)}`.
+/// "estimate_upper_end" (average + 2 stdev [pps]; null: no estimate),
+/// "trials_below_sut_loss", "lowest_sut_lossy_load" ([pps]; null: the SUT never lost)}`.
 Json::Value encode_plr_tester_limit(const plr::PlrTesterLimit& limit);
 
 /// PlrResult -> `{"trials": [...], "totals": {"trial_count",
 /// "effective_duration_sum", "run_duration"}, "estimate", "trend",
-/// "tester_limited" (a tester-limited trial at or below the estimate's upper end),
+/// "tester_limited" (PlrTesterLimit::limited()),
 /// "tester_limit", "stop_reason", "stop_detail"}`.
 Json::Value encode_plr_result(const plr::PlrResult& result);
 

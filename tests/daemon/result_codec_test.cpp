@@ -130,6 +130,9 @@ TEST_CASE("a PLR result says when tester-limited trials fell near its estimate")
   CHECK(json["tester_limit"]["reached_pps"].asDouble() == 900000.0);
   CHECK(json["tester_limit"]["trials_near_estimate"].asUInt64() == 1);
   CHECK(json["tester_limit"]["estimate_upper_end"].asDouble() == 1.01e6);
+  // The SUT never lost frames itself: the tester's losses are all there is above.
+  CHECK(json["tester_limit"]["lowest_sut_lossy_load"].isNull());
+  CHECK(json["tester_limit"]["trials_below_sut_loss"].asUInt64() == 1);
   // The trial itself: full loss for the search, what the counts say beside it.
   CHECK(json["trials"][0]["loss_ratio"].asDouble() == 1.0);
   CHECK(json["trials"][0]["measured_loss_ratio"].asDouble() == doctest::Approx(0.1));

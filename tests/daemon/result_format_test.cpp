@@ -129,18 +129,27 @@ TEST_CASE("a PLR result says when tester-limited trials fell near the estimate")
   search["tester_limit"]["reached_pps"] = 1.5e6;
   search["tester_limit"]["trials_near_estimate"] = 1;
   search["tester_limit"]["estimate_upper_end"] = 1.02e6;
+  search["tester_limit"]["trials_below_sut_loss"] = 0;
+  search["tester_limit"]["lowest_sut_lossy_load"] = 1.01e6;
   const std::string text = format_result(reply);
   INFO(text);
   CHECK(text.find("tester: 3 tester-limited trials (counted as full loss; the tester reached at "
-                  "most 1500000.0 pps)\n  TESTER-LIMITED: 1 of them at or below the estimate's "
-                  "average + 2 stdev (1020000.0 pps): the estimate may describe the tester, not "
-                  "the SUT\n") != std::string::npos);
+                  "most 1500000.0 pps)\n  TESTER-LIMITED: the estimate may describe the tester, "
+                  "not the SUT: 1 at or below the estimate's average + 2 stdev (1020000.0 pps); "
+                  "0 at or below the lowest load where the SUT itself lost frames (1010000.0 "
+                  "pps)\n") != std::string::npos);
   CHECK(text.find("notes: none\n") != std::string::npos);
   CHECK(result_not_clean(search));
   search["tester_limited"] = false;
   search["tester_limit"]["trials_near_estimate"] = 0;
   CHECK_FALSE(result_not_clean(search));
-  CHECK(format_result(reply).find("all above the estimate's average + 2 stdev (1020000.0 pps)") !=
+  CHECK(format_result(reply).find("  they do not bear on the estimate: 0 at or below the "
+                                  "estimate's average + 2 stdev (1020000.0 pps); 0 at or below") !=
+        std::string::npos);
+  search["tester_limit"]["lowest_sut_lossy_load"] = Json::Value(Json::nullValue);
+  search["tester_limit"]["trials_below_sut_loss"] = 3;
+  search["tester_limited"] = true;
+  CHECK(format_result(reply).find("; 3 while the SUT itself never lost frames\n") !=
         std::string::npos);
 }
 

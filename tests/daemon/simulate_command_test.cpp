@@ -252,37 +252,10 @@ TEST_CASE("SIGINT during a trial stops the search: exit 3 with the partial resul
   CHECK(out["trials"].size() == 1);
 }
 
-namespace {
-
-/// An external measurer for a SUT forwarding `sut` pps behind a tester that sends
-/// at most `tester` pps: above that it says so (tester_limited_pps, a note).
-std::string capped_measurer(const TempDir& dir, double sut, double tester) {
-  const std::string script = dir.write("capped.py", R"(import json, sys
-SUT, TESTER = float(sys.argv[1]), float(sys.argv[2])
-for line in sys.stdin:
-    r = json.loads(line)
-    d = r["duration"]
-    intended = round(r["load"] * d)
-    sent = min(intended, round(TESTER * d))
-    lost = max(0, sent - round(SUT * d))
-    reply = {"offered_count": sent, "loss_count": lost, "intended_count": intended,
-             "directions": [{"direction": "0->1", "intended": intended, "offered": sent,
-                             "received": sent - lost}]}
-    if sent < intended:
-        reply["tester_limited_pps"] = sent / d
-        reply["notes"] = ["tester_limited: sent %d of %d intended frames" % (sent, intended)]
-    print(json.dumps(reply), flush=True)
-)");
-  return "python3 " + shell_quote(script) + " " + std::to_string(sut) + " " +
-         std::to_string(tester);
-}
-
-}  // namespace
-
 TEST_CASE("simulate exits 5 when the tester, not the SUT, set the upper bounds") {
   const TempDir dir;
   const auto result = run_cli({"simulate", "--spec", kSpec, "--measurer-cmd",
-                               capped_measurer(dir, 1e6, 9e5), "--table", "--progress"},
+                               capped_sut_measurer(dir, 1e6, 9e5), "--table", "--progress"},
                               dir);
   INFO(result.out);
   INFO(result.err);
@@ -295,7 +268,7 @@ TEST_CASE("simulate exits 5 when the tester, not the SUT, set the upper bounds")
         std::string::npos);
 
   const auto json = run_cli(
-      {"simulate", "--spec", kSpec, "--measurer-cmd", capped_measurer(dir, 1e6, 9e5)}, dir);
+      {"simulate", "--spec", kSpec, "--measurer-cmd", capped_sut_measurer(dir, 1e6, 9e5)}, dir);
   CHECK(json.exit_code == 5);
   const Json::Value out = parse_output(json.out);
   CHECK(out["goals"][0]["tester_limited"]["reached_pps"].asDouble() == 9e5);
@@ -305,7 +278,7 @@ TEST_CASE("simulate exits 5 when the tester, not the SUT, set the upper bounds")
 TEST_CASE("simulate exits 0 when only trials far above the SUT's limit were tester-limited") {
   const TempDir dir;
   const auto result = run_cli(
-      {"simulate", "--spec", kSpec, "--measurer-cmd", capped_measurer(dir, 1e6, 5e6)}, dir);
+      {"simulate", "--spec", kSpec, "--measurer-cmd", capped_sut_measurer(dir, 1e6, 5e6)}, dir);
   CHECK(result.exit_code == 0);
   const Json::Value out = parse_output(result.out);
   CHECK(out["trials"][0]["tester_limited_pps"].asDouble() == 5e6);
