@@ -3,40 +3,18 @@
 #include <algorithm>
 #include <array>
 #include <cstdio>
-#include <map>
 #include <utility>
 
 #include "daemon/cli/terminal_text.hpp"
+#include "daemon/report/note_tally.hpp"
 
 namespace trexsearch::cli {
 namespace {
 
-/// The keys the TRex measurer and the job runner write (trex_client trial_notes,
-/// repeating_measurer), most important first, with their markers. A tester limit
-/// changes what the trial means; the others qualify its counts.
-constexpr std::array<std::pair<std::string_view, std::string_view>, 7> kKnownKeys{{
-    {"tester_limited", "TESTER-LIMITED"},
-    {"repeated", "repeated"},
-    {"negative_loss", "neg.loss"},
-    {"port_counters", "port ctrs"},
-    {"sut_frames", "sut frames"},
-    {"settle_capped", "settle capped"},
-    {"tx_queue_full", "tx queue full"},
-}};
-
-std::size_t rank(const std::string& key) {
-  for (std::size_t i = 0; i < kKnownKeys.size(); ++i) {
-    if (kKnownKeys[i].first == key) return i;
-  }
-  return kKnownKeys.size();
-}
-
-/// Known keys in their order, then the others alphabetically.
-bool key_order(const std::string& a, const std::string& b) {
-  const std::size_t ra = rank(a);
-  const std::size_t rb = rank(b);
-  return ra != rb ? ra < rb : a < b;
-}
+/// Markers for the known keys, in note_key_rank order.
+constexpr std::array<std::string_view, 7> kMarkers{
+    "TESTER-LIMITED", "repeated", "neg.loss", "port ctrs", "sut frames", "settle capped",
+    "tx queue full"};
 
 std::string load_text(double load_pps) {
   char text[64];
@@ -44,28 +22,18 @@ std::string load_text(double load_pps) {
   return text;
 }
 
-}  // namespace
-
-std::string note_key(std::string_view note) {
-  const auto colon = note.find(':');
-  if (colon == std::string_view::npos || colon == 0 || colon > 32) return "other";
-  const std::string_view key = note.substr(0, colon);
-  const bool word = std::all_of(key.begin(), key.end(), [](char c) {
-    return (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '_';
-  });
-  return word ? std::string(key) : "other";
+std::vector<std::string> notes_of(const Json::Value& trial) {
+  std::vector<std::string> notes;
+  for (const Json::Value& note : trial["notes"]) {
+    if (note.isString()) notes.push_back(note.asString());
+  }
+  return notes;
 }
 
+}  // namespace
+
 std::vector<std::string> trial_note_keys(const Json::Value& trial) {
-  std::vector<std::string> keys;
-  const auto add = [&keys](const std::string& key) {
-    if (std::find(keys.begin(), keys.end(), key) == keys.end()) keys.push_back(key);
-  };
-  if (trial["tester_limited_pps"].isNumeric()) add("tester_limited");
-  for (const Json::Value& note : trial["notes"]) {
-    if (note.isString()) add(note_key(note.asString()));
-  }
-  return keys;
+  return report::note_keys(notes_of(trial), trial["tester_limited_pps"].isNumeric());
 }
 
 std::string short_rate(double pps) {
@@ -90,70 +58,55 @@ std::string short_rate(double pps) {
 
 std::vector<std::string> trial_markers(const Json::Value& trial) {
   std::vector<std::string> keys = trial_note_keys(trial);
-  std::stable_sort(keys.begin(), keys.end(), key_order);
+  std::stable_sort(keys.begin(), keys.end(), report::note_key_before);
   std::vector<std::string> markers;
   for (const std::string& key : keys) {
-    const std::size_t r = rank(key);
-    if (r == 0 && trial["tester_limited_pps"].isNumeric()) {
+    const std::size_t rank = report::note_key_rank(key);
+    if (rank == 0 && trial["tester_limited_pps"].isNumeric()) {
       markers.push_back("TESTER-LIMITED " + short_rate(trial["tester_limited_pps"].asDouble()));
     } else {
-      markers.push_back(std::string(r < kKnownKeys.size() ? kKnownKeys[r].second : key));
+      markers.push_back(rank < kMarkers.size() ? std::string(kMarkers[rank]) : terminal_safe(key));
     }
   }
   return markers;
 }
 
 std::string format_note_summary(const Json::Value& trials) {
-  // key -> load -> trials; loads in increasing order.
-  std::map<std::string, std::map<double, std::size_t>, decltype(&key_order)> counts(&key_order);
+  report::NoteTally tally;
   for (const Json::Value& trial : trials) {
-    for (const std::string& key : trial_note_keys(trial)) ++counts[key][trial["load"].asDouble()];
+    tally.add(trial["load"].asDouble(), notes_of(trial), trial["tester_limited_pps"].isNumeric());
   }
+  const std::vector<report::NoteCount> counts = tally.counts();
   if (counts.empty()) return "notes: none";
   std::string text = "notes: ";
-  bool first_key = true;
-  for (const auto& [key, per_load] : counts) {
-    std::size_t total = 0;
+  for (std::size_t i = 0; i < counts.size(); ++i) {
     std::string loads;
-    for (const auto& [load, n] : per_load) {
-      total += n;
+    for (const auto& [load, n] : counts[i].per_load) {
       loads += (loads.empty() ? "at " : "; at ") + load_text(load) + " pps: " + std::to_string(n);
     }
-    text += (first_key ? "" : ", ") + std::to_string(total) + " " + terminal_safe(key) + " (" +
-            loads + ")";
-    first_key = false;
+    text += (i == 0 ? "" : ", ") + std::to_string(counts[i].trials) + " " +
+            terminal_safe(counts[i].key) + " (" + loads + ")";
   }
   return text;
 }
-
 std::string format_counters_summary(const Json::Value& trials) {
-  std::vector<std::pair<std::string, std::size_t>> sources;
+  report::CounterTally tally;
   for (const Json::Value& trial : trials) {
-    if (!trial["counters"].isString()) continue;
-    const std::string source = trial["counters"].asString();
-    auto found = std::find_if(sources.begin(), sources.end(),
-                              [&](const auto& entry) { return entry.first == source; });
-    if (found == sources.end()) {
-      sources.emplace_back(source, 1);
-    } else {
-      ++found->second;
-    }
+    if (trial["counters"].isString()) tally.add(trial["counters"].asString());
   }
+  const auto& sources = tally.sources();
   if (sources.empty()) return "";
   std::string text = "counters: ";
   if (sources.size() == 1 && sources[0].second == trials.size()) {
     return text + terminal_safe(sources[0].first) + " (all " + std::to_string(trials.size()) +
            " trials)";
   }
+  std::size_t said = 0;
   for (std::size_t i = 0; i < sources.size(); ++i) {
     text += (i == 0 ? "" : ", ") + terminal_safe(sources[i].first) + " (" +
             std::to_string(sources[i].second) + " trials)";
+    said += sources[i].second;
   }
-  const std::size_t said = [&] {
-    std::size_t n = 0;
-    for (const auto& entry : sources) n += entry.second;
-    return n;
-  }();
   if (said < trials.size()) text += ", not reported (" + std::to_string(trials.size() - said) + ")";
   return text;
 }

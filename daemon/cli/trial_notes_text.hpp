@@ -9,12 +9,8 @@
 namespace trexsearch::cli {
 
 // Trial notes for people, from trials in the daemon's JSON shapes (`result`,
-// `show`, `watch` events): the notes' stable keys (docs/cli.md "Trial notes"),
-// short markers for a trial line, and counts per key for a whole result.
-
-/// The stable key of a note "key: detail": the text before the colon when it is a
-/// snake_case word, else "other" (a free-text note from an external measurer).
-std::string note_key(std::string_view note);
+// `show`, `watch` events): short markers for a trial line and counts per key for a
+// whole result. The keys and how they count: report/note_tally.hpp.
 
 /// The keys a trial's notes carry, each once, in note order; "tester_limited"
 /// also when only `tester_limited_pps` says so.

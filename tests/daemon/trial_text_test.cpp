@@ -6,6 +6,7 @@
 
 #include "daemon/cli/terminal_text.hpp"
 #include "daemon/cli/trial_notes_text.hpp"
+#include "daemon/report/note_tally.hpp"
 #include "daemon/codec/trial_result_codec.hpp"
 
 using namespace trexsearch;
@@ -102,11 +103,11 @@ TEST_CASE("a note cannot drive the terminal: control characters and bad UTF-8 ar
 }
 
 TEST_CASE("note keys are the snake_case word before the colon, else other") {
-  CHECK(note_key("tester_limited: direction 0->1 ...") == "tester_limited");
-  CHECK(note_key("repeated: measured again") == "repeated");
-  CHECK(note_key("trial stretched by 2 ms") == "other");
-  CHECK(note_key("Bad Key: x") == "other");
-  CHECK(note_key(": empty") == "other");
+  CHECK(report::note_key("tester_limited: direction 0->1 ...") == "tester_limited");
+  CHECK(report::note_key("repeated: measured again") == "repeated");
+  CHECK(report::note_key("trial stretched by 2 ms") == "other");
+  CHECK(report::note_key("Bad Key: x") == "other");
+  CHECK(report::note_key(": empty") == "other");
 }
 
 TEST_CASE("the notes summary counts trials per key, and per load, the tester limit first") {

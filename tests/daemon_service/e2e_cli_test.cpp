@@ -185,6 +185,17 @@ TEST_CASE("a job whose upper bounds are the tester's: watch marks it, result say
       parse_json(run_cli(dir, {"show", "1", "--socket", socket, "--json"}).out);
   CHECK(shown["trials"][0]["tester_limited_pps"].asDouble() == 1e6);
   CHECK(shown["bounds"][0]["tester_limited"]["trials"].asUInt64() > 0);
+
+  // The report opens with it; the CSV has the columns that show it.
+  const std::string page = dir.file("capped.html");
+  REQUIRE(run_cli(dir, {"report", "1", "--socket", socket, "-o", page}).exit_code == 0);
+  const std::string html = read_file(page);
+  CHECK(html.find("<h1>MLRsearch report: job 1 (capped)</h1>\n<div class=\"warning\">") !=
+        std::string::npos);
+  const std::string csv = dir.file("capped.csv");
+  REQUIRE(run_cli(dir, {"report", "1", "--socket", socket, "--csv", "-o", csv}).exit_code == 0);
+  CHECK(read_file(csv).find(",tester_limited_pps,counters,0->1_intended,0->1_offered,") !=
+        std::string::npos);
 }
 
 TEST_CASE("a job whose tester is faster than its SUT gets a clean result: exit 0") {
