@@ -4,6 +4,7 @@
 #include <optional>
 #include <sstream>
 
+#include "daemon/cli/result_format.hpp"
 #include "daemon/cli/terminal_text.hpp"
 #include "daemon/cli/tester_limit_text.hpp"
 #include "daemon/cli/trial_text.hpp"
@@ -200,6 +201,8 @@ std::string format_job(const Json::Value& show) {
            << "\n";
     }
   }
+  // PLR jobs: the tester-limited trials against the latest estimate.
+  if (show.isMember("tester_limit")) text << format_plr_tester_limit(show);
   if (show["trials"].isArray()) {
     // Each trial with what it said: markers on its line, its notes under it.
     text << "trials:\n";

@@ -81,9 +81,9 @@ std::string plr_estimate_line(const Json::Value& estimate) {
          fixed(estimate["relative_stdev"].asDouble() * 100.0, 3) + " %)";
 }
 
-// Tester-limited trials of a soak and whether they bear on the estimate: near it
-// (average + 2 stdev), or below every load at which the SUT itself lost frames.
-std::string plr_tester_limit(const Json::Value& search) {
+}  // namespace
+
+std::string format_plr_tester_limit(const Json::Value& search) {
   const Json::Value& limit = search["tester_limit"];
   if (!limit.isObject() || limit["trials"].asUInt64() == 0) return "";
   const auto trials = limit["trials"].asUInt64();
@@ -110,6 +110,8 @@ std::string plr_tester_limit(const Json::Value& search) {
   return text + "  they do not bear on the estimate: " + near + "; " + below + "\n";
 }
 
+namespace {
+
 std::string format_plr_result(const Json::Value& job, const Json::Value& search) {
   std::ostringstream text;
   text << "job " << job["id"].asInt64() << ": " << job["state"].asString() << ", soak "
@@ -125,7 +127,7 @@ std::string format_plr_result(const Json::Value& job, const Json::Value& search)
        << fixed(totals["run_duration"].asDouble(), 1) << " s of search\n";
   const Json::Value& estimate = search["estimate"];
   if (!estimate.isObject()) {
-    text << "no estimate (no trial completed)\n" << plr_tester_limit(search);
+    text << "no estimate (no trial completed)\n" << format_plr_tester_limit(search);
     text << notes_and_counters(search["trials"]);
     return text.str();
   }
@@ -149,7 +151,7 @@ std::string format_plr_result(const Json::Value& job, const Json::Value& search)
     }
     text << "\n";
   }
-  text << plr_tester_limit(search) << notes_and_counters(search["trials"]);
+  text << format_plr_tester_limit(search) << notes_and_counters(search["trials"]);
   return text.str();
 }
 

@@ -13,6 +13,11 @@ namespace trexsearch::cli {
 /// the tester-limited trials, the notes and counters.
 std::string format_result(const Json::Value& result);
 
+/// A soak's tester-limited trials and whether they bear on its estimate, from an
+/// object with `tester_limited` and `tester_limit` (`result`'s PLR result, `show`):
+/// "tester: 12 tester-limited trials (...)\n  TESTER-LIMITED: ...\n"; "" without any.
+std::string format_plr_tester_limit(const Json::Value& search);
+
 /// True when the search result (`result`'s "result") is not a clean one: a goal's
 /// upper bound is tester-limited (MLR), or a tester-limited trial fell at or below
 /// the estimate's upper end (PLR). Results stored before these keys existed are clean.

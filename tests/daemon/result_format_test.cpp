@@ -236,3 +236,27 @@ TEST_CASE("simulate's and analyze's goal table say TESTER-LIMITED too") {
         std::string::npos);
   CHECK(table.find("PDR: too wide\n") != std::string::npos);
 }
+
+TEST_CASE("show of a soak says how its tester-limited trials stand against the estimate") {
+  Json::Value show(Json::objectValue);
+  show["job"]["id"] = 5;
+  show["job"]["state"] = "running";
+  show["job"]["method"] = "plr";
+  show["estimate"]["average"] = 867800.0;
+  show["estimate"]["stdev"] = 450.0;
+  show["estimate"]["relative_stdev"] = 450.0 / 867800.0;
+  show["tester_limited"] = true;
+  show["tester_limit"]["trials"] = 12;
+  show["tester_limit"]["reached_pps"] = 9e5;
+  show["tester_limit"]["trials_near_estimate"] = 0;
+  show["tester_limit"]["estimate_upper_end"] = 868700.0;
+  show["tester_limit"]["trials_below_sut_loss"] = 12;
+  show["tester_limit"]["lowest_sut_lossy_load"] = Json::Value(Json::nullValue);
+  const std::string text = format_job(show);
+  INFO(text);
+  CHECK(text.find("from the stored trials: estimate 867800.0 pps +- 450.0") != std::string::npos);
+  CHECK(text.find("tester: 12 tester-limited trials (counted as full loss; the tester reached at "
+                  "most 900000.0 pps)\n  TESTER-LIMITED: the estimate may describe the tester, "
+                  "not the SUT: 0 at or below the estimate's average + 2 stdev (868700.0 pps); "
+                  "12 while the SUT itself never lost frames\n") != std::string::npos);
+}

@@ -94,6 +94,13 @@ TEST_CASE("a PLR job through the CLI: watch shows the estimate, result its inter
 
   const CliRun show = run_cli(dir, {"show", "1", "--socket", socket, "--no-trials"});
   CHECK(show.out.find("from the stored trials: estimate ") != std::string::npos);
+  // A simulated SUT never limits the tester.
+  CHECK(show.out.find("tester: ") == std::string::npos);
+  CHECK(result.out.find("notes: none\n") != std::string::npos);
+  const Json::Value shown =
+      parse_json(run_cli(dir, {"show", "1", "--socket", socket, "--no-trials", "--json"}).out);
+  CHECK(shown["tester_limited"].asBool() == false);
+  CHECK(shown["tester_limit"]["trials"].asUInt64() == 0);
 }
 
 TEST_CASE("trex-search reports daemon refusals and bad input with their exit codes") {
@@ -220,6 +227,45 @@ TEST_CASE("a job whose tester is faster than its SUT gets a clean result: exit 0
   CHECK(result.out.find("regular") != std::string::npos);
   // The warmup and the first trial, both at max load.
   CHECK(result.out.find("notes: 2 tester_limited (at 4000000.0 pps: 2)") != std::string::npos);
+}
+
+}  // namespace trexsearch::servicetest
+
+namespace trexsearch::servicetest {
+
+TEST_CASE("a soak behind a tester slower than the SUT: result, show and watch say so, exit 5") {
+  TempDir dir;
+  DaemonProcess daemon(dir, daemon_args(dir));
+  REQUIRE(daemon.wait_ready());
+  const std::string socket = dir.file("control.sock");
+  // The SUT forwards 2 Mpps but never sees more than 900 kpps: the estimate is the tester's.
+  const std::string job = dir.write("soak.json", R"({"method": "plr", "name": "capped soak",
+      "spec": {"min_load": 10000, "max_load": 2e6, "trial_duration_first": 1,
+               "trial_duration_increment": 1, "time_budget": 60, "samples_per_trial": 2000},
+      "measurer": {"kind": "exec", "time": "virtual", "command": ")" +
+                                                fake_measurer_path() +
+                                                R"( --capacity 2e6 --max-tx-pps 9e5"}})");
+  const CliRun submitted =
+      run_cli(dir, {"submit", "--socket", socket, "--job-file", job, "--watch"});
+  INFO(submitted.out);
+  CHECK(submitted.exit_code == 5);
+  CHECK(submitted.out.find("TESTER-LIMITED 900 kpps") != std::string::npos);
+  CHECK(submitted.out.find("job 1: not a clean result: tester-limited trials") !=
+        std::string::npos);
+
+  const CliRun result = run_cli(dir, {"result", "1", "--socket", socket});
+  INFO(result.out);
+  CHECK(result.exit_code == 5);
+  CHECK(result.out.find("  TESTER-LIMITED: the estimate may describe the tester, not the SUT") !=
+        std::string::npos);
+  CHECK(result.out.find(" while the SUT itself never lost frames\n") != std::string::npos);
+  const CliRun show = run_cli(dir, {"show", "1", "--socket", socket, "--no-trials"});
+  CHECK(show.exit_code == 0);
+  CHECK(show.out.find("  TESTER-LIMITED: the estimate may describe the tester") !=
+        std::string::npos);
+  const std::string page = dir.file("soak.html");
+  REQUIRE(run_cli(dir, {"report", "1", "--socket", socket, "-o", page}).exit_code == 0);
+  CHECK(read_file(page).find("<div class=\"warning\">") != std::string::npos);
 }
 
 }  // namespace trexsearch::servicetest
