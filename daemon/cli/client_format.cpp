@@ -69,8 +69,8 @@ std::string bound_verdict(const Json::Value& goal) {
     verdict = tester_limited_verdict(goal["tester_limited"]["reached_pps"].asDouble());
   }
   if (goal["regular"].asBool()) return verdict.empty() ? "regular" : verdict;
-  return (verdict.empty() ? "" : verdict + ", ") + "irregular: " +
-         goal["irregular_reason"].asString();
+  return (verdict.empty() ? "" : verdict + ", ") +
+         "irregular: " + goal["irregular_reason"].asString();
 }
 
 }  // namespace
@@ -194,10 +194,10 @@ std::string format_job(const Json::Value& show) {
       if (!limit.isObject()) continue;
       const Json::Value& upper = goal["upper_bound"];
       text << "  "
-           << tester_limited_sentence(goal["label"].asString(),
-                                      upper.isNumeric() ? std::optional(upper.asDouble())
-                                                        : std::nullopt,
-                                      limit["trials"].asUInt64(), limit["reached_pps"].asDouble())
+           << tester_limited_sentence(
+                  goal["label"].asString(),
+                  upper.isNumeric() ? std::optional(upper.asDouble()) : std::nullopt,
+                  limit["trials"].asUInt64(), limit["reached_pps"].asDouble())
            << "\n";
     }
   }

@@ -58,10 +58,10 @@ std::string format_goal_table(const std::vector<mlr::GoalResult>& results) {
   // The reasons are sentences; they go under the table rather than in it.
   for (const auto& result : results) {
     if (result.tester_limit) {
-      table += tester_limited_sentence(result.label, result.relevant_upper_bound_pps,
-                                       result.tester_limit->trials,
-                                       result.tester_limit->reached_pps) +
-               "\n";
+      table +=
+          tester_limited_sentence(result.label, result.relevant_upper_bound_pps,
+                                  result.tester_limit->trials, result.tester_limit->reached_pps) +
+          "\n";
     }
     if (!result.regular()) table += result.label + ": " + result.irregular_reason + "\n";
   }

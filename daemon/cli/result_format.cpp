@@ -28,8 +28,8 @@ std::string goal_verdict(const Json::Value& goal) {
     verdict = tester_limited_verdict(goal["tester_limited"]["reached_pps"].asDouble());
   }
   if (goal["regular"].asBool()) return verdict.empty() ? "regular" : verdict;
-  return (verdict.empty() ? "" : verdict + ", ") + "irregular: " +
-         goal["irregular_reason"].asString();
+  return (verdict.empty() ? "" : verdict + ", ") +
+         "irregular: " + goal["irregular_reason"].asString();
 }
 
 // Notes and counters of every trial: what a reader must know before quoting a number.
@@ -62,10 +62,10 @@ std::string format_mlr_result(const Json::Value& job, const Json::Value& search)
     const Json::Value& limit = goal["tester_limited"];
     if (!limit.isObject()) continue;
     const Json::Value& upper = goal["relevant_upper_bound"];
-    text << tester_limited_sentence(goal["name"].asString(),
-                                    upper.isNumeric() ? std::optional(upper.asDouble())
-                                                      : std::nullopt,
-                                    limit["trials"].asUInt64(), limit["reached_pps"].asDouble())
+    text << tester_limited_sentence(
+                goal["name"].asString(),
+                upper.isNumeric() ? std::optional(upper.asDouble()) : std::nullopt,
+                limit["trials"].asUInt64(), limit["reached_pps"].asDouble())
          << "\n";
   }
   const std::string directions = format_bound_directions(search);
@@ -88,14 +88,14 @@ std::string format_plr_tester_limit(const Json::Value& search) {
   if (!limit.isObject() || limit["trials"].asUInt64() == 0) return "";
   const auto trials = limit["trials"].asUInt64();
   std::string text = "tester: " + std::to_string(trials) + " tester-limited trial" +
-                     (trials == 1 ? "" : "s") + " (counted as full loss; the tester reached at most " +
+                     (trials == 1 ? "" : "s") +
+                     " (counted as full loss; the tester reached at most " +
                      fixed(limit["reached_pps"].asDouble(), 1) + " pps)\n";
-  const std::string near =
-      limit["estimate_upper_end"].isNumeric()
-          ? std::to_string(limit["trials_near_estimate"].asUInt64()) +
-                " at or below the estimate's average + 2 stdev (" +
-                fixed(limit["estimate_upper_end"].asDouble(), 1) + " pps)"
-          : "no estimate to compare with";
+  const std::string near = limit["estimate_upper_end"].isNumeric()
+                               ? std::to_string(limit["trials_near_estimate"].asUInt64()) +
+                                     " at or below the estimate's average + 2 stdev (" +
+                                     fixed(limit["estimate_upper_end"].asDouble(), 1) + " pps)"
+                               : "no estimate to compare with";
   const std::string below =
       limit["lowest_sut_lossy_load"].isNumeric()
           ? std::to_string(limit["trials_below_sut_loss"].asUInt64()) +
@@ -143,8 +143,7 @@ std::string format_plr_result(const Json::Value& job, const Json::Value& search)
     text << "  trend: " << fixed(100.0 * trend["slope_per_hour"].asDouble(), 4) << " % per hour +- "
          << fixed(100.0 * trend["slope_stderr_per_hour"].asDouble(), 4) << " %: ";
     if (window_s < 600.0) {
-      text << "window of " << fixed(window_s, 0)
-           << " s, too short to tell drift from convergence";
+      text << "window of " << fixed(window_s, 0) << " s, too short to tell drift from convergence";
     } else {
       text << (trend["significant"].asBool() ? "SIGNIFICANT, the SUT's capacity is drifting"
                                              : "no significant drift");

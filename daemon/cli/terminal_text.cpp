@@ -38,7 +38,8 @@ std::size_t utf8_length(std::string_view text, std::size_t at, char32_t& code_po
     if ((byte(i) & 0xc0) != 0x80) return 0;
     code_point = (code_point << 6) | (byte(i) & 0x3f);
   }
-  const bool overlong = (length == 3 && code_point < 0x800) || (length == 4 && code_point < 0x10000);
+  const bool overlong =
+      (length == 3 && code_point < 0x800) || (length == 4 && code_point < 0x10000);
   const bool surrogate = code_point >= 0xd800 && code_point <= 0xdfff;
   if (overlong || surrogate || code_point > 0x10ffff) return 0;
   return length;

@@ -12,9 +12,9 @@ namespace trexsearch::cli {
 namespace {
 
 /// Markers for the known keys, in note_key_rank order.
-constexpr std::array<std::string_view, 7> kMarkers{
-    "TESTER-LIMITED", "repeated", "neg.loss", "port ctrs", "sut frames", "settle capped",
-    "tx queue full"};
+constexpr std::array<std::string_view, 7> kMarkers{"TESTER-LIMITED", "repeated",   "neg.loss",
+                                                   "port ctrs",      "sut frames", "settle capped",
+                                                   "tx queue full"};
 
 std::string load_text(double load_pps) {
   char text[64];

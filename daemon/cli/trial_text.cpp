@@ -71,7 +71,8 @@ std::string format_trial_line(const Json::Value& trial) {
   // All markers if they fit; else as many as fit and "+N" for the rest (the notes
   // under the line name them all); the tester limit without its rate before nothing.
   std::vector<std::string> candidates;
-  for (std::size_t shown = n; shown > 0; --shown) candidates.push_back(join(markers, shown) + more(shown));
+  for (std::size_t shown = n; shown > 0; --shown)
+    candidates.push_back(join(markers, shown) + more(shown));
   if (n > 0 && markers[0].rfind("TESTER-LIMITED ", 0) == 0) {
     candidates.push_back("TESTER-LIMITED" + more(1));
   }

@@ -19,16 +19,16 @@ namespace po = boost::program_options;
 /// 3 when the job ended other than finished; for a finished job, 5 when its result
 /// is not a clean one (a bound or the estimate is the tester's), which a watcher
 /// would otherwise only learn from `result`: the reason goes on `out` in text mode.
-int exit_code_for(ControlConnection& connection, long long job, const std::string& state,
-                  bool json, std::ostream& out) {
+int exit_code_for(ControlConnection& connection, long long job, const std::string& state, bool json,
+                  std::ostream& out) {
   if (state != "finished") return static_cast<int>(kExitStoppedEarly);
   const auto reply = connection.try_request("result", job_arguments(job));
   if (reply.result != service::ResultCode::success) return static_cast<int>(kExitOk);
   const Json::Value& result = reply.arguments["result"];
   if (!result_not_clean(result)) return static_cast<int>(kExitOk);
   if (!json) {
-    out << "job " << job << ": " << not_clean_notice(result) << "; see trex-search result "
-        << job << std::endl;
+    out << "job " << job << ": " << not_clean_notice(result) << "; see trex-search result " << job
+        << std::endl;
   }
   return static_cast<int>(kExitNotClean);
 }

@@ -66,8 +66,8 @@ std::string tester_limit_warning(const mlr::SearchResult& result) {
 }
 
 std::string header(const ReportContext& context, const mlr::SearchResult& result) {
-  std::string html = "<h1>" + escape_html(context.title) + "</h1>\n" +
-                     tester_limit_warning(result) + "<table>\n";
+  std::string html =
+      "<h1>" + escape_html(context.title) + "</h1>\n" + tester_limit_warning(result) + "<table>\n";
   for (const auto& [name, value] : context.facts) html += row(name, value);
   html += row("Loads", "per direction (unidirectional) frames per second, as draft-06 and RFC "
                        "2544 define trial load; counts are aggregated over all directions");

@@ -47,8 +47,7 @@ std::string tester_limit_warning(const PlrReportData& data) {
       "<div class=\"warning\"><p><strong>Not a clean result: TESTER-LIMITED.</strong> " +
       std::to_string(limit.trials) +
       " trial(s) could not be offered at their intended load (the tester reached at most " +
-      format_number(limit.reached_pps.value_or(0.0), 1) +
-      " pps); they count as full loss, and ";
+      format_number(limit.reached_pps.value_or(0.0), 1) + " pps); they count as full loss, and ";
   if (limit.trials_near_estimate > 0) {
     html += std::to_string(limit.trials_near_estimate) +
             " of them lie at or below the estimate's average + 2 stdev";
@@ -64,8 +63,8 @@ std::string tester_limit_warning(const PlrReportData& data) {
 }
 
 std::string header(const ReportContext& context, const PlrReportData& data) {
-  std::string html = "<h1>" + escape_html(context.title) + "</h1>\n" +
-                     tester_limit_warning(data) + "<table>\n";
+  std::string html =
+      "<h1>" + escape_html(context.title) + "</h1>\n" + tester_limit_warning(data) + "<table>\n";
   for (const auto& [name, value] : context.facts) html += row(name, value);
   html += row("Loads",
               "per direction (unidirectional) frames per second; loss counts are "
@@ -204,8 +203,8 @@ std::string tester_limit_rows(const PlrReportData& data) {
   }
   const plr::PlrTesterLimit& limit = *data.tester_limit;
   if (limit.reached_pps) {
-    html += numeric_row("Highest rate the tester reached [pps]",
-                        format_number(*limit.reached_pps, 1));
+    html +=
+        numeric_row("Highest rate the tester reached [pps]", format_number(*limit.reached_pps, 1));
   }
   if (limit.estimate_upper_end_pps) {
     html += numeric_row("At or below average + 2 stdev (" +
@@ -273,18 +272,18 @@ std::string trial_table(const PlrReportData& data) {
       " trials</summary>\n<table>\n<tr><th class=\"num\">#</th><th class=\"num\">end [s]</th>"
       "<th class=\"num\">load [pps]</th><th class=\"num\">duration [s]</th>"
       "<th class=\"num\">lost</th><th class=\"num\">loss ratio</th>"
-      "<th class=\"num\">estimate [pps]</th><th class=\"num\">stdev [pps]</th><th>notes</th></tr>\n";
+      "<th class=\"num\">estimate [pps]</th><th class=\"num\">stdev "
+      "[pps]</th><th>notes</th></tr>\n";
   const auto num = [](const std::string& text) { return "<td class=\"num\">" + text + "</td>"; };
   for (const PlrReportTrial& trial : data.trials) {
-    html += "<tr>" + num(std::to_string(trial.number)) +
-            num(format_number(trial.finished_at_s, 1)) + num(format_number(trial.load_pps, 1)) +
-            num(format_value(trial.duration_s)) +
-            num(trial.loss_count ? std::to_string(*trial.loss_count) : "-") +
-            num(format_value(trial.loss_ratio)) +
-            num(trial.estimate ? format_number(trial.estimate->average_pps, 1) : "-") +
-            num(trial.estimate ? format_number(trial.estimate->stdev_pps, 1) : "-") +
-            notes_cell(trial.notes, trial.tester_limited_pps, trial.measured_loss_ratio) +
-            "</tr>\n";
+    html +=
+        "<tr>" + num(std::to_string(trial.number)) + num(format_number(trial.finished_at_s, 1)) +
+        num(format_number(trial.load_pps, 1)) + num(format_value(trial.duration_s)) +
+        num(trial.loss_count ? std::to_string(*trial.loss_count) : "-") +
+        num(format_value(trial.loss_ratio)) +
+        num(trial.estimate ? format_number(trial.estimate->average_pps, 1) : "-") +
+        num(trial.estimate ? format_number(trial.estimate->stdev_pps, 1) : "-") +
+        notes_cell(trial.notes, trial.tester_limited_pps, trial.measured_loss_ratio) + "</tr>\n";
   }
   return html + "</table>\n</details>\n";
 }
@@ -303,10 +302,11 @@ std::string directions_and_notes(const PlrReportData& data) {
   std::string html;
   const std::string table = direction_table(groups);
   if (!table.empty()) {
-    html += "<h2>Per direction</h2>\n<p class=\"note\">Each direction's frames summed over "
-            "the whole run, the loss ratio of those sums (unsent frames count as lost) and the "
-            "highest loss ratio of a single trial in that direction.</p>\n" +
-            table;
+    html +=
+        "<h2>Per direction</h2>\n<p class=\"note\">Each direction's frames summed over "
+        "the whole run, the loss ratio of those sums (unsent frames count as lost) and the "
+        "highest loss ratio of a single trial in that direction.</p>\n" +
+        table;
   }
   return html + notes_section(tally, counters.sources(), data.trials.size());
 }

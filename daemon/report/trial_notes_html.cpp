@@ -67,7 +67,9 @@ std::string notes_section(const NoteTally& tally,
   if (counts.empty()) {
     html += "<p class=\"note\">No trial has a note.</p>\n";
   } else {
-    html += "<table>\n<tr><th>note</th><th class=\"num\">trials</th><th>at load [pps]: trials</th></tr>\n";
+    html +=
+        "<table>\n<tr><th>note</th><th class=\"num\">trials</th><th>at load [pps]: "
+        "trials</th></tr>\n";
     for (const NoteCount& count : counts) {
       std::string loads;
       for (const auto& [load, n] : count.per_load) {
@@ -81,8 +83,8 @@ std::string notes_section(const NoteTally& tally,
   std::string sources;
   std::size_t said = 0;
   for (const auto& [source, n] : counters) {
-    sources += (sources.empty() ? "" : ", ") + escape_html(source) + " (" + std::to_string(n) +
-               " trials)";
+    sources +=
+        (sources.empty() ? "" : ", ") + escape_html(source) + " (" + std::to_string(n) + " trials)";
     said += n;
   }
   if (said < trials && !sources.empty()) {

@@ -60,8 +60,8 @@ Json::Value encode_tester_limit(const std::optional<mlr::TesterLimit>& limit) {
 // null when they cannot form a trial, which the store never holds.
 Json::Value measured_loss_ratio(const StoredTrial& stored) {
   try {
-    return TrialResult::from_outcome(stored.trial.intended_load_pps,
-                                     stored.trial.intended_duration, stored.trial.outcome)
+    return TrialResult::from_outcome(stored.trial.intended_load_pps, stored.trial.intended_duration,
+                                     stored.trial.outcome)
         .measured_loss_ratio();
   } catch (const std::exception&) {
     return Json::Value(Json::nullValue);

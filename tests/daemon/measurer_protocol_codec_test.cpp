@@ -78,8 +78,7 @@ TEST_CASE("a reply may say per direction what was sent and that the tester fell 
   CHECK(reply_error(R"({"offered_count": 1, "loss_count": 0, "tester_limited_pps": -5})")
             .find("reply.tester_limited_pps = -5: must be a rate >= 0") != std::string::npos);
   CHECK(reply_error(R"({"offered_count": 1, "loss_count": 0, "directions": [{"offered": 1}]})")
-            .find("reply.directions[0].intended = (missing): required field") !=
-        std::string::npos);
+            .find("reply.directions[0].intended = (missing): required field") != std::string::npos);
 }
 
 TEST_CASE("an error reply becomes a MeasurementError with the measurer's words") {

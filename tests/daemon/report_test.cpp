@@ -1,5 +1,4 @@
 #include <doctest/doctest.h>
-
 #include <unistd.h>
 
 #include <algorithm>
@@ -10,10 +9,10 @@
 #include <string>
 #include <vector>
 
+#include "daemon/measurers/virtual_time_measurer.hpp"
 #include "daemon/report/html_text.hpp"
 #include "daemon/report/mlr_report.hpp"
 #include "daemon/report/plr_report.hpp"
-#include "daemon/measurers/virtual_time_measurer.hpp"
 #include "search/controller.hpp"
 #include "search/sim/sut_measurer.hpp"
 #include "test_support.hpp"
@@ -234,8 +233,9 @@ TEST_CASE("an MLR report opens with the tester limit and marks tester-limited tr
   CHECK(balanced(html));
   CHECK(html.find("<script") == std::string::npos);
   // The first thing after the title, before the header facts.
-  const auto warning = html.find("<div class=\"warning\"><p><strong>Not a clean result: "
-                                 "TESTER-LIMITED.</strong>");
+  const auto warning = html.find(
+      "<div class=\"warning\"><p><strong>Not a clean result: "
+      "TESTER-LIMITED.</strong>");
   REQUIRE(warning != std::string::npos);
   CHECK(warning < html.find("<table>"));
   CHECK(html.find("the relevant upper bound " +

@@ -121,8 +121,14 @@ TEST_CASE("a PLR result says when tester-limited trials fell near its estimate")
   trexsearch::plr::PlrEstimate estimate;
   estimate.average_pps = 1e6;
   estimate.stdev_pps = 5e3;
-  result.trials.push_back({1, TrialResult::from_outcome(1e6, Seconds{10.0}, outcome),
-                           Seconds{0.0}, Seconds{10.0}, 0, true, {}, estimate});
+  result.trials.push_back({1,
+                           TrialResult::from_outcome(1e6, Seconds{10.0}, outcome),
+                           Seconds{0.0},
+                           Seconds{10.0},
+                           0,
+                           true,
+                           {},
+                           estimate});
   result.estimate = estimate;
   const Json::Value json = codec::encode_plr_result(result);
   CHECK(json["tester_limited"].asBool());

@@ -28,8 +28,8 @@ mlr::TrialRecord trial(std::size_t number, mlr::TrialPhase phase, double load_pp
   outcome.counters = "flow_stats";
   if (sent < per_direction) {
     outcome.tester_limited_pps = static_cast<double>(sent);
-    outcome.notes.push_back("tester_limited: direction 0->1 sent " + std::to_string(sent) +
-                            " of " + std::to_string(per_direction) + " intended frames");
+    outcome.notes.push_back("tester_limited: direction 0->1 sent " + std::to_string(sent) + " of " +
+                            std::to_string(per_direction) + " intended frames");
   }
   return {number, phase, Seconds{static_cast<double>(number - 1)},
           TrialResult::from_outcome(load_pps, Seconds{1.0}, outcome)};
@@ -206,8 +206,7 @@ TEST_CASE("a watch trial event: the trial line and its notes stay, the bounds ar
   arguments["goals"].append(progress);
   const WatchText text = format_watch_event(event);
   REQUIRE(text.lines.size() == 4);
-  CHECK(text.lines[0] ==
-        "trial 5 [main] 1000000.0 pps, 1 s: loss 100 %  TESTER-LIMITED 995 kpps");
+  CHECK(text.lines[0] == "trial 5 [main] 1000000.0 pps, 1 s: loss 100 %  TESTER-LIMITED 995 kpps");
   CHECK(text.lines[3].rfind("    tester_limited: ", 0) == 0);
   CHECK(text.status == "  NDR\\x1b[2J [900000.0, 1000000.0] done; search time 5.0 of 1200 s");
 

@@ -6,8 +6,8 @@
 
 #include "daemon/cli/terminal_text.hpp"
 #include "daemon/cli/trial_notes_text.hpp"
-#include "daemon/report/note_tally.hpp"
 #include "daemon/codec/trial_result_codec.hpp"
+#include "daemon/report/note_tally.hpp"
 
 using namespace trexsearch;
 using namespace trexsearch::cli;
@@ -26,7 +26,8 @@ Json::Value limited_trial() {
   outcome.counters = "flow_stats";
   outcome.notes = {"tester_limited: direction 0->1 sent 990000 of 1000000 intended frames",
                    "repeated: measured again (attempt 2) after TRex restarted"};
-  Json::Value trial = codec::encode_trial_result(TrialResult::from_outcome(1e6, Seconds{1.0}, outcome));
+  Json::Value trial =
+      codec::encode_trial_result(TrialResult::from_outcome(1e6, Seconds{1.0}, outcome));
   trial["number"] = 12;
   trial["phase"] = "main";
   return trial;
@@ -82,8 +83,7 @@ TEST_CASE("under a trial: the loss its counts give, each direction's loss, every
   const std::vector<std::string> lines = trial_detail_lines(limited_trial());
   REQUIRE(lines.size() == 4);
   CHECK(lines[0] == "    counted as full loss (tester-limited); its counts give loss 0.525 %");
-  CHECK(lines[1] ==
-        "    per direction: 0->1 1.05 % (500 lost, 10000 unsent); 1->0 0 %");
+  CHECK(lines[1] == "    per direction: 0->1 1.05 % (500 lost, 10000 unsent); 1->0 0 %");
   CHECK(lines[2] == "    tester_limited: direction 0->1 sent 990000 of 1000000 intended frames");
   CHECK(lines[3] == "    repeated: measured again (attempt 2) after TRex restarted");
   // No notes, no lost frames: nothing under the line.
@@ -96,7 +96,8 @@ TEST_CASE("a note cannot drive the terminal: control characters and bad UTF-8 ar
   REQUIRE(lines.size() == 1);
   CHECK(lines[0] == "    other: \\x1b]0;owned\\x07 done\\x0d\\x0anext line");
   CHECK(terminal_safe("caf\xc3\xa9 \xe2\x86\x92 ok") == "caf\xc3\xa9 \xe2\x86\x92 ok");
-  CHECK(terminal_safe("csi \xc2\x9b" "2J") == "csi \\u009b2J");
+  CHECK(terminal_safe("csi \xc2\x9b"
+                      "2J") == "csi \\u009b2J");
   CHECK(terminal_safe("bad \xff\xc3 end") == "bad \\xff\\xc3 end");
   CHECK(terminal_safe("del \x7f") == "del \\x7f");
   CHECK(terminal_safe_lines("a\nb\tc") == "a\nb\\x09c");
@@ -126,8 +127,7 @@ TEST_CASE("the notes summary counts trials per key, and per load, the tester lim
         "4 repeated (at 7500000.0 pps: 1; at 10000000.0 pps: 3), "
         "1 port_counters (at 5000000.0 pps: 1), 1 other (at 5000000.0 pps: 1)");
   CHECK(format_note_summary(Json::Value(Json::arrayValue)) == "notes: none");
-  CHECK(format_counters_summary(trials) ==
-        "counters: flow_stats (3 trials), not reported (3)");
+  CHECK(format_counters_summary(trials) == "counters: flow_stats (3 trials), not reported (3)");
   Json::Value all(Json::arrayValue);
   all.append(limited_trial());
   all.append(limited_trial());

@@ -142,12 +142,12 @@ TEST_CASE("a job whose upper bounds are the tester's: watch marks it, result say
   REQUIRE(daemon.wait_ready());
   const std::string socket = dir.file("control.sock");
   // A SUT of 2 Mpps behind a tester that sends at most 1 Mpps (one direction).
-  const std::string job = dir.write("job.json", R"({"name": "capped",
+  const std::string job =
+      dir.write("job.json", R"({"name": "capped",
       "spec": {"goals": [{"name": "NDR"}, {"name": "PDR", "loss_ratio": 0.005}],
                "min_load": 10000, "max_load": 4e6},
       "measurer": {"kind": "exec", "time": "virtual", "command": ")" +
-                                               fake_measurer_path() +
-                                               R"( --capacity 2e6 --max-tx-pps 1e6"}})");
+                                fake_measurer_path() + R"( --capacity 2e6 --max-tx-pps 1e6"}})");
   const CliRun submitted =
       run_cli(dir, {"submit", "--socket", socket, "--job-file", job, "--watch"});
   INFO(submitted.out);
@@ -211,11 +211,11 @@ TEST_CASE("a job whose tester is faster than its SUT gets a clean result: exit 0
   REQUIRE(daemon.wait_ready());
   const std::string socket = dir.file("control.sock");
   // Trials above 3 Mpps are tester-limited, but the bounds are the SUT's (1 Mpps).
-  const std::string job = dir.write("job.json", R"({"name": "fast tester",
+  const std::string job =
+      dir.write("job.json", R"({"name": "fast tester",
       "spec": {"goals": [{"name": "NDR"}], "min_load": 10000, "max_load": 4e6},
       "measurer": {"kind": "exec", "time": "virtual", "command": ")" +
-                                               fake_measurer_path() +
-                                               R"( --capacity 1e6 --max-tx-pps 3e6"}})");
+                                fake_measurer_path() + R"( --capacity 1e6 --max-tx-pps 3e6"}})");
   const CliRun submitted =
       run_cli(dir, {"submit", "--socket", socket, "--job-file", job, "--watch"});
   INFO(submitted.out);
@@ -239,12 +239,12 @@ TEST_CASE("a soak behind a tester slower than the SUT: result, show and watch sa
   REQUIRE(daemon.wait_ready());
   const std::string socket = dir.file("control.sock");
   // The SUT forwards 2 Mpps but never sees more than 900 kpps: the estimate is the tester's.
-  const std::string job = dir.write("soak.json", R"({"method": "plr", "name": "capped soak",
+  const std::string job =
+      dir.write("soak.json", R"({"method": "plr", "name": "capped soak",
       "spec": {"min_load": 10000, "max_load": 2e6, "trial_duration_first": 1,
                "trial_duration_increment": 1, "time_budget": 60, "samples_per_trial": 2000},
       "measurer": {"kind": "exec", "time": "virtual", "command": ")" +
-                                                fake_measurer_path() +
-                                                R"( --capacity 2e6 --max-tx-pps 9e5"}})");
+                                 fake_measurer_path() + R"( --capacity 2e6 --max-tx-pps 9e5"}})");
   const CliRun submitted =
       run_cli(dir, {"submit", "--socket", socket, "--job-file", job, "--watch"});
   INFO(submitted.out);

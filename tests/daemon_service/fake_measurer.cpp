@@ -74,8 +74,8 @@ int main(int argc, char* argv[]) {
       const auto intended =
           static_cast<std::int64_t>(std::round(request.load_pps * request.duration.count()));
       outcome.intended_count = intended;
-      outcome.directions = {{"0->1", intended, outcome.offered_count,
-                             outcome.offered_count - outcome.loss_count}};
+      outcome.directions = {
+          {"0->1", intended, outcome.offered_count, outcome.offered_count - outcome.loss_count}};
       outcome.counters = "flow_stats";
       if (intended > outcome.offered_count) {
         outcome.tester_limited_pps = sent_pps;

@@ -25,8 +25,8 @@ TrialResult tester_limited_trial() {
 TEST_CASE("a watch trial event carries the trial's notes, directions and tester limit") {
   JobProgress progress;
   progress.trial_count = 7;
-  progress.last_trial = summarize_trial(7, mlr::TrialPhase::main, Seconds{6.0},
-                                        tester_limited_trial());
+  progress.last_trial =
+      summarize_trial(7, mlr::TrialPhase::main, Seconds{6.0}, tester_limited_trial());
   const Json::Value event = encode_trial_event(3, progress);
   CHECK(event["trial"].asUInt64() == 7);
   CHECK(event["loss_ratio"].asDouble() == 1.0);

@@ -14,10 +14,14 @@ PlrTrial trial(std::size_t number, double load_pps, std::optional<double> reache
   outcome.offered_count = static_cast<std::int64_t>((reached_pps ? *reached_pps : load_pps) * 10);
   outcome.intended_count = static_cast<std::int64_t>(load_pps * 10);
   outcome.tester_limited_pps = reached_pps;
-  return PlrTrial{number,       TrialResult::from_outcome(load_pps, Seconds{10.0}, outcome),
-                  Seconds{0.0}, Seconds{0.0},
-                  0,            reached_pps.has_value(),
-                  {},           std::nullopt};
+  return PlrTrial{number,
+                  TrialResult::from_outcome(load_pps, Seconds{10.0}, outcome),
+                  Seconds{0.0},
+                  Seconds{0.0},
+                  0,
+                  reached_pps.has_value(),
+                  {},
+                  std::nullopt};
 }
 
 /// A trial in which the SUT itself lost frames (lossy, not tester-limited).
@@ -53,7 +57,8 @@ TEST_CASE("tester-limited trials above the SUT's own losses and the estimate lea
 TEST_CASE("tester-limited trials below every load the SUT lost at flag it, however narrow") {
   // A converged soak behind a slow tester: 867.8 kpps +- 450 pps while the tester
   // gives up at 900 kpps and the SUT never lost a frame itself.
-  const std::vector<PlrTrial> trials{trial(1, 1.488e7, 9e5), trial(2, 8.99e5), trial(3, 9.01e5, 9e5)};
+  const std::vector<PlrTrial> trials{trial(1, 1.488e7, 9e5), trial(2, 8.99e5),
+                                     trial(3, 9.01e5, 9e5)};
   const PlrTesterLimit limit = tester_limit_of(trials, estimate(867800.0, 450.0));
   CHECK(limit.trials_near_estimate == 0);
   CHECK_FALSE(limit.lowest_sut_lossy_pps.has_value());
