@@ -2,6 +2,7 @@
 #include <doctest/doctest.h>
 
 #include <csignal>
+#include <sstream>
 
 #include "service_test_support.hpp"
 
@@ -161,6 +162,8 @@ TEST_CASE("a job whose upper bounds are the tester's: watch marks it, result say
                            "frames\n") != std::string::npos);
   CHECK(submitted.out.find("job 1: not a clean result: NDR's upper bound is the tester's") !=
         std::string::npos);
+  const CliRun again = run_cli(dir, {"reanalyze", "1", "--socket", socket});
+  CHECK(again.out.find("  TESTER-LIMITED (tester reached 1000000.0 pps)") != std::string::npos);
   CHECK(run_cli(dir, {"watch", "1", "--socket", socket}).exit_code == 5);
   CHECK(run_cli(dir, {"watch", "1", "--socket", socket, "--json"}).exit_code == 5);
 
@@ -227,6 +230,24 @@ TEST_CASE("a job whose tester is faster than its SUT gets a clean result: exit 0
   CHECK(result.out.find("regular") != std::string::npos);
   // The warmup and the first trial, both at max load.
   CHECK(result.out.find("notes: 2 tester_limited (at 4000000.0 pps: 2)") != std::string::npos);
+  const CliRun again = run_cli(dir, {"reanalyze", "1", "--socket", socket});
+  CHECK(again.out.find("TESTER-LIMITED") == std::string::npos);
+
+  // --json passes the daemon's events through with every key.
+  const CliRun json =
+      run_cli(dir, {"submit", "--socket", socket, "--job-file", job, "--watch", "--json"});
+  CHECK(json.exit_code == 0);
+  std::size_t limited = 0;
+  std::istringstream lines(json.out);
+  for (std::string line; std::getline(lines, line);) {
+    const Json::Value parsed = parse_json(line);
+    if (parsed["event"].asString() != "trial") continue;
+    CHECK(parsed["arguments"]["notes"].isArray());
+    CHECK(parsed["arguments"]["directions"].size() == 1);
+    CHECK(parsed["arguments"].isMember("measured_loss_ratio"));
+    if (parsed["arguments"].isMember("tester_limited_pps")) ++limited;
+  }
+  CHECK(limited == 2);
 }
 
 }  // namespace trexsearch::servicetest
