@@ -38,8 +38,8 @@ int exit_code_for(ControlConnection& connection, long long job, const std::strin
 int watch_job(ControlConnection& connection, long long job, bool json, std::ostream& out) {
   const auto reply = connection.request("watch", job_arguments(job));
   const Json::Value& record = reply.arguments["job"];
-  // On a terminal the trial line is redrawn in place; in a pipe or a log every
-  // trial gets its own line.
+  // On a terminal the status line (bounds, search time) is redrawn in place under
+  // the trial lines; in a pipe or a log every status gets its own line too.
   const bool live = !json && &out == &std::cout && ::isatty(STDOUT_FILENO) == 1;
   if (json) {
     out << codec::to_compact_json(reply.arguments) << std::endl;
