@@ -244,7 +244,9 @@ ReportContext report_context(const Json::Value& job, const Json::Value& spec) {
   if (kind == "trex") {
     context.effective_duration_method =
         "the trial's wall time on the measurer's clock: baseline read, start, traffic, TX-end "
-        "detection, settling and final read (docs/trex-client.md); stretched trials are noted";
+        "detection, settling and final read (docs/trex-client.md); TX still running after the "
+        "duration plus a small slack is stopped, and a trial whose frames were not all sent "
+        "by then is tester-limited (counted as full loss, noted)";
     context.rfc2544_deviations =
         "after TX ends the measurer waits until the counters settle (settle_min, default 0 s) "
         "instead of RFC 2544's fixed 2 s; no learning phase between trials unless a warmup "
