@@ -1,7 +1,13 @@
 #include "daemon/cli/client_format.hpp"
 
 #include <cstdio>
+#include <optional>
 #include <sstream>
+
+#include "daemon/cli/result_format.hpp"
+#include "daemon/cli/terminal_text.hpp"
+#include "daemon/cli/tester_limit_text.hpp"
+#include "daemon/cli/trial_text.hpp"
 
 namespace trexsearch::cli {
 namespace {
@@ -57,10 +63,14 @@ std::string progress_summary(const Json::Value& progress) {
   return text;
 }
 
-std::string trial_line(const Json::Value& trial) {
-  return "trial " + trial["number"].asString() + " [" + trial["phase"].asString() + "] " +
-         format_load(trial["load"]) + " pps, " + fixed(trial["intended_duration"].asDouble(), 3) +
-         " s: loss " + fixed(trial["loss_ratio"].asDouble() * 100.0, 4) + " %";
+std::string bound_verdict(const Json::Value& goal) {
+  std::string verdict;
+  if (goal["tester_limited"].isObject()) {
+    verdict = tester_limited_verdict(goal["tester_limited"]["reached_pps"].asDouble());
+  }
+  if (goal["regular"].asBool()) return verdict.empty() ? "regular" : verdict;
+  return (verdict.empty() ? "" : verdict + ", ") +
+         "irregular: " + goal["irregular_reason"].asString();
 }
 
 }  // namespace
@@ -177,112 +187,63 @@ std::string format_job(const Json::Value& show) {
     text << "bounds from the stored trials:\n";
     for (const auto& goal : show["bounds"]) {
       text << "  " << pad(goal["label"].asString(), 10) << pad(format_load(goal["lower_bound"]), 14)
-           << pad(format_load(goal["upper_bound"]), 14)
-           << (goal["regular"].asBool() ? "regular"
-                                        : "irregular: " + goal["irregular_reason"].asString())
+           << pad(format_load(goal["upper_bound"]), 14) << bound_verdict(goal) << "\n";
+    }
+    for (const auto& goal : show["bounds"]) {
+      const Json::Value& limit = goal["tester_limited"];
+      if (!limit.isObject()) continue;
+      const Json::Value& upper = goal["upper_bound"];
+      text << "  "
+           << tester_limited_sentence(
+                  goal["label"].asString(),
+                  upper.isNumeric() ? std::optional(upper.asDouble()) : std::nullopt,
+                  limit["trials"].asUInt64(), limit["reached_pps"].asDouble())
            << "\n";
     }
   }
+  // PLR jobs: the tester-limited trials against the latest estimate.
+  if (show.isMember("tester_limit")) text << format_plr_tester_limit(show);
   if (show["trials"].isArray()) {
-    for (const auto& trial : show["trials"]) text << "  " << trial_line(trial) << "\n";
-  }
-  return text.str();
-}
-
-// A PLR job's result: the estimate, its interval and the trend.
-std::string format_plr_result(const Json::Value& job, const Json::Value& search) {
-  std::ostringstream text;
-  text << "job " << job["id"].asInt64() << ": " << job["state"].asString() << ", soak "
-       << search["stop_reason"].asString();
-  if (!search["stop_detail"].asString().empty() &&
-      search["stop_detail"].asString() != search["stop_reason"].asString()) {
-    text << " (" << search["stop_detail"].asString() << ")";
-  }
-  text << "\n";
-  const Json::Value& totals = search["totals"];
-  text << totals["trial_count"].asUInt64() << " trials, "
-       << fixed(totals["effective_duration_sum"].asDouble(), 1) << " s of trials, "
-       << fixed(totals["run_duration"].asDouble(), 1) << " s of search\n";
-  const Json::Value& estimate = search["estimate"];
-  if (!estimate.isObject()) {
-    text << "no estimate (no trial completed)\n";
-    return text.str();
-  }
-  text << "critical load: " << plr_estimate_text(estimate) << "\n";
-  text << "  interval: " << fixed(estimate["lower"].asDouble(), 1) << " .. "
-       << fixed(estimate["upper"].asDouble(), 1) << " pps\n";
-  if (search["trend"].isObject()) {
-    // As `trex-search simulate --method plr --table` says it.
-    // Over a few minutes the estimate is still converging; a slope there says
-    // nothing about the SUT.
-    const Json::Value& trend = search["trend"];
-    const double window_s = trend["window_end"].asDouble() - trend["window_start"].asDouble();
-    text << "  trend: " << fixed(100.0 * trend["slope_per_hour"].asDouble(), 4) << " % per hour +- "
-         << fixed(100.0 * trend["slope_stderr_per_hour"].asDouble(), 4) << " %: ";
-    if (window_s < 600.0) {
-      text << "window of " << fixed(window_s, 0)
-           << " s, too short to tell drift from convergence";
-    } else {
-      text << (trend["significant"].asBool() ? "SIGNIFICANT, the SUT's capacity is drifting"
-                                             : "no significant drift");
+    // Each trial with what it said: markers on its line, its notes under it.
+    text << "trials:\n";
+    for (const auto& trial : show["trials"]) {
+      text << format_trial_line(trial) << "\n";
+      for (const std::string& line : trial_detail_lines(trial)) text << line << "\n";
     }
-    text << "\n";
   }
   return text.str();
 }
 
-std::string format_result(const Json::Value& result) {
-  std::ostringstream text;
-  const Json::Value& job = result["job"];
-  const Json::Value& search = result["result"];
-  if (job["method"].asString() == "plr") return format_plr_result(job, search);
-  text << "job " << job["id"].asInt64() << ": " << job["state"].asString() << ", search "
-       << search["stop_reason"].asString();
-  if (!search["stop_detail"].asString().empty())
-    text << " (" << search["stop_detail"].asString() << ")";
-  text << "\n";
-  const Json::Value& totals = search["totals"];
-  text << totals["trial_count"].asUInt64() << " trials, "
-       << fixed(totals["effective_duration_sum"].asDouble(), 1) << " s of trials, "
-       << fixed(totals["search_duration"].asDouble(), 1) << " s of search\n";
-  text << pad("GOAL", 10) << pad("LOWER [pps]", 16) << pad("UPPER [pps]", 16)
-       << pad("COND. THROUGHPUT", 18) << "\n";
-  for (const auto& goal : search["goals"]) {
-    text << pad(goal["name"].asString(), 10) << pad(format_load(goal["relevant_lower_bound"]), 16)
-         << pad(format_load(goal["relevant_upper_bound"]), 16)
-         << pad(format_load(goal["conditional_throughput"]), 18)
-         << (goal["regular"].asBool() ? "regular"
-                                      : "irregular: " + goal["irregular_reason"].asString())
-         << "\n";
-  }
-  return text.str();
-}
-
-std::string format_watch_event(const Json::Value& event) {
+WatchText format_watch_event(const Json::Value& event) {
   const std::string name = event["event"].asString();
   const Json::Value& arguments = event["arguments"];
+  WatchText text;
   if (name == "trial") {
+    const Json::Value trial = trial_from_event(arguments);
+    text.lines.push_back(format_trial_line(trial));
+    for (const std::string& line : trial_detail_lines(trial)) text.lines.push_back(line);
     // MLR: the goals' bounds; PLR: the critical-load estimate and its spread.
     const std::string where = arguments.isMember("estimate")
                                   ? plr_estimate_text(arguments["estimate"])
                                   : goal_bounds(arguments["goals"]);
-    std::string line = "trial " + arguments["trial"].asString() + " [" +
-                       arguments["phase"].asString() + "] " + format_load(arguments["load"]) +
-                       " pps, " + fixed(arguments["duration"].asDouble(), 3) + " s: loss " +
-                       fixed(arguments["loss_ratio"].asDouble() * 100.0, 4) + " %; " + where +
-                       "; search time " + fixed(arguments["search_time"].asDouble(), 1);
+    text.status = "  " + where + "; search time " + fixed(arguments["search_time"].asDouble(), 1);
     if (arguments.isMember("search_time_limit")) {
-      line += " of " + fixed(arguments["search_time_limit"].asDouble(), 0);
+      text.status += " of " + fixed(arguments["search_time_limit"].asDouble(), 0);
     }
-    return line + " s";
-  }
-  if (name == "job.started") return "job " + arguments["job"].asString() + " started";
-  if (name == "job.ended") {
+    text.status += " s";
+  } else if (name == "job.started") {
+    text.lines.push_back("job " + arguments["job"].asString() + " started");
+  } else if (name == "job.ended") {
     std::string line = "job " + arguments["job"].asString() + " " + arguments["state"].asString();
     if (!arguments["reason"].asString().empty()) line += ": " + arguments["reason"].asString();
-    return line;
+    text.lines.push_back(line);
+  } else {
+    text.lines.push_back(name);
   }
-  return name;
+  // Labels, reasons and notes come from the daemon and its measurers.
+  for (std::string& line : text.lines) line = terminal_safe(line);
+  text.status = terminal_safe(text.status);
+  return text;
 }
 
 }  // namespace trexsearch::cli

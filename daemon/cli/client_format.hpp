@@ -3,6 +3,7 @@
 #include <json/value.h>
 
 #include <string>
+#include <vector>
 
 namespace trexsearch::cli {
 
@@ -15,11 +16,17 @@ std::string format_status(const Json::Value& status);
 std::string format_job_list(const Json::Value& jobs);
 /// `show`: the job, its progress or bounds, and (when present) its trials.
 std::string format_job(const Json::Value& show);
-/// `result`: how the search ended and the per-goal table.
-std::string format_result(const Json::Value& result);
-/// One `watch` event as a progress line (no newline): trial number, phase, load,
-/// loss, each goal's bounds, search time.
-std::string format_watch_event(const Json::Value& event);
+/// One `watch` event for people, every piece terminal-safe.
+struct WatchText {
+  /// Lines to keep: for a trial its line (at most 80 columns: number, phase, load,
+  /// loss, a marker per kind of note) and the lines under it (per-direction loss,
+  /// notes); for job.started / job.ended one line.
+  std::vector<std::string> lines;
+  /// For a trial, where the search stands: each goal's bounds (MLR) or the estimate
+  /// (PLR) and the search time, indented by 2; `watch` redraws it in place on a terminal.
+  std::string status;
+};
+WatchText format_watch_event(const Json::Value& event);
 
 /// The JSON value as "1234567.8" (or "-" when null).
 std::string format_load(const Json::Value& load);

@@ -115,7 +115,8 @@ std::string client_help(const std::string& usage, const std::string& description
   text << client_options()
        << "\nExit codes: 0 done, 1 runtime failure (no daemon, no answer), 2 bad usage or\n"
           "input, 3 watch: the job ended other than finished, 4 the daemon refused\n"
-          "(permission denied, no such job, wrong state, busy, unsupported).\n";
+          "(permission denied, no such job, wrong state, busy, unsupported), 5 result,\n"
+          "watch: the result is not clean (a bound or the PLR estimate is the tester's).\n";
   return text.str();
 }
 

@@ -5,6 +5,8 @@
 #include <cstdio>
 #include <optional>
 
+#include "daemon/cli/tester_limit_text.hpp"
+
 namespace trexsearch::cli {
 namespace {
 
@@ -25,9 +27,13 @@ std::string format_goal_table(const std::vector<mlr::GoalResult>& results) {
   rows.push_back(
       {"goal", "lower bound [pps]", "upper bound [pps]", "cond. throughput [pps]", "result"});
   for (const auto& result : results) {
-    std::string verdict = "regular";
+    std::string verdict =
+        result.tester_limit ? tester_limited_verdict(result.tester_limit->reached_pps) : "";
     if (!result.regular()) {
-      verdict = "irregular: " + std::string(mlr::to_string(result.irregularity));
+      verdict += (verdict.empty() ? "" : ", ") + std::string("irregular: ") +
+                 std::string(mlr::to_string(result.irregularity));
+    } else if (verdict.empty()) {
+      verdict = "regular";
     }
     rows.push_back({result.label, format_load(result.relevant_lower_bound_pps),
                     format_load(result.relevant_upper_bound_pps),
@@ -51,6 +57,12 @@ std::string format_goal_table(const std::vector<mlr::GoalResult>& results) {
   }
   // The reasons are sentences; they go under the table rather than in it.
   for (const auto& result : results) {
+    if (result.tester_limit) {
+      table +=
+          tester_limited_sentence(result.label, result.relevant_upper_bound_pps,
+                                  result.tester_limit->trials, result.tester_limit->reached_pps) +
+          "\n";
+    }
     if (!result.regular()) table += result.label + ": " + result.irregular_reason + "\n";
   }
   return table;

@@ -3,6 +3,11 @@
 #include <array>
 #include <cstdio>
 
+#include "daemon/cli/terminal_text.hpp"
+#include "daemon/cli/trial_notes_text.hpp"
+#include "daemon/cli/trial_text.hpp"
+#include "daemon/codec/trial_result_codec.hpp"
+
 namespace trexsearch::cli {
 namespace {
 
@@ -30,6 +35,11 @@ std::string format_progress_line(const mlr::TrialRecord& trial,
                      format("%.1f", result.intended_load_pps()) + " pps, " +
                      format("%g", result.intended_duration().count()) + " s: loss " +
                      format(loss_pattern, loss_percent) + " %";
+  // The same markers and notes as `watch`: a tester-limited or repeated trial must
+  // not look like any other.
+  const Json::Value json = codec::encode_trial_result(result);
+  const std::vector<std::string> markers = trial_markers(json);
+  for (std::size_t i = 0; i < markers.size(); ++i) line += (i == 0 ? "  " : ", ") + markers[i];
   for (std::size_t i = 0; i < progress.size(); ++i) {
     const mlr::GoalProgress& goal = progress[i];
     line += "; " + (i < goal_labels.size() ? goal_labels[i] : "goal " + std::to_string(i + 1));
@@ -40,7 +50,8 @@ std::string format_progress_line(const mlr::TrialRecord& trial,
       line += " (preceding target " + std::to_string(goal.target_depth) + ")";
     }
   }
-  return line;
+  for (const std::string& detail : trial_detail_lines(json)) line += "\n" + detail;
+  return terminal_safe_lines(line);
 }
 
 }  // namespace trexsearch::cli

@@ -9,6 +9,7 @@
 #include "daemon/cli/client_options.hpp"
 #include "daemon/cli/command_errors.hpp"
 #include "daemon/cli/input_file.hpp"
+#include "daemon/cli/tester_limit_text.hpp"
 #include "daemon/codec/strict_json.hpp"
 
 namespace trexsearch::cli {
@@ -35,6 +36,9 @@ std::string format_analysis(const Json::Value& arguments) {
         << format_load(goal["conditional_throughput"])
         << (goal["regular"].asBool() ? "" : "  (irregular: " +
                                                  goal["irregular_reason"].asString() + ")")
+        << (goal["tester_limited"].isObject()
+                ? "  " + tester_limited_verdict(goal["tester_limited"]["reached_pps"].asDouble())
+                : std::string())
         << "\n";
   }
   return out.str();

@@ -48,6 +48,8 @@ Json::Value fetch_result(ControlConnection& connection, const Json::Value& job_a
   if (!plr && !shown["trials"].empty()) {
     partial["goals"] = connection.request("analyze", job_args).arguments["goals"];
   }
+  // show judges a soak's tester-limited trials against its latest estimate.
+  if (plr && shown.isMember("tester_limit")) partial["tester_limit"] = shown["tester_limit"];
   return partial;
 }
 

@@ -6,6 +6,8 @@
 #include "daemon/cli/client_connection.hpp"
 #include "daemon/cli/client_format.hpp"
 #include "daemon/cli/client_options.hpp"
+#include "daemon/cli/exit_codes.hpp"
+#include "daemon/cli/result_format.hpp"
 
 namespace trexsearch::cli {
 namespace {
@@ -21,8 +23,11 @@ po::options_description result_options() {
 
 std::string result_client_command_help() {
   return client_help("trex-search result JOB [--json]",
-                     "Prints a job's search result: how it ended and each goal's bounds; with\n"
-                     "--json every trial too, in the shape of `trex-search simulate`.",
+                     "Prints a job's search result: how it ended, each goal's bounds (or the\n"
+                     "PLR estimate), per-direction counts at the bounds, the trials' notes\n"
+                     "counted per kind and load, the counters used; with --json every trial\n"
+                     "too, in the shape of `trex-search simulate`. Exits 5 when the result is\n"
+                     "not clean: a goal's upper bound (or the PLR estimate) is the tester's.",
                      result_options());
 }
 
@@ -40,7 +45,8 @@ int run_result_client_command(const std::vector<std::string>& args, std::ostream
         ControlConnection connection(settings.socket, settings.timeout);
         const auto reply = connection.request("result", arguments);
         print_reply(out, settings, reply.arguments, format_result);
-        return 0;
+        return result_not_clean(reply.arguments["result"]) ? static_cast<int>(kExitNotClean)
+                                                           : static_cast<int>(kExitOk);
       },
       err);
 }

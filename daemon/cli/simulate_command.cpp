@@ -31,7 +31,9 @@ std::string simulate_command_help() {
        << simulate_options()
        << "\nExit codes: 0 search completed (goals may still be irregular), 1 runtime\n"
           "failure, 2 bad usage or bad input, 3 search stopped early (time limit,\n"
-          "fail-fast, Ctrl-C, measurer failure; the partial result is printed).\n";
+          "fail-fast, Ctrl-C, measurer failure; the partial result is printed), 5\n"
+          "the search completed but its result is not clean: a goal's upper bound (or\n"
+          "the PLR estimate) is the tester's, not the SUT's.\n";
   return text.str();
 }
 

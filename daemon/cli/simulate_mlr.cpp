@@ -1,5 +1,6 @@
 #include "daemon/cli/simulate_mlr.hpp"
 
+#include <cstdio>
 #include <span>
 #include <string>
 #include <vector>
@@ -82,6 +83,19 @@ int run_mlr_simulation(const po::variables_map& options, SimulationSetup& setup,
     err << "trex-search: search stopped early (" << mlr::to_string(result.stop_reason) << ")"
         << (result.stop_detail.empty() ? "" : ": " + result.stop_detail) << std::endl;
     return static_cast<int>(kExitStoppedEarly);
+  }
+  // Complete, but a bound that is the tester's must not pass for the SUT's.
+  std::string limited;
+  for (const mlr::GoalResult& goal : result.goals) {
+    if (!goal.tester_limit) continue;
+    char reached[64];
+    std::snprintf(reached, sizeof reached, "%.1f", goal.tester_limit->reached_pps);
+    limited += (limited.empty() ? "" : ", ") + goal.label +
+               "'s upper bound is the tester's (it reached " + reached + " pps)";
+  }
+  if (!limited.empty()) {
+    err << "trex-search: not a clean result: " << limited << std::endl;
+    return static_cast<int>(kExitNotClean);
   }
   return static_cast<int>(kExitOk);
 }

@@ -6,10 +6,15 @@
 
 #include "daemon/cli/exit_codes.hpp"
 #include "daemon/cli/input_file.hpp"
+#include "daemon/cli/terminal_text.hpp"
+#include "daemon/cli/trial_notes_text.hpp"
+#include "daemon/cli/trial_text.hpp"
 #include "daemon/codec/json_writer.hpp"
 #include "daemon/codec/plr_config_codec.hpp"
 #include "daemon/codec/plr_result_codec.hpp"
+#include "daemon/codec/trial_result_codec.hpp"
 #include "plr/soak_search.hpp"
+#include "plr/tester_limit.hpp"
 #include "search/sim/critical_load.hpp"
 
 namespace trexsearch::cli {
@@ -29,7 +34,12 @@ std::string format_plr_progress_line(const plr::PlrTrial& trial) {
                   100.0 * trial.estimate->relative_stdev());
     text += line;
   }
-  return text;
+  // The same markers and notes as `watch`.
+  const Json::Value json = codec::encode_trial_result(trial.result);
+  const std::vector<std::string> markers = trial_markers(json);
+  for (std::size_t i = 0; i < markers.size(); ++i) text += (i == 0 ? "  " : ", ") + markers[i];
+  for (const std::string& detail : trial_detail_lines(json)) text += "\n" + detail;
+  return terminal_safe_lines(text);
 }
 
 std::string format_plr_table(const plr::PlrResult& result, std::optional<double> truth) {
@@ -53,6 +63,16 @@ std::string format_plr_table(const plr::PlrResult& result, std::optional<double>
   if (truth) {
     std::snprintf(line, sizeof line, "simulated SUT's true critical load  %.1f pps (error %+.4f %%)\n",
                   *truth, 100.0 * (estimate.average_pps - *truth) / *truth);
+    text += line;
+  }
+  const plr::PlrTesterLimit limit = plr::tester_limit_of(result.trials, result.estimate);
+  if (limit.trials > 0) {
+    std::snprintf(line, sizeof line,
+                  "tester-limited trials  %zu (reached at most %.1f pps), %zu at or below "
+                  "average + 2 stdev, %zu below every load the SUT itself lost at%s\n",
+                  limit.trials, limit.reached_pps.value_or(0.0), limit.trials_near_estimate,
+                  limit.trials_below_sut_loss,
+                  limit.limited() ? ": TESTER-LIMITED, the estimate may be the tester's" : "");
     text += line;
   }
   if (result.trend) {
@@ -108,6 +128,17 @@ int run_plr_simulation(const po::variables_map& options, SimulationSetup& setup,
     err << "trex-search: soak stopped early (" << plr::to_string(result.stop_reason) << ")"
         << (result.stop_detail.empty() ? "" : ": " + result.stop_detail) << std::endl;
     return static_cast<int>(kExitStoppedEarly);
+  }
+  // Complete, but tester-limited trials near the estimate may have made it the tester's.
+  const plr::PlrTesterLimit limit = plr::tester_limit_of(result.trials, result.estimate);
+  if (limit.limited()) {
+    char reached[64];
+    std::snprintf(reached, sizeof reached, "%.1f", limit.reached_pps.value_or(0.0));
+    err << "trex-search: not a clean result: tester-limited trials (the tester reached at most "
+        << reached << " pps): " << limit.trials_near_estimate
+        << " at or below the estimate's average + 2 stdev, " << limit.trials_below_sut_loss
+        << " below every load where the SUT itself lost frames" << std::endl;
+    return static_cast<int>(kExitNotClean);
   }
   return static_cast<int>(kExitOk);
 }

@@ -8,6 +8,7 @@
 #include "daemon/cli/client_format.hpp"
 #include "daemon/cli/client_options.hpp"
 #include "daemon/cli/exit_codes.hpp"
+#include "daemon/cli/result_format.hpp"
 #include "daemon/cli/safe_output.hpp"
 #include "daemon/codec/json_writer.hpp"
 
@@ -16,8 +17,21 @@ namespace {
 
 namespace po = boost::program_options;
 
-int exit_code_for(const std::string& state) {
-  return state == "finished" ? static_cast<int>(kExitOk) : static_cast<int>(kExitStoppedEarly);
+/// 3 when the job ended other than finished; for a finished job, 5 when its result
+/// is not a clean one (a bound or the estimate is the tester's), which a watcher
+/// would otherwise only learn from `result`: the reason goes on `out` in text mode.
+int exit_code_for(ControlConnection& connection, long long job, const std::string& state, bool json,
+                  std::ostream& out) {
+  if (state != "finished") return static_cast<int>(kExitStoppedEarly);
+  const auto reply = connection.try_request("result", job_arguments(job));
+  if (reply.result != service::ResultCode::success) return static_cast<int>(kExitOk);
+  const Json::Value& result = reply.arguments["result"];
+  if (!result_not_clean(result)) return static_cast<int>(kExitOk);
+  if (!json) {
+    out << "job " << job << ": " << not_clean_notice(result) << "; see trex-search result " << job
+        << std::endl;
+  }
+  return static_cast<int>(kExitNotClean);
 }
 
 }  // namespace
@@ -25,30 +39,46 @@ int exit_code_for(const std::string& state) {
 int watch_job(ControlConnection& connection, long long job, bool json, std::ostream& out) {
   const auto reply = connection.request("watch", job_arguments(job));
   const Json::Value& record = reply.arguments["job"];
-  // On a terminal the trial line is redrawn in place; in a pipe or a log every
-  // trial gets its own line.
+  // On a terminal the status line (bounds, search time) is redrawn in place under
+  // the trial lines; in a pipe or a log every status gets its own line too.
   const bool live = !json && &out == &std::cout && ::isatty(STDOUT_FILENO) == 1;
   if (json) {
     out << codec::to_compact_json(reply.arguments) << std::endl;
   } else {
     out << reply.text << std::endl;
   }
-  if (reply.arguments["ended"].asBool()) return exit_code_for(record["state"].asString());
+  if (reply.arguments["ended"].asBool()) {
+    return exit_code_for(connection, job, record["state"].asString(), json, out);
+  }
   bool redraw_pending = false;
   while (const auto event = connection.next_event()) {
     const std::string name = (*event)["event"].asString();
     if (json) {
       out << codec::to_compact_json(*event) << std::endl;
-    } else if (live && name == "trial") {
-      write_terminal_control(out, "\r\033[K");  // the one control sequence the CLI writes
-      out << format_watch_event(*event) << std::flush;
-      redraw_pending = true;
     } else {
-      if (redraw_pending) out << "\n";
+      // Trial lines and their notes stay; on a terminal only the status under
+      // them (bounds or estimate, search time) is redrawn in place.
+      const WatchText text = format_watch_event(*event);
+      if (redraw_pending) {
+        // The one control sequence the CLI writes (past the escaping filter).
+        if (text.status.empty()) {
+          out << "\n";
+        } else {
+          write_terminal_control(out, "\r\033[K");
+        }
+      }
       redraw_pending = false;
-      out << format_watch_event(*event) << std::endl;
+      for (const std::string& line : text.lines) out << line << "\n";
+      if (!text.status.empty()) {
+        out << text.status;
+        redraw_pending = live;
+        if (!live) out << "\n";
+      }
+      out << std::flush;
     }
-    if (name == "job.ended") return exit_code_for((*event)["arguments"]["state"].asString());
+    if (name == "job.ended") {
+      return exit_code_for(connection, job, (*event)["arguments"]["state"].asString(), json, out);
+    }
   }
   if (redraw_pending) out << "\n";
   throw std::runtime_error("trex-searchd closed the connection before job " + std::to_string(job) +
@@ -57,11 +87,14 @@ int watch_job(ControlConnection& connection, long long job, bool json, std::ostr
 
 std::string watch_client_command_help() {
   return client_help("trex-search watch JOB [--json]",
-                     "Follows a job until it ends: one progress line per trial (trial number,\n"
-                     "phase, load, loss, each goal's current bounds, search time), redrawn in\n"
+                     "Follows a job until it ends: one line per trial (number, phase, load,\n"
+                     "loss and a marker per kind of note, e.g. TESTER-LIMITED 1.23 Mpps or\n"
+                     "repeated), its notes and per-direction loss under it, then each goal's\n"
+                     "current bounds (or the PLR estimate) and the search time, redrawn in\n"
                      "place on a terminal; --json prints the daemon's event lines as they come.\n"
                      "Exits 0 when the job finished, 3 when it failed, was cancelled or was\n"
-                     "interrupted.",
+                     "interrupted, 5 when it finished but a bound (or the PLR estimate) is the\n"
+                     "tester's, not the SUT's.",
                      po::options_description("Options"));
 }
 

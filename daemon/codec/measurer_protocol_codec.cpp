@@ -5,6 +5,7 @@
 #include "daemon/codec/json_writer.hpp"
 #include "daemon/codec/object_reader.hpp"
 #include "daemon/codec/strict_json.hpp"
+#include "daemon/codec/trial_detail_codec.hpp"
 #include "search/errors.hpp"
 
 namespace trexsearch::codec {
@@ -51,6 +52,11 @@ TrialOutcome read_outcome(const Json::Value& json) {
       outcome.notes.push_back(as_string((*notes)[i], element_path(path, i)));
     }
   }
+  // Per-direction counts, the tester limit and the counters used (optional): a
+  // generator that could not send the intended load must be able to say so, or
+  // its trials would be judged as the SUT's.
+  decode_trial_detail(json, outcome, "reply");
+  for (const char* key : {"directions", "tester_limited_pps", "counters"}) (void)reader.has(key);
   reader.reject_unknown_keys();
   return outcome;
 }
@@ -121,6 +127,10 @@ std::string encode_measurer_reply(const TrialOutcome& outcome) {
     Json::Value notes(Json::arrayValue);
     for (const auto& note : outcome.notes) notes.append(note);
     json["notes"] = notes;
+  }
+  const Json::Value detail = encode_trial_detail(outcome);
+  for (const std::string& key : detail.getMemberNames()) {
+    if (key != "directions" || !outcome.directions.empty()) json[key] = detail[key];
   }
   return to_compact_json(json);
 }

@@ -48,6 +48,17 @@ Json::Value encode_plr_trial(const plr::PlrTrial& trial) {
   return json;
 }
 
+Json::Value encode_plr_tester_limit(const plr::PlrTesterLimit& limit) {
+  Json::Value json(Json::objectValue);
+  json["trials"] = Json::UInt64{limit.trials};
+  json["reached_pps"] = optional_number(limit.reached_pps);
+  json["trials_near_estimate"] = Json::UInt64{limit.trials_near_estimate};
+  json["estimate_upper_end"] = optional_number(limit.estimate_upper_end_pps);
+  json["lowest_sut_lossy_load"] = optional_number(limit.lowest_sut_lossy_pps);
+  json["trials_below_sut_loss"] = Json::UInt64{limit.trials_below_sut_loss};
+  return json;
+}
+
 Json::Value encode_trend(const plr::Trend& trend) {
   Json::Value json(Json::objectValue);
   json["slope_per_hour"] = trend.slope_per_hour;
@@ -77,6 +88,12 @@ Json::Value encode_plr_result(const plr::PlrResult& result) {
   json["totals"] = totals;
   json["estimate"] = result.estimate ? encode_plr_estimate(*result.estimate) : Json::Value();
   json["trend"] = result.trend ? encode_trend(*result.trend) : Json::Value();
+  // Tester-limited trials near the estimate, or below every load the SUT itself lost
+  // at, may have made it the tester's, not the SUT's: the result says so, as an MLR
+  // goal result does.
+  const plr::PlrTesterLimit limit = plr::tester_limit_of(result.trials, result.estimate);
+  json["tester_limited"] = limit.limited();
+  json["tester_limit"] = encode_plr_tester_limit(limit);
   json["stop_reason"] = std::string(plr::to_string(result.stop_reason));
   json["stop_detail"] = result.stop_detail;
   return json;

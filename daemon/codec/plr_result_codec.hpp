@@ -3,6 +3,7 @@
 #include <json/value.h>
 
 #include "plr/soak_search.hpp"
+#include "plr/tester_limit.hpp"
 
 namespace trexsearch::codec {
 
@@ -20,9 +21,15 @@ Json::Value encode_plr_trial(const plr::PlrTrial& trial);
 /// "points", "window_start", "window_end", ...}`.
 Json::Value encode_trend(const plr::Trend& trend);
 
+/// PlrTesterLimit -> `{"trials", "reached_pps" (null: none), "trials_near_estimate",
+/// "estimate_upper_end" (average + 2 stdev [pps]; null: no estimate),
+/// "trials_below_sut_loss", "lowest_sut_lossy_load" ([pps]; null: the SUT never lost)}`.
+Json::Value encode_plr_tester_limit(const plr::PlrTesterLimit& limit);
+
 /// PlrResult -> `{"trials": [...], "totals": {"trial_count",
 /// "effective_duration_sum", "run_duration"}, "estimate", "trend",
-/// "stop_reason", "stop_detail"}`.
+/// "tester_limited" (PlrTesterLimit::limited()),
+/// "tester_limit", "stop_reason", "stop_detail"}`.
 Json::Value encode_plr_result(const plr::PlrResult& result);
 
 }  // namespace trexsearch::codec

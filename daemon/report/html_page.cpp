@@ -25,6 +25,9 @@ th { vertical-align: top; }
 .chart .chart-title { font-size: 13px; font-weight: 600; }
 .caption { font-size: 0.85em; color: #555; margin-top: 0; }
 .note { font-size: 0.9em; color: #444; }
+.warning { border: 2px solid #a33; background: #fdf0f0; padding: 0.3em 1em; margin: 0.8em 0; }
+.tester-limited { color: #a33; font-weight: 600; }
+td.notes { font-size: 0.85em; }
 @media print { body { margin: 0; max-width: none; } details { display: block; } }
 )";
 

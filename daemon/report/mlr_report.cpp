@@ -4,9 +4,11 @@
 #include <cmath>
 #include <string>
 
+#include "daemon/report/direction_sums.hpp"
 #include "daemon/report/html_page.hpp"
 #include "daemon/report/html_text.hpp"
 #include "daemon/report/svg_chart.hpp"
+#include "daemon/report/trial_notes_html.hpp"
 #include "search/errors.hpp"
 
 namespace trexsearch::report {
@@ -42,8 +44,30 @@ std::string rate_details(const ReportContext& context, const std::optional<doubl
   return text + ")";
 }
 
+/// When the tester set a goal's upper bound, that is the first thing a reader
+/// must see: the number next to it describes the tester, not the SUT.
+std::string tester_limit_warning(const mlr::SearchResult& result) {
+  std::string items;
+  for (const mlr::GoalResult& goal : result.goals) {
+    if (!goal.tester_limit) continue;
+    items += "<li><strong>" + escape_html(goal.label) + "</strong>: the relevant upper bound " +
+             pps(goal.relevant_upper_bound_pps) + " pps comes from " +
+             std::to_string(goal.tester_limit->trials) +
+             " trial(s) in which the tester could not offer the intended load (it reached at "
+             "most " +
+             format_number(goal.tester_limit->reached_pps, 1) +
+             " pps). The SUT was never offered that load: its own upper bound is unknown; the "
+             "lower bound still holds.</li>\n";
+  }
+  if (items.empty()) return "";
+  return "<div class=\"warning\"><p><strong>Not a clean result: TESTER-LIMITED.</strong> A "
+         "bound below describes the tester, not the SUT.</p>\n<ul>\n" +
+         items + "</ul></div>\n";
+}
+
 std::string header(const ReportContext& context, const mlr::SearchResult& result) {
-  std::string html = "<h1>" + escape_html(context.title) + "</h1>\n<table>\n";
+  std::string html =
+      "<h1>" + escape_html(context.title) + "</h1>\n" + tester_limit_warning(result) + "<table>\n";
   for (const auto& [name, value] : context.facts) html += row(name, value);
   html += row("Loads", "per direction (unidirectional) frames per second, as draft-06 and RFC "
                        "2544 define trial load; counts are aggregated over all directions");
@@ -67,6 +91,7 @@ std::string trial_chart(const mlr::SearchResult& result, bool close_up) {
                          : "Trial load by trial number";
   chart.x_label = "trial number";
   chart.y_label = "intended load [frames/s per direction]";
+  bool tester_limited = false;
   for (const mlr::TrialRecord& trial : result.trials) {
     const double duration = trial.result.intended_duration().count();
     ChartPoint point;
@@ -79,7 +104,16 @@ std::string trial_chart(const mlr::SearchResult& result, bool close_up) {
                     format_value(trial.result.intended_load_pps()) + " pps for " +
                     format_value(duration) + " s, loss ratio " +
                     format_value(trial.result.loss_ratio());
+    if (const auto& reached = trial.result.tester_limited_pps()) {
+      point.shape = MarkerShape::triangle;
+      point.tooltip += tester_limited_tooltip(*reached, trial.result.measured_loss_ratio());
+      tester_limited = true;
+    }
     chart.points.push_back(point);
+  }
+  if (tester_limited) {
+    chart.marker_legend.push_back(
+        {MarkerShape::triangle, "tester-limited trial (counted as full loss)"});
   }
   for (std::size_t i = 0; i < result.goals.size(); ++i) {
     const mlr::GoalResult& goal = result.goals[i];
@@ -104,7 +138,9 @@ std::string trial_chart(const mlr::SearchResult& result, bool close_up) {
   } else {
     chart.caption =
         "Colour: trial loss ratio (green = no loss, red = all lost; log scale from 1e-7). "
-        "Marker size: trial duration. Bands: each goal's final relevant lower and upper bound.";
+        "Marker size: trial duration. Hollow triangles: tester-limited trials (the tester could "
+        "not offer the load; counted as full loss). Bands: each goal's final relevant lower and "
+        "upper bound.";
   }
   return chart.render();
 }
@@ -113,8 +149,18 @@ std::string goal_section(const ReportContext& context, const mlr::GoalResult& go
                          std::size_t index) {
   std::string html = "<h2 style=\"color:" + std::string(goal_colour(index)) + "\">" +
                      escape_html(goal.label) + "</h2>\n<table>\n";
-  html += "<tr><th>Result</th><td class=\"" +
-          std::string(goal.regular() ? "regular\">regular" : "irregular\">irregular") + "</td></tr>\n";
+  if (goal.tester_limit) {
+    html += "<tr><th>Result</th><td class=\"irregular\">TESTER-LIMITED (tester reached " +
+            format_number(goal.tester_limit->reached_pps, 1) + " pps)" +
+            (goal.regular() ? "" : ", irregular") + "</td></tr>\n";
+    html += row("Tester limit", std::to_string(goal.tester_limit->trials) +
+                                    " tester-limited trial(s) at the relevant upper bound: it "
+                                    "describes the tester, not the SUT");
+  } else {
+    html += "<tr><th>Result</th><td class=\"" +
+            std::string(goal.regular() ? "regular\">regular" : "irregular\">irregular") +
+            "</td></tr>\n";
+  }
   if (!goal.regular()) {
     html += row("Why irregular", std::string(mlr::to_string(goal.irregularity)) + ": " +
                                      goal.irregular_reason);
@@ -148,7 +194,7 @@ std::string trial_table(const mlr::SearchResult& result) {
       " trials</summary>\n<table>\n<tr><th class=\"num\">#</th><th>phase</th>"
       "<th class=\"num\">load [pps]</th><th class=\"num\">duration [s]</th>"
       "<th class=\"num\">effective [s]</th><th class=\"num\">offered</th>"
-      "<th class=\"num\">lost</th><th class=\"num\">loss ratio</th></tr>\n";
+      "<th class=\"num\">lost</th><th class=\"num\">loss ratio</th><th>notes</th></tr>\n";
   for (const mlr::TrialRecord& trial : result.trials) {
     const TrialResult& r = trial.result;
     const auto& counts = r.counts();
@@ -159,9 +205,38 @@ std::string trial_table(const mlr::SearchResult& result) {
             cell(format_value(r.effective_duration().count()), true) +
             cell(counts ? std::to_string(counts->offered) : "-", true) +
             cell(counts ? std::to_string(counts->loss) : "-", true) +
-            cell(format_value(r.loss_ratio()), true) + "</tr>\n";
+            cell(format_value(r.loss_ratio()), true) +
+            notes_cell(r.notes(), r.tester_limited_pps(), r.measured_loss_ratio()) + "</tr>\n";
   }
   return html + "</table>\n</details>\n";
+}
+
+std::string directions_section(const mlr::SearchResult& result) {
+  std::vector<DirectionGroup> groups;
+  for (const BoundDirections& bound : bound_directions(result)) {
+    std::string roles;
+    for (const std::string& role : bound.roles) roles += (roles.empty() ? "" : ", ") + role;
+    groups.push_back({format_number(bound.load_pps, 1) + " pps (" + roles + ")", bound.trials,
+                      bound.directions});
+  }
+  const std::string table = direction_table(groups);
+  if (table.empty()) return "";
+  return "<h2>Per direction at the relevant bounds</h2>\n<p class=\"note\">Each direction's "
+         "frames summed over the trials at each bound's load (warmup excluded), the loss ratio "
+         "of those sums (unsent frames count as lost) and the highest loss ratio of a single "
+         "trial in that direction.</p>\n" +
+         table;
+}
+
+std::string notes_summary(const mlr::SearchResult& result) {
+  NoteTally tally;
+  CounterTally counters;
+  for (const mlr::TrialRecord& trial : result.trials) {
+    const TrialResult& r = trial.result;
+    tally.add(r.intended_load_pps(), r.notes(), r.tester_limited());
+    counters.add(r.counters());
+  }
+  return notes_section(tally, counters.sources(), result.trials.size());
 }
 
 }  // namespace
@@ -178,6 +253,8 @@ std::string render_mlr_report(const ReportContext& context, const mlr::Controlle
   for (std::size_t i = 0; i < result.goals.size(); ++i) {
     body += goal_section(context, result.goals[i], i);
   }
+  body += directions_section(result);
+  body += notes_summary(result);
   body += trial_table(result);
   return html_page(context.title, body);
 }

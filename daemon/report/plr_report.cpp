@@ -7,6 +7,7 @@
 #include "daemon/report/html_page.hpp"
 #include "daemon/report/html_text.hpp"
 #include "daemon/report/svg_chart.hpp"
+#include "daemon/report/trial_notes_html.hpp"
 #include "search/errors.hpp"
 
 namespace trexsearch::report {
@@ -37,8 +38,33 @@ std::string numeric_row(const std::string& name, const std::string& value) {
   return "<tr><th>" + escape_html(name) + "</th><td class=\"num\">" + value + "</td></tr>\n";
 }
 
+/// Tester-limited trials that bound the estimate are the first thing a reader must
+/// see: the estimate may describe the tester, not the SUT.
+std::string tester_limit_warning(const PlrReportData& data) {
+  if (!data.tester_limit || !data.tester_limit->limited()) return "";
+  const plr::PlrTesterLimit& limit = *data.tester_limit;
+  std::string html =
+      "<div class=\"warning\"><p><strong>Not a clean result: TESTER-LIMITED.</strong> " +
+      std::to_string(limit.trials) +
+      " trial(s) could not be offered at their intended load (the tester reached at most " +
+      format_number(limit.reached_pps.value_or(0.0), 1) + " pps); they count as full loss, and ";
+  if (limit.trials_near_estimate > 0) {
+    html += std::to_string(limit.trials_near_estimate) +
+            " of them lie at or below the estimate's average + 2 stdev";
+    if (limit.trials_below_sut_loss > 0) html += " and ";
+  }
+  if (limit.trials_below_sut_loss > 0) {
+    html += std::to_string(limit.trials_below_sut_loss) +
+            (limit.lowest_sut_lossy_pps
+                 ? " of them lie at or below the lowest load at which the SUT itself lost frames"
+                 : " of them were the only losses: the SUT itself never lost frames");
+  }
+  return html + ". The estimate may describe the tester, not the SUT.</p></div>\n";
+}
+
 std::string header(const ReportContext& context, const PlrReportData& data) {
-  std::string html = "<h1>" + escape_html(context.title) + "</h1>\n<table>\n";
+  std::string html =
+      "<h1>" + escape_html(context.title) + "</h1>\n" + tester_limit_warning(data) + "<table>\n";
   for (const auto& [name, value] : context.facts) html += row(name, value);
   html += row("Loads",
               "per direction (unidirectional) frames per second; loss counts are "
@@ -113,6 +139,7 @@ std::string load_chart(const PlrReportData& data, const TimeUnit& unit) {
   chart.title = "Trial loads over time";
   chart.x_label = "time [" + unit.name + "]";
   chart.y_label = "trial load [frames/s per direction]";
+  bool tester_limited = false;
   for (const PlrReportTrial& trial : data.trials) {
     ChartPoint point;
     point.x = trial.finished_at_s / unit.seconds;
@@ -123,12 +150,22 @@ std::string load_chart(const PlrReportData& data, const TimeUnit& unit) {
                     " pps for " + format_value(trial.duration_s) + " s, " +
                     (trial.loss_count ? std::to_string(*trial.loss_count) + " frames lost, " : "") +
                     "loss ratio " + format_value(trial.loss_ratio);
+    if (trial.tester_limited_pps) {
+      point.shape = MarkerShape::triangle;
+      point.tooltip += tester_limited_tooltip(*trial.tester_limited_pps, trial.measured_loss_ratio);
+      tester_limited = true;
+    }
     chart.points.push_back(point);
   }
   if (chart.points.empty()) return "";
+  if (tester_limited) {
+    chart.marker_legend.push_back(
+        {MarkerShape::triangle, "tester-limited trial (counted as full loss)"});
+  }
   chart.caption =
       "Colour: trial loss ratio (green = no loss, red = all lost; log scale from "
-      "1e-7). PLRsearch places each trial near the current estimate.";
+      "1e-7). Hollow triangles: tester-limited trials. PLRsearch places each trial near the "
+      "current estimate.";
   return chart.render();
 }
 
@@ -154,6 +191,39 @@ std::string loss_chart(const PlrReportData& data, const TimeUnit& unit) {
   return chart.render();
 }
 
+/// The tester-limited trials and whether they bear on the estimate.
+std::string tester_limit_rows(const PlrReportData& data) {
+  std::size_t trials = 0;
+  for (const PlrReportTrial& trial : data.trials) trials += trial.tester_limited_pps ? 1 : 0;
+  if (trials == 0) return "";
+  std::string html = numeric_row("Tester-limited trials", std::to_string(trials));
+  if (!data.tester_limit) {
+    // A running job: the verdict comes with the final result.
+    return html + row("Tester limit", "decided when the run ends");
+  }
+  const plr::PlrTesterLimit& limit = *data.tester_limit;
+  if (limit.reached_pps) {
+    html +=
+        numeric_row("Highest rate the tester reached [pps]", format_number(*limit.reached_pps, 1));
+  }
+  if (limit.estimate_upper_end_pps) {
+    html += numeric_row("At or below average + 2 stdev (" +
+                            format_number(*limit.estimate_upper_end_pps, 1) + " pps)",
+                        std::to_string(limit.trials_near_estimate));
+  }
+  html += numeric_row(limit.lowest_sut_lossy_pps
+                          ? "At or below the lowest load the SUT itself lost at (" +
+                                format_number(*limit.lowest_sut_lossy_pps, 1) + " pps)"
+                          : "While the SUT itself never lost frames",
+                      std::to_string(limit.trials_below_sut_loss));
+  html += "<tr><th>Tester limit</th><td class=\"" +
+          std::string(limit.limited() ? "irregular\">TESTER-LIMITED: the estimate may describe "
+                                        "the tester, not the SUT"
+                                      : "regular\">they do not bear on the estimate") +
+          "</td></tr>\n";
+  return html;
+}
+
 std::string final_numbers(const PlrReportData& data) {
   std::string html = "<h2>Final numbers</h2>\n<table>\n";
   if (data.estimate) {
@@ -175,6 +245,7 @@ std::string final_numbers(const PlrReportData& data) {
       html += numeric_row("Erf fit, last average [pps]", format_number(*last.erf_average_pps, 1));
     }
   }
+  html += tester_limit_rows(data);
   html += "</table>\n<h2>Trend</h2>\n";
   if (!data.trend) return html + "<p class=\"note\">Too few estimates for a trend yet.</p>\n";
   const PlrReportTrend& t = *data.trend;
@@ -201,18 +272,43 @@ std::string trial_table(const PlrReportData& data) {
       " trials</summary>\n<table>\n<tr><th class=\"num\">#</th><th class=\"num\">end [s]</th>"
       "<th class=\"num\">load [pps]</th><th class=\"num\">duration [s]</th>"
       "<th class=\"num\">lost</th><th class=\"num\">loss ratio</th>"
-      "<th class=\"num\">estimate [pps]</th><th class=\"num\">stdev [pps]</th></tr>\n";
+      "<th class=\"num\">estimate [pps]</th><th class=\"num\">stdev "
+      "[pps]</th><th>notes</th></tr>\n";
   const auto num = [](const std::string& text) { return "<td class=\"num\">" + text + "</td>"; };
   for (const PlrReportTrial& trial : data.trials) {
-    html += "<tr>" + num(std::to_string(trial.number)) +
-            num(format_number(trial.finished_at_s, 1)) + num(format_number(trial.load_pps, 1)) +
-            num(format_value(trial.duration_s)) +
-            num(trial.loss_count ? std::to_string(*trial.loss_count) : "-") +
-            num(format_value(trial.loss_ratio)) +
-            num(trial.estimate ? format_number(trial.estimate->average_pps, 1) : "-") +
-            num(trial.estimate ? format_number(trial.estimate->stdev_pps, 1) : "-") + "</tr>\n";
+    html +=
+        "<tr>" + num(std::to_string(trial.number)) + num(format_number(trial.finished_at_s, 1)) +
+        num(format_number(trial.load_pps, 1)) + num(format_value(trial.duration_s)) +
+        num(trial.loss_count ? std::to_string(*trial.loss_count) : "-") +
+        num(format_value(trial.loss_ratio)) +
+        num(trial.estimate ? format_number(trial.estimate->average_pps, 1) : "-") +
+        num(trial.estimate ? format_number(trial.estimate->stdev_pps, 1) : "-") +
+        notes_cell(trial.notes, trial.tester_limited_pps, trial.measured_loss_ratio) + "</tr>\n";
   }
   return html + "</table>\n</details>\n";
+}
+
+std::string directions_and_notes(const PlrReportData& data) {
+  NoteTally tally;
+  CounterTally counters;
+  std::vector<DirectionGroup> groups{{"all trials", data.trials.size(), {}}};
+  for (const PlrReportTrial& trial : data.trials) {
+    tally.add(trial.load_pps, trial.notes, trial.tester_limited_pps.has_value());
+    counters.add(trial.counters);
+    for (const DirectionCounts& direction : trial.directions) {
+      add_direction(groups[0].directions, direction);
+    }
+  }
+  std::string html;
+  const std::string table = direction_table(groups);
+  if (!table.empty()) {
+    html +=
+        "<h2>Per direction</h2>\n<p class=\"note\">Each direction's frames summed over "
+        "the whole run, the loss ratio of those sums (unsent frames count as lost) and the "
+        "highest loss ratio of a single trial in that direction.</p>\n" +
+        table;
+  }
+  return html + notes_section(tally, counters.sources(), data.trials.size());
 }
 
 }  // namespace
@@ -225,6 +321,7 @@ std::string render_plr_report(const ReportContext& context, const PlrReportData&
   body += load_chart(data, unit);
   body += loss_chart(data, unit);
   body += final_numbers(data);
+  body += directions_and_notes(data);
   body += trial_table(data);
   return html_page(context.title, body);
 }

@@ -5,6 +5,8 @@
 #include <vector>
 
 #include "daemon/report/mlr_report.hpp"
+#include "plr/tester_limit.hpp"
+#include "search/direction_counts.hpp"
 
 namespace trexsearch::report {
 
@@ -28,6 +30,17 @@ struct PlrReportTrial {
   /// Per fitting function (stretch, erf): the average after this trial.
   std::optional<double> stretch_average_pps;
   std::optional<double> erf_average_pps;
+  /// What the counts say (loss_ratio is 1 for a tester-limited trial); absent in
+  /// results stored before it was recorded.
+  std::optional<double> measured_loss_ratio;
+  /// The rate the tester reached when it could not offer the intended load.
+  std::optional<double> tester_limited_pps;
+  /// "flow_stats", "port", or empty when the measurer did not say.
+  std::string counters;
+  /// Each direction's counts; empty when the measurer gave totals only.
+  std::vector<DirectionCounts> directions;
+  /// The measurer's notes, "key: detail" each.
+  std::vector<std::string> notes;
 };
 
 /// The estimate's trend over the last part of the run.
@@ -45,6 +58,9 @@ struct PlrReportData {
   std::vector<PlrReportTrial> trials;
   std::optional<PlrEstimatePoint> estimate;
   std::optional<PlrReportTrend> trend;
+  /// The tester-limited trials and whether they bear on the estimate (the
+  /// result's `tester_limit`); absent while the run goes on.
+  std::optional<plr::PlrTesterLimit> tester_limit;
   /// Empty while the run goes on.
   std::string stop_reason;
   std::string stop_detail;

@@ -159,6 +159,25 @@ std::optional<double> fit_average(const Json::Value& trial, const char* fit,
                          member_path(member_path(path, "fits"), fit));
 }
 
+// The result's `tester_limit` (encode_plr_tester_limit) and `tester_limited` flag.
+plr::PlrTesterLimit decode_plr_tester_limit(const Json::Value& result, const std::string& path) {
+  const std::string limit_path = member_path(path, "tester_limit");
+  const Json::Value& json = require_object(result["tester_limit"], limit_path);
+  const auto count = [&](const char* key) {
+    return present(json, key)
+               ? static_cast<std::size_t>(as_int64(json[key], member_path(limit_path, key)))
+               : std::size_t{0};
+  };
+  plr::PlrTesterLimit limit;
+  limit.trials = count("trials");
+  limit.reached_pps = optional_number(json, "reached_pps", limit_path);
+  limit.trials_near_estimate = count("trials_near_estimate");
+  limit.estimate_upper_end_pps = optional_number(json, "estimate_upper_end", limit_path);
+  limit.trials_below_sut_loss = count("trials_below_sut_loss");
+  limit.lowest_sut_lossy_pps = optional_number(json, "lowest_sut_lossy_load", limit_path);
+  return limit;
+}
+
 }  // namespace
 
 ReportContext report_context(const Json::Value& job, const Json::Value& spec) {
@@ -225,7 +244,9 @@ ReportContext report_context(const Json::Value& job, const Json::Value& spec) {
   if (kind == "trex") {
     context.effective_duration_method =
         "the trial's wall time on the measurer's clock: baseline read, start, traffic, TX-end "
-        "detection, settling and final read (docs/trex-client.md); stretched trials are noted";
+        "detection, settling and final read (docs/trex-client.md); TX still running after the "
+        "duration plus a small slack is stopped, and a trial whose frames were not all sent "
+        "by then is tester-limited (counted as full loss, noted)";
     context.rfc2544_deviations =
         "after TX ends the measurer waits until the counters settle (settle_min, default 0 s) "
         "instead of RFC 2544's fixed 2 s; no learning phase between trials unless a warmup "
@@ -313,7 +334,14 @@ PlrReportData decode_plr_result(const Json::Value& result, const std::string& pa
       }
       decoded.stretch_average_pps = fit_average(trial, "stretch", trial_path);
       decoded.erf_average_pps = fit_average(trial, "erf", trial_path);
-      data.trials.push_back(decoded);
+      decoded.measured_loss_ratio = optional_number(trial, "measured_loss_ratio", trial_path);
+      decoded.notes = decode_notes(trial, trial_path);
+      TrialOutcome detail;
+      codec::decode_trial_detail(trial, detail, trial_path);
+      decoded.directions = std::move(detail.directions);
+      decoded.tester_limited_pps = detail.tester_limited_pps;
+      decoded.counters = std::move(detail.counters);
+      data.trials.push_back(std::move(decoded));
     }
   }
   if (present(result, "estimate")) {
@@ -335,6 +363,7 @@ PlrReportData decode_plr_result(const Json::Value& result, const std::string& pa
     decoded.window_end_s = as_number(trend["window_end"], member_path(trend_path, "window_end"));
     data.trend = decoded;
   }
+  if (present(result, "tester_limit")) data.tester_limit = decode_plr_tester_limit(result, path);
   if (present(result, "stop_reason")) {
     data.stop_reason = as_string(result["stop_reason"], member_path(path, "stop_reason"));
   }

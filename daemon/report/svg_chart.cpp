@@ -82,6 +82,23 @@ std::string number(double value) {
   return buffer;
 }
 
+/// A marker at (x, y); `fill` is its colour. Triangles are hollow and a bit larger,
+/// so they read apart from circles in print and for colour-blind readers.
+std::string marker(MarkerShape shape, double x, double y, double radius, const std::string& fill) {
+  if (shape == MarkerShape::circle) {
+    return "<circle cx=\"" + number(x) + "\" cy=\"" + number(y) + "\" r=\"" + number(radius) +
+           "\" fill=\"" + fill + "\">";
+  }
+  const double r = radius + 1.5;
+  return "<polygon points=\"" + number(x) + "," + number(y - r) + " " + number(x - r) + "," +
+         number(y + r * 0.8) + " " + number(x + r) + "," + number(y + r * 0.8) +
+         "\" fill=\"none\" stroke=\"" + fill + "\" stroke-width=\"2\">";
+}
+
+std::string marker_end(MarkerShape shape) {
+  return shape == MarkerShape::circle ? "</circle>" : "</polygon>";
+}
+
 }  // namespace
 
 double loss_ratio_colour(double loss_ratio) {
@@ -203,9 +220,8 @@ std::string SvgChart::render() const {
   if (clipped) svg += "</g>\n";
   for (const ChartPoint& point : points) {
     if (!visible(point.y)) continue;
-    svg += "<circle cx=\"" + number(px(point.x)) + "\" cy=\"" + number(py(point.y)) + "\" r=\"" +
-           number(point.radius) + "\" fill=\"" + scale_colour(point.colour) + "\"><title>" +
-           escape_html(point.tooltip) + "</title></circle>\n";
+    svg += marker(point.shape, px(point.x), py(point.y), point.radius, scale_colour(point.colour)) +
+           "<title>" + escape_html(point.tooltip) + "</title>" + marker_end(point.shape) + "\n";
   }
   // Legend for series (bands carry their own labels).
   double legend_x = kLeft + 8;
@@ -215,6 +231,12 @@ std::string SvgChart::render() const {
     svg += "<text x=\"" + number(legend_x + 18) + "\" y=\"" + number(kTop + 13) +
            "\" class=\"tick\">" + escape_html(one.label) + "</text>\n";
     legend_x += 30.0 + 7.0 * static_cast<double>(one.label.size());
+  }
+  for (const ChartMarkerLegend& entry : marker_legend) {
+    svg += marker(entry.shape, legend_x + 6, kTop + 11, 3.5, "#444") + marker_end(entry.shape);
+    svg += "<text x=\"" + number(legend_x + 16) + "\" y=\"" + number(kTop + 15) +
+           "\" class=\"tick\">" + escape_html(entry.label) + "</text>\n";
+    legend_x += 30.0 + 7.0 * static_cast<double>(entry.label.size());
   }
   svg += "</svg>\n";
   if (!caption.empty()) svg += "<p class=\"caption\">" + escape_html(caption) + "</p>\n";

@@ -7,6 +7,10 @@
 
 namespace trexsearch::report {
 
+/// How a marker is drawn: a filled circle, or a hollow triangle for points that
+/// must stand out whatever their colour (tester-limited trials).
+enum class MarkerShape { circle, triangle };
+
 /// One marker of a scatter chart.
 struct ChartPoint {
   double x = 0.0;
@@ -17,6 +21,13 @@ struct ChartPoint {
   double radius = 3.0;
   /// Shown on hover (SVG <title>).
   std::string tooltip;
+  MarkerShape shape = MarkerShape::circle;
+};
+
+/// A legend entry for a marker shape: the shape, then the label.
+struct ChartMarkerLegend {
+  MarkerShape shape = MarkerShape::circle;
+  std::string label;
 };
 
 /// A horizontal band from y_low to y_high (a line when they are equal).
@@ -47,6 +58,8 @@ struct SvgChart {
   std::vector<ChartPoint> points;
   std::vector<ChartBand> bands;
   std::vector<ChartSeries> series;
+  /// Legend entries for marker shapes (drawn after the series' entries).
+  std::vector<ChartMarkerLegend> marker_legend;
   /// When set, the y axis shows only this range and markers outside it are left
   /// out (a close-up); otherwise the range fits everything.
   std::optional<std::pair<double, double>> y_window;

@@ -264,6 +264,17 @@ Response Dispatcher::show(const Request& request) {
     arguments["estimate"] =
         estimate ? codec::encode_plr_estimate(*estimate) : Json::Value(Json::nullValue);
   }
+  if (!details.trials.empty() && details.trials.back().plr) {
+    // As `result` judges it, against the latest estimate: a running soak whose
+    // estimate is the tester's says so before it ends.
+    std::vector<plr::PlrTrial> trials;
+    for (const StoredTrial& trial : details.trials) {
+      if (trial.plr) trials.push_back(*trial.plr);
+    }
+    const plr::PlrTesterLimit limit = plr::tester_limit_of(trials, trials.back().estimate);
+    arguments["tester_limited"] = limit.limited();
+    arguments["tester_limit"] = codec::encode_plr_tester_limit(limit);
+  }
   if (with_trials) {
     Json::Value trials(Json::arrayValue);
     for (const StoredTrial& trial : details.trials) trials.append(encode_stored_trial(trial));

@@ -29,10 +29,25 @@ struct TrialSummary {
   double load_pps = 0.0;
   Seconds intended_duration{0.0};
   Seconds effective_duration{0.0};
+  /// What the searches judge by: 1 for a tester-limited trial.
   double loss_ratio = 0.0;
   /// Search clock at the request (virtual for compressed-time jobs).
   Seconds started_at{0.0};
+  /// What the counts say, tester-limited or not.
+  double measured_loss_ratio = 0.0;
+  /// The measurer's notes, "key: detail" each.
+  std::vector<std::string> notes;
+  /// Each direction's counts; empty when the measurer gives totals only.
+  std::vector<DirectionCounts> directions;
+  /// The rate the tester reached when it could not offer the intended load.
+  std::optional<double> tester_limited_pps;
+  /// "flow_stats", "port", or empty when the measurer does not say.
+  std::string counters;
 };
+
+/// The summary of one trial as watchers see it (TrialResult and where it stood).
+TrialSummary summarize_trial(std::size_t number, mlr::TrialPhase phase, Seconds started_at,
+                             const TrialResult& result);
 
 /// A running job's progress, as `show`, `status` and `watch` report it.
 struct JobProgress {

@@ -16,13 +16,7 @@ JobProgress make_progress(const mlr::TrialRecord& record, std::span<const mlr::G
   JobProgress progress;
   progress.trial_count = record.number;
   const TrialResult& result = record.result;
-  progress.last_trial = TrialSummary{record.number,
-                                     record.phase,
-                                     result.intended_load_pps(),
-                                     result.intended_duration(),
-                                     result.effective_duration(),
-                                     result.loss_ratio(),
-                                     record.started_at};
+  progress.last_trial = summarize_trial(record.number, record.phase, record.started_at, result);
   for (std::size_t i = 0; i < goals.size(); ++i) {
     progress.goals.push_back({i < labels.size() ? labels[i] : "goal " + std::to_string(i + 1),
                               goals[i].lower_bound_pps, goals[i].upper_bound_pps,

@@ -15,9 +15,7 @@ JobProgress make_progress(const plr::PlrTrial& trial) {
   progress.trial_count = trial.number;
   const TrialResult& result = trial.result;
   progress.last_trial =
-      TrialSummary{trial.number,           mlr::TrialPhase::main,        result.intended_load_pps(),
-                   result.intended_duration(), result.effective_duration(), result.loss_ratio(),
-                   trial.started_at};
+      summarize_trial(trial.number, mlr::TrialPhase::main, trial.started_at, result);
   progress.estimate = trial.estimate;
   return progress;
 }
@@ -33,6 +31,12 @@ TrialOutcome outcome_of(const TrialResult& result) {
   }
   outcome.effective_duration = result.effective_duration();
   outcome.notes = result.notes();
+  // Without these a stored tester-limited trial would come back from the store as
+  // an ordinary one (loss ratio from its counts), and reports would lose the
+  // per-direction counts.
+  outcome.directions = result.directions();
+  outcome.tester_limited_pps = result.tester_limited_pps();
+  outcome.counters = result.counters();
   return outcome;
 }
 

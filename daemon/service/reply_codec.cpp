@@ -1,6 +1,7 @@
 #include "daemon/service/reply_codec.hpp"
 
 #include "daemon/codec/plr_result_codec.hpp"
+#include "daemon/codec/trial_detail_codec.hpp"
 
 namespace trexsearch::service {
 namespace {
@@ -27,6 +28,46 @@ Json::Value encode_goal_progress(const std::vector<GoalProgressView>& goals) {
   return json;
 }
 
+Json::Value string_array(const std::vector<std::string>& items) {
+  Json::Value json(Json::arrayValue);
+  for (const auto& item : items) json.append(item);
+  return json;
+}
+
+// What a trial said besides its loss ratio, in the keys `result` uses for trials:
+// a watcher must see a tester-limited or repeated trial as such when it happens.
+void add_trial_remarks(const TrialSummary& trial, Json::Value& json) {
+  json["measured_loss_ratio"] = trial.measured_loss_ratio;
+  json["notes"] = string_array(trial.notes);
+  Json::Value directions(Json::arrayValue);
+  for (const DirectionCounts& direction : trial.directions) {
+    directions.append(codec::encode_direction(direction));
+  }
+  json["directions"] = directions;
+  if (trial.tester_limited_pps) json["tester_limited_pps"] = *trial.tester_limited_pps;
+  if (!trial.counters.empty()) json["counters"] = trial.counters;
+}
+
+Json::Value encode_tester_limit(const std::optional<mlr::TesterLimit>& limit) {
+  if (!limit) return Json::Value(Json::nullValue);
+  Json::Value json(Json::objectValue);
+  json["trials"] = Json::UInt64{limit->trials};
+  json["reached_pps"] = limit->reached_pps;
+  return json;
+}
+
+// The ratio the stored counts give (what `result` calls measured_loss_ratio);
+// null when they cannot form a trial, which the store never holds.
+Json::Value measured_loss_ratio(const StoredTrial& stored) {
+  try {
+    return TrialResult::from_outcome(stored.trial.intended_load_pps, stored.trial.intended_duration,
+                                     stored.trial.outcome)
+        .measured_loss_ratio();
+  } catch (const std::exception&) {
+    return Json::Value(Json::nullValue);
+  }
+}
+
 Json::Value encode_trial_summary(const TrialSummary& trial) {
   Json::Value json(Json::objectValue);
   json["number"] = Json::UInt64{trial.number};
@@ -36,6 +77,7 @@ Json::Value encode_trial_summary(const TrialSummary& trial) {
   json["effective_duration"] = trial.effective_duration.count();
   json["loss_ratio"] = trial.loss_ratio;
   json["started_at"] = trial.started_at.count();
+  add_trial_remarks(trial, json);
   return json;
 }
 
@@ -89,9 +131,11 @@ Json::Value encode_stored_trial(const StoredTrial& stored) {
                                ? Json::Value(Json::Int64{*outcome.intended_count})
                                : Json::Value(Json::nullValue);
   json["loss_ratio"] = stored.loss_ratio;
-  Json::Value notes(Json::arrayValue);
-  for (const auto& note : outcome.notes) notes.append(note);
-  json["notes"] = notes;
+  json["measured_loss_ratio"] = measured_loss_ratio(stored);
+  json["notes"] = string_array(outcome.notes);
+  // directions, tester_limited_pps, counters: as `result` shows them.
+  const Json::Value detail = codec::encode_trial_detail(outcome);
+  for (const std::string& key : detail.getMemberNames()) json[key] = detail[key];
   json["started_at"] = stored.started_at.count();
   json["recorded_at"] = format_utc(stored.recorded_at);
   if (stored.plr) {
@@ -113,6 +157,7 @@ Json::Value encode_trial_event(JobId job, const JobProgress& progress) {
     json["duration"] = trial.intended_duration.count();
     json["loss_ratio"] = trial.loss_ratio;
     json["search_time"] = trial.started_at.count() + trial.effective_duration.count();
+    add_trial_remarks(trial, json);
   }
   json["goals"] = encode_goal_progress(progress.goals);
   if (progress.estimate) json["estimate"] = codec::encode_plr_estimate(*progress.estimate);
@@ -129,6 +174,9 @@ Json::Value encode_bounds(const std::vector<mlr::GoalResult>& goals) {
     entry["upper_bound"] = optional_number(goal.relevant_upper_bound_pps);
     entry["regular"] = goal.regular();
     entry["irregular_reason"] = goal.irregular_reason;
+    // The tester, not the SUT, may have set the upper bound.
+    entry["tester_limited"] = encode_tester_limit(goal.tester_limit);
+    entry["clean"] = goal.clean();
     json.append(entry);
   }
   return json;

@@ -25,11 +25,13 @@ Json::Value encode_progress(const JobProgress& progress);
 Json::Value encode_stored_trial(const StoredTrial& trial);
 
 /// The `watch` trial event: `{"job", "trial", "phase", "load", "duration",
-/// "loss_ratio", "goals": [...]}`.
+/// "loss_ratio", "measured_loss_ratio", "notes", "directions",
+/// "tester_limited_pps"?, "counters"?, "goals": [...]}`.
 Json::Value encode_trial_event(JobId job, const JobProgress& progress);
 
 /// Per-goal bounds of a job that is not running, from its stored trials:
-/// `[{"label", "lower_bound", "upper_bound", "regular", "irregular_reason"}]`.
+/// `[{"label", "lower_bound", "upper_bound", "regular", "irregular_reason",
+/// "tester_limited": null | {"trials", "reached_pps"}, "clean"}]`.
 Json::Value encode_bounds(const std::vector<mlr::GoalResult>& goals);
 
 /// The `status` queue part: `{"running": {...} | null, "queued": [ids], "queued_count",

@@ -24,4 +24,9 @@ inline ProcessResult run_cli(std::vector<std::string> args, const TempDir& dir,
 /// Parses a command's stdout (fails the test with the text when it is not JSON).
 Json::Value parse_output(const std::string& out);
 
+/// A --measurer-cmd for a sharp SUT forwarding `sut_pps` behind a tester that sends
+/// at most `tester_pps` (one direction): above that, replies say so with
+/// tester_limited_pps and a "tester_limited: ..." note. A python script in `dir`.
+std::string capped_sut_measurer(const TempDir& dir, double sut_pps, double tester_pps);
+
 }  // namespace trexsearch::test

@@ -56,6 +56,31 @@ TEST_CASE("a full reply survives encode then decode") {
   CHECK(back.notes == outcome.notes);
 }
 
+TEST_CASE("a reply may say per direction what was sent and that the tester fell short") {
+  const TrialOutcome outcome = codec::decode_measurer_reply(
+      R"({"offered_count": 1800, "loss_count": 10, "intended_count": 2000,)"
+      R"( "directions": [{"direction": "0->1", "intended": 1000, "offered": 800, "received": 790},)"
+      R"( {"direction": "1->0", "intended": 1000, "offered": 1000, "received": 1000}],)"
+      R"( "tester_limited_pps": 800, "counters": "flow_stats"})");
+  REQUIRE(outcome.directions.size() == 2);
+  CHECK(outcome.directions[0].name == "0->1");
+  CHECK(outcome.directions[0].unsent() == 200);
+  CHECK(outcome.directions[0].loss() == 10);
+  CHECK(outcome.tester_limited_pps == 800.0);
+  CHECK(outcome.counters == "flow_stats");
+  const TrialOutcome back = codec::decode_measurer_reply(codec::encode_measurer_reply(outcome));
+  CHECK(back.directions.size() == 2);
+  CHECK(back.directions[1].received == 1000);
+  CHECK(back.tester_limited_pps == outcome.tester_limited_pps);
+  CHECK(back.counters == outcome.counters);
+  // A reply without them stays as short as before.
+  CHECK(codec::encode_measurer_reply(TrialOutcome{}) == R"({"loss_count":0,"offered_count":0})");
+  CHECK(reply_error(R"({"offered_count": 1, "loss_count": 0, "tester_limited_pps": -5})")
+            .find("reply.tester_limited_pps = -5: must be a rate >= 0") != std::string::npos);
+  CHECK(reply_error(R"({"offered_count": 1, "loss_count": 0, "directions": [{"offered": 1}]})")
+            .find("reply.directions[0].intended = (missing): required field") != std::string::npos);
+}
+
 TEST_CASE("an error reply becomes a MeasurementError with the measurer's words") {
   CHECK(reply_error(R"({"error": "TRex port 0 is down"})") ==
         "measurer reported an error: TRex port 0 is down");

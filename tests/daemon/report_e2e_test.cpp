@@ -230,3 +230,41 @@ TEST_CASE("a PLRsearch soak job's report plots the estimate and matches result -
 }
 
 }  // namespace trexsearch::servicetest
+
+namespace trexsearch::servicetest {
+
+TEST_CASE("a running soak's report already says when its estimate is the tester's") {
+  TempDir dir;
+  DaemonProcess daemon(dir, daemon_args(dir));
+  REQUIRE(daemon.wait_ready());
+  const std::string socket = dir.file("control.sock");
+  ControlClient client(socket);
+  ControlClient watcher(socket);
+  Json::Value submit(Json::objectValue);
+  submit["method"] = "plr";
+  submit["spec"] = parse_json(R"({"min_load": 10000, "max_load": 2e6, "trial_duration_first": 1,
+      "trial_duration_increment": 1, "time_budget": 600, "samples_per_trial": 2000})");
+  // A 2 Mpps SUT behind a 900 kpps tester; the measurer hangs on its fourth trial.
+  submit["measurer"] = fake_exec_measurer(2e6, {"--max-tx-pps", "9e5", "--hang-at", "4"});
+  submit["measurer"]["time"] = "virtual";
+  const auto reply = client.request("submit", submit);
+  REQUIRE(reply.result == service::ResultCode::success);
+  const std::int64_t job = reply.arguments["job"].asInt64();
+  REQUIRE(watcher.request("watch", job_arguments(job), 10).result == service::ResultCode::success);
+  watcher.wait_trial(3);
+
+  const std::string page = dir.file("running-soak.html");
+  const CliRun report =
+      run_cli(dir, {"report", std::to_string(job), "--socket", socket, "-o", page});
+  REQUIRE(report.exit_code == 0);
+  const std::string html = read_file(page);
+  CHECK(html.find("still running") != std::string::npos);
+  // The first trial (at max load) was tester-limited and the SUT never lost a frame.
+  CHECK(html.find("<div class=\"warning\">") != std::string::npos);
+  CHECK(html.find("the SUT itself never lost frames") != std::string::npos);
+
+  CHECK(client.request("cancel", job_arguments(job)).result == service::ResultCode::success);
+  watcher.wait_event("job.ended");
+}
+
+}  // namespace trexsearch::servicetest

@@ -267,3 +267,43 @@ TEST_CASE("trials as CSV: a header and one quoted-where-needed row per trial") {
   CHECK(count(plr, "\r\n") == 13);
   CHECK(plr.find("\r\n4,240,") != std::string::npos);
 }
+
+TEST_CASE("CSV columns: the measured loss, the tester limit, counters, each direction, notes") {
+  const Json::Value shown = codec::parse_strict_json(
+      R"({"trials": [
+        {"number": 1, "phase": "main", "load": 1000, "intended_duration": 1,
+         "offered_count": 1990, "loss_count": 5, "intended_count": 2000, "loss_ratio": 1,
+         "tester_limited_pps": 990, "counters": "flow_stats",
+         "directions": [{"direction": "0->1", "intended": 1000, "offered": 990, "received": 985},
+                        {"direction": "1->0", "intended": 1000, "offered": 1000, "received": 1000}],
+         "notes": ["tester_limited: direction 0->1 sent 990 of 1000", "repeated: attempt 2"]},
+        {"number": 2, "phase": "main", "load": 500, "intended_duration": 1,
+         "offered_count": 500, "loss_count": 0, "loss_ratio": 0, "notes": []}]})",
+      "test");
+  const std::string csv = report::mlr_trials_csv(report::decode_mlr_result(shown, "show"));
+  INFO(csv);
+  CHECK(csv.rfind("number,phase,started_at_s,load_pps,intended_duration_s,effective_duration_s,"
+                  "offered_count,loss_count,intended_count,loss_ratio,measured_loss_ratio,"
+                  "tester_limited_pps,counters,0->1_intended,0->1_offered,0->1_received,"
+                  "0->1_loss,0->1_unsent,0->1_loss_ratio,1->0_intended,1->0_offered,"
+                  "1->0_received,1->0_loss,1->0_unsent,1->0_loss_ratio,notes\r\n",
+                  0) == 0);
+  // Counted as full loss; the counts say (5 + 10) / 2000.
+  CHECK(csv.find("\r\n1,main,0,1000,1,1,1990,5,2000,1,0.0075,990,flow_stats,"
+                 "1000,990,985,5,10,0.015,1000,1000,1000,0,0,0,"
+                 "\"tester_limited: direction 0->1 sent 990 of 1000; repeated: attempt 2\"\r\n") !=
+        std::string::npos);
+  // A trial without per-direction counts leaves those columns empty.
+  CHECK(csv.find("\r\n2,main,0,500,1,1,500,0,500,0,0,,,,,,,,,,,,,,,\"\"\r\n") != std::string::npos);
+
+  Json::Value plr = plr_json();
+  plr["trials"][0]["tester_limited_pps"] = 5e5;
+  plr["trials"][0]["measured_loss_ratio"] = 0.5;
+  plr["trials"][0]["counters"] = "port";
+  plr["trials"][0]["notes"].append("port_counters: counted with port counters");
+  const std::string plr_csv = report::plr_trials_csv(report::decode_plr_result(plr, "r"));
+  CHECK(plr_csv.find(",measured_loss_ratio,tester_limited_pps,counters,notes\r\n") !=
+        std::string::npos);
+  CHECK(plr_csv.find(",0.5,500000,port,\"port_counters: counted with port counters\"\r\n") !=
+        std::string::npos);
+}

@@ -1,18 +1,18 @@
 #include <doctest/doctest.h>
-
 #include <unistd.h>
 
 #include <algorithm>
+#include <cmath>
 #include <filesystem>
 #include <memory>
 #include <regex>
 #include <string>
 #include <vector>
 
+#include "daemon/measurers/virtual_time_measurer.hpp"
 #include "daemon/report/html_text.hpp"
 #include "daemon/report/mlr_report.hpp"
 #include "daemon/report/plr_report.hpp"
-#include "daemon/measurers/virtual_time_measurer.hpp"
 #include "search/controller.hpp"
 #include "search/sim/sut_measurer.hpp"
 #include "test_support.hpp"
@@ -178,4 +178,139 @@ TEST_CASE("where Debian's chromium is installed, the PLR report renders to a non
   CHECK(result.exit_code == 0);
   REQUIRE(std::filesystem::exists(png));
   CHECK(std::filesystem::file_size(png) > 30000);
+}
+
+namespace {
+
+/// A sharp SUT of 2 Mpps behind a tester that sends at most 1 Mpps per direction,
+/// in two directions: above 1 Mpps every trial is tester-limited.
+class CappedTester final : public Measurer {
+ public:
+  TrialOutcome measure(Seconds duration, double load_pps, std::stop_token) override {
+    const auto frames = [&](double pps) {
+      return static_cast<std::int64_t>(std::llround(pps * duration.count()));
+    };
+    const std::int64_t intended = frames(load_pps);
+    const std::int64_t sent = std::min(intended, frames(1e6));
+    TrialOutcome outcome;
+    outcome.directions = {{"0->1", intended, sent, sent}, {"1->0", intended, sent, sent}};
+    outcome.offered_count = 2 * sent;
+    outcome.intended_count = 2 * intended;
+    outcome.counters = "flow_stats";
+    if (sent < intended) {
+      outcome.tester_limited_pps = 1e6;
+      outcome.notes = {"tester_limited: direction 0->1 sent " + std::to_string(sent) + " of " +
+                       std::to_string(intended) + " intended frames"};
+    }
+    return outcome;
+  }
+};
+
+Search tester_limited_search() {
+  Search search;
+  mlr::SearchGoal ndr;
+  ndr.name = "NDR";
+  search.config.goals = {ndr};
+  search.config.min_load_pps = 9001.0;
+  search.config.max_load_pps = 4e6;
+  search.config.warmup_duration = Seconds{0.0};
+  CappedTester tester;
+  ManualClock clock;
+  VirtualTimeMeasurer timed(tester, clock);
+  search.result = mlr::Controller(search.config, clock).search(timed);
+  return search;
+}
+
+}  // namespace
+
+TEST_CASE("an MLR report opens with the tester limit and marks tester-limited trials") {
+  const Search search = tester_limited_search();
+  REQUIRE(search.result.goals[0].tester_limit.has_value());
+  std::size_t limited = 0;
+  for (const auto& trial : search.result.trials) limited += trial.result.tester_limited() ? 1 : 0;
+  REQUIRE(limited > 0);
+  const std::string html = report::render_mlr_report({}, search.config, search.result);
+  CHECK(balanced(html));
+  CHECK(html.find("<script") == std::string::npos);
+  // The first thing after the title, before the header facts.
+  const auto warning = html.find(
+      "<div class=\"warning\"><p><strong>Not a clean result: "
+      "TESTER-LIMITED.</strong>");
+  REQUIRE(warning != std::string::npos);
+  CHECK(warning < html.find("<table>"));
+  CHECK(html.find("the relevant upper bound " +
+                  report::format_number(*search.result.goals[0].relevant_upper_bound_pps, 1)) !=
+        std::string::npos);
+  CHECK(html.find("<td class=\"irregular\">TESTER-LIMITED (tester reached " +
+                  report::format_number(1e6, 1) + " pps)</td>") != std::string::npos);
+  // Hollow triangles for them in the chart (and its close-up), with a legend entry.
+  CHECK(count(html, "fill=\"none\" stroke=\"hsl(") >= limited);
+  CHECK(html.find("tester-limited trial (counted as full loss)</text>") != std::string::npos);
+  // The trial table: one row per trial, the notes cell saying what happened.
+  CHECK(count(html, "<tr><td class=\"num\">") == search.result.trials.size());
+  CHECK(count(html, "<span class=\"tester-limited\">TESTER-LIMITED</span>: the tester reached") ==
+        limited);
+  CHECK(html.find("tester_limited: direction 0-&gt;1 sent ") != std::string::npos);
+  // Per direction at the bounds, the notes counted, the counters.
+  CHECK(html.find("<h2>Per direction at the relevant bounds</h2>") != std::string::npos);
+  CHECK(html.find("<td>1-&gt;0</td>") != std::string::npos);
+  CHECK(html.find("<tr><th>tester_limited</th><td class=\"num\">" + std::to_string(limited) +
+                  "</td>") != std::string::npos);
+  CHECK(html.find("Counters: flow_stats (" + std::to_string(search.result.trials.size()) +
+                  " trials).") != std::string::npos);
+}
+
+TEST_CASE("a clean MLR report has no warning and no triangles") {
+  const Search search = sharp_search("NDR");
+  const std::string html = report::render_mlr_report({}, search.config, search.result);
+  CHECK(html.find("class=\"warning\"") == std::string::npos);
+  CHECK(html.find("<polygon points") == std::string::npos);
+  CHECK(html.find("No trial has a note.") != std::string::npos);
+}
+
+TEST_CASE("a PLR report opens with the tester limit when it bears on the estimate") {
+  report::PlrReportData data;
+  for (int i = 1; i <= 4; ++i) {
+    report::PlrReportTrial trial;
+    trial.number = static_cast<std::size_t>(i);
+    trial.finished_at_s = 10.0 * i;
+    trial.load_pps = i % 2 == 0 ? 9.05e5 : 8.9e5;
+    trial.duration_s = 10.0;
+    trial.loss_count = 0;
+    trial.estimate = report::PlrEstimatePoint{8.67e5, 450.0};
+    trial.directions = {{"0->1", 9000000, 9000000, 9000000}};
+    if (i % 2 == 0) {
+      trial.loss_ratio = 1.0;
+      trial.measured_loss_ratio = 0.0055;
+      trial.tester_limited_pps = 9e5;
+      trial.notes = {"tester_limited: sent 9000000 of 9050000"};
+    }
+    data.trials.push_back(trial);
+  }
+  data.estimate = report::PlrEstimatePoint{8.67e5, 450.0};
+  plr::PlrTesterLimit limit;
+  limit.trials = 2;
+  limit.reached_pps = 9e5;
+  limit.estimate_upper_end_pps = 8.679e5;
+  limit.trials_below_sut_loss = 2;
+  data.tester_limit = limit;
+  data.stop_reason = "time_budget";
+  data.run_duration_s = 40.0;
+  const std::string html = report::render_plr_report({}, data);
+  CHECK(balanced(html));
+  const auto warning = html.find("<div class=\"warning\">");
+  REQUIRE(warning != std::string::npos);
+  CHECK(warning < html.find("<table>"));
+  CHECK(html.find("2 of them were the only losses: the SUT itself never lost frames") !=
+        std::string::npos);
+  CHECK(html.find("<td class=\"irregular\">TESTER-LIMITED: the estimate may describe the tester") !=
+        std::string::npos);
+  CHECK(count(html, "<polygon points") >= 2);
+  CHECK(html.find("<h2>Per direction</h2>") != std::string::npos);
+  CHECK(count(html, "<tr><td class=\"num\">") == 4);
+
+  data.tester_limit->trials_below_sut_loss = 0;
+  const std::string clean = report::render_plr_report({}, data);
+  CHECK(clean.find("<div class=\"warning\">") == std::string::npos);
+  CHECK(clean.find("they do not bear on the estimate") != std::string::npos);
 }

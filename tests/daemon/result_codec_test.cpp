@@ -1,6 +1,7 @@
 #include <doctest/doctest.h>
 
 #include "daemon/codec/goal_result_codec.hpp"
+#include "daemon/codec/plr_result_codec.hpp"
 #include "daemon/codec/search_result_codec.hpp"
 
 using trexsearch::Seconds;
@@ -109,4 +110,42 @@ TEST_CASE("a search result lists trials with counts and totals over them") {
   CHECK(json["stop_reason"].asString() == "search_time_exceeded");
   CHECK(json["stop_detail"].asString() == "search_duration_max (3 s) exceeded");
   CHECK(json["goals"][0]["irregular_reason"].asString() == "max_load_is_lower_bound");
+}
+
+TEST_CASE("a PLR result says when tester-limited trials fell near its estimate") {
+  trexsearch::plr::PlrResult result;
+  TrialOutcome outcome;
+  outcome.offered_count = 9000000;
+  outcome.intended_count = 10000000;
+  outcome.tester_limited_pps = 900000.0;
+  trexsearch::plr::PlrEstimate estimate;
+  estimate.average_pps = 1e6;
+  estimate.stdev_pps = 5e3;
+  result.trials.push_back({1,
+                           TrialResult::from_outcome(1e6, Seconds{10.0}, outcome),
+                           Seconds{0.0},
+                           Seconds{10.0},
+                           0,
+                           true,
+                           {},
+                           estimate});
+  result.estimate = estimate;
+  const Json::Value json = codec::encode_plr_result(result);
+  CHECK(json["tester_limited"].asBool());
+  CHECK(json["tester_limit"]["trials"].asUInt64() == 1);
+  CHECK(json["tester_limit"]["reached_pps"].asDouble() == 900000.0);
+  CHECK(json["tester_limit"]["trials_near_estimate"].asUInt64() == 1);
+  CHECK(json["tester_limit"]["estimate_upper_end"].asDouble() == 1.01e6);
+  // The SUT never lost frames itself: the tester's losses are all there is above.
+  CHECK(json["tester_limit"]["lowest_sut_lossy_load"].isNull());
+  CHECK(json["tester_limit"]["trials_below_sut_loss"].asUInt64() == 1);
+  // The trial itself: full loss for the search, what the counts say beside it.
+  CHECK(json["trials"][0]["loss_ratio"].asDouble() == 1.0);
+  CHECK(json["trials"][0]["measured_loss_ratio"].asDouble() == doctest::Approx(0.1));
+
+  const Json::Value clean = codec::encode_plr_result(trexsearch::plr::PlrResult{});
+  CHECK_FALSE(clean["tester_limited"].asBool());
+  CHECK(clean["tester_limit"]["trials"].asUInt64() == 0);
+  CHECK(clean["tester_limit"]["reached_pps"].isNull());
+  CHECK(clean["tester_limit"]["estimate_upper_end"].isNull());
 }

@@ -251,3 +251,40 @@ TEST_CASE("SIGINT during a trial stops the search: exit 3 with the partial resul
   CHECK(out["stop_reason"].asString() == "cancelled");
   CHECK(out["trials"].size() == 1);
 }
+
+TEST_CASE("simulate exits 5 when the tester, not the SUT, set the upper bounds") {
+  const TempDir dir;
+  const auto result = run_cli({"simulate", "--spec", kSpec, "--measurer-cmd",
+                               capped_sut_measurer(dir, 1e6, 9e5), "--table", "--progress"},
+                              dir);
+  INFO(result.out);
+  INFO(result.err);
+  CHECK(result.exit_code == 5);
+  CHECK(result.out.find("TESTER-LIMITED (tester reached 900000.0 pps)") != std::string::npos);
+  CHECK(result.out.find("NDR: the upper bound ") != std::string::npos);
+  CHECK(result.err.find("  TESTER-LIMITED 900 kpps; NDR [") != std::string::npos);
+  CHECK(result.err.find("\n    tester_limited: sent ") != std::string::npos);
+  CHECK(result.err.find("trex-search: not a clean result: NDR's upper bound is the tester's") !=
+        std::string::npos);
+
+  const auto json = run_cli(
+      {"simulate", "--spec", kSpec, "--measurer-cmd", capped_sut_measurer(dir, 1e6, 9e5)}, dir);
+  CHECK(json.exit_code == 5);
+  const Json::Value out = parse_output(json.out);
+  CHECK(out["goals"][0]["tester_limited"]["reached_pps"].asDouble() == 9e5);
+  CHECK(out["goals"][0]["clean"].asBool() == false);
+}
+
+TEST_CASE("simulate exits 0 when only trials far above the SUT's limit were tester-limited") {
+  const TempDir dir;
+  const auto result = run_cli(
+      {"simulate", "--spec", kSpec, "--measurer-cmd", capped_sut_measurer(dir, 1e6, 5e6)}, dir);
+  CHECK(result.exit_code == 0);
+  const Json::Value out = parse_output(result.out);
+  CHECK(out["trials"][0]["tester_limited_pps"].asDouble() == 5e6);
+  CHECK(out["trials"][0]["loss_ratio"].asDouble() == 1.0);
+  for (const Json::Value& goal : out["goals"]) {
+    CHECK(goal["tester_limited"].isNull());
+    CHECK(goal["clean"].asBool());
+  }
+}

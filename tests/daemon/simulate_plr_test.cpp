@@ -84,3 +84,47 @@ TEST_CASE("bad PLR specs and options are named, exit 2") {
   CHECK(method.exit_code == 2);
   CHECK(method.err.find("--method 'xyz'") != std::string::npos);
 }
+
+TEST_CASE("simulate --method plr exits 5 when tester-limited trials bound its estimate") {
+  const TempDir dir;
+  const std::string spec = dir.write("plr.json", kShortSoak);
+  // The SUT forwards 2 Mpps, the tester sends at most 900 kpps: the estimate is the tester's.
+  const auto result = run_cli({"simulate", "--method", "plr", "--spec", spec, "--measurer-cmd",
+                               capped_sut_measurer(dir, 2e6, 9e5), "--progress"},
+                              dir);
+  INFO(result.err);
+  CHECK(result.exit_code == 5);
+  CHECK(result.err.find("TESTER-LIMITED 900 kpps") != std::string::npos);
+  CHECK(result.err.find("trex-search: not a clean result: ") != std::string::npos);
+  const Json::Value out = parse_output(result.out);
+  CHECK(out["tester_limited"].asBool());
+  CHECK(out["tester_limit"]["reached_pps"].asDouble() == doctest::Approx(9e5));
+  // The SUT never lost a frame: the tester's full losses are what bound the estimate.
+  CHECK(out["tester_limit"]["lowest_sut_lossy_load"].isNull());
+  CHECK(out["tester_limit"]["trials_below_sut_loss"].asUInt64() ==
+        out["tester_limit"]["trials"].asUInt64());
+  CHECK(out["tester_limit"]["estimate_upper_end"].asDouble() ==
+        doctest::Approx(out["estimate"]["average"].asDouble() +
+                        2.0 * out["estimate"]["stdev"].asDouble()));
+
+  const auto table = run_cli({"simulate", "--method", "plr", "--spec", spec, "--measurer-cmd",
+                              capped_sut_measurer(dir, 2e6, 9e5), "--table"},
+                             dir);
+  CHECK(table.exit_code == 5);
+  CHECK(table.out.find("tester-limited trials  ") != std::string::npos);
+  CHECK(table.out.find(": TESTER-LIMITED, the estimate may be the tester's") != std::string::npos);
+}
+
+TEST_CASE("simulate --method plr with a tester well above the SUT's critical load exits 0") {
+  const TempDir dir;
+  const std::string spec = dir.write("plr.json", kShortSoak);
+  const auto result = run_cli({"simulate", "--method", "plr", "--spec", spec, "--measurer-cmd",
+                               capped_sut_measurer(dir, 1e6, 5e6)},
+                              dir);
+  CHECK(result.exit_code == 0);
+  const Json::Value out = parse_output(result.out);
+  CHECK_FALSE(out["tester_limited"].asBool());
+  CHECK(out["tester_limit"]["trials"].asUInt64() > 0);
+  CHECK(out["tester_limit"]["trials_near_estimate"].asUInt64() == 0);
+  CHECK(out["tester_limit"]["trials_below_sut_loss"].asUInt64() == 0);
+}

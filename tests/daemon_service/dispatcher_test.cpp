@@ -41,6 +41,13 @@ class FakeJobs final : public JobControl {
     trial.trial.intended_load_pps = 1e5;
     trial.trial.intended_duration = Seconds{1.0};
     trial.trial.outcome.offered_count = 100000;
+    // The tester sent half of what it should have: a tester-limited trial.
+    trial.trial.outcome.intended_count = 200000;
+    trial.trial.outcome.directions = {{"0->1", 200000, 100000, 100000}};
+    trial.trial.outcome.tester_limited_pps = 50000.0;
+    trial.trial.outcome.counters = "flow_stats";
+    trial.trial.outcome.notes = {"tester_limited: sent 100000 of 200000"};
+    trial.loss_ratio = 1.0;
     details.trials.push_back(trial);
     return details;
   }
@@ -166,7 +173,19 @@ TEST_CASE("the reply echoes the id and carries the command's arguments") {
 
   const Response show = f.send(R"({"command": "show", "arguments": {"job": 3}})");
   CHECK(show.arguments["trials"].size() == 1);
+  // Every stored trial with what `result` shows of it: counts per direction, the
+  // tester limit, the counters, the ratio the counts give.
+  const Json::Value& shown = show.arguments["trials"][0];
+  CHECK(shown["loss_ratio"].asDouble() == 1.0);
+  CHECK(shown["measured_loss_ratio"].asDouble() == 0.5);
+  CHECK(shown["tester_limited_pps"].asDouble() == 50000.0);
+  CHECK(shown["counters"].asString() == "flow_stats");
+  REQUIRE(shown["directions"].size() == 1);
+  CHECK(shown["directions"][0]["unsent"].asInt64() == 100000);
+  CHECK(shown["notes"][0].asString().rfind("tester_limited: ", 0) == 0);
   CHECK(show.arguments["bounds"].size() == 1);
+  CHECK(show.arguments["bounds"][0].isMember("tester_limited"));
+  CHECK(show.arguments["bounds"][0].isMember("clean"));
   CHECK(show.arguments["spec"]["measurer"]["model"].asString() == "sharp");
 
   const Response result = f.send(R"({"command": "result", "arguments": {"job": 3}})");

@@ -6,8 +6,12 @@
 // any sleep. With --disarm-file FILE it does not hang once FILE exists: a test
 // creates it before restarting the daemon, so the resumed job runs through.
 // --pid-file FILE records its pid (tests inspect its open descriptors).
+// --max-tx-pps R makes it a tester that cannot send faster than R: above it a
+// trial sends R x duration frames, says so (tester_limited_pps, a note) and
+// reports its one direction's counts.
 #include <unistd.h>
 
+#include <algorithm>
 #include <cmath>
 #include <cstdio>
 #include <filesystem>
@@ -22,6 +26,7 @@ int main(int argc, char* argv[]) {
   std::string log_path;
   std::string disarm_file;
   long hang_at = 0;
+  double max_tx_pps = 0.0;
   for (int i = 1; i + 1 < argc; i += 2) {
     const std::string key = argv[i];
     const std::string value = argv[i + 1];
@@ -33,6 +38,8 @@ int main(int argc, char* argv[]) {
       hang_at = std::stol(value);
     } else if (key == "--pid-file") {
       std::ofstream(value) << ::getpid() << "\n";
+    } else if (key == "--max-tx-pps") {
+      max_tx_pps = std::stod(value);
     } else if (key == "--disarm-file") {
       disarm_file = value;
     } else {
@@ -55,11 +62,27 @@ int main(int argc, char* argv[]) {
       return 0;
     }
     trexsearch::TrialOutcome outcome;
-    const double offered = std::round(request.load_pps * request.duration.count());
+    const double sent_pps =
+        max_tx_pps > 0.0 ? std::min(request.load_pps, max_tx_pps) : request.load_pps;
+    const double offered = std::round(sent_pps * request.duration.count());
     outcome.offered_count = static_cast<std::int64_t>(offered);
-    if (request.load_pps > capacity) {
-      outcome.loss_count = static_cast<std::int64_t>(
-          std::round(offered * (request.load_pps - capacity) / request.load_pps));
+    if (sent_pps > capacity) {
+      outcome.loss_count =
+          static_cast<std::int64_t>(std::round(offered * (sent_pps - capacity) / sent_pps));
+    }
+    if (max_tx_pps > 0.0) {
+      const auto intended =
+          static_cast<std::int64_t>(std::round(request.load_pps * request.duration.count()));
+      outcome.intended_count = intended;
+      outcome.directions = {
+          {"0->1", intended, outcome.offered_count, outcome.offered_count - outcome.loss_count}};
+      outcome.counters = "flow_stats";
+      if (intended > outcome.offered_count) {
+        outcome.tester_limited_pps = sent_pps;
+        outcome.notes.push_back("tester_limited: direction 0->1 sent " +
+                                std::to_string(outcome.offered_count) + " of " +
+                                std::to_string(intended) + " intended frames");
+      }
     }
     std::cout << trexsearch::codec::encode_measurer_reply(outcome) << std::endl;
   }

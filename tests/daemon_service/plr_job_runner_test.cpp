@@ -2,6 +2,8 @@
 
 #include <doctest/doctest.h>
 
+#include <algorithm>
+#include <cmath>
 #include <stop_token>
 
 #include "daemon/codec/strict_json.hpp"
@@ -63,7 +65,72 @@ struct Fixture {
   JobSpec spec;
 };
 
+/// A sharp SUT of 1 Mpps behind a tester that cannot send faster than 1.2 Mpps:
+/// trials above that are tester-limited, with one direction's counts.
+class TesterCappedSut final : public Measurer {
+ public:
+  TrialOutcome measure(Seconds duration, double load_pps, std::stop_token) override {
+    const double reached_pps = std::min(load_pps, kTesterPps);
+    const auto frames = [&](double pps) {
+      return static_cast<std::int64_t>(std::llround(pps * duration.count()));
+    };
+    TrialOutcome outcome;
+    const DirectionCounts direction{"0->1", frames(load_pps), frames(reached_pps),
+                                    frames(std::min(reached_pps, 1e6))};
+    outcome.directions = {direction};
+    outcome.offered_count = direction.offered;
+    outcome.loss_count = direction.loss();
+    outcome.intended_count = direction.intended;
+    outcome.counters = "flow_stats";
+    if (direction.unsent() > 0) {
+      outcome.tester_limited_pps = reached_pps;
+      outcome.notes.push_back("tester_limited: the tester reached 1200000 pps");
+    }
+    return outcome;
+  }
+
+  static constexpr double kTesterPps = 1.2e6;
+};
+
+class TesterCappedFactory final : public MeasurerFactory {
+ public:
+  std::string_view kind() const override { return "sim"; }
+  LiveMeasurer make(const MeasurerSpec&) const override {
+    return LiveMeasurer{std::make_unique<TesterCappedSut>(), false, nullptr, std::nullopt};
+  }
+};
+
 }  // namespace
+
+TEST_CASE("a PLR job stores tester-limited trials as such, with their per-direction counts") {
+  Fixture fixture;
+  MeasurerFactories factories;
+  factories.add(std::make_unique<TesterCappedFactory>());
+  const JobId job = fixture.add_job();
+  StoringObserver observer(fixture.store, job);
+  PlrJobRunner runner(factories);
+  const RunOutcome outcome = runner.run(fixture.spec, {}, {}, observer);
+  INFO(outcome.reason);
+  REQUIRE(outcome.plr_result.has_value());
+  const auto stored = fixture.store.trials(job);
+  REQUIRE(stored.size() == outcome.plr_result->trials.size());
+  std::size_t limited = 0;
+  for (std::size_t i = 0; i < stored.size(); ++i) {
+    const TrialResult& measured = outcome.plr_result->trials[i].result;
+    const TrialOutcome& kept = stored[i].trial.outcome;
+    REQUIRE(kept.directions.size() == 1);
+    CHECK(kept.directions[0].name == "0->1");
+    CHECK(kept.counters == "flow_stats");
+    CHECK(kept.tester_limited_pps == measured.tester_limited_pps());
+    // What a resumed search reads back: still tester-limited, still full loss.
+    REQUIRE(stored[i].plr.has_value());
+    CHECK(stored[i].plr->result.tester_limited() == measured.tester_limited());
+    CHECK(stored[i].plr->result.loss_ratio() == measured.loss_ratio());
+    if (measured.tester_limited()) ++limited;
+  }
+  // The first trial is at max load (2 Mpps), beyond the tester.
+  CHECK(limited >= 1);
+}
 
 TEST_CASE("a PLR job stores every trial with its estimate and ends on its time budget") {
   Fixture fixture;

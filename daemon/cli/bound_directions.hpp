@@ -1,0 +1,17 @@
+#pragma once
+
+#include <json/value.h>
+
+#include <string>
+
+namespace trexsearch::cli {
+
+/// Which direction lost the frames where it matters: for every load that is a
+/// goal's relevant lower or upper bound, each direction's counts summed over the
+/// trials at that load (warmup excluded), the loss ratio of those sums (the
+/// reference's formula, unsent frames counted), and the worst single trial's loss
+/// ratio in that direction. From a `result`-shaped search result; empty when no
+/// trial at a bound has per-direction counts.
+std::string format_bound_directions(const Json::Value& search_result);
+
+}  // namespace trexsearch::cli

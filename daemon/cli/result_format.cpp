@@ -1,0 +1,192 @@
+#include "daemon/cli/result_format.hpp"
+
+#include <cstdio>
+#include <sstream>
+
+#include "daemon/cli/bound_directions.hpp"
+#include "daemon/cli/client_format.hpp"
+#include "daemon/cli/terminal_text.hpp"
+#include "daemon/cli/tester_limit_text.hpp"
+#include "daemon/cli/trial_notes_text.hpp"
+
+namespace trexsearch::cli {
+namespace {
+
+std::string fixed(double value, int decimals) {
+  char text[64];
+  std::snprintf(text, sizeof text, "%.*f", decimals, value);
+  return text;
+}
+
+std::string pad(const std::string& text, std::size_t width) {
+  return text.size() >= width ? text + " " : text + std::string(width - text.size(), ' ');
+}
+
+std::string goal_verdict(const Json::Value& goal) {
+  std::string verdict;
+  if (goal["tester_limited"].isObject()) {
+    verdict = tester_limited_verdict(goal["tester_limited"]["reached_pps"].asDouble());
+  }
+  if (goal["regular"].asBool()) return verdict.empty() ? "regular" : verdict;
+  return (verdict.empty() ? "" : verdict + ", ") +
+         "irregular: " + goal["irregular_reason"].asString();
+}
+
+// Notes and counters of every trial: what a reader must know before quoting a number.
+std::string notes_and_counters(const Json::Value& trials) {
+  std::string text = format_note_summary(trials) + "\n";
+  const std::string counters = format_counters_summary(trials);
+  if (!counters.empty()) text += counters + "\n";
+  return text;
+}
+
+std::string format_mlr_result(const Json::Value& job, const Json::Value& search) {
+  std::ostringstream text;
+  text << "job " << job["id"].asInt64() << ": " << job["state"].asString() << ", search "
+       << search["stop_reason"].asString();
+  if (!search["stop_detail"].asString().empty())
+    text << " (" << search["stop_detail"].asString() << ")";
+  text << "\n";
+  const Json::Value& totals = search["totals"];
+  text << totals["trial_count"].asUInt64() << " trials, "
+       << fixed(totals["effective_duration_sum"].asDouble(), 1) << " s of trials, "
+       << fixed(totals["search_duration"].asDouble(), 1) << " s of search\n";
+  text << pad("GOAL", 10) << pad("LOWER [pps]", 16) << pad("UPPER [pps]", 16)
+       << pad("COND. THROUGHPUT", 18) << "\n";
+  for (const auto& goal : search["goals"]) {
+    text << pad(goal["name"].asString(), 10) << pad(format_load(goal["relevant_lower_bound"]), 16)
+         << pad(format_load(goal["relevant_upper_bound"]), 16)
+         << pad(format_load(goal["conditional_throughput"]), 18) << goal_verdict(goal) << "\n";
+  }
+  for (const auto& goal : search["goals"]) {
+    const Json::Value& limit = goal["tester_limited"];
+    if (!limit.isObject()) continue;
+    const Json::Value& upper = goal["relevant_upper_bound"];
+    text << tester_limited_sentence(
+                goal["name"].asString(),
+                upper.isNumeric() ? std::optional(upper.asDouble()) : std::nullopt,
+                limit["trials"].asUInt64(), limit["reached_pps"].asDouble())
+         << "\n";
+  }
+  const std::string directions = format_bound_directions(search);
+  if (!directions.empty()) text << "\n" << directions;
+  text << "\n" << notes_and_counters(search["trials"]);
+  return text.str();
+}
+
+// "estimate 3203296.2 pps +- 1523.4 (0.048 %)".
+std::string plr_estimate_line(const Json::Value& estimate) {
+  return "estimate " + fixed(estimate["average"].asDouble(), 1) + " pps +- " +
+         fixed(estimate["stdev"].asDouble(), 1) + " (" +
+         fixed(estimate["relative_stdev"].asDouble() * 100.0, 3) + " %)";
+}
+
+}  // namespace
+
+std::string format_plr_tester_limit(const Json::Value& search) {
+  const Json::Value& limit = search["tester_limit"];
+  if (!limit.isObject() || limit["trials"].asUInt64() == 0) return "";
+  const auto trials = limit["trials"].asUInt64();
+  std::string text = "tester: " + std::to_string(trials) + " tester-limited trial" +
+                     (trials == 1 ? "" : "s") +
+                     " (counted as full loss; the tester reached at most " +
+                     fixed(limit["reached_pps"].asDouble(), 1) + " pps)\n";
+  const std::string near = limit["estimate_upper_end"].isNumeric()
+                               ? std::to_string(limit["trials_near_estimate"].asUInt64()) +
+                                     " at or below the estimate's average + 2 stdev (" +
+                                     fixed(limit["estimate_upper_end"].asDouble(), 1) + " pps)"
+                               : "no estimate to compare with";
+  const std::string below =
+      limit["lowest_sut_lossy_load"].isNumeric()
+          ? std::to_string(limit["trials_below_sut_loss"].asUInt64()) +
+                " at or below the lowest load where the SUT itself lost frames (" +
+                fixed(limit["lowest_sut_lossy_load"].asDouble(), 1) + " pps)"
+          : std::to_string(limit["trials_below_sut_loss"].asUInt64()) +
+                " while the SUT itself never lost frames";
+  if (search["tester_limited"].asBool()) {
+    return text + "  TESTER-LIMITED: the estimate may describe the tester, not the SUT: " + near +
+           "; " + below + "\n";
+  }
+  return text + "  they do not bear on the estimate: " + near + "; " + below + "\n";
+}
+
+namespace {
+
+std::string format_plr_result(const Json::Value& job, const Json::Value& search) {
+  std::ostringstream text;
+  text << "job " << job["id"].asInt64() << ": " << job["state"].asString() << ", soak "
+       << search["stop_reason"].asString();
+  if (!search["stop_detail"].asString().empty() &&
+      search["stop_detail"].asString() != search["stop_reason"].asString()) {
+    text << " (" << search["stop_detail"].asString() << ")";
+  }
+  text << "\n";
+  const Json::Value& totals = search["totals"];
+  text << totals["trial_count"].asUInt64() << " trials, "
+       << fixed(totals["effective_duration_sum"].asDouble(), 1) << " s of trials, "
+       << fixed(totals["run_duration"].asDouble(), 1) << " s of search\n";
+  const Json::Value& estimate = search["estimate"];
+  if (!estimate.isObject()) {
+    text << "no estimate (no trial completed)\n" << format_plr_tester_limit(search);
+    text << notes_and_counters(search["trials"]);
+    return text.str();
+  }
+  text << "critical load: " << plr_estimate_line(estimate) << "\n";
+  text << "  interval: " << fixed(estimate["lower"].asDouble(), 1) << " .. "
+       << fixed(estimate["upper"].asDouble(), 1) << " pps\n";
+  if (search["trend"].isObject()) {
+    // As `trex-search simulate --method plr --table` says it.
+    // Over a few minutes the estimate is still converging; a slope there says
+    // nothing about the SUT.
+    const Json::Value& trend = search["trend"];
+    const double window_s = trend["window_end"].asDouble() - trend["window_start"].asDouble();
+    text << "  trend: " << fixed(100.0 * trend["slope_per_hour"].asDouble(), 4) << " % per hour +- "
+         << fixed(100.0 * trend["slope_stderr_per_hour"].asDouble(), 4) << " %: ";
+    if (window_s < 600.0) {
+      text << "window of " << fixed(window_s, 0) << " s, too short to tell drift from convergence";
+    } else {
+      text << (trend["significant"].asBool() ? "SIGNIFICANT, the SUT's capacity is drifting"
+                                             : "no significant drift");
+    }
+    text << "\n";
+  }
+  text << format_plr_tester_limit(search) << notes_and_counters(search["trials"]);
+  return text.str();
+}
+
+}  // namespace
+
+std::string format_result(const Json::Value& result) {
+  const Json::Value& job = result["job"];
+  const Json::Value& search = result["result"];
+  return job["method"].asString() == "plr" ? format_plr_result(job, search)
+                                           : format_mlr_result(job, search);
+}
+
+bool result_not_clean(const Json::Value& search_result) {
+  if (search_result["tester_limited"].isBool()) return search_result["tester_limited"].asBool();
+  for (const Json::Value& goal : search_result["goals"]) {
+    if (goal["tester_limited"].isObject()) return true;
+  }
+  return false;
+}
+
+std::string not_clean_notice(const Json::Value& search_result) {
+  if (!result_not_clean(search_result)) return "";
+  if (search_result["tester_limited"].isBool()) {
+    const Json::Value& limit = search_result["tester_limit"];
+    return "not a clean result: tester-limited trials (the tester reached at most " +
+           fixed(limit["reached_pps"].asDouble(), 1) +
+           " pps) near the estimate or below every load where the SUT itself lost frames";
+  }
+  std::string goals;
+  for (const Json::Value& goal : search_result["goals"]) {
+    if (!goal["tester_limited"].isObject()) continue;
+    goals += (goals.empty() ? "" : ", ") + terminal_safe(goal["name"].asString()) +
+             "'s upper bound is the tester's (it reached " +
+             fixed(goal["tester_limited"]["reached_pps"].asDouble(), 1) + " pps)";
+  }
+  return "not a clean result: " + goals;
+}
+
+}  // namespace trexsearch::cli

@@ -1,0 +1,30 @@
+#pragma once
+
+#include <json/value.h>
+
+#include <string>
+
+namespace trexsearch::cli {
+
+/// `result` (`{"job", "result"}`) for people. MLR: how the search ended, the goal
+/// table (a tester-limited goal says so instead of "regular", with a sentence under
+/// the table), each direction's counts at the relevant bounds, the notes counted
+/// per key and load, the counters used. PLR: the estimate, its interval, the trend,
+/// the tester-limited trials, the notes and counters.
+std::string format_result(const Json::Value& result);
+
+/// A soak's tester-limited trials and whether they bear on its estimate, from an
+/// object with `tester_limited` and `tester_limit` (`result`'s PLR result, `show`):
+/// "tester: 12 tester-limited trials (...)\n  TESTER-LIMITED: ...\n"; "" without any.
+std::string format_plr_tester_limit(const Json::Value& search);
+
+/// True when the search result (`result`'s "result") is not a clean one: a goal's
+/// upper bound is tester-limited (MLR), or a tester-limited trial fell at or below
+/// the estimate's upper end (PLR). Results stored before these keys existed are clean.
+bool result_not_clean(const Json::Value& search_result);
+
+/// Why it is not clean, in one line: "not a clean result: NDR's upper bound is the
+/// tester's (it reached 1000000.0 pps)"; empty when it is clean.
+std::string not_clean_notice(const Json::Value& search_result);
+
+}  // namespace trexsearch::cli

@@ -1,0 +1,34 @@
+#include "daemon/cli/tester_limit_text.hpp"
+
+#include <cstdio>
+
+namespace trexsearch::cli {
+namespace {
+
+std::string load_text(double pps) {
+  char text[64];
+  std::snprintf(text, sizeof text, "%.1f", pps);
+  return text;
+}
+
+}  // namespace
+
+std::string tester_limited_verdict(double reached_pps) {
+  return "TESTER-LIMITED (tester reached " + load_text(reached_pps) + " pps)";
+}
+
+std::string tester_limited_sentence(const std::string& label,
+                                    const std::optional<double>& upper_bound_pps,
+                                    std::size_t trials, double reached_pps) {
+  // The lower bound passed with those trials counted as full loss, so it still
+  // holds; the upper bound was never a load the SUT was offered.
+  return label + ": the upper bound" +
+         (upper_bound_pps ? " " + load_text(*upper_bound_pps) + " pps" : std::string()) +
+         " comes from " + std::to_string(trials) + (trials == 1 ? " trial" : " trials") +
+         " in which the tester could not offer the intended load (it reached at most " +
+         load_text(reached_pps) +
+         " pps): the bound describes the tester, not the SUT, whose own upper bound is "
+         "unknown; the lower bound still holds.";
+}
+
+}  // namespace trexsearch::cli

@@ -1,0 +1,63 @@
+#pragma once
+
+#include <cstddef>
+#include <map>
+#include <string>
+#include <string_view>
+#include <utility>
+#include <vector>
+
+namespace trexsearch::report {
+
+// Trial notes counted per kind: each note is "key: detail" with a stable key
+// (tester_limited, repeated, negative_loss, port_counters, sut_frames,
+// settle_capped, tx_queue_full; docs/cli.md "Trial notes"). Shared by the report
+// and the CLI, so both count the same way.
+
+/// The key of a note: the text before the colon when it is a snake_case word,
+/// else "other" (a free-text note from an external measurer).
+std::string note_key(std::string_view note);
+
+/// Where a key sorts: the known keys in the order above (the tester limit first:
+/// it changes what a trial means; the others qualify its counts), then the others.
+std::size_t note_key_rank(const std::string& key);
+
+/// True when `a` sorts before `b`: by rank, then alphabetically.
+bool note_key_before(const std::string& a, const std::string& b);
+
+/// The keys of one trial's notes, each once, in note order; "tester_limited" also
+/// when only the trial's tester limit says so.
+std::vector<std::string> note_keys(const std::vector<std::string>& notes, bool tester_limited);
+
+/// How many trials carry each key, in all and per load.
+struct NoteCount {
+  std::string key;
+  std::size_t trials = 0;
+  /// (load [pps], trials) in increasing load order.
+  std::vector<std::pair<double, std::size_t>> per_load;
+};
+
+/// Counts trials per note key; a trial counts once per key.
+class NoteTally {
+ public:
+  void add(double load_pps, const std::vector<std::string>& notes, bool tester_limited);
+  /// The keys in note_key_before order.
+  std::vector<NoteCount> counts() const;
+
+ private:
+  std::map<std::string, std::map<double, std::size_t>> counts_;
+};
+
+/// Which counters trials' counts came from ("flow_stats", "port"): source -> trials,
+/// in order of first appearance.
+class CounterTally {
+ public:
+  /// An empty source (the measurer did not say) is not counted.
+  void add(const std::string& source);
+  const std::vector<std::pair<std::string, std::size_t>>& sources() const { return sources_; }
+
+ private:
+  std::vector<std::pair<std::string, std::size_t>> sources_;
+};
+
+}  // namespace trexsearch::report
