@@ -124,9 +124,11 @@ TrexMeasurer::Traffic TrexMeasurer::run_traffic(Seconds duration, double load_pp
       if (now >= deadline) {
         std::vector<OwnedPort> owned;
         for (std::uint8_t port : ports) owned.push_back(session_.port(port));
+        // TX ends when the stop is sent, not when its reply is back: the rate the
+        // tester reached is judged over the time it was allowed to send.
+        traffic.tx_end = clock_.now();
         api.stop_traffic(owned);
         traffic.tx_stopped = true;
-        traffic.tx_end = clock_.now();
         break;
       }
       if (!clock_.sleep_until(now + config_.tx_poll_interval, stop)) cancel();
