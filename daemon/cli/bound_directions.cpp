@@ -4,6 +4,7 @@
 #include <exception>
 #include <vector>
 
+#include "daemon/cli/number_text.hpp"
 #include "daemon/cli/terminal_text.hpp"
 #include "daemon/cli/text_table.hpp"
 #include "daemon/cli/trial_text.hpp"
@@ -11,15 +12,6 @@
 #include "daemon/report/report_input.hpp"
 
 namespace trexsearch::cli {
-namespace {
-
-std::string load_text(double pps) {
-  char text[64];
-  std::snprintf(text, sizeof text, "%.1f", pps);
-  return text;
-}
-
-}  // namespace
 
 std::string format_bound_directions(const Json::Value& search_result) {
   std::vector<report::BoundDirections> bounds;

@@ -4,6 +4,7 @@
 #include <optional>
 #include <sstream>
 
+#include "daemon/cli/number_text.hpp"
 #include "daemon/cli/result_format.hpp"
 #include "daemon/cli/terminal_text.hpp"
 #include "daemon/cli/tester_limit_text.hpp"
@@ -11,16 +12,6 @@
 
 namespace trexsearch::cli {
 namespace {
-
-std::string fixed(double value, int decimals) {
-  char text[64];
-  std::snprintf(text, sizeof text, "%.*f", decimals, value);
-  return text;
-}
-
-std::string pad(const std::string& text, std::size_t width) {
-  return text.size() >= width ? text + " " : text + std::string(width - text.size(), ' ');
-}
 
 std::string goal_bounds(const Json::Value& goals) {
   std::string text;
@@ -61,16 +52,6 @@ std::string progress_summary(const Json::Value& progress) {
     text += " s";
   }
   return text;
-}
-
-std::string bound_verdict(const Json::Value& goal) {
-  std::string verdict;
-  if (goal["tester_limited"].isObject()) {
-    verdict = tester_limited_verdict(goal["tester_limited"]["reached_pps"].asDouble());
-  }
-  if (goal["regular"].asBool()) return verdict.empty() ? "regular" : verdict;
-  return (verdict.empty() ? "" : verdict + ", ") +
-         "irregular: " + goal["irregular_reason"].asString();
 }
 
 }  // namespace
@@ -187,7 +168,7 @@ std::string format_job(const Json::Value& show) {
     text << "bounds from the stored trials:\n";
     for (const auto& goal : show["bounds"]) {
       text << "  " << pad(goal["label"].asString(), 10) << pad(format_load(goal["lower_bound"]), 14)
-           << pad(format_load(goal["upper_bound"]), 14) << bound_verdict(goal) << "\n";
+           << pad(format_load(goal["upper_bound"]), 14) << goal_verdict(goal) << "\n";
     }
     for (const auto& goal : show["bounds"]) {
       const Json::Value& limit = goal["tester_limited"];

@@ -3,6 +3,7 @@
 #include <cstdio>
 #include <sstream>
 
+#include "daemon/cli/number_text.hpp"
 #include "daemon/cli/bound_directions.hpp"
 #include "daemon/cli/client_format.hpp"
 #include "daemon/cli/terminal_text.hpp"
@@ -11,26 +12,6 @@
 
 namespace trexsearch::cli {
 namespace {
-
-std::string fixed(double value, int decimals) {
-  char text[64];
-  std::snprintf(text, sizeof text, "%.*f", decimals, value);
-  return text;
-}
-
-std::string pad(const std::string& text, std::size_t width) {
-  return text.size() >= width ? text + " " : text + std::string(width - text.size(), ' ');
-}
-
-std::string goal_verdict(const Json::Value& goal) {
-  std::string verdict;
-  if (goal["tester_limited"].isObject()) {
-    verdict = tester_limited_verdict(goal["tester_limited"]["reached_pps"].asDouble());
-  }
-  if (goal["regular"].asBool()) return verdict.empty() ? "regular" : verdict;
-  return (verdict.empty() ? "" : verdict + ", ") +
-         "irregular: " + goal["irregular_reason"].asString();
-}
 
 // Notes and counters of every trial: what a reader must know before quoting a number.
 std::string notes_and_counters(const Json::Value& trials) {

@@ -1,17 +1,18 @@
 #include "daemon/cli/tester_limit_text.hpp"
 
-#include <cstdio>
+#include "daemon/cli/number_text.hpp"
 
 namespace trexsearch::cli {
-namespace {
 
-std::string load_text(double pps) {
-  char text[64];
-  std::snprintf(text, sizeof text, "%.1f", pps);
-  return text;
+std::string goal_verdict(const Json::Value& goal) {
+  std::string verdict;
+  if (goal["tester_limited"].isObject()) {
+    verdict = tester_limited_verdict(goal["tester_limited"]["reached_pps"].asDouble());
+  }
+  if (goal["regular"].asBool()) return verdict.empty() ? "regular" : verdict;
+  return (verdict.empty() ? "" : verdict + ", ") +
+         "irregular: " + goal["irregular_reason"].asString();
 }
-
-}  // namespace
 
 std::string tester_limited_verdict(double reached_pps) {
   return "TESTER-LIMITED (tester reached " + load_text(reached_pps) + " pps)";
@@ -31,4 +32,5 @@ std::string tester_limited_sentence(const std::string& label,
          "unknown; the lower bound still holds.";
 }
 
-}  // namespace trexsearch::cli
+}  // namespace trexsearch::cli#include "daemon/cli/number_text.hpp"
+

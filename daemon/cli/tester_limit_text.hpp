@@ -1,5 +1,7 @@
 #pragma once
 
+#include <json/value.h>
+
 #include <cstddef>
 #include <optional>
 #include <string>
@@ -9,6 +11,11 @@ namespace trexsearch::cli {
 // How every text output says that the tester, not the SUT, set a goal's upper
 // bound (goal results' `tester_limited`), so `result`, `show`, `simulate --table`
 // and `analyze --table` say it in the same words.
+
+/// A goal's verdict in a table: "regular", "irregular: REASON", the tester limit,
+/// or both (a goal result or a `show` bound: `tester_limited`, `regular`,
+/// `irregular_reason`).
+std::string goal_verdict(const Json::Value& goal);
 
 /// "TESTER-LIMITED (tester reached 1000000.0 pps)": the verdict a goal table shows
 /// instead of "regular".

@@ -32,14 +32,13 @@ Json::Value goal(const std::string& name, double loss_ratio, const char* scope =
   return json;
 }
 
-// Submits an MLR trex job with these goals against the emulator, waits for its end,
-// returns its result document.
-Json::Value run_job(ControlClient& client, const std::string& endpoint, Json::Value goals,
-                    double min_load, double max_load) {
+// The `submit` arguments of an MLR trex job against the emulator at `endpoint`.
+Json::Value job_request(const std::string& endpoint, Json::Value goals, Json::Value min_load,
+                        Json::Value max_load) {
   Json::Value spec(Json::objectValue);
   spec["goals"] = std::move(goals);
-  spec["min_load"] = min_load;
-  spec["max_load"] = max_load;
+  spec["min_load"] = std::move(min_load);
+  spec["max_load"] = std::move(max_load);
   Json::Value measurer(Json::objectValue);
   measurer["kind"] = "trex";
   measurer["endpoint"] = endpoint;
@@ -49,6 +48,14 @@ Json::Value run_job(ControlClient& client, const std::string& endpoint, Json::Va
   Json::Value submit(Json::objectValue);
   submit["spec"] = spec;
   submit["measurer"] = measurer;
+  return submit;
+}
+
+// Submits an MLR trex job with these goals against the emulator, waits for its end,
+// returns its result document.
+Json::Value run_job(ControlClient& client, const std::string& endpoint, Json::Value goals,
+                    double min_load, double max_load) {
+  const Json::Value submit = job_request(endpoint, std::move(goals), min_load, max_load);
   const auto submitted = client.request("submit", submit);
   REQUIRE(submitted.result == ResultCode::success);
   const std::int64_t job = submitted.arguments["job"].asInt64();
@@ -169,20 +176,10 @@ TEST_CASE("each direction is counted, and a worst-direction goal lands at the sl
 TEST_CASE("loads in % of line rate use TRex's port speed; above line rate is refused at submit") {
   Rig rig({"--sut", "sharp", "--sut-option", "capacity_pps=1e6", "--speed", "10"});
   auto submit = [&](const Json::Value& max_load) {
-    Json::Value spec(Json::objectValue);
-    spec["goals"] = Json::Value(Json::arrayValue);
-    spec["goals"].append(goal("NDR", 0.0));
-    spec["min_load"] = "0.1%";
-    spec["max_load"] = max_load;
-    Json::Value measurer(Json::objectValue);
-    measurer["kind"] = "trex";
-    measurer["endpoint"] = rig.emulator.rpc_endpoint();
-    measurer["profile"] = TREX_SEARCH_SOURCE_DIR "/etc/profiles/ipv4-udp-64b-bidir.json";
-    measurer["speed"] = kSpeed;
-    Json::Value request(Json::objectValue);
-    request["spec"] = spec;
-    request["measurer"] = measurer;
-    return rig.client->request("submit", request);
+    Json::Value goals(Json::arrayValue);
+    goals.append(goal("NDR", 0.0));
+    return rig.client->request("submit",
+                               job_request(rig.emulator.rpc_endpoint(), goals, "0.1%", max_load));
   };
   // The emulator's ports are 10 Gbit/s, the profile's frames 64 B.
   const auto refused = submit("11gbps_l1");
@@ -212,19 +209,9 @@ TEST_CASE("loads in % of line rate use TRex's port speed; above line rate is ref
 TEST_CASE("ports without flow_stats support fail the job with the way out; port counters work") {
   Rig rig({"--sut", "sharp", "--sut-option", "capacity_pps=1e6", "--no-flow-stats", "--speed",
            "10"});
-  Json::Value spec(Json::objectValue);
-  spec["goals"] = Json::Value(Json::arrayValue);
-  spec["goals"].append(goal("NDR", 0.0));
-  spec["min_load"] = 1e4;
-  spec["max_load"] = 2e6;
-  Json::Value measurer(Json::objectValue);
-  measurer["kind"] = "trex";
-  measurer["endpoint"] = rig.emulator.rpc_endpoint();
-  measurer["profile"] = TREX_SEARCH_SOURCE_DIR "/etc/profiles/ipv4-udp-64b-bidir.json";
-  measurer["speed"] = kSpeed;
-  Json::Value request(Json::objectValue);
-  request["spec"] = spec;
-  request["measurer"] = measurer;
+  Json::Value goals(Json::arrayValue);
+  goals.append(goal("NDR", 0.0));
+  Json::Value request = job_request(rig.emulator.rpc_endpoint(), goals, 1e4, 2e6);
   auto submitted = rig.client->request("submit", request);
   REQUIRE(submitted.result == ResultCode::success);
   std::int64_t job = submitted.arguments["job"].asInt64();
