@@ -6,6 +6,7 @@
 #include "daemon/cli/number_text.hpp"
 #include "daemon/cli/bound_directions.hpp"
 #include "daemon/cli/client_format.hpp"
+#include "daemon/cli/line_rate_text.hpp"
 #include "daemon/cli/terminal_text.hpp"
 #include "daemon/cli/tester_limit_text.hpp"
 #include "daemon/cli/trial_notes_text.hpp"
@@ -21,7 +22,8 @@ std::string notes_and_counters(const Json::Value& trials) {
   return text;
 }
 
-std::string format_mlr_result(const Json::Value& job, const Json::Value& search) {
+std::string format_mlr_result(const Json::Value& job, const Json::Value& search,
+                              const Json::Value& line_rate) {
   std::ostringstream text;
   text << "job " << job["id"].asInt64() << ": " << job["state"].asString() << ", search "
        << search["stop_reason"].asString();
@@ -39,6 +41,8 @@ std::string format_mlr_result(const Json::Value& job, const Json::Value& search)
          << pad(format_load(goal["relevant_upper_bound"]), 16)
          << pad(format_load(goal["conditional_throughput"]), 18) << goal_verdict(goal) << "\n";
   }
+  const std::string in_line_rate = format_goal_line_rate(search["goals"], line_rate);
+  if (!in_line_rate.empty()) text << in_line_rate;
   for (const auto& goal : search["goals"]) {
     const Json::Value& limit = goal["tester_limited"];
     if (!limit.isObject()) continue;
@@ -93,7 +97,8 @@ std::string format_plr_tester_limit(const Json::Value& search) {
 
 namespace {
 
-std::string format_plr_result(const Json::Value& job, const Json::Value& search) {
+std::string format_plr_result(const Json::Value& job, const Json::Value& search,
+                              const Json::Value& line_rate) {
   std::ostringstream text;
   text << "job " << job["id"].asInt64() << ": " << job["state"].asString() << ", soak "
        << search["stop_reason"].asString();
@@ -112,7 +117,8 @@ std::string format_plr_result(const Json::Value& job, const Json::Value& search)
     text << notes_and_counters(search["trials"]);
     return text.str();
   }
-  text << "critical load: " << plr_estimate_line(estimate) << "\n";
+  text << "critical load: " << plr_estimate_line(estimate)
+       << line_rate_suffix(estimate["average"].asDouble(), line_rate) << "\n";
   text << "  interval: " << fixed(estimate["lower"].asDouble(), 1) << " .. "
        << fixed(estimate["upper"].asDouble(), 1) << " pps\n";
   if (search["trend"].isObject()) {
@@ -140,8 +146,8 @@ std::string format_plr_result(const Json::Value& job, const Json::Value& search)
 std::string format_result(const Json::Value& result) {
   const Json::Value& job = result["job"];
   const Json::Value& search = result["result"];
-  return job["method"].asString() == "plr" ? format_plr_result(job, search)
-                                           : format_mlr_result(job, search);
+  return job["method"].asString() == "plr" ? format_plr_result(job, search, result["line_rate"])
+                                           : format_mlr_result(job, search, result["line_rate"]);
 }
 
 bool result_not_clean(const Json::Value& search_result) {

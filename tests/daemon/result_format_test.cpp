@@ -7,6 +7,7 @@
 
 #include "daemon/cli/client_format.hpp"
 #include "daemon/cli/goal_table.hpp"
+#include "daemon/cli/line_rate_text.hpp"
 #include "daemon/codec/search_result_codec.hpp"
 
 using namespace trexsearch;
@@ -258,4 +259,24 @@ TEST_CASE("show of a soak says how its tester-limited trials stand against the e
                   "most 900000.0 pps)\n  TESTER-LIMITED: the estimate may describe the tester, "
                   "not the SUT: 0 at or below the estimate's average + 2 stdev (868700.0 pps); "
                   "12 while the SUT itself never lost frames\n") != std::string::npos);
+}
+
+TEST_CASE("with a known line rate, bounds are also shown in % of line rate and Gbit/s L1") {
+  Json::Value line_rate(Json::objectValue);
+  line_rate["port_speed_gbps"] = 10.0;
+  line_rate["frame_bytes"] = 64.0;
+  line_rate["line_rate_pps"] = 10e9 / (84.0 * 8.0);
+  Json::Value goals(Json::arrayValue);
+  Json::Value ndr(Json::objectValue);
+  ndr["name"] = "NDR";
+  ndr["relevant_lower_bound"] = 10e9 / (84.0 * 8.0) / 2.0;  // half of line rate
+  ndr["relevant_upper_bound"] = Json::Value(Json::nullValue);
+  goals.append(ndr);
+  const std::string text = format_goal_line_rate(goals, line_rate);
+  CHECK(text.find("10.000 Gbit/s port, 64.0 B mean frame: 100 % = 14880952.4 frames/s") !=
+        std::string::npos);
+  CHECK(text.find("50.000") != std::string::npos);
+  CHECK(text.find("5.0000") != std::string::npos);  // Gbit/s at L1
+  CHECK(format_goal_line_rate(goals, Json::Value(Json::nullValue)).empty());
+  CHECK(line_rate_suffix(1488095.238, line_rate) == " = 10.000 % of line rate, 1.0000 Gbit/s L1");
 }

@@ -1,0 +1,18 @@
+#pragma once
+
+#include <json/value.h>
+
+#include <string>
+
+namespace trexsearch::cli {
+
+/// The goal bounds again in % of line rate and Gbit/s at layer 1 (docs/loads.md),
+/// from a `result` reply's `line_rate` ({port_speed_gbps, frame_bytes,
+/// line_rate_pps}); empty when the reply has none (no port speed known, or not a
+/// TRex job).
+std::string format_goal_line_rate(const Json::Value& goals, const Json::Value& line_rate);
+
+/// "= 21.48 % of line rate, 2.148 Gbit/s L1" for one load; empty without a line rate.
+std::string line_rate_suffix(double load_pps, const Json::Value& line_rate);
+
+}  // namespace trexsearch::cli
