@@ -40,6 +40,11 @@ std::string rate_details(const ReportContext& context, const std::optional<doubl
   std::string text = " (" + format_number(aggregate, 1) + " frames/s aggregate";
   if (context.frame_bits) {
     text += ", " + format_number(aggregate * *context.frame_bits / 1e9, 3) + " Gbit/s on the wire";
+    if (context.port_bps && *context.port_bps > 0.0) {
+      // Per direction, like TRex's percentage: L1 bits of one port over its speed.
+      text += ", " + format_number(100.0 * *load * *context.frame_bits / *context.port_bps, 3) +
+              " % of line rate";
+    }
   }
   return text + ")";
 }

@@ -26,6 +26,9 @@ struct ReportContext {
   std::optional<int> directions;
   /// Bits per frame on the wire (frame + preamble + inter-frame gap), when known.
   std::optional<double> frame_bits;
+  /// The port speed the job's loads refer to [bit/s] (`port_speed_gbps` of a trex
+  /// measurer), when known: each load is then also shown in % of line rate.
+  std::optional<double> port_bps;
 };
 
 /// The whole report as one self-contained HTML page: header, a chart of trial

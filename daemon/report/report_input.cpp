@@ -238,6 +238,9 @@ ReportContext report_context(const Json::Value& job, const Json::Value& spec) {
     if (profile["frame_size"].isNumeric()) {
       context.frame_bits = (profile["frame_size"].asDouble() + 20.0) * 8.0;
     }
+    if (spec["measurer"]["port_speed_gbps"].isNumeric()) {
+      context.port_bps = spec["measurer"]["port_speed_gbps"].asDouble() * 1e9;
+    }
   }
   // draft-06 requires the report to state how the effective duration was computed
   // and every deviation from RFC 2544 section 23; both depend on the measurer.

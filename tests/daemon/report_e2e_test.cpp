@@ -93,6 +93,11 @@ TEST_CASE("demo on the emulator: a trex job's report has TRex's version, profile
   CHECK(html.find("ipv4-udp-64b-bidir") != std::string::npos);
   CHECK(html.find("frames/s aggregate") != std::string::npos);
   CHECK(html.find("Gbit/s on the wire") != std::string::npos);
+  // The daemon learned the emulator's 10 Gbit/s ports at submission.
+  CHECK(html.find("% of line rate") != std::string::npos);
+  CHECK(json["line_rate"]["port_speed_gbps"].asDouble() == 10.0);
+  const CliRun text = run_cli(dir, {"result", "1", "--socket", socket});
+  CHECK(text.out.find("in line rate (10.000 Gbit/s port, 64.0 B mean frame") != std::string::npos);
   for (const Json::Value& goal : json["result"]["goals"]) {
     CHECK(html.find(report::format_number(goal["conditional_throughput"].asDouble(), 1)) !=
           std::string::npos);
