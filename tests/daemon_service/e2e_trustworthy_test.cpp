@@ -110,10 +110,12 @@ TEST_CASE("a tester that cannot reach max_load never lifts a bound above what it
   for (const char* name : {"NDR", "PDR"}) {
     CAPTURE(name);
     const Json::Value& goal = goal_named(result, name);
-    // What the tester offered in a passing trial: every frame by the stop, which
-    // lands within a few emulated ms of the duration (the margin is that stop).
+    // What the tester offered in a passing trial: every frame by the stop. In 10x
+    // emulated time the stop lands late by ten times the real control delay (a few
+    // ms in a plain build, more under ASan on a busy machine): that is the margin.
+    // On a real TRex (speed 1) it is tx_end_grace, 2 ms (docs/trials.md).
     REQUIRE(goal["relevant_lower_bound"].isDouble());
-    CHECK(goal["relevant_lower_bound"].asDouble() <= 2e6 * 1.02);
+    CHECK(goal["relevant_lower_bound"].asDouble() <= 2e6 * 1.05);
     CHECK(goal["relevant_lower_bound"].asDouble() > 1.8e6);
     REQUIRE(goal["tester_limited"].isObject());
     CHECK(goal["tester_limited"]["trials"].asUInt() >= 1);
