@@ -19,7 +19,7 @@ constexpr int kAcceptBatch = 64;
 
 ControlServer::ControlServer(asio::io_context& io, Dispatcher& dispatcher, JobControl& jobs,
                              Logger& log, ConnectionSettings settings, std::size_t max_clients,
-                             std::size_t max_clients_per_user)
+                             std::size_t max_clients_per_user, RequestPool* pool)
     : io_(io),
       acceptor_(io),
       signals_(io),
@@ -30,6 +30,7 @@ ControlServer::ControlServer(asio::io_context& io, Dispatcher& dispatcher, JobCo
       settings_(settings),
       max_clients_(max_clients),
       max_clients_per_user_(max_clients_per_user),
+      pool_(pool),
       connections_(settings_) {}
 
 void ControlServer::listen(const std::string& path, mode_t mode, std::optional<gid_t> group) {
@@ -146,7 +147,7 @@ void ControlServer::take(stream_protocol::socket socket) {
     return;
   }
   auto connection = std::make_shared<Connection>(std::move(socket), connections_, dispatcher_,
-                                                 jobs_, settings_, log_);
+                                                 jobs_, settings_, log_, pool_);
   if (const auto reason = refusal(*connection)) {
     connection->refuse(encode_response(
         error_response(Json::Value(), ResultCode::busy, *reason + "; try again later")));
