@@ -43,7 +43,7 @@ Json::Value run_job(ControlClient& client, const std::string& endpoint, Json::Va
   Json::Value measurer(Json::objectValue);
   measurer["kind"] = "trex";
   measurer["endpoint"] = endpoint;
-  measurer["profile"] = TREX_SEARCH_SOURCE_DIR "/etc/profiles/ipv4-udp-64b-bidir.json";
+  set_inline_profile(measurer, example_profile_path());
   measurer["speed"] = kSpeed;
   measurer["reconnect_grace"] = 10.0;
   Json::Value submit(Json::objectValue);
@@ -177,7 +177,7 @@ TEST_CASE("loads in % of line rate use TRex's port speed; above line rate is ref
     Json::Value measurer(Json::objectValue);
     measurer["kind"] = "trex";
     measurer["endpoint"] = rig.emulator.rpc_endpoint();
-    measurer["profile"] = TREX_SEARCH_SOURCE_DIR "/etc/profiles/ipv4-udp-64b-bidir.json";
+    set_inline_profile(measurer, example_profile_path());
     measurer["speed"] = kSpeed;
     Json::Value request(Json::objectValue);
     request["spec"] = spec;
@@ -220,7 +220,7 @@ TEST_CASE("ports without flow_stats support fail the job with the way out; port 
   Json::Value measurer(Json::objectValue);
   measurer["kind"] = "trex";
   measurer["endpoint"] = rig.emulator.rpc_endpoint();
-  measurer["profile"] = TREX_SEARCH_SOURCE_DIR "/etc/profiles/ipv4-udp-64b-bidir.json";
+  set_inline_profile(measurer, example_profile_path());
   measurer["speed"] = kSpeed;
   Json::Value request(Json::objectValue);
   request["spec"] = spec;
