@@ -5,6 +5,7 @@
 #include <csignal>
 
 #include "daemon/service/connection.hpp"
+#include "daemon/service/request_pool.hpp"
 #include "daemon/service/socket_file.hpp"
 
 namespace trexsearch::service {
@@ -31,7 +32,9 @@ ControlServer::ControlServer(asio::io_context& io, Dispatcher& dispatcher, JobCo
       max_clients_(max_clients),
       max_clients_per_user_(max_clients_per_user),
       pool_(pool),
-      connections_(settings_) {}
+      connections_(settings_) {
+  if (pool_ != nullptr) connections_.set_trim_executor(pool_->executor());
+}
 
 void ControlServer::listen(const std::string& path, mode_t mode, std::optional<gid_t> group) {
   prepare_socket_path(path);

@@ -1,6 +1,7 @@
 #pragma once
 
 #include <atomic>
+#include <boost/asio/any_io_executor.hpp>
 #include <boost/asio/thread_pool.hpp>
 #include <cstddef>
 #include <functional>
@@ -38,6 +39,9 @@ class RequestPool {
   /// Drops the requests that have not started, waits for the running ones and
   /// joins the workers (their `done` still runs). Idempotent; never throws.
   void stop() noexcept;
+
+  /// For small background chores (malloc_trim) that must not run on the io thread.
+  boost::asio::any_io_executor executor() { return pool_.get_executor(); }
 
   std::size_t pending() const { return pending_.load(); }
   std::size_t max_pending() const { return max_pending_; }
