@@ -8,6 +8,7 @@
 #include "daemon/cli/client_options.hpp"
 #include "daemon/cli/command_errors.hpp"
 #include "daemon/cli/input_file.hpp"
+#include "daemon/cli/profile_file.hpp"
 #include "daemon/codec/json_writer.hpp"
 #include "daemon/codec/strict_json.hpp"
 
@@ -109,7 +110,10 @@ Json::Value submit_arguments(const po::variables_map& options) {
       }
     }
     const std::string path = options["job-file"].as<std::string>();
-    return codec::parse_strict_json(read_input_file(path), input_name(path));
+    Json::Value arguments = codec::parse_strict_json(read_input_file(path), input_name(path));
+    // The daemon never opens a file a client names: the profile goes as contents.
+    inline_trex_profile(arguments);
+    return arguments;
   }
   if (options.count("spec") == 0) throw UsageError("submit needs --spec FILE (or --job-file FILE)");
   Json::Value arguments(Json::objectValue);

@@ -7,6 +7,7 @@
 
 #include "daemon/service/connection_manager.hpp"
 #include "daemon/service/reply_codec.hpp"
+#include "daemon/service/request_pool.hpp"
 #include "search/errors.hpp"
 
 namespace trexsearch::service {
@@ -36,7 +37,8 @@ class Connection::Watcher final : public JobWatcher {
 };
 
 Connection::Connection(Socket socket, ConnectionManager& manager, Dispatcher& dispatcher,
-                       JobControl& jobs, const ConnectionSettings& settings, Logger& log)
+                       JobControl& jobs, const ConnectionSettings& settings, Logger& log,
+                       RequestPool* pool)
     : socket_(std::move(socket)),
       idle_timer_(socket_.get_executor()),
       output_timer_(socket_.get_executor()),
@@ -45,6 +47,7 @@ Connection::Connection(Socket socket, ConnectionManager& manager, Dispatcher& di
       jobs_(jobs),
       settings_(settings),
       log_(log),
+      pool_(pool),
       // At once: the control server counts connections per user before starting one.
       peer_(read_peer_credentials(socket_.native_handle())) {}
 
@@ -92,7 +95,7 @@ bool Connection::output_blocks_reading() const {
 }
 
 void Connection::read_line() {
-  if (closing_ || stopped_ || reading_) return;
+  if (closing_ || stopped_ || reading_ || awaiting_pool_) return;
   if (output_blocks_reading()) {
     pause_reading();
     return;
@@ -149,18 +152,70 @@ void Connection::on_read(const boost::system::error_code& error, std::size_t byt
 }
 
 void Connection::handle_line(const std::string& line) {
+  Request request;
+  try {
+    request = parse_request(line);
+  } catch (const MalformedRequest& error) {
+    reply(Dispatched{error_response(error.id(), error.code(), error.what()), std::nullopt, nullptr});
+    return;
+  }
+  if (pool_ != nullptr && Dispatcher::uses_store(request.command)) {
+    run_on_pool(std::move(request));
+    return;
+  }
   DispatchContext context;
   context.peer = peer_;
   context.make_watcher = [this](const Json::Value& request_id) {
     return std::make_shared<Watcher>(weak_from_this(), socket_.get_executor(), request_id);
   };
-  Dispatched dispatched = dispatcher_.dispatch_line(line, context);
+  reply(dispatcher_.dispatch(request, context));
+}
+
+void Connection::run_on_pool(Request request) {
+  const Json::Value id = request.id;
+  DispatchContext context;
+  context.peer = peer_;  // no watcher: none of the pool's commands streams
+  const bool queued = pool_->submit(
+      std::move(request), std::move(context),
+      [weak = weak_from_this(), executor = socket_.get_executor()](Dispatched dispatched) {
+        // On the worker: building the line of a big reply is part of the heavy work.
+        // The connection lives on the io thread and may be gone by the time the
+        // line gets there (then it is dropped).
+        asio::post(executor, [weak, line = encode_response(dispatched.response),
+                              result = dispatched.response.result,
+                              text = std::move(dispatched.response.text)]() mutable {
+          if (const auto self = weak.lock()) self->on_pool_reply(std::move(line), result, text);
+        });
+      });
+  if (!queued) {
+    reply(Dispatched{error_response(id, ResultCode::busy,
+                                    "trex-searchd is busy: " + std::to_string(pool_->max_pending()) +
+                                        " requests that read the job store (show, result, "
+                                        "analyze, list, delete) are waiting; try again later"),
+                     std::nullopt, nullptr});
+    return;
+  }
+  awaiting_pool_ = true;
+}
+
+void Connection::on_pool_reply(std::string line, ResultCode result, const std::string& text) {
+  awaiting_pool_ = false;
+  if (stopped_) return;
+  log_request(result, text);
+  send(std::move(line));
+  arm_idle_timer();
+  read_line();
+}
+
+void Connection::log_request(ResultCode result, const std::string& text) {
   if (log_.enabled(LogPriority::debug)) {
     log_.event(LogPriority::debug, "client.request",
-               {{"peer", peer_text()},
-                {"result", to_string(dispatched.response.result)},
-                {"text", dispatched.response.text}});
+               {{"peer", peer_text()}, {"result", to_string(result)}, {"text", text}});
   }
+}
+
+void Connection::reply(Dispatched dispatched) {
+  log_request(dispatched.response.result, dispatched.response.text);
   send(encode_response(dispatched.response));
   if (dispatched.watched_job) {
     watches_.emplace_back(*dispatched.watched_job, std::move(dispatched.watcher));
@@ -269,7 +324,7 @@ void Connection::on_idle() {
                   format_value(settings_.idle_timeout.count()) + " s");
     return;
   }
-  if (!watches_.empty()) {
+  if (!watches_.empty() || awaiting_pool_) {
     arm_idle_timer();
     return;
   }

@@ -19,20 +19,24 @@
 namespace trexsearch::service {
 
 class ConnectionManager;
+class RequestPool;
 
 /// One client of the control socket (the Asio example's `connection`): reads
 /// newline-delimited requests of bounded length, hands each to the dispatcher,
 /// queues the replies and any `watch` events, and closes on EOF, error, idle
 /// timeout or an oversized line. A client that does not read its replies stops
 /// being read (its output is bounded) and is closed when it does not catch up
-/// (ConnectionSettings). Lives on the io thread only.
+/// (ConnectionSettings). Requests that read the store go to the request pool;
+/// until such a reply is back nothing more is read, so replies keep the order of
+/// the requests. Lives on the io thread only.
 class Connection : public std::enable_shared_from_this<Connection> {
  public:
   using Socket = boost::asio::local::stream_protocol::socket;
 
-  /// All references must outlive the connection.
+  /// All references must outlive the connection. Without a `pool` every request
+  /// is answered on the io thread.
   Connection(Socket socket, ConnectionManager& manager, Dispatcher& dispatcher, JobControl& jobs,
-             const ConnectionSettings& settings, Logger& log);
+             const ConnectionSettings& settings, Logger& log, RequestPool* pool = nullptr);
 
   /// Starts reading requests.
   void start();
@@ -60,6 +64,12 @@ class Connection : public std::enable_shared_from_this<Connection> {
   void read_line();
   void on_read(const boost::system::error_code& error, std::size_t bytes);
   void handle_line(const std::string& line);
+  /// Hands a store request to the pool (or answers busy when it is full).
+  void run_on_pool(Request request);
+  /// The pool's reply (encoded on the worker), back on the io thread.
+  void on_pool_reply(std::string line, ResultCode result, const std::string& text);
+  void reply(Dispatched dispatched);
+  void log_request(ResultCode result, const std::string& text);
   void deliver(const Json::Value& request_id, const JobEvent& event, const JobWatcher* watcher);
   void send(std::string line);
   void write_next();
@@ -80,6 +90,7 @@ class Connection : public std::enable_shared_from_this<Connection> {
   JobControl& jobs_;
   const ConnectionSettings& settings_;
   Logger& log_;
+  RequestPool* pool_;
   std::optional<PeerCredentials> peer_;
   std::string input_;
   std::deque<std::string> output_;
@@ -90,6 +101,8 @@ class Connection : public std::enable_shared_from_this<Connection> {
   bool writing_ = false;
   bool reading_ = false;
   bool reading_paused_ = false;
+  /// A request runs on the pool: nothing more is read until its reply is queued.
+  bool awaiting_pool_ = false;
   bool closing_ = false;
   bool stopped_ = false;
   /// Active `watch` streams: job and watcher.

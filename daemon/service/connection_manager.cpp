@@ -75,7 +75,11 @@ void ConnectionManager::trim_memory_soon(Connection& closed) {
   // connections, and once for a whole batch of them (an idle timeout closing 200).
   boost::asio::post(closed.executor(), [this] {
     trim_posted_ = false;
-    ::malloc_trim(0);
+    if (trim_executor_) {
+      boost::asio::post(trim_executor_, [] { ::malloc_trim(0); });
+    } else {
+      ::malloc_trim(0);
+    }
   });
 }
 

@@ -1,5 +1,7 @@
 #pragma once
 
+#include <boost/asio/any_io_executor.hpp>
+
 #include <sys/types.h>
 
 #include <cstddef>
@@ -22,6 +24,11 @@ class ConnectionManager {
  public:
   /// `settings` must outlive the manager (the budget is read live, so SIGHUP applies).
   explicit ConnectionManager(const ConnectionSettings& settings) : settings_(settings) {}
+  /// Where malloc_trim runs (the request pool): with a big heap it takes the io
+  /// thread seconds. Unset: on the io thread.
+  void set_trim_executor(boost::asio::any_io_executor executor) {
+    trim_executor_ = std::move(executor);
+  }
 
   /// Takes the connection in and starts it.
   void start(const std::shared_ptr<Connection>& connection);
@@ -58,6 +65,7 @@ class ConnectionManager {
   std::map<uid_t, std::size_t> per_user_;
   std::size_t output_bytes_ = 0;
   bool trim_posted_ = false;
+  boost::asio::any_io_executor trim_executor_;
 };
 
 }  // namespace trexsearch::service

@@ -5,6 +5,7 @@
 #include <csignal>
 
 #include "daemon/service/connection.hpp"
+#include "daemon/service/request_pool.hpp"
 #include "daemon/service/socket_file.hpp"
 
 namespace trexsearch::service {
@@ -19,7 +20,7 @@ constexpr int kAcceptBatch = 64;
 
 ControlServer::ControlServer(asio::io_context& io, Dispatcher& dispatcher, JobControl& jobs,
                              Logger& log, ConnectionSettings settings, std::size_t max_clients,
-                             std::size_t max_clients_per_user)
+                             std::size_t max_clients_per_user, RequestPool* pool)
     : io_(io),
       acceptor_(io),
       signals_(io),
@@ -30,7 +31,10 @@ ControlServer::ControlServer(asio::io_context& io, Dispatcher& dispatcher, JobCo
       settings_(settings),
       max_clients_(max_clients),
       max_clients_per_user_(max_clients_per_user),
-      connections_(settings_) {}
+      pool_(pool),
+      connections_(settings_) {
+  if (pool_ != nullptr) connections_.set_trim_executor(pool_->executor());
+}
 
 void ControlServer::listen(const std::string& path, mode_t mode, std::optional<gid_t> group) {
   prepare_socket_path(path);
@@ -146,7 +150,7 @@ void ControlServer::take(stream_protocol::socket socket) {
     return;
   }
   auto connection = std::make_shared<Connection>(std::move(socket), connections_, dispatcher_,
-                                                 jobs_, settings_, log_);
+                                                 jobs_, settings_, log_, pool_);
   if (const auto reason = refusal(*connection)) {
     connection->refuse(encode_response(
         error_response(Json::Value(), ResultCode::busy, *reason + "; try again later")));

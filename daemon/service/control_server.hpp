@@ -19,6 +19,8 @@
 
 namespace trexsearch::service {
 
+class RequestPool;
+
 /// The control socket's server (the Asio example's `server`): accepts clients on
 /// the Unix socket, enforces the client limits (overall and per user), and turns SIGTERM/SIGINT
 /// into an orderly stop and SIGHUP into a reload. Everything runs on the io thread.
@@ -32,9 +34,10 @@ class ControlServer {
   };
 
   /// References must outlive the server.
+  /// With a `pool`, the requests that read the store run there (RequestPool).
   ControlServer(boost::asio::io_context& io, Dispatcher& dispatcher, JobControl& jobs, Logger& log,
                 ConnectionSettings settings, std::size_t max_clients,
-                std::size_t max_clients_per_user = 0);
+                std::size_t max_clients_per_user = 0, RequestPool* pool = nullptr);
 
   /// Binds and listens on `path` (removing a stale socket), then sets its mode and
   /// group. Throws std::runtime_error / std::system_error naming the path.
@@ -78,6 +81,7 @@ class ControlServer {
   std::size_t max_clients_;
   /// 0: no per-user limit. Root is not counted against it.
   std::size_t max_clients_per_user_;
+  RequestPool* pool_;
   ConnectionManager connections_;
   SignalHandlers handlers_;
   std::string path_;

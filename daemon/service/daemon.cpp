@@ -44,6 +44,12 @@ std::string settings_json(const DaemonOptions& options) {
   return codec::to_compact_json(json);
 }
 
+// The request pool (docs/daemon.md "Control socket and access"): two workers
+// serve two big reads at once on a 2-core tester while the io thread and the
+// runner keep theirs; 64 waiting requests is 32 clients pipelining two each.
+constexpr std::size_t kRequestWorkers = 2;
+constexpr std::size_t kMaxPendingRequests = 64;
+
 ConnectionSettings connection_settings(const DaemonOptions& options) {
   ConnectionSettings settings;
   settings.max_request_bytes = options.max_request_bytes;
@@ -63,6 +69,7 @@ Daemon::Daemon(std::vector<std::string> args, CommandLine command_line, Logger& 
       watchdog_timer_(io_) {}
 
 Daemon::~Daemon() {
+  if (request_pool_) request_pool_->stop();
   if (jobs_) jobs_->shutdown();
 }
 
@@ -160,9 +167,15 @@ void Daemon::start() {
       [this] { return trex_link_->snapshot(); });
   dispatcher_->set_port_speed_probe(
       [this](const TrexMeasurerSpec& spec) { return trex_factory_->probe_port_speed(spec); });
-  server_ =
-      std::make_unique<ControlServer>(io_, *dispatcher_, *jobs_, log_, connection_settings(options),
-                                      options.max_clients, options.max_clients_per_user);
+  std::vector<std::unique_ptr<JobStoreAccess>> worker_stores;
+  for (std::size_t i = 0; i < kRequestWorkers; ++i) {
+    worker_stores.push_back(jobs_->open_store_access());
+  }
+  request_pool_ =
+      std::make_unique<RequestPool>(*dispatcher_, std::move(worker_stores), kMaxPendingRequests);
+  server_ = std::make_unique<ControlServer>(io_, *dispatcher_, *jobs_, log_,
+                                            connection_settings(options), options.max_clients,
+                                            options.max_clients_per_user, request_pool_.get());
   server_->listen(options.socket, options.socket_mode, group);
   server_->handle_signals({[this](int) {
                              notifier_.stopping();
@@ -261,6 +274,7 @@ int Daemon::run() {
     start();
   } catch (const std::exception& error) {
     log_.event(LogPriority::error, "daemon.failed", {{"reason", error.what()}});
+    if (request_pool_) request_pool_->stop();
     if (jobs_) jobs_->shutdown();
     return kDaemonExitFailure;
   }
@@ -275,6 +289,9 @@ int Daemon::run() {
     code = kDaemonExitFailure;
   }
   notifier_.stopping();
+  // Requests already running finish (a read or an analysis, bounded by
+  // max-trials-per-job); their replies have no client left to go to.
+  request_pool_->stop();
   jobs_->shutdown();
   std::error_code ignored;
   std::filesystem::remove(command_line_.options.socket, ignored);

@@ -15,6 +15,7 @@
 #include "daemon/service/measurer_factory.hpp"
 #include "daemon/service/notifier.hpp"
 #include "daemon/service/options.hpp"
+#include "daemon/service/request_pool.hpp"
 #include "daemon/service/socket_file.hpp"
 #include "daemon/service/trex_link.hpp"
 
@@ -73,6 +74,8 @@ class Daemon {
   std::unique_ptr<JobManager> jobs_;
   std::unique_ptr<Dispatcher> dispatcher_;
   std::unique_ptr<ControlServer> server_;
+  /// Declared after what its workers use (dispatcher, job manager): stopped first.
+  std::unique_ptr<RequestPool> request_pool_;
 };
 
 }  // namespace trexsearch::service

@@ -119,17 +119,17 @@ Dispatched Dispatcher::run(const Request& request, const DispatchContext& contex
   } else if (command == "submit") {
     response = submit(request, context);
   } else if (command == "list") {
-    response = list(request);
+    response = list(request, context);
   } else if (command == "show") {
-    response = show(request);
+    response = show(request, context);
   } else if (command == "cancel") {
     response = cancel(request, context);
   } else if (command == "delete") {
     response = remove(request, context);
   } else if (command == "result") {
-    response = result(request);
+    response = result(request, context);
   } else if (command == "analyze") {
-    response = analyze(request);
+    response = analyze(request, context);
   } else if (command == "help") {
     response = help(request);
   } else {
@@ -141,6 +141,15 @@ Dispatched Dispatcher::run(const Request& request, const DispatchContext& contex
                        "unknown command \"" + command.substr(0, 40) + "\"; known: " + known);
   }
   return {std::move(response), std::nullopt, nullptr};
+}
+
+bool Dispatcher::uses_store(std::string_view command) {
+  return command == "list" || command == "show" || command == "result" || command == "analyze" ||
+         command == "delete";
+}
+
+JobStoreAccess& Dispatcher::store_access(const DispatchContext& context) const {
+  return context.store != nullptr ? *context.store : jobs_;
 }
 
 void Dispatcher::require_modify(const DispatchContext& context, std::string_view command) const {
@@ -209,7 +218,7 @@ Response Dispatcher::submit(const Request& request, const DispatchContext& conte
       arguments);
 }
 
-Response Dispatcher::list(const Request& request) {
+Response Dispatcher::list(const Request& request, const DispatchContext& context) {
   codec::ObjectReader reader(request.arguments, "arguments");
   std::optional<JobState> state;
   if (const auto text = reader.optional_string("state")) {
@@ -229,19 +238,19 @@ Response Dispatcher::list(const Request& request) {
   }
   reader.reject_unknown_keys();
   Json::Value jobs(Json::arrayValue);
-  for (const JobRecord& record : jobs_.list(state, limit)) jobs.append(encode_job_record(record));
+  for (const JobRecord& record : store_access(context).list(state, limit)) jobs.append(encode_job_record(record));
   Json::Value arguments(Json::objectValue);
   const auto count = jobs.size();
   arguments["jobs"] = std::move(jobs);
   return success(request, std::to_string(count) + " jobs", arguments);
 }
 
-Response Dispatcher::show(const Request& request) {
+Response Dispatcher::show(const Request& request, const DispatchContext& context) {
   codec::ObjectReader reader(request.arguments, "arguments");
   const JobId id = read_job_id(reader);
   const bool with_trials = reader.optional_bool("trials").value_or(true);
   reader.reject_unknown_keys();
-  JobDetails details = jobs_.details(id, true);
+  JobDetails details = store_access(context).details(id, true);
   Json::Value arguments(Json::objectValue);
   arguments["job"] = encode_job_record(details.record);
   arguments["spec"] = codec::parse_strict_json(details.record.spec_json, "stored spec");
@@ -307,7 +316,7 @@ Response Dispatcher::remove(const Request& request, const DispatchContext& conte
   const JobId id = read_job_id(reader);
   reader.reject_unknown_keys();
   require_modify(context, "delete");
-  const std::size_t trials = jobs_.remove(id, context.peer->describe());
+  const std::size_t trials = store_access(context).remove(id, context.peer->describe());
   Json::Value arguments(Json::objectValue);
   arguments["job"] = Json::Int64{id};
   arguments["trials"] = Json::UInt64{trials};
@@ -316,12 +325,12 @@ Response Dispatcher::remove(const Request& request, const DispatchContext& conte
                  arguments);
 }
 
-Response Dispatcher::result(const Request& request) {
+Response Dispatcher::result(const Request& request, const DispatchContext& context) {
   codec::ObjectReader reader(request.arguments, "arguments");
   const JobId id = read_job_id(reader);
   reader.reject_unknown_keys();
-  const std::string stored = jobs_.result_json(id);
-  const JobDetails details = jobs_.details(id, false);
+  const std::string stored = store_access(context).result_json(id);
+  const JobDetails details = store_access(context).details(id, false);
   Json::Value arguments(Json::objectValue);
   arguments["job"] = encode_job_record(details.record);
   arguments["result"] = codec::parse_strict_json(stored, "stored result");
@@ -361,7 +370,7 @@ Dispatched Dispatcher::watch(const Request& request, const DispatchContext& cont
   return dispatched;
 }
 
-Response Dispatcher::analyze(const Request& request) {
+Response Dispatcher::analyze(const Request& request, const DispatchContext& context) {
   codec::ObjectReader reader(request.arguments, "arguments");
   const JobId id = read_job_id(reader);
   std::optional<std::vector<mlr::SearchGoal>> goals;
@@ -369,7 +378,7 @@ Response Dispatcher::analyze(const Request& request) {
     goals = codec::decode_goals(reader.array("goals"), reader.field_path("goals"));
   }
   reader.reject_unknown_keys();
-  const JobDetails details = jobs_.details(id, true);
+  const JobDetails details = store_access(context).details(id, true);
   const JobSpec spec = stored_spec(details.record);
   if (spec.method != SearchMethod::mlr) {
     throw RequestError(ResultCode::conflict,

@@ -44,6 +44,9 @@ struct DispatchContext {
   /// Makes a watcher that streams `watch` events for the request id to this
   /// client; absent where streaming is impossible (then `watch` is refused).
   std::function<std::shared_ptr<JobWatcher>(const Json::Value& request_id)> make_watcher;
+  /// Where the store commands (list, show, result, analyze, delete) read: a
+  /// request-pool worker's own connection; absent: the JobControl's (io thread).
+  JobStoreAccess* store = nullptr;
 };
 
 /// What the dispatcher answers.
@@ -71,6 +74,10 @@ class Dispatcher {
   /// Parses the line first; a malformed line gets a bad_request reply.
   Dispatched dispatch_line(std::string_view line, const DispatchContext& context);
 
+  /// Whether `command` reads stored jobs or trials (or deletes them), so that its
+  /// cost grows with the store: those run on the request pool, off the io thread.
+  static bool uses_store(std::string_view command);
+
   /// Reloadable (SIGHUP).
   void set_policy(AccessPolicy policy) { policy_ = policy; }
   /// How `submit` learns a trex job's port speed (loads in % or bit rates, the
@@ -80,17 +87,18 @@ class Dispatcher {
  private:
   Dispatched run(const Request& request, const DispatchContext& context);
   void require_modify(const DispatchContext& context, std::string_view command) const;
+  JobStoreAccess& store_access(const DispatchContext& context) const;
 
   Response version(const Request& request);
   Response status(const Request& request);
   Response submit(const Request& request, const DispatchContext& context);
-  Response list(const Request& request);
-  Response show(const Request& request);
+  Response list(const Request& request, const DispatchContext& context);
+  Response show(const Request& request, const DispatchContext& context);
   Response cancel(const Request& request, const DispatchContext& context);
   Response remove(const Request& request, const DispatchContext& context);
-  Response result(const Request& request);
+  Response result(const Request& request, const DispatchContext& context);
   Dispatched watch(const Request& request, const DispatchContext& context);
-  Response analyze(const Request& request);
+  Response analyze(const Request& request, const DispatchContext& context);
   Response help(const Request& request);
 
   JobControl& jobs_;

@@ -10,6 +10,7 @@
 #include "daemon/service/job_progress.hpp"
 #include "daemon/service/job_record.hpp"
 #include "daemon/service/job_spec.hpp"
+#include "daemon/service/job_store_access.hpp"
 
 namespace trexsearch::service {
 
@@ -80,32 +81,26 @@ struct WatchStart {
 
 /// The job manager as the dispatcher sees it: every control-socket command that
 /// touches jobs. Errors are RequestErrors carrying the reply code (not_found,
-/// conflict, busy, unsupported, ...).
-class JobControl {
+/// conflict, busy, unsupported, ...). Its JobStoreAccess side uses the io thread's
+/// store connection; open_store_access() gives other threads their own.
+class JobControl : public JobStoreAccess {
  public:
-  virtual ~JobControl() = default;
+  ~JobControl() override = default;
 
   /// Stores and queues a validated job. `submitted_by` describes the peer.
   virtual SubmitReceipt submit(const JobSpec& spec, const std::string& submitted_by) = 0;
   virtual QueueStatus queue_status() = 0;
   /// Only the daemon's job manager has a store to report on.
   virtual std::optional<StoreHealth> store_health() { return std::nullopt; }
-  /// Newest first.
-  virtual std::vector<JobRecord> list(std::optional<JobState> state, std::size_t limit) = 0;
-  /// Throws RequestError(not_found).
-  virtual JobDetails details(JobId id, bool with_trials) = 0;
   /// Throws RequestError(not_found) or (conflict) when the job is already over.
   virtual CancelOutcome cancel(JobId id, const std::string& cancelled_by) = 0;
-  /// Deletes an ended job with its trials and result; returns the trial count.
-  /// Throws RequestError(not_found), or (conflict) while it is queued or running.
-  virtual std::size_t remove(JobId id, const std::string& removed_by) = 0;
-  /// The stored result document (JSON); throws RequestError(not_found) for no such
-  /// job, (conflict) when it has no result (yet).
-  virtual std::string result_json(JobId id) = 0;
   /// Registers `watcher` for the job's events until it ends; throws not_found.
   virtual WatchStart watch(JobId id, std::shared_ptr<JobWatcher> watcher) = 0;
   /// Removes a watcher (connection closed); unknown ones are ignored.
   virtual void unwatch(JobId id, const JobWatcher* watcher) = 0;
+  /// The store commands on a connection of their own, for one worker thread of
+  /// the request pool; nullptr when there is no store to open (test fakes).
+  virtual std::unique_ptr<JobStoreAccess> open_store_access() { return nullptr; }
 };
 
 }  // namespace trexsearch::service

@@ -86,6 +86,9 @@ class JobManager final : public JobControl {
   std::string result_json(JobId id) override;
   WatchStart watch(JobId id, std::shared_ptr<JobWatcher> watcher) override;
   void unwatch(JobId id, const JobWatcher* watcher) override;
+  /// A store connection of its own (busy timeout as the runner's), reading the
+  /// queue and progress from this manager.
+  std::unique_ptr<JobStoreAccess> open_store_access() override;
 
  private:
   struct QueuedJob {
@@ -109,6 +112,7 @@ class JobManager final : public JobControl {
     bool failure_overrides_completion = false;
   };
   class Observer;
+  class WorkerStoreAccess;
 
   void run_loop(std::stop_token shutdown);
   void run_one(Store& store, QueuedJob job, const std::stop_token& shutdown);
@@ -123,6 +127,12 @@ class JobManager final : public JobControl {
   void update_status();
   std::string status_line_locked() const;
   JobRecord require_job(JobId id);
+  // The JobStoreAccess commands on a given store connection: the io thread's
+  // (under io_store_mutex_) or a request-pool worker's own.
+  static JobRecord require_job_in(Store& store, JobId id);
+  JobDetails details_in(Store& store, JobId id, bool with_trials);
+  std::size_t remove_in(Store& store, JobId id, const std::string& removed_by);
+  std::string result_json_in(Store& store, JobId id);
 
   JobManagerSettings settings_;
   std::map<SearchMethod, std::unique_ptr<JobRunner>> runners_;

@@ -17,11 +17,15 @@ std::string job_name(JobId id) { return "job " + std::to_string(id); }
 
 }  // namespace
 
-JobRecord JobManager::require_job(JobId id) {
-  std::lock_guard store_lock(io_store_mutex_);
-  auto record = io_store_.job(id);
+JobRecord JobManager::require_job_in(Store& store, JobId id) {
+  auto record = store.job(id);
   if (!record) throw RequestError(ResultCode::not_found, "no job " + std::to_string(id));
   return std::move(*record);
+}
+
+JobRecord JobManager::require_job(JobId id) {
+  std::lock_guard store_lock(io_store_mutex_);
+  return require_job_in(io_store_, id);
 }
 
 SubmitReceipt JobManager::submit(const JobSpec& spec, const std::string& submitted_by) {
@@ -90,7 +94,40 @@ std::vector<JobRecord> JobManager::list(std::optional<JobState> state, std::size
   return io_store_.jobs(state, limit);
 }
 
+/// A request-pool worker's store connection, with the manager's queue and progress.
+class JobManager::WorkerStoreAccess final : public JobStoreAccess {
+ public:
+  WorkerStoreAccess(JobManager& manager)
+      : manager_(manager), store_(manager.settings_.store_file, manager.settings_.store_busy_timeout) {
+    store_.set_max_bytes(manager.settings_.max_store_bytes);
+  }
+
+  std::vector<JobRecord> list(std::optional<JobState> state, std::size_t limit) override {
+    return store_.jobs(state, limit);
+  }
+  JobDetails details(JobId id, bool with_trials) override {
+    return manager_.details_in(store_, id, with_trials);
+  }
+  std::size_t remove(JobId id, const std::string& removed_by) override {
+    return manager_.remove_in(store_, id, removed_by);
+  }
+  std::string result_json(JobId id) override { return manager_.result_json_in(store_, id); }
+
+ private:
+  JobManager& manager_;
+  Store store_;
+};
+
+std::unique_ptr<JobStoreAccess> JobManager::open_store_access() {
+  return std::make_unique<WorkerStoreAccess>(*this);
+}
+
 JobDetails JobManager::details(JobId id, bool with_trials) {
+  std::lock_guard store_lock(io_store_mutex_);
+  return details_in(io_store_, id, with_trials);
+}
+
+JobDetails JobManager::details_in(Store& store, JobId id, bool with_trials) {
   JobDetails details;
   {
     std::lock_guard lock(mutex_);
@@ -101,11 +138,8 @@ JobDetails JobManager::details(JobId id, bool with_trials) {
       details.queue_position = static_cast<std::size_t>(queued - queue_.begin()) + 1;
     }
   }
-  details.record = require_job(id);
-  if (with_trials) {
-    std::lock_guard store_lock(io_store_mutex_);
-    details.trials = io_store_.trials(id);
-  }
+  details.record = require_job_in(store, id);
+  if (with_trials) details.trials = store.trials(id);
   return details;
 }
 
@@ -155,9 +189,16 @@ CancelOutcome JobManager::cancel(JobId id, const std::string& cancelled_by) {
 }
 
 std::size_t JobManager::remove(JobId id, const std::string& removed_by) {
-  std::optional<std::size_t> trials;
+  std::lock_guard store_lock(io_store_mutex_);
+  return remove_in(io_store_, id, removed_by);
+}
+
+std::size_t JobManager::remove_in(Store& store, JobId id, const std::string& removed_by) {
   {
-    // Held across the delete: the runner cannot pick the job up meanwhile.
+    // Only the check holds the lock, not the delete (seconds for a big job, while
+    // `status` needs this lock). An ended job never runs or queues again: the
+    // runner stores a job's final state before it forgets the job, and only
+    // start() (before any request) queues stored jobs.
     std::lock_guard lock(mutex_);
     const bool queued = std::any_of(queue_.begin(), queue_.end(),
                                     [id](const QueuedJob& job) { return job.id == id; });
@@ -166,13 +207,13 @@ std::size_t JobManager::remove(JobId id, const std::string& removed_by) {
                                                    (queued ? "queued" : "running") +
                                                    "; cancel it first, then delete it");
     }
-    try {
-      std::lock_guard store_lock(io_store_mutex_);
-      trials = io_store_.delete_job(id);
-    } catch (const SqliteError& error) {
-      throw RequestError(ResultCode::error, "cannot delete " + job_name(id) + ": " +
-                                                error.what() + store_write_hint(error));
-    }
+  }
+  std::optional<std::size_t> trials;
+  try {
+    trials = store.delete_job(id);
+  } catch (const SqliteError& error) {
+    throw RequestError(ResultCode::error, "cannot delete " + job_name(id) + ": " + error.what() +
+                                              store_write_hint(error));
   }
   if (!trials) throw RequestError(ResultCode::not_found, "no " + job_name(id));
   log_.event(LogPriority::notice, "job.deleted",
@@ -181,9 +222,13 @@ std::size_t JobManager::remove(JobId id, const std::string& removed_by) {
 }
 
 std::string JobManager::result_json(JobId id) {
-  const JobRecord record = require_job(id);
   std::lock_guard store_lock(io_store_mutex_);
-  auto result = io_store_.result_json(id);
+  return result_json_in(io_store_, id);
+}
+
+std::string JobManager::result_json_in(Store& store, JobId id) {
+  const JobRecord record = require_job_in(store, id);
+  auto result = store.result_json(id);
   if (!result) {
     throw RequestError(ResultCode::conflict, job_name(id) + " has no result: it is " +
                                                  std::string(to_string(record.state)));

@@ -1,10 +1,8 @@
 #include "daemon/service/job_spec_codec.hpp"
 
 #include <cmath>
-#include <fstream>
 #include <functional>
 #include <random>
-#include <sstream>
 
 #include "daemon/codec/controller_config_codec.hpp"
 #include "daemon/codec/json_writer.hpp"
@@ -100,16 +98,8 @@ ExecMeasurerSpec decode_exec(codec::ObjectReader& reader) {
   return spec;
 }
 
-std::string read_profile_file(const std::string& path) {
-  std::ifstream in(path, std::ios::binary);
-  if (!in) {
-    throw RequestError(ResultCode::bad_request,
-                       "measurer.profile = \"" + path + "\": cannot read the file");
-  }
-  std::ostringstream text;
-  text << in.rdbuf();
-  return text.str();
-}
+// Longer than any path Linux accepts (PATH_MAX): not a file name.
+constexpr std::size_t kMaxProfileSourceBytes = 4096;
 
 TrexMeasurerSpec decode_trex(codec::ObjectReader& reader) {
   TrexMeasurerSpec spec;
@@ -121,18 +111,29 @@ TrexMeasurerSpec decode_trex(codec::ObjectReader& reader) {
   const Json::Value* profile = reader.optional_value("profile");
   if (profile == nullptr) {
     bad(reader.field_path("profile"), Json::Value(),
-        "is required for kind \"trex\": a profile file path or an inline profile object");
+        "is required for kind \"trex\": the traffic profile as an object");
   }
+  // Where the profile came from, as the client says (a label: never opened).
+  spec.profile_source = reader.optional_string("profile_source").value_or("inline");
+  if (spec.profile_source.empty() || spec.profile_source.size() > kMaxProfileSourceBytes) {
+    bad(reader.field_path("profile_source"), Json::Value(spec.profile_source.substr(0, 64)),
+        "must be 1 to " + std::to_string(kMaxProfileSourceBytes) + " bytes");
+  }
+  if (profile->isString()) {
+    // The daemon never opens a path a client names: it runs as root, and a FIFO,
+    // /dev/zero or someone else's file would block it, bloat it or leak bytes
+    // into the error text; the unit's ProtectHome/PrivateTmp and relative paths
+    // would resolve differently from the client's anyway.
+    bad(reader.field_path("profile"), *profile,
+        "the daemon does not read files named by clients; send the profile's contents as "
+        "an object (trex-search submit reads the file and does so) and the path as "
+        "measurer.profile_source");
+  }
+  if (!profile->isObject()) {
+    bad(reader.field_path("profile"), *profile, "must be an object (the traffic profile)");
+  }
+  spec.profile_json = codec::to_compact_json(*profile);
   try {
-    if (profile->isString()) {
-      spec.profile_source = profile->asString();
-      spec.profile_json = read_profile_file(spec.profile_source);
-    } else if (profile->isObject()) {
-      spec.profile_source = "inline";
-      spec.profile_json = codec::to_compact_json(*profile);
-    } else {
-      bad(reader.field_path("profile"), *profile, "must be a file path or an object");
-    }
     // Compile once: a bad profile fails at submission, not at the front of the queue.
     directions = trex::compile_profile(trex::parse_profile(spec.profile_json,
                                                            spec.profile_source))
@@ -246,6 +247,7 @@ Json::Value encode_measurer(const MeasurerSpec& measurer) {
     // The profile as it was at submission (a resumed job must not pick up an
     // edited file), whatever the source.
     json["profile"] = codec::parse_strict_json(trex_spec->profile_json, "stored profile");
+    if (trex_spec->profile_source != "inline") json["profile_source"] = trex_spec->profile_source;
     Json::Value ports(Json::arrayValue);
     for (const std::uint8_t port : trex_spec->ports) ports.append(port);
     if (!trex_spec->ports.empty()) json["ports"] = ports;

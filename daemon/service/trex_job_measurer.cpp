@@ -10,6 +10,7 @@
 #include "search/errors.hpp"
 #include "trex_client/measurer/trex_measurer_config.hpp"
 #include "trex_client/profile/line_rate.hpp"
+#include "trex_client/transport/rpc_stop.hpp"
 #include "trex_client/transport/trex_error.hpp"
 #include "trex_client/transport/zmq_rpc_channel.hpp"
 
@@ -89,7 +90,11 @@ TrexJobMeasurer::TrexJobMeasurer(trex::CompiledProfile profile, TrexJobSettings 
           session_->load_streams(profile_.ports);
           trex_version_ = session_->api().get_version().version;
         },
-        {});
+        // The job's stop (cancel, SIGTERM) reaches the connect retries through the
+        // runner's RPC stop scope: a TRex that stays away must not hold a cancelled
+        // job for the whole reconnect grace.
+        trex::RpcStopScope::current() != nullptr ? trex::RpcStopScope::current()->token()
+                                                 : std::stop_token{});
   } catch (const MeasurementError& error) {
     // with_reconnect told the link already; a port-speed mismatch did not.
     if (settings_.link) settings_.link->failed(error.what());

@@ -21,7 +21,7 @@ TEST_CASE("cancelling a trex job whose TRex hangs ends it within a second or so"
   Json::Value measurer(Json::objectValue);
   measurer["kind"] = "trex";
   measurer["endpoint"] = emulator.rpc_endpoint();
-  measurer["profile"] = TREX_SEARCH_SOURCE_DIR "/etc/profiles/ipv4-udp-64b-bidir.json";
+  set_inline_profile(measurer, example_profile_path());
   measurer["speed"] = 500.0;
   measurer["rpc_timeout"] = 60.0;  // the maximum
   measurer["reconnect_grace"] = 3600.0;

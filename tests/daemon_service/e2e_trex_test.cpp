@@ -22,7 +22,7 @@ Json::Value trex_submit(const std::string& endpoint, double reconnect_grace_s = 
   Json::Value measurer(Json::objectValue);
   measurer["kind"] = "trex";
   measurer["endpoint"] = endpoint;
-  measurer["profile"] = TREX_SEARCH_SOURCE_DIR "/etc/profiles/ipv4-udp-64b-bidir.json";
+  set_inline_profile(measurer, example_profile_path());
   measurer["speed"] = kSpeed;
   measurer["reconnect_grace"] = reconnect_grace_s;
   Json::Value submit(Json::objectValue);

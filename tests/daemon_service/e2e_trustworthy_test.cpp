@@ -42,7 +42,7 @@ Json::Value job_request(const std::string& endpoint, Json::Value goals, Json::Va
   Json::Value measurer(Json::objectValue);
   measurer["kind"] = "trex";
   measurer["endpoint"] = endpoint;
-  measurer["profile"] = TREX_SEARCH_SOURCE_DIR "/etc/profiles/ipv4-udp-64b-bidir.json";
+  set_inline_profile(measurer, example_profile_path());
   measurer["speed"] = kSpeed;
   measurer["reconnect_grace"] = 10.0;
   Json::Value submit(Json::objectValue);

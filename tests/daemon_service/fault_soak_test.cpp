@@ -71,7 +71,7 @@ Json::Value trex_measurer(const std::string& endpoint) {
   Json::Value measurer(Json::objectValue);
   measurer["kind"] = "trex";
   measurer["endpoint"] = endpoint;
-  measurer["profile"] = TREX_SEARCH_SOURCE_DIR "/etc/profiles/ipv4-udp-64b-bidir.json";
+  set_inline_profile(measurer, example_profile_path());
   measurer["speed"] = kSpeed;
   measurer["reconnect_grace"] = 30.0;
   // 0.5 s of real time is 250 s of the emulator's: a dropped reply should cost a

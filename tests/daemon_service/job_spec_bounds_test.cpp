@@ -8,6 +8,7 @@
 #include "daemon/codec/strict_json.hpp"
 #include "daemon/service/job_spec_codec.hpp"
 #include "daemon/service/service_errors.hpp"
+#include "service_test_support.hpp"
 
 namespace trexsearch::service {
 namespace {
@@ -33,7 +34,7 @@ struct Case {
 }  // namespace
 
 TEST_CASE("timeouts and durations above their maximum are refused naming the path and limit") {
-  const std::string trex = R"("kind": "trex", "profile": ")" + kProfile + "\"";
+  const std::string trex = R"("kind": "trex", )" + servicetest::inline_profile_members(kProfile);
   const std::string sim = R"("kind": "sim", "model": "sharp")";
   const Case cases[] = {
       {R"("goals": [{}])", trex + R"(, "rpc_timeout": 9.2e9)",

@@ -5,6 +5,7 @@
 #include "daemon/codec/strict_json.hpp"
 #include "daemon/service/measurer_factory.hpp"
 #include "daemon/service/service_errors.hpp"
+#include "service_test_support.hpp"
 
 namespace trexsearch::service {
 namespace {
@@ -120,8 +121,10 @@ TEST_CASE("a PLR job spec decodes PLR.json and round-trips; its errors name the 
 
 TEST_CASE("a trex measurer spec keeps the profile as submitted; bad ones name the field") {
   const std::string path = TREX_SEARCH_SOURCE_DIR "/etc/profiles/ipv4-udp-64b-bidir.json";
+  // As trex-search submit sends it: the contents, and where they came from.
+  const std::string profile = servicetest::inline_profile_members(path);
   const JobSpec spec = decode(R"({"spec": {"goals": [{}]}, "measurer": {"kind": "trex",
-      "profile": ")" + path + R"(", "force_acquire": true, "speed": 50, "reconnect_grace": 2}})");
+      )" + profile + R"(, "force_acquire": true, "speed": 50, "reconnect_grace": 2}})");
   const auto& trex_spec = std::get<TrexMeasurerSpec>(spec.measurer);
   CHECK(trex_spec.endpoint.empty());
   CHECK(trex_spec.force_acquire);
@@ -132,37 +135,52 @@ TEST_CASE("a trex measurer spec keeps the profile as submitted; bad ones name th
   CHECK(time_mode(spec.measurer) == TimeMode::real_time);
   // The stored form carries the profile inline: an edited file never changes a resumed job.
   const JobSpec again = decode_job_spec(encode_job_spec(spec));
-  CHECK(std::get<TrexMeasurerSpec>(again.measurer).profile_source == "inline");
+  CHECK(std::get<TrexMeasurerSpec>(again.measurer).profile_source == path);
   CHECK(again.profile == path);
+  CHECK(encode_job_spec(again) == encode_job_spec(spec));
   // A random TRex session id is chosen once and stored: a resumed job keeps it.
   CHECK(trex_spec.session_id != 0);
   CHECK(std::get<TrexMeasurerSpec>(again.measurer).session_id == trex_spec.session_id);
   const JobSpec chosen = decode(R"({"spec": {"goals": [{}]}, "measurer": {"kind": "trex",
-      "profile": ")" + path + R"(", "session_id": 4294967295}})");
+      )" + profile + R"(, "session_id": 4294967295}})");
   CHECK(std::get<TrexMeasurerSpec>(chosen.measurer).session_id == 4294967295u);
   for (const char* bad : {"0", "4294967296", "-1", "1.5", "true", "\"7\""}) {
     CAPTURE(bad);
-    CHECK(error_of(R"({"spec": {"goals": [{}]}, "measurer": {"kind": "trex", "profile": ")" +
-                   path + R"(", "session_id": )" + bad + "}}")
+    CHECK(error_of(R"({"spec": {"goals": [{}]}, "measurer": {"kind": "trex", )" + profile + R"(, "session_id": )" + bad + "}}")
               .find("measurer.session_id") == 0);
   }
 
   CHECK(error_of(R"({"spec": {"goals": [{}]}, "measurer": {"kind": "trex"}})")
             .find("measurer.profile") == 0);
+  // A path is refused without being opened (the daemon opens no file a client names).
+  const std::string refused = error_of(R"({"spec": {"goals": [{}]}, "measurer": {"kind": "trex",
+      "profile": ")" + path + R"("}})");
+  CHECK(refused.find("measurer.profile = \"" + path + "\": the daemon does not read files") == 0);
   CHECK(error_of(R"({"spec": {"goals": [{}]}, "measurer": {"kind": "trex",
-      "profile": "/nonexistent/p.json"}})")
-            .find("measurer.profile") == 0);
+      "profile": "/dev/zero"}})")
+            .find("measurer.profile = \"/dev/zero\": the daemon does not read files") == 0);
+  CHECK(error_of(R"({"spec": {"goals": [{}]}, "measurer": {"kind": "trex",
+      "profile": 3}})")
+            .find("measurer.profile = 3: must be an object") == 0);
+  CHECK(error_of(R"({"spec": {"goals": [{}]}, "measurer": {"kind": "trex", "profile": )" +
+                 servicetest::read_file(path) + R"(, "profile_source": ""}})")
+            .find("measurer.profile_source") == 0);
+  // Without a source the profile is "inline".
+  const JobSpec bare = decode(R"({"spec": {"goals": [{}]}, "measurer": {"kind": "trex",
+      "profile": )" + servicetest::read_file(path) + "}}");
+  CHECK(std::get<TrexMeasurerSpec>(bare.measurer).profile_source == "inline");
+  CHECK(bare.profile == "inline");
   CHECK(error_of(R"({"spec": {"goals": [{}]}, "measurer": {"kind": "trex",
       "profile": {"ports": 3}}})")
             .find("measurer.profile") == 0);
-  CHECK(error_of(R"({"spec": {"goals": [{}]}, "measurer": {"kind": "trex", "profile": ")" + path +
-                 R"(", "endpoint": "http://x"}})")
+  CHECK(error_of(R"({"spec": {"goals": [{}]}, "measurer": {"kind": "trex", )" + profile +
+                 R"(, "endpoint": "http://x"}})")
             .find("measurer.endpoint") == 0);
-  CHECK(error_of(R"({"spec": {"goals": [{}]}, "measurer": {"kind": "trex", "profile": ")" + path +
-                 R"(", "speed": 0}})")
+  CHECK(error_of(R"({"spec": {"goals": [{}]}, "measurer": {"kind": "trex", )" + profile +
+                 R"(, "speed": 0}})")
             .find("measurer.speed") == 0);
-  CHECK(error_of(R"({"spec": {"goals": [{}]}, "measurer": {"kind": "trex", "profile": ")" + path +
-                 R"(", "rpc_timeout": 0}})")
+  CHECK(error_of(R"({"spec": {"goals": [{}]}, "measurer": {"kind": "trex", )" + profile +
+                 R"(, "rpc_timeout": 0}})")
             .find("measurer.rpc_timeout") == 0);
   CHECK(std::get<TrexMeasurerSpec>(spec.measurer).rpc_timeout.count() == 3.0);
 }

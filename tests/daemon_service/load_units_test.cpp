@@ -12,6 +12,7 @@
 #include "daemon/service/load_units.hpp"
 #include "daemon/service/service_errors.hpp"
 #include "search/errors.hpp"
+#include "service_test_support.hpp"
 
 namespace trexsearch::service {
 namespace {
@@ -22,7 +23,8 @@ const std::string kProfile = TREX_SEARCH_SOURCE_DIR "/etc/profiles/ipv4-udp-64b-
 
 std::string trex_job(const std::string& loads, const std::string& measurer_extra = "") {
   return R"({"spec": {"goals": [{}], )" + loads +
-         R"(}, "measurer": {"kind": "trex", "profile": ")" + kProfile + "\"" + measurer_extra +
+         R"(}, "measurer": {"kind": "trex", )" + servicetest::inline_profile_members(kProfile) +
+         measurer_extra +
          "}}";
 }
 
@@ -173,8 +175,11 @@ TEST_CASE("every key docs/socket-api.md names for the trex measurer is accepted"
     const std::string value =
         given != values.end() ? given->second : (name == "port_speed_gbps" ? "100" : "0.5");
     const std::string request = R"({"spec": {"goals": [{}], "min_load": 10000, "max_load": 1e6},
-        "measurer": {"kind": "trex", "profile": ")" + kProfile + "\"" +
-                             (name == "profile" ? "" : ", \"" + name + "\": " + value) + "}}";
+        "measurer": {"kind": "trex", )" + servicetest::inline_profile_members(kProfile) +
+                             (name == "profile" || name == "profile_source"
+                                  ? ""
+                                  : ", \"" + name + "\": " + value) +
+                             "}}";
     CHECK_NOTHROW(decode_job_spec(json(request)));
   }
 }

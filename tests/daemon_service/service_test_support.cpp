@@ -291,7 +291,7 @@ bool ControlClient::wait_closed(milliseconds timeout) {
   }
 }
 
-CliRun run_cli(const TempDir& dir, const std::vector<std::string>& args) {
+CliRun run_cli(const TempDir& dir, const std::vector<std::string>& args, const std::string& cwd) {
   static int runs = 0;
   const std::string tag = std::to_string(++runs);
   const std::string out_file = dir.file("cli-" + tag + ".out");
@@ -311,6 +311,7 @@ CliRun run_cli(const TempDir& dir, const std::vector<std::string>& args) {
                                    O_WRONLY | O_CREAT | O_TRUNC, 0644);
   posix_spawn_file_actions_addopen(&actions, STDERR_FILENO, err_file.c_str(),
                                    O_WRONLY | O_CREAT | O_TRUNC, 0644);
+  if (!cwd.empty()) posix_spawn_file_actions_addchdir_np(&actions, cwd.c_str());
   pid_t pid = -1;
   const int error =
       posix_spawn(&pid, raw_argv[0], &actions, nullptr, raw_argv.data(), raw_env.data());
@@ -376,6 +377,24 @@ Json::Value fake_exec_measurer(double capacity_pps, const std::vector<std::strin
   measurer["kind"] = "exec";
   measurer["command"] = command;
   return measurer;
+}
+
+}  // namespace trexsearch::servicetest
+
+namespace trexsearch::servicetest {
+
+std::string example_profile_path() {
+  return TREX_SEARCH_SOURCE_DIR "/etc/profiles/ipv4-udp-64b-bidir.json";
+}
+
+void set_inline_profile(Json::Value& measurer, const std::string& path) {
+  measurer["profile"] = codec::parse_strict_json(read_file(path), path);
+  measurer["profile_source"] = path;
+}
+
+std::string inline_profile_members(const std::string& path) {
+  return "\"profile\": " + codec::to_compact_json(codec::parse_strict_json(read_file(path), path)) +
+         ", \"profile_source\": " + codec::to_compact_json(Json::Value(path));
 }
 
 }  // namespace trexsearch::servicetest

@@ -139,8 +139,10 @@ struct CliRun {
   std::string err;
 };
 
-/// Runs the trex-search CLI with `args` (TREX_SEARCH_SOCKET unset) and waits for it.
-CliRun run_cli(const TempDir& dir, const std::vector<std::string>& args);
+/// Runs the trex-search CLI with `args` (TREX_SEARCH_SOCKET unset) and waits for it;
+/// in `cwd` when given.
+CliRun run_cli(const TempDir& dir, const std::vector<std::string>& args,
+               const std::string& cwd = "");
 
 /// Parses a JSON line (test helper; throws on bad JSON).
 Json::Value parse_json(const std::string& line);
@@ -162,5 +164,17 @@ Json::Value sim_measurer(double capacity_pps, const std::string& time = "virtual
 
 /// An exec measurer running the fake measurer with these arguments.
 Json::Value fake_exec_measurer(double capacity_pps, const std::vector<std::string>& arguments);
+
+/// etc/profiles/ipv4-udp-64b-bidir.json in the source tree.
+std::string example_profile_path();
+
+/// Sets a trex measurer's `profile` to the contents of the file at `path` and its
+/// `profile_source` to `path`, as trex-search submit does (the daemon opens no
+/// file a client names).
+void set_inline_profile(Json::Value& measurer, const std::string& path);
+
+/// The same as JSON members for a measurer object's text:
+/// `"profile": {...}, "profile_source": "PATH"`.
+std::string inline_profile_members(const std::string& path);
 
 }  // namespace trexsearch::servicetest

@@ -29,6 +29,8 @@ class RpcStopScope {
   /// When RPCs of this thread must have given up: nullopt while no stop is requested.
   std::optional<std::chrono::steady_clock::time_point> give_up_at();
   bool stop_possible() const { return stop_.stop_possible(); }
+  /// The stop token this scope watches (for waits other than RPCs on the same thread).
+  std::stop_token token() const { return stop_; }
 
  private:
   std::stop_token stop_;

@@ -1,0 +1,36 @@
+#pragma once
+
+#include <cstddef>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "daemon/service/job_record.hpp"
+#include "daemon/service/job_state.hpp"
+
+namespace trexsearch::service {
+
+struct JobDetails;
+
+/// The commands that read stored jobs (or delete them): their cost grows with a
+/// job's trials, so the daemon runs them on its request pool, never on the io
+/// thread (docs/daemon.md "Control socket and access"). Each implementation is
+/// one store connection: use one object from one thread at a time. Errors are
+/// RequestErrors carrying the reply code (not_found, conflict, error).
+class JobStoreAccess {
+ public:
+  virtual ~JobStoreAccess() = default;
+
+  /// Newest first.
+  virtual std::vector<JobRecord> list(std::optional<JobState> state, std::size_t limit) = 0;
+  /// Throws RequestError(not_found).
+  virtual JobDetails details(JobId id, bool with_trials) = 0;
+  /// Deletes an ended job with its trials and result; returns the trial count.
+  /// Throws RequestError(not_found), or (conflict) while it is queued or running.
+  virtual std::size_t remove(JobId id, const std::string& removed_by) = 0;
+  /// The stored result document (JSON); throws RequestError(not_found) for no such
+  /// job, (conflict) when it has no result (yet).
+  virtual std::string result_json(JobId id) = 0;
+};
+
+}  // namespace trexsearch::service
