@@ -264,10 +264,6 @@ Json::Value encode_measurer(const MeasurerSpec& measurer) {
   return json;
 }
 
-std::optional<trex::LineRate> line_rate_of(const TrexMeasurerSpec& spec) {
-  return job_line_rate(MeasurerSpec{spec});
-}
-
 // The spec with min_load/max_load in pps (docs/loads.md). A trex measurer without a
 // stated port speed asks TRex (probe) at submission: needed for users' units, and
 // worth it anyway so that a max_load above line rate is refused now, not when the
@@ -297,7 +293,7 @@ Json::Value loads_in_pps(const Json::Value& search, MeasurerSpec& measurer,
     }
   }
   const std::optional<trex::LineRate> line =
-      trex_spec != nullptr ? line_rate_of(*trex_spec) : std::nullopt;
+      trex_spec != nullptr ? job_line_rate(*trex_spec) : std::nullopt;
   Json::Value converted = search;
   for (const auto& [key, load] : loads) {
     converted[key] = to_pps(load, line, codec::member_path("spec", key));
@@ -306,19 +302,10 @@ Json::Value loads_in_pps(const Json::Value& search, MeasurerSpec& measurer,
 }
 
 void check_line_rate(const TrexMeasurerSpec& spec) {
-  const std::optional<trex::LineRate> line = line_rate_of(spec);
+  const std::optional<trex::LineRate> line = job_line_rate(spec);
   if (!line || !spec.max_load_pps) return;
-  // TRex itself refuses more than 1.0001 x line rate without force.
-  const double limit = line->line_rate_pps() * 1.0001;
-  if (*spec.max_load_pps > limit) {
-    throw RequestError(
-        ResultCode::bad_request,
-        "spec.max_load = " + format_value(*spec.max_load_pps) + " pps (" +
-            format_value(line->percent(*spec.max_load_pps)) +
-            " % of line rate) is above the line rate of the profile's ports: " +
-            format_value(line->port_bps / 1e9) + " Gbit/s carries at most " +
-            format_value(line->line_rate_pps()) + " frames/s of " +
-            format_value(line->frame_bytes) + " B (+20 B preamble and gap each)");
+  if (const auto problem = trex::max_load_above_line_rate(*spec.max_load_pps, *line)) {
+    throw RequestError(ResultCode::bad_request, "spec." + *problem);
   }
 }
 

@@ -114,10 +114,14 @@ double to_pps(const LoadValue& load, const std::optional<trex::LineRate>& line,
 
 std::optional<trex::LineRate> job_line_rate(const MeasurerSpec& measurer) {
   const auto* spec = std::get_if<TrexMeasurerSpec>(&measurer);
-  if (spec == nullptr || !spec->port_speed_gbps) return std::nullopt;
-  return trex::LineRate{
-      *spec->port_speed_gbps * 1e9,
-      trex::mean_frame_bytes(trex::parse_profile(spec->profile_json, spec->profile_source))};
+  return spec != nullptr ? job_line_rate(*spec) : std::nullopt;
+}
+
+std::optional<trex::LineRate> job_line_rate(const TrexMeasurerSpec& measurer) {
+  if (!measurer.port_speed_gbps) return std::nullopt;
+  return trex::LineRate{*measurer.port_speed_gbps * 1e9,
+                        trex::mean_frame_bytes(trex::parse_profile(measurer.profile_json,
+                                                                   measurer.profile_source))};
 }
 
 Json::Value encode_line_rate(const std::optional<trex::LineRate>& line) {

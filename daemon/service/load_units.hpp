@@ -39,6 +39,7 @@ double to_pps(const LoadValue& load, const std::optional<trex::LineRate>& line,
 /// The line rate a `trex` job's loads refer to (its port speed and its profile's
 /// mean frame size); absent for other measurers and when no port speed was known.
 std::optional<trex::LineRate> job_line_rate(const MeasurerSpec& measurer);
+std::optional<trex::LineRate> job_line_rate(const TrexMeasurerSpec& measurer);
 
 /// `{"port_speed_gbps", "frame_bytes", "line_rate_pps"}` for replies, or null: what
 /// outputs need to show a load in % of line rate and Gbit/s (L1).

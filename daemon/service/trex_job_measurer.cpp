@@ -127,13 +127,10 @@ void TrexJobMeasurer::check_port_speed() {
                            "with " + format_value(*settings_.port_speed_gbps) +
                            " Gbit/s at submission; submit the job again");
   }
-  const trex::LineRate line{slowest * 1e9, settings_.mean_frame_bytes};
-  if (settings_.max_load_pps && *settings_.max_load_pps > line.line_rate_pps() * 1.0001) {
-    throw MeasurementError("max_load " + format_value(*settings_.max_load_pps) +
-                           " pps is above the line rate of the profile's ports: " +
-                           format_value(slowest) + " Gbit/s carries at most " +
-                           format_value(line.line_rate_pps()) + " frames/s of " +
-                           format_value(settings_.mean_frame_bytes) + " B");
+  if (!settings_.max_load_pps) return;
+  if (const auto problem = trex::max_load_above_line_rate(
+          *settings_.max_load_pps, trex::LineRate{slowest * 1e9, settings_.mean_frame_bytes})) {
+    throw MeasurementError(*problem);
   }
 }
 

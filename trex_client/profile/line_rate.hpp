@@ -1,5 +1,8 @@
 #pragma once
 
+#include <optional>
+#include <string>
+
 #include "trex_client/profile/traffic_profile.hpp"
 
 namespace trexsearch::trex {
@@ -31,5 +34,10 @@ struct LineRate {
   double pps_from_l2_bps(double bps) const;
   double pps_from_percent(double percent) const;
 };
+
+/// Why `max_load_pps` does not fit `line` ("max_load = ... pps (110 % of line rate)
+/// is above the line rate of the profile's ports: 10 Gbit/s carries at most ...");
+/// absent when it fits. TRex's own slack (1.0001 x line rate) is allowed.
+std::optional<std::string> max_load_above_line_rate(double max_load_pps, const LineRate& line);
 
 }  // namespace trexsearch::trex
