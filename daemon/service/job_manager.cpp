@@ -7,6 +7,9 @@
 
 #include <algorithm>
 #include <chrono>
+#include <deque>
+#include <iterator>
+#include <set>
 
 #include "daemon/codec/strict_json.hpp"
 #include "daemon/service/job_spec_codec.hpp"
@@ -57,7 +60,16 @@ void JobManager::start() {
     std::lock_guard store_lock(io_store_mutex_);
     unfinished = io_store_.unfinished_jobs();
   }
+  // Jobs submitted before start() are queued in memory already and are in the
+  // store as queued too: queueing them again ran a finished job a second time.
+  std::set<JobId> already_queued;
+  {
+    std::lock_guard lock(mutex_);
+    for (const QueuedJob& job : queue_) already_queued.insert(job.id);
+  }
+  std::deque<QueuedJob> recovered;
   for (const JobRecord& record : unfinished) {
+    if (already_queued.contains(record.id)) continue;
     std::string problem;
     JobSpec spec;
     try {
@@ -85,8 +97,13 @@ void JobManager::start() {
                   {"state", to_string(record.state)},
                   {"stored_trials", static_cast<std::uint64_t>(record.trial_count)}});
     }
+    recovered.push_back(QueuedJob{record.id, std::move(spec), record.name});
+  }
+  {
+    // Recovered jobs are older than any submitted since construction: they go first.
     std::lock_guard lock(mutex_);
-    queue_.push_back(QueuedJob{record.id, std::move(spec), record.name});
+    queue_.insert(queue_.begin(), std::make_move_iterator(recovered.begin()),
+                  std::make_move_iterator(recovered.end()));
   }
   update_status();
   runner_ = std::jthread([this](std::stop_token shutdown) { run_loop(std::move(shutdown)); });

@@ -127,7 +127,11 @@ TEST_CASE("shutdown interrupts the running job; queued jobs stay queued") {
     REQUIRE_FALSE(jobs->watch(running, watcher).ended);
     jobs->start();
     REQUIRE(watcher->wait_for(JobEvent::Kind::started));
+    // Submitted before start(): queued once, not a second time from the store
+    // (which ran a finished job again).
+    CHECK(jobs->queue_status().queued.empty());
     queued = jobs->submit(spec_from(kVirtualSpec), "tester").id;
+    CHECK(jobs->queue_status().queued == std::vector<JobId>{queued});
     jobs->shutdown();
     CHECK(watcher->events().back().state == JobState::interrupted);
     CHECK_THROWS_AS(jobs->submit(spec_from(kVirtualSpec), "tester"), RequestError);
