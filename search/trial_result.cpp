@@ -102,6 +102,7 @@ TrialResult TrialResult::from_outcome(double intended_load_pps, Seconds intended
   }
   result.tester_limited_pps_ = outcome.tester_limited_pps;
   result.counters_source_ = outcome.counters;
+  result.latency_ = outcome.latency;
   return result;
 }
 

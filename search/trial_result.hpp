@@ -5,6 +5,7 @@
 #include <string>
 #include <vector>
 
+#include "measure/direction_latency.hpp"
 #include "search/direction_counts.hpp"
 #include "search/units.hpp"
 
@@ -45,6 +46,9 @@ struct TrialOutcome {
   /// Which counters the counts come from: "flow_stats" (per stream), "port" (port
   /// counters, SUT-originated frames included), or empty when the measurer does not say.
   std::string counters;
+  /// Each direction's latency stream (issue #14, docs/latency.md); empty when
+  /// the trial sent none. Latency frames are never part of the counts above.
+  std::vector<measure::DirectionLatency> latency;
 };
 
 /// Frame counts of a trial, with the reference's defaults filled in.
@@ -90,6 +94,7 @@ class TrialResult {
   const std::optional<double>& tester_limited_pps() const { return tester_limited_pps_; }
   bool tester_limited() const { return tester_limited_pps_.has_value(); }
   const std::string& counters() const { return counters_source_; }
+  const std::vector<measure::DirectionLatency>& latency() const { return latency_; }
 
   /// draft-06 "Trial Forwarding Rate": intended load times forwarding ratio, from
   /// the counts (for a tester-limited trial: about the rate that got through, which
@@ -108,6 +113,7 @@ class TrialResult {
   std::vector<DirectionCounts> directions_;
   std::optional<double> tester_limited_pps_;
   std::string counters_source_;
+  std::vector<measure::DirectionLatency> latency_;
 };
 
 }  // namespace trexsearch
