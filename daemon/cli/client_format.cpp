@@ -121,6 +121,11 @@ std::string format_status(const Json::Value& status) {
       text << "\n  CANNOT BE WRITTEN since " << store["last_error_at"].asString() << ": "
            << store["last_error"].asString();
     }
+    if (store["reserve_bytes"].asUInt64() > 0 && !store["reserve_held"].asBool()) {
+      text << "\n  its " << fixed(store["reserve_bytes"].asDouble() / 1048576.0, 0)
+           << " MiB reserve is not in place (file system full?): free space, or delete "
+              "old jobs";
+    }
     text << "\n";
   }
   if (status.isMember("clients")) {

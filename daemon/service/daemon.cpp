@@ -142,6 +142,7 @@ void Daemon::start() {
   settings.max_queued = options.max_queued_jobs;
   settings.max_trials_per_job = options.max_trials_per_job;
   settings.max_store_bytes = options.max_store_mib << 20;
+  settings.store_reserve_bytes = options.store_reserve_mib << 20;
   settings.resume_interrupted = options.resume_interrupted;
   settings.daemon_version = TREX_SEARCH_VERSION;
   settings.config_json = settings_json(options);
@@ -239,6 +240,7 @@ void Daemon::reload() {
         {"trex-cpus", !(now.trex_cpus == before.trex_cpus)},
         {"resume-interrupted", now.resume_interrupted != before.resume_interrupted},
         {"max-store-mib", now.max_store_mib != before.max_store_mib},
+        {"store-reserve-mib", now.store_reserve_mib != before.store_reserve_mib},
     };
     DaemonOptions kept = now;
     for (const auto& [key, changed] : fixed) {
@@ -254,6 +256,7 @@ void Daemon::reload() {
     kept.trex_cpus = before.trex_cpus;
     kept.resume_interrupted = before.resume_interrupted;
     kept.max_store_mib = before.max_store_mib;
+    kept.store_reserve_mib = before.store_reserve_mib;
     jobs_->set_config_json(settings_json(kept));
     command_line_.options = kept;
     log_.event(LogPriority::notice, "config.reloaded", {{"config", fresh.config_file}});

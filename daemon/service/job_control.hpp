@@ -46,6 +46,10 @@ struct StoreHealth {
   /// The last failed write and when it happened; empty when none since the start.
   std::string last_error;
   std::optional<WallTime> last_error_at;
+  /// `store-reserve-mib` in bytes (0: none), and whether it is in place (it is
+  /// given back when the file system fills up).
+  std::uint64_t reserve_bytes = 0;
+  bool reserve_held = false;
 };
 
 /// A job as `show` reports it.

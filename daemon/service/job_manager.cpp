@@ -41,11 +41,13 @@ JobManager::JobManager(JobManagerSettings settings, std::vector<std::unique_ptr<
       factories_(factories),
       log_(log),
       status_(std::move(status)),
+      reserve_(settings_.store_file.string() + "-reserve", settings_.store_reserve_bytes),
       io_store_(settings_.store_file) {
   // A damaged store stops the start here, with what to do, rather than failing
   // jobs one by one later.
   io_store_.check_integrity();
   io_store_.set_max_bytes(settings_.max_store_bytes);
+  restore_reserve();
   for (auto& runner : runners) {
     const SearchMethod method = runner->method();
     runners_[method] = std::move(runner);
@@ -81,15 +83,40 @@ void JobManager::start() {
       problem = "the daemon stopped while the job ran, and resume-interrupted is off";
     }
     std::lock_guard store_lock(io_store_mutex_);
+    // A full or read-only store must not stop the daemon from starting: these
+    // writes only record what start decided; the job's own writes fail it later
+    // with a reason, and `status` says the store cannot be written.
+    const auto write_at_start = [&](const auto& write) {
+      try {
+        write();
+        return;
+      } catch (const std::exception& error) {
+        if (release_reserve_for(error, record.id)) {
+          try {
+            write();
+            return;
+          } catch (const std::exception& again) {
+            note_store_write(&again);
+            log_.event(LogPriority::error, "store.failed",
+                       {{"job", record.id}, {"reason", again.what()}});
+            return;
+          }
+        }
+        note_store_write(&error);
+        log_.event(LogPriority::error, "store.failed", {{"job", record.id}, {"reason", error.what()}});
+      }
+    };
     if (!problem.empty()) {
-      io_store_.finish(record.id, JobState::failed, problem, now(), nullptr);
+      write_at_start([&] { io_store_.finish(record.id, JobState::failed, problem, now(), nullptr); });
       log_.event(LogPriority::warning, "job.failed", {{"job", record.id}, {"reason", problem}});
       continue;
     }
     if (record.state == JobState::running) {
-      io_store_.set_state(record.id, JobState::interrupted,
-                          "trex-searchd stopped while the job ran; resuming from " +
-                              std::to_string(record.trial_count) + " stored trials");
+      write_at_start([&] {
+        io_store_.set_state(record.id, JobState::interrupted,
+                            "trex-searchd stopped while the job ran; resuming from " +
+                                std::to_string(record.trial_count) + " stored trials");
+      });
     }
     if (record.state != JobState::queued) {
       log_.event(LogPriority::notice, "job.recovered",
@@ -178,6 +205,8 @@ std::optional<StoreHealth> JobManager::store_health() {
     if (!ignored) health.bytes += bytes;
   }
   health.max_bytes = settings_.max_store_bytes;
+  health.reserve_bytes = reserve_.bytes();
+  health.reserve_held = reserve_.held();
   std::string problem;
   {
     std::lock_guard store_lock(io_store_mutex_);
@@ -202,6 +231,37 @@ std::optional<StoreHealth> JobManager::store_health() {
                {{"store", settings_.store_file.string()}, {"reason", problem}});
   }
   return health;
+}
+
+bool JobManager::release_reserve_for(const std::exception& error, JobId job) {
+  if (!is_store_full(error)) return false;
+  const std::uint64_t freed = reserve_.release();
+  if (freed == 0) return false;
+  log_.event(LogPriority::error, "store.reserve_released",
+             {{"job", job},
+              {"file", reserve_.file().string()},
+              {"bytes", freed},
+              {"reason", error.what()}});
+  return true;
+}
+
+void JobManager::restore_reserve() {
+  if (reserve_.bytes() == 0 || reserve_.held()) return;
+  const std::string problem = reserve_.ensure();
+  bool newly = false;
+  {
+    std::lock_guard lock(mutex_);
+    newly = problem != reserve_problem_;
+    reserve_problem_ = problem;
+  }
+  if (!newly) return;
+  if (problem.empty()) {
+    log_.event(LogPriority::notice, "store.reserve_held",
+               {{"file", reserve_.file().string()}, {"bytes", reserve_.bytes()}});
+  } else {
+    log_.event(LogPriority::warning, "store.reserve_missing",
+               {{"file", reserve_.file().string()}, {"reason", problem}});
+  }
 }
 
 JobRunner* JobManager::runner_for(SearchMethod method) const {
@@ -272,11 +332,16 @@ void JobManager::run_one(Store& store, QueuedJob job, const std::stop_token& shu
       }
     } catch (const std::exception& error) {
       log_.event(LogPriority::error, "store.failed", {{"job", job.id}, {"reason", error.what()}});
-      not_started = RunOutcome{RunOutcome::Kind::failed,
-                               std::string("cannot read the job's stored trials, so it cannot "
-                                           "resume without measuring them again: ") +
-                                   error.what(),
-                               std::nullopt, std::nullopt};
+      note_store_write(&error);
+      not_started = RunOutcome{
+          RunOutcome::Kind::failed,
+          is_store_full(error)
+              ? std::string("cannot start: the job store cannot be written: ") + error.what() +
+                    store_write_hint(error)
+              : std::string("cannot read the job's stored trials, so it cannot resume without "
+                            "measuring them again: ") +
+                    error.what(),
+          std::nullopt, std::nullopt};
     }
   }
   log_.event(LogPriority::info, "job.started",
@@ -342,7 +407,7 @@ void JobManager::run_one(Store& store, QueuedJob job, const std::stop_token& shu
   if (state == JobState::interrupted) {
     reason = "trex-searchd stopped while the job ran; it resumes at the next start";
   }
-  try {
+  const auto write_end = [&] {
     if (state == JobState::interrupted) {
       store.set_state(job.id, state, reason);
     } else {
@@ -352,20 +417,37 @@ void JobManager::run_one(Store& store, QueuedJob job, const std::stop_token& shu
         store.finish(job.id, state, reason, now(), outcome.result ? &*outcome.result : nullptr);
       }
     }
+  };
+  try {
+    write_end();
     note_store_write(nullptr);
   } catch (const std::exception& error) {
     note_store_write(&error);
     log_.event(LogPriority::error, "store.failed", {{"job", job.id}, {"reason", error.what()}});
-    // The result did not fit (store full): at least the end state and its reason,
-    // a small in-place update, so the job does not look running forever.
+    // The result did not fit (store or disk full): at least the end state and its
+    // reason, a small write, so the job does not look running forever. On a full
+    // disk even that needs the reserve; the result is not tried again (a PLR
+    // result can be megabytes: it would eat the reserve that delete and the
+    // checkpoint need). `show` still estimates from the stored trials.
+    release_reserve_for(error, job.id);
     try {
       if (state != JobState::interrupted) {
-        store.set_state(job.id, state, reason + "; its result could not be stored: " + error.what());
+        store.finish(job.id, state, reason + "; its result could not be stored: " + error.what(),
+                     now(), nullptr);
       }
     } catch (const std::exception& again) {
       log_.event(LogPriority::error, "store.failed", {{"job", job.id}, {"reason", again.what()}});
     }
   }
+  try {
+    // Between jobs the log goes back into the database file, so a disk that fills
+    // up later holds the store's pages there, not in a log the reserve must cover.
+    store.checkpoint();
+  } catch (const std::exception& error) {
+    log_.event(LogPriority::warning, "store.checkpoint_failed",
+               {{"job", job.id}, {"reason", error.what()}});
+  }
+  restore_reserve();
   const LogPriority priority = state == JobState::failed ? LogPriority::warning : LogPriority::info;
   log_.event(
       priority, "job." + std::string(to_string(state)),

@@ -19,6 +19,7 @@
 #include "daemon/service/log.hpp"
 #include "daemon/service/measurer_factory.hpp"
 #include "daemon/service/store.hpp"
+#include "daemon/service/store_reserve.hpp"
 
 namespace trexsearch::service {
 
@@ -37,6 +38,9 @@ struct JobManagerSettings {
   std::uint64_t max_trials_per_job = 100000;
   /// The store's size cap [bytes] (`max-store-mib`); 0: none but the disk's.
   std::uint64_t max_store_bytes = 0;
+  /// Space kept free beside the store for writes on a full disk
+  /// (`store-reserve-mib`, StoreReserve); 0: none.
+  std::uint64_t store_reserve_bytes = 0;
   /// How long one store write waits for a lock another process holds before it
   /// counts as failed (and is retried with backoff).
   std::chrono::milliseconds store_busy_timeout{std::chrono::seconds(10)};
@@ -154,6 +158,17 @@ class JobManager final : public JobControl {
   std::optional<WallTime> store_error_at_;
   /// What happened to the store file (deleted, replaced), once noticed.
   std::string store_problem_;
+  /// Why the reserve is missing ("" while held), so each change is logged once.
+  std::string reserve_problem_;
+
+  /// Given back when a write fails for lack of space, so that the end state,
+  /// delete and checkpoints still work (StoreReserve).
+  StoreReserve reserve_;
+  /// Releases the reserve after `error` when it means a full file system; true
+  /// when space was given back (then the write is worth one more try).
+  bool release_reserve_for(const std::exception& error, JobId job);
+  /// Allocates the reserve again when it is missing, logging why it cannot be.
+  void restore_reserve();
 
   /// The io thread's connection; the runner thread opens its own.
   std::mutex io_store_mutex_;

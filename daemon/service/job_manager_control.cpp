@@ -210,11 +210,22 @@ std::size_t JobManager::remove_in(Store& store, JobId id, const std::string& rem
   }
   std::optional<std::size_t> trials;
   try {
-    trials = store.delete_job(id);
+    try {
+      trials = store.delete_job(id);
+    } catch (const SqliteError& error) {
+      // On a full disk the one big transaction needs log pages there are none of:
+      // with the reserve given back, delete in checkpointed batches instead.
+      if (!is_store_full(error)) throw;
+      release_reserve_for(error, id);
+      trials = store.delete_job_in_batches(id, 256);
+    }
+    store.checkpoint();
   } catch (const SqliteError& error) {
     throw RequestError(ResultCode::error, "cannot delete " + job_name(id) + ": " + error.what() +
                                               store_write_hint(error));
   }
+  note_store_write(nullptr);
+  restore_reserve();
   if (!trials) throw RequestError(ResultCode::not_found, "no " + job_name(id));
   log_.event(LogPriority::notice, "job.deleted",
              {{"job", id}, {"by", removed_by}, {"trials", static_cast<std::uint64_t>(*trials)}});

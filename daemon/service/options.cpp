@@ -62,6 +62,9 @@ po::options_description settings_description() {
       ("max-store-mib",
        po::value<std::uint64_t>()->value_name("MIB")->default_value(defaults.max_store_mib),
        "size limit of the job store in MiB (0: the disk's free space)")
+      ("store-reserve-mib",
+       po::value<std::uint64_t>()->value_name("MIB")->default_value(defaults.store_reserve_mib),
+       "space kept beside the job store for writes on a full disk (0: none)")
       ("allow-exec-measurer", po::value<bool>()->value_name("BOOL")->default_value(true, "true"),
        "accept jobs with the exec (external process) measurer")
       ("resume-interrupted", po::value<bool>()->value_name("BOOL")->default_value(true, "true"),
@@ -158,6 +161,7 @@ DaemonOptions from_variables(const po::variables_map& vm) {
   options.max_trials_per_job =
       in_range<std::uint64_t>(vm, "max-trials-per-job", 1, std::uint64_t{1} << 40);
   options.max_store_mib = in_range<std::uint64_t>(vm, "max-store-mib", 0, std::uint64_t{1} << 30);
+  options.store_reserve_mib = in_range<std::uint64_t>(vm, "store-reserve-mib", 0, 1024);
   options.allow_exec_measurer = vm["allow-exec-measurer"].as<bool>();
   options.resume_interrupted = vm["resume-interrupted"].as<bool>();
   const std::string level = vm["log-level"].as<std::string>();
@@ -314,6 +318,7 @@ std::string describe_options(const DaemonOptions& options) {
        << "max-queued-jobs = " << options.max_queued_jobs << "\n"
        << "max-trials-per-job = " << options.max_trials_per_job << "\n"
        << "max-store-mib = " << options.max_store_mib << "\n"
+       << "store-reserve-mib = " << options.store_reserve_mib << "\n"
        << "allow-exec-measurer = " << (options.allow_exec_measurer ? "true" : "false") << "\n"
        << "resume-interrupted = " << (options.resume_interrupted ? "true" : "false") << "\n"
        << "log-level = " << to_string(options.log_level) << "\n"

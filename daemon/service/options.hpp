@@ -61,6 +61,8 @@ struct DaemonOptions {
   std::uint64_t max_trials_per_job = 100000;
   /// The job store's size limit [MiB]; 0: the file system's free space.
   std::uint64_t max_store_mib = 0;
+  /// StoreReserve's size [MiB]; 0: none.
+  std::uint64_t store_reserve_mib = 4;
   /// Whether `exec` jobs (commands run as the daemon's user) are accepted.
   bool allow_exec_measurer = true;
   /// Resume jobs that were running when the daemon stopped or died.

@@ -232,6 +232,8 @@ Json::Value encode_store_health(const StoreHealth& store) {
   json["bytes"] = Json::UInt64{store.bytes};
   json["max_bytes"] = Json::UInt64{store.max_bytes};
   json["writable"] = store.writable;
+  json["reserve_bytes"] = Json::UInt64{store.reserve_bytes};
+  json["reserve_held"] = store.reserve_held;
   if (!store.last_error.empty()) json["last_error"] = store.last_error;
   if (store.last_error_at) json["last_error_at"] = format_utc(*store.last_error_at);
   return json;

@@ -31,6 +31,11 @@ std::string store_write_hint(const std::exception& error) {
   }
 }
 
+bool is_store_full(const std::exception& error) {
+  const auto* sqlite = dynamic_cast<const SqliteError*>(&error);
+  return sqlite != nullptr && (sqlite->code() & 0xff) == SQLITE_FULL;
+}
+
 SqliteStatement::~SqliteStatement() { sqlite3_finalize(statement_); }
 
 void SqliteStatement::fail(int code, std::string_view what) const {

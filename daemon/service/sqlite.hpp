@@ -28,6 +28,9 @@ class SqliteError : public std::runtime_error {
 /// useful can be said (also for exceptions that are not SqliteError).
 std::string store_write_hint(const std::exception& error);
 
+/// True when `error` is SQLite's "database or disk is full" (SQLITE_FULL).
+bool is_store_full(const std::exception& error);
+
 /// One prepared statement. Bind parameters are 1-based, columns 0-based.
 class SqliteStatement {
  public:

@@ -114,6 +114,9 @@ Store::Store(const std::filesystem::path& file, std::chrono::milliseconds busy_t
   db_.exec("PRAGMA journal_mode=WAL");
   db_.exec("PRAGMA synchronous=FULL");
   db_.exec("PRAGMA foreign_keys=ON");
+  // Checkpoint every 256 pages (1 MiB) rather than SQLite's 1000: the log is what
+  // must fit in the store's reserve when its file system fills up (StoreReserve).
+  db_.exec("PRAGMA wal_autocheckpoint=256");
   auto version = db_.prepare("PRAGMA user_version");
   version.step();
   const std::int64_t found = version.column_int64(0);
@@ -160,6 +163,35 @@ std::string Store::file_problem() const {
                             "writes to the old one; restart it to use the new file";
   }
   return "";
+}
+
+std::optional<std::size_t> Store::delete_job_in_batches(JobId id, std::size_t batch) {
+  if (!job(id)) return std::nullopt;
+  const std::size_t trials = trial_count(id);
+  while (true) {
+    SqliteTransaction transaction(db_);
+    // Newest first: an interrupted delete leaves a job whose trials are still
+    // numbered 1..N, which resume and analysis rely on.
+    auto statement = db_.prepare(
+        "DELETE FROM trials WHERE job_id = ?1 AND number > "
+        "(SELECT MAX(number) FROM trials WHERE job_id = ?1) - ?2");
+    statement.bind(1, static_cast<std::int64_t>(id)).bind(2, static_cast<std::int64_t>(batch));
+    statement.step();
+    const auto removed = db_.changes();
+    transaction.commit();
+    checkpoint();
+    if (removed == 0) break;
+  }
+  delete_job(id);
+  checkpoint();
+  return trials;
+}
+
+bool Store::checkpoint() {
+  auto statement = db_.prepare("PRAGMA wal_checkpoint(TRUNCATE)");
+  if (!statement.step()) return false;
+  // Row: busy, log frames, checkpointed frames; busy 1 means a reader held it back.
+  return statement.column_int64(0) == 0;
 }
 
 std::optional<std::size_t> Store::delete_job(JobId id) {

@@ -77,6 +77,15 @@ class Store {
   /// many trials it had, or nullopt when there is no such job. Freed pages are
   /// reused by later writes (the file does not shrink).
   std::optional<std::size_t> delete_job(JobId id);
+  /// delete_job() for a full file system: trials go in batches of `batch`, each
+  /// committed and checkpointed so the write-ahead log never needs more than one
+  /// batch's pages. Not atomic: a daemon killed in the middle leaves the job with
+  /// its first trials, to be deleted again.
+  std::optional<std::size_t> delete_job_in_batches(JobId id, std::size_t batch);
+  /// Copies the write-ahead log into the database and empties it
+  /// (`wal_checkpoint(TRUNCATE)`), so its pages are given back to the file
+  /// system. True when it completed (a reader can hold it back).
+  bool checkpoint();
   /// All stored trials of a job, by number.
   std::vector<StoredTrial> trials(JobId id);
   std::size_t trial_count(JobId id);
