@@ -19,6 +19,13 @@ const PgCounters* StatsSnapshot::pgid(std::uint32_t pg_id) const {
   return nullptr;
 }
 
+const PgLatency* StatsSnapshot::latency_of(std::uint32_t pg_id) const {
+  for (const PgLatency& entry : latency) {
+    if (entry.pg_id == pg_id) return &entry;
+  }
+  return nullptr;
+}
+
 std::uint64_t PgCounters::tx(std::uint8_t port) const {
   const auto found = tx_packets.find(port);
   return found == tx_packets.end() ? 0 : found->second;

@@ -206,27 +206,30 @@ void TrexApi::set_service_mode(const OwnedPort& port, bool enabled) {
   codec::decode_done(batch.reply(0));
 }
 
-void TrexApi::remove_all_streams(const OwnedPort& port) {
+void TrexApi::remove_all_streams(const OwnedPort& port, std::string_view profile_id) {
   Batch batch;
   const std::string id = next_id();
   batch.add("remove_all_streams", id,
-            codec::encode_owned({id, api_h_}, "remove_all_streams", port));
+            codec::encode_owned({id, api_h_}, "remove_all_streams", port, profile_id));
   send(batch);
   codec::decode_done(batch.reply(0));
 }
 
-void TrexApi::add_stream(const OwnedPort& port, std::uint32_t stream_id, const StreamSpec& stream) {
+void TrexApi::add_stream(const OwnedPort& port, std::uint32_t stream_id, const StreamSpec& stream,
+                         std::string_view profile_id) {
   const NumberedStream streams[] = {{stream_id, stream}};
-  add_streams(port, streams);
+  add_streams(port, streams, profile_id);
 }
 
-void TrexApi::add_streams(const OwnedPort& port, std::span<const NumberedStream> streams) {
+void TrexApi::add_streams(const OwnedPort& port, std::span<const NumberedStream> streams,
+                          std::string_view profile_id) {
   Batch batch;
   std::size_t chars = 0;
   for (const NumberedStream& numbered : streams) {
     const std::string id = next_id();
     std::string text =
-        codec::encode_add_stream({id, api_h_}, port, numbered.stream_id, numbered.stream);
+        codec::encode_add_stream({id, api_h_}, port, numbered.stream_id, numbered.stream,
+                                 profile_id);
     if (!batch.texts.empty() && chars + text.size() > batch_chunk_chars) {
       send(batch);
       for (const codec::ReplyElement& reply : batch.replies) codec::decode_done(reply);
@@ -268,23 +271,25 @@ void TrexApi::stop_traffic(const OwnedPort& port) {
   stop_traffic(ports);
 }
 
-void TrexApi::stop_traffic(std::span<const OwnedPort> ports) {
+void TrexApi::stop_traffic(std::span<const OwnedPort> ports, std::string_view profile_id) {
   if (ports.empty()) return;
   Batch batch;
   for (const OwnedPort& port : ports) {
     const std::string id = next_id();
-    batch.add("stop_traffic", id, codec::encode_owned({id, api_h_}, "stop_traffic", port));
+    batch.add("stop_traffic", id,
+              codec::encode_owned({id, api_h_}, "stop_traffic", port, profile_id));
   }
   send(batch);
   for (const codec::ReplyElement& reply : batch.replies) codec::decode_done(reply);
 }
 
-void TrexApi::remove_rx_filters(std::span<const OwnedPort> ports) {
+void TrexApi::remove_rx_filters(std::span<const OwnedPort> ports, std::string_view profile_id) {
   if (ports.empty()) return;
   Batch batch;
   for (const OwnedPort& port : ports) {
     const std::string id = next_id();
-    batch.add("remove_rx_filters", id, codec::encode_owned({id, api_h_}, "remove_rx_filters", port));
+    batch.add("remove_rx_filters", id,
+              codec::encode_owned({id, api_h_}, "remove_rx_filters", port, profile_id));
   }
   send(batch);
   for (const codec::ReplyElement& reply : batch.replies) codec::decode_done(reply);
@@ -334,6 +339,9 @@ StatsSnapshot TrexApi::get_stats(std::span<const std::uint8_t> port_ids,
     std::vector<PgCounters> part = codec::decode_pgid_stats(batch.reply(reply));
     snapshot.pgids.insert(snapshot.pgids.end(), std::make_move_iterator(part.begin()),
                           std::make_move_iterator(part.end()));
+    std::vector<PgLatency> latency = codec::decode_pgid_latency(batch.reply(reply));
+    snapshot.latency.insert(snapshot.latency.end(), std::make_move_iterator(latency.begin()),
+                            std::make_move_iterator(latency.end()));
   }
   return snapshot;
 }

@@ -4,6 +4,7 @@
 #include <memory>
 #include <span>
 #include <string>
+#include <string_view>
 #include <utility>
 #include <vector>
 
@@ -71,25 +72,30 @@ class TrexApi {
   /// `service`: turns service mode on or off.
   void set_service_mode(const OwnedPort& port, bool enabled);
 
-  void remove_all_streams(const OwnedPort& port);
-  void add_stream(const OwnedPort& port, std::uint32_t stream_id, const StreamSpec& stream);
+  /// `profile_id` "*" removes the streams of every profile of the port.
+  void remove_all_streams(const OwnedPort& port, std::string_view profile_id = "_");
+  void add_stream(const OwnedPort& port, std::uint32_t stream_id, const StreamSpec& stream,
+                  std::string_view profile_id = "_");
   /// Adds streams in batches of at most ~500 kB of JSON each (like the Python client),
-  /// so that no message exceeds TRex's 999,999-byte limit.
-  void add_streams(const OwnedPort& port, std::span<const NumberedStream> streams);
+  /// so that no message exceeds TRex's 999,999-byte limit. TRex creates the profile
+  /// `profile_id` with its first stream.
+  void add_streams(const OwnedPort& port, std::span<const NumberedStream> streams,
+                   std::string_view profile_id = "_");
 
   StartTrafficReply start_traffic(const OwnedPort& port, const StartTrafficRequest& request);
   /// Starts several ports with one batch request, so they start as close together as
   /// the server allows; replies in the given order.
   std::vector<StartTrafficReply> start_traffic(std::span<const PortStart> starts);
   void stop_traffic(const OwnedPort& port);
-  /// Stops several ports with one batch request.
-  void stop_traffic(std::span<const OwnedPort> ports);
+  /// Stops the profile `profile_id` ("*": every profile) of several ports with one
+  /// batch request.
+  void stop_traffic(std::span<const OwnedPort> ports, std::string_view profile_id = "_");
 
   /// `remove_rx_filters` for several ports in one batch: detaches the flow_stats
   /// RX rules of their streams. TRex counts a pg_id's received frames again only
   /// after this (its Python client calls it after every run), so call it once the
   /// trial's last frames have arrived.
-  void remove_rx_filters(std::span<const OwnedPort> ports);
+  void remove_rx_filters(std::span<const OwnedPort> ports, std::string_view profile_id = "_");
 
   PortCounters get_port_stats(std::uint8_t port_id);
   GlobalCounters get_global_stats();

@@ -177,6 +177,21 @@ FlowSpec read_flows(const FieldReader& root) {
   return flows;
 }
 
+LatencySpec read_latency(const FieldReader& root) {
+  const FieldReader section = root.at("latency");
+  section.expect_object();
+  section.reject_unknown({"rate_pps", "frame_size", "pg_id_base"});
+  LatencySpec spec;
+  if (section.has("rate_pps")) spec.rate_pps = section.number("rate_pps");
+  if (section.has("frame_size")) {
+    spec.frame_size = static_cast<std::uint32_t>(section.u64("frame_size", 0xFFFFFFFFu));
+  }
+  if (section.has("pg_id_base")) {
+    spec.pg_id_base = static_cast<std::uint32_t>(section.u64("pg_id_base", 0xFFFFFFFFu));
+  }
+  return spec;
+}
+
 // validate_profile names fields without the source; add it. Its values never contain
 // ": ", so the first one separates value from reason.
 [[noreturn]] void requalify(const ConfigError& error, const std::string& source) {
@@ -197,7 +212,7 @@ TrafficProfile parse_profile(std::string_view json_text, const std::string& sour
   const FieldReader root(*json, "", policy);
   root.expect_object();
   root.reject_unknown({"name", "description", "port_pairs", "frame_size", "imix", "ethernet",
-                       "vlan", "ipv4", "ipv6", "udp", "flows", "checksum"});
+                       "vlan", "ipv4", "ipv6", "udp", "flows", "checksum", "latency"});
   TrafficProfile profile;
   profile.name = root.string_or("name", "");
   profile.description = root.string_or("description", "");
@@ -220,6 +235,7 @@ TrafficProfile parse_profile(std::string_view json_text, const std::string& sour
   } else if (std::holds_alternative<Ipv6Header>(profile.headers.ip)) {
     profile.checksum = ChecksumMode::hardware;
   }
+  if (root.has("latency")) profile.latency = read_latency(root);
   try {
     validate_profile(profile);
   } catch (const ConfigError& error) {

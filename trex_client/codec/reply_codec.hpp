@@ -71,6 +71,11 @@ StartTrafficReply decode_start_traffic(const ReplyElement& reply);
 PortCounters decode_port_stats(const ReplyElement& reply, std::uint8_t port_id);
 /// `get_pgid_stats`: the flow_stats counters of the pg_ids TRex reported, ascending.
 std::vector<PgCounters> decode_pgid_stats(const ReplyElement& reply);
+/// `get_pgid_stats`: the latency part of the latency pg_ids TRex reported, ascending
+/// (trex-protocol.md §2.10, trex-flowstats-latency.md §2.1). Strict and bounded:
+/// at most 64 histogram buckets, an hdrh of at most 1 MiB, values in microseconds
+/// below 10^12; anything else is a protocol TrexError naming the field.
+std::vector<PgLatency> decode_pgid_latency(const ReplyElement& reply);
 /// `get_global_stats`.
 GlobalCounters decode_global_stats(const ReplyElement& reply);
 /// `get_async_events`.

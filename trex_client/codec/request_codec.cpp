@@ -23,11 +23,12 @@ std::string envelope(const RequestHead& head, std::string_view method, Json::Val
   return write_json(request);
 }
 
-Json::Value owned_params(const RequestHead& head, const OwnedPort& port) {
+Json::Value owned_params(const RequestHead& head, const OwnedPort& port,
+                         std::string_view profile_id = "_") {
   Json::Value params = base_params(head);
   params["port_id"] = port.port_id;
   params["handler"] = port.handler;
-  params["profile_id"] = "_";
+  params["profile_id"] = std::string(profile_id);
   return params;
 }
 
@@ -74,8 +75,9 @@ std::string encode_acquire(const RequestHead& head, const AcquireRequest& reques
   return envelope(head, "acquire", std::move(params));
 }
 
-std::string encode_owned(const RequestHead& head, std::string_view method, const OwnedPort& port) {
-  return envelope(head, method, owned_params(head, port));
+std::string encode_owned(const RequestHead& head, std::string_view method, const OwnedPort& port,
+                         std::string_view profile_id) {
+  return envelope(head, method, owned_params(head, port, profile_id));
 }
 
 std::string encode_service(const RequestHead& head, const OwnedPort& port, bool enabled) {
@@ -87,8 +89,9 @@ std::string encode_service(const RequestHead& head, const OwnedPort& port, bool 
 }
 
 std::string encode_add_stream(const RequestHead& head, const OwnedPort& port,
-                              std::uint32_t stream_id, const StreamSpec& stream) {
-  Json::Value params = owned_params(head, port);
+                              std::uint32_t stream_id, const StreamSpec& stream,
+                              std::string_view profile_id) {
+  Json::Value params = owned_params(head, port, profile_id);
   params["stream_id"] = stream_id;
   params["stream"] = encode_stream(stream);
   return envelope(head, "add_stream", std::move(params));

@@ -43,15 +43,18 @@ std::string encode_get_port_stats(const RequestHead& head, std::uint8_t port_id)
 std::string encode_acquire(const RequestHead& head, const AcquireRequest& request);
 
 /// An owned command whose params are `{port_id, handler, profile_id}`: release,
-/// remove_all_streams, stop_traffic, remove_rx_filters.
-std::string encode_owned(const RequestHead& head, std::string_view method, const OwnedPort& port);
+/// remove_all_streams, stop_traffic, remove_rx_filters. `profile_id` "*" means every
+/// profile where TRex allows it (stop_traffic, remove_all_streams; §2.7).
+std::string encode_owned(const RequestHead& head, std::string_view method, const OwnedPort& port,
+                         std::string_view profile_id = "_");
 
 /// `service {port_id, handler, enabled, filtered: false}`.
 std::string encode_service(const RequestHead& head, const OwnedPort& port, bool enabled);
 
 /// `add_stream {port_id, handler, profile_id, stream_id, stream}`.
 std::string encode_add_stream(const RequestHead& head, const OwnedPort& port,
-                              std::uint32_t stream_id, const StreamSpec& stream);
+                              std::uint32_t stream_id, const StreamSpec& stream,
+                              std::string_view profile_id = "_");
 
 /// `start_traffic {port_id, handler, profile_id, mul, duration, force[, core_mask]}`.
 std::string encode_start_traffic(const RequestHead& head, const OwnedPort& port,

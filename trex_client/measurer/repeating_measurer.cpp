@@ -14,10 +14,21 @@ RepeatingMeasurer::RepeatingMeasurer(Measurer& inner, int max_repeats)
 
 TrialOutcome RepeatingMeasurer::measure(Seconds intended_duration, double intended_load_pps,
                                         std::stop_token stop) {
+  return repeat([&] { return inner_.measure(intended_duration, intended_load_pps, stop); });
+}
+
+TrialOutcome RepeatingMeasurer::measure_latency(Seconds intended_duration,
+                                                double intended_load_pps, std::stop_token stop) {
+  return repeat(
+      [&] { return inner_.measure_latency(intended_duration, intended_load_pps, stop); });
+}
+
+template <class Trial>
+TrialOutcome RepeatingMeasurer::repeat(Trial trial) {
   std::string interrupted_by;
   for (int attempt = 0;; ++attempt) {
     try {
-      TrialOutcome outcome = inner_.measure(intended_duration, intended_load_pps, stop);
+      TrialOutcome outcome = trial();
       if (attempt > 0) {
         // The counts are the repeat's own; the note says the trial was not the first
         // try, so a reader can tell a TRex restart happened here.

@@ -17,11 +17,19 @@ class RepeatingMeasurer final : public Measurer {
 
   TrialOutcome measure(Seconds intended_duration, double intended_load_pps,
                        std::stop_token stop) override;
+  /// The inner measurer's.
+  bool has_latency_streams() const override { return inner_.has_latency_streams(); }
+  /// Repeats an interrupted latency trial like measure() does.
+  TrialOutcome measure_latency(Seconds intended_duration, double intended_load_pps,
+                               std::stop_token stop) override;
 
   /// Trials repeated so far.
   std::uint64_t repeats() const { return repeats_; }
 
  private:
+  template <class Trial>
+  TrialOutcome repeat(Trial trial);
+
   Measurer& inner_;
   int max_repeats_;
   std::uint64_t repeats_ = 0;

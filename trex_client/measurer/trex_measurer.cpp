@@ -5,6 +5,7 @@
 #include <set>
 
 #include "search/errors.hpp"
+#include "trex_client/measurer/latency_counting.hpp"
 #include "trex_client/measurer/trial_counting.hpp"
 #include "trex_client/measurer/trial_interrupted.hpp"
 #include "trex_client/measurer/trial_notes.hpp"
@@ -39,18 +40,27 @@ TrexMeasurer::TrexMeasurer(TrexSession& session, TrexMeasurerConfig config, Wait
   all_ports_.assign(ports.begin(), ports.end());
   for (const TrafficDirection& direction : config_.directions) {
     if (config_.counters == CounterSource::flow_stats) pg_ids_.push_back(*direction.pg_id);
+    if (direction.latency) latency_rate_pps_ = std::max(latency_rate_pps_, direction.latency->rate_pps);
+  }
+  latency_trial_pg_ids_ = pg_ids_;
+  for (const std::uint32_t pg : latency_pg_ids(config_.directions)) {
+    latency_trial_pg_ids_.push_back(pg);
   }
   recoveries_seen_ = session_.recoveries();
 }
 
-void TrexMeasurer::release_rx_filters() {
+bool TrexMeasurer::has_latency_streams() const { return latency_rate_pps_ > 0.0; }
+
+void TrexMeasurer::release_rx_filters(const Plan& plan) {
   // Real TRex stops counting a pg_id's received frames in later runs unless its RX
   // rules are detached after each run (seen on v3.08: every trial after the first
   // read 0 received per stream). After the final read, so no late frame is lost.
-  if (config_.counters != CounterSource::flow_stats) return;
   std::vector<OwnedPort> ports;
   for (std::uint8_t port : tx_ports()) ports.push_back(session_.port(port));
-  session_.api().remove_rx_filters(ports);
+  if (config_.counters == CounterSource::flow_stats && plan.main_pps) {
+    session_.api().remove_rx_filters(ports);
+  }
+  if (plan.latency) session_.api().remove_rx_filters(ports, latency_profile_id);
 }
 
 Seconds TrexMeasurer::stop_after(Seconds duration) const {
@@ -63,24 +73,34 @@ std::vector<std::uint8_t> TrexMeasurer::tx_ports() const {
   return ports;
 }
 
-void TrexMeasurer::stop_all_quietly() {
+void TrexMeasurer::stop_all_quietly(const Plan& plan) {
   try {
     std::vector<OwnedPort> ports;
     for (std::uint8_t port : tx_ports()) ports.push_back(session_.port(port));
-    session_.api().stop_traffic(ports);
+    session_.api().stop_traffic(ports, plan.latency ? "*" : main_profile_id);
   } catch (...) {
     // Already failing; the original error is the one to report.
   }
 }
 
-TrexMeasurer::Traffic TrexMeasurer::run_traffic(Seconds duration, double load_pps,
+TrexMeasurer::Traffic TrexMeasurer::run_traffic(Seconds duration, const Plan& plan,
                                                 std::stop_token stop) {
   TrexApi& api = session_.api();
   Traffic traffic;
+  const std::vector<std::uint32_t>& pg_ids = plan.latency ? latency_trial_pg_ids_ : pg_ids_;
+  // Settled early when every stream got all it sent: the main streams (per-stream
+  // counting) and, in a latency trial, the latency streams too.
+  std::vector<TrafficDirection> received_check;
+  if (config_.counters == CounterSource::flow_stats) received_check = config_.directions;
+  if (plan.latency) {
+    for (const TrafficDirection& stream : latency_directions(config_.directions)) {
+      received_check.push_back(stream);
+    }
+  }
   // Before the traffic starts nothing is lost by recovering: repeat the setup.
   for (int attempt = 0;; ++attempt) {
     try {
-      traffic.baseline = api.get_stats(all_ports_, pg_ids_);
+      traffic.baseline = api.get_stats(all_ports_, pg_ids);
       break;
     } catch (const TrexError& error) {
       if (!TrexSession::is_recoverable(error) || attempt >= config_.max_setup_recoveries) throw;
@@ -89,7 +109,7 @@ TrexMeasurer::Traffic TrexMeasurer::run_traffic(Seconds duration, double load_pp
   }
 
   auto cancel = [&] {
-    stop_all_quietly();
+    stop_all_quietly(plan);
     throw MeasurementCancelled();
   };
   try {
@@ -97,11 +117,20 @@ TrexMeasurer::Traffic TrexMeasurer::run_traffic(Seconds duration, double load_pp
     for (std::uint8_t port : tx_ports()) {
       PortStart start;
       start.port = session_.port(port);
-      // pps is the port's total, i.e. the per-direction load (trex-protocol.md §2.9).
-      start.request.multiplier = {MultiplierType::pps, load_pps};
       start.request.duration = duration;
       start.request.force = config_.force_start;
-      starts.push_back(start);
+      if (plan.main_pps) {
+        // pps is the port's total, i.e. the per-direction load (trex-protocol.md §2.9).
+        start.request.multiplier = {MultiplierType::pps, *plan.main_pps};
+        starts.push_back(start);
+      }
+      if (plan.latency) {
+        // Latency streams are fixed-rate: no multiplier scales them (§2.7). A pps
+        // target on a profile with no variable part would divide 0 by 0, so raw 1.
+        start.request.multiplier = {MultiplierType::raw, 1.0};
+        start.request.profile_id = latency_profile_id;
+        starts.push_back(start);
+      }
     }
     api.start_traffic(starts);
     traffic.started = clock_.now();
@@ -127,7 +156,7 @@ TrexMeasurer::Traffic TrexMeasurer::run_traffic(Seconds duration, double load_pp
         // TX ends when the stop is sent, not when its reply is back: the rate the
         // tester reached is judged over the time it was allowed to send.
         traffic.tx_end = clock_.now();
-        api.stop_traffic(owned);
+        api.stop_traffic(owned, plan.latency ? "*" : main_profile_id);
         traffic.tx_stopped = true;
         break;
       }
@@ -139,23 +168,23 @@ TrexMeasurer::Traffic TrexMeasurer::run_traffic(Seconds duration, double load_pp
     // waste most of it).
     if (!clock_.sleep_until(traffic.tx_end + config_.settle_min, stop))
       throw MeasurementCancelled();
-    StatsSnapshot previous = api.get_stats(all_ports_, pg_ids_);
-    if (config_.counters == CounterSource::flow_stats &&
-        all_received(config_.directions, traffic.baseline, previous)) {
+    StatsSnapshot previous = api.get_stats(all_ports_, pg_ids);
+    if (!received_check.empty() &&
+        all_received(received_check, traffic.baseline, previous)) {
       traffic.final = std::move(previous);
       traffic.settled = clock_.now();
-      release_rx_filters();
+      release_rx_filters(plan);
       return traffic;
     }
     for (;;) {
       if (!clock_.sleep_until(clock_.now() + config_.settle_poll_interval, stop)) {
         throw MeasurementCancelled();
       }
-      StatsSnapshot current = api.get_stats(all_ports_, pg_ids_);
+      StatsSnapshot current = api.get_stats(all_ports_, pg_ids);
       const Seconds now = clock_.now();
       const bool settled = counters_settled(previous, current) ||
-                           (config_.counters == CounterSource::flow_stats &&
-                            all_received(config_.directions, traffic.baseline, current));
+                           (!received_check.empty() &&
+                            all_received(received_check, traffic.baseline, current));
       if (settled || now - traffic.tx_end >= config_.settle_max) {
         traffic.settle_capped = !settled;
         traffic.final = std::move(current);
@@ -164,10 +193,10 @@ TrexMeasurer::Traffic TrexMeasurer::run_traffic(Seconds duration, double load_pp
       }
       previous = std::move(current);
     }
-    release_rx_filters();
+    release_rx_filters(plan);
   } catch (const TrexError& error) {
     if (!TrexSession::is_recoverable(error)) {
-      stop_all_quietly();
+      stop_all_quietly(plan);
       throw;
     }
     session_.recover(error);
@@ -181,8 +210,9 @@ TrexMeasurer::Traffic TrexMeasurer::run_traffic(Seconds duration, double load_pp
   return traffic;
 }
 
-TrialOutcome TrexMeasurer::measure(Seconds intended_duration, double intended_load_pps,
-                                   std::stop_token stop) {
+namespace {
+
+void check_trial(Seconds intended_duration, double intended_load_pps) {
   if (!std::isfinite(intended_load_pps) || intended_load_pps <= 0.0) {
     throw MeasurementError("TRex trial load must be > 0 frames/s, got " +
                            format_value(intended_load_pps));
@@ -191,6 +221,41 @@ TrialOutcome TrexMeasurer::measure(Seconds intended_duration, double intended_lo
     throw MeasurementError("TRex trial duration must be > 0 s, got " +
                            format_value(intended_duration.count()));
   }
+}
+
+}  // namespace
+
+TrialOutcome TrexMeasurer::measure(Seconds intended_duration, double intended_load_pps,
+                                   std::stop_token stop) {
+  check_trial(intended_duration, intended_load_pps);
+  // Plain trials never start the latency streams (they stay in their own profile).
+  return run_trial(intended_duration, intended_load_pps, Plan{intended_load_pps, false}, stop);
+}
+
+TrialOutcome TrexMeasurer::measure_latency(Seconds intended_duration, double intended_load_pps,
+                                           std::stop_token stop) {
+  check_trial(intended_duration, intended_load_pps);
+  if (!has_latency_streams()) {
+    throw MeasurementError(
+        "no latency streams: the traffic profile has no \"latency\" section "
+        "(docs/traffic-profiles.md)");
+  }
+  if (intended_load_pps < latency_rate_pps_) {
+    // TRex refuses it too ("enforces a minimum rate", §2.3); say it in our terms.
+    throw MeasurementError("latency trial load " + format_value(intended_load_pps) +
+                           " pps per direction is below the latency streams' rate " +
+                           format_value(latency_rate_pps_) +
+                           " pps: the load includes them, so the lowest latency trial load is " +
+                           format_value(latency_rate_pps_) + " pps (the latency streams alone)");
+  }
+  const double main_pps = intended_load_pps - latency_rate_pps_;
+  Plan plan{std::nullopt, true};
+  if (main_pps > 0.0) plan.main_pps = main_pps;
+  return run_trial(intended_duration, intended_load_pps, plan, stop);
+}
+
+TrialOutcome TrexMeasurer::run_trial(Seconds intended_duration, double intended_load_pps,
+                                     const Plan& plan, std::stop_token stop) {
   if (stop.stop_requested()) throw MeasurementCancelled();
 
   TrialRecord record;
@@ -199,23 +264,40 @@ TrialOutcome TrexMeasurer::measure(Seconds intended_duration, double intended_lo
     warm_ = false;
   }
   if (config_.warmup_duration.count() > 0.0 && (!warm_ || config_.warmup_every_trial)) {
-    // Warmup traffic (results discarded) lets the SUT fill caches and learn flows.
-    run_traffic(config_.warmup_duration, intended_load_pps, stop);
+    // Warmup traffic (results discarded) lets the SUT fill caches and learn flows:
+    // the main streams at the whole load.
+    run_traffic(config_.warmup_duration, Plan{intended_load_pps, false}, stop);
     warm_ = true;
     record.warmup_done = true;
   }
 
   const Seconds begin = clock_.now();
   const std::uint64_t exchanges_before = session_.api().exchanges();
-  const Traffic traffic = run_traffic(intended_duration, intended_load_pps, stop);
+  const Traffic traffic = run_traffic(intended_duration, plan, stop);
   const Seconds end = clock_.now();
 
+  std::vector<std::string> latency_notes;
+  std::vector<measure::DirectionLatency> latency;
+  if (plan.latency) {
+    latency = count_latency(config_.directions, traffic.baseline, traffic.final, latency_notes);
+  }
+  // The main traffic's share of the load: the tester is judged on what it was asked
+  // to send with the main streams (nothing when the latency streams run alone).
   record.directions =
       count_directions(config_.directions, config_.counters, traffic.baseline, traffic.final,
-                       intended_frames(intended_load_pps, intended_duration,
+                       intended_frames(plan.main_pps.value_or(0.0), intended_duration,
                                        config_.intended_count_tolerance));
+  if (plan.latency && config_.counters == CounterSource::port) {
+    subtract_latency_frames(record.directions, latency);
+  }
   record.foreign_rx_frames = foreign_rx_frames(config_.directions, config_.counters,
                                                traffic.baseline, traffic.final, record.directions);
+  if (config_.counters == CounterSource::flow_stats) {
+    // The receiving ports also counted the latency frames: they are no SUT frames.
+    for (const measure::DirectionLatency& stream : latency) {
+      record.foreign_rx_frames -= static_cast<std::int64_t>(stream.received);
+    }
+  }
   record.wall_time = end - begin;
   record.tx_time = traffic.tx_end - traffic.started;
   record.settle_time = traffic.settled - traffic.tx_end;
@@ -243,10 +325,13 @@ TrialOutcome TrexMeasurer::measure(Seconds intended_duration, double intended_lo
   inputs.intended_duration = intended_duration;
   inputs.stop_after = stop_after(intended_duration);
   inputs.counters = config_.counters;
+  inputs.latency_subtracted = plan.latency;
   inputs.queue_full =
       traffic.final.global.total_queue_full -
       std::min(traffic.final.global.total_queue_full, traffic.baseline.global.total_queue_full);
   outcome.notes = trial_notes(record, inputs);
+  outcome.notes.insert(outcome.notes.end(), latency_notes.begin(), latency_notes.end());
+  outcome.latency = std::move(latency);
   last_ = record;
   ++trials_;
   return outcome;

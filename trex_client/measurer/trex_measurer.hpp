@@ -1,5 +1,6 @@
 #pragma once
 
+#include <optional>
 #include <stop_token>
 
 #include "search/measurer.hpp"
@@ -41,6 +42,19 @@ class TrexMeasurer final : public Measurer {
   TrialOutcome measure(Seconds intended_duration, double intended_load_pps,
                        std::stop_token stop) override;
 
+  /// True when every direction has a latency stream (the profile's latency section).
+  bool has_latency_streams() const override;
+
+  /// A latency trial (docs/trials.md "Latency trials"): the latency streams (TRex
+  /// profile "latency", fixed L per direction) and the main streams at load - L
+  /// start in one batch; at load == L only the latency streams run. Same stop,
+  /// settle and tester-limited rules as measure(), judged on the main traffic. The
+  /// counts are the main traffic's only (port counting subtracts the latency
+  /// frames); `latency` has each direction's latency stream (count_latency).
+  /// Throws MeasurementError for a load below L or a profile without latency.
+  TrialOutcome measure_latency(Seconds intended_duration, double intended_load_pps,
+                               std::stop_token stop) override;
+
   /// Details of the last completed trial.
   const TrialRecord& last_trial() const { return last_; }
   /// Trials completed so far (warmups not counted).
@@ -48,11 +62,21 @@ class TrexMeasurer final : public Measurer {
 
  private:
   struct Traffic;
-  Traffic run_traffic(Seconds duration, double load_pps, std::stop_token stop);
-  void stop_all_quietly();
+  /// What a trial starts on every transmitting port.
+  struct Plan {
+    /// The main streams' load [pps per direction]; absent: not started.
+    std::optional<double> main_pps;
+    /// Start the latency streams (TRex profile "latency") too.
+    bool latency = false;
+  };
+  Traffic run_traffic(Seconds duration, const Plan& plan, std::stop_token stop);
+  TrialOutcome run_trial(Seconds intended_duration, double intended_load_pps, const Plan& plan,
+                         std::stop_token stop);
+  void stop_all_quietly(const Plan& plan);
   std::vector<std::uint8_t> tx_ports() const;
-  /// remove_rx_filters on the transmitting ports (flow_stats counting only).
-  void release_rx_filters();
+  /// remove_rx_filters on the transmitting ports: the main profile's when it ran
+  /// with flow_stats counting, the latency profile's when it ran.
+  void release_rx_filters(const Plan& plan);
   /// When, after the start, ports still sending are stopped.
   Seconds stop_after(Seconds duration) const;
 
@@ -62,6 +86,10 @@ class TrexMeasurer final : public Measurer {
   std::vector<std::uint8_t> all_ports_;
   /// The directions' pg_ids (flow_stats counting), read with every snapshot.
   std::vector<std::uint32_t> pg_ids_;
+  /// pg_ids_ and the latency pg_ids: what a latency trial reads.
+  std::vector<std::uint32_t> latency_trial_pg_ids_;
+  /// The latency streams' rate per direction [pps]; 0 without latency streams.
+  double latency_rate_pps_ = 0.0;
   TrialRecord last_;
   std::uint64_t trials_ = 0;
   bool warm_ = false;

@@ -34,6 +34,30 @@ void TrexMeasurerConfig::validate() const {
                         "counting per stream (flow_stats) needs a pg_id for every direction");
     }
   }
+  // Latency streams: all directions or none, pg_ids of their own (a latency pg_id
+  // is unique per stream and port, trex-flowstats-latency.md §1.1).
+  std::set<std::uint32_t> pg_ids;
+  for (const TrafficDirection& direction : directions) {
+    if (direction.pg_id) pg_ids.insert(*direction.pg_id);
+  }
+  for (const TrafficDirection& direction : directions) {
+    if (direction.latency.has_value() != directions.front().latency.has_value()) {
+      throw ConfigError("directions", direction.name(),
+                        "latency streams need to be in every direction or in none");
+    }
+    if (!direction.latency) continue;
+    const double rate = direction.latency->rate_pps;
+    if (!std::isfinite(rate) || rate <= 0.0 || rate != directions.front().latency->rate_pps) {
+      throw ConfigError("directions", direction.name() + " latency rate " + format_value(rate),
+                        "latency streams need one positive rate for every direction");
+    }
+    if (!pg_ids.insert(direction.latency->pg_id).second) {
+      throw ConfigError("directions",
+                        direction.name() + " latency pg_id " +
+                            std::to_string(direction.latency->pg_id),
+                        "pg_id already used by another stream");
+    }
+  }
   check_seconds("tx_poll_interval", tx_poll_interval, false);
   check_seconds("tx_end_grace", tx_end_grace, true);
   if (!std::isfinite(tx_end_slack) || tx_end_slack < 0.0) {

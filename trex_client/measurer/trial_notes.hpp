@@ -15,6 +15,9 @@ struct NoteInputs {
   /// The stop deadline after the start (duration * (1 + slack) + grace).
   Seconds stop_after{0.0};
   CounterSource counters = CounterSource::flow_stats;
+  /// A latency trial: with port counters, the latency streams' frames were taken
+  /// out of the port counts.
+  bool latency_subtracted = false;
   /// TRex's m_total_queue_full growth during the trial.
   std::uint64_t queue_full = 0;
 };

@@ -5,6 +5,7 @@
 
 #include "search/errors.hpp"
 #include "trex_client/profile/flow_vm.hpp"
+#include "trex_client/profile/latency_streams.hpp"
 #include "trex_client/profile/packet_builder.hpp"
 
 namespace trexsearch::trex {
@@ -48,6 +49,12 @@ const char* to_string(FlowField field) {
       return "dst_port";
   }
   return "src_ip";
+}
+
+bool CompiledProfile::has_latency() const {
+  return !directions.empty() &&
+         std::all_of(directions.begin(), directions.end(),
+                     [](const TrafficDirection& direction) { return direction.latency.has_value(); });
 }
 
 std::vector<std::uint8_t> CompiledProfile::all_ports() const {
@@ -145,10 +152,15 @@ void validate_profile(const TrafficProfile& profile) {
   // Range and field checks of the field engine, both directions.
   build_flow_vm(profile.flows, profile.headers, profile.checksum);
   bool any_bidirectional = false;
-  for (const PortPair& pair : profile.port_pairs) any_bidirectional |= pair.bidirectional;
+  std::size_t direction_count = 0;
+  for (const PortPair& pair : profile.port_pairs) {
+    any_bidirectional |= pair.bidirectional;
+    direction_count += pair.bidirectional ? 2 : 1;
+  }
   if (any_bidirectional) {
     build_flow_vm(mirror(profile.flows), mirror(profile.headers), profile.checksum);
   }
+  validate_latency(profile, direction_count);
 }
 
 const char* to_string(CounterSource source) {
@@ -175,9 +187,27 @@ CompiledProfile compile_profile(const TrafficProfile& profile, CounterSource cou
     compiled.directions.push_back({tx, rx, pg_id});
     compiled.ports.push_back({tx, streams_for(profile, tx, headers, flows, pg_id)});
   };
+  std::vector<HeaderStack> direction_headers;
   for (const PortPair& pair : profile.port_pairs) {
     add(pair.first, pair.second, profile.headers, profile.flows);
-    if (pair.bidirectional) add(pair.second, pair.first, reverse_headers, reverse_flows);
+    direction_headers.push_back(profile.headers);
+    if (pair.bidirectional) {
+      add(pair.second, pair.first, reverse_headers, reverse_flows);
+      direction_headers.push_back(reverse_headers);
+    }
+  }
+  if (profile.latency) {
+    // In their own TRex profile, so plain trials never start them (§2.4 step 3,
+    // CSIT's way) and a latency trial can start them alone.
+    for (std::size_t i = 0; i < compiled.directions.size(); ++i) {
+      TrafficDirection& direction = compiled.directions[i];
+      const std::uint32_t pg_id = profile.latency->pg_id_base + static_cast<std::uint32_t>(i);
+      direction.latency = LatencyStreamRef{pg_id, profile.latency->rate_pps};
+      compiled.ports.push_back(
+          {direction.tx_port,
+           {build_latency_stream(profile, direction_headers[i], direction.tx_port, pg_id)},
+           latency_profile_id});
+    }
   }
   return compiled;
 }

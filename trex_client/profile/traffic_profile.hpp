@@ -95,6 +95,24 @@ enum class ChecksumMode {
   hardware,
 };
 
+/// Latency streams: one per direction, sent next to the main traffic in latency
+/// trials only (docs/traffic-profiles.md "Latency"; trex-flowstats-latency.md §2.3,
+/// §2.4). TRex sends them at a fixed rate that its multiplier does not scale.
+struct LatencySpec {
+  /// CSIT's rate per direction (NFVbench and trafficgen use 1000).
+  static constexpr double default_rate_pps = 9000.0;
+  /// Like NFVbench and the reference recipe: 0x100 | direction index.
+  static constexpr std::uint32_t default_pg_id_base = 0x100;
+
+  /// Each direction's latency stream [frames/s].
+  double rate_pps = default_rate_pps;
+  /// Layer-2 frame size including FCS [bytes]; absent: the profile's frame size
+  /// (required for an IMIX).
+  std::optional<std::uint32_t> frame_size;
+  /// The latency pg_id of direction i is pg_id_base + i.
+  std::uint32_t pg_id_base = default_pg_id_base;
+};
+
 /// A validated traffic profile (see docs/traffic-profiles.md).
 struct TrafficProfile {
   std::string name;
@@ -105,6 +123,8 @@ struct TrafficProfile {
   HeaderStack headers;
   FlowSpec flows;
   ChecksumMode checksum = ChecksumMode::software;
+  /// Absent: the profile sends no latency streams.
+  std::optional<LatencySpec> latency;
 };
 
 }  // namespace trexsearch::trex

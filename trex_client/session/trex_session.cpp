@@ -4,6 +4,7 @@
 #include <random>
 
 #include "search/errors.hpp"
+#include "trex_client/session/latency_support.hpp"
 
 namespace trexsearch::trex {
 namespace {
@@ -62,11 +63,37 @@ void TrexSession::sync_and_acquire() {
     owned_[port_id] = api_.acquire(request);
   }
   // Leftovers of an earlier owner (or of ourselves before a lost reply): no traffic,
-  // no streams. stop_traffic is a no-op on idle ports.
+  // no streams. stop_traffic is a no-op on idle ports; "*" stops every profile.
+  // remove_all_streams ignores "*" and profiles that do not exist (trex-core
+  // TrexRpcCmdRemoveAllStreams), so name ours.
   std::vector<OwnedPort> ports;
   for (const auto& [id, port] : owned_) ports.push_back(port);
-  api_.stop_traffic(ports);
-  for (const OwnedPort& port : ports) api_.remove_all_streams(port);
+  api_.stop_traffic(ports, "*");
+  for (const OwnedPort& port : ports) {
+    api_.remove_all_streams(port, main_profile_id);
+    api_.remove_all_streams(port, latency_profile_id);
+  }
+}
+
+void TrexSession::add_profile_streams(std::uint8_t port_id, const std::string& profile_id,
+                                      const std::vector<StreamSpec>& streams) {
+  std::vector<NumberedStream> numbered;
+  std::uint32_t next_id = 1;
+  bool latency = false;
+  for (const StreamSpec& stream : streams) {
+    numbered.push_back({next_id++, stream});
+    latency = latency || (stream.flow_stats.enabled && stream.flow_stats.rule_type == "latency");
+  }
+  try {
+    api_.add_streams(port(port_id), numbered, profile_id);
+  } catch (const TrexError& error) {
+    // A refused latency stream (too little payload, pg_id in use, no RX support;
+    // trex-flowstats-latency.md §1.1) is the profile's problem, not TRex's state.
+    if (latency && error.kind() == TrexErrorKind::rpc && !is_recoverable(error)) {
+      throw latency_unsupported(port_id, error);
+    }
+    throw;
+  }
 }
 
 void TrexSession::connect() {
@@ -81,12 +108,9 @@ void TrexSession::connect() {
 void TrexSession::load_streams(const std::vector<PortStreams>& streams) {
   for (const PortStreams& entry : streams) {
     const OwnedPort& owned = port(entry.port_id);
-    api_.remove_all_streams(owned);
-    std::vector<NumberedStream> numbered;
-    std::uint32_t next_id = 1;
-    for (const StreamSpec& stream : entry.streams) numbered.push_back({next_id++, stream});
-    api_.add_streams(owned, numbered);
-    streams_[entry.port_id] = entry.streams;
+    api_.remove_all_streams(owned, entry.profile_id);
+    add_profile_streams(entry.port_id, entry.profile_id, entry.streams);
+    streams_[{entry.port_id, entry.profile_id}] = entry.streams;
   }
 }
 
@@ -113,11 +137,8 @@ bool TrexSession::is_recoverable(const TrexError& error) {
 void TrexSession::recover(const TrexError& cause) {
   log("trex_reconnect endpoint=" + api_.endpoint() + " cause=\"" + cause.what() + "\"");
   sync_and_acquire();
-  for (const auto& [port_id, streams] : streams_) {
-    std::vector<NumberedStream> numbered;
-    std::uint32_t next_id = 1;
-    for (const StreamSpec& stream : streams) numbered.push_back({next_id++, stream});
-    api_.add_streams(port(port_id), numbered);
+  for (const auto& [where, streams] : streams_) {
+    add_profile_streams(where.first, where.second, streams);
   }
   connected_ = true;
   ++recoveries_;

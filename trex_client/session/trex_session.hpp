@@ -3,6 +3,8 @@
 #include <cstdint>
 #include <map>
 #include <memory>
+#include <string>
+#include <utility>
 #include <vector>
 
 #include "trex_client/api/trex_api.hpp"
@@ -30,8 +32,10 @@ class TrexSession {
   /// api_sync_v2, acquire every port (force as configured), service mode off, stop
   /// leftover traffic and remove leftover streams. Throws TrexError.
   void connect();
-  /// Replaces the streams of the given ports (remove_all_streams + add_streams) and
-  /// remembers them for recovery. Throws TrexError.
+  /// Replaces the streams of the given ports' TRex profiles (remove_all_streams +
+  /// add_streams, per PortStreams::profile_id) and remembers them for recovery.
+  /// Throws TrexError, or LatencyUnsupported when TRex refuses a latency stream
+  /// (latency_support.hpp; check the ports' `latency` capability before).
   void load_streams(const std::vector<PortStreams>& streams);
   /// Stops traffic and releases all ports. Throws TrexError.
   void close();
@@ -56,12 +60,17 @@ class TrexSession {
 
  private:
   void sync_and_acquire();
+  /// add_streams of one TRex profile, numbered from 1; a refused latency stream
+  /// becomes LatencyUnsupported.
+  void add_profile_streams(std::uint8_t port_id, const std::string& profile_id,
+                           const std::vector<StreamSpec>& streams);
   void log(const std::string& line) const;
 
   SessionConfig config_;
   TrexApi api_;
   std::map<std::uint8_t, OwnedPort> owned_;
-  std::map<std::uint8_t, std::vector<StreamSpec>> streams_;
+  /// (port, TRex profile id) -> its streams, for recovery.
+  std::map<std::pair<std::uint8_t, std::string>, std::vector<StreamSpec>> streams_;
   bool connected_ = false;
   std::uint64_t recoveries_ = 0;
 };
