@@ -159,7 +159,7 @@ void Connection::handle_line(const std::string& line) {
     reply(Dispatched{error_response(error.id(), error.code(), error.what()), std::nullopt, nullptr});
     return;
   }
-  if (pool_ != nullptr && Dispatcher::uses_store(request.command)) {
+  if (pool_ != nullptr && Dispatcher::runs_on_pool(request.command)) {
     run_on_pool(std::move(request));
     return;
   }
@@ -190,8 +190,8 @@ void Connection::run_on_pool(Request request) {
   if (!queued) {
     reply(Dispatched{error_response(id, ResultCode::busy,
                                     "trex-searchd is busy: " + std::to_string(pool_->max_pending()) +
-                                        " requests that read the job store (show, result, "
-                                        "analyze, list, delete) are waiting; try again later"),
+                                        " requests that read the job store or TRex (show, result, "
+                                        "analyze, list, delete, submit) are waiting; try again later"),
                      std::nullopt, nullptr});
     return;
   }

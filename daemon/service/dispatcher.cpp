@@ -143,9 +143,11 @@ Dispatched Dispatcher::run(const Request& request, const DispatchContext& contex
   return {std::move(response), std::nullopt, nullptr};
 }
 
-bool Dispatcher::uses_store(std::string_view command) {
+bool Dispatcher::runs_on_pool(std::string_view command) {
+  // Their cost grows with the store; and submit may ask TRex for its port speed
+  // (up to 1 s when TRex does not answer, docs/loads.md).
   return command == "list" || command == "show" || command == "result" || command == "analyze" ||
-         command == "delete";
+         command == "delete" || command == "submit";
 }
 
 JobStoreAccess& Dispatcher::store_access(const DispatchContext& context) const {

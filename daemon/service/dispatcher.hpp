@@ -74,9 +74,10 @@ class Dispatcher {
   /// Parses the line first; a malformed line gets a bad_request reply.
   Dispatched dispatch_line(std::string_view line, const DispatchContext& context);
 
-  /// Whether `command` reads stored jobs or trials (or deletes them), so that its
-  /// cost grows with the store: those run on the request pool, off the io thread.
-  static bool uses_store(std::string_view command);
+  /// Whether `command` may take long: it reads stored jobs or trials (or deletes
+  /// them), so that its cost grows with the store, or (submit) may wait for TRex's
+  /// port speed. Those run on the request pool, off the io thread.
+  static bool runs_on_pool(std::string_view command);
 
   /// Reloadable (SIGHUP).
   void set_policy(AccessPolicy policy) { policy_ = policy; }

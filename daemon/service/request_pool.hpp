@@ -14,8 +14,8 @@
 
 namespace trexsearch::service {
 
-/// Runs the requests whose cost grows with the store (Dispatcher::uses_store:
-/// show, result, analyze, list, delete) on a few worker threads, so that the io
+/// Runs the requests that may take long (Dispatcher::runs_on_pool: show, result,
+/// analyze, list, delete, submit) on a few worker threads, so that the io
 /// thread keeps answering `status` and pinging the watchdog while a big job is
 /// read or analysed. Each worker uses a store connection of its own (SQLite
 /// connections are per thread). Bounded: beyond `max_pending` requests waiting or
