@@ -174,7 +174,9 @@ TEST_CASE("status and the watchdog keep answering while many show and analyze of
   // kHeavyClients x (show + analyze + result) on 2 workers take several times
   // one show; on the io thread each status waited for at least one of them.
   CHECK(answered_during >= 3);
-  CHECK(slowest < one_heavy / 2);
+  // With malloc fastbins the io thread waited up to 0.09 x one show on a worker's
+  // arena lock (270 ms); without them 0.01 x (25 ms): see daemon/searchd/main.cpp.
+  CHECK(slowest < one_heavy / 20);
   CHECK(pings >= 2);
   INFO(daemon.log());
   daemon.send_signal(SIGTERM);
