@@ -25,6 +25,13 @@ BucketHistogram minus(const BucketHistogram& after, const BucketHistogram& befor
   return difference;
 }
 
+std::optional<std::uint64_t> bucket_lower_edge_us(std::uint64_t value_us) {
+  if (value_us >= 1'000'000) return std::nullopt;
+  if (value_us < 10) return 0;
+  const std::uint64_t width = bucket_width_us(value_us);
+  return value_us / width * width;
+}
+
 std::uint64_t bucket_width_us(std::uint64_t lower_edge_us) {
   std::uint64_t width = 10;
   // Decade of the edge: [10^d, 10^(d+1)) has width 10^d, and [0, 100) has width 10.

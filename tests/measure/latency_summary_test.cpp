@@ -98,6 +98,13 @@ TEST_CASE("Bucket histograms subtract key by key and refuse a later one with few
   CHECK(bucket_width_us(90) == 10);
   CHECK(bucket_width_us(100) == 100);
   CHECK(bucket_width_us(900'000) == 100'000);
+  CHECK(bucket_lower_edge_us(0) == 0);
+  CHECK(bucket_lower_edge_us(9) == 0);
+  CHECK(bucket_lower_edge_us(10) == 10);
+  CHECK(bucket_lower_edge_us(99) == 90);
+  CHECK(bucket_lower_edge_us(3456) == 3000);
+  CHECK(bucket_lower_edge_us(999'999) == 900'000);
+  CHECK_FALSE(bucket_lower_edge_us(1'000'000).has_value());
 }
 
 }  // namespace trexsearch::measure
