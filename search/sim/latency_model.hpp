@@ -58,18 +58,26 @@ struct LatencyConditions {
   double stream_rate_pps = 0.0;
 };
 
-/// The latency stream of one trial in one direction, as TRex's RX core would see it.
-struct LatencyTrial {
-  /// One sample per received latency frame, whole microseconds (TRex truncates).
+/// Latency samples of received latency frames, whole microseconds (TRex truncates).
+struct LatencySamples {
+  /// One count per received frame.
   measure::LatencyHistogram histogram;
   /// The same samples in TRex's decade buckets (`lat.histogram`; none from 1 s on).
   measure::BucketHistogram buckets;
+  /// Exact smallest and largest sample (0 when none).
+  std::uint64_t min_us = 0;
+  std::uint64_t max_us = 0;
+  /// RFC 3550 jitter (J += (|D| - J) / 16) after the last frame [us], continued
+  /// from the model's earlier draws as TRex's `lat.jit` is.
+  std::uint64_t jitter_us = 0;
+};
+
+/// The latency stream of one trial in one direction, as TRex's RX core would see it.
+struct LatencyTrial {
+  LatencySamples samples;
   std::uint64_t sent = 0;
   std::uint64_t received = 0;
   measure::SequenceErrors errors;
-  /// RFC 3550 jitter (J += (|D| - J) / 16) after the trial's last frame [us],
-  /// continued from the model's earlier trials as TRex's `lat.jit` is.
-  std::uint64_t jitter_us = 0;
 };
 
 /// A seeded per-direction latency model (pure: no clock, no I/O). The same
@@ -85,6 +93,16 @@ class LatencyModel {
   /// histogram is drawn from 2^20 samples weighted to the exact count.
   /// Throws MeasurementError for non-finite or negative inputs, naming them.
   LatencyTrial trial(const LatencyConditions& conditions);
+
+  /// The loss step alone: how many of `sent` latency frames arrive at this load.
+  std::uint64_t draw_received(std::uint64_t sent, double load_pps, double capacity_pps);
+  /// The latency step alone: samples of `received` frames under `conditions`
+  /// (its stream rate unused). Throws like trial().
+  LatencySamples draw_latencies(std::uint64_t received, const LatencyConditions& conditions);
+  /// Sequence errors of a stream that lost sent - received frames independently:
+  /// dropped = the lost frames, seq_too_high = the expected number of loss runs
+  /// (at least 1 when any frame was lost and one arrived).
+  static measure::SequenceErrors sequence_errors(std::uint64_t sent, std::uint64_t received);
 
   /// Mean queueing delay [us] at this load: service * rho / (1 - rho), capped by the buffer.
   double mean_queue_delay_us(double load_pps, double capacity_pps) const;

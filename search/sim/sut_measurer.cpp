@@ -77,9 +77,9 @@ TrialOutcome SutMeasurer::measure_latency(Seconds intended_duration, double inte
     latency.sent = trial.sent;
     latency.received = trial.received;
     latency.errors = trial.errors;
-    latency.summary = measure::summarize(trial.histogram, trial.jitter_us);
-    latency.hdrh = trial.histogram.encode();
-    latency.buckets = trial.buckets;
+    latency.summary = measure::summarize(trial.samples.histogram, trial.samples.jitter_us);
+    latency.hdrh = trial.samples.histogram.encode();
+    latency.buckets = trial.samples.buckets;
     outcome.latency.push_back(std::move(latency));
   }
   return outcome;
