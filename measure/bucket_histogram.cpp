@@ -12,9 +12,10 @@ BucketHistogram minus(const BucketHistogram& after, const BucketHistogram& befor
     const auto it = after.find(edge_us);
     const std::uint64_t later = it == after.end() ? 0 : it->second;
     if (count > later) {
-      throw std::invalid_argument("latency buckets: the earlier histogram has more samples in bucket " +
-                                  std::to_string(edge_us) + " us (" + std::to_string(count) + " > " +
-                                  std::to_string(later) + "); not a cumulative successor");
+      throw std::invalid_argument(
+          "latency buckets: the earlier histogram has more samples in bucket " +
+          std::to_string(edge_us) + " us (" + std::to_string(count) + " > " +
+          std::to_string(later) + "); not a cumulative successor");
     }
   }
   for (const auto& [edge_us, count] : after) {

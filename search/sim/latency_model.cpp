@@ -55,7 +55,8 @@ double LatencyModel::mean_queue_delay_us(double load_pps, double capacity_pps) c
   return std::min(parameters_.service_us * rho / (1.0 - rho), parameters_.buffer_us);
 }
 
-std::uint64_t LatencyModel::draw_received(std::uint64_t sent, double load_pps, double capacity_pps) {
+std::uint64_t LatencyModel::draw_received(std::uint64_t sent, double load_pps,
+                                          double capacity_pps) {
   check_finite_non_negative("load [pps]", load_pps);
   check_capacity(capacity_pps);
   // Latency frames share the SUT's queue: above capacity they are lost like the rest.
@@ -126,8 +127,8 @@ LatencySamples LatencyModel::draw_latencies(std::uint64_t received,
 LatencyTrial LatencyModel::trial(const LatencyConditions& conditions) {
   check_conditions(conditions);
   LatencyTrial result;
-  result.sent = static_cast<std::uint64_t>(
-      frames_at_rate(conditions.stream_rate_pps, conditions.duration));
+  result.sent =
+      static_cast<std::uint64_t>(frames_at_rate(conditions.stream_rate_pps, conditions.duration));
   result.received = draw_received(result.sent, conditions.load_pps, conditions.capacity_pps);
   result.errors = sequence_errors(result.sent, result.received);
   result.samples = draw_latencies(result.received, conditions);

@@ -47,7 +47,8 @@ bool SutMeasurer::has_latency_streams() const {
 TrialOutcome SutMeasurer::measure_latency(Seconds intended_duration, double intended_load_pps,
                                           std::stop_token stop) {
   if (stop.stop_requested()) throw MeasurementCancelled();
-  if (!has_latency_streams()) return Measurer::measure_latency(intended_duration, intended_load_pps, stop);
+  if (!has_latency_streams())
+    return Measurer::measure_latency(intended_duration, intended_load_pps, stop);
   const double rate_pps = model_->latency_options().stream_rate_pps;
   if (!std::isfinite(intended_load_pps) || intended_load_pps < rate_pps) {
     throw MeasurementError("sim measurer: latency trial load " + format_value(intended_load_pps) +

@@ -41,7 +41,8 @@ TEST_CASE("Latency grows with load as the queue fills, every percentile") {
   const LatencyTrial at_90 = run(high, 0.9 * capacity_pps);
   for (const double p : {50.0, 90.0, 99.0, 99.9}) {
     CAPTURE(p);
-    CHECK(at_90.samples.histogram.value_at_percentile(p) > at_10.samples.histogram.value_at_percentile(p));
+    CHECK(at_90.samples.histogram.value_at_percentile(p) >
+          at_10.samples.histogram.value_at_percentile(p));
   }
   // M/M/1: mean wait 20 * 0.9 / 0.1 = 180 us at 90 %, 2.2 us at 10 %.
   CHECK(at_90.samples.histogram.mean_us() == doctest::Approx(10.0 + 180.0 + 0.1).epsilon(0.05));
@@ -76,8 +77,10 @@ TEST_CASE("Drift moves the base latency with soak time") {
   const LatencyTrial after_8h = run(model, stream_pps, Seconds{8 * 3600.0}, Seconds{60.0});
   CHECK(start.samples.histogram.value_at_percentile(50.0) == 20);
   CHECK(after_8h.samples.histogram.value_at_percentile(50.0) == 60);  // 20 + 5 * 8.008
-  LatencyModel falling(LatencyParameters{.base_us = 5.0, .tail_ratio = 0.0, .drift_us_per_hour = -10.0}, 1);
-  CHECK(run(falling, stream_pps, Seconds{3600.0}).samples.histogram.max_us() <= 1);  // never below 0
+  LatencyModel falling(
+      LatencyParameters{.base_us = 5.0, .tail_ratio = 0.0, .drift_us_per_hour = -10.0}, 1);
+  CHECK(run(falling, stream_pps, Seconds{3600.0}).samples.histogram.max_us() <=
+        1);  // never below 0
 }
 
 TEST_CASE("Latency-path loss loses latency frames only, with sequence errors") {
@@ -124,7 +127,8 @@ TEST_CASE("The same seed gives the same trial; bad conditions are refused by nam
   LatencyModel b(LatencyParameters{}, 9);
   CHECK(run(a, 5e5).samples.histogram == run(b, 5e5).samples.histogram);
   CHECK_THROWS_WITH_AS(a.trial({.load_pps = -1.0, .capacity_pps = 1.0, .stream_rate_pps = 1.0}),
-                       doctest::Contains("load [pps] must be finite and >= 0, got -1"), MeasurementError);
+                       doctest::Contains("load [pps] must be finite and >= 0, got -1"),
+                       MeasurementError);
   CHECK_THROWS_WITH_AS(a.trial({.load_pps = 1.0, .capacity_pps = 0.0, .stream_rate_pps = 1.0}),
                        doctest::Contains("capacity must be finite and > 0 pps"), MeasurementError);
   CHECK_THROWS_WITH_AS(a.trial({.load_pps = 1.0, .capacity_pps = 1.0, .duration = Seconds{0.0}}),

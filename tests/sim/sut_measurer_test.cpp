@@ -110,7 +110,8 @@ TEST_CASE("A latency trial at the stream's rate is idle; below it is refused") {
                        MeasurementError);
   std::stop_source source;
   source.request_stop();
-  CHECK_THROWS_AS(measurer.measure_latency(Seconds{1.0}, 1e5, source.get_token()), MeasurementCancelled);
+  CHECK_THROWS_AS(measurer.measure_latency(Seconds{1.0}, 1e5, source.get_token()),
+                  MeasurementCancelled);
 }
 
 TEST_CASE("Latency at 90 % of capacity is above latency at 10 %") {
@@ -154,9 +155,9 @@ TEST_CASE("Latency drift shows over simulated soak time, with no clock") {
 }
 
 TEST_CASE("Latency options are validated with the model's name") {
-  CHECK_THROWS_WITH_AS(make_sut("sharp", {{"latency_base_us", -1.0}}, 0),
-                       doctest::Contains("sharp.latency_base_us = -1: must be in [0, 1000000] [us]"),
-                       ConfigError);
+  CHECK_THROWS_WITH_AS(
+      make_sut("sharp", {{"latency_base_us", -1.0}}, 0),
+      doctest::Contains("sharp.latency_base_us = -1: must be in [0, 1000000] [us]"), ConfigError);
   CHECK_THROWS_WITH_AS(make_sut("soak", {{"latency_bse_us", 1.0}}, 0),
                        doctest::Contains("soak.latency_bse_us"), ConfigError);
   CHECK_THROWS_WITH_AS(make_sut("sharp", {{"latency_loss_ratio", 1.5}}, 0),

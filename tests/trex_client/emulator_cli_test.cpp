@@ -222,9 +222,9 @@ TEST_CASE("--no-flow-stats and --link-speed-gbps reach the options; --help lists
 }
 
 TEST_CASE("--hdrh, --no-latency and the --latency-* model options reach the options") {
-  const Parsed parsed = parse({"--hdrh", "--no-latency", "--latency-base-us", "30",
-                               "--latency-drift-us-per-hour", "2.5", "--latency-loss-ratio",
-                               "0.1", "--sut-port-option", "1:latency_base_us=45"});
+  const Parsed parsed =
+      parse({"--hdrh", "--no-latency", "--latency-base-us", "30", "--latency-drift-us-per-hour",
+             "2.5", "--latency-loss-ratio", "0.1", "--sut-port-option", "1:latency_base_us=45"});
   REQUIRE_MESSAGE(!parsed.command.exit_code, parsed.err);
   const emu::EmulatorOptions& o = parsed.command.options;
   CHECK(o.hdrh);

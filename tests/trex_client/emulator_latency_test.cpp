@@ -118,12 +118,12 @@ LatencyHistogram hdrh_of(const Json::Value& reply, const char* pg) {
 }  // namespace
 
 TEST_CASE("L4 payload bytes are counted after Ethernet, VLAN, IP and the L4 header") {
-  CHECK(l4_payload_bytes(frame(60)) == 18);             // 64-byte IPv4/UDP frame
-  CHECK(l4_payload_bytes(frame(42)) == 18);             // padded to 60 as TRex does
-  CHECK(l4_payload_bytes(frame(60, 4, 6)) == 6);        // TCP: 20-byte header
-  CHECK(l4_payload_bytes(frame(78, 6, 17)) == 16);      // IPv6/UDP needs 82-byte frames
-  CHECK(l4_payload_bytes(frame(60, 4, 50)) == 26);      // ESP: no L4 header
-  CHECK(l4_payload_bytes(std::string(60, '\0')) == 46); // not IP: after Ethernet
+  CHECK(l4_payload_bytes(frame(60)) == 18);              // 64-byte IPv4/UDP frame
+  CHECK(l4_payload_bytes(frame(42)) == 18);              // padded to 60 as TRex does
+  CHECK(l4_payload_bytes(frame(60, 4, 6)) == 6);         // TCP: 20-byte header
+  CHECK(l4_payload_bytes(frame(78, 6, 17)) == 16);       // IPv6/UDP needs 82-byte frames
+  CHECK(l4_payload_bytes(frame(60, 4, 50)) == 26);       // ESP: no L4 header
+  CHECK(l4_payload_bytes(std::string(60, '\0')) == 46);  // not IP: after Ethernet
   std::string vlan = frame(64);
   vlan.insert(12, std::string("\x81\x00\x00\x05", 4));
   vlan.resize(64);
@@ -188,7 +188,8 @@ TEST_CASE("latency streams keep their rate; a target below it fails as TRex fail
   const Json::Value reply = emulator.pgid_stats(20.0);
   // Latency: 9000 pps in both runs; the main stream gets the rest of each load.
   CHECK(reply["flow_stats"]["256"]["tp"]["0"].asUInt64() == 2 * 18000);
-  CHECK(reply["flow_stats"]["1"]["tp"]["0"].asUInt64() == (100000 - 9000) * 2 + (500000 - 9000) * 2);
+  CHECK(reply["flow_stats"]["1"]["tp"]["0"].asUInt64() ==
+        (100000 - 9000) * 2 + (500000 - 9000) * 2);
   // Latency frames are on the port counters too.
   CHECK(emulator.state.port_stats(0, Seconds{20.0}).totals.opackets == 1200000);
   CHECK(emulator.state.port_stats(1, Seconds{20.0}).totals.ipackets == 1200000);
@@ -282,12 +283,14 @@ TEST_CASE("latency-path loss shows on the latency stream only, never on the main
   const Json::Value lossy = run(0.5);
   CHECK(clean["flow_stats"]["1"]["rp"]["1"] == lossy["flow_stats"]["1"]["rp"]["1"]);
   CHECK(clean["flow_stats"]["1"]["tp"]["0"] == lossy["flow_stats"]["1"]["tp"]["0"]);
-  CHECK(clean["flow_stats"]["1"]["rp"]["1"].asUInt64() < clean["flow_stats"]["1"]["tp"]["0"].asUInt64());
+  CHECK(clean["flow_stats"]["1"]["rp"]["1"].asUInt64() <
+        clean["flow_stats"]["1"]["tp"]["0"].asUInt64());
   const std::uint64_t sent = lossy["flow_stats"]["256"]["tp"]["0"].asUInt64();
   const std::uint64_t received = lossy["flow_stats"]["256"]["rp"]["1"].asUInt64();
   CHECK(sent == 18000);
   // Overload (1 - 1/1.2) and the latency path (0.5): about 42 % arrive.
-  CHECK(static_cast<double>(received) == doctest::Approx(18000.0 * (1.0 / 1.2) * 0.5).epsilon(0.03));
+  CHECK(static_cast<double>(received) ==
+        doctest::Approx(18000.0 * (1.0 / 1.2) * 0.5).epsilon(0.03));
   const Json::Value& errors = lossy["latency"]["256"]["er"];
   CHECK(errors["drp"].asUInt64() == sent - received);
   CHECK(errors["sth"].asUInt64() > 0);

@@ -43,7 +43,8 @@ void EmulatorOptions::validate() const {
   }
   // The latency streams' rate comes from the profile, never from an option.
   if (sut_options.count("latency_rate_pps") != 0) {
-    throw ConfigError("sut_options.latency_rate_pps", format_value(sut_options.at("latency_rate_pps")),
+    throw ConfigError("sut_options.latency_rate_pps",
+                      format_value(sut_options.at("latency_rate_pps")),
                       "not an emulator option: the profile's latency streams set their rate");
   }
   for (const auto& [port, overrides] : sut_port_options) {

@@ -205,10 +205,11 @@ Json::Value add_stream(MethodContext& context, const Json::Value& params) {
   const std::uint32_t stream_id = P::uint32(params, "stream_id");
   const Json::Value& section = P::object(params, "stream");
   const EmulatorOptions& options = context.state.options();
-  context.state.add_stream(port, profile, stream_id,
-                           parse_stream(section, {.rx_stats = options.flow_stats,
-                                                  .latency = options.flow_stats && options.latency_caps,
-                                                  .dp_core_count = options.dp_core_count}));
+  context.state.add_stream(
+      port, profile, stream_id,
+      parse_stream(section, {.rx_stats = options.flow_stats,
+                             .latency = options.flow_stats && options.latency_caps,
+                             .dp_core_count = options.dp_core_count}));
   return Json::Value(Json::objectValue);
 }
 

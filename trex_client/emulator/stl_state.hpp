@@ -229,8 +229,8 @@ class StlState {
   void apply_latency_loss(std::uint8_t port_id, std::vector<DeliveryPart>& parts, double load_pps);
   /// Draws samples for the frames of latency pg_ids that arrived since the last call,
   /// for traffic from `port_id` at `load_pps` over [begin, end].
-  void draw_latency(std::uint8_t port_id, const std::vector<std::uint32_t>& pg_ids,
-                    double load_pps, Seconds begin, Seconds end);
+  void draw_latency(std::uint8_t port_id, const std::vector<std::uint32_t>& pg_ids, double load_pps,
+                    Seconds begin, Seconds end);
   /// The SUT capacity the direction's latency queue fills towards [pps].
   double latency_capacity_pps(std::uint8_t port_id) const;
   std::uint8_t peer(std::uint8_t port) const { return static_cast<std::uint8_t>(port ^ 1u); }

@@ -136,7 +136,8 @@ double StlState::start_traffic(std::uint8_t port_id, const std::string& profile_
     std::vector<double> weights;
     for (const PlannedStream& stream : plan.streams) weights.push_back(stream.frames);
     delivery.parts = stream_parts(plan.streams, weights, offered, forwarded);
-    apply_latency_loss(port_id, delivery.parts, wall.count() > 0.0 ? static_cast<double>(offered) / wall.count() : 0.0);
+    apply_latency_loss(port_id, delivery.parts,
+                       wall.count() > 0.0 ? static_cast<double>(offered) / wall.count() : 0.0);
     if (options_.dut_frames_per_run > 0) {
       // The SUT's own frames (ARP, LLDP) carry no flow-stats tag: ports count them,
       // no pg id does (trex-flowstats-latency.md §1.2).
