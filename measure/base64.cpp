@@ -33,8 +33,8 @@ std::string base64_encode(const std::vector<std::uint8_t>& bytes) {
   text.reserve((bytes.size() + 2) / 3 * 4);
   std::size_t i = 0;
   for (; i + 3 <= bytes.size(); i += 3) {
-    const std::uint32_t group = (std::uint32_t{bytes[i]} << 16) |
-                                (std::uint32_t{bytes[i + 1]} << 8) | bytes[i + 2];
+    const std::uint32_t group =
+        (std::uint32_t{bytes[i]} << 16) | (std::uint32_t{bytes[i + 1]} << 8) | bytes[i + 2];
     text += kAlphabet[(group >> 18) & 63];
     text += kAlphabet[(group >> 12) & 63];
     text += kAlphabet[(group >> 6) & 63];
@@ -47,7 +47,8 @@ std::string base64_encode(const std::vector<std::uint8_t>& bytes) {
     text += kAlphabet[(group >> 12) & 63];
     text += "==";
   } else if (rest == 2) {
-    const std::uint32_t group = (std::uint32_t{bytes[i]} << 16) | (std::uint32_t{bytes[i + 1]} << 8);
+    const std::uint32_t group =
+        (std::uint32_t{bytes[i]} << 16) | (std::uint32_t{bytes[i + 1]} << 8);
     text += kAlphabet[(group >> 18) & 63];
     text += kAlphabet[(group >> 12) & 63];
     text += kAlphabet[(group >> 6) & 63];
@@ -62,7 +63,8 @@ std::vector<std::uint8_t> base64_decode(std::string_view text) {
                                 " is not a multiple of 4 (truncated?)");
   }
   std::size_t padding = 0;
-  if (!text.empty() && text.back() == '=') padding = text.size() >= 2 && text[text.size() - 2] == '=' ? 2 : 1;
+  if (!text.empty() && text.back() == '=')
+    padding = text.size() >= 2 && text[text.size() - 2] == '=' ? 2 : 1;
   std::vector<std::uint8_t> bytes;
   bytes.reserve(text.size() / 4 * 3);
   const std::size_t data_end = text.size() - padding;

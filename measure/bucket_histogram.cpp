@@ -12,9 +12,10 @@ BucketHistogram minus(const BucketHistogram& after, const BucketHistogram& befor
     const auto it = after.find(edge_us);
     const std::uint64_t later = it == after.end() ? 0 : it->second;
     if (count > later) {
-      throw std::invalid_argument("latency buckets: the earlier histogram has more samples in bucket " +
-                                  std::to_string(edge_us) + " us (" + std::to_string(count) + " > " +
-                                  std::to_string(later) + "); not a cumulative successor");
+      throw std::invalid_argument(
+          "latency buckets: the earlier histogram has more samples in bucket " +
+          std::to_string(edge_us) + " us (" + std::to_string(count) + " > " +
+          std::to_string(later) + "); not a cumulative successor");
     }
   }
   for (const auto& [edge_us, count] : after) {
@@ -23,6 +24,13 @@ BucketHistogram minus(const BucketHistogram& after, const BucketHistogram& befor
     if (count > earlier) difference.emplace(edge_us, count - earlier);
   }
   return difference;
+}
+
+std::optional<std::uint64_t> bucket_lower_edge_us(std::uint64_t value_us) {
+  if (value_us >= 1'000'000) return std::nullopt;
+  if (value_us < 10) return 0;
+  const std::uint64_t width = bucket_width_us(value_us);
+  return value_us / width * width;
 }
 
 std::uint64_t bucket_width_us(std::uint64_t lower_edge_us) {

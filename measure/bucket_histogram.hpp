@@ -2,6 +2,7 @@
 
 #include <cstdint>
 #include <map>
+#include <optional>
 
 namespace trexsearch::measure {
 
@@ -14,6 +15,11 @@ using BucketHistogram = std::map<std::uint64_t, std::uint64_t>;
 /// TRex's cumulative ones); throws std::invalid_argument naming the bucket when
 /// `before` has more samples in one.
 BucketHistogram minus(const BucketHistogram& after, const BucketHistogram& before);
+
+/// The lower edge [us] of TRex's bucket for a sample: 0 below 10 us, else the value
+/// rounded down to its leading digit (12 -> 10, 3456 -> 3000); none from 1 s on,
+/// where TRex buckets nothing (trex-flowstats-latency.md §2.1).
+std::optional<std::uint64_t> bucket_lower_edge_us(std::uint64_t value_us);
 
 /// Width [us] of TRex's bucket with this lower edge: 10 for 0..99, 100 for
 /// 100..999, and so on (a key is not checked to be one TRex uses).

@@ -14,7 +14,8 @@ namespace {
 constexpr int kSubBucketHalfCountMagnitude = 10;
 constexpr std::uint64_t kSubBucketHalfCount = 1024;
 constexpr std::uint64_t kSubBucketMask = 2047;
-constexpr std::uint64_t kMaxTotal = static_cast<std::uint64_t>(std::numeric_limits<std::int64_t>::max());
+constexpr std::uint64_t kMaxTotal =
+    static_cast<std::uint64_t>(std::numeric_limits<std::int64_t>::max());
 
 std::string describe_bucket(std::size_t index) {
   const std::uint64_t low = LatencyHistogram::lowest_at_index(index);
@@ -96,8 +97,8 @@ std::uint64_t LatencyHistogram::value_at_percentile(double percentile) const {
   }
   if (empty()) return 0;
   const double requested = std::clamp(percentile, 0.0, 100.0);
-  const auto at_percentile = static_cast<std::uint64_t>(
-      requested / 100.0 * static_cast<double>(total_) + 0.5);
+  const auto at_percentile =
+      static_cast<std::uint64_t>(requested / 100.0 * static_cast<double>(total_) + 0.5);
   const std::uint64_t target = std::max<std::uint64_t>(1, at_percentile);
   std::uint64_t running = 0;
   for (std::size_t i = 0; i < counts_.size(); ++i) {
@@ -115,10 +116,10 @@ LatencyHistogram LatencyHistogram::minus(const LatencyHistogram& earlier) const 
   LatencyHistogram difference;
   for (std::size_t i = 0; i < counts_.size(); ++i) {
     if (earlier.counts_[i] > counts_[i]) {
-      throw std::invalid_argument(
-          "latency histogram: the earlier histogram has more samples in " + describe_bucket(i) +
-          " (" + std::to_string(earlier.counts_[i]) + " > " + std::to_string(counts_[i]) +
-          "); not a cumulative successor (pg_id re-created?)");
+      throw std::invalid_argument("latency histogram: the earlier histogram has more samples in " +
+                                  describe_bucket(i) + " (" + std::to_string(earlier.counts_[i]) +
+                                  " > " + std::to_string(counts_[i]) +
+                                  "); not a cumulative successor (pg_id re-created?)");
     }
     difference.counts_[i] = counts_[i] - earlier.counts_[i];
   }

@@ -18,26 +18,28 @@ namespace {
 
 constexpr std::uint32_t kCompressionCookie = 0x1c849314;  // V2 compression 0x1c849304 | 0x10
 constexpr std::uint32_t kEncodingCookie = 0x1c849313;     // V2 encoding 0x1c849303 | 0x10
-constexpr std::size_t kCompressionHeaderBytes = 8;         // cookie, zlib length
-constexpr std::size_t kEncodingHeaderBytes = 40;           // cookie .. conversion ratio
+constexpr std::size_t kCompressionHeaderBytes = 8;        // cookie, zlib length
+constexpr std::size_t kEncodingHeaderBytes = 40;          // cookie .. conversion ratio
 // A ZigZag LEB128 varint is at most 9 bytes; one per count bounds any valid payload.
 constexpr std::size_t kMaxPayloadBytes = 9 * LatencyHistogram::counts_length;
 constexpr std::size_t kMaxInflatedBytes = kEncodingHeaderBytes + kMaxPayloadBytes;
 // zlib cannot expand data more than ~1032:1, but a histogram compresses far less;
 // anything bigger than the inflated bound is not a histogram of ours.
-constexpr std::size_t kMaxBase64Chars = (kCompressionHeaderBytes + kMaxInflatedBytes + 1024) / 3 * 4 + 4;
-constexpr std::uint64_t kMaxTotal = static_cast<std::uint64_t>(std::numeric_limits<std::int64_t>::max());
+constexpr std::size_t kMaxBase64Chars =
+    (kCompressionHeaderBytes + kMaxInflatedBytes + 1024) / 3 * 4 + 4;
+constexpr std::uint64_t kMaxTotal =
+    static_cast<std::uint64_t>(std::numeric_limits<std::int64_t>::max());
 
-[[noreturn]] void fail(const std::string& what) {
-  throw std::invalid_argument("hdrh: " + what);
-}
+[[noreturn]] void fail(const std::string& what) { throw std::invalid_argument("hdrh: " + what); }
 
 void put_be32(std::vector<std::uint8_t>& out, std::uint32_t value) {
-  for (int shift = 24; shift >= 0; shift -= 8) out.push_back(static_cast<std::uint8_t>(value >> shift));
+  for (int shift = 24; shift >= 0; shift -= 8)
+    out.push_back(static_cast<std::uint8_t>(value >> shift));
 }
 
 void put_be64(std::vector<std::uint8_t>& out, std::uint64_t value) {
-  for (int shift = 56; shift >= 0; shift -= 8) out.push_back(static_cast<std::uint8_t>(value >> shift));
+  for (int shift = 56; shift >= 0; shift -= 8)
+    out.push_back(static_cast<std::uint8_t>(value >> shift));
 }
 
 std::uint64_t get_be(const std::uint8_t* bytes, int width) {
@@ -64,7 +66,8 @@ void put_zigzag(std::vector<std::uint8_t>& out, std::int64_t signed_value) {
 std::int64_t get_zigzag(const std::vector<std::uint8_t>& in, std::size_t& at, std::size_t end) {
   std::uint64_t value = 0;
   for (int i = 0; i < 9; ++i) {
-    if (at >= end) fail("payload ends inside a count (truncated varint at byte " + std::to_string(at) + ")");
+    if (at >= end)
+      fail("payload ends inside a count (truncated varint at byte " + std::to_string(at) + ")");
     const std::uint64_t byte = in[at++];
     if (i == 8) {
       value |= byte << 56;
@@ -90,7 +93,8 @@ std::vector<std::uint8_t> inflate_bounded(const std::uint8_t* data, std::size_t 
   const std::string message = stream.msg != nullptr ? stream.msg : "";
   inflateEnd(&stream);
   if (status == Z_BUF_ERROR && produced > kMaxInflatedBytes) {
-    fail("inflated data exceeds " + std::to_string(kMaxInflatedBytes) + " bytes (not a TRex histogram)");
+    fail("inflated data exceeds " + std::to_string(kMaxInflatedBytes) +
+         " bytes (not a TRex histogram)");
   }
   if (status != Z_STREAM_END) {
     fail("bad zlib data (" + (message.empty() ? "zlib status " + std::to_string(status) : message) +
@@ -161,7 +165,8 @@ LatencyHistogram LatencyHistogram::decode(std::string_view base64) {
     fail(std::string("bad base64: ") + error.what());
   }
   if (bytes.size() < kCompressionHeaderBytes) {
-    fail("only " + std::to_string(bytes.size()) + " bytes, shorter than the 8-byte header (truncated)");
+    fail("only " + std::to_string(bytes.size()) +
+         " bytes, shorter than the 8-byte header (truncated)");
   }
   const auto cookie = static_cast<std::uint32_t>(get_be(bytes.data(), 4));
   if (cookie != kCompressionCookie) {
@@ -178,7 +183,8 @@ LatencyHistogram LatencyHistogram::decode(std::string_view base64) {
   const std::vector<std::uint8_t> encoded =
       inflate_bounded(bytes.data() + kCompressionHeaderBytes, available);
   if (encoded.size() < kEncodingHeaderBytes) {
-    fail("inflated " + std::to_string(encoded.size()) + " bytes, shorter than the 40-byte encoding header");
+    fail("inflated " + std::to_string(encoded.size()) +
+         " bytes, shorter than the 40-byte encoding header");
   }
   const auto encoding_cookie = static_cast<std::uint32_t>(get_be(encoded.data(), 4));
   if (encoding_cookie != kEncodingCookie) {
@@ -211,14 +217,16 @@ LatencyHistogram LatencyHistogram::decode(std::string_view base64) {
       // -n: n empty buckets. Negate in unsigned arithmetic (INT64_MIN is hostile too).
       const std::uint64_t zeros = 0 - static_cast<std::uint64_t>(value);
       if (zeros > counts_length - index) {
-        fail("a run of " + std::to_string(zeros) + " empty buckets at index " + std::to_string(index) +
-             " passes the last bucket (" + std::to_string(counts_length) + " buckets)");
+        fail("a run of " + std::to_string(zeros) + " empty buckets at index " +
+             std::to_string(index) + " passes the last bucket (" + std::to_string(counts_length) +
+             " buckets)");
       }
       index += static_cast<std::size_t>(zeros);
       continue;
     }
     if (index >= counts_length) {
-      fail("more than " + std::to_string(counts_length) + " counts (too many buckets for TRex's parameters)");
+      fail("more than " + std::to_string(counts_length) +
+           " counts (too many buckets for TRex's parameters)");
     }
     const auto count = static_cast<std::uint64_t>(value);
     if (count > kMaxTotal - histogram.total_) {

@@ -10,12 +10,13 @@ namespace {
 
 // The rank convention of hdrh (trex-flowstats-latency.md §2.2), used for buckets too.
 std::uint64_t rank_of(double percentile, std::uint64_t samples) {
-  const auto rank = static_cast<std::uint64_t>(percentile / 100.0 * static_cast<double>(samples) + 0.5);
+  const auto rank =
+      static_cast<std::uint64_t>(percentile / 100.0 * static_cast<double>(samples) + 0.5);
   return std::max<std::uint64_t>(1, rank);
 }
 
-std::uint64_t bucket_percentile(const BucketHistogram& trial, std::uint64_t samples, double percentile,
-                                std::uint64_t max_us) {
+std::uint64_t bucket_percentile(const BucketHistogram& trial, std::uint64_t samples,
+                                double percentile, std::uint64_t max_us) {
   const std::uint64_t target = rank_of(percentile, samples);
   std::uint64_t running = 0;
   for (const auto& [edge_us, count] : trial) {
@@ -86,7 +87,8 @@ LatencySummary summarize(const BucketHistogram& trial, std::uint64_t min_us, std
   summary.min_us = std::min(summary.min_us, summary.max_us);
   double sum = 0.0;
   for (const auto& [edge_us, count] : filled) {
-    const double mid = static_cast<double>(edge_us) + static_cast<double>(bucket_width_us(edge_us)) / 2.0;
+    const double mid =
+        static_cast<double>(edge_us) + static_cast<double>(bucket_width_us(edge_us)) / 2.0;
     const double clipped =
         std::clamp(mid, static_cast<double>(summary.min_us), static_cast<double>(summary.max_us));
     sum += clipped * static_cast<double>(count);
@@ -95,7 +97,8 @@ LatencySummary summarize(const BucketHistogram& trial, std::uint64_t min_us, std
   summary.p50_us = bucket_percentile(filled, samples, 50.0, summary.max_us);
   summary.p90_us = bucket_percentile(filled, samples, 90.0, summary.max_us);
   summary.p99_us = bucket_percentile(filled, samples, 99.0, summary.max_us);
-  if (samples >= p999_min_samples) summary.p999_us = bucket_percentile(filled, samples, 99.9, summary.max_us);
+  if (samples >= p999_min_samples)
+    summary.p999_us = bucket_percentile(filled, samples, 99.9, summary.max_us);
   summary.resolution_us = bucket_width_us(bucket_of(filled, samples, 99.0));
   return summary;
 }

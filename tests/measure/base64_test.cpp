@@ -23,9 +23,11 @@ TEST_CASE("base64 round-trips every remainder length, RFC 4648 test vectors") {
 TEST_CASE("base64 decoding refuses what a canonical encoder never writes, saying where") {
   CHECK_THROWS_WITH_AS(base64_decode("Zm9"), doctest::Contains("not a multiple of 4"),
                        std::invalid_argument);
-  CHECK_THROWS_WITH_AS(base64_decode("Zm 9"), doctest::Contains("invalid character (code 32) at character 2"),
+  CHECK_THROWS_WITH_AS(base64_decode("Zm 9"),
+                       doctest::Contains("invalid character (code 32) at character 2"),
                        std::invalid_argument);
-  CHECK_THROWS_WITH_AS(base64_decode("Z=9v"), doctest::Contains("'=' before the end at character 1"),
+  CHECK_THROWS_WITH_AS(base64_decode("Z=9v"),
+                       doctest::Contains("'=' before the end at character 1"),
                        std::invalid_argument);
   CHECK_THROWS_WITH_AS(base64_decode("Z==="), doctest::Contains("'='"), std::invalid_argument);
   CHECK_THROWS_WITH_AS(base64_decode("Zh=="), doctest::Contains("non-zero padding bits"),

@@ -67,7 +67,10 @@ std::string wrap(const std::vector<std::uint8_t>& zlib_data, std::uint32_t cooki
 std::string hand_built(const Header& header, const std::vector<std::uint8_t>& payload) {
   std::vector<std::uint8_t> plain;
   put_be(plain, header.cookie, 4);
-  put_be(plain, header.payload_length < 0 ? payload.size() : static_cast<std::uint64_t>(header.payload_length), 4);
+  put_be(plain,
+         header.payload_length < 0 ? payload.size()
+                                   : static_cast<std::uint64_t>(header.payload_length),
+         4);
   put_be(plain, header.offset, 4);
   put_be(plain, header.figures, 4);
   put_be(plain, header.lowest, 8);
@@ -133,12 +136,12 @@ TEST_CASE("Truncated or mangled text is refused with the reason") {
                        doctest::Contains("bad base64"), std::invalid_argument);
   CHECK_THROWS_WITH_AS(LatencyHistogram::decode(good.substr(0, good.size() - 8)),
                        doctest::Contains("truncated"), std::invalid_argument);
-  CHECK_THROWS_WITH_AS(LatencyHistogram::decode(""), doctest::Contains("shorter than the 8-byte header"),
-                       std::invalid_argument);
-  CHECK_THROWS_WITH_AS(LatencyHistogram::decode("HISTFAAA"), doctest::Contains("shorter than the 8-byte header"),
-                       std::invalid_argument);
-  CHECK_THROWS_WITH_AS(LatencyHistogram::decode(std::string(good) + "\n"), doctest::Contains("bad base64"),
-                       std::invalid_argument);
+  CHECK_THROWS_WITH_AS(LatencyHistogram::decode(""),
+                       doctest::Contains("shorter than the 8-byte header"), std::invalid_argument);
+  CHECK_THROWS_WITH_AS(LatencyHistogram::decode("HISTFAAA"),
+                       doctest::Contains("shorter than the 8-byte header"), std::invalid_argument);
+  CHECK_THROWS_WITH_AS(LatencyHistogram::decode(std::string(good) + "\n"),
+                       doctest::Contains("bad base64"), std::invalid_argument);
   CHECK_THROWS_WITH_AS(LatencyHistogram::decode(std::string(2'000'000, 'A')),
                        doctest::Contains("exceeds the bound"), std::invalid_argument);
 }
@@ -149,7 +152,8 @@ TEST_CASE("Wrong cookies, lengths and zlib data are refused with the reason") {
                        doctest::Contains("cookie 0x1c849304 is not the V2 compressed cookie"),
                        std::invalid_argument);
   CHECK_THROWS_WITH_AS(LatencyHistogram::decode(wrap(zlib_data, 0x1c849314, 0xFFFFFFFF)),
-                       doctest::Contains("header says 4294967295 zlib bytes"), std::invalid_argument);
+                       doctest::Contains("header says 4294967295 zlib bytes"),
+                       std::invalid_argument);
   std::vector<std::uint8_t> garbage(zlib_data.size(), 0x55);
   CHECK_THROWS_WITH_AS(LatencyHistogram::decode(wrap(garbage)), doctest::Contains("bad zlib data"),
                        std::invalid_argument);
@@ -159,17 +163,21 @@ TEST_CASE("Wrong cookies, lengths and zlib data are refused with the reason") {
   std::vector<std::uint8_t> trailing = zlib_data;
   trailing.push_back(0);
   CHECK_THROWS_WITH_AS(LatencyHistogram::decode(wrap(trailing)),
-                       doctest::Contains("1 bytes after the end of the zlib stream"), std::invalid_argument);
+                       doctest::Contains("1 bytes after the end of the zlib stream"),
+                       std::invalid_argument);
   // A small zlib stream that inflates to far more than any histogram (a "zip bomb").
-  CHECK_THROWS_WITH_AS(LatencyHistogram::decode(wrap(deflate_bytes(std::vector<std::uint8_t>(4'000'000, 0)))),
-                       doctest::Contains("inflated data exceeds"), std::invalid_argument);
+  CHECK_THROWS_WITH_AS(
+      LatencyHistogram::decode(wrap(deflate_bytes(std::vector<std::uint8_t>(4'000'000, 0)))),
+      doctest::Contains("inflated data exceeds"), std::invalid_argument);
   CHECK_THROWS_WITH_AS(LatencyHistogram::decode(hand_built(Header{.cookie = 0x1c849301}, {2})),
                        doctest::Contains("encoding cookie 0x1c849301"), std::invalid_argument);
   CHECK_THROWS_WITH_AS(LatencyHistogram::decode(wrap(deflate_bytes({1, 2, 3}))),
-                       doctest::Contains("shorter than the 40-byte encoding header"), std::invalid_argument);
-  CHECK_THROWS_WITH_AS(LatencyHistogram::decode(hand_built(Header{.payload_length = 1'000'000}, {2})),
-                       doctest::Contains("header says 1000000 payload bytes, 1 were inflated"),
+                       doctest::Contains("shorter than the 40-byte encoding header"),
                        std::invalid_argument);
+  CHECK_THROWS_WITH_AS(
+      LatencyHistogram::decode(hand_built(Header{.payload_length = 1'000'000}, {2})),
+      doctest::Contains("header says 1000000 payload bytes, 1 were inflated"),
+      std::invalid_argument);
 }
 
 TEST_CASE("Histograms with parameters other than TRex's are refused") {
@@ -182,7 +190,8 @@ TEST_CASE("Histograms with parameters other than TRex's are refused") {
                        doctest::Contains("highest 3600000000"), std::invalid_argument);
   // Fields that do not change the counts are accepted whatever their value (the Java and
   // JS encoders write 1 where HdrHistogram_c writes 0 and double 1.0).
-  CHECK(LatencyHistogram::decode(hand_built(Header{.offset = 1, .ratio = 1000.0}, {2})).total() == 1);
+  CHECK(LatencyHistogram::decode(hand_built(Header{.offset = 1, .ratio = 1000.0}, {2})).total() ==
+        1);
 }
 
 TEST_CASE("Hostile count payloads are refused, never read past or wrapped") {
@@ -191,15 +200,16 @@ TEST_CASE("Hostile count payloads are refused, never read past or wrapped") {
                        doctest::Contains("truncated varint"), std::invalid_argument);
   // -20000 empty buckets: a run past the 15360 buckets.
   const std::uint64_t run = 2 * 20000 - 1;  // zigzag(-20000)
-  CHECK_THROWS_WITH_AS(
-      LatencyHistogram::decode(hand_built(Header{}, {static_cast<std::uint8_t>(0x80 | (run & 0x7F)),
-                                                     static_cast<std::uint8_t>(0x80 | ((run >> 7) & 0x7F)),
-                                                     static_cast<std::uint8_t>(run >> 14)})),
-      doctest::Contains("a run of 20000 empty buckets at index 0"), std::invalid_argument);
+  CHECK_THROWS_WITH_AS(LatencyHistogram::decode(hand_built(
+                           Header{}, {static_cast<std::uint8_t>(0x80 | (run & 0x7F)),
+                                      static_cast<std::uint8_t>(0x80 | ((run >> 7) & 0x7F)),
+                                      static_cast<std::uint8_t>(run >> 14)})),
+                       doctest::Contains("a run of 20000 empty buckets at index 0"),
+                       std::invalid_argument);
   // INT64_MIN as a run length (9-byte varint, all ones then 0xFF: zigzag 2^64 - 1).
-  CHECK_THROWS_WITH_AS(
-      LatencyHistogram::decode(hand_built(Header{}, {0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF})),
-      doctest::Contains("empty buckets"), std::invalid_argument);
+  CHECK_THROWS_WITH_AS(LatencyHistogram::decode(hand_built(
+                           Header{}, {0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF})),
+                       doctest::Contains("empty buckets"), std::invalid_argument);
   // Two counts of INT64_MAX (zigzag 2^64 - 2): the total overflows.
   const std::vector<std::uint8_t> biggest{0xFE, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF};
   std::vector<std::uint8_t> two = biggest;
@@ -211,7 +221,8 @@ TEST_CASE("Hostile count payloads are refused, never read past or wrapped") {
   // One count more than there are buckets.
   std::vector<std::uint8_t> too_many;
   const std::uint64_t zeros = 2 * 15360 - 1;  // zigzag(-15360): all buckets empty
-  too_many = {static_cast<std::uint8_t>(0x80 | (zeros & 0x7F)), static_cast<std::uint8_t>(0x80 | ((zeros >> 7) & 0x7F)),
+  too_many = {static_cast<std::uint8_t>(0x80 | (zeros & 0x7F)),
+              static_cast<std::uint8_t>(0x80 | ((zeros >> 7) & 0x7F)),
               static_cast<std::uint8_t>(zeros >> 14), 2};
   CHECK_THROWS_WITH_AS(LatencyHistogram::decode(hand_built(Header{}, too_many)),
                        doctest::Contains("more than 15360 counts"), std::invalid_argument);

@@ -113,8 +113,8 @@ TEST_CASE("minus refuses an earlier histogram with more samples and names the bu
   LatencyHistogram after;
   after.record(12345, 2);
   after.record(7, 100);
-  CHECK_THROWS_WITH_AS(after.minus(before),
-                       doctest::Contains("[12344..12351 us] (5 > 2)"), std::invalid_argument);
+  CHECK_THROWS_WITH_AS(after.minus(before), doctest::Contains("[12344..12351 us] (5 > 2)"),
+                       std::invalid_argument);
 }
 
 TEST_CASE("Counts beyond INT64_MAX in total are refused, not wrapped") {

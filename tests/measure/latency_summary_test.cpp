@@ -56,7 +56,8 @@ TEST_CASE("An empty trial has no percentiles") {
   CHECK_FALSE(buckets.p99_us.has_value());
 }
 
-TEST_CASE("Bucket percentiles are their bucket's upper edge, never below the truth, clipped to max") {
+TEST_CASE(
+    "Bucket percentiles are their bucket's upper edge, never below the truth, clipped to max") {
   // 600 samples in [10, 20), 300 in [20, 30), 90 in [100, 200), 10 in [1000, 2000).
   const BucketHistogram trial{{10, 600}, {20, 300}, {100, 90}, {1000, 10}};
   const LatencySummary summary = summarize(trial, 12, 1500, 3);
@@ -71,7 +72,8 @@ TEST_CASE("Bucket percentiles are their bucket's upper edge, never below the tru
   CHECK(summary.resolution_us == 100);
   CHECK(summary.jitter_us == 3);
   // Midpoints 15, 25, 150, 1500 (2000's midpoint 1500 is within [12, 1500]).
-  CHECK(summary.mean_us == doctest::Approx((15.0 * 600 + 25.0 * 300 + 150.0 * 90 + 1500.0 * 10) / 1000));
+  CHECK(summary.mean_us ==
+        doctest::Approx((15.0 * 600 + 25.0 * 300 + 150.0 * 90 + 1500.0 * 10) / 1000));
 }
 
 TEST_CASE("Bucket summaries correct TRex's lagging min and max from the histogram") {
@@ -98,6 +100,13 @@ TEST_CASE("Bucket histograms subtract key by key and refuse a later one with few
   CHECK(bucket_width_us(90) == 10);
   CHECK(bucket_width_us(100) == 100);
   CHECK(bucket_width_us(900'000) == 100'000);
+  CHECK(bucket_lower_edge_us(0) == 0);
+  CHECK(bucket_lower_edge_us(9) == 0);
+  CHECK(bucket_lower_edge_us(10) == 10);
+  CHECK(bucket_lower_edge_us(99) == 90);
+  CHECK(bucket_lower_edge_us(3456) == 3000);
+  CHECK(bucket_lower_edge_us(999'999) == 900'000);
+  CHECK_FALSE(bucket_lower_edge_us(1'000'000).has_value());
 }
 
 }  // namespace trexsearch::measure

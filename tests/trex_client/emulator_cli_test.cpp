@@ -220,3 +220,35 @@ TEST_CASE("--no-flow-stats and --link-speed-gbps reach the options; --help lists
     CHECK(help.out.find(option) != std::string::npos);
   }
 }
+
+TEST_CASE("--hdrh, --no-latency and the --latency-* model options reach the options") {
+  const Parsed parsed =
+      parse({"--hdrh", "--no-latency", "--latency-base-us", "30", "--latency-drift-us-per-hour",
+             "2.5", "--latency-loss-ratio", "0.1", "--sut-port-option", "1:latency_base_us=45"});
+  REQUIRE_MESSAGE(!parsed.command.exit_code, parsed.err);
+  const emu::EmulatorOptions& o = parsed.command.options;
+  CHECK(o.hdrh);
+  CHECK_FALSE(o.latency_caps);
+  CHECK(o.sut_options_for(0).at("latency_base_us") == 30.0);
+  CHECK(o.sut_options_for(0).at("latency_drift_us_per_hour") == 2.5);
+  CHECK(o.sut_options_for(0).at("latency_loss_ratio") == 0.1);
+  CHECK(o.sut_options_for(1).at("latency_base_us") == 45.0);
+  const Parsed plain = parse({});
+  CHECK_FALSE(plain.command.options.hdrh);
+  CHECK(plain.command.options.latency_caps);
+  // Out of range, and the rate that only the profile sets.
+  const Parsed negative = parse({"--latency-base-us", "-1"});
+  CHECK(negative.command.exit_code == 2);
+  CHECK(negative.err.find("latency_base_us = -1") != std::string::npos);
+  const Parsed rate = parse({"--sut-option", "latency_rate_pps=9000"});
+  CHECK(rate.command.exit_code == 2);
+  CHECK(rate.err.find("the profile's latency streams set their rate") != std::string::npos);
+  const Parsed help = parse({"--help"});
+  for (const char* option : {"--hdrh", "--no-latency", "--latency-base-us", "--latency-service-us",
+                             "--latency-buffer-us", "--latency-tail-ratio", "--latency-tail-us",
+                             "--latency-drift-us-per-hour", "--latency-loss-ratio"}) {
+    CAPTURE(option);
+    CHECK(help.out.find(option) != std::string::npos);
+  }
+  CHECK(help.out.find("--latency-rate-pps") == std::string::npos);
+}

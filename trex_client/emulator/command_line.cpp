@@ -1,10 +1,13 @@
 #include "trex_client/emulator/command_line.hpp"
 
+#include <algorithm>
 #include <boost/program_options.hpp>
+#include <map>
 #include <string>
 #include <vector>
 
 #include "search/errors.hpp"
+#include "search/sim/latency_options.hpp"
 
 namespace trexsearch::trex::emu {
 
@@ -69,6 +72,17 @@ CommandLine parse_command_line(int argc, char** argv, std::ostream& out, std::os
   std::vector<std::string> sut_options;
   std::vector<std::string> sut_port_options;
   bool no_flow_stats = false;
+  bool no_latency = false;
+  // --latency-base-us etc.: the latency_* SUT options for every direction (per
+  // direction: --sut-port-option PORT:latency_base_us=V). latency_rate_pps is no
+  // emulator option: the profile's latency streams set the rate.
+  std::vector<std::pair<std::string, std::string>> latency_flags;  // flag, SUT option
+  for (const sim::SutOptionSpec& spec : sim::latency_option_specs()) {
+    if (spec.name == "latency_rate_pps") continue;
+    std::string flag = spec.name;
+    std::replace(flag.begin(), flag.end(), '_', '-');
+    latency_flags.emplace_back(flag, spec.name);
+  }
 
   po::options_description description(
       "trex-emulator: TRex's stateless JSON-RPC protocol with a simulated SUT per port pair");
@@ -83,6 +97,11 @@ CommandLine parse_command_line(int argc, char** argv, std::ostream& out, std::os
       "no-flow-stats", po::bool_switch(&no_flow_stats),
       "ports without RX statistics: no flow_stats/latency/rx_bytes caps, add_stream with "
       "flow_stats enabled fails (\"RX stats is not supported on this interface\")")(
+      "no-latency", po::bool_switch(&no_latency),
+      "ports without the latency RX capability (flow_stats stays): add_stream refuses "
+      "latency streams (\"Interface does not support given rule type\")")(
+      "hdrh", po::bool_switch(&o.hdrh),
+      "get_pgid_stats includes lat.hdrh (HDR histogram), as TRex started with --hdrh")(
       "sut", po::value(&o.sut_model)->default_value(o.sut_model),
       "simulated SUT model (see --list-sut-models)")(
       "sut-option", po::value(&sut_options)->composing(),
@@ -104,6 +123,17 @@ CommandLine parse_command_line(int argc, char** argv, std::ostream& out, std::os
       "version-string", po::value(&o.version)->default_value(o.version),
       "version reported by get_version")("list-sut-models",
                                          "list the simulated SUT models and exit");
+
+  for (const auto& [flag, name] : latency_flags) {
+    std::string help;
+    for (const sim::SutOptionSpec& spec : sim::latency_option_specs()) {
+      if (spec.name == name) {
+        help = "latency model, every direction: " + spec.description + " [" + spec.unit +
+               "], default " + format_value(spec.default_value) + " (SUT option " + name + ")";
+      }
+    }
+    description.add_options()(flag.c_str(), po::value<double>(), help.c_str());
+  }
 
   po::variables_map values;
   try {
@@ -129,6 +159,9 @@ CommandLine parse_command_line(int argc, char** argv, std::ostream& out, std::os
       const auto [name, value] = parse_name_value("--sut-option", "--sut-option ", option);
       o.sut_options[name] = value;
     }
+    for (const auto& [flag, name] : latency_flags) {
+      if (values.count(flag) != 0) o.sut_options[name] = values[flag].as<double>();
+    }
     for (const std::string& option : sut_port_options) parse_port_option(option, o);
     if (rpc_port > 65535) throw ConfigError("--rpc-port", std::to_string(rpc_port), "not a port");
     if (pub_port > 65535) throw ConfigError("--pub-port", std::to_string(pub_port), "not a port");
@@ -136,6 +169,7 @@ CommandLine parse_command_line(int argc, char** argv, std::ostream& out, std::os
     o.pub_endpoint = "tcp://" + bind + ":" + (pub_port == 0 ? "*" : std::to_string(pub_port));
     o.sut_latency = Seconds{latency_us * 1e-6};
     o.flow_stats = !no_flow_stats;
+    o.latency_caps = !no_latency;
     if (max_tx_pps > 0.0) o.max_tx_pps = max_tx_pps;
     if (max_tx_pps < 0.0)
       throw ConfigError("--max-tx-pps", format_value(max_tx_pps), "must be >= 0");

@@ -120,7 +120,7 @@ Json::Value get_system_info(MethodContext& context, const Json::Value&) {
     port["rx"]["caps"] = Json::Value(Json::arrayValue);
     if (options.flow_stats) {
       port["rx"]["caps"].append("flow_stats");
-      port["rx"]["caps"].append("latency");
+      if (options.latency_caps) port["rx"]["caps"].append("latency");
       port["rx"]["caps"].append("rx_bytes");
     }
     port["rx"]["counters"] = options.flow_stats ? 1023 : 0;

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <limits>
 
 namespace trexsearch::trex::emu {
 namespace {
@@ -156,6 +157,14 @@ std::vector<PortTotals> CounterBook::pg_totals(std::uint32_t pg_id, Seconds now)
   PortCounts& reported = pg_reported_.try_emplace(pg_id, port_count_).first->second;
   for (std::size_t port = 0; port < port_count_; ++port) monotonic(reported[port], counts[port]);
   return reported;
+}
+
+std::vector<PortTotals> CounterBook::pg_eventual(std::uint32_t pg_id) const {
+  const auto settled = pg_settled_.find(pg_id);
+  PortCounts counts = settled == pg_settled_.end() ? PortCounts(port_count_) : settled->second;
+  const Seconds end{std::numeric_limits<double>::infinity()};
+  for (const auto& [id, d] : active_) count(d, pg_id, end, counts);
+  return counts;
 }
 
 void CounterBook::forget_pg(std::uint32_t pg_id) {

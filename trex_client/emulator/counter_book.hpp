@@ -74,6 +74,9 @@ class CounterBook {
   PortTotals totals(std::uint8_t port, Seconds now) const;
   /// Counters of `pg_id` on every port at `now` (index = port id; zeros included).
   std::vector<PortTotals> pg_totals(std::uint32_t pg_id, Seconds now) const;
+  /// Counters of `pg_id` on every port once every delivery so far has arrived (what
+  /// the frames sent by now add up to); does not change what later reads report.
+  std::vector<PortTotals> pg_eventual(std::uint32_t pg_id) const;
   /// Forgets a pg_id whose last stream was removed: its counters restart from zero if
   /// it is created again, and its frames still in flight count on the ports only.
   void forget_pg(std::uint32_t pg_id);

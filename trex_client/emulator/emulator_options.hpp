@@ -24,9 +24,18 @@ struct EmulatorOptions {
   /// Ports have RX statistics (caps flow_stats, latency, rx_bytes). False: like a NIC
   /// without them, no caps and add_stream refuses streams with flow stats enabled.
   bool flow_stats = true;
+  /// With flow_stats: ports also have the `latency` capability. False: `rx.caps` lacks
+  /// it and add_stream refuses latency streams ("Interface does not support given
+  /// rule type"), to test a client's refusal.
+  bool latency_caps = true;
+  /// get_pgid_stats includes `lat.hdrh`, as TRex started with --hdrh
+  /// (trex-flowstats-latency.md §2.2).
+  bool hdrh = false;
 
   /// The simulated SUT (search/sim models) and its options. Each direction (tx port)
-  /// gets its own instance seeded with `seed + tx port id`.
+  /// gets its own instance seeded with `seed + tx port id`. The `latency_*` options
+  /// (but latency_rate_pps: the profile's latency streams set the rate) shape the
+  /// latency samples of that direction's latency streams.
   std::string sut_model = "sharp";
   sim::SutOptions sut_options;
   /// Per-direction SUT options: tx port -> options replacing the same-named

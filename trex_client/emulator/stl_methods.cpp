@@ -1,5 +1,6 @@
 // Handlers of TRex's STL methods (trex_stl_rpc_cmds.cpp), on the emulator state.
 #include <algorithm>
+#include <cmath>
 
 #include "trex_client/codec/json_text.hpp"
 #include "trex_client/emulator/method_table.hpp"
@@ -30,6 +31,37 @@ Json::Value id_list(const std::map<std::uint32_t, EmulatedStream>& streams) {
   Json::Value list(Json::arrayValue);
   for (const auto& [id, stream] : streams) list.append(id);
   return list;
+}
+
+// One latency pg_id as CFlowStatRuleMgr::dump_json writes it (trex-flowstats-latency.md
+// §2.1, trex-protocol.md §2.10): whole microseconds (uint32 in TRex; `average` a double
+// holding a whole number), the decade histogram with only non-zero buckets, `hdrh` only
+// when TRex runs with --hdrh, `er` only with non-zero counters.
+Json::Value latency_entry(const LatencyRecord& record, bool hdrh) {
+  Json::Value lat(Json::objectValue);
+  lat["total_max"] = Json::UInt64(record.total_max_us);
+  lat["total_min"] = Json::UInt64(record.total_min_us);
+  lat["last_max"] = Json::UInt64(record.last_max_us);
+  lat["average"] = std::floor(record.average_us);
+  lat["jit"] = Json::UInt64(record.jitter_us);
+  lat["histogram"] = Json::Value(Json::objectValue);
+  for (const auto& [edge_us, count] : record.buckets) {
+    if (count != 0) lat["histogram"][std::to_string(edge_us)] = Json::UInt64(count);
+  }
+  if (hdrh) lat["hdrh"] = record.histogram.encode();
+  Json::Value errors(Json::objectValue);
+  const auto put = [&errors](const char* name, std::uint64_t value) {
+    if (value != 0) errors[name] = Json::UInt64(value);
+  };
+  put("drp", record.errors.dropped);
+  put("ooo", record.errors.out_of_order);
+  put("dup", record.errors.duplicate);
+  put("sth", record.errors.seq_too_high);
+  put("stl", record.errors.seq_too_low);
+  Json::Value entry(Json::objectValue);
+  entry["lat"] = lat;
+  entry["er"] = errors;
+  return entry;
 }
 
 }  // namespace
@@ -94,7 +126,6 @@ Json::Value get_pgid_stats(MethodContext& context, const Json::Value& params) {
   result["flow_stats"] = Json::Value(Json::objectValue);
   result["latency"] = Json::Value(Json::objectValue);
   result["ver_id"] = Json::Value(Json::objectValue);
-  const double latency_us = std::max(1.0, context.state.options().sut_latency.count() * 1e6);
   for (std::uint32_t pg : wanted) {
     // Unknown pg ids are skipped: a missing key means "no such pg id", not zero (§1.3).
     if (std::find(active.begin(), active.end(), pg) == active.end()) continue;
@@ -114,18 +145,8 @@ Json::Value get_pgid_stats(MethodContext& context, const Json::Value& params) {
     }
     result["flow_stats"][key] = flow;
     result["ver_id"][key] = Json::UInt64(stats->version);
-    if (std::find(latency_ids.begin(), latency_ids.end(), pg) != latency_ids.end()) {
-      // The SUT's latency is constant in the emulator: every statistic is that value.
-      Json::Value lat(Json::objectValue);
-      for (const char* field : {"total_max", "total_min", "last_max", "average"}) {
-        lat[field] = latency_us;
-      }
-      lat["jit"] = 0.0;
-      lat["histogram"] = Json::Value(Json::objectValue);
-      Json::Value entry(Json::objectValue);
-      entry["lat"] = lat;
-      entry["er"] = Json::Value(Json::objectValue);
-      result["latency"][key] = entry;
+    if (stats->latency_record) {
+      result["latency"][key] = latency_entry(*stats->latency_record, context.state.options().hdrh);
     }
   }
   return result;
@@ -183,8 +204,12 @@ Json::Value add_stream(MethodContext& context, const Json::Value& params) {
   const std::string profile = parse_profile(params);
   const std::uint32_t stream_id = P::uint32(params, "stream_id");
   const Json::Value& section = P::object(params, "stream");
-  context.state.add_stream(port, profile, stream_id,
-                           parse_stream(section, context.state.options().flow_stats));
+  const EmulatorOptions& options = context.state.options();
+  context.state.add_stream(
+      port, profile, stream_id,
+      parse_stream(section, {.rx_stats = options.flow_stats,
+                             .latency = options.flow_stats && options.latency_caps,
+                             .dp_core_count = options.dp_core_count}));
   return Json::Value(Json::objectValue);
 }
 

@@ -3,6 +3,7 @@
 #include <algorithm>
 
 #include "search/errors.hpp"
+#include "search/sim/latency_options.hpp"
 #include "trex_client/api/async_event.hpp"
 #include "trex_client/emulator/rpc_fault.hpp"
 
@@ -24,6 +25,8 @@ StlState::StlState(EmulatorOptions options, Seconds now)
     // direction do not depend on when the other one runs.
     sut_.push_back(
         sim::make_sut(options_.sut_model, options_.sut_options_for(port), options_.seed + port));
+    const sim::LatencyOptions& latency = sut_.back()->latency_options();
+    latency_models_.emplace_back(latency.parameters, sim::latency_seed(latency.seed, 0));
   }
   ports_.resize(options_.port_count);
   restart(now);
@@ -39,6 +42,7 @@ void StlState::restart(Seconds now) {
   counters_ = std::make_unique<CounterBook>(ports_.size());
   sessions_.clear();
   pg_versions_.clear();
+  latency_records_.clear();
 }
 
 std::string StlState::random_token() {
@@ -224,9 +228,22 @@ void StlState::add_stream(std::uint8_t port_id, const std::string& profile_id,
     throw_execute_error("stream " + std::to_string(stream_id) + " already exists in profile_id(" +
                         profile_id + ")");
   }
+  if (stream.flow_stats && pg_versions_.count(stream.pg_id) != 0) {
+    // CFlowStatUserIdMap::add_stream: a latency (payload) pg_id takes no second stream,
+    // a stats pg_id no latency stream (trex-flowstats-latency.md §1.1).
+    if (latency_records_.count(stream.pg_id) != 0) {
+      throw_execute_error(
+          "For payload rules: Can't have two streams with same pg_id, or same stream on more "
+          "than one port");
+    }
+    if (stream.latency) {
+      throw_execute_error("Can't use same pg_id for streams with different l4 protocol");
+    }
+  }
   // A pg id's counters live from its first stream to its last (§2.10 "Lifetime").
   if (stream.flow_stats && pg_versions_.count(stream.pg_id) == 0) {
     pg_versions_[stream.pg_id] = next_pg_version_++;
+    if (stream.latency) latency_records_[stream.pg_id] = LatencyRecord{};
   }
   profile.streams.emplace(stream_id, std::move(stream));
   profile.state = ProfileState::streams;
@@ -305,6 +322,7 @@ void StlState::forget_unused_pgids() {
       continue;
     }
     counters_->forget_pg(pg);
+    latency_records_.erase(pg);
     it = pg_versions_.erase(it);
   }
 }

@@ -9,11 +9,13 @@
 #include <string>
 #include <vector>
 
+#include "search/sim/latency_model.hpp"
 #include "search/sim/sut_model.hpp"
 #include "search/units.hpp"
 #include "trex_client/emulator/counter_book.hpp"
 #include "trex_client/emulator/emulated_stream.hpp"
 #include "trex_client/emulator/emulator_options.hpp"
+#include "trex_client/emulator/latency_record.hpp"
 #include "trex_client/emulator/traffic_plan.hpp"
 
 namespace trexsearch::trex::emu {
@@ -50,6 +52,8 @@ struct PgStatsView {
   std::uint64_t version = 0;
   /// Index = port id, every port: tp = opackets, tb = obytes, rp = ipackets, rb = ibytes.
   std::vector<PortTotals> ports;
+  /// For a latency pg_id: what TRex's RX core measured of it so far (§2.1).
+  std::optional<LatencyRecord> latency_record;
 };
 
 /// What get_port_stats reports.
@@ -106,6 +110,10 @@ class StlState {
   PortView port_view(std::uint8_t port) const;
 
   // --- streams (§2.7)
+  /// A latency stream's pg_id must be new ("For payload rules: Can't have two streams
+  /// with same pg_id, or same stream on more than one port"), and a stats pg_id cannot
+  /// take a latency stream ("Can't use same pg_id for streams with different l4
+  /// protocol"), as CFlowStatUserIdMap::add_stream refuses them.
   void add_stream(std::uint8_t port, const std::string& profile, std::uint32_t stream_id,
                   EmulatedStream stream);
   void remove_stream(std::uint8_t port, const std::string& profile, std::uint32_t stream_id);
@@ -167,6 +175,9 @@ class StlState {
     std::optional<std::uint64_t> delivery;
     /// Unbounded runs are accounted in chunks up to here.
     Seconds accounted_until{0.0};
+    /// Latency pg_ids it transmits: their samples are drawn when the run ends (or,
+    /// unbounded, per accounted chunk), from the frames that arrived.
+    std::vector<std::uint32_t> latency_pgs;
   };
 
   struct Profile {
@@ -213,6 +224,15 @@ class StlState {
   void repace_port(std::uint8_t port_id, Seconds at);
   /// Forgets the counters of pg ids whose last stream was removed.
   void forget_unused_pgids();
+  /// Decides which frames of latency parts arrive (the direction's latency model: overload
+  /// and latency-path loss, never the main parts' counts) at load `load_pps`.
+  void apply_latency_loss(std::uint8_t port_id, std::vector<DeliveryPart>& parts, double load_pps);
+  /// Draws samples for the frames of latency pg_ids that arrived since the last call,
+  /// for traffic from `port_id` at `load_pps` over [begin, end].
+  void draw_latency(std::uint8_t port_id, const std::vector<std::uint32_t>& pg_ids, double load_pps,
+                    Seconds begin, Seconds end);
+  /// The SUT capacity the direction's latency queue fills towards [pps].
+  double latency_capacity_pps(std::uint8_t port_id) const;
   std::uint8_t peer(std::uint8_t port) const { return static_cast<std::uint8_t>(port ^ 1u); }
 
   EmulatorOptions options_;
@@ -221,6 +241,10 @@ class StlState {
   std::string api_h_;
   std::vector<Port> ports_;
   std::vector<std::unique_ptr<sim::SutModel>> sut_;
+  /// One per direction (tx port), from that direction's `latency_*` SUT options.
+  std::vector<sim::LatencyModel> latency_models_;
+  /// Latency pg_id -> what was measured of it (lives as long as its counters).
+  std::map<std::uint32_t, LatencyRecord> latency_records_;
   std::unique_ptr<CounterBook> counters_;
   std::map<std::uint32_t, Session> sessions_;
   /// pg id -> ver_id, for pg ids that have streams.

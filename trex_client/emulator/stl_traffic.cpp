@@ -27,7 +27,57 @@ std::optional<PgStatsView> StlState::pg_stats(std::uint32_t pg_id, Seconds now) 
   const std::vector<std::uint32_t> latency = active_pgids(true);
   view.latency = std::binary_search(latency.begin(), latency.end(), pg_id);
   view.ports = counters_->pg_totals(pg_id, now);
+  const auto record = latency_records_.find(pg_id);
+  if (record != latency_records_.end()) view.latency_record = record->second;
   return view;
+}
+
+double StlState::latency_capacity_pps(std::uint8_t port_id) const {
+  const double capacity = sut_[port_id]->service_capacity_pps();
+  return std::isfinite(capacity) ? capacity : std::numeric_limits<double>::max();
+}
+
+void StlState::apply_latency_loss(std::uint8_t port_id, std::vector<DeliveryPart>& parts,
+                                  double load_pps) {
+  for (DeliveryPart& part : parts) {
+    if (!part.pg_id || latency_records_.count(*part.pg_id) == 0) continue;
+    FrameCounts& frames = part.frames;
+    if (frames.tx_packets == 0) continue;
+    // Latency frames have their own fate: the main parts keep exactly the counts the
+    // SUT model gave them, so latency-path loss never changes the main loss.
+    const std::uint64_t bytes_per_frame = frames.tx_bytes / frames.tx_packets;
+    frames.rx_packets = latency_models_[port_id].draw_received(frames.tx_packets, load_pps,
+                                                               latency_capacity_pps(port_id));
+    frames.rx_bytes = frames.rx_packets * bytes_per_frame;
+  }
+}
+
+void StlState::draw_latency(std::uint8_t port_id, const std::vector<std::uint32_t>& pg_ids,
+                            double load_pps, Seconds begin, Seconds end) {
+  for (const std::uint32_t pg_id : pg_ids) {
+    const auto found = latency_records_.find(pg_id);
+    if (found == latency_records_.end()) continue;
+    LatencyRecord& record = found->second;
+    // A latency pg_id belongs to one stream on one port: its eventual counters are
+    // this stream's frames, those not yet turned into samples are new.
+    const std::vector<PortTotals> eventual = counters_->pg_eventual(pg_id);
+    const std::uint64_t sent = eventual.at(port_id).opackets;
+    const std::uint64_t received = eventual.at(peer(port_id)).ipackets;
+    const std::uint64_t new_sent = sent > record.accounted_sent ? sent - record.accounted_sent : 0;
+    const std::uint64_t new_received =
+        received > record.accounted_received ? received - record.accounted_received : 0;
+    if (new_sent == 0 && new_received == 0) continue;
+    sim::LatencySamples samples;
+    if (new_received > 0) {
+      const sim::LatencyConditions conditions{
+          .load_pps = load_pps,
+          .capacity_pps = latency_capacity_pps(port_id),
+          .duration = std::max(end - begin, Seconds{1e-6}),
+          .soak_offset = std::max(begin - started_, Seconds{0.0})};
+      samples = latency_models_[port_id].draw_latencies(new_received, conditions);
+    }
+    record.add(samples, new_sent, new_received);
+  }
 }
 
 double StlState::start_traffic(std::uint8_t port_id, const std::string& profile_id,
@@ -42,6 +92,11 @@ double StlState::start_traffic(std::uint8_t port_id, const std::string& profile_
 
   Run run;
   run.start = now;
+  for (const PlannedStream& stream : plan.streams) {
+    if (stream.pg_id && latency_records_.count(*stream.pg_id) != 0) {
+      run.latency_pgs.push_back(*stream.pg_id);
+    }
+  }
   run.demand_pps = plan.total_pps;
   run.bytes_per_packet = plan.bytes_per_packet;
   run.streams = plan.streams;
@@ -81,6 +136,8 @@ double StlState::start_traffic(std::uint8_t port_id, const std::string& profile_
     std::vector<double> weights;
     for (const PlannedStream& stream : plan.streams) weights.push_back(stream.frames);
     delivery.parts = stream_parts(plan.streams, weights, offered, forwarded);
+    apply_latency_loss(port_id, delivery.parts,
+                       wall.count() > 0.0 ? static_cast<double>(offered) / wall.count() : 0.0);
     if (options_.dut_frames_per_run > 0) {
       // The SUT's own frames (ARP, LLDP) carry no flow-stats tag: ports count them,
       // no pg id does (trex-flowstats-latency.md §1.2).
@@ -136,12 +193,21 @@ void StlState::account_unbounded(std::uint8_t port_id, Run& run, Seconds now) {
   std::vector<double> weights;
   for (const PlannedStream& stream : run.streams) weights.push_back(stream.pps);
   delivery.parts = stream_parts(run.streams, weights, offered, forwarded);
+  apply_latency_loss(port_id, delivery.parts, run.tx_pps);
   counters_->add(std::move(delivery));
+  draw_latency(port_id, run.latency_pgs, run.tx_pps, run.accounted_until, now);
   run.accounted_until = now;
 }
 
 void StlState::finish_run(std::uint8_t port_id, const std::string& profile_id, Profile& profile,
                           bool stopped, Seconds at) {
+  // Its latency frames are all on their way: their samples are drawn now (an
+  // unbounded run's chunks already were).
+  if (profile.run && !profile.run->latency_pgs.empty()) {
+    const Run& run = *profile.run;
+    const double load_pps = run.tx_pps;
+    draw_latency(port_id, run.latency_pgs, load_pps, run.start, at);
+  }
   profile.run.reset();
   profile.state = ProfileState::streams;
   repace_port(port_id, at);

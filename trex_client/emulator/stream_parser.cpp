@@ -5,6 +5,7 @@
 
 #include "trex_client/codec/json_text.hpp"
 #include "trex_client/codec/stream_codec.hpp"
+#include "trex_client/emulator/latency_payload.hpp"
 #include "trex_client/emulator/param_reader.hpp"
 #include "trex_client/emulator/rpc_fault.hpp"
 
@@ -155,7 +156,7 @@ double EmulatedStream::base_pps(double link_bps) const {
   return rate_value;
 }
 
-EmulatedStream parse_stream(const Json::Value& section, bool rx_stats) {
+EmulatedStream parse_stream(const Json::Value& section, const StreamLimits& limits) {
   EmulatedStream stream;
   parse_mode(section, stream);
   stream.stored_json = codec::write_json(section);
@@ -168,7 +169,15 @@ EmulatedStream parse_stream(const Json::Value& section, bool rx_stats) {
   if (!P::absent(section, "random_seed")) P::uint32(section, "random_seed");
   stream.isg_us = P::unsigned_number(section, "isg");
   P::integer(section, "next_stream_id");
-  if (!P::absent(section, "core_id")) P::integer(section, "core_id");
+  // Negative: not pinned (TRex's default -1).
+  const int core_id = P::absent(section, "core_id") ? -1 : P::integer(section, "core_id");
+  if (core_id >= 0 && static_cast<std::uint32_t>(core_id) >= limits.dp_core_count) {
+    throw_execute_error(limits.dp_core_count == 1
+                            ? std::string("There is only one core, hence core ID must be 0.")
+                            : "Core ID is: " + std::to_string(core_id) +
+                                  ". It must be an integer between 0 and " +
+                                  std::to_string(limits.dp_core_count - 1) + " (inclusive).");
+  }
 
   const Json::Value& packet = P::object(section, "packet");
   const std::optional<std::string> binary = codec::base64_decode(P::string(packet, "binary"));
@@ -193,12 +202,27 @@ EmulatedStream parse_stream(const Json::Value& section, bool rx_stats) {
   stream.flow_stats = P::boolean(rx, "enabled");
   if (stream.flow_stats) {
     // TrexRpcCmdAddStream: checked before the pg id is even read, as a parse error.
-    if (!rx_stats) throw_parse_error("RX stats is not supported on this interface");
+    if (!limits.rx_stats) throw_parse_error("RX stats is not supported on this interface");
     stream.pg_id = P::uint32(rx, "stream_id");
     if (!P::absent(rx, "vxlan")) P::boolean(rx, "vxlan");
     if (!P::absent(rx, "ieee_1588")) P::boolean(rx, "ieee_1588");
     const std::string rule = P::string(rx, "rule_type");
     stream.latency = rule == "latency";
+    if (rule != "stats" && core_id >= 0) {
+      throw_execute_error("Core ID pinning is not supported for sequenced streams.");
+    }
+    if (stream.latency) {
+      // CFlowStatRuleMgr::add_stream_internal, in its order.
+      if (!limits.latency) throw_execute_error("Interface does not support given rule type");
+      const std::optional<std::size_t> payload =
+          l4_payload_bytes(binary ? std::string_view(*binary) : std::string_view());
+      if (!payload) throw_execute_error("Failed getting payload len");
+      if (*payload < latency_trailer_bytes) {
+        throw_execute_error("Need at least " + std::to_string(latency_trailer_bytes) +
+                            " payload bytes for payload rules. Packet only has " +
+                            std::to_string(*payload) + " bytes");
+      }
+    }
   }
   return stream;
 }
