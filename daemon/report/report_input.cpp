@@ -41,10 +41,11 @@ const Json::Value& require_object(const Json::Value& value, const std::string& p
 
 mlr::TrialPhase decode_phase(const Json::Value& value, const std::string& path) {
   const std::string text = as_string(value, path);
-  for (auto phase : {mlr::TrialPhase::warmup, mlr::TrialPhase::initial, mlr::TrialPhase::main}) {
+  for (auto phase : {mlr::TrialPhase::warmup, mlr::TrialPhase::initial, mlr::TrialPhase::main,
+                     mlr::TrialPhase::latency}) {
     if (mlr::to_string(phase) == text) return phase;
   }
-  throw ConfigError(path, text, "must be one of warmup, initial, main");
+  throw ConfigError(path, text, "must be one of warmup, initial, main, latency");
 }
 
 mlr::StopReason decode_stop_reason(const std::string& text, const std::string& path) {
