@@ -29,6 +29,8 @@ class LossySut final : public SutModel {
   /// C when background_loss_ratio is 0, else none.
   std::optional<double> true_capacity_pps() const override;
   std::string describe() const override;
+  /// C, also when background loss leaves no true capacity.
+  double service_capacity_pps() const override { return capacity_pps_; }
 
  private:
   ValidatedOptions options_;

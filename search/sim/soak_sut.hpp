@@ -31,6 +31,8 @@ class SoakSut final : public SutModel {
   /// None: some loss is expected at every load; use critical_load_pps().
   std::optional<double> true_capacity_pps() const override { return std::nullopt; }
   std::string describe() const override;
+  /// C: the loss rate turns linear there, and queues fill.
+  double service_capacity_pps() const override { return capacity_pps_; }
 
   /// f(L): expected lost frames per second at this load.
   double loss_rate_pps(double load_pps) const;

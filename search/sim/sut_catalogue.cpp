@@ -5,6 +5,7 @@
 #include "search/errors.hpp"
 #include "search/sim/bursty_sut.hpp"
 #include "search/sim/duration_dependent_sut.hpp"
+#include "search/sim/latency_options.hpp"
 #include "search/sim/lossy_sut.hpp"
 #include "search/sim/noisy_sut.hpp"
 #include "search/sim/sharp_sut.hpp"
@@ -71,7 +72,13 @@ const CatalogueEntry& find_entry(std::string_view model) {
 
 std::unique_ptr<SutModel> make_sut(std::string_view model, const SutOptions& options,
                                    std::uint64_t seed) {
-  return find_entry(model).make(options, seed);
+  const CatalogueEntry& entry = find_entry(model);
+  // The latency options are the same for every model, so they are split off here
+  // and each model validates only its own.
+  auto [own, latency] = split_latency_options(model, options, seed);
+  std::unique_ptr<SutModel> sut = entry.make(own, seed);
+  sut->set_latency_options(latency);
+  return sut;
 }
 
 std::vector<std::pair<std::string, std::string>> sut_model_catalogue() {

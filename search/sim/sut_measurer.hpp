@@ -2,8 +2,10 @@
 
 #include <memory>
 #include <stop_token>
+#include <vector>
 
 #include "search/measurer.hpp"
+#include "search/sim/latency_model.hpp"
 #include "search/sim/sut_model.hpp"
 #include "search/units.hpp"
 
@@ -13,7 +15,8 @@ namespace trexsearch::sim {
 /// The effective duration is the intended one plus a fixed per-trial overhead
 /// (like CSIT's ~0.5 s of trial setup), so duration sums can be simulated too.
 /// It does not touch any clock: pair it with a virtual-time decorator to
-/// advance one.
+/// advance one. With the model's `latency_rate_pps` > 0 it also sends simulated
+/// latency streams (measure_latency), one per direction ("0->1", "1->0").
 class SutMeasurer final : public Measurer {
  public:
   /// Throws ConfigError for a null model or a negative or non-finite overhead.
@@ -24,12 +27,28 @@ class SutMeasurer final : public Measurer {
   TrialOutcome measure(Seconds intended_duration, double intended_load_pps,
                        std::stop_token stop) override;
 
+  /// True when the model's latency_rate_pps is > 0.
+  bool has_latency_streams() const override;
+
+  /// The main traffic at load - L through the model (its counts only), and per
+  /// direction a latency stream of L pps whose samples come from the latency model at
+  /// the whole load (queues fill with every frame). Drift runs on the simulated time
+  /// of all trials so far (durations plus overhead). Throws MeasurementError for a
+  /// load below L, and like measure() when cancelled or without latency streams.
+  TrialOutcome measure_latency(Seconds intended_duration, double intended_load_pps,
+                               std::stop_token stop) override;
+
   const SutModel& model() const { return *model_; }
   Seconds overhead() const { return overhead_; }
+  /// Simulated time of the trials so far (the latency drift's clock).
+  Seconds elapsed() const { return elapsed_; }
 
  private:
   std::unique_ptr<SutModel> model_;
   Seconds overhead_;
+  Seconds elapsed_{0.0};
+  /// One per direction, index 0 for "0->1".
+  std::vector<LatencyModel> latency_;
 };
 
 }  // namespace trexsearch::sim

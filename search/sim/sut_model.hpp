@@ -1,6 +1,7 @@
 #pragma once
 
 #include <cstdint>
+#include <limits>
 #include <map>
 #include <memory>
 #include <optional>
@@ -8,6 +9,7 @@
 #include <string_view>
 #include <vector>
 
+#include "search/sim/latency_model.hpp"
 #include "search/trial_result.hpp"
 #include "search/units.hpp"
 
@@ -32,13 +34,27 @@ class SutModel {
 
   /// One line: model name and its options, for reports.
   virtual std::string describe() const = 0;
+
+  /// The rate the SUT forwards at when saturated [pps]: the latency model's queue
+  /// fills as the load approaches it. The true capacity where there is one.
+  virtual double service_capacity_pps() const {
+    return true_capacity_pps().value_or(std::numeric_limits<double>::infinity());
+  }
+
+  /// The model's `latency_*` options (make_sut() sets them; defaults otherwise).
+  const LatencyOptions& latency_options() const { return latency_options_; }
+  void set_latency_options(const LatencyOptions& options) { latency_options_ = options; }
+
+ private:
+  LatencyOptions latency_options_;
 };
 
 /// Options of a model by name, e.g. {"capacity_pps": 1e6, "noise": 0.01}.
 using SutOptions = std::map<std::string, double, std::less<>>;
 
 /// Builds a model by name; unknown names, unknown options and out-of-range
-/// values throw ConfigError naming them.
+/// values throw ConfigError naming them. Every model also takes the `latency_*`
+/// options (search/sim/latency_options.hpp), kept in its latency_options().
 std::unique_ptr<SutModel> make_sut(std::string_view model, const SutOptions& options,
                                    std::uint64_t seed);
 
