@@ -13,8 +13,9 @@ std::variant<bool, std::string> latency_active(const JobSpec& spec, const Measur
       if (streams) return true;
       return "the job asks for latency (its \"latency\" section) but its " +
              std::string(measurer_kind(spec.measurer)) +
-             " measurer sends no latency streams: a trex profile needs a \"latency\" section, a "
-             "sim model latency options (docs/latency.md); or submit with \"latency\": false";
+             " measurer sends no latency streams (a trex profile needs a \"latency\" section, a "
+             "sim model the option latency_rate_pps > 0, docs/latency.md); or submit with "
+             "\"latency\": false";
   }
   return false;
 }
