@@ -7,6 +7,7 @@ std::string_view to_string(TrialPhase phase) {
     case TrialPhase::warmup: return "warmup";
     case TrialPhase::initial: return "initial";
     case TrialPhase::main: return "main";
+    case TrialPhase::latency: return "latency";
   }
   return "main";
 }

@@ -11,8 +11,10 @@
 
 namespace trexsearch::mlr {
 
-/// Which part of the search asked for a trial.
-enum class TrialPhase { warmup, initial, main };
+/// Which part of the search asked for a trial. `latency`: a trial of the daemon's
+/// latency phase after the search (docs/latency.md); the controller never makes
+/// one, and no goal counts it.
+enum class TrialPhase { warmup, initial, main, latency };
 std::string_view to_string(TrialPhase phase);
 
 /// A trial as the controller performed it.

@@ -16,6 +16,7 @@
 #include "daemon/report/mlr_report.hpp"
 #include "daemon/report/plr_report.hpp"
 #include "daemon/report/report_input.hpp"
+#include "daemon/codec/latency_codec.hpp"
 #include "daemon/report/trial_csv.hpp"
 #include "search/errors.hpp"
 
@@ -51,6 +52,25 @@ Json::Value fetch_result(ControlConnection& connection, const Json::Value& job_a
   // show judges a soak's tester-limited trials against its latest estimate.
   if (plr && shown.isMember("tester_limit")) partial["tester_limit"] = shown["tester_limit"];
   return partial;
+}
+
+// A finished search's result holds the search's trials only; the latency phase's
+// trials (docs/latency.md) are stored trials `show` lists. The CSV and the trial
+// table show them too, with their latency columns.
+void add_latency_trials(mlr::SearchResult& result, const Json::Value& shown_trials) {
+  for (const mlr::TrialRecord& trial : result.trials) {
+    if (trial.phase == mlr::TrialPhase::latency) return;  // a running job's: all there
+  }
+  Json::Value latency(Json::arrayValue);
+  for (const Json::Value& trial : shown_trials) {
+    if (trial["phase"].asString() == "latency") latency.append(trial);
+  }
+  if (latency.empty()) return;
+  Json::Value wrapped(Json::objectValue);
+  wrapped["trials"] = latency;
+  for (mlr::TrialRecord& trial : report::decode_mlr_result(wrapped, "show").trials) {
+    result.trials.push_back(std::move(trial));
+  }
 }
 
 mlr::ControllerConfig config_of(const Json::Value& spec) {
@@ -119,11 +139,13 @@ int run_report_client_command(const std::vector<std::string>& args, std::ostream
           trials = data.trials.size();
           text = csv ? report::plr_trials_csv(data) : report::render_plr_report(context, data);
         } else {
-          const mlr::SearchResult decoded = report::decode_mlr_result(result, "result");
+          mlr::SearchResult decoded = report::decode_mlr_result(result, "result");
+          add_latency_trials(decoded, shown["trials"]);
           trials = decoded.trials.size();
           text = csv ? report::mlr_trials_csv(decoded)
                      : report::render_mlr_report(
-                           context, config_of(report::search_spec(shown["spec"])), decoded);
+                           context, config_of(report::search_spec(shown["spec"])), decoded,
+                           codec::decode_latency_phase(result, "result"));
         }
         write_output(path, text, out);
         if (path != "-") {

@@ -6,6 +6,7 @@
 #include "daemon/cli/number_text.hpp"
 #include "daemon/cli/bound_directions.hpp"
 #include "daemon/cli/client_format.hpp"
+#include "daemon/cli/latency_text.hpp"
 #include "daemon/cli/line_rate_text.hpp"
 #include "daemon/cli/terminal_text.hpp"
 #include "daemon/cli/tester_limit_text.hpp"
@@ -55,6 +56,8 @@ std::string format_mlr_result(const Json::Value& job, const Json::Value& search,
   }
   const std::string directions = format_bound_directions(search);
   if (!directions.empty()) text << "\n" << directions;
+  const std::string latency = format_latency_phase(search);
+  if (!latency.empty()) text << "\n" << latency;
   text << "\n" << notes_and_counters(search["trials"]);
   return text.str();
 }
@@ -137,6 +140,7 @@ std::string format_plr_result(const Json::Value& job, const Json::Value& search,
     }
     text << "\n";
   }
+  text << format_latency_trend(search);
   text << format_plr_tester_limit(search) << notes_and_counters(search["trials"]);
   return text.str();
 }

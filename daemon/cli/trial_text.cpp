@@ -2,6 +2,7 @@
 
 #include <cstdio>
 
+#include "daemon/cli/latency_text.hpp"
 #include "daemon/cli/terminal_text.hpp"
 #include "daemon/cli/trial_notes_text.hpp"
 
@@ -55,7 +56,7 @@ Json::Value trial_from_event(const Json::Value& arguments) {
   trial["load"] = arguments["load"];
   trial["intended_duration"] = arguments["duration"];
   for (const char* key : {"phase", "loss_ratio", "measured_loss_ratio", "notes", "directions",
-                          "tester_limited_pps", "counters"}) {
+                          "tester_limited_pps", "counters", "latency"}) {
     if (arguments.isMember(key)) trial[key] = arguments[key];
   }
   return trial;
@@ -102,6 +103,10 @@ std::vector<std::string> trial_detail_lines(const Json::Value& trial) {
       line += (i == 0 ? " " : "; ") + direction_loss(directions[i]);
     }
     lines.push_back(line);
+  }
+  // A latency trial says so: each direction's percentiles (docs/latency.md).
+  for (const Json::Value& direction : trial["latency"]) {
+    lines.push_back("    latency " + latency_direction_line(direction));
   }
   for (const Json::Value& note : trial["notes"]) {
     lines.push_back("    " + terminal_safe(note.asString()));

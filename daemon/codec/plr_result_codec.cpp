@@ -2,7 +2,9 @@
 
 #include <string>
 
+#include "daemon/codec/latency_codec.hpp"
 #include "daemon/codec/trial_result_codec.hpp"
+#include "daemon/latency/latency_trend.hpp"
 
 namespace trexsearch::codec {
 namespace {
@@ -96,6 +98,14 @@ Json::Value encode_plr_result(const plr::PlrResult& result) {
   json["tester_limit"] = encode_plr_tester_limit(limit);
   json["stop_reason"] = std::string(plr::to_string(result.stop_reason));
   json["stop_detail"] = result.stop_detail;
+  // A soak whose trials carried latency: did P99 grow over it (docs/latency.md)?
+  std::vector<latency::LatencyAtTime> series;
+  for (const plr::PlrTrial& trial : result.trials) {
+    if (!trial.result.latency().empty()) {
+      series.push_back({trial.finished_at.count(), trial.result.latency()});
+    }
+  }
+  if (!series.empty()) json["latency_trend"] = encode_latency_trend(latency::latency_trend(series));
   return json;
 }
 

@@ -29,7 +29,8 @@ Json::Value encode_plr_tester_limit(const plr::PlrTesterLimit& limit);
 /// PlrResult -> `{"trials": [...], "totals": {"trial_count",
 /// "effective_duration_sum", "run_duration"}, "estimate", "trend",
 /// "tester_limited" (PlrTesterLimit::limited()),
-/// "tester_limit", "stop_reason", "stop_detail"}`.
+/// "tester_limit", "stop_reason", "stop_detail", "latency_trend" (only when trials
+/// carried latency: latency::latency_trend, codec/latency_codec.hpp)}`.
 Json::Value encode_plr_result(const plr::PlrResult& result);
 
 }  // namespace trexsearch::codec

@@ -1,5 +1,6 @@
 #include "daemon/codec/trial_detail_codec.hpp"
 
+#include "daemon/codec/latency_codec.hpp"
 #include "daemon/codec/object_reader.hpp"
 #include "search/errors.hpp"
 
@@ -46,6 +47,9 @@ Json::Value encode_trial_detail(const TrialOutcome& outcome) {
   json["directions"] = directions_json(outcome.directions);
   if (outcome.tester_limited_pps) json["tester_limited_pps"] = *outcome.tester_limited_pps;
   if (!outcome.counters.empty()) json["counters"] = outcome.counters;
+  if (!outcome.latency.empty()) {
+    json["latency"] = encode_latency_list(outcome.latency, LatencyHistograms::leave_out);
+  }
   return json;
 }
 
@@ -54,6 +58,9 @@ Json::Value encode_trial_detail(const TrialResult& trial) {
   json["directions"] = directions_json(trial.directions());
   if (trial.tester_limited_pps()) json["tester_limited_pps"] = *trial.tester_limited_pps();
   if (!trial.counters().empty()) json["counters"] = trial.counters();
+  if (!trial.latency().empty()) {
+    json["latency"] = encode_latency_list(trial.latency(), LatencyHistograms::leave_out);
+  }
   return json;
 }
 
@@ -77,6 +84,9 @@ void decode_trial_detail(const Json::Value& json, TrialOutcome& outcome, const s
   }
   if (json.isMember("counters") && !json["counters"].isNull()) {
     outcome.counters = as_string(json["counters"], member_path(path, "counters"));
+  }
+  if (json.isMember("latency") && !json["latency"].isNull()) {
+    outcome.latency = decode_latency_list(json["latency"], member_path(path, "latency"));
   }
 }
 

@@ -18,7 +18,8 @@ DirectionCounts decode_direction(const Json::Value& json, const std::string& pat
 
 /// What a trial carries beyond its totals (docs/trials.md): `{"directions": [...],
 /// "tester_limited_pps": N (only when tester-limited), "counters": "flow_stats" |
-/// "port" (only when the measurer said)}`.
+/// "port" (only when the measurer said), "latency": [...] (only for latency trials:
+/// each direction's latency stream, codec/latency_codec.hpp, without histograms)}`.
 Json::Value encode_trial_detail(const TrialOutcome& outcome);
 /// Same from a TrialResult (what reports and replies show).
 Json::Value encode_trial_detail(const TrialResult& trial);

@@ -11,7 +11,18 @@ namespace trexsearch {
 
 TrialOutcome RealTimeMeasurer::measure(Seconds intended_duration, double intended_load_pps,
                                        std::stop_token stop) {
-  TrialOutcome outcome = inner_.measure(intended_duration, intended_load_pps, stop);
+  return take_time(inner_.measure(intended_duration, intended_load_pps, stop), intended_duration,
+                   stop);
+}
+
+TrialOutcome RealTimeMeasurer::measure_latency(Seconds intended_duration, double intended_load_pps,
+                                               std::stop_token stop) {
+  return take_time(inner_.measure_latency(intended_duration, intended_load_pps, stop),
+                   intended_duration, stop);
+}
+
+TrialOutcome RealTimeMeasurer::take_time(TrialOutcome outcome, Seconds intended_duration,
+                                         const std::stop_token& stop) {
   const Seconds wait = outcome.effective_duration.value_or(intended_duration);
   if (std::isfinite(wait.count()) && wait.count() > 0.0) {
     std::mutex mutex;

@@ -16,7 +16,16 @@ class RealTimeMeasurer final : public Measurer {
   TrialOutcome measure(Seconds intended_duration, double intended_load_pps,
                        std::stop_token stop) override;
 
+  /// Latency trials take their time too (docs/latency.md).
+  bool has_latency_streams() const override { return inner_.has_latency_streams(); }
+  TrialOutcome measure_latency(Seconds intended_duration, double intended_load_pps,
+                               std::stop_token stop) override;
+
  private:
+  /// Waits for the outcome's effective duration (or the intended one), honouring `stop`.
+  static TrialOutcome take_time(TrialOutcome outcome, Seconds intended_duration,
+                                const std::stop_token& stop);
+
   Measurer& inner_;
 };
 

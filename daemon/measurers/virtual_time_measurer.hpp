@@ -19,7 +19,15 @@ class VirtualTimeMeasurer final : public Measurer {
   TrialOutcome measure(Seconds intended_duration, double intended_load_pps,
                        std::stop_token stop) override;
 
+  /// Latency trials move the clock the same way (docs/latency.md).
+  bool has_latency_streams() const override { return inner_.has_latency_streams(); }
+  TrialOutcome measure_latency(Seconds intended_duration, double intended_load_pps,
+                               std::stop_token stop) override;
+
  private:
+  /// Advances the clock by the outcome's effective duration (or the intended one).
+  TrialOutcome advance(TrialOutcome outcome, Seconds intended_duration);
+
   Measurer& inner_;
   ManualClock& clock_;
 };

@@ -41,7 +41,8 @@ std::vector<BoundDirections> bound_directions(const mlr::SearchResult& result) {
   }
   std::map<double, std::vector<const TrialResult*>> trials;
   for (const mlr::TrialRecord& trial : result.trials) {
-    if (trial.phase == mlr::TrialPhase::warmup) continue;
+    // Latency-phase trials are at fractions of a bound, never a bound's own trials.
+    if (trial.phase == mlr::TrialPhase::warmup || trial.phase == mlr::TrialPhase::latency) continue;
     const double load = trial.result.intended_load_pps();
     if (loads.count(load) != 0) trials[load].push_back(&trial.result);
   }

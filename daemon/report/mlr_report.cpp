@@ -1,5 +1,7 @@
 #include "daemon/report/mlr_report.hpp"
 
+#include "daemon/report/latency_report.hpp"
+
 #include <algorithm>
 #include <cmath>
 #include <string>
@@ -247,7 +249,8 @@ std::string notes_summary(const mlr::SearchResult& result) {
 }  // namespace
 
 std::string render_mlr_report(const ReportContext& context, const mlr::ControllerConfig& config,
-                              const mlr::SearchResult& result) {
+                              const mlr::SearchResult& result,
+                              const latency::LatencyPhaseResult& latency) {
   std::string body = header(context, result);
   body += "<p class=\"note\">Search limits: min load " + format_number(config.min_load_pps, 1) +
           " pps, max load " + format_number(config.max_load_pps, 1) +
@@ -258,6 +261,7 @@ std::string render_mlr_report(const ReportContext& context, const mlr::Controlle
   for (std::size_t i = 0; i < result.goals.size(); ++i) {
     body += goal_section(context, result.goals[i], i);
   }
+  body += mlr_latency_section(latency);
   body += directions_section(result);
   body += notes_summary(result);
   body += trial_table(result);

@@ -5,6 +5,7 @@
 #include <utility>
 #include <vector>
 
+#include "daemon/latency/latency_point.hpp"
 #include "search/controller_config.hpp"
 #include "search/search_result.hpp"
 
@@ -33,8 +34,11 @@ struct ReportContext {
 
 /// The whole report as one self-contained HTML page: header, a chart of trial
 /// load against trial number (colour = loss ratio, marker size = duration) with
-/// every goal's final relevant bounds as bands, a table per goal, every trial.
+/// every goal's final relevant bounds as bands, a table per goal, the latency phase
+/// (latency against load, a table per goal/fraction/direction; docs/latency.md) when
+/// there was one, every trial.
 std::string render_mlr_report(const ReportContext& context, const mlr::ControllerConfig& config,
-                              const mlr::SearchResult& result);
+                              const mlr::SearchResult& result,
+                              const latency::LatencyPhaseResult& latency = {});
 
 }  // namespace trexsearch::report

@@ -6,6 +6,7 @@
 
 #include "daemon/report/html_page.hpp"
 #include "daemon/report/html_text.hpp"
+#include "daemon/report/latency_report.hpp"
 #include "daemon/report/svg_chart.hpp"
 #include "daemon/report/trial_notes_html.hpp"
 #include "search/errors.hpp"
@@ -321,6 +322,7 @@ std::string render_plr_report(const ReportContext& context, const PlrReportData&
   body += load_chart(data, unit);
   body += loss_chart(data, unit);
   body += final_numbers(data);
+  body += plr_latency_section(data);
   body += directions_and_notes(data);
   body += trial_table(data);
   return html_page(context.title, body);

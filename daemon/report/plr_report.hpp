@@ -4,7 +4,9 @@
 #include <string>
 #include <vector>
 
+#include "daemon/latency/latency_trend.hpp"
 #include "daemon/report/mlr_report.hpp"
+#include "measure/direction_latency.hpp"
 #include "plr/tester_limit.hpp"
 #include "search/direction_counts.hpp"
 
@@ -41,6 +43,8 @@ struct PlrReportTrial {
   std::vector<DirectionCounts> directions;
   /// The measurer's notes, "key: detail" each.
   std::vector<std::string> notes;
+  /// Each direction's latency stream, when the soak recorded latency (docs/latency.md).
+  std::vector<measure::DirectionLatency> latency;
 };
 
 /// The estimate's trend over the last part of the run.
@@ -58,6 +62,8 @@ struct PlrReportData {
   std::vector<PlrReportTrial> trials;
   std::optional<PlrEstimatePoint> estimate;
   std::optional<PlrReportTrend> trend;
+  /// Whether each direction's P99 grew over the soak; absent without latency.
+  std::optional<latency::LatencyTrend> latency_trend;
   /// The tester-limited trials and whether they bear on the estimate (the
   /// result's `tester_limit`); absent while the run goes on.
   std::optional<plr::PlrTesterLimit> tester_limit;

@@ -1,5 +1,7 @@
 #include "daemon/report/report_input.hpp"
 
+#include "daemon/codec/latency_codec.hpp"
+
 #include "daemon/codec/trial_detail_codec.hpp"
 
 #include <array>
@@ -41,10 +43,11 @@ const Json::Value& require_object(const Json::Value& value, const std::string& p
 
 mlr::TrialPhase decode_phase(const Json::Value& value, const std::string& path) {
   const std::string text = as_string(value, path);
-  for (auto phase : {mlr::TrialPhase::warmup, mlr::TrialPhase::initial, mlr::TrialPhase::main}) {
+  for (auto phase : {mlr::TrialPhase::warmup, mlr::TrialPhase::initial, mlr::TrialPhase::main,
+                     mlr::TrialPhase::latency}) {
     if (mlr::to_string(phase) == text) return phase;
   }
-  throw ConfigError(path, text, "must be one of warmup, initial, main");
+  throw ConfigError(path, text, "must be one of warmup, initial, main, latency");
 }
 
 mlr::StopReason decode_stop_reason(const std::string& text, const std::string& path) {
@@ -344,6 +347,7 @@ PlrReportData decode_plr_result(const Json::Value& result, const std::string& pa
       decoded.directions = std::move(detail.directions);
       decoded.tester_limited_pps = detail.tester_limited_pps;
       decoded.counters = std::move(detail.counters);
+      decoded.latency = std::move(detail.latency);
       data.trials.push_back(std::move(decoded));
     }
   }
@@ -367,6 +371,10 @@ PlrReportData decode_plr_result(const Json::Value& result, const std::string& pa
     data.trend = decoded;
   }
   if (present(result, "tester_limit")) data.tester_limit = decode_plr_tester_limit(result, path);
+  if (present(result, "latency_trend")) {
+    data.latency_trend =
+        codec::decode_latency_trend(result["latency_trend"], member_path(path, "latency_trend"));
+  }
   if (present(result, "stop_reason")) {
     data.stop_reason = as_string(result["stop_reason"], member_path(path, "stop_reason"));
   }

@@ -1,6 +1,8 @@
 #include "daemon/report/trial_csv.hpp"
 
 #include <algorithm>
+#include <cmath>
+#include <cstdint>
 #include <iterator>
 #include <optional>
 #include <string>
@@ -87,16 +89,74 @@ class DirectionColumns {
   std::vector<std::string> names_;
 };
 
+/// Latency columns per direction the trials' latency streams have (docs/latency.md):
+/// integer microseconds, empty where a trial has no latency or a value is absent.
+constexpr const char* kLatencyColumns[] = {"lat_sent", "lat_received", "min_us", "mean_us",
+                                           "p50_us",   "p90_us",       "p99_us", "p999_us",
+                                           "max_us",   "lat_method"};
+
+std::string optional_us(const std::optional<std::uint64_t>& value) {
+  return value ? std::to_string(*value) : "";
+}
+
+class LatencyColumns {
+ public:
+  void add(const std::vector<measure::DirectionLatency>& latency) {
+    for (const measure::DirectionLatency& direction : latency) {
+      if (std::find(names_.begin(), names_.end(), direction.name) == names_.end()) {
+        names_.push_back(direction.name);
+      }
+    }
+  }
+
+  /// ",0->1_lat_sent,...,0->1_p99_us,...".
+  std::string header() const {
+    std::string text;
+    for (const std::string& name : names_) {
+      for (const char* column : kLatencyColumns) text += "," + csv_field(name + "_" + column);
+    }
+    return text;
+  }
+
+  std::string row(const std::vector<measure::DirectionLatency>& latency) const {
+    std::string text;
+    for (const std::string& name : names_) {
+      const auto found =
+          std::find_if(latency.begin(), latency.end(),
+                       [&](const measure::DirectionLatency& d) { return d.name == name; });
+      if (found == latency.end()) {
+        text += std::string(std::size(kLatencyColumns), ',');
+        continue;
+      }
+      const measure::LatencySummary& s = found->summary;
+      text += "," + std::to_string(found->sent) + "," + std::to_string(found->received) + "," +
+              std::to_string(s.min_us) + "," +
+              std::to_string(std::llround(std::max(s.mean_us, 0.0))) + "," +
+              optional_us(s.p50_us) + "," + optional_us(s.p90_us) + "," + optional_us(s.p99_us) +
+              "," + optional_us(s.p999_us) + "," + std::to_string(s.max_us) + "," +
+              measure::to_string(s.method);
+    }
+    return text;
+  }
+
+ private:
+  std::vector<std::string> names_;
+};
+
 }  // namespace
 
 std::string mlr_trials_csv(const mlr::SearchResult& result) {
   DirectionColumns directions;
-  for (const mlr::TrialRecord& trial : result.trials) directions.add(trial.result.directions());
+  LatencyColumns latency;
+  for (const mlr::TrialRecord& trial : result.trials) {
+    directions.add(trial.result.directions());
+    latency.add(trial.result.latency());
+  }
   std::string csv =
       "number,phase,started_at_s,load_pps,intended_duration_s,effective_duration_s,"
       "offered_count,loss_count,intended_count,loss_ratio,measured_loss_ratio,"
       "tester_limited_pps,counters" +
-      directions.header() + ",notes\r\n";
+      directions.header() + latency.header() + ",notes\r\n";
   for (const mlr::TrialRecord& trial : result.trials) {
     const TrialResult& r = trial.result;
     const auto& counts = r.counts();
@@ -109,19 +169,24 @@ std::string mlr_trials_csv(const mlr::SearchResult& result) {
            (counts ? std::to_string(counts->intended) : "") + "," + format_value(r.loss_ratio()) +
            "," + format_value(r.measured_loss_ratio()) + "," +
            optional_field(r.tester_limited_pps()) + "," + csv_field(r.counters()) +
-           directions.row(r.directions()) + "," + quoted_field(joined_notes(r.notes())) + "\r\n";
+           directions.row(r.directions()) + latency.row(r.latency()) + "," +
+           quoted_field(joined_notes(r.notes())) + "\r\n";
   }
   return csv;
 }
 
 std::string plr_trials_csv(const PlrReportData& data) {
   DirectionColumns directions;
-  for (const PlrReportTrial& trial : data.trials) directions.add(trial.directions);
+  LatencyColumns latency;
+  for (const PlrReportTrial& trial : data.trials) {
+    directions.add(trial.directions);
+    latency.add(trial.latency);
+  }
   std::string csv =
       "number,finished_at_s,load_pps,duration_s,loss_count,loss_ratio,estimate_average_pps,"
       "estimate_stdev_pps,stretch_average_pps,erf_average_pps,measured_loss_ratio,"
       "tester_limited_pps,counters" +
-      directions.header() + ",notes\r\n";
+      directions.header() + latency.header() + ",notes\r\n";
   for (const PlrReportTrial& trial : data.trials) {
     csv += std::to_string(trial.number) + "," + format_value(trial.finished_at_s) + "," +
            format_value(trial.load_pps) + "," + format_value(trial.duration_s) + "," +
@@ -132,8 +197,8 @@ std::string plr_trials_csv(const PlrReportData& data) {
            optional_field(trial.stretch_average_pps) + "," + optional_field(trial.erf_average_pps) +
            "," + optional_field(trial.measured_loss_ratio) + "," +
            optional_field(trial.tester_limited_pps) + "," + csv_field(trial.counters) +
-           directions.row(trial.directions) + "," + quoted_field(joined_notes(trial.notes)) +
-           "\r\n";
+           directions.row(trial.directions) + latency.row(trial.latency) + "," +
+           quoted_field(joined_notes(trial.notes)) + "\r\n";
   }
   return csv;
 }

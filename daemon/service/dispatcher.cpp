@@ -66,7 +66,8 @@ JobSpec stored_spec(const JobRecord& record) {
 std::vector<TrialResult> counted_trials(const std::vector<StoredTrial>& trials) {
   std::vector<TrialResult> results;
   for (const StoredTrial& trial : trials) {
-    if (trial.phase == mlr::TrialPhase::warmup) continue;  // counts for no goal
+    // Warmup and latency-phase trials count for no goal (docs/latency.md).
+    if (trial.phase == mlr::TrialPhase::warmup || trial.phase == mlr::TrialPhase::latency) continue;
     results.push_back(TrialResult::from_outcome(
         trial.trial.intended_load_pps, trial.trial.intended_duration, trial.trial.outcome));
   }

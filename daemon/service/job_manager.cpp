@@ -328,7 +328,7 @@ void JobManager::run_one(Store& store, QueuedJob job, const std::stop_token& shu
       if (!loaded) {
         not_started = RunOutcome{RunOutcome::Kind::stopped,
                                  "stopped while waiting for the job store", std::nullopt,
-                                 std::nullopt};
+                                 std::nullopt, std::nullopt};
       }
     } catch (const std::exception& error) {
       log_.event(LogPriority::error, "store.failed", {{"job", job.id}, {"reason", error.what()}});
@@ -341,7 +341,7 @@ void JobManager::run_one(Store& store, QueuedJob job, const std::stop_token& shu
               : std::string("cannot read the job's stored trials, so it cannot resume without "
                             "measuring them again: ") +
                     error.what(),
-          std::nullopt, std::nullopt};
+          std::nullopt, std::nullopt, std::nullopt};
     }
   }
   log_.event(LogPriority::info, "job.started",
@@ -376,7 +376,8 @@ void JobManager::run_one(Store& store, QueuedJob job, const std::stop_token& shu
         outcome = runner->run(job.spec, std::move(stored), running.stop.get_token(), observer);
       }
     } catch (const std::exception& error) {
-      outcome = RunOutcome{RunOutcome::Kind::failed, error.what(), std::nullopt, std::nullopt};
+      outcome = RunOutcome{RunOutcome::Kind::failed, error.what(), std::nullopt, std::nullopt,
+                           std::nullopt};
     }
   }
 
@@ -414,7 +415,8 @@ void JobManager::run_one(Store& store, QueuedJob job, const std::stop_token& shu
       if (outcome.plr_result) {
         store.finish_plr(job.id, state, reason, now(), *outcome.plr_result);
       } else {
-        store.finish(job.id, state, reason, now(), outcome.result ? &*outcome.result : nullptr);
+        store.finish(job.id, state, reason, now(), outcome.result ? &*outcome.result : nullptr,
+                     outcome.latency ? &*outcome.latency : nullptr);
       }
     }
   };

@@ -19,6 +19,7 @@ TrialSummary summarize_trial(std::size_t number, mlr::TrialPhase phase, Seconds 
   summary.directions = result.directions();
   summary.tester_limited_pps = result.tester_limited_pps();
   summary.counters = result.counters();
+  summary.latency = result.latency();
   return summary;
 }
 

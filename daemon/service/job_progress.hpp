@@ -43,6 +43,8 @@ struct TrialSummary {
   std::optional<double> tester_limited_pps;
   /// "flow_stats", "port", or empty when the measurer does not say.
   std::string counters;
+  /// Each direction's latency stream, for a latency trial (docs/latency.md).
+  std::vector<measure::DirectionLatency> latency;
 };
 
 /// The summary of one trial as watchers see it (TrialResult and where it stood).

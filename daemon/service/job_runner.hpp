@@ -6,6 +6,7 @@
 #include <string_view>
 #include <vector>
 
+#include "daemon/latency/latency_point.hpp"
 #include "daemon/service/job_progress.hpp"
 #include "daemon/service/job_record.hpp"
 #include "daemon/service/job_spec.hpp"
@@ -43,6 +44,8 @@ struct RunOutcome {
   std::optional<mlr::SearchResult> result;
   /// The (possibly partial) soak-search result, when a PLR search ran.
   std::optional<plr::PlrResult> plr_result;
+  /// The MLR latency phase's points and notes, when it ran (docs/latency.md).
+  std::optional<latency::LatencyPhaseResult> latency;
 };
 
 /// Runs jobs of one search method (the seam where PLRsearch plugs in).

@@ -101,6 +101,36 @@ using MeasurerSpec = std::variant<SimMeasurerSpec, ExecMeasurerSpec, TrexMeasure
 /// "sim", "exec", "trex".
 std::string_view measurer_kind(const MeasurerSpec& spec);
 
+/// The job spec's `latency` section (docs/latency.md): latency trials after an MLR
+/// search at fractions of chosen goals' conditional throughput (CSIT's 0/10/50/90 %
+/// of PDR, trex-flowstats-latency.md §3.1), and/or latency on every trial.
+struct LatencySpec {
+  /// Of each chosen goal's conditional throughput, in increasing order, no
+  /// duplicates, each in [0, 1]; 0 sends the latency streams alone. Empty: no
+  /// latency phase.
+  std::vector<double> fractions{0.0, 0.1, 0.5, 0.9};
+  /// Goal labels (SearchGoal::label); empty: the goal with the highest loss ratio
+  /// (PDR in an NDR/PDR job; the first of equals).
+  std::vector<std::string> goals;
+  /// Of each latency trial; absent: the goal's final_trial_duration.
+  std::optional<Seconds> duration;
+  /// Every search trial a latency trial (NFVbench's way); min_load must then be at
+  /// least the latency streams' rate.
+  bool every_trial = false;
+};
+
+/// Whether a job measures latency.
+enum class LatencyMode {
+  /// No `latency` key: when the measurer has latency streams, with LatencySpec's
+  /// defaults (MLR: the latency phase; PLR: latency on every trial); else none.
+  automatic,
+  /// `"latency": {...}`: as the section says; a measurer without latency streams
+  /// fails the job at start.
+  on,
+  /// `"latency": false`: none, whatever the measurer can do.
+  off,
+};
+
 /// A validated job: what to search for and how to measure. Built only by
 /// decode_job_spec, so every instance has passed validation.
 struct JobSpec {
@@ -115,6 +145,9 @@ struct JobSpec {
   /// `plr-resume` setting.
   std::optional<PlrResume> plr_resume;
   MeasurerSpec measurer;
+  LatencyMode latency_mode = LatencyMode::automatic;
+  /// The `latency` section (defaults unless latency_mode is `on`).
+  LatencySpec latency;
   /// Traffic profile the job runs with (kept with the job record; used by `trex`).
   std::string profile;
 };

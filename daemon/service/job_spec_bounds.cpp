@@ -37,6 +37,9 @@ void check_job_spec_bounds(const JobSpec& spec) {
     check("spec.trial_duration_increment", spec.plr.trial_duration_increment, kMaxTrialDuration);
     check("spec.time_budget", spec.plr.time_budget, kMaxSearchDuration);
   }
+  if (spec.latency.duration) {
+    check("latency.duration", *spec.latency.duration, kMaxTrialDuration);
+  }
   if (const auto* sim = std::get_if<SimMeasurerSpec>(&spec.measurer)) {
     check("measurer.trial_overhead", sim->trial_overhead, kMaxTrialOverhead);
   } else if (const auto* exec = std::get_if<ExecMeasurerSpec>(&spec.measurer)) {

@@ -10,6 +10,7 @@
 #include "daemon/codec/plr_config_codec.hpp"
 #include "daemon/codec/strict_json.hpp"
 #include "daemon/service/job_spec_bounds.hpp"
+#include "daemon/service/latency_spec_codec.hpp"
 #include "daemon/service/load_units.hpp"
 #include "daemon/service/service_errors.hpp"
 #include "daemon/service/trex_trial_codec.hpp"
@@ -361,6 +362,9 @@ JobSpec decode_job_spec(const Json::Value& json, const PortSpeedProbe& probe) {
       }
     }
 
+    // After the search spec: latency.goals names its goals.
+    decode_latency_spec(reader.optional_value("latency"), spec);
+
     spec.profile = reader.optional_string("profile").value_or("");
     if (const auto* trex_spec = std::get_if<TrexMeasurerSpec>(&spec.measurer);
         trex_spec != nullptr && spec.profile.empty()) {
@@ -385,6 +389,7 @@ Json::Value encode_job_spec(const JobSpec& spec) {
     json["spec"] = codec::encode_controller_config(spec.mlr);
   }
   json["measurer"] = encode_measurer(spec.measurer);
+  encode_latency_spec(spec, json);
   json["profile"] = spec.profile;
   return json;
 }

@@ -4,6 +4,8 @@
 #include <chrono>
 #include <string>
 
+#include "daemon/measurers/latency_trial_measurer.hpp"
+#include "daemon/service/latency_mode.hpp"
 #include "daemon/service/paced_measurer.hpp"
 #include "search/errors.hpp"
 
@@ -37,6 +39,7 @@ TrialOutcome outcome_of(const TrialResult& result) {
   outcome.directions = result.directions();
   outcome.tester_limited_pps = result.tester_limited_pps();
   outcome.counters = result.counters();
+  outcome.latency = result.latency();
   return outcome;
 }
 
@@ -54,7 +57,8 @@ RunOutcome::Kind kind_of(plr::PlrStopReason reason) {
 }
 
 RunOutcome failed(std::string reason) {
-  return RunOutcome{RunOutcome::Kind::failed, std::move(reason), std::nullopt, std::nullopt};
+  return RunOutcome{RunOutcome::Kind::failed, std::move(reason), std::nullopt, std::nullopt,
+                    std::nullopt};
 }
 
 }  // namespace
@@ -72,6 +76,13 @@ RunOutcome PlrJobRunner::run(const JobSpec& spec, std::vector<StoredTrial> store
   }
   PacedMeasurer paced(std::move(live), time_mode(spec.measurer));
   if (paced.trex_version()) observer.trex_connected(*paced.trex_version());
+  // A soak with latency streams records latency on every trial (docs/latency.md), so
+  // its report can show latency over time and flag a trend.
+  const std::variant<bool, std::string> latency_on = latency_active(spec, paced.measurer());
+  if (const auto* problem = std::get_if<std::string>(&latency_on)) return failed(*problem);
+  std::optional<LatencyTrialMeasurer> every_trial;
+  if (std::get<bool>(latency_on)) every_trial.emplace(paced.measurer(), "latency on a PLR soak");
+  Measurer& soak_measurer = every_trial ? static_cast<Measurer&>(*every_trial) : paced.measurer();
 
   std::vector<plr::PlrTrial> resume_from;
   resume_from.reserve(stored.size());
@@ -136,7 +147,7 @@ RunOutcome PlrJobRunner::run(const JobSpec& spec, std::vector<StoredTrial> store
   hooks.debug = [&](std::string_view text) { observer.debug(text); };
   hooks.on_worker_start = integration_thread_start_;
 
-  plr::PlrResult result = search->run(paced.measurer(), stop, hooks, resume_from);
+  plr::PlrResult result = search->run(soak_measurer, stop, hooks, resume_from);
   RunOutcome outcome;
   outcome.kind = kind_of(result.stop_reason);
   outcome.reason = result.stop_detail.empty() ? std::string(plr::to_string(result.stop_reason))

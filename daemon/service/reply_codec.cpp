@@ -1,5 +1,6 @@
 #include "daemon/service/reply_codec.hpp"
 
+#include "daemon/codec/latency_codec.hpp"
 #include "daemon/codec/plr_result_codec.hpp"
 #include "daemon/codec/trial_detail_codec.hpp"
 
@@ -46,6 +47,9 @@ void add_trial_remarks(const TrialSummary& trial, Json::Value& json) {
   json["directions"] = directions;
   if (trial.tester_limited_pps) json["tester_limited_pps"] = *trial.tester_limited_pps;
   if (!trial.counters.empty()) json["counters"] = trial.counters;
+  if (!trial.latency.empty()) {
+    json["latency"] = codec::encode_latency_list(trial.latency, codec::LatencyHistograms::leave_out);
+  }
 }
 
 Json::Value encode_tester_limit(const std::optional<mlr::TesterLimit>& limit) {

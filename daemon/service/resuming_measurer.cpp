@@ -6,14 +6,20 @@
 namespace trexsearch::service {
 
 ResumingMeasurer::ResumingMeasurer(std::vector<RecordedTrial> stored, Measurer& live,
-                                   ShiftedClock& clock)
-    : stored_count_(stored.size()), replay_(std::move(stored), live), clock_(clock) {}
+                                   ShiftedClock& clock, std::vector<RecordedTrial> stored_latency)
+    : live_(live),
+      stored_count_(stored.size()),
+      stored_latency_count_(stored_latency.size()),
+      replay_(std::move(stored), live),
+      latency_calls_(live),
+      latency_replay_(std::move(stored_latency), latency_calls_),
+      clock_(clock) {}
 
-TrialOutcome ResumingMeasurer::measure(Seconds intended_duration, double intended_load_pps,
-                                       std::stop_token stop) {
-  const std::size_t before = replay_.replayed();
-  TrialOutcome outcome = replay_.measure(intended_duration, intended_load_pps, std::move(stop));
-  last_replayed_ = replay_.replayed() > before;
+TrialOutcome ResumingMeasurer::answered(ReplayMeasurer& replay, Seconds intended_duration,
+                                        double intended_load_pps, std::stop_token stop) {
+  const std::size_t before = replay.replayed();
+  TrialOutcome outcome = replay.measure(intended_duration, intended_load_pps, std::move(stop));
+  last_replayed_ = replay.replayed() > before;
   if (last_replayed_) {
     // Same rule as VirtualTimeMeasurer: the trial took its effective duration.
     const Seconds took = outcome.effective_duration.value_or(intended_duration);
@@ -21,6 +27,16 @@ TrialOutcome ResumingMeasurer::measure(Seconds intended_duration, double intende
   }
   last_outcome_ = outcome;
   return outcome;
+}
+
+TrialOutcome ResumingMeasurer::measure(Seconds intended_duration, double intended_load_pps,
+                                       std::stop_token stop) {
+  return answered(replay_, intended_duration, intended_load_pps, std::move(stop));
+}
+
+TrialOutcome ResumingMeasurer::measure_latency(Seconds intended_duration, double intended_load_pps,
+                                               std::stop_token stop) {
+  return answered(latency_replay_, intended_duration, intended_load_pps, std::move(stop));
 }
 
 }  // namespace trexsearch::service

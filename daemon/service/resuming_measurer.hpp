@@ -14,27 +14,60 @@ namespace trexsearch::service {
 /// moving the job clock on by each replayed trial's duration, then measures live.
 /// Remembers the last answer and whether it was replayed, so the trial hook stores
 /// the measurer's full outcome and never stores a replayed trial again.
+///
+/// Latency-phase trials (docs/latency.md) are stored trials too: measure_latency()
+/// replays them from their own list, in order, so a job resumed during (or after)
+/// its latency phase measures none of them again.
 class ResumingMeasurer final : public Measurer {
  public:
-  /// `live` and `clock` must outlive this object.
-  ResumingMeasurer(std::vector<RecordedTrial> stored, Measurer& live, ShiftedClock& clock);
+  /// `live` and `clock` must outlive this object. `stored` are the search's trials,
+  /// `stored_latency` the latency phase's, each in measurement order.
+  ResumingMeasurer(std::vector<RecordedTrial> stored, Measurer& live, ShiftedClock& clock,
+                   std::vector<RecordedTrial> stored_latency = {});
 
   TrialOutcome measure(Seconds intended_duration, double intended_load_pps,
                        std::stop_token stop) override;
+  bool has_latency_streams() const override { return live_.has_latency_streams(); }
+  TrialOutcome measure_latency(Seconds intended_duration, double intended_load_pps,
+                               std::stop_token stop) override;
 
-  /// The outcome of the last successful measure() call.
+  /// The outcome of the last successful measure() or measure_latency() call.
   const TrialOutcome& last_outcome() const { return last_outcome_; }
   /// Whether that call was answered from the store.
   bool last_was_replayed() const { return last_replayed_; }
-  /// Stored trials answered so far.
+  /// Stored search trials answered so far.
   std::size_t replayed() const { return replay_.replayed(); }
-  /// How many stored trials there are to replay.
+  /// How many stored search trials there are to replay.
   std::size_t stored() const { return stored_count_; }
+  /// Stored latency trials answered so far, and how many there are.
+  std::size_t replayed_latency() const { return latency_replay_.replayed(); }
+  std::size_t stored_latency() const { return stored_latency_count_; }
 
  private:
-  // Declared before replay_, which takes the vector: initialised from its size first.
+  /// measure() -> the live measurer's measure_latency(): what the latency replay
+  /// hands over to once its stored trials are used up.
+  class LatencyCalls final : public Measurer {
+   public:
+    explicit LatencyCalls(Measurer& live) : live_(live) {}
+    TrialOutcome measure(Seconds intended_duration, double intended_load_pps,
+                         std::stop_token stop) override {
+      return live_.measure_latency(intended_duration, intended_load_pps, std::move(stop));
+    }
+
+   private:
+    Measurer& live_;
+  };
+
+  TrialOutcome answered(ReplayMeasurer& replay, Seconds intended_duration,
+                        double intended_load_pps, std::stop_token stop);
+
+  Measurer& live_;
+  // Declared before the replays, which take the vectors: initialised from their sizes first.
   std::size_t stored_count_;
+  std::size_t stored_latency_count_;
   ReplayMeasurer replay_;
+  LatencyCalls latency_calls_;
+  ReplayMeasurer latency_replay_;
   ShiftedClock& clock_;
   TrialOutcome last_outcome_;
   bool last_replayed_ = false;

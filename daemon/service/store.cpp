@@ -8,6 +8,7 @@
 #include <sqlite3.h>
 
 #include "daemon/codec/json_writer.hpp"
+#include "daemon/codec/latency_codec.hpp"
 #include "daemon/codec/trial_detail_codec.hpp"
 #include "daemon/codec/plr_result_codec.hpp"
 #include "daemon/codec/search_result_codec.hpp"
@@ -18,8 +19,11 @@
 namespace trexsearch::service {
 namespace {
 
-// 2: trials.plr (PLR jobs' estimate and computation state).
-constexpr int kSchemaVersion = 3;
+// 2: trials.plr (PLR jobs' estimate and computation state). 3: trials.detail
+// (directions, tester limit, counters). 4: trials.latency (each direction's latency
+// stream with its histograms, docs/latency.md) and the trial phase "latency", which
+// a version-3 daemon would not know: it refuses the newer file instead of failing on it.
+constexpr int kSchemaVersion = 4;
 
 // synchronous=FULL with WAL: every commit syncs the WAL, so a committed trial
 // survives a power cut or reboot, not only a daemon crash (NORMAL would survive
@@ -61,6 +65,7 @@ CREATE TABLE IF NOT EXISTS trials(
   recorded_at REAL NOT NULL,
   plr TEXT,
   detail TEXT,
+  latency TEXT,
   PRIMARY KEY(job_id, number)
 ) WITHOUT ROWID;
 CREATE TABLE IF NOT EXISTS results(
@@ -75,8 +80,8 @@ constexpr const char* kJobColumns =
     "(SELECT COUNT(*) FROM trials WHERE trials.job_id = jobs.id)";
 
 mlr::TrialPhase phase_from_string(const std::string& text, JobId id) {
-  for (const auto phase :
-       {mlr::TrialPhase::warmup, mlr::TrialPhase::initial, mlr::TrialPhase::main}) {
+  for (const auto phase : {mlr::TrialPhase::warmup, mlr::TrialPhase::initial,
+                           mlr::TrialPhase::main, mlr::TrialPhase::latency}) {
     if (mlr::to_string(phase) == text) return phase;
   }
   throw SqliteError(
@@ -128,9 +133,11 @@ Store::Store(const std::filesystem::path& file, std::chrono::milliseconds busy_t
   if (found < kSchemaVersion) {
     SqliteTransaction transaction(db_);
     // A version-1 file has every table but trials.plr, a version-2 file all but
-    // trials.detail; CREATE IF NOT EXISTS keeps them.
+    // trials.detail, a version-3 file all but trials.latency; CREATE IF NOT EXISTS
+    // keeps them. Stored trials keep their rows (no latency: NULL).
     if (found == 1) db_.exec("ALTER TABLE trials ADD COLUMN plr TEXT");
-    if (found == 1 || found == 2) db_.exec("ALTER TABLE trials ADD COLUMN detail TEXT");
+    if (found >= 1 && found <= 2) db_.exec("ALTER TABLE trials ADD COLUMN detail TEXT");
+    if (found >= 1 && found <= 3) db_.exec("ALTER TABLE trials ADD COLUMN latency TEXT");
     db_.exec(kSchema);
     db_.exec("PRAGMA user_version=" + std::to_string(kSchemaVersion));
     transaction.commit();
@@ -311,7 +318,7 @@ void Store::set_state(JobId id, JobState state, const std::string& reason) {
 }
 
 void Store::finish(JobId id, JobState state, const std::string& reason, WallTime now,
-                   const mlr::SearchResult* result) {
+                   const mlr::SearchResult* result, const latency::LatencyPhaseResult* latency) {
   SqliteTransaction transaction(db_);
   auto update =
       db_.prepare("UPDATE jobs SET state = ?2, reason = ?3, finished_at = ?4 WHERE id = ?1");
@@ -319,7 +326,9 @@ void Store::finish(JobId id, JobState state, const std::string& reason, WallTime
   require_changed(db_, id);
   if (result != nullptr) {
     auto insert = db_.prepare("INSERT OR REPLACE INTO results(job_id, result) VALUES(?1, ?2)");
-    insert.bind(1, id).bind(2, codec::to_compact_json(codec::encode_search_result(*result))).run();
+    Json::Value json = codec::encode_search_result(*result);
+    if (latency != nullptr) codec::encode_latency_phase(*latency, json);
+    insert.bind(1, id).bind(2, codec::to_compact_json(json)).run();
   }
   transaction.commit();
 }
@@ -348,8 +357,8 @@ void Store::add_trial(JobId id, const StoredTrial& stored) {
   auto insert = db_.prepare(
       "INSERT INTO trials(job_id, number, phase, load_pps, intended_duration, offered_count, "
       "loss_count, intended_count, effective_duration, notes, loss_ratio, started_at, "
-      "recorded_at, plr, detail) VALUES(?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, "
-      "?14, ?15)");
+      "recorded_at, plr, detail, latency) VALUES(?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, "
+      "?12, ?13, ?14, ?15, ?16)");
   std::optional<double> effective;
   if (outcome.effective_duration) effective = outcome.effective_duration->count();
   insert.bind(1, id)
@@ -370,7 +379,17 @@ void Store::add_trial(JobId id, const StoredTrial& stored) {
   } else {
     insert.bind_null(14);
   }
-  insert.bind(15, codec::to_compact_json(codec::encode_trial_detail(outcome)));
+  // The latency goes to its own column, histograms included, so that percentiles
+  // can be recomputed from the store later; detail keeps the rest.
+  Json::Value detail = codec::encode_trial_detail(outcome);
+  detail.removeMember("latency");
+  insert.bind(15, codec::to_compact_json(detail));
+  if (outcome.latency.empty()) {
+    insert.bind_null(16);
+  } else {
+    insert.bind(16, codec::to_compact_json(
+                        codec::encode_latency_list(outcome.latency, codec::LatencyHistograms::keep)));
+  }
   insert.run();
 }
 
@@ -378,7 +397,7 @@ std::vector<StoredTrial> Store::trials(JobId id) {
   auto select = db_.prepare(
       "SELECT number, phase, load_pps, intended_duration, offered_count, loss_count, "
       "intended_count, effective_duration, notes, loss_ratio, started_at, recorded_at, plr, "
-      "detail FROM trials WHERE job_id = ?1 ORDER BY number");
+      "detail, latency FROM trials WHERE job_id = ?1 ORDER BY number");
   select.bind(1, id);
   std::vector<StoredTrial> trials;
   while (select.step()) {
@@ -399,6 +418,11 @@ std::vector<StoredTrial> Store::trials(JobId id) {
       codec::decode_trial_detail(
           codec::parse_strict_json(select.column_text(13), "stored trial detail"), outcome,
           "trial " + std::to_string(stored.number) + ".detail");
+    }
+    if (!select.is_null(14)) {
+      outcome.latency = codec::decode_latency_list(
+          codec::parse_strict_json(select.column_text(14), "stored trial latency"),
+          "trial " + std::to_string(stored.number) + ".latency");
     }
     stored.loss_ratio = select.column_double(9);
     stored.started_at = Seconds{select.column_double(10)};

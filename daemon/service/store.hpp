@@ -7,6 +7,7 @@
 #include <string>
 #include <vector>
 
+#include "daemon/latency/latency_point.hpp"
 #include "daemon/service/job_record.hpp"
 #include "daemon/service/job_spec.hpp"
 #include "daemon/service/sqlite.hpp"
@@ -60,9 +61,11 @@ class Store {
   /// Sets a non-final state (queued, interrupted) with a reason.
   void set_state(JobId id, JobState state, const std::string& reason);
   /// Ends the job: final state, reason, finish time and (when given) its result,
-  /// in one transaction.
+  /// with its latency phase's points when there are any (`"latency"`,
+  /// `"latency_notes"`, codec/latency_codec.hpp), in one transaction.
   void finish(JobId id, JobState state, const std::string& reason, WallTime now,
-              const mlr::SearchResult* result);
+              const mlr::SearchResult* result,
+              const latency::LatencyPhaseResult* latency = nullptr);
   /// finish() for a PLR job, storing its result (codec::encode_plr_result).
   void finish_plr(JobId id, JobState state, const std::string& reason, WallTime now,
                   const plr::PlrResult& result);

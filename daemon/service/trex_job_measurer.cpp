@@ -174,10 +174,23 @@ void TrexJobMeasurer::with_reconnect(const std::string& what, const std::functio
 
 TrialOutcome TrexJobMeasurer::measure(Seconds intended_duration, double intended_load_pps,
                                       std::stop_token stop) {
+  return recovering(
+      [&] { return repeating_->measure(intended_duration, intended_load_pps, stop); }, stop);
+}
+
+TrialOutcome TrexJobMeasurer::measure_latency(Seconds intended_duration, double intended_load_pps,
+                                              std::stop_token stop) {
+  return recovering(
+      [&] { return repeating_->measure_latency(intended_duration, intended_load_pps, stop); },
+      stop);
+}
+
+TrialOutcome TrexJobMeasurer::recovering(const std::function<TrialOutcome()>& trial,
+                                         std::stop_token stop) {
   const std::uint64_t recoveries_before = session_->recoveries();
   for (;;) {
     try {
-      TrialOutcome outcome = repeating_->measure(intended_duration, intended_load_pps, stop);
+      TrialOutcome outcome = trial();
       if (settings_.link) settings_.link->contact(session_->recoveries() - recoveries_before);
       return outcome;
     } catch (const trex::TrexError& error) {

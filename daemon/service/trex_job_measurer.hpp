@@ -64,6 +64,11 @@ class TrexJobMeasurer final : public Measurer {
 
   TrialOutcome measure(Seconds intended_duration, double intended_load_pps,
                        std::stop_token stop) override;
+  /// Whether the profile has latency streams (docs/latency.md); latency trials get
+  /// the same reconnect-and-repeat handling as any other.
+  bool has_latency_streams() const override { return repeating_->has_latency_streams(); }
+  TrialOutcome measure_latency(Seconds intended_duration, double intended_load_pps,
+                               std::stop_token stop) override;
 
   /// TRex's `get_version` answer at connection ("v3.04").
   const std::string& trex_version() const { return trex_version_; }
@@ -78,6 +83,9 @@ class TrexJobMeasurer final : public Measurer {
   /// Retries `attempt` with backoff until it succeeds or the grace period ends.
   void with_reconnect(const std::string& what, const std::function<void()>& attempt,
                       std::stop_token stop);
+  /// Runs one trial (`trial`), recovering the session and measuring it again when
+  /// TRex went away during it.
+  TrialOutcome recovering(const std::function<TrialOutcome()>& trial, std::stop_token stop);
 
   trex::CompiledProfile profile_;
   TrexJobSettings settings_;

@@ -173,7 +173,8 @@ TEST_CASE("a version-2 store (before per-direction detail) is upgraded in place,
     // Turn it back into what the previous release wrote.
     sqlite3* db = nullptr;
     REQUIRE(sqlite3_open(file.c_str(), &db) == SQLITE_OK);
-    CHECK(sqlite3_exec(db, "ALTER TABLE trials DROP COLUMN detail; PRAGMA user_version=2;",
+    CHECK(sqlite3_exec(db, "ALTER TABLE trials DROP COLUMN latency; ALTER TABLE trials DROP COLUMN detail; "
+                       "PRAGMA user_version=2;",
                        nullptr, nullptr, nullptr) == SQLITE_OK);
     sqlite3_close(db);
   }
