@@ -401,3 +401,28 @@ TEST_CASE("a measurer without latency streams refuses latency trials") {
   CHECK_THROWS_WITH_AS(measurer.measure_latency(Seconds{1.0}, 1e5, {}),
                        doctest::Contains("no \"latency\" section"), MeasurementError);
 }
+
+TEST_CASE("latency grows with the main traffic next to the latency streams (own TRex profile)") {
+  // The latency streams run in their own TRex profile; the SUT's queues see the
+  // port's total, so latency at 90 % of capacity must exceed latency at 10 %.
+  emu::EmulatorOptions options = test_support::emulator_options(100.0);
+  options.hdrh = true;
+  LatencyRig rig(options);
+  const TrialOutcome low = rig.measurer->measure_latency(Seconds{1.0}, 1e5, {});
+  const TrialOutcome high = rig.measurer->measure_latency(Seconds{1.0}, 9e5, {});
+  REQUIRE(low.latency.size() == 2);
+  REQUIRE(high.latency.size() == 2);
+  for (std::size_t d = 0; d < 2; ++d) {
+    const auto& at_low = low.latency[d].summary;
+    const auto& at_high = high.latency[d].summary;
+    CAPTURE(low.latency[d].name);
+    CHECK(at_low.method == trexsearch::measure::PercentileMethod::hdrh);
+    REQUIRE(at_low.p99_us.has_value());
+    REQUIRE(at_high.p99_us.has_value());
+    CHECK(*at_high.p50_us > *at_low.p50_us);
+    CHECK(*at_high.p99_us > *at_low.p99_us);
+    CHECK(*at_high.p50_us <= *at_high.p90_us);
+    CHECK(*at_high.p90_us <= *at_high.p99_us);
+    CHECK(*at_high.p99_us <= at_high.max_us);
+  }
+}

@@ -178,6 +178,10 @@ class StlState {
     /// Latency pg_ids it transmits: their samples are drawn when the run ends (or,
     /// unbounded, per accounted chunk), from the frames that arrived.
     std::vector<std::uint32_t> latency_pgs;
+    /// The port's highest total rate (all its profiles) while this run transmitted
+    /// [pps]: what the SUT's queues see, so a latency stream in its own profile
+    /// shows the latency of the main traffic next to it.
+    double port_load_pps = 0.0;
   };
 
   struct Profile {

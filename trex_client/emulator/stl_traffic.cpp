@@ -153,6 +153,16 @@ double StlState::start_traffic(std::uint8_t port_id, const std::string& profile_
   profile.run = run;
   profile.state = ProfileState::tx;
   repace_port(port_id, now);
+  {
+    // Every run on the port now shares the SUT with this one.
+    double port_pps = 0.0;
+    for (const auto& [id, other] : port.profiles) {
+      if (other.run) port_pps += other.run->tx_pps;
+    }
+    for (auto& [id, other] : port.profiles) {
+      if (other.run) other.run->port_load_pps = std::max(other.run->port_load_pps, port_pps);
+    }
+  }
 
   EmulatorEvent event;
   event.type = event_type::profile_started;
@@ -195,7 +205,8 @@ void StlState::account_unbounded(std::uint8_t port_id, Run& run, Seconds now) {
   delivery.parts = stream_parts(run.streams, weights, offered, forwarded);
   apply_latency_loss(port_id, delivery.parts, run.tx_pps);
   counters_->add(std::move(delivery));
-  draw_latency(port_id, run.latency_pgs, run.tx_pps, run.accounted_until, now);
+  draw_latency(port_id, run.latency_pgs, std::max(run.tx_pps, run.port_load_pps),
+               run.accounted_until, now);
   run.accounted_until = now;
 }
 
@@ -205,7 +216,7 @@ void StlState::finish_run(std::uint8_t port_id, const std::string& profile_id, P
   // unbounded run's chunks already were).
   if (profile.run && !profile.run->latency_pgs.empty()) {
     const Run& run = *profile.run;
-    const double load_pps = run.tx_pps;
+    const double load_pps = std::max(run.tx_pps, run.port_load_pps);
     draw_latency(port_id, run.latency_pgs, load_pps, run.start, at);
   }
   profile.run.reset();
