@@ -1,5 +1,7 @@
 #include "daemon/service/trex_job_measurer.hpp"
 
+#include "trex_client/session/latency_support.hpp"
+
 #include <algorithm>
 #include <cmath>
 #include <chrono>
@@ -83,9 +85,13 @@ TrexJobMeasurer::TrexJobMeasurer(trex::CompiledProfile profile, TrexJobSettings 
         "connect to",
         [this] {
           session_->connect();
+          const trex::SystemInfo system = session_->api().get_system_info();
           if (settings_.trial.counters == trex::CounterSource::flow_stats) {
-            check_flow_stats_support(session_->api().get_system_info(), profile_);
+            check_flow_stats_support(system, profile_);
           }
+          // A profile with latency streams on ports without the latency RX
+          // capability: say so now, naming the port, not at the first latency trial.
+          trex::check_latency_support(system, profile_.directions);
           check_port_speed();
           session_->load_streams(profile_.ports);
           trex_version_ = session_->api().get_version().version;
