@@ -155,3 +155,67 @@ TEST_CASE("TRex gone for good mid-job: the job fails after the grace period, tri
 }
 
 }  // namespace trexsearch::servicetest
+
+namespace trexsearch::servicetest {
+
+// Issue #14 on the emulator: the trex measurer's latency streams (own TRex
+// profile, flow_stats rule "latency", HDR histograms as TRex with --hdrh) give the
+// latency phase per direction at 0/10/50/90 % of PDR, rising with load.
+TEST_CASE("a trex NDR/PDR job with a latency profile reports latency per direction on the emulator") {
+  TempDir dir;
+  EmulatorProcess emulator(dir.file("emulator.log"),
+                           {"--sut", "sharp", "--sut-option", "capacity_pps=1e6", "--speed", "500",
+                            "--hdrh"});
+  DaemonProcess daemon(dir, daemon_args(dir));
+  REQUIRE(daemon.wait_ready());
+  ControlClient client(dir.file("control.sock"));
+  Json::Value measurer(Json::objectValue);
+  measurer["kind"] = "trex";
+  measurer["endpoint"] = emulator.rpc_endpoint();
+  set_inline_profile(measurer, TREX_SEARCH_SOURCE_DIR "/etc/profiles/ipv4-udp-64b-bidir-latency.json");
+  measurer["speed"] = 500.0;
+  Json::Value submit(Json::objectValue);
+  submit["spec"] = two_goal_spec(10000.0, 2e6);
+  submit["measurer"] = measurer;
+  const auto submitted = client.request("submit", submit);
+  REQUIRE(submitted.result == service::ResultCode::success);
+  const std::int64_t job = submitted.arguments["job"].asInt64();
+  const auto watch = client.request("watch", job_arguments(job), 2);
+  REQUIRE(watch.result == service::ResultCode::success);
+  const Json::Value ended = watch.arguments["ended"].asBool()
+                                ? watch.arguments
+                                : client.wait_event("job.ended", std::chrono::milliseconds(120000));
+  INFO(daemon.log());
+  REQUIRE(ended["state"].asString() == "finished");
+  const auto result = client.request("result", job_arguments(job));
+  REQUIRE(result.result == service::ResultCode::success);
+  const Json::Value& points = result.arguments["result"]["latency"];
+  INFO(points.toStyledString());
+  REQUIRE(points.size() == 4);
+  CHECK(points[0]["fraction"].asDouble() == 0.0);
+  CHECK(points[0]["load_pps"].asDouble() == 9000.0);
+  for (const Json::Value& point : points) {
+    REQUIRE(point["directions"].size() == 2);
+    for (const Json::Value& d : point["directions"]) {
+      CHECK(d["method"].asString() == "hdrh");
+      CHECK(d["sent"].asUInt64() > 0);
+      CHECK(d["p50_us"].asUInt64() <= d["p90_us"].asUInt64());
+      CHECK(d["p90_us"].asUInt64() <= d["p99_us"].asUInt64());
+      CHECK(d["p99_us"].asUInt64() <= d["max_us"].asUInt64());
+    }
+  }
+  // Ordered by fraction: 0, 0.1, 0.5, 0.9 of PDR.
+  for (Json::ArrayIndex d = 0; d < 2; ++d) {
+    CHECK(points[3]["directions"][d]["p50_us"].asUInt64() >
+          points[1]["directions"][d]["p50_us"].asUInt64());
+    CHECK(points[3]["directions"][d]["p99_us"].asUInt64() >
+          points[1]["directions"][d]["p99_us"].asUInt64());
+  }
+  // Search trials never sent the latency streams: the main counts are the whole story.
+  REQUIRE(result.arguments["result"]["trials"].size() > 4);
+  for (const Json::Value& trial : result.arguments["result"]["trials"]) {
+    if (trial["phase"].asString() != "latency") CHECK_FALSE(trial.isMember("latency"));
+  }
+}
+
+}  // namespace trexsearch::servicetest
