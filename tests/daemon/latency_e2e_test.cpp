@@ -7,15 +7,14 @@
 
 #include <string>
 
+#include "tests/support/text_count.hpp"
 #include "service_test_support.hpp"
 
 namespace trexsearch::servicetest {
 namespace {
 
 std::size_t count(const std::string& text, const std::string& what) {
-  std::size_t n = 0;
-  for (auto at = text.find(what); at != std::string::npos; at = text.find(what, at + 1)) ++n;
-  return n;
+  return test_support::count_occurrences(text, what);
 }
 
 const char* const kMlrJob = R"({"method": "mlr", "name": "lat",

@@ -8,6 +8,7 @@
 #include <cstdio>
 #include <string>
 
+#include "tests/support/text_count.hpp"
 #include "daemon/report/html_text.hpp"
 #include "service_test_support.hpp"
 
@@ -15,9 +16,7 @@ namespace trexsearch::servicetest {
 namespace {
 
 std::size_t count(const std::string& text, const std::string& what) {
-  std::size_t n = 0;
-  for (auto at = text.find(what); at != std::string::npos; at = text.find(what, at + 1)) ++n;
-  return n;
+  return test_support::count_occurrences(text, what);
 }
 
 /// trex-emulator as a child: its endpoint is read from its stdout (a blocking read

@@ -1,5 +1,6 @@
 // The report made from the daemon's JSON: decoding `result`/`show`/`analyze`
 // replies, the PLRsearch report and the CSV of the trials.
+#include "tests/support/text_count.hpp"
 #include "daemon/report/report_input.hpp"
 
 #include <doctest/doctest.h>
@@ -38,9 +39,7 @@ mlr::SearchResult noisy_search(mlr::ControllerConfig& config) {
 }
 
 std::size_t count(const std::string& text, const std::string& what) {
-  std::size_t n = 0;
-  for (auto at = text.find(what); at != std::string::npos; at = text.find(what, at + 1)) ++n;
-  return n;
+  return test_support::count_occurrences(text, what);
 }
 
 /// A short PLRsearch run in the `encode_plr_result` shape: the estimate settles

@@ -9,6 +9,7 @@
 #include <string>
 #include <vector>
 
+#include "tests/support/text_count.hpp"
 #include "daemon/measurers/virtual_time_measurer.hpp"
 #include "daemon/report/html_text.hpp"
 #include "daemon/report/mlr_report.hpp"
@@ -45,9 +46,7 @@ Search sharp_search(const std::string& ndr_name) {
 }
 
 std::size_t count(const std::string& text, const std::string& what) {
-  std::size_t n = 0;
-  for (auto at = text.find(what); at != std::string::npos; at = text.find(what, at + 1)) ++n;
-  return n;
+  return test_support::count_occurrences(text, what);
 }
 
 /// Every opened element is closed, in order (void elements excepted).

@@ -56,20 +56,6 @@ class SmallFileSystem {
   std::string problem_;
 };
 
-Json::Value filling_job() {
-  Json::Value job(Json::objectValue);
-  job["method"] = "plr";
-  job["spec"]["min_load"] = 10000.0;
-  job["spec"]["max_load"] = 2e6;
-  job["spec"]["trial_duration_first"] = 1.0;
-  job["spec"]["trial_duration_increment"] = 0.0;
-  job["spec"]["time_budget"] = 1e6;
-  job["spec"]["samples_per_trial"] = 20;
-  job["measurer"] = sim_measurer(1e6);
-  job["measurer"]["model"] = "soak";
-  return job;
-}
-
 std::int64_t submit_and_wait_end(ControlClient& client, const Json::Value& job,
                                  Json::Value& ended) {
   const auto submitted = client.request("submit", job);
@@ -102,7 +88,7 @@ TEST_CASE("a full file system fails the job with a reason; status, delete and a 
     REQUIRE(daemon.wait_ready());
     ControlClient client(dir.file("control.sock"));
     // 6 MiB: the first job fills the disk (no max-store-mib cap).
-    job = submit_and_wait_end(client, filling_job(), ended);
+    job = submit_and_wait_end(client, filling_plr_job(), ended);
     INFO(daemon.log());
     CHECK(ended["state"].asString() == "failed");
     const std::string reason = ended["reason"].asString();

@@ -13,22 +13,6 @@ namespace {
 
 using service::ResultCode;
 
-// A compressed-time PLR soak of many short trials: each stored trial carries the
-// posterior's state, so a megabyte fills within a few hundred trials.
-Json::Value filling_job() {
-  Json::Value job(Json::objectValue);
-  job["method"] = "plr";
-  job["spec"]["min_load"] = 10000.0;
-  job["spec"]["max_load"] = 2e6;
-  job["spec"]["trial_duration_first"] = 1.0;
-  job["spec"]["trial_duration_increment"] = 0.0;
-  job["spec"]["time_budget"] = 1e6;
-  job["spec"]["samples_per_trial"] = 20;
-  job["measurer"] = sim_measurer(1e6);
-  job["measurer"]["model"] = "soak";
-  return job;
-}
-
 }  // namespace
 
 TEST_CASE("a full job store fails the running job cleanly; deleting old jobs makes room") {
@@ -36,7 +20,7 @@ TEST_CASE("a full job store fails the running job cleanly; deleting old jobs mak
   DaemonProcess daemon(dir, daemon_args(dir, {"--max-store-mib", "1"}));
   REQUIRE(daemon.wait_ready());
   ControlClient client(dir.file("control.sock"));
-  const auto submitted = client.request("submit", filling_job());
+  const auto submitted = client.request("submit", filling_plr_job());
   REQUIRE(submitted.result == ResultCode::success);
   const std::int64_t job = submitted.arguments["job"].asInt64();
   const auto watch = client.request("watch", job_arguments(job), 2);

@@ -383,6 +383,20 @@ Json::Value fake_exec_measurer(double capacity_pps, const std::vector<std::strin
 
 namespace trexsearch::servicetest {
 
+Json::Value filling_plr_job() {
+  Json::Value job(Json::objectValue);
+  job["method"] = "plr";
+  job["spec"]["min_load"] = 10000.0;
+  job["spec"]["max_load"] = 2e6;
+  job["spec"]["trial_duration_first"] = 1.0;
+  job["spec"]["trial_duration_increment"] = 0.0;
+  job["spec"]["time_budget"] = 1e6;
+  job["spec"]["samples_per_trial"] = 20;
+  job["measurer"] = sim_measurer(1e6);
+  job["measurer"]["model"] = "soak";
+  return job;
+}
+
 std::string example_profile_path() {
   return TREX_SEARCH_SOURCE_DIR "/etc/profiles/ipv4-udp-64b-bidir.json";
 }

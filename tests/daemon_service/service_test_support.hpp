@@ -168,6 +168,11 @@ Json::Value fake_exec_measurer(double capacity_pps, const std::vector<std::strin
 /// etc/profiles/ipv4-udp-64b-bidir.json in the source tree.
 std::string example_profile_path();
 
+/// A compressed-time PLR soak of many short trials on the `sim` measurer: each
+/// stored trial carries the posterior's state, so a megabyte of store fills within
+/// a few hundred trials (store-full and full-disk tests).
+Json::Value filling_plr_job();
+
 /// Sets a trex measurer's `profile` to the contents of the file at `path` and its
 /// `profile_source` to `path`, as trex-search submit does (the daemon opens no
 /// file a client names).

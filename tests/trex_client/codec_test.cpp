@@ -7,6 +7,7 @@
 #include <string>
 #include <vector>
 
+#include "tests/trex_client/json_parse.hpp"
 #include "trex_client/codec/reply_codec.hpp"
 #include "trex_client/codec/request_codec.hpp"
 #include "trex_client/codec/stream_codec.hpp"
@@ -17,14 +18,7 @@ using namespace trexsearch::trex::codec;
 
 namespace {
 
-Json::Value parse(const std::string& text) {
-  Json::CharReaderBuilder builder;
-  std::unique_ptr<Json::CharReader> reader(builder.newCharReader());
-  Json::Value value;
-  std::string errors;
-  REQUIRE(reader->parse(text.data(), text.data() + text.size(), &value, &errors));
-  return value;
-}
+Json::Value parse(const std::string& text) { return trexsearch::test_support::parse_json_text(text); }
 
 std::vector<ReplyElement> reply_to(const std::string& text, const std::string& method,
                                    const std::string& id = "aaaaaaa1") {

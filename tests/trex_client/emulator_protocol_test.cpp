@@ -6,6 +6,7 @@
 #include <string>
 #include <zmq.hpp>
 
+#include "tests/trex_client/json_parse.hpp"
 #include "emulator_fixture.hpp"
 #include "trex_client/codec/stream_codec.hpp"
 #include "trex_client/transport/frame.hpp"
@@ -16,14 +17,7 @@ using trexsearch::Seconds;
 
 namespace {
 
-Json::Value parse(const std::string& text) {
-  Json::CharReaderBuilder builder;
-  std::unique_ptr<Json::CharReader> reader(builder.newCharReader());
-  Json::Value value;
-  std::string errors;
-  REQUIRE_MESSAGE(reader->parse(text.data(), text.data() + text.size(), &value, &errors), text);
-  return value;
-}
+Json::Value parse(const std::string& text) { return trexsearch::test_support::parse_json_text(text); }
 
 struct Raw {
   emu::EmulatorServer emulator{test_support::emulator_options()};

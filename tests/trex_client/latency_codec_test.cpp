@@ -8,6 +8,7 @@
 #include <string>
 #include <vector>
 
+#include "tests/trex_client/json_parse.hpp"
 #include "trex_client/codec/reply_codec.hpp"
 #include "trex_client/codec/request_codec.hpp"
 #include "trex_client/session/latency_support.hpp"
@@ -18,14 +19,7 @@ using namespace trexsearch::trex::codec;
 
 namespace {
 
-Json::Value parse(const std::string& text) {
-  Json::CharReaderBuilder builder;
-  std::unique_ptr<Json::CharReader> reader(builder.newCharReader());
-  Json::Value value;
-  std::string errors;
-  REQUIRE(reader->parse(text.data(), text.data() + text.size(), &value, &errors));
-  return value;
-}
+Json::Value parse(const std::string& text) { return trexsearch::test_support::parse_json_text(text); }
 
 std::vector<PgLatency> latency_of(const std::string& result) {
   const std::string text = R"({"id":"aaaaaaa1","jsonrpc":"2.0","result":)" + result + "}";
