@@ -5,10 +5,13 @@
 #      emulated time 10x faster than real time) and trex-searchd, both in a temporary
 #      directory (the daemon's socket and job store there);
 #   3. submits an NDR/PDR MLRsearch job (docs/examples/spec-ndr-pdr.json, CSIT's goals,
-#      profile etc/profiles/ipv4-udp-64b-bidir.json) with `trex-search submit --watch`,
-#      showing its progress trial by trial;
+#      profile etc/profiles/ipv4-udp-64b-bidir-latency.json: 64 B both ways with a
+#      9000 pps latency stream per direction) with `trex-search submit --watch`,
+#      showing its progress trial by trial, then its latency trials at 0/10/50/90 %
+#      of the PDR (docs/latency.md);
 #   4. prints the result table (NDR and PDR: relevant bounds, conditional throughput,
-#      regular/irregular, trials, total time) and writes the HTML report;
+#      regular/irregular, trials, total time; latency percentiles per direction) and
+#      writes the HTML report;
 #   5. runs a short PLRsearch soak (2 minutes of emulated time, target loss ratio
 #      1e-7) the same way, its estimate shown as it goes, and its report;
 #   6. stops both processes cleanly, also on Ctrl-C or an error.
@@ -63,7 +66,7 @@ fail_with_log() {
 }
 
 echo "== starting trex-emulator (simulated SUT 'noisy', 3.2 Mpps; time ${speed}x faster)"
-"$emulator" --rpc-port 0 --pub-port 0 --sut noisy --sut-option capacity_pps=3.2e6 --seed 7 \
+"$emulator" --rpc-port 0 --pub-port 0 --sut noisy --sut-option capacity_pps=3.2e6 --seed 7 --hdrh \
   --speed "$speed" >"$work/emulator.out" 2>"$work/emulator.log" &
 emulator_pid=$!
 endpoint=""
@@ -92,9 +95,9 @@ done
 # The job: the spec, the profile and the trex measurer (emulated time as fast as
 # the emulator's, so trial durations are right on TRex's clock).
 cat >"$work/job.json" <<JOB
-{"method": "mlr", "name": "demo", "profile": "ipv4-udp-64b-bidir",
+{"method": "mlr", "name": "demo", "profile": "ipv4-udp-64b-bidir-latency",
  "spec": $(cat docs/examples/spec-ndr-pdr.json),
- "measurer": {"kind": "trex", "profile": "$repo/etc/profiles/ipv4-udp-64b-bidir.json",
+ "measurer": {"kind": "trex", "profile": "$repo/etc/profiles/ipv4-udp-64b-bidir-latency.json",
               "speed": $speed}}
 JOB
 
@@ -145,11 +148,11 @@ soak_seconds="${TREX_SEARCH_DEMO_SOAK_SECONDS:-120}"
 if [[ "$soak_seconds" != 0 ]] && grep -q '"kind": "trex"' "$work/job.json" && [[ $rc -eq 0 ]]; then
   soak_report="${report%.html}-soak.html"
   cat >"$work/soak.json" <<JOB
-{"method": "plr", "name": "demo-soak", "profile": "ipv4-udp-64b-bidir",
+{"method": "plr", "name": "demo-soak", "profile": "ipv4-udp-64b-bidir-latency",
  "spec": {"target_loss_ratio": 1e-7, "min_load": 9001, "max_load": 14880952,
           "trial_duration_first": 1, "trial_duration_increment": 1,
           "time_budget": $soak_seconds},
- "measurer": {"kind": "trex", "profile": "$repo/etc/profiles/ipv4-udp-64b-bidir.json",
+ "measurer": {"kind": "trex", "profile": "$repo/etc/profiles/ipv4-udp-64b-bidir-latency.json",
               "speed": $speed}}
 JOB
   echo
