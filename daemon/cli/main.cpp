@@ -64,6 +64,31 @@ void print_overview(std::ostream& out) {
   out << "\nOptions:\n  -h [ --help ]  print this help\n  --version      print the version\n";
 }
 
+// `trex-search --socket S status` reads as naturally as `trex-search status
+// --socket S`: the socket is the one option every daemon command shares, so when
+// it comes before the command it is moved after it (where the command parses it).
+std::vector<std::string> global_options_after_command(std::vector<std::string> args) {
+  std::vector<std::string> moved;
+  std::size_t at = 0;
+  while (at < args.size()) {
+    if (args[at] == "--socket" && at + 1 < args.size()) {
+      moved.push_back(args[at]);
+      moved.push_back(args[at + 1]);
+      at += 2;
+    } else if (args[at].starts_with("--socket=")) {
+      moved.push_back(args[at]);
+      ++at;
+    } else {
+      break;
+    }
+  }
+  if (moved.empty() || at == args.size()) return args;
+  std::vector<std::string> reordered{args[at]};
+  reordered.insert(reordered.end(), moved.begin(), moved.end());
+  reordered.insert(reordered.end(), args.begin() + static_cast<std::ptrdiff_t>(at) + 1, args.end());
+  return reordered;
+}
+
 int usage_error(const std::string& message) {
   std::cerr << "trex-search: error: " << message << " (see trex-search --help)\n";
   return kExitBadInput;
@@ -76,7 +101,7 @@ int main(int argc, char* argv[]) {
   // come from the daemon's store, which other users write to.
   const EscapedOutput escaped_out(std::cout);
   const EscapedOutput escaped_err(std::cerr);
-  const std::vector<std::string> args(argv + 1, argv + argc);
+  const std::vector<std::string> args = global_options_after_command({argv + 1, argv + argc});
   if (args.empty()) return usage_error("no command given");
   const std::string& first = args[0];
   if (first == "--help" || first == "-h") {

@@ -22,6 +22,11 @@ TEST_CASE("trex-search submits, watches, lists, shows and fetches results from t
   CHECK(status.out.find("running: nothing") != std::string::npos);
   CHECK(status.out.find("TRex: idle (endpoint tcp://127.0.0.1:4501; connects when a trex job runs)") !=
         std::string::npos);
+  // The socket option also goes before the command, in both spellings.
+  const CliRun socket_first = run_cli(dir, {"--socket", socket, "status"});
+  CHECK(socket_first.exit_code == 0);
+  CHECK(socket_first.out.find("running: nothing") != std::string::npos);
+  CHECK(run_cli(dir, {"--socket=" + socket, "status"}).exit_code == 0);
 
   const CliRun submitted =
       run_cli(dir, {"submit", "--socket", socket, "--spec", spec, "--sut", "sharp", "--sut-option",
