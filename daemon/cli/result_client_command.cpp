@@ -45,8 +45,14 @@ int run_result_client_command(const std::vector<std::string>& args, std::ostream
         ControlConnection connection(settings.socket, settings.timeout);
         const auto reply = connection.request("result", arguments);
         print_reply(out, settings, reply.arguments, format_result);
-        return result_not_clean(reply.arguments["result"]) ? static_cast<int>(kExitNotClean)
-                                                           : static_cast<int>(kExitOk);
+        const Json::Value& result = reply.arguments["result"];
+        if (result_stopped_early(result)) {
+          // As simulate: partial bounds are reported as such first (3 wins over 5).
+          err << "trex-search: " << stopped_early_notice(result) << std::endl;
+          return static_cast<int>(kExitStoppedEarly);
+        }
+        return result_not_clean(result) ? static_cast<int>(kExitNotClean)
+                                        : static_cast<int>(kExitOk);
       },
       err);
 }

@@ -154,6 +154,18 @@ std::string format_result(const Json::Value& result) {
                                            : format_mlr_result(job, search, result["line_rate"]);
 }
 
+bool result_stopped_early(const Json::Value& search_result) {
+  return search_result["goals"].isArray() && search_result["stop_reason"].isString() &&
+         search_result["stop_reason"].asString() != "completed";
+}
+
+std::string stopped_early_notice(const Json::Value& search_result) {
+  if (!result_stopped_early(search_result)) return "";
+  const std::string detail = search_result["stop_detail"].asString();
+  return "search stopped early (" + terminal_safe(search_result["stop_reason"].asString()) +
+         (detail.empty() ? "" : ": " + terminal_safe(detail)) + "): the bounds are partial";
+}
+
 bool result_not_clean(const Json::Value& search_result) {
   if (search_result["tester_limited"].isBool()) return search_result["tester_limited"].asBool();
   for (const Json::Value& goal : search_result["goals"]) {

@@ -18,6 +18,13 @@ std::string format_result(const Json::Value& result);
 /// "tester: 12 tester-limited trials (...)\n  TESTER-LIMITED: ...\n"; "" without any.
 std::string format_plr_tester_limit(const Json::Value& search);
 
+/// True for an MLR result whose search did not complete (fail_fast, the search
+/// time limit): its bounds are partial, as simulate's exit code 3 says. A PLR
+/// soak ends on its budget, so it never counts as stopped early.
+bool result_stopped_early(const Json::Value& search_result);
+/// "search stopped early (fail_fast: ...)", or "" when it did not.
+std::string stopped_early_notice(const Json::Value& search_result);
+
 /// True when the search result (`result`'s "result") is not a clean one: a goal's
 /// upper bound is tester-limited (MLR), or a tester-limited trial fell at or below
 /// the estimate's upper end (PLR). Results stored before these keys existed are clean.

@@ -17,8 +17,8 @@ namespace {
 
 namespace po = boost::program_options;
 
-/// 3 when the job ended other than finished; for a finished job, 5 when its result
-/// is not a clean one (a bound or the estimate is the tester's), which a watcher
+/// 3 when the job ended other than finished or its search stopped early (fail_fast,
+/// the search time limit); for a finished job, 5 when its result is not a clean one (a bound or the estimate is the tester's), which a watcher
 /// would otherwise only learn from `result`: the reason goes on `out` in text mode.
 int exit_code_for(ControlConnection& connection, long long job, const std::string& state, bool json,
                   std::ostream& out) {
@@ -26,6 +26,13 @@ int exit_code_for(ControlConnection& connection, long long job, const std::strin
   const auto reply = connection.try_request("result", job_arguments(job));
   if (reply.result != service::ResultCode::success) return static_cast<int>(kExitOk);
   const Json::Value& result = reply.arguments["result"];
+  if (result_stopped_early(result)) {
+    if (!json) {
+      out << "job " << job << ": " << stopped_early_notice(result) << "; see trex-search result "
+          << job << std::endl;
+    }
+    return static_cast<int>(kExitStoppedEarly);
+  }
   if (!result_not_clean(result)) return static_cast<int>(kExitOk);
   if (!json) {
     out << "job " << job << ": " << not_clean_notice(result) << "; see trex-search result " << job

@@ -295,3 +295,31 @@ TEST_CASE("a soak behind a tester slower than the SUT: result, show and watch sa
 }
 
 }  // namespace trexsearch::servicetest
+
+namespace trexsearch::servicetest {
+
+// A daemon-run search that stops on its time limit has partial bounds: watch,
+// submit --watch and result exit 3 like simulate does (they exited 0).
+TEST_CASE("a daemon-run search stopped by its time limit exits 3 in watch and result") {
+  TempDir dir;
+  DaemonProcess daemon(dir, daemon_args(dir));
+  REQUIRE(daemon.wait_ready());
+  const std::string socket = dir.file("control.sock");
+  const std::string spec = dir.write(
+      "spec.json", R"({"goals": [{"name": "NDR"}, {"name": "PDR", "loss_ratio": 0.005}],
+                       "min_load": 10000, "max_load": 2e6, "search_duration_max": 3})");
+  const CliRun submitted =
+      run_cli(dir, {"submit", "--socket", socket, "--spec", spec, "--sut", "sharp", "--sut-option",
+                    "capacity_pps=1e6", "--watch"});
+  INFO(submitted.out << submitted.err);
+  CHECK(submitted.exit_code == 3);
+  CHECK(submitted.out.find("job 1: search stopped early (search_time_exceeded") !=
+        std::string::npos);
+  const CliRun result = run_cli(dir, {"result", "1", "--socket", socket});
+  CHECK(result.exit_code == 3);
+  CHECK(result.err.find("search stopped early (search_time_exceeded") != std::string::npos);
+  CHECK(run_cli(dir, {"watch", "1", "--socket", socket, "--json"}).exit_code == 3);
+  CHECK(run_cli(dir, {"result", "1", "--socket", socket, "--json"}).exit_code == 3);
+}
+
+}  // namespace trexsearch::servicetest
