@@ -24,7 +24,10 @@ void Notifier::ready(const std::string& status) const { send("READY=1\n" + statu
 
 void Notifier::status(const std::string& status) const { send(status_line(status)); }
 
-void Notifier::stopping() const { send("STOPPING=1\nSTATUS=stopping"); }
+void Notifier::stopping() const {
+  if (stopping_sent_.exchange(true)) return;
+  send("STOPPING=1\nSTATUS=stopping");
+}
 
 void Notifier::reloading() const { send("RELOADING=1"); }
 

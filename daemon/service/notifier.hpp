@@ -1,5 +1,6 @@
 #pragma once
 
+#include <atomic>
 #include <chrono>
 #include <optional>
 #include <string>
@@ -19,6 +20,11 @@ class Notifier {
 
   /// WATCHDOG_USEC when systemd expects pings (for this process), else nullopt.
   std::optional<std::chrono::microseconds> watchdog_timeout() const;
+
+ private:
+  /// STOPPING=1 goes out once: the signal handler and the end of the run both
+  /// announce the stop (either may come first).
+  mutable std::atomic<bool> stopping_sent_{false};
 };
 
 }  // namespace trexsearch::service

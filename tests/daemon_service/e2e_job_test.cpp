@@ -1,6 +1,8 @@
 // End to end: the real trex-searchd binary driven over its control socket.
 #include <doctest/doctest.h>
 
+#include <algorithm>
+
 #include <csignal>
 
 #include "service_test_support.hpp"
@@ -91,6 +93,11 @@ TEST_CASE("an MLR job on a simulated SUT runs to a regular result over the socke
   daemon.send_signal(SIGTERM);
   CHECK(daemon.wait_exit() == 0);
   CHECK(daemon.notifications().wait_for("STOPPING=1", kDeadline));
+  // Once: the signal handler and the end of the run both announce the stop.
+  const auto messages = daemon.notifications().messages();
+  CHECK(std::count_if(messages.begin(), messages.end(), [](const std::string& message) {
+          return message.find("STOPPING=1") != std::string::npos;
+        }) == 1);
 }
 
 TEST_CASE("a real-time sim job can be watched trial by trial and is stopped by cancel") {
