@@ -14,7 +14,7 @@ cd "$(dirname "$0")/.."
 
 seconds="${1:-60}"
 shift || true
-all_targets=(control_request trex_reply traffic_profile search_spec measurer_reply analyze_input)
+all_targets=(control_request trex_reply traffic_profile search_spec measurer_reply analyze_input hdrh)
 targets=("${@:-${all_targets[@]}}")
 build_dir="${TREX_SEARCH_FUZZ_DIR:-build-fuzz}"
 lock="${TREX_SEARCH_BUILD_LOCK:-/tmp/trex-search-build.lock}"

@@ -32,6 +32,8 @@ void fuzz_search_spec(std::string_view data);
 void fuzz_measurer_reply(std::string_view data);
 /// `trex-search analyze` input JSON.
 void fuzz_analyze_input(std::string_view data);
+/// TRex's latency HDR histogram (`lat.hdrh`): decode, re-encode, summarise.
+void fuzz_hdrh(std::string_view data);
 
 /// A fuzz target: its name (also its corpus folder) and body.
 struct FuzzTarget {

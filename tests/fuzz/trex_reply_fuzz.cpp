@@ -60,6 +60,11 @@ void decode(const ReplyElement& reply, std::uint8_t port) {
     static_cast<void>(c::decode_port_stats(reply, port));
   } else if (method == "get_global_stats") {
     static_cast<void>(c::decode_global_stats(reply));
+  } else if (method == "get_pgid_stats") {
+    // Per-stream counters and the latency part (histograms, hdrh strings): TRex's
+    // biggest and most nested reply.
+    static_cast<void>(c::decode_pgid_stats(reply));
+    static_cast<void>(c::decode_pgid_latency(reply));
   } else if (method == "get_async_events") {
     static_cast<void>(c::decode_async_events(reply));
   } else {
