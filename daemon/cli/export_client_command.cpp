@@ -65,9 +65,9 @@ ExportSettings export_settings(const po::variables_map& options) {
   }
   settings.csv = format == "csv";
   if (options.count("records") == 0) {
-    settings.records = settings.csv ? std::vector{ExportRecord::trial}
-                                    : std::vector{ExportRecord::job, ExportRecord::result,
-                                                  ExportRecord::trial};
+    settings.records =
+        settings.csv ? std::vector{ExportRecord::trial}
+                     : std::vector{ExportRecord::job, ExportRecord::result, ExportRecord::trial};
     return settings;
   }
   const std::string list = options["records"].as<std::string>();
@@ -286,8 +286,8 @@ int run_export_client_command(const std::vector<std::string>& args, std::ostream
         output.commit();
         err << "trex-search: exported " << counts.jobs << " jobs (" << counts.results
             << " results, " << counts.trials << " trials";
-        if (settings.csv) err << "; " << counts.rows << " " << to_string(settings.records.front())
-                              << " rows";
+        if (settings.csv)
+          err << "; " << counts.rows << " " << to_string(settings.records.front()) << " rows";
         err << ") to " << output.name() << "\n";
         return 0;
       },

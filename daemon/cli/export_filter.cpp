@@ -128,8 +128,8 @@ bool ExportFilter::matches(const Json::Value& job) const {
 }
 
 ExportFilter make_export_filter(const std::optional<std::string>& name,
-                                const std::optional<std::string>& method,
-                                const std::string& state, const std::optional<std::string>& since,
+                                const std::optional<std::string>& method, const std::string& state,
+                                const std::optional<std::string>& since,
                                 const std::optional<std::string>& until) {
   ExportFilter filter;
   if (name) {

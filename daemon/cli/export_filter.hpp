@@ -41,8 +41,8 @@ struct ExportFilter {
 /// Validates the option values (UsageError naming the option and value).
 /// `state`: a job state, "ended" (finished, failed, cancelled) or "all".
 ExportFilter make_export_filter(const std::optional<std::string>& name,
-                                const std::optional<std::string>& method,
-                                const std::string& state, const std::optional<std::string>& since,
+                                const std::optional<std::string>& method, const std::string& state,
+                                const std::optional<std::string>& since,
                                 const std::optional<std::string>& until);
 
 }  // namespace trexsearch::cli

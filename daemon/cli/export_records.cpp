@@ -67,46 +67,56 @@ std::string joined_notes(const Json::Value& notes) {
 }
 
 constexpr const char* kJobColumns[] = {
-    "job",          "name",        "method",         "measurer",     "state",
-    "reason",       "created_at",  "started_at",     "finished_at",  "run_count",
-    "trial_count",  "submitted_by", "profile",       "daemon_version", "trex_version"};
+    "job",         "name",         "method",     "measurer",       "state",
+    "reason",      "created_at",   "started_at", "finished_at",    "run_count",
+    "trial_count", "submitted_by", "profile",    "daemon_version", "trex_version"};
 
-constexpr const char* kResultColumns[] = {
-    "job",
-    "name",
-    "method",
-    "state",
-    "stop_reason",
-    "goal",
-    "goal_loss_ratio",
-    "relevant_lower_bound_pps",
-    "relevant_upper_bound_pps",
-    "conditional_throughput_pps",
-    "regular",
-    "irregular_reason",
-    "clean",
-    "tester_limited",
-    "tester_reached_pps",
-    "estimate_average_pps",
-    "estimate_stdev_pps",
-    "estimate_lower_pps",
-    "estimate_upper_pps",
-    "trial_count",
-    "effective_duration_sum_s",
-    "search_duration_s"};
+constexpr const char* kResultColumns[] = {"job",
+                                          "name",
+                                          "method",
+                                          "state",
+                                          "stop_reason",
+                                          "goal",
+                                          "goal_loss_ratio",
+                                          "relevant_lower_bound_pps",
+                                          "relevant_upper_bound_pps",
+                                          "conditional_throughput_pps",
+                                          "regular",
+                                          "irregular_reason",
+                                          "clean",
+                                          "tester_limited",
+                                          "tester_reached_pps",
+                                          "estimate_average_pps",
+                                          "estimate_stdev_pps",
+                                          "estimate_lower_pps",
+                                          "estimate_upper_pps",
+                                          "trial_count",
+                                          "effective_duration_sum_s",
+                                          "search_duration_s"};
 
-constexpr const char* kTrialColumns[] = {
-    "job",           "name",          "method",
-    "number",        "phase",         "started_at_s",
-    "recorded_at",   "load_pps",      "intended_duration_s",
-    "effective_duration_s", "offered_count", "loss_count",
-    "intended_count", "loss_ratio",   "measured_loss_ratio",
-    "tester_limited_pps", "counters", "estimate_average_pps",
-    "estimate_stdev_pps", "notes"};
+constexpr const char* kTrialColumns[] = {"job",
+                                         "name",
+                                         "method",
+                                         "number",
+                                         "phase",
+                                         "started_at_s",
+                                         "recorded_at",
+                                         "load_pps",
+                                         "intended_duration_s",
+                                         "effective_duration_s",
+                                         "offered_count",
+                                         "loss_count",
+                                         "intended_count",
+                                         "loss_ratio",
+                                         "measured_loss_ratio",
+                                         "tester_limited_pps",
+                                         "counters",
+                                         "estimate_average_pps",
+                                         "estimate_stdev_pps",
+                                         "notes"};
 
-constexpr const char* kDirectionColumns[] = {"job",     "trial",    "direction", "intended",
-                                             "offered", "received", "loss",      "unsent",
-                                             "loss_ratio"};
+constexpr const char* kDirectionColumns[] = {
+    "job", "trial", "direction", "intended", "offered", "received", "loss", "unsent", "loss_ratio"};
 
 template <std::size_t N>
 std::string header_of(const char* const (&columns)[N]) {
@@ -116,7 +126,8 @@ std::string header_of(const char* const (&columns)[N]) {
 std::string job_rows(const ExportedJob& exported) {
   const Json::Value& job = exported.job;
   std::vector<std::string> cells{cell(job["id"])};
-  for (std::size_t i = 1; i < std::size(kJobColumns); ++i) cells.push_back(cell(job[kJobColumns[i]]));
+  for (std::size_t i = 1; i < std::size(kJobColumns); ++i)
+    cells.push_back(cell(job[kJobColumns[i]]));
   return row(cells);
 }
 
@@ -166,17 +177,27 @@ std::string trial_rows(const ExportedJob& exported) {
                                        ? trial["intended_duration"]
                                        : trial["effective_duration"];
     const Json::Value& estimate = trial["estimate"];
-    text += row({cell(job["id"]), cell(job["name"]), cell(job["method"]), cell(trial["number"]),
-                 cell(trial["phase"]), cell(trial["started_at"]), cell(trial["recorded_at"]),
-                 cell(trial["load"]), cell(trial["intended_duration"]), cell(effective),
-                 cell(trial["offered_count"]), cell(trial["loss_count"]),
-                 cell(trial["intended_count"].isNull() ? trial["offered_count"]
-                                                       : trial["intended_count"]),
-                 cell(trial["loss_ratio"]), cell(trial["measured_loss_ratio"]),
-                 cell(trial["tester_limited_pps"]), cell(trial["counters"]),
-                 estimate.isObject() ? cell(estimate["average"]) : "",
-                 estimate.isObject() ? cell(estimate["stdev"]) : "",
-                 report::quoted_csv_field(joined_notes(trial["notes"]))});
+    text += row(
+        {cell(job["id"]),
+         cell(job["name"]),
+         cell(job["method"]),
+         cell(trial["number"]),
+         cell(trial["phase"]),
+         cell(trial["started_at"]),
+         cell(trial["recorded_at"]),
+         cell(trial["load"]),
+         cell(trial["intended_duration"]),
+         cell(effective),
+         cell(trial["offered_count"]),
+         cell(trial["loss_count"]),
+         cell(trial["intended_count"].isNull() ? trial["offered_count"] : trial["intended_count"]),
+         cell(trial["loss_ratio"]),
+         cell(trial["measured_loss_ratio"]),
+         cell(trial["tester_limited_pps"]),
+         cell(trial["counters"]),
+         estimate.isObject() ? cell(estimate["average"]) : "",
+         estimate.isObject() ? cell(estimate["stdev"]) : "",
+         report::quoted_csv_field(joined_notes(trial["notes"]))});
   }
   return text;
 }
@@ -210,8 +231,8 @@ const char* to_string(ExportRecord record) {
 }
 
 std::optional<ExportRecord> export_record_from_string(const std::string& text) {
-  for (ExportRecord record : {ExportRecord::job, ExportRecord::result, ExportRecord::trial,
-                              ExportRecord::direction}) {
+  for (ExportRecord record :
+       {ExportRecord::job, ExportRecord::result, ExportRecord::trial, ExportRecord::direction}) {
     if (text == to_string(record)) return record;
   }
   return std::nullopt;

@@ -1,5 +1,7 @@
 // `trex-search export`'s pieces without a daemon: UTC times of --since/--until,
 // the job filter, and the records made from the daemon's JSON (docs/export.md).
+#include "daemon/cli/export_records.hpp"
+
 #include <doctest/doctest.h>
 #include <json/reader.h>
 
@@ -7,7 +9,6 @@
 
 #include "daemon/cli/command_errors.hpp"
 #include "daemon/cli/export_filter.hpp"
-#include "daemon/cli/export_records.hpp"
 
 using namespace trexsearch::cli;
 
@@ -49,10 +50,11 @@ TEST_CASE("UTC times for --since and --until: a date, minutes, seconds, fraction
                           "25-11-2025", "yesterday", "2025-11-25T08:00:60"}) {
     CAPTURE(bad);
     CHECK_THROWS_WITH_AS(parse_utc_time(bad, "--until"),
-                         ("--until '" + std::string(bad) + "': not a UTC date or time; use ISO 8601, "
-                                                           "e.g. 2026-11-25, 2026-11-25T08:00:00Z "
-                                                           "or 2026-11-25T08:00:00.250Z (no other "
-                                                           "time zones)")
+                         ("--until '" + std::string(bad) +
+                          "': not a UTC date or time; use ISO 8601, "
+                          "e.g. 2026-11-25, 2026-11-25T08:00:00Z "
+                          "or 2026-11-25T08:00:00.250Z (no other "
+                          "time zones)")
                              .c_str(),
                          UsageError);
   }
@@ -71,7 +73,8 @@ TEST_CASE("the export filter: state set, method, exact name or glob, since inclu
   CHECK(!make_export_filter(std::string("nightly"), {}, "ended", {}, {}).matches(nightly));
   CHECK(make_export_filter(std::string("nightly-64B"), {}, "ended", {}, {}).matches(nightly));
   const auto dated = [](const char* since, const char* until) {
-    return make_export_filter({}, {}, "ended", since ? std::optional<std::string>(since) : std::nullopt,
+    return make_export_filter({}, {}, "ended",
+                              since ? std::optional<std::string>(since) : std::nullopt,
                               until ? std::optional<std::string>(until) : std::nullopt);
   };
   CHECK(dated("2025-11-25T08:00", nullptr).matches(nightly));

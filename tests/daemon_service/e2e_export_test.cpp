@@ -122,17 +122,17 @@ struct TwoJobs {
     const std::string mlr_spec =
         dir.write("mlr.json", R"({"goals": [{"name": "NDR"}, {"name": "PDR", "loss_ratio": 0.005}],
                                    "min_load": 10000, "max_load": 2e6})");
-    const std::string plr_spec = dir.write(
-        "plr.json", R"({"min_load": 10000, "max_load": 2e6, "trial_duration_first": 1,
+    const std::string plr_spec =
+        dir.write("plr.json", R"({"min_load": 10000, "max_load": 2e6, "trial_duration_first": 1,
                         "trial_duration_increment": 1, "time_budget": 30,
                         "samples_per_trial": 2000, "samples_per_chunk": 1000, "seed": 11})");
     REQUIRE(run_cli(dir, {"submit", "--socket", socket, "--spec", mlr_spec, "--sut", "sharp",
                           "--sut-option", "capacity_pps=1e6", "--name", "nightly-mlr", "--watch"})
                 .exit_code == 0);
-    REQUIRE(run_cli(dir, {"submit", "--socket", socket, "--method", "plr", "--spec", plr_spec,
-                          "--sut", "sharp", "--sut-option", "capacity_pps=1e6", "--name",
-                          "soak-plr", "--watch"})
-                .exit_code == 0);
+    REQUIRE(
+        run_cli(dir, {"submit", "--socket", socket, "--method", "plr", "--spec", plr_spec, "--sut",
+                      "sharp", "--sut-option", "capacity_pps=1e6", "--name", "soak-plr", "--watch"})
+            .exit_code == 0);
   }
 
   CliRun cli(std::vector<std::string> args) {
@@ -149,7 +149,8 @@ struct TwoJobs {
 
 }  // namespace
 
-TEST_CASE("export writes every job, its result and all its trials as JSON lines, as show has them") {
+TEST_CASE(
+    "export writes every job, its result and all its trials as JSON lines, as show has them") {
   TwoJobs jobs;
   const CliRun run = jobs.cli({});
   REQUIRE(run.exit_code == 0);
@@ -233,13 +234,26 @@ TEST_CASE("export --format csv writes the job, result, trial and direction table
 
   const CliRun trials_run = jobs.cli({"--format", "csv"});
   REQUIRE(trials_run.exit_code == 0);
-  CHECK(csv_columns(trials_run.out) ==
-        std::vector<std::string>{"job", "name", "method", "number", "phase", "started_at_s",
-                                 "recorded_at", "load_pps", "intended_duration_s",
-                                 "effective_duration_s", "offered_count", "loss_count",
-                                 "intended_count", "loss_ratio", "measured_loss_ratio",
-                                 "tester_limited_pps", "counters", "estimate_average_pps",
-                                 "estimate_stdev_pps", "notes"});
+  CHECK(csv_columns(trials_run.out) == std::vector<std::string>{"job",
+                                                                "name",
+                                                                "method",
+                                                                "number",
+                                                                "phase",
+                                                                "started_at_s",
+                                                                "recorded_at",
+                                                                "load_pps",
+                                                                "intended_duration_s",
+                                                                "effective_duration_s",
+                                                                "offered_count",
+                                                                "loss_count",
+                                                                "intended_count",
+                                                                "loss_ratio",
+                                                                "measured_loss_ratio",
+                                                                "tester_limited_pps",
+                                                                "counters",
+                                                                "estimate_average_pps",
+                                                                "estimate_stdev_pps",
+                                                                "notes"});
   const auto trials = parse_csv(trials_run.out);
   REQUIRE(trials.size() == mlr_show["trials"].size() + plr_show["trials"].size());
   std::size_t directions = 0;
