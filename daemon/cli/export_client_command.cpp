@@ -27,6 +27,15 @@ namespace po = boost::program_options;
 /// may be older jobs, which are then fetched one id at a time with `show`.
 constexpr int kListLimit = 10000;
 
+/// export_options() plus the hidden `--list-limit N` (1..10000, default the
+/// largest): a smaller page lets the tests reach the walk past `list` with two jobs.
+po::options_description export_parse_options(const po::options_description& visible) {
+  po::options_description all;
+  all.add(visible);
+  all.add_options()("list-limit", po::value<int>()->default_value(kListLimit), "");
+  return all;
+}
+
 po::options_description export_options() {
   po::options_description options("Options");
   // clang-format off
@@ -104,9 +113,10 @@ std::optional<std::string> optional_option(const po::variables_map& options, con
 }
 
 /// The job objects that pass the filter, oldest first.
-std::vector<Json::Value> matching_jobs(ControlConnection& connection, const ExportFilter& filter) {
+std::vector<Json::Value> matching_jobs(ControlConnection& connection, const ExportFilter& filter,
+                                       int list_limit) {
   Json::Value arguments(Json::objectValue);
-  arguments["limit"] = kListLimit;
+  arguments["limit"] = list_limit;
   if (filter.states.size() == 1) arguments["state"] = filter.states.front();
   const Json::Value listed = connection.request("list", arguments).arguments["jobs"];
   std::vector<Json::Value> jobs;
@@ -116,7 +126,7 @@ std::vector<Json::Value> matching_jobs(ControlConnection& connection, const Expo
     const std::int64_t id = job["id"].asInt64();
     oldest = oldest == 0 ? id : std::min(oldest, id);
   }
-  if (listed.size() >= static_cast<Json::ArrayIndex>(kListLimit)) {
+  if (listed.size() >= static_cast<Json::ArrayIndex>(list_limit)) {
     // Job ids only grow, and so do creation times: walk down from the oldest listed
     // one until the jobs are older than --since. Deleted ids are not_found.
     for (std::int64_t id = oldest - 1; id >= 1; --id) {
@@ -257,7 +267,8 @@ int run_export_client_command(const std::vector<std::string>& args, std::ostream
                               std::ostream& err) {
   return run_client_command(
       [&] {
-        const po::variables_map options = parse_client_args(args, export_options(), false);
+        const po::variables_map options =
+            parse_client_args(args, export_parse_options(export_options()), false);
         if (options.count("help") != 0) {
           out << export_client_command_help();
           return 0;
@@ -270,7 +281,11 @@ int run_export_client_command(const std::vector<std::string>& args, std::ostream
             options["state"].as<std::string>(), optional_option(options, "since"),
             optional_option(options, "until"));
         ControlConnection connection(client.socket, client.timeout);
-        const std::vector<Json::Value> jobs = matching_jobs(connection, filter);
+        const int list_limit = options["list-limit"].as<int>();
+        if (list_limit < 1 || list_limit > kListLimit) {
+          throw UsageError("--list-limit " + std::to_string(list_limit) + ": must be 1..10000");
+        }
+        const std::vector<Json::Value> jobs = matching_jobs(connection, filter, list_limit);
         ExportOutput output(optional_option(options, "output"), out);
         if (settings.csv) output.write(csv_header(settings.records.front()));
         Counts counts;

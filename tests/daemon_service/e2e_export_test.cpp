@@ -350,11 +350,21 @@ TEST_CASE("export filters by method, name, creation time and state") {
   CHECK(exported_jobs(jobs.cli({"--until", second})) == before_second);
   CHECK(exported_jobs(jobs.cli({"--since", first, "--until", second})) == before_second);
 
+  // Past a full page of `list` (the hidden --list-limit makes one job a full page)
+  // export goes on with `show` by id: no job is missed, --since stops the walk.
+  CHECK(exported_jobs(jobs.cli({"--list-limit", "1"})) == (Ids{1, 2}));
+  CHECK(exported_jobs(jobs.cli({"--list-limit", "1", "--method", "mlr"})) == Ids{1});
+  CHECK(exported_jobs(jobs.cli({"--list-limit", "1", "--since", second})) == from_second);
+
   // An empty CSV export is its header alone.
   const CliRun none = jobs.cli({"--format", "csv", "--method", "plr", "--name", "nightly-*"});
   REQUIRE(none.exit_code == 0);
   CHECK(parse_csv(none.out).empty());
   CHECK(none.err.find("exported 0 jobs") != std::string::npos);
+
+  // A deleted job's id is skipped on the walk.
+  REQUIRE(run_cli(jobs.dir, {"delete", "1", "--socket", jobs.socket}).exit_code == 0);
+  CHECK(exported_jobs(jobs.cli({"--list-limit", "1"})) == Ids{2});
 }
 
 TEST_CASE("export refuses bad option values, naming the option and the value, exit code 2") {
