@@ -55,6 +55,11 @@ int run_watch_client_command(const std::vector<std::string>& args, std::ostream&
                              std::ostream& err);
 std::string watch_client_command_help();
 
+/// `trex-search export`: stored jobs, results and trials as JSON lines or CSV.
+int run_export_client_command(const std::vector<std::string>& args, std::ostream& out,
+                              std::ostream& err);
+std::string export_client_command_help();
+
 class ControlConnection;
 /// Watches `job` on an open connection until it ends, printing one line per event
 /// (raw JSON lines with `json`); returns 0 when the job finished, 3 otherwise.

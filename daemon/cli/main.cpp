@@ -46,6 +46,8 @@ constexpr Command kCommands[] = {
     {"reanalyze", "re-analyse a stored MLR job's trials with other goals",
      run_reanalyze_client_command, reanalyze_client_command_help},
     {"report", "write a job's HTML report", run_report_client_command, report_client_command_help},
+    {"export", "write stored jobs, results and trials as JSON lines or CSV",
+     run_export_client_command, export_client_command_help},
 };
 
 const Command* find_command(std::string_view name) {

@@ -8,31 +8,11 @@
 #include <string>
 #include <vector>
 
+#include "daemon/report/csv_text.hpp"
 #include "search/errors.hpp"
 
 namespace trexsearch::report {
 namespace {
-
-/// RFC 4180: quote a field holding a comma, quote or line break; double the quotes.
-std::string csv_field(const std::string& text) {
-  if (text.find_first_of(",\"\r\n") == std::string::npos) return text;
-  std::string quoted = "\"";
-  for (char c : text) {
-    if (c == '"') quoted += '"';
-    quoted += c;
-  }
-  return quoted + "\"";
-}
-
-/// Always quoted: free text whose content should not decide the field's shape.
-std::string quoted_field(const std::string& text) {
-  std::string quoted = "\"";
-  for (char c : text) {
-    if (c == '"') quoted += '"';
-    quoted += c;
-  }
-  return quoted + "\"";
-}
 
 std::string optional_field(const std::optional<double>& value) {
   return value ? format_value(*value) : "";
@@ -170,7 +150,7 @@ std::string mlr_trials_csv(const mlr::SearchResult& result) {
            "," + format_value(r.measured_loss_ratio()) + "," +
            optional_field(r.tester_limited_pps()) + "," + csv_field(r.counters()) +
            directions.row(r.directions()) + latency.row(r.latency()) + "," +
-           quoted_field(joined_notes(r.notes())) + "\r\n";
+           quoted_csv_field(joined_notes(r.notes())) + "\r\n";
   }
   return csv;
 }
@@ -198,7 +178,7 @@ std::string plr_trials_csv(const PlrReportData& data) {
            "," + optional_field(trial.measured_loss_ratio) + "," +
            optional_field(trial.tester_limited_pps) + "," + csv_field(trial.counters) +
            directions.row(trial.directions) + latency.row(trial.latency) + "," +
-           quoted_field(joined_notes(trial.notes)) + "\r\n";
+           quoted_csv_field(joined_notes(trial.notes)) + "\r\n";
   }
   return csv;
 }

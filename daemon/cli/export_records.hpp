@@ -1,0 +1,47 @@
+#pragma once
+
+#include <json/value.h>
+
+#include <optional>
+#include <string>
+
+namespace trexsearch::cli {
+
+// The records `trex-search export` writes (docs/export.md): made from the daemon's
+// replies (`list`'s job object, `show`'s spec and trials, `result`'s result). No I/O.
+
+/// The "format" member of every JSON line, and what the version below versions.
+inline constexpr const char* kExportFormat = "trex-search-export";
+/// Bumped when a field or column is renamed, removed or changes meaning; adding
+/// one does not bump it (docs/export.md "Versions").
+inline constexpr int kExportVersion = 1;
+
+/// The kinds of record: JSON lines of types job, result, trial; CSV tables of
+/// those and of direction (one row per trial and direction).
+enum class ExportRecord { job, result, trial, direction };
+
+/// "job", "result", "trial", "direction".
+const char* to_string(ExportRecord record);
+/// The inverse; nullopt for anything else.
+std::optional<ExportRecord> export_record_from_string(const std::string& text);
+
+/// One job's data as the daemon gave it.
+struct ExportedJob {
+  Json::Value job;     ///< `list`'s or `show`'s job object
+  Json::Value spec;    ///< `show`'s spec (null when not fetched)
+  Json::Value trials;  ///< `show`'s trials (array; empty when not fetched)
+  Json::Value result;  ///< `result`'s result; null when the job has none
+};
+
+/// JSON lines, each ending in "\n": the job line; the result line (when there
+/// is a result); one line per trial.
+std::string job_json_line(const ExportedJob& job);
+std::string result_json_line(const ExportedJob& job);
+std::string trial_json_lines(const ExportedJob& job);
+
+/// The CSV header row of a table (CRLF-terminated).
+std::string csv_header(ExportRecord table);
+/// The table's rows for one job (CRLF-terminated each; possibly none).
+std::string csv_rows(ExportRecord table, const ExportedJob& job);
+
+}  // namespace trexsearch::cli
