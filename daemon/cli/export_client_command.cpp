@@ -299,8 +299,9 @@ int run_export_client_command(const std::vector<std::string>& args, std::ostream
           output.write(job_text(*exported, settings, counts));
         }
         output.commit();
-        err << "trex-search: exported " << counts.jobs << " jobs (" << counts.results
-            << " results, " << counts.trials << " trials";
+        err << "trex-search: exported " << counts.jobs << (counts.jobs == 1 ? " job (" : " jobs (")
+            << counts.results << (counts.results == 1 ? " result, " : " results, ")
+            << counts.trials << (counts.trials == 1 ? " trial" : " trials");
         if (settings.csv)
           err << "; " << counts.rows << " " << to_string(settings.records.front()) << " rows";
         err << ") to " << output.name() << "\n";
