@@ -263,3 +263,26 @@ TEST_CASE("metrics-listen takes an IP literal and a port, and names itself when 
 }
 
 }  // namespace trexsearch::service
+
+namespace trexsearch::service {
+
+TEST_CASE("the shipped Grafana dashboard and docs name only metrics the daemon serves") {
+  const std::string page = format_metrics(MetricsSnapshot{});
+  for (const char* file : {"etc/grafana/trex-searchd-dashboard.json", "docs/metrics.md"}) {
+    std::ifstream in(std::string(TREX_SEARCH_SOURCE_DIR) + "/" + file);
+    REQUIRE(in);
+    const std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+    const std::regex name("trexsearch_[a-z_]*[a-z]");
+    std::size_t names = 0;
+    for (auto it = std::sregex_iterator(text.begin(), text.end(), name);
+         it != std::sregex_iterator(); ++it) {
+      CAPTURE(file);
+      CAPTURE(it->str());
+      CHECK(page.find("# TYPE " + it->str() + " ") != std::string::npos);
+      ++names;
+    }
+    CHECK(names >= 10);
+  }
+}
+
+}  // namespace trexsearch::service
