@@ -8,6 +8,7 @@
 #include <unistd.h>
 
 #include <chrono>
+#include <csignal>
 #include <cstdio>
 #include <cstdlib>
 #include <fstream>
@@ -45,6 +46,22 @@ class TcpClient {
            static_cast<ssize_t>(bytes.size());
   }
 
+  /// Reads until what was read contains `needle`; false at EOF or the deadline.
+  bool read_until(const std::string& needle, milliseconds timeout = kDeadline) {
+    const auto deadline = Clock::now() + timeout;
+    while (received_.find(needle) == std::string::npos) {
+      const auto left = std::chrono::duration_cast<milliseconds>(deadline - Clock::now()).count();
+      if (left <= 0) return false;
+      pollfd p{fd_, POLLIN, 0};
+      if (::poll(&p, 1, static_cast<int>(left)) <= 0) continue;
+      char buffer[65536];
+      const ssize_t n = ::recv(fd_, buffer, sizeof buffer, 0);
+      if (n <= 0) return false;
+      received_.append(buffer, static_cast<std::size_t>(n));
+    }
+    return true;
+  }
+
   /// Everything until the peer closes; nullopt at the deadline.
   std::optional<std::string> read_to_eof(milliseconds timeout = kDeadline) {
     std::string data;
@@ -63,6 +80,7 @@ class TcpClient {
 
  private:
   int fd_ = -1;
+  std::string received_;
 };
 
 struct HttpReply {
@@ -289,6 +307,14 @@ TEST_CASE("the metrics endpoint closes oversized requests and connections beyond
     if (raw && raw->rfind("HTTP/1.1 200", 0) == 0) status = 200;
   }
   CHECK(status == 200);
+
+  // A scraper keeping its connection open does not hold up SIGTERM.
+  TcpClient kept(port);
+  REQUIRE(kept.send("GET /metrics HTTP/1.1\r\nHost: x\r\n\r\n"));
+  REQUIRE(kept.read_until("trexsearch_control_clients"));
+  daemon.send_signal(SIGTERM);
+  CHECK(daemon.wait_exit() == 0);
+  CHECK(kept.read_to_eof());
 }
 
 }  // namespace trexsearch::servicetest
