@@ -276,6 +276,60 @@ TEST_CASE("GET /metrics during a real-time job reports it; promtool accepts the 
   CHECK(after.count("trexsearch_last_trial_load_pps") == 0);
 }
 
+TEST_CASE("a running PLR job's estimate and stdev are the ones its watchers see") {
+  TempDir dir;
+  DaemonProcess daemon(dir, daemon_args(dir, {"--metrics-listen", "127.0.0.1:0"}));
+  REQUIRE(daemon.wait_ready());
+  const int port = metrics_port(daemon);
+  ControlClient client(dir.file("control.sock"));
+  // Compressed time, deterministic samples; the measurer hangs in trial 3, so the
+  // job stays running with trial 2's estimate for as long as the test needs.
+  Json::Value spec(Json::objectValue);
+  spec["min_load"] = 10000.0;
+  spec["max_load"] = 2e6;
+  spec["trial_duration_first"] = 1.0;
+  spec["trial_duration_increment"] = 1.0;
+  spec["time_budget"] = 60.0;
+  spec["samples_per_trial"] = 2000;
+  spec["samples_per_chunk"] = 1000;
+  spec["seed"] = 11;
+  Json::Value measurer = fake_exec_measurer(1e6, {"--hang-at", "3"});
+  measurer["time"] = "virtual";
+  Json::Value arguments = submit_arguments(spec, measurer);
+  arguments["method"] = "plr";
+  const auto submitted = client.request("submit", arguments);
+  REQUIRE(submitted.result == ResultCode::success);
+  const std::int64_t job = submitted.arguments["job"].asInt64();
+  REQUIRE(client.request("watch", job_arguments(job), 2).result == ResultCode::success);
+  const Json::Value trial = client.wait_trial(2);
+  REQUIRE(trial["estimate"].isObject());
+
+  const HttpReply reply = http_request(port, "GET", "/metrics");
+  REQUIRE(reply.status == 200);
+  const auto values = samples(reply.body);
+  CHECK(values.at("trexsearch_jobs_running{method=\"plr\"}") == 1.0);
+  CHECK(values.at("trexsearch_plr_estimate_pps") == trial["estimate"]["average"].asDouble());
+  CHECK(values.at("trexsearch_plr_estimate_stdev_pps") == trial["estimate"]["stdev"].asDouble());
+  CHECK(values.at("trexsearch_plr_estimate_pps") > 0.0);
+  double trials = 0.0;
+  for (const auto& [key, count] : values) {
+    if (key.rfind("trexsearch_trials_total{", 0) == 0) trials += count;
+  }
+  CHECK(trials == 2.0);
+  CHECK(values.count("trexsearch_mlr_lower_bound_pps{goal=\"NDR\"}") == 0);
+  if (const auto promtool = find_promtool()) {
+    const std::string page = dir.write("metrics.txt", reply.body);
+    const std::string out = dir.file("promtool.out");
+    const int status =
+        std::system((*promtool + " check metrics < " + page + " > " + out + " 2>&1").c_str());
+    CHECK_MESSAGE(status == 0, read_file(out));
+  } else {
+    MESSAGE("promtool not installed (Debian package prometheus): format check skipped");
+  }
+  REQUIRE(client.request("cancel", job_arguments(job), 3).result == ResultCode::success);
+  CHECK(client.wait_event("job.ended")["state"].asString() == "cancelled");
+}
+
 TEST_CASE("the metrics endpoint closes oversized requests and connections beyond its cap") {
   TempDir dir;
   DaemonProcess daemon(dir, daemon_args(dir, {"--metrics-listen", "127.0.0.1:0"}));
