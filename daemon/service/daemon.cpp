@@ -6,6 +6,7 @@
 
 #include "daemon/codec/json_writer.hpp"
 #include "daemon/measurers/process_tree.hpp"
+#include "daemon/service/metrics_snapshot.hpp"
 #include "daemon/service/mlr_job_runner.hpp"
 #include "daemon/service/plr_job_runner.hpp"
 #include "search/errors.hpp"
@@ -153,6 +154,7 @@ void Daemon::start() {
   info.version = TREX_SEARCH_VERSION;
   info.pid = ::getpid();
   info.started_at = std::chrono::system_clock::now();
+  started_at_ = info.started_at;
   info.socket_path = options.socket;
   info.state_dir = options.state_dir;
   dispatcher_ = std::make_unique<Dispatcher>(
@@ -178,7 +180,13 @@ void Daemon::start() {
                                             connection_settings(options), options.max_clients,
                                             options.max_clients_per_user, request_pool_.get());
   server_->listen(options.socket, options.socket_mode, group);
+  if (const auto listen = parse_listen_address(options.metrics_listen)) {
+    metrics_ = std::make_unique<MetricsServer>(io_, log_, [this] { return metrics_page(); });
+    metrics_->listen(boost::asio::ip::tcp::endpoint(boost::asio::ip::make_address(listen->ip),
+                                                    listen->port));
+  }
   server_->handle_signals({[this](int) {
+                             if (metrics_) metrics_->stop();
                              notifier_.stopping();
                              watchdog_timer_.cancel();
                            },
@@ -200,6 +208,19 @@ void Daemon::start() {
     watchdog_interval_ = *timeout / 2;
     arm_watchdog();
   }
+}
+
+std::string Daemon::metrics_page() {
+  MetricsSources sources;
+  sources.version = TREX_SEARCH_VERSION;
+  sources.started_at = started_at_;
+  sources.queue = jobs_->queue_status();
+  sources.trials = jobs_->trial_totals();
+  sources.trex = trex_link_->snapshot();
+  // As `status`: stat() of the store files, no query.
+  sources.store = jobs_->store_health();
+  sources.control_clients = server_->clients();
+  return format_metrics(make_metrics_snapshot(sources));
 }
 
 void Daemon::arm_watchdog() {
@@ -241,6 +262,7 @@ void Daemon::reload() {
         {"resume-interrupted", now.resume_interrupted != before.resume_interrupted},
         {"max-store-mib", now.max_store_mib != before.max_store_mib},
         {"store-reserve-mib", now.store_reserve_mib != before.store_reserve_mib},
+        {"metrics-listen", now.metrics_listen != before.metrics_listen},
     };
     DaemonOptions kept = now;
     for (const auto& [key, changed] : fixed) {
@@ -257,6 +279,7 @@ void Daemon::reload() {
     kept.resume_interrupted = before.resume_interrupted;
     kept.max_store_mib = before.max_store_mib;
     kept.store_reserve_mib = before.store_reserve_mib;
+    kept.metrics_listen = before.metrics_listen;
     jobs_->set_config_json(settings_json(kept));
     command_line_.options = kept;
     log_.event(LogPriority::notice, "config.reloaded", {{"config", fresh.config_file}});
@@ -289,6 +312,7 @@ int Daemon::run() {
     // job (it is marked interrupted and resumes) and let systemd restart us.
     log_.event(LogPriority::error, "daemon.failed", {{"reason", error.what()}});
     server_->stop();
+    if (metrics_) metrics_->stop();
     code = kDaemonExitFailure;
   }
   notifier_.stopping();

@@ -13,6 +13,7 @@
 #include "daemon/service/job_manager.hpp"
 #include "daemon/service/log.hpp"
 #include "daemon/service/measurer_factory.hpp"
+#include "daemon/service/metrics_server.hpp"
 #include "daemon/service/notifier.hpp"
 #include "daemon/service/options.hpp"
 #include "daemon/service/request_pool.hpp"
@@ -48,6 +49,8 @@ class Daemon {
   void reload();
   void arm_watchdog();
   void set_status(const std::string& status);
+  /// The page `GET /metrics` serves (io thread; in-memory sources only).
+  std::string metrics_page();
 
   std::vector<std::string> args_;
   CommandLine command_line_;
@@ -74,6 +77,9 @@ class Daemon {
   std::unique_ptr<JobManager> jobs_;
   std::unique_ptr<Dispatcher> dispatcher_;
   std::unique_ptr<ControlServer> server_;
+  WallTime started_at_{};
+  /// Absent unless `metrics-listen` is set. After server_, which its page reads.
+  std::unique_ptr<MetricsServer> metrics_;
   /// Declared after what its workers use (dispatcher, job manager): stopped first.
   std::unique_ptr<RequestPool> request_pool_;
 };

@@ -2,6 +2,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <map>
 #include <memory>
 #include <optional>
 #include <string>
@@ -30,6 +31,8 @@ struct QueueStatus {
   std::optional<RunningJobStatus> running;
   /// In the order they will run.
   std::vector<JobId> queued;
+  /// How many of them each method ("mlr", "plr") has (metrics).
+  std::map<std::string, std::size_t> queued_by_method;
   std::size_t max_queued = 0;
 };
 

@@ -80,6 +80,11 @@ class JobManager final : public JobControl {
   /// SIGHUP: applies to the running job's next trial too.
   void set_max_trials_per_job(std::uint64_t max_trials);
 
+  /// Trials stored since the start, by (phase, result): result is "no_loss",
+  /// "loss" or "tester_limited" (the Prometheus counter trexsearch_trials_total).
+  using TrialTotals = std::map<std::pair<std::string, std::string>, std::uint64_t>;
+  TrialTotals trial_totals() const;
+
   SubmitReceipt submit(const JobSpec& spec, const std::string& submitted_by) override;
   QueueStatus queue_status() override;
   std::optional<StoreHealth> store_health() override;
@@ -151,6 +156,8 @@ class JobManager final : public JobControl {
   std::deque<QueuedJob> queue_;
   std::unique_ptr<RunningJob> running_;
   std::map<JobId, std::vector<std::shared_ptr<JobWatcher>>> watchers_;
+  /// Counted once stored (under mutex_).
+  TrialTotals trial_totals_;
   bool shutting_down_ = false;
   /// The store's health, for `status` (under mutex_).
   bool store_writable_ = true;

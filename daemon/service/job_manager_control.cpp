@@ -85,8 +85,16 @@ QueueStatus JobManager::queue_status() {
                                       running_->progress,
                                       running_->cancel_requested};
   }
-  for (const QueuedJob& job : queue_) status.queued.push_back(job.id);
+  for (const QueuedJob& job : queue_) {
+    status.queued.push_back(job.id);
+    ++status.queued_by_method[std::string(to_string(job.spec.method))];
+  }
   return status;
+}
+
+JobManager::TrialTotals JobManager::trial_totals() const {
+  std::lock_guard lock(mutex_);
+  return trial_totals_;
 }
 
 std::vector<JobRecord> JobManager::list(std::optional<JobState> state, std::size_t limit) {

@@ -44,9 +44,16 @@ void JobManager::Observer::trial_done(const StoredTrial& trial, const JobProgres
   }
   std::uint64_t max_trials = 0;
   {
+    // What the searches judge by: a tester-limited trial counts as loss 1 there,
+    // but for a fleet's dashboard it is the tester's problem, not the SUT's.
+    const bool tester_limited = progress.last_trial && progress.last_trial->tester_limited_pps;
+    const char* result = tester_limited          ? "tester_limited"
+                         : trial.loss_ratio > 0.0 ? "loss"
+                                                  : "no_loss";
     std::lock_guard lock(manager_.mutex_);
     if (manager_.running_) manager_.running_->progress = progress;
     max_trials = manager_.settings_.max_trials_per_job;
+    ++manager_.trial_totals_[{std::string(mlr::to_string(trial.phase)), result}];
   }
   manager_.log_.event(LogPriority::info, "trial.done",
                       {{"job", id_},

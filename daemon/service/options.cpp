@@ -3,6 +3,7 @@
 #include <grp.h>
 #include <unistd.h>
 
+#include <boost/asio/ip/address.hpp>
 #include <boost/program_options.hpp>
 #include <charconv>
 #include <cmath>
@@ -84,7 +85,9 @@ po::options_description settings_description() {
       ("trex-user", po::value<std::string>()->value_name("NAME")->default_value(defaults.trex_user),
        "owner name shown on the TRex ports trex jobs acquire")
       ("trex-reconnect-grace", po::value<double>()->value_name("SECONDS")->default_value(60.0, "60"),
-       "how long TRex may stay unreachable before a trex job fails");
+       "how long TRex may stay unreachable before a trex job fails")
+      ("metrics-listen", po::value<std::string>()->value_name("IP:PORT")->default_value(""),
+       "serve Prometheus metrics over HTTP at this address, e.g. 127.0.0.1:9469 (empty: off)");
   // clang-format on
   return settings;
 }
@@ -204,6 +207,8 @@ DaemonOptions from_variables(const po::variables_map& vm) {
     throw ConfigError("trex-reconnect-grace", format_value(grace), "must be >= 0 seconds");
   }
   options.trex_reconnect_grace = Seconds{grace};
+  options.metrics_listen = vm["metrics-listen"].as<std::string>();
+  (void)parse_listen_address(options.metrics_listen);
   return options;
 }
 
@@ -285,6 +290,34 @@ std::vector<int> parse_cpu_list(const std::string& text) {
   return cpus;
 }
 
+std::optional<ListenAddress> parse_listen_address(const std::string& text) {
+  if (text.empty()) return std::nullopt;
+  const auto fail = [&text](const std::string& reason) -> std::optional<ListenAddress> {
+    throw ConfigError("metrics-listen", text, reason);
+  };
+  const auto colon = text.rfind(':');
+  if (colon == std::string::npos) return fail("must be IP:PORT, e.g. 127.0.0.1:9469 or [::1]:9469");
+  std::string host = text.substr(0, colon);
+  const std::string port_text = text.substr(colon + 1);
+  const bool bracketed = host.size() >= 2 && host.front() == '[' && host.back() == ']';
+  if (bracketed) host = host.substr(1, host.size() - 2);
+  boost::system::error_code error;
+  const auto address = boost::asio::ip::make_address(host, error);
+  // An IPv6 address needs its brackets, or its last group would read as the port.
+  if (error || host.empty() || address.is_v6() != bracketed) {
+    return fail("must be an IP address and a port, e.g. 127.0.0.1:9469 or [::1]:9469 (no "
+                "hostnames: the endpoint binds only where it is told)");
+  }
+  unsigned port = 0;
+  const auto [end, ec] =
+      std::from_chars(port_text.data(), port_text.data() + port_text.size(), port);
+  if (port_text.empty() || ec != std::errc{} || end != port_text.data() + port_text.size() ||
+      port > 65535) {
+    return fail("the port must be a number from 0 to 65535");
+  }
+  return ListenAddress{address.to_string(), static_cast<std::uint16_t>(port)};
+}
+
 std::optional<gid_t> resolve_group(const std::string& name) {
   if (name.empty()) return std::nullopt;
   std::vector<char> buffer(16384);
@@ -328,7 +361,8 @@ std::string describe_options(const DaemonOptions& options) {
        << "plr-resume = " << to_string(options.plr_resume) << "\n"
        << "trex-endpoint = " << options.trex_endpoint << "\n"
        << "trex-user = " << options.trex_user << "\n"
-       << "trex-reconnect-grace = " << format_value(options.trex_reconnect_grace.count()) << "\n";
+       << "trex-reconnect-grace = " << format_value(options.trex_reconnect_grace.count()) << "\n"
+       << "metrics-listen = " << options.metrics_listen << "\n";
   return text.str();
 }
 

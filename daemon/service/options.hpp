@@ -85,7 +85,21 @@ struct DaemonOptions {
   std::string trex_user = "trex-searchd";
   /// How long TRex may stay unreachable before a `trex` job fails (jobs may override).
   Seconds trex_reconnect_grace{60.0};
+  /// Where the Prometheus endpoint listens ("127.0.0.1:9469", "[::1]:9469"); empty:
+  /// no endpoint (docs/metrics.md). Needs a restart.
+  std::string metrics_listen;
 };
+
+/// An IP literal and a port, as `metrics-listen` gives them.
+struct ListenAddress {
+  std::string ip;
+  std::uint16_t port = 0;
+};
+
+/// "127.0.0.1:9469" or "[::1]:9469" (port 0: any free one); nullopt for "". A
+/// hostname, a missing or bad port or anything else throws ConfigError naming
+/// `metrics-listen`.
+std::optional<ListenAddress> parse_listen_address(const std::string& text);
 
 /// What the command line asked for.
 struct CommandLine {
