@@ -16,6 +16,7 @@ packages=(
   libsystemd-dev      # sd_notify for Type=notify
   clang libclang-rt-14-dev  # libFuzzer targets (scripts/fuzz.sh, CI's ASan build)
   prometheus          # promtool: the metrics endpoint's page is checked in e2e_metrics_test
+                      # (its Prometheus server is neither started nor enabled, see below)
 )
 
 missing=()
@@ -37,4 +38,21 @@ fi
 echo "install-deps: installing ${missing[*]}"
 export DEBIAN_FRONTEND=noninteractive
 $sudo apt-get update -q
+# Only promtool is wanted from the prometheus package: a tester machine must not
+# gain a Prometheus server on :9090. policy-rc.d (Debian's standard switch) keeps
+# the maintainer scripts from starting it; it is disabled afterwards.
+installing_prometheus=0
+if printf '%s\n' "${missing[@]}" | grep -qx prometheus; then installing_prometheus=1; fi
+policy=/usr/sbin/policy-rc.d
+added_policy=0
+if [ "$installing_prometheus" = 1 ] && [ ! -e "$policy" ]; then
+  printf '#!/bin/sh\nexit 101\n' | $sudo tee "$policy" >/dev/null
+  $sudo chmod 755 "$policy"
+  added_policy=1
+fi
+cleanup_policy() { if [ "$added_policy" = 1 ]; then $sudo rm -f "$policy"; fi; }
+trap cleanup_policy EXIT
 $sudo apt-get install -y -q --no-install-recommends "${missing[@]}"
+if [ "$installing_prometheus" = 1 ] && command -v systemctl >/dev/null 2>&1; then
+  $sudo systemctl disable --now prometheus.service >/dev/null 2>&1 || true
+fi
