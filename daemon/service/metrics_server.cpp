@@ -110,8 +110,7 @@ class MetricsServer::Session : public std::enable_shared_from_this<Session> {
 
 MetricsServer::MetricsServer(boost::asio::io_context& io, Logger& log, Page page,
                              MetricsServerSettings settings)
-    : io_(io),
-      log_(log),
+    : log_(log),
       page_(std::move(page)),
       settings_(settings),
       acceptor_(io),

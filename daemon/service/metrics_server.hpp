@@ -70,7 +70,6 @@ class MetricsServer {
   void accept();
   void forget(Session* session);
 
-  boost::asio::io_context& io_;
   Logger& log_;
   Page page_;
   MetricsServerSettings settings_;

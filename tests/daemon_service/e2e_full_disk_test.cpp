@@ -87,9 +87,9 @@ TEST_CASE("a full file system fails the job with a reason; status, delete and a 
     DaemonProcess daemon(dir, args);
     REQUIRE(daemon.wait_ready());
     ControlClient client(dir.file("control.sock"));
+    INFO(daemon.log());
     // 6 MiB: the first job fills the disk (no max-store-mib cap).
     job = submit_and_wait_end(client, filling_plr_job(), ended);
-    INFO(daemon.log());
     CHECK(ended["state"].asString() == "failed");
     const std::string reason = ended["reason"].asString();
     INFO(reason);
