@@ -204,6 +204,13 @@ WatchText format_watch_event(const Json::Value& event) {
   const std::string name = event["event"].asString();
   const Json::Value& arguments = event["arguments"];
   WatchText text;
+  if (arguments["skipped_trial_events"].isUInt64() && arguments["skipped_trial_events"].asUInt64() > 0) {
+    // The daemon skips progress events for a watcher that falls behind; the store
+    // has every trial (trex-search show JOB).
+    text.lines.push_back("(" + arguments["skipped_trial_events"].asString() +
+                         " trial lines skipped: this watcher fell behind the job; trex-search "
+                         "show lists every trial)");
+  }
   if (name == "trial") {
     const Json::Value trial = trial_from_event(arguments);
     text.lines.push_back(format_trial_line(trial));

@@ -233,14 +233,33 @@ void Connection::deliver(const Json::Value& request_id, const JobEvent& event,
       send(encode_event(request_id, "job.started", arguments));
       break;
     case JobEvent::Kind::trial:
-      if (event.progress) {
-        send(encode_event(request_id, "trial", encode_trial_event(event.job, *event.progress)));
+      if (!event.progress) break;
+      // A watcher that reads slower than a (virtual-time) job runs would fill its
+      // output cap with trial events and be closed as too slow, missing the end.
+      // Each trial event carries the whole progress, so the newest supersedes the
+      // ones before it: while the client is behind, trial events are skipped and
+      // the next one it gets says how many (the end is never skipped).
+      if (pending_output_bytes_ > settings_.max_client_output_bytes / 2) {
+        ++skipped_trial_events_;
+        break;
+      }
+      {
+        Json::Value trial = encode_trial_event(event.job, *event.progress);
+        if (skipped_trial_events_ > 0) {
+          trial["skipped_trial_events"] = Json::UInt64{skipped_trial_events_};
+          skipped_trial_events_ = 0;
+        }
+        send(encode_event(request_id, "trial", trial));
       }
       break;
     case JobEvent::Kind::ended:
       arguments["job"] = Json::Int64{event.job};
       arguments["state"] = std::string(to_string(event.state));
       arguments["reason"] = event.reason;
+      if (skipped_trial_events_ > 0) {
+        arguments["skipped_trial_events"] = Json::UInt64{skipped_trial_events_};
+        skipped_trial_events_ = 0;
+      }
       send(encode_event(request_id, "job.ended", arguments));
       std::erase_if(watches_,
                     [watcher](const auto& entry) { return entry.second.get() == watcher; });

@@ -95,6 +95,8 @@ class Connection : public std::enable_shared_from_this<Connection> {
   std::string input_;
   std::deque<std::string> output_;
   std::size_t pending_output_bytes_ = 0;
+  /// Trial events not sent because the client was behind (Connection::deliver).
+  std::uint64_t skipped_trial_events_ = 0;
   /// Bytes of output_.front() already written (writes may be partial).
   std::size_t front_written_ = 0;
   std::size_t peak_buffered_bytes_ = 0;

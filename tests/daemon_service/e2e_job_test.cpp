@@ -129,3 +129,60 @@ TEST_CASE("a real-time sim job can be watched trial by trial and is stopped by c
 }
 
 }  // namespace trexsearch::servicetest
+
+namespace trexsearch::servicetest {
+
+// A watcher that does not keep up with a virtual-time job (thousands of trials a
+// second) used to be closed as too slow and never saw the end. Now trial events are
+// skipped while it is behind, counted in the next event, and job.ended always comes.
+TEST_CASE("a watcher that falls behind a fast job gets skipped trial events, not closed") {
+  TempDir dir;
+  DaemonProcess daemon(dir, daemon_args(dir, {"--output-timeout", "0.5",
+                                              "--max-client-output-bytes", "65536"}));
+  REQUIRE(daemon.wait_ready());
+  INFO(daemon.log());
+  Json::Value job(Json::objectValue);
+  job["method"] = "plr";
+  job["spec"]["min_load"] = 10000.0;
+  job["spec"]["max_load"] = 2e6;
+  job["spec"]["trial_duration_first"] = 1.0;
+  job["spec"]["trial_duration_increment"] = 0.0;
+  job["spec"]["time_budget"] = 2000.0;
+  job["spec"]["samples_per_trial"] = 20;
+  job["measurer"] = sim_measurer(1e6);
+  job["measurer"]["model"] = "soak";
+  ControlClient prompt(dir.file("control.sock"));
+  const auto submitted = prompt.request("submit", job);
+  REQUIRE(submitted.result == ResultCode::success);
+  const std::int64_t id = submitted.arguments["job"].asInt64();
+  // The slow watcher asks and then reads nothing until the job is over.
+  ControlClient slow(dir.file("control.sock"));
+  REQUIRE(slow.send_raw("{\"id\": 1, \"command\": \"watch\", \"arguments\": {\"job\": " +
+                        std::to_string(id) + "}}\n"));
+  const auto watch = prompt.request("watch", job_arguments(id), 2);
+  REQUIRE(watch.result == ResultCode::success);
+  if (!watch.arguments["ended"].asBool()) {
+    CHECK(prompt.wait_event("job.ended", milliseconds(120000))["state"].asString() == "finished");
+  }
+  std::uint64_t skipped = 0;
+  std::size_t trial_events = 0;
+  bool ended = false;
+  while (const auto line = slow.read_line()) {
+    const Json::Value message = parse_json(*line);
+    skipped += message["arguments"]["skipped_trial_events"].asUInt64();
+    if (message["event"].asString() == "trial") ++trial_events;
+    if (message["event"].asString() == "job.ended") {
+      ended = true;
+      break;
+    }
+  }
+  CHECK(ended);  // before: closed as too slow (client.too_slow), no job.ended
+  CHECK(skipped > 0);
+  const std::size_t stored = prompt.request("show", job_arguments(id))
+                                 .arguments["trials"].size();
+  // Every trial is accounted for: sent or counted as skipped (none replayed here).
+  CHECK(trial_events + skipped == stored);
+  CHECK(daemon.log().find("client.too_slow") == std::string::npos);
+}
+
+}  // namespace trexsearch::servicetest
