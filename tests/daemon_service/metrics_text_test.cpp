@@ -105,7 +105,10 @@ TEST_CASE("every family has one HELP and one TYPE line, busy or idle") {
   idle.version = "1.2.3";
   for (const MetricsSnapshot& snapshot : {busy_snapshot(), idle}) {
     const std::string page = format_metrics(snapshot);
-    for (const auto& [name, type] : kFamilies) {
+    for (const auto& family : kFamilies) {
+      // Not a structured binding: clang 14 refuses one captured by CAPTURE's lambda.
+      const char* const name = family[0];
+      const char* const type = family[1];
       CAPTURE(name);
       CHECK(count_lines_starting(page, std::string("# HELP ") + name + " ") == 1);
       CHECK(has_line(page, std::string("# TYPE ") + name + " " + type));
