@@ -388,7 +388,9 @@ TEST_CASE("export refuses bad option values, naming the option and the value, ex
     std::vector<std::string> args{"export", "--socket", socket};
     args.insert(args.end(), options.begin(), options.end());
     const CliRun run = run_cli(dir, args);
-    CAPTURE(options.back());
+    // A copy: clang 14 refuses a structured binding captured by CAPTURE's lambda.
+    const std::string last_option = options.back();
+    CAPTURE(last_option);
     CHECK(run.exit_code == 2);
     CHECK(run.out.empty());
     CHECK(run.err.rfind("trex-search: error: --", 0) == 0);
