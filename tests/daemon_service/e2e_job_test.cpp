@@ -12,13 +12,6 @@ namespace {
 
 using service::ResultCode;
 
-Json::Value submit_arguments(const Json::Value& spec, const Json::Value& measurer) {
-  Json::Value arguments(Json::objectValue);
-  arguments["spec"] = spec;
-  arguments["measurer"] = measurer;
-  return arguments;
-}
-
 }  // namespace
 
 TEST_CASE("an MLR job on a simulated SUT runs to a regular result over the socket") {
@@ -141,16 +134,9 @@ TEST_CASE("a watcher that falls behind a fast job gets skipped trial events, not
                                               "--max-client-output-bytes", "65536"}));
   REQUIRE(daemon.wait_ready());
   INFO(daemon.log());
-  Json::Value job(Json::objectValue);
-  job["method"] = "plr";
-  job["spec"]["min_load"] = 10000.0;
-  job["spec"]["max_load"] = 2e6;
-  job["spec"]["trial_duration_first"] = 1.0;
-  job["spec"]["trial_duration_increment"] = 0.0;
+  // 2000 trials of 1 s on compressed time: thousands of trial events in seconds.
+  Json::Value job = filling_plr_job();
   job["spec"]["time_budget"] = 2000.0;
-  job["spec"]["samples_per_trial"] = 20;
-  job["measurer"] = sim_measurer(1e6);
-  job["measurer"]["model"] = "soak";
   ControlClient prompt(dir.file("control.sock"));
   const auto submitted = prompt.request("submit", job);
   REQUIRE(submitted.result == ResultCode::success);

@@ -166,13 +166,6 @@ std::optional<std::string> find_promtool() {
   return std::nullopt;
 }
 
-Json::Value submit_arguments(const Json::Value& spec, const Json::Value& measurer) {
-  Json::Value arguments(Json::objectValue);
-  arguments["spec"] = spec;
-  arguments["measurer"] = measurer;
-  return arguments;
-}
-
 }  // namespace
 
 TEST_CASE("without metrics-listen the daemon listens on no TCP port") {
@@ -284,19 +277,8 @@ TEST_CASE("a running PLR job's estimate and stdev are the ones its watchers see"
   ControlClient client(dir.file("control.sock"));
   // Compressed time, deterministic samples; the measurer hangs in trial 3, so the
   // job stays running with trial 2's estimate for as long as the test needs.
-  Json::Value spec(Json::objectValue);
-  spec["min_load"] = 10000.0;
-  spec["max_load"] = 2e6;
-  spec["trial_duration_first"] = 1.0;
-  spec["trial_duration_increment"] = 1.0;
-  spec["time_budget"] = 60.0;
-  spec["samples_per_trial"] = 2000;
-  spec["samples_per_chunk"] = 1000;
-  spec["seed"] = 11;
-  Json::Value measurer = fake_exec_measurer(1e6, {"--hang-at", "3"});
-  measurer["time"] = "virtual";
-  Json::Value arguments = submit_arguments(spec, measurer);
-  arguments["method"] = "plr";
+  const Json::Value arguments =
+      deterministic_plr_submit(fake_exec_measurer(1e6, {"--hang-at", "3"}));
   const auto submitted = client.request("submit", arguments);
   REQUIRE(submitted.result == ResultCode::success);
   const std::int64_t job = submitted.arguments["job"].asInt64();

@@ -9,25 +9,6 @@ namespace {
 
 using service::ResultCode;
 
-// Deterministic mode (samples_per_trial) on compressed time: a dozen trials, milliseconds.
-Json::Value plr_submit(Json::Value measurer) {
-  Json::Value spec(Json::objectValue);
-  spec["min_load"] = 10000.0;
-  spec["max_load"] = 2e6;
-  spec["trial_duration_first"] = 1.0;
-  spec["trial_duration_increment"] = 1.0;
-  spec["time_budget"] = 60.0;
-  spec["samples_per_trial"] = 2000;
-  spec["samples_per_chunk"] = 1000;
-  spec["seed"] = 11;
-  Json::Value submit(Json::objectValue);
-  submit["method"] = "plr";
-  submit["spec"] = spec;
-  measurer["time"] = "virtual";
-  submit["measurer"] = measurer;
-  return submit;
-}
-
 Json::Value run_to_result(ControlClient& client, const Json::Value& submit) {
   const auto submitted = client.request("submit", submit);
   REQUIRE(submitted.result == ResultCode::success);
@@ -49,7 +30,7 @@ TEST_CASE(
     "uninterrupted run") {
   TempDir dir;
   constexpr std::size_t kCompleted = 3;
-  const Json::Value hanging = plr_submit(fake_exec_measurer(
+  const Json::Value hanging = deterministic_plr_submit(fake_exec_measurer(
       1e6, {"--hang-at", std::to_string(kCompleted + 1), "--disarm-file", dir.file("disarm")}));
   std::int64_t job = 0;
   {
@@ -90,7 +71,7 @@ TEST_CASE(
   }
 
   // The same search, never interrupted, on the same daemon.
-  const Json::Value whole = run_to_result(client, plr_submit(fake_exec_measurer(1e6, {})));
+  const Json::Value whole = run_to_result(client, deterministic_plr_submit(fake_exec_measurer(1e6, {})));
   REQUIRE(whole["result"]["trials"].size() == result["trials"].size());
   CHECK(whole["result"]["estimate"] == result["estimate"]);
   for (Json::ArrayIndex i = 0; i < result["trials"].size(); ++i) {
@@ -104,7 +85,7 @@ TEST_CASE("a PLR job on a simulated SUT finishes; show gives its estimate, resul
   DaemonProcess daemon(dir, daemon_args(dir));
   REQUIRE(daemon.wait_ready());
   ControlClient client(dir.file("control.sock"));
-  const Json::Value done = run_to_result(client, plr_submit(sim_measurer(1e6)));
+  const Json::Value done = run_to_result(client, deterministic_plr_submit(sim_measurer(1e6)));
   CHECK(done["job"]["method"].asString() == "plr");
   const Json::Value& result = done["result"];
   REQUIRE(result["estimate"].isObject());

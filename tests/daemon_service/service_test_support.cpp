@@ -397,6 +397,29 @@ Json::Value filling_plr_job() {
   return job;
 }
 
+Json::Value submit_arguments(const Json::Value& spec, const Json::Value& measurer) {
+  Json::Value arguments(Json::objectValue);
+  arguments["spec"] = spec;
+  arguments["measurer"] = measurer;
+  return arguments;
+}
+
+Json::Value deterministic_plr_submit(Json::Value measurer) {
+  Json::Value spec(Json::objectValue);
+  spec["min_load"] = 10000.0;
+  spec["max_load"] = 2e6;
+  spec["trial_duration_first"] = 1.0;
+  spec["trial_duration_increment"] = 1.0;
+  spec["time_budget"] = 60.0;
+  spec["samples_per_trial"] = 2000;
+  spec["samples_per_chunk"] = 1000;
+  spec["seed"] = 11;
+  measurer["time"] = "virtual";
+  Json::Value submit = submit_arguments(spec, measurer);
+  submit["method"] = "plr";
+  return submit;
+}
+
 std::string example_profile_path() {
   return TREX_SEARCH_SOURCE_DIR "/etc/profiles/ipv4-udp-64b-bidir.json";
 }

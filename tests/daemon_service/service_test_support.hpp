@@ -173,6 +173,14 @@ std::string example_profile_path();
 /// a few hundred trials (store-full and full-disk tests).
 Json::Value filling_plr_job();
 
+/// Submit arguments {"spec", "measurer"} (method: the daemon's default, mlr).
+Json::Value submit_arguments(const Json::Value& spec, const Json::Value& measurer);
+
+/// A PLR job in deterministic mode (samples_per_trial, seed 11) on compressed time,
+/// trials 1, 2, 3 ... s, 60 s budget: a dozen trials, milliseconds. `measurer` runs
+/// on virtual time.
+Json::Value deterministic_plr_submit(Json::Value measurer);
+
 /// Sets a trex measurer's `profile` to the contents of the file at `path` and its
 /// `profile_source` to `path`, as trex-search submit does (the daemon opens no
 /// file a client names).
