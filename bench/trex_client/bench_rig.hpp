@@ -1,6 +1,10 @@
 #pragma once
 
+#include <cstdint>
 #include <memory>
+#include <optional>
+#include <string>
+#include <vector>
 
 #include "trex_client/emulator/emulator_server.hpp"
 #include "trex_client/measurer/trex_measurer.hpp"
@@ -8,12 +12,29 @@
 
 namespace trexsearch::trex::bench {
 
-/// An in-process emulator on loopback with a connected session, a bidirectional
-/// 64-byte profile loaded on ports 0 and 1, and a measurer whose clock runs at the
-/// emulator's speed.
+/// Which TRex the benchmarks drive: one at `endpoint` (a real TRex or a running
+/// trex-emulator), or, without an endpoint, an in-process emulator on loopback.
+struct BenchTarget {
+  std::optional<std::string> endpoint;
+  /// The port pair: traffic from ports[0] to ports[1] (and back when bidirectional).
+  std::uint8_t tx_port = 0;
+  std::uint8_t rx_port = 1;
+  bool bidirectional = true;
+  std::uint32_t frame_size = 64;
+  CounterSource counters = CounterSource::flow_stats;
+  bool force_acquire = false;
+
+  /// "real TRex at tcp://..." or "in-process emulator".
+  std::string describe() const;
+};
+
+/// A connected session with an IPv4/UDP profile loaded on the target's port pair and
+/// a measurer whose clock runs at the emulator's speed (1 for an endpoint).
 struct BenchRig {
-  /// `speed` 1 is real time; a sharp SUT of `capacity_pps` per direction.
-  BenchRig(double speed, double capacity_pps, TrexMeasurerConfig config = {});
+  /// `speed` and a sharp SUT of `capacity_pps` per direction apply to the in-process
+  /// emulator only.
+  BenchRig(const BenchTarget& target, double speed, double capacity_pps,
+           TrexMeasurerConfig config = {});
 
   std::unique_ptr<emu::EmulatorServer> emulator;
   std::unique_ptr<TrexSession> session;

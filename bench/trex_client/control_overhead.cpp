@@ -1,45 +1,70 @@
 #include "bench/trex_client/control_overhead.hpp"
 
 #include <cstdio>
+#include <map>
+#include <string>
 #include <vector>
-
-#include "bench/trex_client/bench_rig.hpp"
 
 namespace trexsearch::trex::bench {
 
-void run_control_overhead(int trials, double duration_s, std::ostream& out) {
-  BenchRig rig(1.0, 1e7);
+namespace {
+
+double ms(Seconds seconds) { return seconds.count() * 1e3; }
+
+}  // namespace
+
+void run_control_overhead(const BenchTarget& target, const OverheadRun& run, std::ostream& out) {
+  BenchRig rig(target, 1.0, 1e7);
+  // One part per row, in the order a trial goes through them (TrialPhases).
+  const std::vector<std::string> parts = {"before start (baseline read)", "waiting for TX end",
+                                          "stop + final read (settle)", "release", "other"};
+  std::map<std::string, std::vector<double>> part_ms;
   std::vector<double> overhead_ms;
-  std::vector<double> settle_ms;
-  std::vector<double> detect_ms;
   std::vector<double> exchanges;
-  const Seconds duration{duration_s};
-  for (int i = 0; i < trials; ++i) {
-    rig.measurer->measure(duration, 1e5, {});
+  std::vector<double> start_ms;
+  int reused = 0;
+  std::map<std::string, int> notes;
+  int trials_with_notes = 0;
+  const Seconds duration{run.duration_s};
+  for (int i = 0; i < run.trials; ++i) {
+    const TrialOutcome outcome = rig.measurer->measure(duration, run.load_pps, {});
     const TrialRecord& record = rig.measurer->last_trial();
-    overhead_ms.push_back(record.control_overhead.count() * 1e3);
-    settle_ms.push_back(record.settle_time.count() * 1e3);
-    detect_ms.push_back((record.tx_time - duration).count() * 1e3);
+    const TrialPhases& phases = record.phases;
+    overhead_ms.push_back(ms(record.wall_time - duration));
+    part_ms["before start (baseline read)"].push_back(ms(phases.before_start));
+    part_ms["waiting for TX end"].push_back(ms(phases.tx_end_wait));
+    part_ms["stop + final read (settle)"].push_back(ms(phases.settle));
+    start_ms.push_back(ms(phases.start_exchange));
+    if (record.baseline_reused) ++reused;
+    part_ms["release"].push_back(ms(phases.release));
+    part_ms["other"].push_back(ms(phases.other));
     exchanges.push_back(static_cast<double>(record.rpc_exchanges));
+    if (!outcome.notes.empty()) ++trials_with_notes;
+    for (const std::string& note : outcome.notes) ++notes[note.substr(0, note.find(' '))];
   }
   char line[256];
-  out << "## Control overhead per trial (real time, emulator on loopback)\n\n";
-  std::snprintf(line, sizeof line,
-                "%d trials of %.0f ms at 100 kpps per direction, 2 directions\n\n", trials,
-                duration_s * 1e3);
+  out << "## Control overhead per trial (real time)\n\n" << target.describe() << "\n\n";
+  std::snprintf(line, sizeof line, "%d trials of %.0f ms at %.0f pps per direction\n\n",
+                run.trials, run.duration_s * 1e3, run.load_pps);
   out << line;
-  out << "| figure | median | p90 | max |\n|---|---|---|---|\n";
-  auto row = [&](const char* name, const std::vector<double>& values, const char* unit) {
-    std::snprintf(line, sizeof line, "| %s | %.3f %s | %.3f %s | %.3f %s |\n", name,
-                  quantile(values, 0.5), unit, quantile(values, 0.9), unit, quantile(values, 1.0),
-                  unit);
+  out << "| part | median | p90 | max |\n|---|---|---|---|\n";
+  auto row = [&](const std::string& name, const std::vector<double>& values, const char* unit) {
+    std::snprintf(line, sizeof line, "| %s | %.3f %s | %.3f %s | %.3f %s |\n", name.c_str(),
+                  quantile(values, 0.5), unit, quantile(values, 0.9), unit,
+                  quantile(values, 1.0), unit);
     out << line;
   };
-  row("control overhead (wall - duration - settle)", overhead_ms, "ms");
-  row("of which TX-end detection lag", detect_ms, "ms");
-  row("settle wait", settle_ms, "ms");
+  row("**overhead (wall - duration, settle included)**", overhead_ms, "ms");
+  for (const std::string& part : parts) row(part, part_ms[part], "ms");
   row("RPC exchanges", exchanges, "");
-  out << "\n";
+  row("start exchange (overlaps the traffic, not in the sum)", start_ms, "ms");
+  std::snprintf(line, sizeof line, "\nBaseline reused from the previous final read: %d of %d",
+                reused, run.trials);
+  out << line;
+  std::snprintf(line, sizeof line, "\nTrials with notes: %d of %d", trials_with_notes, run.trials);
+  out << line;
+  for (const auto& [note, count] : notes) out << "; " << note << " " << count;
+  out << "\n\n";
 }
 
 }  // namespace trexsearch::trex::bench

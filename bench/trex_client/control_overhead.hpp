@@ -2,10 +2,21 @@
 
 #include <ostream>
 
+#include "bench/trex_client/bench_rig.hpp"
+
 namespace trexsearch::trex::bench {
 
-/// Runs `trials` real-time trials of `duration_s` against the emulator and prints the
-/// control overhead per trial (wall - intended duration - settle): median, p90, max.
-void run_control_overhead(int trials, double duration_s, std::ostream& out);
+/// What the control-overhead benchmark runs.
+struct OverheadRun {
+  int trials = 100;
+  double duration_s = 0.01;
+  /// Per direction.
+  double load_pps = 1e5;
+};
+
+/// Runs the trials in real time against `target` and prints the per-trial overhead
+/// (wall - intended duration, settle included) and its parts: median, p90, max; and
+/// how many trials came back with notes (stretched, unsent, ...).
+void run_control_overhead(const BenchTarget& target, const OverheadRun& run, std::ostream& out);
 
 }  // namespace trexsearch::trex::bench

@@ -1,5 +1,6 @@
-// bench_trex_overhead: how much of a TRex trial is control, measured against the
-// trex-emulator on loopback. Prints Markdown; see docs/trex-client.md ("Overhead").
+// bench_trex_overhead: how much of a TRex trial is control, and how much of a search
+// is traffic, against a real TRex (--endpoint) or an in-process trex-emulator.
+// Prints Markdown; see docs/benchmarks-trex.md.
 #include <cstdlib>
 #include <exception>
 #include <iostream>
@@ -11,28 +12,79 @@
 namespace {
 
 constexpr const char* usage_text =
-    "usage: bench_trex_overhead [--trials N] [--duration S] [--search-speed X] [--no-search]\n"
-    "  --trials N        trials for the overhead figure (default 100)\n"
+    "usage: bench_trex_overhead [--endpoint tcp://HOST:PORT] [options]\n"
+    "  --endpoint E      a real TRex or a running trex-emulator (default: an in-process\n"
+    "                    emulator on loopback)\n"
+    "  --ports A,B       the port pair (default 0,1)\n"
+    "  --unidirectional  traffic from A to B only (default both ways)\n"
+    "  --frame-size N    frame size [B] (default 64)\n"
+    "  --counters C      flow_stats (default) or port\n"
+    "  --force           take the ports from another user\n"
+    "  --trials N        trials for the overhead figure (default 100; 0 skips it)\n"
     "  --duration S      trial duration [s] (default 0.01)\n"
-    "  --search-speed X  emulator speed for the search figure (default 10; 1 = real time)\n"
+    "  --load-pps X      overhead trials' load per direction (default 100000)\n"
+    "  --search-speed X  in-process emulator speed for the search (default 10; 1 = real time)\n"
+    "  --min-load X      the search's min load [pps] (default 9001)\n"
+    "  --max-load X      the search's max load [pps] (default 1.4e7)\n"
     "  --no-search       skip the search figure\n";
+
+bool parse_ports(const std::string& text, trexsearch::trex::bench::BenchTarget& target) {
+  const std::size_t comma = text.find(',');
+  if (comma == std::string::npos) return false;
+  const int a = std::atoi(text.substr(0, comma).c_str());
+  const int b = std::atoi(text.substr(comma + 1).c_str());
+  if (a < 0 || a > 255 || b < 0 || b > 255 || a == b) return false;
+  target.tx_port = static_cast<std::uint8_t>(a);
+  target.rx_port = static_cast<std::uint8_t>(b);
+  return true;
+}
 
 }  // namespace
 
 int main(int argc, char** argv) {
-  int trials = 100;
-  double duration = 0.01;
-  double search_speed = 10.0;
+  using namespace trexsearch::trex::bench;
+  BenchTarget target;
+  OverheadRun overhead;
+  SearchRun search_run;
   bool search = true;
   for (int i = 1; i < argc; ++i) {
     const std::string arg = argv[i];
     const bool has_value = i + 1 < argc;
-    if (arg == "--trials" && has_value) {
-      trials = std::atoi(argv[++i]);
+    if (arg == "--endpoint" && has_value) {
+      target.endpoint = argv[++i];
+    } else if (arg == "--ports" && has_value) {
+      if (!parse_ports(argv[++i], target)) {
+        std::cerr << "bench_trex_overhead: --ports wants two different ports A,B, got '"
+                  << argv[i] << "'\n";
+        return 2;
+      }
+    } else if (arg == "--unidirectional") {
+      target.bidirectional = false;
+    } else if (arg == "--frame-size" && has_value) {
+      target.frame_size = static_cast<std::uint32_t>(std::atoi(argv[++i]));
+    } else if (arg == "--counters" && has_value) {
+      const std::string counters = argv[++i];
+      if (counters != "flow_stats" && counters != "port") {
+        std::cerr << "bench_trex_overhead: --counters is flow_stats or port, got '" << counters
+                  << "'\n";
+        return 2;
+      }
+      target.counters = counters == "port" ? trexsearch::trex::CounterSource::port
+                                           : trexsearch::trex::CounterSource::flow_stats;
+    } else if (arg == "--force") {
+      target.force_acquire = true;
+    } else if (arg == "--trials" && has_value) {
+      overhead.trials = std::atoi(argv[++i]);
     } else if (arg == "--duration" && has_value) {
-      duration = std::atof(argv[++i]);
+      overhead.duration_s = std::atof(argv[++i]);
+    } else if (arg == "--load-pps" && has_value) {
+      overhead.load_pps = std::atof(argv[++i]);
     } else if (arg == "--search-speed" && has_value) {
-      search_speed = std::atof(argv[++i]);
+      search_run.speed = std::atof(argv[++i]);
+    } else if (arg == "--min-load" && has_value) {
+      search_run.min_load_pps = std::atof(argv[++i]);
+    } else if (arg == "--max-load" && has_value) {
+      search_run.max_load_pps = std::atof(argv[++i]);
     } else if (arg == "--no-search") {
       search = false;
     } else {
@@ -40,14 +92,17 @@ int main(int argc, char** argv) {
       return 2;
     }
   }
-  if (trials < 1 || !(duration > 0.0) || !(search_speed > 0.0)) {
-    std::cerr << "bench_trex_overhead: --trials, --duration and --search-speed must be > 0\n"
+  if (overhead.trials < 0 || !(overhead.duration_s > 0.0) || !(overhead.load_pps > 0.0) ||
+      !(search_run.speed > 0.0) || !(search_run.min_load_pps > 0.0) ||
+      !(search_run.max_load_pps > search_run.min_load_pps)) {
+    std::cerr << "bench_trex_overhead: --trials must be >= 0; --duration, --load-pps, "
+                 "--search-speed and --min-load > 0; --max-load > --min-load\n"
               << usage_text;
     return 2;
   }
   try {
-    trexsearch::trex::bench::run_control_overhead(trials, duration, std::cout);
-    if (search) trexsearch::trex::bench::run_search_efficiency(search_speed, std::cout);
+    if (overhead.trials > 0) run_control_overhead(target, overhead, std::cout);
+    if (search) run_search_efficiency(target, search_run, std::cout);
   } catch (const std::exception& error) {
     std::cerr << "bench_trex_overhead: " << error.what() << "\n";
     return 1;

@@ -182,6 +182,7 @@ TEST_CASE("latency streams keep their rate; a target below it fails as TRex fail
   for (const double load : {1e5, 5e5}) {
     CAPTURE(load);
     const double start = load == 1e5 ? 0.0 : 10.0;
+    emulator.state.remove_rx_filters(0, "_");  // between runs, as TRex needs
     emulator.state.start_traffic(0, "_", {"pps", load}, Seconds{2.0}, false, Seconds{start});
     emulator.state.advance(Seconds{start + 5.0});
   }
@@ -251,6 +252,7 @@ TEST_CASE("emulated latency grows with load; idle latency is the model's base") 
   double at = 0.0;
   for (const double fraction : {0.0, 0.1, 0.5, 0.9}) {
     const double load = std::max(latency_pps + 1.0, fraction * capacity_pps);
+    emulator.state.remove_rx_filters(0, "_");  // between runs, as TRex needs
     emulator.state.start_traffic(0, "_", {"pps", load}, Seconds{5.0}, false, Seconds{at});
     at += 10.0;
     const LatencyHistogram cumulative = hdrh_of(emulator.pgid_stats(at), "256");
@@ -327,6 +329,7 @@ TEST_CASE("latency drifts with emulated time; per-direction options apply per tx
   CHECK(hdrh_of(early, "256").value_at_percentile(50.0) == 20);
   CHECK(hdrh_of(early, "257").value_at_percentile(50.0) == 50);  // 1 -> 0 has its own base
   const double eight_hours = 8 * 3600.0;
+  emulator.state.remove_rx_filters(0, "_");  // between runs, as TRex needs
   emulator.state.start_traffic(0, "_", {"raw", 1.0}, Seconds{1.0}, false, Seconds{eight_hours});
   const LatencyHistogram late =
       hdrh_of(emulator.pgid_stats(eight_hours + 2.0), "256").minus(hdrh_of(early, "256"));

@@ -184,6 +184,7 @@ TEST_CASE("each direction can have its own SUT options; --sut-option stays the d
       tx[p] = state.pg_stats(p, Seconds{t})->ports[p].opackets;
       rx[p] = state.pg_stats(p, Seconds{t})->ports[p ^ 1].ipackets;
     }
+    for (std::uint8_t p = 0; p < 2; ++p) state.remove_rx_filters(p, "_");  // as TRex needs
     state.start_traffic(0, "_", {"pps", c.load_pps}, Seconds{1.0}, false, Seconds{t});
     state.start_traffic(1, "_", {"pps", c.load_pps}, Seconds{1.0}, false, Seconds{t});
     t += 2.0;

@@ -5,6 +5,8 @@
 #include <cmath>
 #include <functional>
 #include <stop_token>
+#include <utility>
+#include <vector>
 
 #include "emulator_fixture.hpp"
 #include "search/errors.hpp"
@@ -139,6 +141,51 @@ TEST_CASE("trial counts match the emulator's simulated SUT exactly") {
   }
   CHECK(rig.emulator.completed_runs() == 10);
   CHECK(rig.measurer->trials() == 5);
+}
+
+TEST_CASE("a trial that lost nothing is the next one's baseline; after a loss it is read afresh") {
+  emu::EmulatorOptions options = test_support::emulator_options(100.0);
+  options.sut_model = "sharp";
+  options.sut_options = {{"capacity_pps", 1e6}};
+  SUBCASE("flow_stats") {
+    Rig rig(options);
+    ReferenceSut reference(options);
+    // load -> whether this trial's baseline is the previous final read
+    const std::vector<std::pair<double, bool>> trials = {
+        {5e5, false}, {6e5, true}, {1.2e6, true}, {7e5, false}, {8e5, true}};
+    for (const auto& trial : trials) {
+      const double load = trial.first;
+      CAPTURE(load);
+      const TrialOutcome outcome = rig.measurer->measure(Seconds{1.0}, load, {});
+      const TrialOutcome expected = reference.trial(Seconds{1.0}, load);
+      CHECK(outcome.offered_count == expected.offered_count);
+      CHECK(outcome.loss_count == expected.loss_count);
+      CHECK(rig.measurer->last_trial().baseline_reused == trial.second);
+    }
+  }
+  SUBCASE("port counters always read their baseline: the SUT's frames move them") {
+    TrexMeasurerConfig config;
+    config.counters = CounterSource::port;
+    Rig rig(options, config);
+    for (int i = 0; i < 3; ++i) {
+      rig.measurer->measure(Seconds{1.0}, 5e5, {});
+      CHECK_FALSE(rig.measurer->last_trial().baseline_reused);
+    }
+  }
+}
+
+TEST_CASE("the parts of a trial's overhead add up to its wall time beyond the duration") {
+  Rig rig(noisy_options(100.0));
+  for (int i = 0; i < 3; ++i) {
+    rig.measurer->measure(Seconds{1.0}, 5e5, {});
+    const TrialRecord& record = rig.measurer->last_trial();
+    const TrialPhases& p = record.phases;
+    CHECK(p.before_start.count() >= 0.0);
+    CHECK(p.tx_end_wait.count() >= 0.0);  // the counts are read no earlier than request + D
+    CHECK(p.settle == record.settle_time);
+    const Seconds sum = p.before_start + p.tx_end_wait + p.settle + p.release + p.other;
+    CHECK(sum.count() == doctest::Approx((record.wall_time - Seconds{1.0}).count()));
+  }
 }
 
 TEST_CASE("an emulator restart in a 10-trial sequence costs one repeated trial") {

@@ -251,17 +251,28 @@ StartTrafficReply TrexApi::start_traffic(const OwnedPort& port,
 }
 
 std::vector<StartTrafficReply> TrexApi::start_traffic(std::span<const PortStart> starts) {
-  if (starts.empty()) return {};
+  return start_traffic(starts, {});
+}
+
+std::vector<StartTrafficReply> TrexApi::start_traffic(std::span<const PortStart> starts,
+                                                      std::span<const OwnedPort> release) {
+  if (starts.empty() && release.empty()) return {};
   Batch batch;
+  for (const OwnedPort& port : release) {
+    const std::string id = next_id();
+    batch.add("remove_rx_filters", id,
+              codec::encode_owned({id, api_h_}, "remove_rx_filters", port, "_"));
+  }
   for (const PortStart& start : starts) {
     const std::string id = next_id();
     batch.add("start_traffic", id,
               codec::encode_start_traffic({id, api_h_}, start.port, start.request));
   }
   send(batch);
+  for (std::size_t i = 0; i < release.size(); ++i) codec::decode_done(batch.reply(i));
   std::vector<StartTrafficReply> replies;
-  for (const codec::ReplyElement& reply : batch.replies) {
-    replies.push_back(codec::decode_start_traffic(reply));
+  for (std::size_t i = release.size(); i < batch.size(); ++i) {
+    replies.push_back(codec::decode_start_traffic(batch.reply(i)));
   }
   return replies;
 }
@@ -311,11 +322,10 @@ GlobalCounters TrexApi::get_global_stats() {
   return codec::decode_global_stats(batch.reply(0));
 }
 
-StatsSnapshot TrexApi::get_stats(std::span<const std::uint8_t> port_ids,
-                                 std::span<const std::uint32_t> pg_ids) {
+void TrexApi::add_stats_requests(Batch& batch, std::span<const std::uint8_t> port_ids,
+                                std::span<const std::uint32_t> pg_ids) {
   // TRex refuses more than 1152 pg_ids per call (MAX_ALLOWED_PGID_LIST_LEN).
   constexpr std::size_t max_pgids_per_call = 1152;
-  Batch batch;
   std::string id = next_id();
   batch.add("get_global_stats", id, codec::encode_plain({id, api_h_}, "get_global_stats"));
   for (std::uint8_t port_id : port_ids) {
@@ -329,13 +339,16 @@ StatsSnapshot TrexApi::get_stats(std::span<const std::uint8_t> port_ids,
                   {id, api_h_}, pg_ids.subspan(first, std::min(max_pgids_per_call,
                                                                pg_ids.size() - first))));
   }
-  send(batch);
+}
+
+StatsSnapshot TrexApi::decode_stats(const Batch& batch, std::size_t first,
+                                    std::span<const std::uint8_t> port_ids) {
   StatsSnapshot snapshot;
-  snapshot.global = codec::decode_global_stats(batch.reply(0));
+  snapshot.global = codec::decode_global_stats(batch.reply(first));
   for (std::size_t i = 0; i < port_ids.size(); ++i) {
-    snapshot.ports.push_back(codec::decode_port_stats(batch.reply(i + 1), port_ids[i]));
+    snapshot.ports.push_back(codec::decode_port_stats(batch.reply(first + 1 + i), port_ids[i]));
   }
-  for (std::size_t reply = port_ids.size() + 1; reply < batch.size(); ++reply) {
+  for (std::size_t reply = first + port_ids.size() + 1; reply < batch.size(); ++reply) {
     std::vector<PgCounters> part = codec::decode_pgid_stats(batch.reply(reply));
     snapshot.pgids.insert(snapshot.pgids.end(), std::make_move_iterator(part.begin()),
                           std::make_move_iterator(part.end()));
@@ -344,6 +357,30 @@ StatsSnapshot TrexApi::get_stats(std::span<const std::uint8_t> port_ids,
                             std::make_move_iterator(latency.end()));
   }
   return snapshot;
+}
+
+StatsSnapshot TrexApi::get_stats(std::span<const std::uint8_t> port_ids,
+                                 std::span<const std::uint32_t> pg_ids) {
+  Batch batch;
+  add_stats_requests(batch, port_ids, pg_ids);
+  send(batch);
+  return decode_stats(batch, 0, port_ids);
+}
+
+StatsSnapshot TrexApi::stop_and_get_stats(std::span<const OwnedPort> stop,
+                                          std::string_view profile_id,
+                                          std::span<const std::uint8_t> port_ids,
+                                          std::span<const std::uint32_t> pg_ids) {
+  Batch batch;
+  for (const OwnedPort& port : stop) {
+    const std::string id = next_id();
+    batch.add("stop_traffic", id,
+              codec::encode_owned({id, api_h_}, "stop_traffic", port, profile_id));
+  }
+  add_stats_requests(batch, port_ids, pg_ids);
+  send(batch);
+  for (std::size_t i = 0; i < stop.size(); ++i) codec::decode_done(batch.reply(i));
+  return decode_stats(batch, stop.size(), port_ids);
 }
 
 std::vector<AsyncEvent> TrexApi::get_async_events(std::uint32_t session_id) {

@@ -86,6 +86,10 @@ class TrexApi {
   /// Starts several ports with one batch request, so they start as close together as
   /// the server allows; replies in the given order.
   std::vector<StartTrafficReply> start_traffic(std::span<const PortStart> starts);
+  /// remove_rx_filters of `release` (profile "_") then the starts, in one batch: the
+  /// previous trial's RX rules are detached without an exchange of their own.
+  std::vector<StartTrafficReply> start_traffic(std::span<const PortStart> starts,
+                                               std::span<const OwnedPort> release);
   void stop_traffic(const OwnedPort& port);
   /// Stops the profile `profile_id` ("*": every profile) of several ports with one
   /// batch request.
@@ -104,6 +108,11 @@ class TrexApi {
   /// baseline or final snapshot needs.
   StatsSnapshot get_stats(std::span<const std::uint8_t> port_ids,
                           std::span<const std::uint32_t> pg_ids = {});
+  /// stop_traffic of `stop` (profile `profile_id`) then get_stats, in one batch that
+  /// TRex runs in order: the stop's DP barrier means nothing is sent after the read.
+  StatsSnapshot stop_and_get_stats(std::span<const OwnedPort> stop, std::string_view profile_id,
+                                   std::span<const std::uint8_t> port_ids,
+                                   std::span<const std::uint32_t> pg_ids);
 
   /// `get_async_events`: drains the session's event queue.
   std::vector<AsyncEvent> get_async_events(std::uint32_t session_id);
@@ -118,6 +127,11 @@ class TrexApi {
   std::string next_id();
   /// Sends a prepared batch (or single request) and checks the reply's shape.
   void send(Batch& batch);
+  void add_stats_requests(Batch& batch, std::span<const std::uint8_t> port_ids,
+                          std::span<const std::uint32_t> pg_ids);
+  /// Decodes what add_stats_requests added from reply `first` on.
+  static StatsSnapshot decode_stats(const Batch& batch, std::size_t first,
+                                    std::span<const std::uint8_t> port_ids);
 
   std::unique_ptr<RpcChannel> channel_;
   Seconds timeout_;

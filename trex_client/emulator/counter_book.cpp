@@ -114,6 +114,7 @@ void CounterBook::count(const Delivery& d, std::optional<std::uint32_t> pg_id, S
     tx.opackets += pro_rata(f.tx_packets, d.tx_begin, d.tx_end, now);
     tx.obytes += pro_rata(f.tx_bytes, d.tx_begin, d.tx_end, now);
     PortTotals& rx = ports.at(d.rx_port);
+    if (pg_id && !part.pg_counts_rx) continue;
     rx.ipackets += pro_rata(f.rx_packets, rx_begin, rx_end, now);
     rx.ibytes += pro_rata(f.rx_bytes, rx_begin, rx_end, now);
   }

@@ -24,6 +24,11 @@ struct DeliveryPart {
   /// The pg_id that also counts these frames; none for port counters only.
   std::optional<std::uint32_t> pg_id;
   FrameCounts frames;
+  /// The pg_id counts the received frames too. False in a run started while the
+  /// profile's RX rules from an earlier run were still attached: real TRex v3.08 then
+  /// counts none of the run's received frames per stream (the client must call
+  /// remove_rx_filters between runs, trex-protocol.md §2.9).
+  bool pg_counts_rx = true;
 };
 
 /// Frames of one traffic run (or one accounting chunk of an unbounded run) on their

@@ -327,12 +327,13 @@ void StlState::forget_unused_pgids() {
   }
 }
 
-void StlState::remove_rx_filters(std::uint8_t port_id, const std::string& profile_id) const {
-  const Port& port = port_at(port_id);
+void StlState::remove_rx_filters(std::uint8_t port_id, const std::string& profile_id) {
+  Port& port = port_at(port_id);
   const auto it = port.profiles.find(profile_id);
   if (it == port.profiles.end())
     throw_execute_error("profile_id " + profile_id + " does not exists");
   verify_profile_state(it->second, profile_id, allow_idle | allow_streams, "remove_rx_filters");
+  it->second.rx_rules_attached = false;
 }
 
 std::vector<EmulatorEvent> StlState::take_events(std::uint32_t session_id) {

@@ -137,7 +137,7 @@ class StlState {
                        Seconds now);
   /// "*" for every profile; a no-op for profiles not transmitting.
   void stop_traffic(std::uint8_t port, const std::string& profile, Seconds now);
-  void remove_rx_filters(std::uint8_t port, const std::string& profile) const;
+  void remove_rx_filters(std::uint8_t port, const std::string& profile);
 
   // --- statistics (§2.10)
   PortStatsView port_stats(std::uint8_t port, Seconds now);
@@ -188,6 +188,9 @@ class StlState {
     std::map<std::uint32_t, EmulatedStream> streams;
     ProfileState state = ProfileState::idle;
     std::optional<Run> run;
+    /// A run attached RX rules for its flow-stats streams and remove_rx_filters has
+    /// not been called since.
+    bool rx_rules_attached = false;
   };
 
   struct Port {

@@ -136,6 +136,9 @@ double StlState::start_traffic(std::uint8_t port_id, const std::string& profile_
     std::vector<double> weights;
     for (const PlannedStream& stream : plan.streams) weights.push_back(stream.frames);
     delivery.parts = stream_parts(plan.streams, weights, offered, forwarded);
+    if (profile.rx_rules_attached) {
+      for (DeliveryPart& part : delivery.parts) part.pg_counts_rx = false;
+    }
     apply_latency_loss(port_id, delivery.parts,
                        wall.count() > 0.0 ? static_cast<double>(offered) / wall.count() : 0.0);
     if (options_.dut_frames_per_run > 0) {
@@ -152,6 +155,9 @@ double StlState::start_traffic(std::uint8_t port_id, const std::string& profile_
   }
   profile.run = run;
   profile.state = ProfileState::tx;
+  for (const PlannedStream& stream : plan.streams) {
+    if (stream.pg_id) profile.rx_rules_attached = true;
+  }
   repace_port(port_id, now);
   {
     // Every run on the port now shares the SUT with this one.

@@ -9,19 +9,9 @@
 #include "trex_client/measurer/trial_counting.hpp"
 #include "trex_client/measurer/trial_interrupted.hpp"
 #include "trex_client/measurer/trial_notes.hpp"
+#include "trex_client/measurer/trial_traffic.hpp"
 
 namespace trexsearch::trex {
-
-struct TrexMeasurer::Traffic {
-  StatsSnapshot baseline;
-  StatsSnapshot final;
-  Seconds started{0.0};
-  Seconds tx_end{0.0};
-  Seconds settled{0.0};
-  bool tx_stopped = false;
-  bool settle_capped = false;
-};
-
 
 TrexMeasurer::TrexMeasurer(TrexSession& session, TrexMeasurerConfig config, WaitClock& clock)
     : session_(session), config_(std::move(config)), clock_(clock) {
@@ -49,19 +39,17 @@ TrexMeasurer::TrexMeasurer(TrexSession& session, TrexMeasurerConfig config, Wait
   recoveries_seen_ = session_.recoveries();
 }
 
-bool TrexMeasurer::has_latency_streams() const { return latency_rate_pps_ > 0.0; }
-
-void TrexMeasurer::release_rx_filters(const Plan& plan) {
-  // Real TRex stops counting a pg_id's received frames in later runs unless its RX
-  // rules are detached after each run (seen on v3.08: every trial after the first
-  // read 0 received per stream). After the final read, so no late frame is lost.
-  std::vector<OwnedPort> ports;
-  for (std::uint8_t port : tx_ports()) ports.push_back(session_.port(port));
-  if (config_.counters == CounterSource::flow_stats && plan.main_pps) {
+TrexMeasurer::~TrexMeasurer() {
+  if (!rx_filters_pending_ || !session_.connected()) return;
+  try {
+    const std::vector<OwnedPort> ports = owned_tx_ports();
     session_.api().remove_rx_filters(ports);
+  } catch (...) {
+    // Best effort: the next user's first start detaches them too.
   }
-  if (plan.latency) session_.api().remove_rx_filters(ports, latency_profile_id);
 }
+
+bool TrexMeasurer::has_latency_streams() const { return latency_rate_pps_ > 0.0; }
 
 Seconds TrexMeasurer::stop_after(Seconds duration) const {
   return duration * (1.0 + config_.tx_end_slack) + config_.tx_end_grace;
@@ -81,133 +69,6 @@ void TrexMeasurer::stop_all_quietly(const Plan& plan) {
   } catch (...) {
     // Already failing; the original error is the one to report.
   }
-}
-
-TrexMeasurer::Traffic TrexMeasurer::run_traffic(Seconds duration, const Plan& plan,
-                                                std::stop_token stop) {
-  TrexApi& api = session_.api();
-  Traffic traffic;
-  const std::vector<std::uint32_t>& pg_ids = plan.latency ? latency_trial_pg_ids_ : pg_ids_;
-  // Settled early when every stream got all it sent: the main streams (per-stream
-  // counting) and, in a latency trial, the latency streams too.
-  std::vector<TrafficDirection> received_check;
-  if (config_.counters == CounterSource::flow_stats) received_check = config_.directions;
-  if (plan.latency) {
-    for (const TrafficDirection& stream : latency_directions(config_.directions)) {
-      received_check.push_back(stream);
-    }
-  }
-  // Before the traffic starts nothing is lost by recovering: repeat the setup.
-  for (int attempt = 0;; ++attempt) {
-    try {
-      traffic.baseline = api.get_stats(all_ports_, pg_ids);
-      break;
-    } catch (const TrexError& error) {
-      if (!TrexSession::is_recoverable(error) || attempt >= config_.max_setup_recoveries) throw;
-      session_.recover(error);
-    }
-  }
-
-  auto cancel = [&] {
-    stop_all_quietly(plan);
-    throw MeasurementCancelled();
-  };
-  try {
-    std::vector<PortStart> starts;
-    for (std::uint8_t port : tx_ports()) {
-      PortStart start;
-      start.port = session_.port(port);
-      start.request.duration = duration;
-      start.request.force = config_.force_start;
-      if (plan.main_pps) {
-        // pps is the port's total, i.e. the per-direction load (trex-protocol.md §2.9).
-        start.request.multiplier = {MultiplierType::pps, *plan.main_pps};
-        starts.push_back(start);
-      }
-      if (plan.latency) {
-        // Latency streams are fixed-rate: no multiplier scales them (§2.7). A pps
-        // target on a profile with no variable part would divide 0 by 0, so raw 1.
-        start.request.multiplier = {MultiplierType::raw, 1.0};
-        start.request.profile_id = latency_profile_id;
-        starts.push_back(start);
-      }
-    }
-    api.start_traffic(starts);
-    traffic.started = clock_.now();
-
-    // TRex stops the traffic itself after the duration; look for the ports leaving
-    // TX from then on, and stop any still sending at the deadline: what it had not
-    // sent by then is unsent, so a stretching tester cannot pass (docs/trials.md).
-    const Seconds deadline = traffic.started + stop_after(duration);
-    if (!clock_.sleep_until(traffic.started + duration, stop)) cancel();
-    const std::vector<std::uint8_t> ports = tx_ports();
-    for (;;) {
-      const std::vector<PortStatus> statuses = api.get_port_statuses(ports);
-      const bool active = std::any_of(statuses.begin(), statuses.end(),
-                                      [](const PortStatus& s) { return is_active(s.state); });
-      const Seconds now = clock_.now();
-      if (!active) {
-        traffic.tx_end = now;
-        break;
-      }
-      if (now >= deadline) {
-        std::vector<OwnedPort> owned;
-        for (std::uint8_t port : ports) owned.push_back(session_.port(port));
-        // TX ends when the stop is sent, not when its reply is back: the rate the
-        // tester reached is judged over the time it was allowed to send.
-        traffic.tx_end = clock_.now();
-        api.stop_traffic(owned, plan.latency ? "*" : main_profile_id);
-        traffic.tx_stopped = true;
-        break;
-      }
-      if (!clock_.sleep_until(now + config_.tx_poll_interval, stop)) cancel();
-    }
-
-    // In-flight frames: read until every stream received what it sent, or two reads
-    // agree (RFC 2544's fixed wait is the settle_min option; a fixed sleep would
-    // waste most of it).
-    if (!clock_.sleep_until(traffic.tx_end + config_.settle_min, stop))
-      throw MeasurementCancelled();
-    StatsSnapshot previous = api.get_stats(all_ports_, pg_ids);
-    if (!received_check.empty() &&
-        all_received(received_check, traffic.baseline, previous)) {
-      traffic.final = std::move(previous);
-      traffic.settled = clock_.now();
-      release_rx_filters(plan);
-      return traffic;
-    }
-    for (;;) {
-      if (!clock_.sleep_until(clock_.now() + config_.settle_poll_interval, stop)) {
-        throw MeasurementCancelled();
-      }
-      StatsSnapshot current = api.get_stats(all_ports_, pg_ids);
-      const Seconds now = clock_.now();
-      const bool settled = counters_settled(previous, current) ||
-                           (!received_check.empty() &&
-                            all_received(received_check, traffic.baseline, current));
-      if (settled || now - traffic.tx_end >= config_.settle_max) {
-        traffic.settle_capped = !settled;
-        traffic.final = std::move(current);
-        traffic.settled = now;
-        break;
-      }
-      previous = std::move(current);
-    }
-    release_rx_filters(plan);
-  } catch (const TrexError& error) {
-    if (!TrexSession::is_recoverable(error)) {
-      stop_all_quietly(plan);
-      throw;
-    }
-    session_.recover(error);
-    recoveries_seen_ = session_.recoveries();
-    warm_ = false;
-    throw TrialInterrupted(
-        "trial interrupted by a TRex failure; the session recovered (re-synced, re-acquired, "
-        "streams re-added), repeat the trial. Cause: " +
-        std::string(error.what()));
-  }
-  return traffic;
 }
 
 namespace {
@@ -262,6 +123,7 @@ TrialOutcome TrexMeasurer::run_trial(Seconds intended_duration, double intended_
   if (session_.recoveries() != recoveries_seen_) {
     recoveries_seen_ = session_.recoveries();
     warm_ = false;
+    exact_baseline_.reset();
   }
   if (config_.warmup_duration.count() > 0.0 && (!warm_ || config_.warmup_every_trial)) {
     // Warmup traffic (results discarded) lets the SUT fill caches and learn flows:
@@ -299,9 +161,18 @@ TrialOutcome TrexMeasurer::run_trial(Seconds intended_duration, double intended_
     }
   }
   record.wall_time = end - begin;
-  record.tx_time = traffic.tx_end - traffic.started;
+  // From the request: TRex starts sending 100 us after it, long before its reply.
+  record.tx_time = traffic.tx_end - traffic.requested;
   record.settle_time = traffic.settled - traffic.tx_end;
   record.control_overhead = record.wall_time - intended_duration - record.settle_time;
+  record.phases.before_start = traffic.requested - begin;
+  record.phases.start_exchange = traffic.started - traffic.requested;
+  record.phases.tx_end_wait = traffic.tx_end - traffic.requested - intended_duration;
+  record.phases.settle = record.settle_time;
+  record.phases.release = traffic.released - traffic.settled;
+  record.phases.other = record.wall_time - intended_duration - record.phases.before_start -
+                        record.phases.tx_end_wait - record.phases.settle - record.phases.release;
+  record.baseline_reused = traffic.baseline_reused;
   record.rpc_exchanges = session_.api().exchanges() - exchanges_before;
   record.tx_stopped = traffic.tx_stopped;
   record.settle_capped = traffic.settle_capped;

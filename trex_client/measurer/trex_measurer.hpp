@@ -1,7 +1,9 @@
 #pragma once
 
 #include <optional>
+#include <span>
 #include <stop_token>
+#include <vector>
 
 #include "search/measurer.hpp"
 #include "trex_client/measurer/trex_measurer_config.hpp"
@@ -12,12 +14,14 @@
 namespace trexsearch::trex {
 
 /// The search Measurer over a TRex session (RFC 2544 trial, draft-06 "Trial";
-/// docs/trials.md): baseline counters, start every transmitting port at the
-/// per-direction load for the intended duration (one batch), wait for the ports to
-/// leave TX and stop any still sending at duration * (1 + tx_end_slack) +
-/// tx_end_grace, let in-flight frames arrive (until every stream received what it
-/// sent or two reads agree, within [settle_min, settle_max]), read all counters in
-/// one batch and subtract the baseline.
+/// docs/trials.md): baseline counters (or the previous trial's final read when it
+/// saw every frame arrive), start every transmitting port at the per-direction load
+/// for the intended duration (one batch), learn TX end from the per-stream TX counts
+/// (or the ports' state with port counters and in latency trials), stop any port
+/// still sending at duration * (1 + tx_end_slack) + tx_end_grace, let in-flight
+/// frames arrive (until every stream received what it sent or two reads agree,
+/// within [settle_min, settle_max]), read all counters in one batch and subtract the
+/// baseline.
 ///
 /// The outcome, per direction and summed: offered = frames sent, loss = sent -
 /// received (may be negative), intended = ceil((duration - 10 us) x load) (so unsent
@@ -35,6 +39,11 @@ class TrexMeasurer final : public Measurer {
   /// ConfigError for an invalid config or a direction whose port the session does
   /// not own.
   TrexMeasurer(TrexSession& session, TrexMeasurerConfig config, WaitClock& clock);
+  /// Detaches RX rules the last trial left attached (best effort, bounded by the
+  /// session's RPC timeout), so the next user of the ports counts from the start.
+  ~TrexMeasurer() override;
+  TrexMeasurer(const TrexMeasurer&) = delete;
+  TrexMeasurer& operator=(const TrexMeasurer&) = delete;
 
   /// Throws MeasurementCancelled when `stop` fires (traffic is stopped first),
   /// TrialInterrupted after a recovered TRex failure, TrexError for others,
@@ -70,13 +79,27 @@ class TrexMeasurer final : public Measurer {
     bool latency = false;
   };
   Traffic run_traffic(Seconds duration, const Plan& plan, std::stop_token stop);
+  // The steps of run_traffic (trex_measurer_traffic.cpp).
+  bool counts_end_tx(const Plan& plan) const;
+  void read_baseline(Traffic& traffic, std::span<const std::uint32_t> pg_ids);
+  void start_traffic(Traffic& traffic, Seconds duration, const Plan& plan);
+  void wait_tx_by_counts(Traffic& traffic, Seconds duration, const Plan& plan,
+                         std::span<const std::uint32_t> pg_ids, std::stop_token stop);
+  void wait_tx_by_state(Traffic& traffic, Seconds duration, const Plan& plan,
+                        std::stop_token stop);
+  void settle(Traffic& traffic, const Plan& plan, std::span<const std::uint32_t> pg_ids,
+              std::stop_token stop);
+  /// Stops the traffic (best effort), forgets the reusable baseline, throws
+  /// MeasurementCancelled.
+  [[noreturn]] void cancel(const Plan& plan);
+  /// After the start: an unrecoverable error stops the traffic and is rethrown; a
+  /// recoverable one recovers the session and throws TrialInterrupted.
+  [[noreturn]] void fail_trial(const TrexError& error, const Plan& plan);
+  std::vector<OwnedPort> owned_tx_ports() const;
   TrialOutcome run_trial(Seconds intended_duration, double intended_load_pps, const Plan& plan,
                          std::stop_token stop);
   void stop_all_quietly(const Plan& plan);
   std::vector<std::uint8_t> tx_ports() const;
-  /// remove_rx_filters on the transmitting ports: the main profile's when it ran
-  /// with flow_stats counting, the latency profile's when it ran.
-  void release_rx_filters(const Plan& plan);
   /// When, after the start, ports still sending are stopped.
   Seconds stop_after(Seconds duration) const;
 
@@ -94,6 +117,14 @@ class TrexMeasurer final : public Measurer {
   std::uint64_t trials_ = 0;
   bool warm_ = false;
   std::uint64_t recoveries_seen_ = 0;
+  /// The last run's final read, when it saw every frame sent arrive (flow_stats):
+  /// the next run's exact baseline, as per-stream counters move only with our
+  /// streams (docs/trials.md). Forgotten on any failure, recovery or other plan.
+  std::optional<StatsSnapshot> exact_baseline_;
+  /// The main profile's RX rules are still attached: detached in the next start's
+  /// batch (TRex counts a pg_id's received frames again only after that). True at
+  /// first, for rules a previous user left.
+  bool rx_filters_pending_ = true;
 };
 
 }  // namespace trexsearch::trex

@@ -122,4 +122,19 @@ bool all_received(std::span<const TrafficDirection> directions, const StatsSnaps
   return true;
 }
 
+bool all_sent(std::span<const TrafficDirection> directions, const StatsSnapshot& baseline,
+              const StatsSnapshot& current, std::int64_t intended_per_direction) {
+  for (const TrafficDirection& direction : directions) {
+    if (!direction.pg_id) return false;
+    const PgCounters* before = baseline.pgid(*direction.pg_id);
+    const PgCounters* now = current.pgid(*direction.pg_id);
+    if (before == nullptr || now == nullptr || before->version != now->version) return false;
+    const std::uint64_t tx_before = before->tx(direction.tx_port);
+    const std::uint64_t tx_now = now->tx(direction.tx_port);
+    if (tx_now < tx_before) return false;
+    if (static_cast<std::int64_t>(tx_now - tx_before) < intended_per_direction) return false;
+  }
+  return true;
+}
+
 }  // namespace trexsearch::trex

@@ -42,4 +42,11 @@ bool counters_settled(const StatsSnapshot& a, const StatsSnapshot& b);
 bool all_received(std::span<const TrafficDirection> directions, const StatsSnapshot& baseline,
                   const StatsSnapshot& current);
 
+/// Whether every direction's stream has sent at least `intended_per_direction` frames
+/// since `baseline` (per-stream TX counts): TRex's TX is over by TRex's own count,
+/// which it reports milliseconds before its port state leaves TX. False when a pg_id
+/// is missing or was re-created (count_directions reports that).
+bool all_sent(std::span<const TrafficDirection> directions, const StatsSnapshot& baseline,
+              const StatsSnapshot& current, std::int64_t intended_per_direction);
+
 }  // namespace trexsearch::trex

@@ -8,6 +8,27 @@
 
 namespace trexsearch::trex {
 
+/// Where a trial's wall time beyond its intended duration went (bench_trex_overhead
+/// prints these; docs/benchmarks-trex.md). The parts except start_exchange add up
+/// to wall time minus intended duration. Measurer-clock seconds.
+struct TrialPhases {
+  /// From measure() entry to the start request: warmup, the baseline read (none
+  /// when the previous final read is reused).
+  Seconds before_start{0.0};
+  /// The start exchange. It overlaps the traffic (TRex starts sending 100 us after
+  /// the request), so it is not part of the sum.
+  Seconds start_exchange{0.0};
+  /// From start request + intended duration until TX was known to be over.
+  Seconds tx_end_wait{0.0};
+  /// From TX end to the final counter read (= settle_time; includes the stop).
+  Seconds settle{0.0};
+  /// Detaching RX rules right after the final read (latency streams only; the
+  /// main streams' are detached in the next start's batch).
+  Seconds release{0.0};
+  /// The rest: counting, notes.
+  Seconds other{0.0};
+};
+
 /// Everything the measurer learned about its last trial, beyond the TrialOutcome.
 /// Times are in the measurer clock's seconds.
 struct TrialRecord {
@@ -18,16 +39,20 @@ struct TrialRecord {
   std::int64_t foreign_rx_frames = 0;
   /// Whole trial: from measure() entry to its return (the effective duration).
   Seconds wall_time{0.0};
-  /// From the start_traffic reply to the moment the ports were seen out of TX (or
-  /// were stopped).
+  /// From the start request (TRex sends 100 us after it) to TX end: when the TX
+  /// counts or the ports' state showed it over, or when the stop was sent.
   Seconds tx_time{0.0};
   /// From TX end to the final counter read.
   Seconds settle_time{0.0};
   /// Wall time minus intended duration minus settle time: what control costs.
   Seconds control_overhead{0.0};
+  /// control_overhead + settle_time, split into its parts.
+  TrialPhases phases;
   /// RPC exchanges this trial took (batches count once).
   std::uint64_t rpc_exchanges = 0;
   bool warmup_done = false;
+  /// The baseline was the previous trial's final read.
+  bool baseline_reused = false;
   /// A direction sent fewer frames than intended by the stop.
   bool tester_limited = false;
   bool negative_loss = false;

@@ -1,0 +1,264 @@
+// One run of traffic for the TRex measurer: baseline, start, TX end, settle
+// (docs/trials.md; where the time goes: docs/benchmarks-trex.md).
+#include <algorithm>
+
+#include "search/errors.hpp"
+#include "trex_client/measurer/latency_counting.hpp"
+#include "trex_client/measurer/trex_measurer.hpp"
+#include "trex_client/measurer/trial_counting.hpp"
+#include "trex_client/measurer/trial_interrupted.hpp"
+#include "trex_client/measurer/trial_traffic.hpp"
+
+namespace trexsearch::trex {
+
+std::vector<OwnedPort> TrexMeasurer::owned_tx_ports() const {
+  std::vector<OwnedPort> ports;
+  for (std::uint8_t port : tx_ports()) ports.push_back(session_.port(port));
+  return ports;
+}
+
+void TrexMeasurer::cancel(const Plan& plan) {
+  stop_all_quietly(plan);
+  exact_baseline_.reset();
+  throw MeasurementCancelled();
+}
+
+bool TrexMeasurer::counts_end_tx(const Plan& plan) const {
+  // Per-stream TX counts say the last frame left as soon as it did. The ports' state
+  // says so only after TRex's control plane has heard from its data plane (a few ms
+  // on v3.08), and each get_port_status costs about 4 ms there (it reads the link).
+  // Latency trials keep the state path: their streams run at their own rate.
+  return config_.counters == CounterSource::flow_stats && plan.main_pps && !plan.latency;
+}
+
+void TrexMeasurer::read_baseline(Traffic& traffic, std::span<const std::uint32_t> pg_ids) {
+  if (traffic.by_counts && exact_baseline_) {
+    traffic.baseline = std::move(*exact_baseline_);
+    exact_baseline_.reset();
+    traffic.baseline_reused = true;
+    traffic.baseline_read = clock_.now();
+    return;
+  }
+  exact_baseline_.reset();
+  traffic.baseline_reused = false;
+  // Before the traffic starts nothing is lost by recovering: repeat the setup.
+  for (int attempt = 0;; ++attempt) {
+    try {
+      traffic.baseline = session_.api().get_stats(all_ports_, pg_ids);
+      traffic.baseline_read = clock_.now();
+      return;
+    } catch (const TrexError& error) {
+      if (!TrexSession::is_recoverable(error) || attempt >= config_.max_setup_recoveries) throw;
+      session_.recover(error);
+      rx_filters_pending_ = false;  // the streams were re-added with fresh rules
+    }
+  }
+}
+
+void TrexMeasurer::start_traffic(Traffic& traffic, Seconds duration, const Plan& plan) {
+  std::vector<PortStart> starts;
+  for (std::uint8_t port : tx_ports()) {
+    PortStart start;
+    start.port = session_.port(port);
+    start.request.duration = duration;
+    start.request.force = config_.force_start;
+    if (plan.main_pps) {
+      // pps is the port's total, i.e. the per-direction load (trex-protocol.md §2.9).
+      start.request.multiplier = {MultiplierType::pps, *plan.main_pps};
+      starts.push_back(start);
+    }
+    if (plan.latency) {
+      // Latency streams are fixed-rate: no multiplier scales them (§2.7). A pps
+      // target on a profile with no variable part would divide 0 by 0, so raw 1.
+      start.request.multiplier = {MultiplierType::raw, 1.0};
+      start.request.profile_id = latency_profile_id;
+      starts.push_back(start);
+    }
+  }
+  // The last run's RX rules go in the same batch, before the starts.
+  std::vector<OwnedPort> release;
+  if (rx_filters_pending_) release = owned_tx_ports();
+  traffic.requested = clock_.now();
+  session_.api().start_traffic(starts, release);
+  rx_filters_pending_ = false;
+  traffic.started = clock_.now();
+}
+
+void TrexMeasurer::wait_tx_by_counts(Traffic& traffic, Seconds duration, const Plan& plan,
+                                     std::span<const std::uint32_t> pg_ids,
+                                     std::stop_token stop) {
+  TrexApi& api = session_.api();
+  const std::int64_t intended =
+      intended_frames(*plan.main_pps, duration, config_.intended_count_tolerance);
+  // The stop deadline counts from the start's reply: a slow reply never makes a
+  // healthy trial look stretched (docs/trials.md).
+  const Seconds deadline = traffic.started + stop_after(duration);
+  // The last frame cannot leave before the request + duration.
+  if (!clock_.sleep_until(traffic.requested + duration, stop)) cancel(plan);
+  const std::vector<OwnedPort> owned = owned_tx_ports();
+  for (;;) {
+    const StatsSnapshot current = api.get_stats(all_ports_, pg_ids);
+    const Seconds now = clock_.now();
+    const bool sent = all_sent(config_.directions, traffic.baseline, current, intended);
+    if (sent || now >= deadline) {
+      // The stop, run before the read in one batch, ends TRex's TX state at once (so
+      // the next start is accepted) and guarantees nothing is sent after the read:
+      // TRex may send one frame beyond the intended count. Not all sent by the
+      // deadline: what is unsent now is unsent (the tester-limited rule).
+      // Stopped at the deadline, TX ends when the stop is sent: the rate the tester
+      // reached is judged over the time it was allowed to send.
+      traffic.tx_end = sent ? now : clock_.now();
+      traffic.tx_stopped = !sent;
+      traffic.final = api.stop_and_get_stats(owned, main_profile_id, all_ports_, pg_ids);
+      return;
+    }
+    if (!clock_.sleep_until(now + config_.tx_poll_interval, stop)) cancel(plan);
+  }
+}
+
+void TrexMeasurer::wait_tx_by_state(Traffic& traffic, Seconds duration, const Plan& plan,
+                                    std::stop_token stop) {
+  TrexApi& api = session_.api();
+  // TRex stops the traffic itself after the duration; look for the ports leaving
+  // TX from then on, and stop any still sending at the deadline: what it had not
+  // sent by then is unsent, so a stretching tester cannot pass (docs/trials.md).
+  const Seconds deadline = traffic.started + stop_after(duration);
+  if (!clock_.sleep_until(traffic.started + duration, stop)) cancel(plan);
+  const std::vector<std::uint8_t> ports = tx_ports();
+  for (;;) {
+    const std::vector<PortStatus> statuses = api.get_port_statuses(ports);
+    const bool active = std::any_of(statuses.begin(), statuses.end(),
+                                    [](const PortStatus& s) { return is_active(s.state); });
+    const Seconds now = clock_.now();
+    if (!active) {
+      traffic.tx_end = now;
+      return;
+    }
+    if (now >= deadline) {
+      // TX ends when the stop is sent, not when its reply is back: the rate the
+      // tester reached is judged over the time it was allowed to send.
+      traffic.tx_end = clock_.now();
+      const std::vector<OwnedPort> owned = owned_tx_ports();
+      api.stop_traffic(owned, plan.latency ? "*" : main_profile_id);
+      traffic.tx_stopped = true;
+      return;
+    }
+    if (!clock_.sleep_until(now + config_.tx_poll_interval, stop)) cancel(plan);
+  }
+}
+
+void TrexMeasurer::settle(Traffic& traffic, const Plan& plan,
+                          std::span<const std::uint32_t> pg_ids, std::stop_token stop) {
+  TrexApi& api = session_.api();
+  // Settled early when every stream got all it sent: the main streams (per-stream
+  // counting) and, in a latency trial, the latency streams too.
+  std::vector<TrafficDirection> received_check;
+  if (config_.counters == CounterSource::flow_stats) received_check = config_.directions;
+  if (plan.latency) {
+    for (const TrafficDirection& stream : latency_directions(config_.directions)) {
+      received_check.push_back(stream);
+    }
+  }
+  // In-flight frames: read until every stream received what it sent, or two reads
+  // agree (RFC 2544's fixed wait is the settle_min option; a fixed sleep would
+  // waste most of it). The counts path already read once, with its stop.
+  StatsSnapshot previous;
+  if (traffic.by_counts && clock_.now() >= traffic.tx_end + config_.settle_min) {
+    previous = std::move(traffic.final);
+  } else {
+    if (!clock_.sleep_until(traffic.tx_end + config_.settle_min, stop)) {
+      throw MeasurementCancelled();
+    }
+    previous = api.get_stats(all_ports_, pg_ids);
+  }
+  if (!received_check.empty() && all_received(received_check, traffic.baseline, previous)) {
+    traffic.final = std::move(previous);
+    traffic.settled = clock_.now();
+    return;
+  }
+  for (;;) {
+    if (!clock_.sleep_until(clock_.now() + config_.settle_poll_interval, stop)) {
+      throw MeasurementCancelled();
+    }
+    StatsSnapshot current = api.get_stats(all_ports_, pg_ids);
+    const Seconds now = clock_.now();
+    const bool settled = counters_settled(previous, current) ||
+                         (!received_check.empty() &&
+                          all_received(received_check, traffic.baseline, current));
+    if (settled || now - traffic.tx_end >= config_.settle_max) {
+      traffic.settle_capped = !settled;
+      traffic.final = std::move(current);
+      traffic.settled = now;
+      return;
+    }
+    previous = std::move(current);
+  }
+}
+
+void TrexMeasurer::fail_trial(const TrexError& error, const Plan& plan) {
+  exact_baseline_.reset();
+  if (!TrexSession::is_recoverable(error)) {
+    stop_all_quietly(plan);
+    throw;  // called from a handler: rethrows the original (not a sliced copy)
+  }
+  session_.recover(error);
+  rx_filters_pending_ = false;  // the streams were re-added with fresh rules
+  recoveries_seen_ = session_.recoveries();
+  warm_ = false;
+  throw TrialInterrupted(
+      "trial interrupted by a TRex failure; the session recovered (re-synced, re-acquired, "
+      "streams re-added), repeat the trial. Cause: " +
+      std::string(error.what()));
+}
+
+TrexMeasurer::Traffic TrexMeasurer::run_traffic(Seconds duration, const Plan& plan,
+                                                std::stop_token stop) {
+  Traffic traffic;
+  traffic.by_counts = counts_end_tx(plan);
+  const std::vector<std::uint32_t>& pg_ids = plan.latency ? latency_trial_pg_ids_ : pg_ids_;
+  traffic.begun = clock_.now();
+  for (int attempt = 0;; ++attempt) {
+    read_baseline(traffic, pg_ids);
+    try {
+      start_traffic(traffic, duration, plan);
+      break;
+    } catch (const TrexError& error) {
+      // A restarted TRex refuses the whole batch on its stale API handle: nothing
+      // started, so set up again as after a failed baseline read (with a reused
+      // baseline, the start is the first exchange that meets the restart).
+      if (!error.is_api_verification_failure() || attempt >= config_.max_setup_recoveries) {
+        fail_trial(error, plan);
+      }
+      exact_baseline_.reset();
+      session_.recover(error);
+      rx_filters_pending_ = false;
+    }
+  }
+  try {
+    if (traffic.by_counts) {
+      wait_tx_by_counts(traffic, duration, plan, pg_ids, stop);
+    } else {
+      wait_tx_by_state(traffic, duration, plan, stop);
+    }
+    settle(traffic, plan, pg_ids, stop);
+    // The main streams' RX rules are detached in the next start's batch (after the
+    // final read, so no late frame is lost; a separate exchange would cost ~0.25 ms
+    // per trial). Real TRex stops counting a pg_id's received frames in later runs
+    // unless they are (seen on v3.08: every trial after the first read 0).
+    if (config_.counters == CounterSource::flow_stats && plan.main_pps) rx_filters_pending_ = true;
+    if (plan.latency) session_.api().remove_rx_filters(owned_tx_ports(), latency_profile_id);
+    traffic.released = clock_.now();
+    if (traffic.by_counts && !traffic.settle_capped &&
+        all_received(config_.directions, traffic.baseline, traffic.final)) {
+      exact_baseline_ = traffic.final;
+    }
+  } catch (const TrexError& error) {
+    fail_trial(error, plan);
+  } catch (const MeasurementCancelled&) {
+    exact_baseline_.reset();
+    throw;
+  }
+  return traffic;
+}
+
+}  // namespace trexsearch::trex

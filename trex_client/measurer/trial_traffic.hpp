@@ -1,0 +1,31 @@
+#pragma once
+
+// Internal to the TRex measurer: what one run of traffic (a trial or a warmup) saw.
+
+#include "trex_client/measurer/trex_measurer.hpp"
+
+namespace trexsearch::trex {
+
+struct TrexMeasurer::Traffic {
+  StatsSnapshot baseline;
+  StatsSnapshot final;
+  /// TX end is judged from per-stream TX counts (flow_stats, main streams only),
+  /// else from the ports' state.
+  bool by_counts = false;
+  /// The baseline is the previous run's final read (no read of its own).
+  bool baseline_reused = false;
+  // Measurer-clock times, in the order they happen.
+  Seconds begun{0.0};
+  Seconds baseline_read{0.0};
+  /// When the start request was sent: TRex's data plane starts 100 us later
+  /// (trex-protocol.md §2.9), long before the start's reply.
+  Seconds requested{0.0};
+  Seconds started{0.0};
+  Seconds tx_end{0.0};
+  Seconds settled{0.0};
+  Seconds released{0.0};
+  bool tx_stopped = false;
+  bool settle_capped = false;
+};
+
+}  // namespace trexsearch::trex
