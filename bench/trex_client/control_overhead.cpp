@@ -25,6 +25,7 @@ void run_control_overhead(const BenchTarget& target, const OverheadRun& run, std
   int reused = 0;
   std::map<std::string, int> notes;
   int trials_with_notes = 0;
+  std::vector<std::string> noted;
   const Seconds duration{run.duration_s};
   for (int i = 0; i < run.trials; ++i) {
     const TrialOutcome outcome = rig.measurer->measure(duration, run.load_pps, {});
@@ -40,6 +41,14 @@ void run_control_overhead(const BenchTarget& target, const OverheadRun& run, std
     part_ms["other"].push_back(ms(phases.other));
     exchanges.push_back(static_cast<double>(record.rpc_exchanges));
     if (!outcome.notes.empty()) ++trials_with_notes;
+    // Every note of every trial is shown (up to 10 trials), so a flagged trial can be
+    // told from a healthy one: which trial, which direction, how short.
+    if (!outcome.notes.empty() && trials_with_notes <= 10 &&
+        target.counters == CounterSource::flow_stats) {
+      for (const std::string& note : outcome.notes) {
+        noted.push_back("trial " + std::to_string(i + 1) + ": " + note);
+      }
+    }
     for (const std::string& note : outcome.notes) ++notes[note.substr(0, note.find(' '))];
   }
   char line[256];
@@ -65,6 +74,8 @@ void run_control_overhead(const BenchTarget& target, const OverheadRun& run, std
   out << line;
   for (const auto& [note, count] : notes) out << "; " << note << " " << count;
   out << "\n\n";
+  for (const std::string& note : noted) out << "- " << note << "\n";
+  if (!noted.empty()) out << "\n";
 }
 
 }  // namespace trexsearch::trex::bench

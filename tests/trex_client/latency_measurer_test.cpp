@@ -106,6 +106,7 @@ struct LatencyRig {
     const CompiledProfile profile = latency_profile(counters);
     session->load_streams(profile.ports);
     TrexMeasurerConfig trial;
+    trial.prime_duration = Seconds{0.0};  // the injected replies count reads from the first
     trial.counters = counters;
     trial.directions = profile.directions;
     measurer = std::make_unique<TrexMeasurer>(*session, trial, clock);

@@ -51,6 +51,14 @@ CompiledProfile bidirectional_profile(CounterSource counters = CounterSource::fl
   return compile_profile(profile, counters);
 }
 
+// The measurer's defaults without the prime run: a prime run would draw from the
+// emulated SUT's random numbers, and these tests replay them in a reference model.
+TrexMeasurerConfig unprimed() {
+  TrexMeasurerConfig config;
+  config.prime_duration = Seconds{0.0};
+  return config;
+}
+
 // The emulator, a connected session with the profile loaded, and a measurer whose
 // clock runs at the emulator's speed.
 struct Rig {
@@ -60,7 +68,7 @@ struct Rig {
   HookClock clock{steady};
   std::unique_ptr<TrexMeasurer> measurer;
 
-  explicit Rig(emu::EmulatorOptions options, TrexMeasurerConfig config = {},
+  explicit Rig(emu::EmulatorOptions options, TrexMeasurerConfig config = unprimed(),
                double rpc_timeout = 2.0)
       : emulator(options), steady(options.speed) {
     session = test_support::make_session(emulator, {0, 1}, "tester", false, rpc_timeout);
@@ -164,7 +172,7 @@ TEST_CASE("a trial that lost nothing is the next one's baseline; after a loss it
     }
   }
   SUBCASE("port counters always read their baseline: the SUT's frames move them") {
-    TrexMeasurerConfig config;
+    TrexMeasurerConfig config = unprimed();
     config.counters = CounterSource::port;
     Rig rig(options, config);
     for (int i = 0; i < 3; ++i) {
@@ -185,6 +193,33 @@ TEST_CASE("the parts of a trial's overhead add up to its wall time beyond the du
     CHECK(p.settle == record.settle_time);
     const Seconds sum = p.before_start + p.tx_end_wait + p.settle + p.release + p.other;
     CHECK(sum.count() == doctest::Approx((record.wall_time - Seconds{1.0}).count()));
+  }
+}
+
+TEST_CASE("a short discarded run primes TRex before the first trial and after a recovery") {
+  emu::EmulatorOptions options = test_support::emulator_options(100.0);
+  options.sut_model = "sharp";
+  options.sut_options = {{"capacity_pps", 1e6}};
+  Rig rig(options, TrexMeasurerConfig{});  // the defaults: prime_duration 10 ms
+  rig.measurer->measure(Seconds{1.0}, 5e5, {});
+  CHECK(rig.measurer->last_trial().primed);
+  CHECK(rig.emulator.completed_runs() == 2 * 2);  // prime + trial, both ports
+  const TrialOutcome second = rig.measurer->measure(Seconds{1.0}, 5e5, {});
+  CHECK_FALSE(rig.measurer->last_trial().primed);
+  CHECK(rig.emulator.completed_runs() == 3 * 2);
+  CHECK(second.offered_count == 2 * 500'000);  // the prime's frames are not counted
+  CHECK(second.loss_count == 0);
+  rig.emulator.restart();
+  rig.measurer->measure(Seconds{1.0}, 5e5, {});
+  CHECK(rig.measurer->last_trial().primed);
+  SUBCASE("a warmup primes too") {
+    TrexMeasurerConfig config;
+    config.warmup_duration = Seconds{0.5};
+    Rig warm(options, config);
+    warm.measurer->measure(Seconds{1.0}, 5e5, {});
+    CHECK(warm.measurer->last_trial().warmup_done);
+    CHECK_FALSE(warm.measurer->last_trial().primed);
+    CHECK(warm.emulator.completed_runs() == 2 * 2);
   }
 }
 
@@ -230,7 +265,7 @@ TEST_CASE("a restart between trials is recovered before the traffic starts: no r
 
 TEST_CASE("a reply lost mid-trial interrupts the trial; the repeat succeeds") {
   const emu::EmulatorOptions options = noisy_options(100.0);
-  Rig rig(options, {}, 0.1);
+  Rig rig(options, unprimed(), 0.1);
   ReferenceSut reference(options);
   rig.clock.on_next_wait([&] { rig.emulator.faults().drop_next_replies(1); });
   CHECK_THROWS_WITH_AS(rig.measurer->measure(Seconds{1.0}, 1e6, {}),
@@ -247,7 +282,7 @@ TEST_CASE("a reply lost mid-trial interrupts the trial; the repeat succeeds") {
 
 TEST_CASE("a TRex that stays silent fails the trial with a transport error") {
   emu::EmulatorOptions options = test_support::emulator_options(100.0);
-  Rig rig(options, {}, 0.05);
+  Rig rig(options, unprimed(), 0.05);
   rig.emulator.faults().set_silent(true);
   try {
     rig.measurer->measure(Seconds{1.0}, 1e5, {});
@@ -311,7 +346,7 @@ TEST_CASE("per-stream counting ignores the SUT's own frames; port counting shows
     CHECK(rig.measurer->last_trial().foreign_rx_frames == 14);
   }
   SUBCASE("port counters") {
-    TrexMeasurerConfig config;
+    TrexMeasurerConfig config = unprimed();
     config.counters = CounterSource::port;
     Rig rig(options, config);
     const TrialOutcome outcome = rig.measurer->measure(Seconds{1.0}, 1e5, {});
@@ -446,7 +481,7 @@ TEST_CASE("TRex replaced by a new process mid-trial: timeout, recovery, one repe
   session->load_streams(profile.ports);
   SteadyWaitClock steady(options.speed);
   HookClock clock(steady);
-  TrexMeasurerConfig config;
+  TrexMeasurerConfig config = unprimed();
   config.directions = profile.directions;
   TrexMeasurer measurer(*session, config, clock);
   RepeatingMeasurer repeating(measurer);

@@ -115,14 +115,11 @@ TrialOutcome TrexMeasurer::measure_latency(Seconds intended_duration, double int
   return run_trial(intended_duration, intended_load_pps, plan, stop);
 }
 
-TrialOutcome TrexMeasurer::run_trial(Seconds intended_duration, double intended_load_pps,
-                                     const Plan& plan, std::stop_token stop) {
-  if (stop.stop_requested()) throw MeasurementCancelled();
-
-  TrialRecord record;
+void TrexMeasurer::prepare(TrialRecord& record, double intended_load_pps, std::stop_token stop) {
   if (session_.recoveries() != recoveries_seen_) {
     recoveries_seen_ = session_.recoveries();
     warm_ = false;
+    primed_ = false;
     exact_baseline_.reset();
   }
   if (config_.warmup_duration.count() > 0.0 && (!warm_ || config_.warmup_every_trial)) {
@@ -131,12 +128,40 @@ TrialOutcome TrexMeasurer::run_trial(Seconds intended_duration, double intended_
     run_traffic(config_.warmup_duration, Plan{intended_load_pps, false}, stop);
     warm_ = true;
     record.warmup_done = true;
+  } else if (!primed_ && config_.prime_duration.count() > 0.0) {
+    // TRex's first run after it sat idle can start late (on the stand, after a minute
+    // idle: not one frame in the first 12 ms). A short discarded run takes that, so
+    // no counted trial does (docs/trials.md). A warmup does the same.
+    run_traffic(config_.prime_duration, Plan{intended_load_pps, false}, stop);
+    record.primed = true;
   }
+  primed_ = true;
+}
 
-  const Seconds begin = clock_.now();
-  const std::uint64_t exchanges_before = session_.api().exchanges();
-  const Traffic traffic = run_traffic(intended_duration, plan, stop);
-  const Seconds end = clock_.now();
+TrialOutcome TrexMeasurer::run_trial(Seconds intended_duration, double intended_load_pps,
+                                     const Plan& plan, std::stop_token stop) {
+  if (stop.stop_requested()) throw MeasurementCancelled();
+
+  TrialRecord record;
+  Seconds begin{0.0};
+  Seconds end{0.0};
+  std::uint64_t exchanges_before = 0;
+  Traffic traffic;
+  setup_recoveries_ = 0;
+  for (;;) {
+    try {
+      prepare(record, intended_load_pps, stop);
+      begin = clock_.now();
+      exchanges_before = session_.api().exchanges();
+      traffic = run_traffic(intended_duration, plan, stop);
+      end = clock_.now();
+      break;
+    } catch (const SetupRecovered&) {
+      // TRex failed before the traffic started (a restart, a lost reply) and the
+      // session recovered: nothing was counted. Prime (or warm up) the new session
+      // and set the trial up again; setup_recoveries_ bounds the loop.
+    }
+  }
 
   std::vector<std::string> latency_notes;
   std::vector<measure::DirectionLatency> latency;

@@ -71,6 +71,9 @@ class TrexMeasurer final : public Measurer {
 
  private:
   struct Traffic;
+  /// Thrown inside the measurer after a recovery before the traffic started: the
+  /// trial is set up again (run_trial).
+  struct SetupRecovered {};
   /// What a trial starts on every transmitting port.
   struct Plan {
     /// The main streams' load [pps per direction]; absent: not started.
@@ -92,6 +95,10 @@ class TrexMeasurer final : public Measurer {
   /// Stops the traffic (best effort), forgets the reusable baseline, throws
   /// MeasurementCancelled.
   [[noreturn]] void cancel(const Plan& plan);
+  /// Recovers the session and throws SetupRecovered (counted in setup_recoveries_).
+  [[noreturn]] void recover_before_start(const TrexError& error);
+  /// Before a trial: what a recovery resets, then the warmup or the prime run.
+  void prepare(TrialRecord& record, double intended_load_pps, std::stop_token stop);
   /// After the start: an unrecoverable error stops the traffic and is rethrown; a
   /// recoverable one recovers the session and throws TrialInterrupted.
   [[noreturn]] void fail_trial(const TrexError& error, const Plan& plan);
@@ -116,6 +123,10 @@ class TrexMeasurer final : public Measurer {
   TrialRecord last_;
   std::uint64_t trials_ = 0;
   bool warm_ = false;
+  /// The prime run (or a warmup) ran since the session was (re)connected.
+  bool primed_ = false;
+  /// Recoveries before the traffic started, in the current trial.
+  int setup_recoveries_ = 0;
   std::uint64_t recoveries_seen_ = 0;
   /// The last run's final read, when it saw every frame sent arrive (flow_stats):
   /// the next run's exact baseline, as per-stream counters move only with our

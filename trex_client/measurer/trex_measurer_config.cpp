@@ -72,6 +72,7 @@ void TrexMeasurerConfig::validate() const {
   }
   check_seconds("intended_count_tolerance", intended_count_tolerance, true);
   check_seconds("warmup_duration", warmup_duration, true);
+  check_seconds("prime_duration", prime_duration, true);
   if (max_setup_recoveries < 0) {
     throw ConfigError("max_setup_recoveries", std::to_string(max_setup_recoveries), "must be >= 0");
   }

@@ -42,6 +42,10 @@ struct TrexMeasurerConfig {
   /// A warmup trial (results discarded) at the trial's load before the first trial
   /// and after every recovery; 0 disables it.
   Seconds warmup_duration{0.0};
+  /// Without a warmup: a discarded run this long at the first trial's load, before
+  /// the first trial and after every recovery. TRex's first run after idling can
+  /// start tens of ms late (docs/trials.md); 0 disables it.
+  Seconds prime_duration{0.01};
   /// Warm up before every trial, not only the first.
   bool warmup_every_trial = false;
 

@@ -41,18 +41,25 @@ void TrexMeasurer::read_baseline(Traffic& traffic, std::span<const std::uint32_t
   }
   exact_baseline_.reset();
   traffic.baseline_reused = false;
-  // Before the traffic starts nothing is lost by recovering: repeat the setup.
-  for (int attempt = 0;; ++attempt) {
-    try {
-      traffic.baseline = session_.api().get_stats(all_ports_, pg_ids);
-      traffic.baseline_read = clock_.now();
-      return;
-    } catch (const TrexError& error) {
-      if (!TrexSession::is_recoverable(error) || attempt >= config_.max_setup_recoveries) throw;
-      session_.recover(error);
-      rx_filters_pending_ = false;  // the streams were re-added with fresh rules
+  try {
+    traffic.baseline = session_.api().get_stats(all_ports_, pg_ids);
+    traffic.baseline_read = clock_.now();
+  } catch (const TrexError& error) {
+    // Before the traffic starts nothing is lost by recovering: set up again.
+    if (!TrexSession::is_recoverable(error) ||
+        setup_recoveries_ >= config_.max_setup_recoveries) {
+      throw;
     }
+    recover_before_start(error);
   }
+}
+
+void TrexMeasurer::recover_before_start(const TrexError& error) {
+  ++setup_recoveries_;
+  exact_baseline_.reset();
+  session_.recover(error);
+  rx_filters_pending_ = false;  // the streams were re-added with fresh rules
+  throw SetupRecovered{};
 }
 
 void TrexMeasurer::start_traffic(Traffic& traffic, Seconds duration, const Plan& plan) {
@@ -205,6 +212,7 @@ void TrexMeasurer::fail_trial(const TrexError& error, const Plan& plan) {
   rx_filters_pending_ = false;  // the streams were re-added with fresh rules
   recoveries_seen_ = session_.recoveries();
   warm_ = false;
+  primed_ = false;
   throw TrialInterrupted(
       "trial interrupted by a TRex failure; the session recovered (re-synced, re-acquired, "
       "streams re-added), repeat the trial. Cause: " +
@@ -217,22 +225,18 @@ TrexMeasurer::Traffic TrexMeasurer::run_traffic(Seconds duration, const Plan& pl
   traffic.by_counts = counts_end_tx(plan);
   const std::vector<std::uint32_t>& pg_ids = plan.latency ? latency_trial_pg_ids_ : pg_ids_;
   traffic.begun = clock_.now();
-  for (int attempt = 0;; ++attempt) {
-    read_baseline(traffic, pg_ids);
-    try {
-      start_traffic(traffic, duration, plan);
-      break;
-    } catch (const TrexError& error) {
-      // A restarted TRex refuses the whole batch on its stale API handle: nothing
-      // started, so set up again as after a failed baseline read (with a reused
-      // baseline, the start is the first exchange that meets the restart).
-      if (!error.is_api_verification_failure() || attempt >= config_.max_setup_recoveries) {
-        fail_trial(error, plan);
-      }
-      exact_baseline_.reset();
-      session_.recover(error);
-      rx_filters_pending_ = false;
+  read_baseline(traffic, pg_ids);
+  try {
+    start_traffic(traffic, duration, plan);
+  } catch (const TrexError& error) {
+    // A restarted TRex refuses the whole batch on its stale API handle: nothing
+    // started, so set up again as after a failed baseline read (with a reused
+    // baseline, the start is the first exchange that meets the restart).
+    if (error.is_api_verification_failure() &&
+        setup_recoveries_ < config_.max_setup_recoveries) {
+      recover_before_start(error);
     }
+    fail_trial(error, plan);
   }
   try {
     if (traffic.by_counts) {

@@ -51,6 +51,8 @@ struct TrialRecord {
   /// RPC exchanges this trial took (batches count once).
   std::uint64_t rpc_exchanges = 0;
   bool warmup_done = false;
+  /// The prime run (prime_duration) ran before this trial.
+  bool primed = false;
   /// The baseline was the previous trial's final read.
   bool baseline_reused = false;
   /// A direction sent fewer frames than intended by the stop.
