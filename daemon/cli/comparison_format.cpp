@@ -37,7 +37,8 @@ std::string spread_text(const ComparedValue& compared) {
 std::string difference_text(const ComparedValue& compared) {
   if (!compared.difference_pps) return "-";
   std::string text = signed_text(*compared.difference_pps, 1);
-  if (compared.difference_percent) text += " (" + signed_text(*compared.difference_percent, 2) + " %)";
+  if (compared.difference_percent)
+    text += " (" + signed_text(*compared.difference_percent, 2) + " %)";
   if (compared.regression) return text + " REGRESSION";
   return text + (compared.beyond_spread ? " beyond spread" : " within spread");
 }
@@ -71,15 +72,17 @@ std::string format_comparison(const Comparison& comparison) {
             [&](std::size_t i) { return value_text(goal.values[i], jobs[i]); });
     add_row("  % of line rate", [&](std::size_t i) {
       const auto& value = goal.values[i].value;
-      const std::string text =
-          value && value->value_pps ? percent_of_line_rate(*value->value_pps, jobs[i].line_rate)
-                                    : "";
+      const std::string text = value && value->value_pps
+                                   ? percent_of_line_rate(*value->value_pps, jobs[i].line_rate)
+                                   : "";
       return text.empty() ? std::string("-") : text;
     });
     add_row("  spread", [&](std::size_t i) { return spread_text(goal.values[i]); });
-    add_row("  vs job " + std::to_string(jobs.front().id),
-            [&](std::size_t i) { return i == 0 ? std::string("-") : difference_text(goal.values[i]); });
-    for (const ComparedValue& value : goal.values) unclean = unclean || (value.value && !value.value->clean());
+    add_row("  vs job " + std::to_string(jobs.front().id), [&](std::size_t i) {
+      return i == 0 ? std::string("-") : difference_text(goal.values[i]);
+    });
+    for (const ComparedValue& value : goal.values)
+      unclean = unclean || (value.value && !value.value->clean());
   }
   std::string text = format_text_table(rows, {});
   for (const ComparedGoal& goal : comparison.goals) {
@@ -92,8 +95,9 @@ std::string format_comparison(const Comparison& comparison) {
     }
   }
   if (unclean) {
-    text += "* not clean (tester-limited, irregular or stopped early): never counted as a "
-            "regression\n";
+    text +=
+        "* not clean (tester-limited, irregular or stopped early): never counted as a "
+        "regression\n";
     for (const ComparedGoal& goal : comparison.goals) {
       for (std::size_t i = 0; i < jobs.size(); ++i) {
         const auto& value = goal.values[i].value;
@@ -125,7 +129,8 @@ Json::Value encode_comparison(const Comparison& comparison) {
     jobs.append(entry);
   }
   json["jobs"] = jobs;
-  json["base_job"] = comparison.jobs.empty() ? Json::Value() : Json::Value(Json::Int64{comparison.jobs.front().id});
+  json["base_job"] = comparison.jobs.empty() ? Json::Value()
+                                             : Json::Value(Json::Int64{comparison.jobs.front().id});
   Json::Value goals(Json::arrayValue);
   for (const ComparedGoal& goal : comparison.goals) {
     Json::Value entry(Json::objectValue);
@@ -138,12 +143,15 @@ Json::Value encode_comparison(const Comparison& comparison) {
       const GoalValue* goal_value = compared.value ? &*compared.value : nullptr;
       value["value_pps"] = goal_value ? optional_json(goal_value->value_pps) : Json::Value();
       value["value_kind"] = goal_value ? Json::Value(goal_value->value_kind) : Json::Value();
-      value["spread_low_pps"] = goal_value ? optional_json(goal_value->spread_low_pps) : Json::Value();
-      value["spread_high_pps"] = goal_value ? optional_json(goal_value->spread_high_pps) : Json::Value();
+      value["spread_low_pps"] =
+          goal_value ? optional_json(goal_value->spread_low_pps) : Json::Value();
+      value["spread_high_pps"] =
+          goal_value ? optional_json(goal_value->spread_high_pps) : Json::Value();
       value["stdev_pps"] = goal_value ? optional_json(goal_value->stdev_pps) : Json::Value();
       value["clean"] = goal_value ? Json::Value(goal_value->clean()) : Json::Value();
-      value["unclean_reason"] =
-          goal_value && !goal_value->clean() ? Json::Value(goal_value->unclean_reason) : Json::Value();
+      value["unclean_reason"] = goal_value && !goal_value->clean()
+                                    ? Json::Value(goal_value->unclean_reason)
+                                    : Json::Value();
       value["difference_pps"] = optional_json(compared.difference_pps);
       value["difference_percent"] = optional_json(compared.difference_percent);
       value["beyond_spread"] = compared.beyond_spread;

@@ -53,8 +53,8 @@ void check_same_goals(const std::vector<JobValues>& jobs) {
         }
       }
       throw BadInputError("goal " + goal.goal + ": " + key + " is " +
-                          codec::to_compact_json(theirs[key]) + " in " + job_text(*base) +
-                          " but " + codec::to_compact_json(mine[key]) + " in " + job_text(job) +
+                          codec::to_compact_json(theirs[key]) + " in " + job_text(*base) + " but " +
+                          codec::to_compact_json(mine[key]) + " in " + job_text(job) +
                           ": compare jobs that searched the same goals");
     }
   }
@@ -89,8 +89,8 @@ Comparison compare_jobs(std::vector<JobValues> jobs) {
     for (const JobValues& job : comparison.jobs) {
       ComparedValue compared;
       if (const GoalValue* found = job.find(goal.goal)) compared.value = *found;
-      if (&job != &base && compared.value && compared.value->value_pps &&
-          base_value != nullptr && base_value->value_pps) {
+      if (&job != &base && compared.value && compared.value->value_pps && base_value != nullptr &&
+          base_value->value_pps) {
         const double from = *base_value->value_pps;
         compared.difference_pps = *compared.value->value_pps - from;
         if (from > 0.0) compared.difference_percent = 100.0 * *compared.difference_pps / from;

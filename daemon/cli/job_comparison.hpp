@@ -13,7 +13,7 @@ namespace trexsearch::cli {
 
 /// One job's value of one goal, against the first job's.
 struct ComparedValue {
-  std::optional<GoalValue> value;  ///< absent: the job has no value for the goal
+  std::optional<GoalValue> value;            ///< absent: the job has no value for the goal
   std::optional<double> difference_pps;      ///< value - first job's value
   std::optional<double> difference_percent;  ///< of the first job's value
   /// The two runs' spread intervals do not overlap (docs/trend.md "The spread rule").

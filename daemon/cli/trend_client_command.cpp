@@ -86,9 +86,8 @@ int run_trend_client_command(const std::vector<std::string>& args, std::ostream&
         trend.goal = optional_option(options, "goal");
         trend.include_unclean = options.count("include-unclean") != 0;
         trend.drop_outliers = options.count("keep-outliers") == 0;
-        const ExportFilter filter = make_export_filter(std::nullopt, std::nullopt, "ended",
-                                                       optional_option(options, "since"),
-                                                       std::nullopt);
+        const ExportFilter filter = make_export_filter(
+            std::nullopt, std::nullopt, "ended", optional_option(options, "since"), std::nullopt);
         ControlConnection connection(settings.socket, settings.timeout);
         std::vector<JobValues> jobs;
         for (const Json::Value& listed : matching_jobs(connection, filter)) {
@@ -98,10 +97,10 @@ int run_trend_client_command(const std::vector<std::string>& args, std::ostream&
           if (reply) jobs.push_back(job_values(*reply));  // else: deleted meanwhile
         }
         if (jobs.empty()) {
-          throw BadInputError("no ended job is named '" + *name + "'" +
-                              (filter.since ? " since " + options["since"].as<std::string>()
-                                            : std::string()) +
-                              " (see trex-search list)");
+          throw BadInputError(
+              "no ended job is named '" + *name + "'" +
+              (filter.since ? " since " + options["since"].as<std::string>() : std::string()) +
+              " (see trex-search list)");
         }
         const std::vector<TrendSeries> series = build_trend(jobs, trend);
         if (settings.json) {

@@ -8,10 +8,9 @@ namespace trexsearch::cli {
 namespace {
 
 std::string jobs_text(const TrendSegment& segment) {
-  return segment.first_job == segment.last_job
-             ? "job " + std::to_string(segment.first_job)
-             : "jobs " + std::to_string(segment.first_job) + ".." +
-                   std::to_string(segment.last_job);
+  return segment.first_job == segment.last_job ? "job " + std::to_string(segment.first_job)
+                                               : "jobs " + std::to_string(segment.first_job) +
+                                                     ".." + std::to_string(segment.last_job);
 }
 
 std::string signed_percent(double percent) {
@@ -49,8 +48,8 @@ std::string verdict_line(const TrendSeries& series) {
       const TrendSegment& last = series.groups.back();
       return std::string("verdict: ") +
              (series.verdict == TrendVerdict::regression ? "REGRESSION" : "progression") +
-             ": the newest group (" + jobs_text(last) + ") averages " +
-             load_text(last.stats.avg) + " frames/s, " +
+             ": the newest group (" + jobs_text(last) + ") averages " + load_text(last.stats.avg) +
+             " frames/s, " +
              (last.change_percent ? signed_percent(*last.change_percent) : std::string("?")) +
              " against the group before it (" + jobs_text(series.groups[series.groups.size() - 2]) +
              ")";
@@ -92,7 +91,8 @@ std::string format_trend(const std::string& name, const std::vector<TrendSeries>
              segment.change_percent ? signed_percent(*segment.change_percent) : "-",
              trend::to_string(segment.verdict)});
       }
-      text += "groups:\n" + format_text_table(group_rows, {true, false, true, true, true, true, false});
+      text +=
+          "groups:\n" + format_text_table(group_rows, {true, false, true, true, true, true, false});
     }
     text += verdict_line(one) + "\n\n";
   }
@@ -119,8 +119,9 @@ Json::Value encode_trend(const std::string& name, const std::vector<TrendSeries>
       p["value_kind"] = valued ? Json::Value(point.value->value_kind) : Json::Value();
       p["stdev_pps"] = valued ? optional_json(point.value->stdev_pps) : Json::Value();
       p["clean"] = valued ? Json::Value(point.value->clean()) : Json::Value();
-      p["unclean_reason"] =
-          valued && !point.value->clean() ? Json::Value(point.value->unclean_reason) : Json::Value();
+      p["unclean_reason"] = valued && !point.value->clean()
+                                ? Json::Value(point.value->unclean_reason)
+                                : Json::Value();
       p["grouped"] = point.grouped;
       p["outlier"] = point.outlier;
       p["group"] = point.group ? Json::Value(Json::UInt64{*point.group + 1}) : Json::Value();

@@ -21,11 +21,11 @@ std::string trend_key(const Json::Value& job);
 
 /// One job in a series.
 struct TrendPoint {
-  JobValues job;                    ///< the job (state, reason, created_at)
-  std::optional<GoalValue> value;   ///< absent: no result or no such goal in it
-  bool grouped = false;             ///< the value took part in the grouping
-  bool outlier = false;             ///< left out of the grouping as a single outlier
-  std::optional<std::size_t> group; ///< index into TrendSeries::groups
+  JobValues job;                     ///< the job (state, reason, created_at)
+  std::optional<GoalValue> value;    ///< absent: no result or no such goal in it
+  bool grouped = false;              ///< the value took part in the grouping
+  bool outlier = false;              ///< left out of the grouping as a single outlier
+  std::optional<std::size_t> group;  ///< index into TrendSeries::groups
 };
 
 /// One segment, named by its jobs.

@@ -68,8 +68,7 @@ Verdict Classification::last_verdict() const {
   return groups.empty() ? Verdict::first : groups.back().verdict;
 }
 
-Classification classify_series(std::span<const double> values,
-                               const ClassifierSettings& settings) {
+Classification classify_series(std::span<const double> values, const ClassifierSettings& settings) {
   scale_for(values, settings.significant_bits);  // validates every value
   // Indices (into `values`) still in play; outliers leave it one round at a time.
   std::vector<std::size_t> kept(values.size());

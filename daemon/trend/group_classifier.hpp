@@ -37,8 +37,8 @@ struct ClassifierSettings {
 
 /// The series split into groups.
 struct Classification {
-  std::vector<TrendGroup> groups;      ///< in series order; empty for an empty series
-  std::vector<std::size_t> outliers;   ///< indices left out as outliers, ascending
+  std::vector<TrendGroup> groups;     ///< in series order; empty for an empty series
+  std::vector<std::size_t> outliers;  ///< indices left out as outliers, ascending
   /// The last group's verdict (Verdict::first for none or one group).
   Verdict last_verdict() const;
 };

@@ -13,7 +13,8 @@ namespace {
 /// `count` values around `center`, alternating +-`spread` (a deterministic "noise").
 std::vector<double> around(double center, double spread, std::size_t count) {
   std::vector<double> values;
-  for (std::size_t i = 0; i < count; ++i) values.push_back(center + (i % 2 == 0 ? spread : -spread));
+  for (std::size_t i = 0; i < count; ++i)
+    values.push_back(center + (i % 2 == 0 ? spread : -spread));
   return values;
 }
 
@@ -151,8 +152,8 @@ TEST_CASE("Short series: none, one and two equal values") {
 }
 
 TEST_CASE("A negative value is refused with the value named") {
-  CHECK_THROWS_WITH_AS(classify_series(std::vector<double>{1.0, -3.0}),
-                       doctest::Contains("-3.0"), std::invalid_argument);
+  CHECK_THROWS_WITH_AS(classify_series(std::vector<double>{1.0, -3.0}), doctest::Contains("-3.0"),
+                       std::invalid_argument);
 }
 
 }  // namespace

@@ -23,18 +23,19 @@ struct Lab {
 
   /// A finished nightly MLR job on a sharp SUT of this capacity.
   void nightly(const std::string& capacity) {
-    REQUIRE(run_cli(dir, {"submit", "--socket", socket, "--spec", spec, "--sut", "sharp",
-                          "--sut-option", "capacity_pps=" + capacity, "--name", "nightly",
-                          "--watch"})
-                .exit_code == 0);
+    REQUIRE(
+        run_cli(dir, {"submit", "--socket", socket, "--spec", spec, "--sut", "sharp",
+                      "--sut-option", "capacity_pps=" + capacity, "--name", "nightly", "--watch"})
+            .exit_code == 0);
   }
 
   /// A job file of `name` on the fake exec measurer with these arguments.
   std::string job_file(const std::string& name, const std::string& measurer_arguments) {
     return dir.write(name + ".json", R"({"name": ")" + name + R"(", "spec": )" + kSpec +
                                          R"(, "measurer": {"kind": "exec", "time": "virtual",
-                                         "command": ")" + fake_measurer_path() + " " +
-                                         measurer_arguments + R"("}})");
+                                         "command": ")" +
+                                         fake_measurer_path() + " " + measurer_arguments +
+                                         R"("}})");
   }
 
   CliRun cli(std::vector<std::string> args) {
@@ -72,8 +73,9 @@ TEST_CASE("trend groups a nightly series, marks unclean and cancelled jobs, flag
   // Job 8 is cancelled while queued behind job 7, whose measurer hangs.
   REQUIRE(lab.cli({"submit", "--job-file", lab.job_file("blocker", "--capacity 1e6 --hang-at 2")})
               .exit_code == 0);
-  REQUIRE(lab.cli({"submit", "--spec", lab.spec, "--sut", "sharp", "--name", "nightly"})
-              .exit_code == 0);
+  REQUIRE(
+      lab.cli({"submit", "--spec", lab.spec, "--sut", "sharp", "--name", "nightly"}).exit_code ==
+      0);
   REQUIRE(lab.cli({"cancel", "8"}).exit_code == 0);
   REQUIRE(lab.cli({"cancel", "7"}).exit_code == 0);
   CHECK(lab.cli({"watch", "7"}).exit_code == 3);  // returns once job 7 ended
@@ -139,13 +141,14 @@ TEST_CASE("trend groups a nightly series, marks unclean and cancelled jobs, flag
 
 TEST_CASE("compare puts jobs side by side and exits 6 for a drop beyond both runs' spread") {
   Lab lab;
-  lab.nightly("1e6");     // job 1
+  lab.nightly("1e6");      // job 1
   lab.nightly("1.001e6");  // job 2: within the search's own width
-  lab.nightly("0.9e6");   // job 3
+  lab.nightly("0.9e6");    // job 3
   REQUIRE(lab.cli({"submit", "--job-file", lab.job_file("blocker", "--capacity 1e6 --hang-at 2")})
               .exit_code == 0);  // job 4
-  REQUIRE(lab.cli({"submit", "--spec", lab.spec, "--sut", "sharp", "--name", "nightly"})
-              .exit_code == 0);  // job 5, cancelled while queued
+  REQUIRE(
+      lab.cli({"submit", "--spec", lab.spec, "--sut", "sharp", "--name", "nightly"}).exit_code ==
+      0);  // job 5, cancelled while queued
   REQUIRE(lab.cli({"cancel", "5"}).exit_code == 0);
   REQUIRE(lab.cli({"cancel", "4"}).exit_code == 0);
   CHECK(lab.cli({"watch", "4"}).exit_code == 3);
@@ -193,22 +196,22 @@ TEST_CASE("compare puts jobs side by side and exits 6 for a drop beyond both run
   CHECK(lab.cli({"compare", "1", "1"}).exit_code == 2);
 
   // Different goals and different methods are refused, naming the jobs.
-  const std::string one_goal =
-      lab.dir.write("ndr.json", R"({"goals": [{"name": "NDR"}], "min_load": 10000, "max_load": 2e6})");
+  const std::string one_goal = lab.dir.write(
+      "ndr.json", R"({"goals": [{"name": "NDR"}], "min_load": 10000, "max_load": 2e6})");
   REQUIRE(lab.cli({"submit", "--spec", one_goal, "--sut", "sharp", "--watch"}).exit_code == 0);
   const CliRun goals = lab.cli({"compare", "1", "6"});
   CHECK(goals.exit_code == 2);
   CHECK(goals.err.find("job 6 has goals NDR but job 1 has NDR, PDR") != std::string::npos);
-  const std::string wider =
-      lab.dir.write("pdr1.json", R"({"goals": [{"name": "NDR"}, {"name": "PDR", "loss_ratio": 0.01}],
+  const std::string wider = lab.dir.write(
+      "pdr1.json", R"({"goals": [{"name": "NDR"}, {"name": "PDR", "loss_ratio": 0.01}],
                                      "min_load": 10000, "max_load": 2e6})");
   REQUIRE(lab.cli({"submit", "--spec", wider, "--sut", "sharp", "--watch"}).exit_code == 0);
   const CliRun definition = lab.cli({"compare", "1", "7"});
   CHECK(definition.exit_code == 2);
   CHECK(definition.err.find("goal PDR: loss_ratio is 0.005 in job 1 but 0.01 in job 7") !=
         std::string::npos);
-  const std::string plr = lab.dir.write(
-      "plr.json", R"({"min_load": 10000, "max_load": 2e6, "trial_duration_first": 1,
+  const std::string plr =
+      lab.dir.write("plr.json", R"({"min_load": 10000, "max_load": 2e6, "trial_duration_first": 1,
                       "trial_duration_increment": 1, "time_budget": 30,
                       "samples_per_trial": 2000, "samples_per_chunk": 1000, "seed": 11})");
   REQUIRE(lab.cli({"submit", "--method", "plr", "--spec", plr, "--sut", "sharp", "--watch"})
