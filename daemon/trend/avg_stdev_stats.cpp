@@ -1,5 +1,6 @@
 #include "daemon/trend/avg_stdev_stats.hpp"
 
+#include <algorithm>
 #include <cmath>
 
 namespace trexsearch::trend {

@@ -4,6 +4,7 @@
 // average and stdev by describing its samples more tightly (group_classifier.cpp).
 #include "daemon/trend/bit_counting.hpp"
 
+#include <algorithm>
 #include <cmath>
 #include <numbers>
 #include <stdexcept>

@@ -5,6 +5,7 @@
 #include "daemon/trend/group_classifier.hpp"
 
 #include <algorithm>
+#include <cstddef>
 #include <limits>
 #include <optional>
 

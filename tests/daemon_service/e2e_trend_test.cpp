@@ -221,4 +221,19 @@ TEST_CASE("compare puts jobs side by side and exits 6 for a drop beyond both run
   CHECK(methods.err.find("job 8 is a plr job but job 1 is mlr") != std::string::npos);
 }
 
+TEST_CASE("compare and trend are listed, and their help names exit code 6") {
+  TempDir dir;
+  const CliRun overview = run_cli(dir, {"--help"});
+  CHECK(overview.out.find("  compare ") != std::string::npos);
+  CHECK(overview.out.find("  trend ") != std::string::npos);
+  for (const char* command : {"compare", "trend"}) {
+    CAPTURE(command);
+    const CliRun help = run_cli(dir, {"help", command});
+    CHECK(help.exit_code == 0);
+    CHECK(help.out.find(std::string("Usage: trex-search ") + command) == 0);
+    CHECK(help.out.find("6 compare, trend: a regression was found") != std::string::npos);
+    CHECK(run_cli(dir, {command, "--help"}).out == help.out);
+  }
+}
+
 }  // namespace trexsearch::servicetest
