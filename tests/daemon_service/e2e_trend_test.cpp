@@ -221,6 +221,36 @@ TEST_CASE("compare puts jobs side by side and exits 6 for a drop beyond both run
   CHECK(methods.err.find("job 8 is a plr job but job 1 is mlr") != std::string::npos);
 }
 
+TEST_CASE("a PLR soak's trend is one series of its estimates") {
+  Lab lab;
+  const std::string plr =
+      lab.dir.write("plr.json", R"({"min_load": 10000, "max_load": 2e6, "trial_duration_first": 1,
+                      "trial_duration_increment": 1, "time_budget": 30,
+                      "samples_per_trial": 2000, "samples_per_chunk": 1000, "seed": 11})");
+  for (const char* capacity : {"1e6", "1e6", "0.9e6"}) {
+    REQUIRE(lab.cli({"submit", "--method", "plr", "--spec", plr, "--sut", "sharp", "--sut-option",
+                     std::string("capacity_pps=") + capacity, "--name", "soak", "--watch"})
+                .exit_code == 0);
+  }
+  const CliRun run = lab.cli({"trend", "soak", "--json"});
+  INFO(run.out, run.err);
+  CHECK(run.exit_code == 6);
+  const Json::Value trend = parse_json(run.out);
+  REQUIRE(trend["series"].size() == 1);
+  const Json::Value& series = trend["series"][0];
+  CHECK(series["goal"].asString() == "estimate");
+  CHECK(series["points"][0]["value_kind"].asString() == "estimate_average");
+  CHECK(series["points"][0]["stdev_pps"].asDouble() > 0.0);
+  REQUIRE(series["groups"].size() == 2);
+  CHECK(series["groups"][0]["last_job"].asInt64() == 2);
+  CHECK(series["groups"][1]["first_job"].asInt64() == 3);
+  CHECK(series["verdict"].asString() == "regression");
+  // Only the first two: the same SUT twice, one group.
+  const CliRun first_two = lab.cli({"compare", "1", "2"});
+  CHECK(first_two.exit_code == 0);
+  CHECK(first_two.out.find("estimate [frames/s]") != std::string::npos);
+}
+
 TEST_CASE("compare and trend are listed, and their help names exit code 6") {
   TempDir dir;
   const CliRun overview = run_cli(dir, {"--help"});
