@@ -60,6 +60,16 @@ int run_export_client_command(const std::vector<std::string>& args, std::ostream
                               std::ostream& err);
 std::string export_client_command_help();
 
+/// `trex-search compare JOB JOB...`: jobs side by side, each against the first.
+int run_compare_client_command(const std::vector<std::string>& args, std::ostream& out,
+                               std::ostream& err);
+std::string compare_client_command_help();
+
+/// `trex-search trend NAME`: a job name's results over time, grouped, judged.
+int run_trend_client_command(const std::vector<std::string>& args, std::ostream& out,
+                             std::ostream& err);
+std::string trend_client_command_help();
+
 class ControlConnection;
 /// Watches `job` on an open connection until it ends, printing one line per event
 /// (raw JSON lines with `json`); returns 0 when the job finished, 3 otherwise.

@@ -81,7 +81,10 @@ po::variables_map parse_client_args(const std::vector<std::string>& args,
 
 std::int64_t job_argument(const po::variables_map& options) {
   if (options.count("job") == 0) throw UsageError("a JOB id is required");
-  const std::string text = options["job"].as<std::string>();
+  return parse_job_id(options["job"].as<std::string>());
+}
+
+std::int64_t parse_job_id(const std::string& text) {
   std::int64_t job = 0;
   const auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), job);
   if (ec != std::errc{} || end != text.data() + text.size() || job <= 0) {
@@ -116,7 +119,8 @@ std::string client_help(const std::string& usage, const std::string& description
        << "\nExit codes: 0 done, 1 runtime failure (no daemon, no answer), 2 bad usage or\n"
           "input, 3 watch: the job ended other than finished, 4 the daemon refused\n"
           "(permission denied, no such job, wrong state, busy, unsupported), 5 result,\n"
-          "watch: the result is not clean (a bound or the PLR estimate is the tester's).\n";
+          "watch: the result is not clean (a bound or the PLR estimate is the tester's),\n"
+          "6 compare, trend: a regression was found.\n";
   return text.str();
 }
 

@@ -45,6 +45,10 @@ boost::program_options::variables_map parse_client_args(
 /// The positional JOB id; throws UsageError when it is missing or not a positive number.
 std::int64_t job_argument(const boost::program_options::variables_map& options);
 
+/// A JOB id from its text; throws UsageError naming the text unless it is a whole
+/// number >= 1.
+std::int64_t parse_job_id(const std::string& text);
+
 /// `{"job": id}`.
 Json::Value job_arguments(std::int64_t job);
 

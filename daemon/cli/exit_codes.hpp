@@ -13,6 +13,9 @@ enum ExitCode : int {
   /// a goal's upper bound (MLR) or the estimate (PLR) is the tester's, not the SUT's.
   /// Exit code 3 wins over it: a partial result is reported as such first.
   kExitNotClean = 5,
+  /// compare: a job's clean value is below the first job's, beyond both runs' spread;
+  /// trend: the newest group of a series is a regression (docs/trend.md).
+  kExitRegression = 6,
 };
 
 }  // namespace trexsearch::cli

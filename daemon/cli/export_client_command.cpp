@@ -17,15 +17,12 @@
 #include "daemon/cli/command_errors.hpp"
 #include "daemon/cli/export_filter.hpp"
 #include "daemon/cli/export_records.hpp"
+#include "daemon/cli/job_listing.hpp"
 
 namespace trexsearch::cli {
 namespace {
 
 namespace po = boost::program_options;
-
-/// The daemon's largest `list` limit (docs/socket-api.md); a full page means there
-/// may be older jobs, which are then fetched one id at a time with `show`.
-constexpr int kListLimit = 10000;
 
 /// export_options() plus the hidden `--list-limit N` (1..10000, default the
 /// largest): a smaller page lets the tests reach the walk past `list` with two jobs.
@@ -110,42 +107,6 @@ bool wants(const ExportSettings& settings, ExportRecord record) {
 std::optional<std::string> optional_option(const po::variables_map& options, const char* name) {
   if (options.count(name) == 0) return std::nullopt;
   return options[name].as<std::string>();
-}
-
-/// The job objects that pass the filter, oldest first.
-std::vector<Json::Value> matching_jobs(ControlConnection& connection, const ExportFilter& filter,
-                                       int list_limit) {
-  Json::Value arguments(Json::objectValue);
-  arguments["limit"] = list_limit;
-  if (filter.states.size() == 1) arguments["state"] = filter.states.front();
-  const Json::Value listed = connection.request("list", arguments).arguments["jobs"];
-  std::vector<Json::Value> jobs;
-  std::int64_t oldest = 0;
-  for (const Json::Value& job : listed) {
-    if (filter.matches(job)) jobs.push_back(job);
-    const std::int64_t id = job["id"].asInt64();
-    oldest = oldest == 0 ? id : std::min(oldest, id);
-  }
-  if (listed.size() >= static_cast<Json::ArrayIndex>(list_limit)) {
-    // Job ids only grow, and so do creation times: walk down from the oldest listed
-    // one until the jobs are older than --since. Deleted ids are not_found.
-    for (std::int64_t id = oldest - 1; id >= 1; --id) {
-      Json::Value show_args = job_arguments(id);
-      show_args["trials"] = false;
-      const service::Response shown = connection.try_request("show", show_args);
-      if (shown.result == service::ResultCode::not_found) continue;
-      if (shown.result != service::ResultCode::success) {
-        throw DaemonRefused(shown.result, shown.text);
-      }
-      const Json::Value& job = shown.arguments["job"];
-      if (filter.since && created_at_of(job) < *filter.since) break;
-      if (filter.matches(job)) jobs.push_back(job);
-    }
-  }
-  std::sort(jobs.begin(), jobs.end(), [](const Json::Value& a, const Json::Value& b) {
-    return a["id"].asInt64() < b["id"].asInt64();
-  });
-  return jobs;
 }
 
 /// Fetches what the records need; nullopt when the job was deleted meanwhile.

@@ -48,6 +48,10 @@ constexpr Command kCommands[] = {
     {"report", "write a job's HTML report", run_report_client_command, report_client_command_help},
     {"export", "write stored jobs, results and trials as JSON lines or CSV",
      run_export_client_command, export_client_command_help},
+    {"compare", "put stored jobs side by side, each against the first", run_compare_client_command,
+     compare_client_command_help},
+    {"trend", "group a job name's results over time and flag a regression",
+     run_trend_client_command, trend_client_command_help},
 };
 
 const Command* find_command(std::string_view name) {

@@ -1,0 +1,172 @@
+#include "daemon/cli/comparison_format.hpp"
+
+#include "daemon/cli/number_text.hpp"
+#include "daemon/cli/terminal_text.hpp"
+#include "daemon/cli/text_table.hpp"
+
+namespace trexsearch::cli {
+namespace {
+
+std::string signed_text(double value, int decimals) {
+  return (value > 0.0 ? "+" : "") + fixed(value, decimals);
+}
+
+std::string state_text(const JobValues& job) {
+  if (job.state == "finished" || job.reason.empty()) return job.state;
+  return job.state + ": " + terminal_safe(job.reason);
+}
+
+std::string frame_size_text(const JobValues& job) {
+  if (!job.line_rate.isObject() || !job.line_rate["frame_bytes"].isNumeric()) return "-";
+  return fixed(job.line_rate["frame_bytes"].asDouble(), 1) + " B";
+}
+
+std::string value_text(const ComparedValue& compared, const JobValues& job) {
+  if (!job.has_values) return "(" + job.state + ")";
+  if (!compared.value || !compared.value->value_pps) return "-";
+  return load_text(*compared.value->value_pps) + (compared.value->clean() ? "" : " *");
+}
+
+std::string spread_text(const ComparedValue& compared) {
+  if (!compared.value || !compared.value->spread_low_pps) return "-";
+  const GoalValue& value = *compared.value;
+  if (value.stdev_pps) return "+- " + load_text(*value.stdev_pps);
+  return load_text(*value.spread_low_pps) + " .. " + load_text(*value.spread_high_pps);
+}
+
+std::string difference_text(const ComparedValue& compared) {
+  if (!compared.difference_pps) return "-";
+  std::string text = signed_text(*compared.difference_pps, 1);
+  if (compared.difference_percent)
+    text += " (" + signed_text(*compared.difference_percent, 2) + " %)";
+  if (compared.regression) return text + " REGRESSION";
+  return text + (compared.beyond_spread ? " beyond spread" : " within spread");
+}
+
+Json::Value optional_json(const std::optional<double>& value) {
+  return value ? Json::Value(*value) : Json::Value(Json::nullValue);
+}
+
+}  // namespace
+
+std::string format_comparison(const Comparison& comparison) {
+  const std::vector<JobValues>& jobs = comparison.jobs;
+  std::vector<std::vector<std::string>> rows;
+  auto add_row = [&](const std::string& label, auto&& cell) {
+    std::vector<std::string> row{label};
+    for (std::size_t i = 0; i < jobs.size(); ++i) row.push_back(cell(i));
+    rows.push_back(row);
+  };
+  add_row("", [&](std::size_t i) { return "job " + std::to_string(jobs[i].id); });
+  add_row("name", [&](std::size_t i) { return terminal_safe(jobs[i].name); });
+  add_row("method", [&](std::size_t i) { return jobs[i].method; });
+  add_row("state", [&](std::size_t i) { return state_text(jobs[i]); });
+  add_row("created", [&](std::size_t i) { return jobs[i].created_at; });
+  add_row("profile", [&](std::size_t i) {
+    return jobs[i].profile.empty() ? std::string("-") : terminal_safe(jobs[i].profile);
+  });
+  add_row("frame size", [&](std::size_t i) { return frame_size_text(jobs[i]); });
+  bool unclean = false;
+  for (const ComparedGoal& goal : comparison.goals) {
+    add_row(terminal_safe(goal.goal) + " [frames/s]",
+            [&](std::size_t i) { return value_text(goal.values[i], jobs[i]); });
+    add_row("  % of line rate", [&](std::size_t i) {
+      const auto& value = goal.values[i].value;
+      const std::string text = value && value->value_pps
+                                   ? percent_of_line_rate(*value->value_pps, jobs[i].line_rate)
+                                   : "";
+      return text.empty() ? std::string("-") : text;
+    });
+    add_row("  spread", [&](std::size_t i) { return spread_text(goal.values[i]); });
+    add_row("  vs job " + std::to_string(jobs.front().id), [&](std::size_t i) {
+      return i == 0 ? std::string("-") : difference_text(goal.values[i]);
+    });
+    for (const ComparedValue& value : goal.values)
+      unclean = unclean || (value.value && !value.value->clean());
+  }
+  std::string text = format_text_table(rows, {});
+  for (const ComparedGoal& goal : comparison.goals) {
+    for (std::size_t i = 1; i < jobs.size(); ++i) {
+      const ComparedValue& value = goal.values[i];
+      if (!value.regression) continue;
+      text += "REGRESSION: " + terminal_safe(goal.goal) + " of job " + std::to_string(jobs[i].id) +
+              " is " + fixed(-*value.difference_percent, 2) + " % below job " +
+              std::to_string(jobs.front().id) + ", beyond both runs' spread\n";
+    }
+  }
+  if (unclean) {
+    text +=
+        "* not clean (tester-limited, irregular or stopped early): never counted as a "
+        "regression\n";
+    for (const ComparedGoal& goal : comparison.goals) {
+      for (std::size_t i = 0; i < jobs.size(); ++i) {
+        const auto& value = goal.values[i].value;
+        if (value && !value->clean()) {
+          text += "  job " + std::to_string(jobs[i].id) + " " + terminal_safe(goal.goal) + ": " +
+                  terminal_safe(value->unclean_reason) + "\n";
+        }
+      }
+    }
+  }
+  if (comparison.goals.empty()) text += "no job has a result to compare\n";
+  return text;
+}
+
+Json::Value encode_comparison(const Comparison& comparison) {
+  Json::Value json(Json::objectValue);
+  Json::Value jobs(Json::arrayValue);
+  for (const JobValues& job : comparison.jobs) {
+    Json::Value entry(Json::objectValue);
+    entry["id"] = Json::Int64{job.id};
+    entry["name"] = job.name;
+    entry["method"] = job.method;
+    entry["state"] = job.state;
+    entry["reason"] = job.reason;
+    entry["created_at"] = job.created_at;
+    entry["profile"] = job.profile;
+    entry["line_rate"] = job.line_rate;
+    entry["has_result"] = job.has_values;
+    jobs.append(entry);
+  }
+  json["jobs"] = jobs;
+  json["base_job"] = comparison.jobs.empty() ? Json::Value()
+                                             : Json::Value(Json::Int64{comparison.jobs.front().id});
+  Json::Value goals(Json::arrayValue);
+  for (const ComparedGoal& goal : comparison.goals) {
+    Json::Value entry(Json::objectValue);
+    entry["goal"] = goal.goal;
+    Json::Value values(Json::arrayValue);
+    for (std::size_t i = 0; i < goal.values.size(); ++i) {
+      const ComparedValue& compared = goal.values[i];
+      Json::Value value(Json::objectValue);
+      value["job"] = Json::Int64{comparison.jobs[i].id};
+      const GoalValue* goal_value = compared.value ? &*compared.value : nullptr;
+      value["value_pps"] = goal_value ? optional_json(goal_value->value_pps) : Json::Value();
+      value["value_kind"] = goal_value ? Json::Value(goal_value->value_kind) : Json::Value();
+      value["spread_low_pps"] =
+          goal_value ? optional_json(goal_value->spread_low_pps) : Json::Value();
+      value["spread_high_pps"] =
+          goal_value ? optional_json(goal_value->spread_high_pps) : Json::Value();
+      value["stdev_pps"] = goal_value ? optional_json(goal_value->stdev_pps) : Json::Value();
+      value["clean"] = goal_value ? Json::Value(goal_value->clean()) : Json::Value();
+      value["unclean_reason"] = goal_value && !goal_value->clean()
+                                    ? Json::Value(goal_value->unclean_reason)
+                                    : Json::Value();
+      value["difference_pps"] = optional_json(compared.difference_pps);
+      value["difference_percent"] = optional_json(compared.difference_percent);
+      value["beyond_spread"] = compared.beyond_spread;
+      value["regression"] = compared.regression;
+      values.append(value);
+    }
+    entry["values"] = values;
+    if (!goal.values.empty() && goal.values.front().value) {
+      entry["definition"] = goal.values.front().value->definition;
+    }
+    goals.append(entry);
+  }
+  json["goals"] = goals;
+  json["regression"] = comparison.regression;
+  return json;
+}
+
+}  // namespace trexsearch::cli

@@ -1,0 +1,20 @@
+#pragma once
+
+#include <json/value.h>
+
+#include <string>
+
+#include "daemon/cli/job_comparison.hpp"
+
+namespace trexsearch::cli {
+
+/// `compare` for people: one column per job (its name, method, state, creation
+/// time, profile, frame size), per goal the value with % of line rate, the spread
+/// and the difference to the first job; then a line per regression and what the
+/// markers mean. Every piece from the store is terminal-safe.
+std::string format_comparison(const Comparison& comparison);
+
+/// `compare --json` (docs/trend.md "compare --json").
+Json::Value encode_comparison(const Comparison& comparison);
+
+}  // namespace trexsearch::cli

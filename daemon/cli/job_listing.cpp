@@ -1,0 +1,63 @@
+#include "daemon/cli/job_listing.hpp"
+
+#include <algorithm>
+
+#include "daemon/cli/client_connection.hpp"
+#include "daemon/cli/client_options.hpp"
+
+namespace trexsearch::cli {
+
+std::vector<Json::Value> matching_jobs(ControlConnection& connection, const ExportFilter& filter,
+                                       int list_limit) {
+  Json::Value arguments(Json::objectValue);
+  arguments["limit"] = list_limit;
+  if (filter.states.size() == 1) arguments["state"] = filter.states.front();
+  const Json::Value listed = connection.request("list", arguments).arguments["jobs"];
+  std::vector<Json::Value> jobs;
+  std::int64_t oldest = 0;
+  for (const Json::Value& job : listed) {
+    if (filter.matches(job)) jobs.push_back(job);
+    const std::int64_t id = job["id"].asInt64();
+    oldest = oldest == 0 ? id : std::min(oldest, id);
+  }
+  if (listed.size() >= static_cast<Json::ArrayIndex>(list_limit)) {
+    // Job ids only grow, and so do creation times: walk down from the oldest listed
+    // one until the jobs are older than --since. Deleted ids are not_found.
+    for (std::int64_t id = oldest - 1; id >= 1; --id) {
+      Json::Value show_args = job_arguments(id);
+      show_args["trials"] = false;
+      const service::Response shown = connection.try_request("show", show_args);
+      if (shown.result == service::ResultCode::not_found) continue;
+      if (shown.result != service::ResultCode::success) {
+        throw DaemonRefused(shown.result, shown.text);
+      }
+      const Json::Value& job = shown.arguments["job"];
+      if (filter.since && created_at_of(job) < *filter.since) break;
+      if (filter.matches(job)) jobs.push_back(job);
+    }
+  }
+  std::sort(jobs.begin(), jobs.end(), [](const Json::Value& a, const Json::Value& b) {
+    return a["id"].asInt64() < b["id"].asInt64();
+  });
+  return jobs;
+}
+
+std::optional<Json::Value> job_with_result(ControlConnection& connection, std::int64_t job) {
+  const service::Response result = connection.try_request("result", job_arguments(job));
+  if (result.result == service::ResultCode::success) return result.arguments;
+  if (result.result == service::ResultCode::not_found) return std::nullopt;
+  if (result.result != service::ResultCode::conflict) {
+    throw DaemonRefused(result.result, result.text);
+  }
+  // No result (yet): the job object alone, for its state and reason.
+  Json::Value show_args = job_arguments(job);
+  show_args["trials"] = false;
+  const service::Response shown = connection.try_request("show", show_args);
+  if (shown.result == service::ResultCode::not_found) return std::nullopt;
+  if (shown.result != service::ResultCode::success) throw DaemonRefused(shown.result, shown.text);
+  Json::Value arguments(Json::objectValue);
+  arguments["job"] = shown.arguments["job"];
+  return arguments;
+}
+
+}  // namespace trexsearch::cli

@@ -1,0 +1,65 @@
+#pragma once
+
+#include <json/value.h>
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace trexsearch::cli {
+
+// The numbers `compare` and `trend` put side by side or in a series, read once
+// from the daemon's `result` reply (docs/trend.md "Which value"). No I/O.
+
+/// One goal's value in one job's result.
+struct GoalValue {
+  /// The MLR goal's name ("goal 1" when unnamed); "estimate" for a PLR result.
+  std::string goal;
+  /// The MLR goal's definition (loss_ratio, exceed_ratio, ...); null for PLR.
+  Json::Value definition;
+  /// MLR: the conditional throughput, else the relevant lower bound; PLR: the
+  /// critical-load estimate's average. Absent when the search found none.
+  std::optional<double> value_pps;
+  /// "conditional_throughput", "relevant_lower_bound" or "estimate_average".
+  std::string value_kind;
+  /// The run's own spread around the value: MLR [relevant lower bound, relevant
+  /// upper bound (the lower one when there is none)]; PLR average -+ stdev.
+  std::optional<double> spread_low_pps;
+  std::optional<double> spread_high_pps;
+  std::optional<double> stdev_pps;  ///< PLR only
+  /// Why the value is not clean ("tester-limited", "irregular: ...", "search stopped
+  /// early: ..."); empty when it is clean.
+  std::string unclean_reason;
+
+  bool clean() const { return unclean_reason.empty(); }
+};
+
+/// One job with what its result says.
+struct JobValues {
+  std::int64_t id = 0;
+  std::string name;
+  std::string method;  ///< "mlr" or "plr"
+  std::string state;
+  std::string reason;
+  std::string created_at;
+  std::string profile;
+  /// {port_speed_gbps, frame_bytes, line_rate_pps} of the result reply; null when unknown.
+  Json::Value line_rate;
+  /// Only finished jobs give values: a failed or cancelled job's partial result is
+  /// shown as its state, never as a number.
+  bool has_values = false;
+  std::vector<GoalValue> goals;
+
+  /// The goal of that name; nullptr when the result has none.
+  const GoalValue* find(const std::string& goal) const;
+};
+
+/// From a `result` reply's arguments ({"job", "result", "line_rate"}) or, for a job
+/// without a result, {"job"} alone.
+JobValues job_values(const Json::Value& reply);
+
+/// "12.345 %" of line rate for a load; empty when the line rate is not known.
+std::string percent_of_line_rate(double load_pps, const Json::Value& line_rate);
+
+}  // namespace trexsearch::cli

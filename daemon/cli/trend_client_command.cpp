@@ -1,0 +1,119 @@
+// `trex-search trend NAME`: every ended job of that name in time order, grouped into
+// stable segments per goal, the newest judged against the one before it
+// (docs/trend.md). Built on the socket's `list`, `result` and `show`; exits 6 when
+// a series' newest group is a regression, so a nightly pipeline can gate on it.
+#include <json/value.h>
+
+#include <ostream>
+
+#include "daemon/cli/client_commands.hpp"
+#include "daemon/cli/client_connection.hpp"
+#include "daemon/cli/client_options.hpp"
+#include "daemon/cli/command_errors.hpp"
+#include "daemon/cli/exit_codes.hpp"
+#include "daemon/cli/export_filter.hpp"
+#include "daemon/cli/job_listing.hpp"
+#include "daemon/cli/trend_format.hpp"
+#include "daemon/cli/trend_series.hpp"
+#include "daemon/codec/json_writer.hpp"
+
+namespace trexsearch::cli {
+namespace {
+
+namespace po = boost::program_options;
+
+po::options_description trend_options() {
+  po::options_description options("Options");
+  // clang-format off
+  options.add_options()
+      ("goal", po::value<std::string>()->value_name("GOAL"),
+       "only this goal's series (an MLR goal's name, or 'estimate' for PLR)")
+      ("since", po::value<std::string>()->value_name("TIME"),
+       "only jobs created at or after TIME (ISO 8601 UTC: 2026-11-25 or 2026-11-25T08:00:00Z)")
+      ("include-unclean",
+       "group tester-limited, irregular and stopped-early values too (default: shown, "
+       "marked *, left out of the grouping)")
+      ("keep-outliers",
+       "do not leave single-run outliers out of the grouping (plain jumpavg)");
+  // clang-format on
+  return options;
+}
+
+po::variables_map parse_trend_args(const std::vector<std::string>& args) {
+  po::options_description all;
+  all.add(trend_options()).add(client_options());
+  all.add_options()("name", po::value<std::string>(), "");
+  po::positional_options_description positional;
+  positional.add("name", 1);
+  po::variables_map options;
+  po::store(po::command_line_parser(args).options(all).positional(positional).run(), options);
+  po::notify(options);
+  return options;
+}
+
+std::optional<std::string> optional_option(const po::variables_map& options, const char* name) {
+  if (options.count(name) == 0) return std::nullopt;
+  return options[name].as<std::string>();
+}
+
+}  // namespace
+
+std::string trend_client_command_help() {
+  return client_help(
+      "trex-search trend NAME [--goal GOAL] [--since TIME] [--include-unclean]\n"
+      "                       [--keep-outliers] [--json]",
+      "Every ended job named NAME, oldest first, as one series per goal (MLR: the\n"
+      "conditional throughput, PLR: the estimate), grouped into stable segments the\n"
+      "way CSIT's jumpavg does; the newest group is judged against the one before it:\n"
+      "regression, progression or stable. Exits 6 when a series' newest group is a\n"
+      "regression; 2 when no ended job has that name. See docs/trend.md.",
+      trend_options());
+}
+
+int run_trend_client_command(const std::vector<std::string>& args, std::ostream& out,
+                             std::ostream& err) {
+  return run_client_command(
+      [&] {
+        const po::variables_map options = parse_trend_args(args);
+        if (options.count("help") != 0) {
+          out << trend_client_command_help();
+          return 0;
+        }
+        const ClientSettings settings = client_settings(options);
+        const std::optional<std::string> name = optional_option(options, "name");
+        if (!name || name->empty()) throw UsageError("a job NAME is required");
+        TrendSettings trend;
+        trend.goal = optional_option(options, "goal");
+        trend.include_unclean = options.count("include-unclean") != 0;
+        trend.drop_outliers = options.count("keep-outliers") == 0;
+        const ExportFilter filter = make_export_filter(
+            std::nullopt, std::nullopt, "ended", optional_option(options, "since"), std::nullopt);
+        ControlConnection connection(settings.socket, settings.timeout);
+        std::vector<JobValues> jobs;
+        for (const Json::Value& listed : matching_jobs(connection, filter)) {
+          if (trend_key(listed) != *name) continue;
+          const std::optional<Json::Value> reply =
+              job_with_result(connection, listed["id"].asInt64());
+          if (reply) jobs.push_back(job_values(*reply));  // else: deleted meanwhile
+        }
+        if (jobs.empty()) {
+          throw BadInputError(
+              "no ended job is named '" + *name + "'" +
+              (filter.since ? " since " + options["since"].as<std::string>() : std::string()) +
+              " (see trex-search list)");
+        }
+        const std::vector<TrendSeries> series = build_trend(jobs, trend);
+        if (settings.json) {
+          out << codec::to_pretty_json(encode_trend(*name, series)) << "\n";
+        } else {
+          out << format_trend(*name, series);
+        }
+        out.flush();
+        if (!out) throw std::runtime_error("cannot write to stdout");
+        return trend_regressed(series) ? static_cast<int>(kExitRegression)
+                                       : static_cast<int>(kExitOk);
+      },
+      err);
+}
+
+}  // namespace trexsearch::cli

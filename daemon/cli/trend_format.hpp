@@ -1,0 +1,23 @@
+#pragma once
+
+#include <json/value.h>
+
+#include <string>
+#include <vector>
+
+#include "daemon/cli/trend_series.hpp"
+
+namespace trexsearch::cli {
+
+/// `trend` for people: per series a table of the jobs (id, created, state, value,
+/// group or why not grouped), the groups with their averages and verdicts, and a
+/// verdict line. Every piece from the store is terminal-safe.
+std::string format_trend(const std::string& name, const std::vector<TrendSeries>& series);
+
+/// `trend --json` (docs/trend.md "trend --json").
+Json::Value encode_trend(const std::string& name, const std::vector<TrendSeries>& series);
+
+/// Whether any series' newest group is a regression (exit code 6).
+bool trend_regressed(const std::vector<TrendSeries>& series);
+
+}  // namespace trexsearch::cli
