@@ -135,7 +135,8 @@ int run_report_client_command(const std::vector<std::string>& args, std::ostream
         std::string text;
         std::size_t trials = 0;
         if (plr) {
-          const report::PlrReportData data = report::decode_plr_result(result, "result");
+          report::PlrReportData data = report::decode_plr_result(result, "result");
+          data.target_loss_ratio = report::plr_target_loss_ratio(shown["spec"]);
           trials = data.trials.size();
           text = csv ? report::plr_trials_csv(data) : report::render_plr_report(context, data);
         } else {

@@ -5,9 +5,9 @@
 #include <optional>
 #include <vector>
 
+#include "daemon/report/display_number.hpp"
 #include "daemon/report/html_text.hpp"
 #include "daemon/report/svg_chart.hpp"
-#include "search/errors.hpp"
 
 namespace trexsearch::report {
 namespace {
@@ -23,7 +23,7 @@ std::string cell(const std::string& text, bool number = true) {
   return number ? "<td class=\"num\">" + text + "</td>" : "<td>" + text + "</td>";
 }
 
-std::string percent(double fraction) { return format_value(fraction * 100.0) + " %"; }
+std::string percent(double fraction) { return percent_text(fraction * 100.0); }
 
 // The latency stream's own loss and sequence errors, in a few words.
 std::string stream_health(const measure::DirectionLatency& d) {
@@ -120,7 +120,7 @@ std::string mlr_latency_section(const latency::LatencyPhaseResult& phase) {
     SvgChart chart;
     chart.title = "Latency against load at fractions of " + goal;
     chart.x_label = "load [frames/s per direction]";
-    chart.y_label = "latency [us]";
+    chart.y_label = "latency [\u00b5s]";
     std::size_t colour = 0;
     for (const std::string& name : names) {
       for (const Statistic& statistic : kStatistics) {
@@ -140,15 +140,15 @@ std::string mlr_latency_section(const latency::LatencyPhaseResult& phase) {
     chart.caption = "P50, P99 and max per direction at each latency trial's load.";
     if (!chart.series.empty()) html += chart.render();
     html += "<h3>" + escape_html(goal) + "</h3>\n<table>\n<tr><th class=\"num\">fraction</th>"
-            "<th class=\"num\">load [pps]</th><th class=\"num\">trial</th>" +
+            "<th class=\"num\">load</th><th class=\"num\">trial</th>" +
             std::string(kLatencyHeader) + "</tr>\n";
     for (const auto* point : points) {
       for (const auto& d : point->directions) {
-        html += "<tr>" + cell(percent(point->fraction)) + cell(format_number(point->load_pps, 1)) +
+        html += "<tr>" + cell(percent(point->fraction)) + cell(load_text(point->load_pps)) +
                 cell(std::to_string(point->trial)) + latency_row_cells(d) + "</tr>\n";
       }
       if (point->directions.empty()) {
-        html += "<tr>" + cell(percent(point->fraction)) + cell(format_number(point->load_pps, 1)) +
+        html += "<tr>" + cell(percent(point->fraction)) + cell(load_text(point->load_pps)) +
                 cell(std::to_string(point->trial)) + "<td colspan=\"9\">no latency</td></tr>\n";
       }
     }
@@ -180,7 +180,7 @@ std::string plr_latency_section(const PlrReportData& data) {
   SvgChart chart;
   chart.title = "Latency over the soak";
   chart.x_label = std::string("time [") + (hours ? "h" : "min") + "]";
-  chart.y_label = "latency [us]";
+  chart.y_label = "latency [\u00b5s]";
   std::size_t colour = 0;
   for (const std::string& name : names) {
     for (const Statistic& statistic : {kStatistics[0], kStatistics[1]}) {
@@ -217,10 +217,10 @@ std::string plr_latency_section(const PlrReportData& data) {
       const std::string verdict =
           !d.judged ? "too few trials to judge" : d.flagged ? "GROWING" : "no significant growth";
       html += "<tr>" + cell(escape_html(d.direction), false) + cell(std::to_string(d.points)) +
-              cell(format_number(d.first_quarter_us, 1)) +
-              cell(format_number(d.last_quarter_us, 1)) + cell(format_number(d.growth_us, 1)) +
-              cell(format_number(d.threshold_us, 1)) +
-              cell(format_number(d.slope_us_per_hour, 1)) + cell(verdict, false) + "</tr>\n";
+              cell(significant(d.first_quarter_us, 3)) +
+              cell(significant(d.last_quarter_us, 3)) + cell(significant(d.growth_us, 3)) +
+              cell(significant(d.threshold_us, 3)) +
+              cell(significant(d.slope_us_per_hour, 3)) + cell(verdict, false) + "</tr>\n";
     }
     html += "</table>\n";
   }
