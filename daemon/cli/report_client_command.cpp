@@ -13,10 +13,10 @@
 #include "daemon/cli/client_options.hpp"
 #include "daemon/cli/command_errors.hpp"
 #include "daemon/codec/controller_config_codec.hpp"
+#include "daemon/codec/latency_codec.hpp"
 #include "daemon/report/mlr_report.hpp"
 #include "daemon/report/plr_report.hpp"
 #include "daemon/report/report_input.hpp"
-#include "daemon/codec/latency_codec.hpp"
 #include "daemon/report/trial_csv.hpp"
 #include "search/errors.hpp"
 

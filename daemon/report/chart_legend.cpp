@@ -10,7 +10,8 @@ std::string swatch(const LegendEntry& entry) {
   std::string shape;
   switch (entry.swatch) {
     case LegendSwatch::line:
-      shape = "<line x1=\"1\" y1=\"7\" x2=\"21\" y2=\"7\" stroke=\"" + c + "\" stroke-width=\"2.5\"/>";
+      shape =
+          "<line x1=\"1\" y1=\"7\" x2=\"21\" y2=\"7\" stroke=\"" + c + "\" stroke-width=\"2.5\"/>";
       break;
     case LegendSwatch::dashed_line:
       shape = "<line x1=\"1\" y1=\"7\" x2=\"21\" y2=\"7\" stroke=\"" + c +

@@ -71,9 +71,9 @@ std::string marker(MarkerShape shape, double x, double y, double radius, const s
            svg_number(radius) + "\" fill=\"" + fill + "\">";
   }
   const double r = radius + 1.5;
-  return "<polygon points=\"" + svg_number(x) + "," + svg_number(y - r) + " " +
-         svg_number(x - r) + "," + svg_number(y + r * 0.8) + " " + svg_number(x + r) + "," +
-         svg_number(y + r * 0.8) + "\" fill=\"none\" stroke=\"" + fill + "\" stroke-width=\"2\">";
+  return "<polygon points=\"" + svg_number(x) + "," + svg_number(y - r) + " " + svg_number(x - r) +
+         "," + svg_number(y + r * 0.8) + " " + svg_number(x + r) + "," + svg_number(y + r * 0.8) +
+         "\" fill=\"none\" stroke=\"" + fill + "\" stroke-width=\"2\">";
 }
 
 std::string marker_end(MarkerShape shape) {

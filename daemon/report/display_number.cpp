@@ -78,9 +78,7 @@ std::string load_text(double pps, double uncertainty_pps) {
   return prefixed_load(pps, std::clamp(digits, 3, 7));
 }
 
-std::string load_text(const std::optional<double>& pps) {
-  return pps ? load_text(*pps) : "-";
-}
+std::string load_text(const std::optional<double>& pps) { return pps ? load_text(*pps) : "-"; }
 
 std::string ratio_text(double ratio) {
   if (!std::isfinite(ratio)) return "-";

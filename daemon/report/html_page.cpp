@@ -48,7 +48,8 @@ summary { cursor: pointer; }
 }  // namespace
 
 std::string html_page(std::string_view title, std::string_view body) {
-  std::string page = "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
+  std::string page =
+      "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
       "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n";
   page += "<title>" + escape_html(title) + "</title>\n<style>";
   page += kStyle;

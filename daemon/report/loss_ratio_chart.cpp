@@ -56,9 +56,9 @@ std::string LossRatioChart::render() const {
   };
 
   std::string svg = svg_open(width, height, title);
-  svg += "<rect x=\"" + svg_number(kPlotLeft) + "\" y=\"" + svg_number(kPlotTop) +
-         "\" width=\"" + svg_number(plot_width) + "\" height=\"" +
-         svg_number(plot_bottom - kPlotTop) + "\" class=\"frame\"/>\n";
+  svg += "<rect x=\"" + svg_number(kPlotLeft) + "\" y=\"" + svg_number(kPlotTop) + "\" width=\"" +
+         svg_number(plot_width) + "\" height=\"" + svg_number(plot_bottom - kPlotTop) +
+         "\" class=\"frame\"/>\n";
   // One tick per decade; every other label when there are many, so they do not collide.
   const int label_every = -low > 8 ? 2 : 1;
   for (int exponent = 0; exponent >= low; --exponent) {
@@ -117,8 +117,8 @@ std::string LossRatioChart::render() const {
                       "trial (colour: its loss ratio, green none to red all)"});
   }
   if (shapes[1]) {
-    legend.push_back({LegendSwatch::triangle, scale_colour(1.0),
-                      "tester-limited trial (counted as full loss)"});
+    legend.push_back(
+        {LegendSwatch::triangle, scale_colour(1.0), "tester-limited trial (counted as full loss)"});
   }
   if (on_floor || !lines.empty()) {
     legend.push_back({LegendSwatch::floor, kFloorColour,

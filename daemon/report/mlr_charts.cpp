@@ -35,11 +35,10 @@ std::optional<std::pair<double, double>> bound_window(const mlr::SearchResult& r
 
 std::string trial_tooltip(const mlr::TrialRecord& trial) {
   const TrialResult& r = trial.result;
-  std::string text = "trial " + std::to_string(trial.number) + " (" +
-                     std::string(mlr::to_string(trial.phase)) + "): " +
-                     load_text(r.intended_load_pps()) + " for " +
-                     seconds_text(r.intended_duration().count()) + ", loss ratio " +
-                     ratio_text(r.loss_ratio());
+  std::string text =
+      "trial " + std::to_string(trial.number) + " (" + std::string(mlr::to_string(trial.phase)) +
+      "): " + load_text(r.intended_load_pps()) + " for " +
+      seconds_text(r.intended_duration().count()) + ", loss ratio " + ratio_text(r.loss_ratio());
   if (const auto& reached = r.tester_limited_pps()) {
     text += tester_limited_tooltip(*reached, r.measured_loss_ratio());
   }
@@ -69,11 +68,10 @@ std::string mlr_loss_chart(const mlr::SearchResult& result) {
       ++left_out;
       continue;
     }
-    chart.points.push_back({load, trial.result.loss_ratio(),
-                            duration_radius(trial.result.intended_duration().count()),
-                            trial_tooltip(trial),
-                            trial.result.tester_limited() ? MarkerShape::triangle
-                                                          : MarkerShape::circle});
+    chart.points.push_back(
+        {load, trial.result.loss_ratio(), duration_radius(trial.result.intended_duration().count()),
+         trial_tooltip(trial),
+         trial.result.tester_limited() ? MarkerShape::triangle : MarkerShape::circle});
   }
   if (chart.points.empty() && left_out == 0) return "";
   for (std::size_t i = 0; i < result.goals.size(); ++i) {
@@ -89,7 +87,8 @@ std::string mlr_loss_chart(const mlr::SearchResult& result) {
   if (left_out > 0) {
     chart.caption += " Shown: loads from " + load_text(window->first) + " to " +
                      load_text(window->second) + " around the final bounds; " +
-                     std::to_string(left_out) + " trial(s) further off are left out (the "
+                     std::to_string(left_out) +
+                     " trial(s) further off are left out (the "
                      "trial chart below shows all).";
   }
   return chart.render();
@@ -103,15 +102,15 @@ std::string mlr_convergence_chart(const mlr::SearchResult& result,
   chart.x_label = "trial number";
   chart.y_label = "load [pps per direction]";
   for (std::size_t goal = 0; goal < result.goals.size(); ++goal) {
-    ChartSeries upper{{}, {}, {}, {}, result.goals[goal].label + ": relevant upper bound",
-                      goal_colour(goal)};
-    ChartSeries lower{{}, {}, {}, {}, result.goals[goal].label + ": relevant lower bound",
-                      goal_colour(goal), true};
+    ChartSeries upper{
+        {}, {}, {}, {}, result.goals[goal].label + ": relevant upper bound", goal_colour(goal)};
+    ChartSeries lower{
+        {},  {}, {}, {}, result.goals[goal].label + ": relevant lower bound", goal_colour(goal),
+        true};
     // Steps: a bound holds from the trial that set it until the next step.
     for (std::size_t i = 0; i < steps.size(); ++i) {
       const double x = static_cast<double>(steps[i].trial_number);
-      const double next =
-          i + 1 < steps.size() ? static_cast<double>(steps[i + 1].trial_number) : x;
+      const double next = i + 1 < steps.size() ? static_cast<double>(steps[i + 1].trial_number) : x;
       for (auto [series, value] : {std::pair{&upper, steps[i].upper_pps[goal]},
                                    std::pair{&lower, steps[i].lower_pps[goal]}}) {
         if (!value) continue;
@@ -183,10 +182,10 @@ std::string mlr_trial_chart(const mlr::SearchResult& result) {
     const auto& lower = goal.relevant_lower_bound_pps;
     const auto& upper = goal.relevant_upper_bound_pps;
     if (!lower && !upper) continue;
-    chart.bands.push_back({lower.value_or(*upper), upper.value_or(*lower),
-                           goal.label + ": final relevant bounds" +
-                               (goal.regular() ? "" : " (irregular)"),
-                           goal_colour(i)});
+    chart.bands.push_back(
+        {lower.value_or(*upper), upper.value_or(*lower),
+         goal.label + ": final relevant bounds" + (goal.regular() ? "" : " (irregular)"),
+         goal_colour(i)});
   }
   chart.caption = "Loss ratio colours on a log scale from 1e-7 (green) to 1 (red).";
   return chart.render();

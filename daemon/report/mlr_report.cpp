@@ -1,7 +1,5 @@
 #include "daemon/report/mlr_report.hpp"
 
-#include "daemon/report/latency_report.hpp"
-
 #include <algorithm>
 #include <cmath>
 #include <string>
@@ -11,6 +9,7 @@
 #include "daemon/report/display_number.hpp"
 #include "daemon/report/html_page.hpp"
 #include "daemon/report/html_text.hpp"
+#include "daemon/report/latency_report.hpp"
 #include "daemon/report/mlr_charts.hpp"
 #include "daemon/report/report_sections.hpp"
 #include "daemon/report/trial_notes_html.hpp"
@@ -81,19 +80,16 @@ std::string goal_section(const ReportContext& context, const mlr::GoalResult& go
             "</td></tr>\n";
   }
   if (!goal.regular()) {
-    html += row("Why irregular", std::string(mlr::to_string(goal.irregularity)) + ": " +
-                                     goal.irregular_reason);
+    html += row("Why irregular",
+                std::string(mlr::to_string(goal.irregularity)) + ": " + goal.irregular_reason);
   }
-  html += row("Relevant lower bound",
-              load_text(goal.relevant_lower_bound_pps) +
-                  rate_details(context, goal.relevant_lower_bound_pps));
-  html += row("Relevant upper bound",
-              load_text(goal.relevant_upper_bound_pps) +
-                  rate_details(context, goal.relevant_upper_bound_pps));
+  html += row("Relevant lower bound", load_text(goal.relevant_lower_bound_pps) +
+                                          rate_details(context, goal.relevant_lower_bound_pps));
+  html += row("Relevant upper bound", load_text(goal.relevant_upper_bound_pps) +
+                                          rate_details(context, goal.relevant_upper_bound_pps));
   // Not right-aligned numbers: the rates after the load wrap on a phone.
-  html += row("Conditional throughput",
-              load_text(goal.conditional_throughput_pps) +
-                  rate_details(context, goal.conditional_throughput_pps));
+  html += row("Conditional throughput", load_text(goal.conditional_throughput_pps) +
+                                            rate_details(context, goal.conditional_throughput_pps));
   const mlr::SearchGoal& g = goal.goal;
   html += row("Loss ratio", ratio_text(g.loss_ratio), true);
   html += row("Exceed ratio", ratio_text(g.exceed_ratio), true);
@@ -136,8 +132,8 @@ std::string directions_section(const mlr::SearchResult& result) {
   for (const BoundDirections& bound : bound_directions(result)) {
     std::string roles;
     for (const std::string& role : bound.roles) roles += (roles.empty() ? "" : ", ") + role;
-    groups.push_back({load_text(bound.load_pps) + " (" + roles + ")", bound.trials,
-                      bound.directions});
+    groups.push_back(
+        {load_text(bound.load_pps) + " (" + roles + ")", bound.trials, bound.directions});
   }
   const std::string table = direction_table(groups);
   if (table.empty()) return "";
@@ -180,11 +176,11 @@ std::string render_mlr_report(const ReportContext& context, const mlr::Controlle
   body += notes_summary(result);
   body += trial_table(result);
   body += about_section(
-      context, row("Search limits", "min load " + load_text(config.min_load_pps) + ", max load " +
-                                        load_text(config.max_load_pps) + ", search_duration_max " +
-                                        seconds_text(config.search_duration_max.count()) +
-                                        ", warmup " +
-                                        seconds_text(config.warmup_duration.count())));
+      context,
+      row("Search limits", "min load " + load_text(config.min_load_pps) + ", max load " +
+                               load_text(config.max_load_pps) + ", search_duration_max " +
+                               seconds_text(config.search_duration_max.count()) + ", warmup " +
+                               seconds_text(config.warmup_duration.count())));
   body += raw_section(context);
   return html_page(context.title, body);
 }

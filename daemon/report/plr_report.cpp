@@ -86,7 +86,13 @@ std::string estimate_chart(const PlrReportData& data, const TimeUnit& unit, bool
                          : "Critical-load estimate over time";
   chart.x_label = "time [" + unit.name + "]";
   chart.y_label = "critical load [pps/direction]";
-  ChartSeries average{{}, {}, {}, {}, "estimate (average)", kEstimateColour, false,
+  ChartSeries average{{},
+                      {},
+                      {},
+                      {},
+                      "estimate (average)",
+                      kEstimateColour,
+                      false,
                       "estimate +-1 stdev (posterior)"};
   ChartSeries stretch{{}, {}, {}, {}, "stretch fit", kStretchColour};
   ChartSeries erf{{}, {}, {}, {}, "erf fit", kErfColour};
@@ -122,8 +128,8 @@ std::string estimate_chart(const PlrReportData& data, const TimeUnit& unit, bool
     const double centre = data.estimate->average_pps;
     const double half = std::max(8.0 * data.estimate->stdev_pps, 0.01 * centre);
     chart.y_window = std::pair{centre - half, centre + half};
-    chart.caption = "Within +-" + load_text(half) +
-                    " of the final estimate; the chart above shows everything.";
+    chart.caption =
+        "Within +-" + load_text(half) + " of the final estimate; the chart above shows everything.";
   } else {
     chart.caption =
         "The estimate after each trial; the shaded band is +-1 stdev of the "
@@ -170,10 +176,9 @@ std::string loss_chart(const PlrReportData& data, const TimeUnit& unit) {
   chart.title = "Trial loss ratio over time";
   chart.x_label = "time [" + unit.name + "]";
   for (const PlrReportTrial& trial : data.trials) {
-    chart.points.push_back({trial.finished_at_s / unit.seconds, trial.loss_ratio, 4.0,
-                            trial_tooltip(trial),
-                            trial.tester_limited_pps ? MarkerShape::triangle
-                                                     : MarkerShape::circle});
+    chart.points.push_back(
+        {trial.finished_at_s / unit.seconds, trial.loss_ratio, 4.0, trial_tooltip(trial),
+         trial.tester_limited_pps ? MarkerShape::triangle : MarkerShape::circle});
   }
   if (chart.points.empty()) return "";
   if (data.target_loss_ratio) {
@@ -200,13 +205,12 @@ std::string tester_limit_rows(const PlrReportData& data) {
   }
   const plr::PlrTesterLimit& limit = *data.tester_limit;
   if (limit.reached_pps) {
-    html +=
-        numeric_row("Highest rate the tester reached", load_text(*limit.reached_pps));
+    html += numeric_row("Highest rate the tester reached", load_text(*limit.reached_pps));
   }
   if (limit.estimate_upper_end_pps) {
-    html += numeric_row("At or below average + 2 stdev (" +
-                            load_text(*limit.estimate_upper_end_pps) + ")",
-                        std::to_string(limit.trials_near_estimate));
+    html += numeric_row(
+        "At or below average + 2 stdev (" + load_text(*limit.estimate_upper_end_pps) + ")",
+        std::to_string(limit.trials_near_estimate));
   }
   html += numeric_row(limit.lowest_sut_lossy_pps
                           ? "At or below the lowest load the SUT itself lost at (" +
@@ -235,8 +239,7 @@ std::string final_numbers(const PlrReportData& data) {
   if (!data.trials.empty()) {
     const PlrReportTrial& last = data.trials.back();
     if (last.stretch_average_pps) {
-      html += numeric_row("Stretch fit, last average",
-                          load_text(*last.stretch_average_pps));
+      html += numeric_row("Stretch fit, last average", load_text(*last.stretch_average_pps));
     }
     if (last.erf_average_pps) {
       html += numeric_row("Erf fit, last average", load_text(*last.erf_average_pps));
@@ -258,8 +261,8 @@ std::string final_numbers(const PlrReportData& data) {
                              : t.significant ? "yes: the estimate is still drifting"
                                              : "no: the estimate has settled");
   html += numeric_row("Estimates in the window", std::to_string(t.points));
-  html += numeric_row(
-      "Window", seconds_text(t.window_start_s) + " to " + seconds_text(t.window_end_s));
+  html +=
+      numeric_row("Window", seconds_text(t.window_start_s) + " to " + seconds_text(t.window_end_s));
   return html + "</table>\n";
 }
 
@@ -272,14 +275,15 @@ std::string trial_table(const PlrReportData& data) {
       "<th class=\"num\">estimate</th><th class=\"num\">stdev</th><th>notes</th></tr>\n";
   const auto num = [](const std::string& text) { return "<td class=\"num\">" + text + "</td>"; };
   for (const PlrReportTrial& trial : data.trials) {
-    html +=
-        "<tr>" + num(std::to_string(trial.number)) + num(seconds_text(trial.finished_at_s)) +
-        num(load_text(trial.load_pps)) + num(seconds_text(trial.duration_s)) +
-        num(trial.loss_count ? count_text(*trial.loss_count) : "-") +
-        num(ratio_text(trial.loss_ratio)) +
-        num(trial.estimate ? load_text(trial.estimate->average_pps, trial.estimate->stdev_pps) : "-") +
-        num(trial.estimate ? load_text(trial.estimate->stdev_pps) : "-") +
-        notes_cell(trial.notes, trial.tester_limited_pps, trial.measured_loss_ratio) + "</tr>\n";
+    html += "<tr>" + num(std::to_string(trial.number)) + num(seconds_text(trial.finished_at_s)) +
+            num(load_text(trial.load_pps)) + num(seconds_text(trial.duration_s)) +
+            num(trial.loss_count ? count_text(*trial.loss_count) : "-") +
+            num(ratio_text(trial.loss_ratio)) +
+            num(trial.estimate ? load_text(trial.estimate->average_pps, trial.estimate->stdev_pps)
+                               : "-") +
+            num(trial.estimate ? load_text(trial.estimate->stdev_pps) : "-") +
+            notes_cell(trial.notes, trial.tester_limited_pps, trial.measured_loss_ratio) +
+            "</tr>\n";
   }
   return html + "</table>\n</details>\n";
 }

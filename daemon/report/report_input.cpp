@@ -1,16 +1,14 @@
 #include "daemon/report/report_input.hpp"
 
-#include "daemon/codec/latency_codec.hpp"
-
-#include "daemon/codec/trial_detail_codec.hpp"
-
 #include <array>
 #include <string>
 #include <vector>
 
 #include "daemon/codec/goal_codec.hpp"
 #include "daemon/codec/json_writer.hpp"
+#include "daemon/codec/latency_codec.hpp"
 #include "daemon/codec/object_reader.hpp"
+#include "daemon/codec/trial_detail_codec.hpp"
 #include "plr/plr_config.hpp"
 #include "search/errors.hpp"
 

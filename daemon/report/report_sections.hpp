@@ -20,7 +20,6 @@ std::string about_section(const ReportContext& context, const std::string& extra
 std::string raw_section(const ReportContext& context);
 
 /// A table row: a header cell and an escaped value (`numeric`: right-aligned).
-std::string fact_html_row(const std::string& name, const std::string& value,
-                          bool numeric = false);
+std::string fact_html_row(const std::string& name, const std::string& value, bool numeric = false);
 
 }  // namespace trexsearch::report

@@ -58,25 +58,27 @@ std::string SvgChart::render() const {
 
   std::string svg = svg_open(width, height, title);
   svg += "<rect x=\"" + svg_number(kPlotLeft) + "\" y=\"" + svg_number(kPlotTop) + "\" width=\"" +
-         svg_number(plot_width) + "\" height=\"" + svg_number(plot_height) + "\" class=\"frame\"/>\n";
+         svg_number(plot_width) + "\" height=\"" + svg_number(plot_height) +
+         "\" class=\"frame\"/>\n";
 
   // Grid and ticks.
   const double y_step = tick_step(y_range, 5);
   for (double y = std::ceil(y_range.low / y_step) * y_step; y <= y_range.high; y += y_step) {
-    svg += "<line x1=\"" + svg_number(kPlotLeft) + "\" x2=\"" + svg_number(kPlotLeft + plot_width) + "\" y1=\"" +
-           svg_number(py(y)) + "\" y2=\"" + svg_number(py(y)) + "\" class=\"grid\"/>";
+    svg += "<line x1=\"" + svg_number(kPlotLeft) + "\" x2=\"" + svg_number(kPlotLeft + plot_width) +
+           "\" y1=\"" + svg_number(py(y)) + "\" y2=\"" + svg_number(py(y)) + "\" class=\"grid\"/>";
     svg += "<text x=\"" + svg_number(kPlotLeft - 6) + "\" y=\"" + svg_number(py(y) + 4) +
            "\" class=\"tick\" text-anchor=\"end\">" + short_number(y, y_step) + "</text>\n";
   }
   const double x_step = tick_step(x_range, 6);
   for (double x = std::ceil(x_range.low / x_step) * x_step; x <= x_range.high; x += x_step) {
-    svg += "<line y1=\"" + svg_number(kPlotTop) + "\" y2=\"" + svg_number(kPlotTop + plot_height) + "\" x1=\"" +
-           svg_number(px(x)) + "\" x2=\"" + svg_number(px(x)) + "\" class=\"grid\"/>";
+    svg += "<line y1=\"" + svg_number(kPlotTop) + "\" y2=\"" + svg_number(kPlotTop + plot_height) +
+           "\" x1=\"" + svg_number(px(x)) + "\" x2=\"" + svg_number(px(x)) + "\" class=\"grid\"/>";
     svg += "<text x=\"" + svg_number(px(x)) + "\" y=\"" + svg_number(kPlotTop + plot_height + 19) +
            "\" class=\"tick\" text-anchor=\"middle\">" + short_number(x, x_step) + "</text>\n";
   }
-  svg += "<text x=\"" + svg_number(kPlotLeft + plot_width / 2) + "\" y=\"" + svg_number(height - 8.0) +
-         "\" class=\"axis\" text-anchor=\"middle\">" + escape_html(x_label) + "</text>\n";
+  svg += "<text x=\"" + svg_number(kPlotLeft + plot_width / 2) + "\" y=\"" +
+         svg_number(height - 8.0) + "\" class=\"axis\" text-anchor=\"middle\">" +
+         escape_html(x_label) + "</text>\n";
   svg += "<text transform=\"translate(14," + svg_number(kPlotTop + plot_height / 2) +
          ") rotate(-90)\" class=\"axis\" text-anchor=\"middle\">" + escape_html(y_label) +
          "</text>\n";
@@ -86,19 +88,19 @@ std::string SvgChart::render() const {
   const bool clipped = y_window.has_value();
   if (clipped) {
     const std::string id = "clip-" + std::to_string(std::hash<std::string>{}(title) % 1000000007u);
-    svg += "<clipPath id=\"" + id + "\"><rect x=\"" + svg_number(kPlotLeft) + "\" y=\"" + svg_number(kPlotTop) +
-           "\" width=\"" + svg_number(plot_width) + "\" height=\"" + svg_number(plot_height) +
-           "\"/></clipPath>\n<g clip-path=\"url(#" + id + ")\">\n";
+    svg += "<clipPath id=\"" + id + "\"><rect x=\"" + svg_number(kPlotLeft) + "\" y=\"" +
+           svg_number(kPlotTop) + "\" width=\"" + svg_number(plot_width) + "\" height=\"" +
+           svg_number(plot_height) + "\"/></clipPath>\n<g clip-path=\"url(#" + id + ")\">\n";
   }
   // Bands under everything else; the legend names them.
   for (std::size_t index = 0; index < bands.size(); ++index) {
     const ChartBand& band = bands[index];
     const double top = py(band.y_high);
     const double bottom = py(band.y_low);
-    svg += "<rect x=\"" + svg_number(kPlotLeft) + "\" width=\"" + svg_number(plot_width) + "\" y=\"" +
-           svg_number(top - 1.0) + "\" height=\"" + svg_number(std::max(2.0, bottom - top + 2.0)) +
-           "\" fill=\"" + band.colour + "\" fill-opacity=\"0.25\"><title>" +
-           escape_html(band.label) + "</title></rect>";
+    svg += "<rect x=\"" + svg_number(kPlotLeft) + "\" width=\"" + svg_number(plot_width) +
+           "\" y=\"" + svg_number(top - 1.0) + "\" height=\"" +
+           svg_number(std::max(2.0, bottom - top + 2.0)) + "\" fill=\"" + band.colour +
+           "\" fill-opacity=\"0.25\"><title>" + escape_html(band.label) + "</title></rect>";
   }
   for (const ChartSeries& one : series) {
     if (!one.y_low.empty() && one.y_low.size() == one.x.size() &&
@@ -118,8 +120,8 @@ std::string SvgChart::render() const {
       line += svg_number(px(one.x[i])) + "," + svg_number(py(one.y[i])) + " ";
     }
     svg += "<polyline points=\"" + line + "\" fill=\"none\" stroke=\"" + one.colour +
-           "\" stroke-width=\"2.2\"" +
-           (one.dashed ? " stroke-dasharray=\"7 4\"" : "") + "><title>" + escape_html(one.label) + "</title></polyline>\n";
+           "\" stroke-width=\"2.2\"" + (one.dashed ? " stroke-dasharray=\"7 4\"" : "") +
+           "><title>" + escape_html(one.label) + "</title></polyline>\n";
   }
   if (clipped) svg += "</g>\n";
   for (const ChartPoint& point : points) {
@@ -132,15 +134,16 @@ std::string SvgChart::render() const {
   std::vector<LegendEntry> legend;
   for (const ChartSeries& one : series) {
     const bool band = !one.y_low.empty();
-    legend.push_back({one.dashed ? LegendSwatch::dashed_line : LegendSwatch::line, one.colour,
-                      one.label});
+    legend.push_back(
+        {one.dashed ? LegendSwatch::dashed_line : LegendSwatch::line, one.colour, one.label});
     if (band) legend.push_back({LegendSwatch::band, one.colour, one.band_label});
   }
-  for (const ChartBand& band : bands) legend.push_back({LegendSwatch::band, band.colour, band.label});
+  for (const ChartBand& band : bands)
+    legend.push_back({LegendSwatch::band, band.colour, band.label});
   for (const ChartMarkerLegend& entry : marker_legend) {
-    legend.push_back({entry.shape == MarkerShape::circle ? LegendSwatch::circle
-                                                         : LegendSwatch::triangle,
-                      "#444", entry.label});
+    legend.push_back(
+        {entry.shape == MarkerShape::circle ? LegendSwatch::circle : LegendSwatch::triangle, "#444",
+         entry.label});
   }
   svg += legend_html(legend);
   if (!caption.empty()) svg += "<p class=\"caption\">" + escape_html(caption) + "</p>\n";

@@ -70,7 +70,7 @@ struct SvgChart {
   std::optional<std::pair<double, double>> y_window;
   /// Text under the chart explaining colours and sizes.
   std::string caption;
-  int width = 640;   ///< viewBox units (chart_scale.hpp: kChartWidth)
+  int width = 640;  ///< viewBox units (chart_scale.hpp: kChartWidth)
   int height = 380;
 
   std::string render() const;

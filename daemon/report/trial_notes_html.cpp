@@ -7,8 +7,8 @@ namespace trexsearch::report {
 
 std::string tester_limited_tooltip(double reached_pps,
                                    const std::optional<double>& measured_loss_ratio) {
-  std::string text = "; TESTER-LIMITED: the tester reached " + load_text(reached_pps) +
-                     ", counted as full loss";
+  std::string text =
+      "; TESTER-LIMITED: the tester reached " + load_text(reached_pps) + ", counted as full loss";
   if (measured_loss_ratio) text += " (its counts give " + ratio_text(*measured_loss_ratio) + ")";
   return text;
 }

@@ -39,8 +39,8 @@ std::string notes_count_text(std::size_t with_notes, std::size_t trials) {
 std::string result_cell(const mlr::GoalResult& goal) {
   if (goal.tester_limit) {
     return "<td class=\"irregular\">TESTER-LIMITED (tester reached " +
-           load_text(goal.tester_limit->reached_pps) + ")" +
-           (goal.regular() ? "" : ", irregular") + "</td>";
+           load_text(goal.tester_limit->reached_pps) + ")" + (goal.regular() ? "" : ", irregular") +
+           "</td>";
   }
   if (goal.regular()) return "<td class=\"regular\">regular</td>";
   return "<td class=\"irregular\">irregular: " +
@@ -61,9 +61,11 @@ std::string mlr_verdict(const ReportContext& context, const mlr::SearchResult& r
   std::string html =
       "<h2 id=\"verdict\">Verdict</h2>\n<table class=\"verdict\">\n"
       "<tr><th>goal</th><th class=\"num\">conditional throughput</th>";
-  if (rates) html += "<th class=\"num\">% of line rate</th><th class=\"num\">L1, all directions</th>";
-  html += "<th>result</th><th class=\"num\">loss ratio</th><th class=\"num\">lower bound</th>"
-          "<th class=\"num\">upper bound</th></tr>\n";
+  if (rates)
+    html += "<th class=\"num\">% of line rate</th><th class=\"num\">L1, all directions</th>";
+  html +=
+      "<th>result</th><th class=\"num\">loss ratio</th><th class=\"num\">lower bound</th>"
+      "<th class=\"num\">upper bound</th></tr>\n";
   for (std::size_t i = 0; i < result.goals.size(); ++i) {
     const mlr::GoalResult& goal = result.goals[i];
     html += "<tr><th style=\"color:" + std::string(goal_colour(i)) + "\">" +
@@ -90,18 +92,18 @@ std::string mlr_verdict(const ReportContext& context, const mlr::SearchResult& r
     with_notes += note_keys(r.notes(), r.tester_limited()).empty() ? 0 : 1;
   }
   const std::size_t trials = result.trials.size();
-  html += fact_row("Trials", std::to_string(trials) + " (" +
-                                 seconds_text(result.trial_duration_sum().count()) +
-                                 " of traffic; search " +
-                                 seconds_text(result.search_duration.count()) + ")");
+  html += fact_row(
+      "Trials", std::to_string(trials) + " (" + seconds_text(result.trial_duration_sum().count()) +
+                    " of traffic; search " + seconds_text(result.search_duration.count()) + ")");
   std::string ending(mlr::to_string(result.stop_reason));
   if (!result.stop_detail.empty()) ending += ": " + result.stop_detail;
   html += fact_row("Search ended", escape_html(ending));
   const std::string sources = counters_text(counters.sources(), trials);
   html += fact_row("Counters", sources.empty() ? "not reported by the measurer" : sources);
   html += fact_row("Notes", notes_count_text(with_notes, trials));
-  html += fact_row("Loads", "frames per second per direction (draft-06, RFC 2544); "
-                            "loss counts over all directions");
+  html += fact_row("Loads",
+                   "frames per second per direction (draft-06, RFC 2544); "
+                   "loss counts over all directions");
   return html + "</table>\n";
 }
 
@@ -125,16 +127,17 @@ std::string plr_verdict(const ReportContext& context, const PlrReportData& data)
     html += fact_row("Target loss ratio", ratio_text(*data.target_loss_ratio));
   }
   if (data.tester_limit && data.tester_limit->limited()) {
-    html += fact_row("Tester limit", "<span class=\"irregular\">TESTER-LIMITED: the estimate may "
-                                     "describe the tester, not the SUT</span>");
+    html += fact_row("Tester limit",
+                     "<span class=\"irregular\">TESTER-LIMITED: the estimate may "
+                     "describe the tester, not the SUT</span>");
   } else {
     std::size_t limited = 0;
     for (const PlrReportTrial& trial : data.trials) limited += trial.tester_limited_pps ? 1 : 0;
-    html += fact_row("Tester limit",
-                     limited == 0 ? "no trial was tester-limited"
-                                  : std::to_string(limited) +
-                                        " tester-limited trial(s); they do not bear on the "
-                                        "estimate");
+    html += fact_row("Tester limit", limited == 0
+                                         ? "no trial was tester-limited"
+                                         : std::to_string(limited) +
+                                               " tester-limited trial(s); they do not bear on the "
+                                               "estimate");
   }
   if (data.trend) {
     const bool short_window = data.trend->window_end_s - data.trend->window_start_s < 600.0;

@@ -1,9 +1,10 @@
+#include "daemon/report/display_number.hpp"
+
 #include <doctest/doctest.h>
 
 #include <cmath>
 #include <limits>
 
-#include "daemon/report/display_number.hpp"
 #include "daemon/report/html_text.hpp"
 
 using namespace trexsearch::report;

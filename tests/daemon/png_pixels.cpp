@@ -97,19 +97,31 @@ PngPixels read_png(const std::string& path) {
       const int c = i >= static_cast<std::size_t>(channels) ? previous[i - channels] : 0;
       int predictor = 0;
       switch (filter) {
-        case 0: predictor = 0; break;
-        case 1: predictor = a; break;
-        case 2: predictor = b; break;
-        case 3: predictor = (a + b) / 2; break;
-        case 4: predictor = paeth(a, b, c); break;
-        default: throw std::runtime_error("PNG: unknown row filter");
+        case 0:
+          predictor = 0;
+          break;
+        case 1:
+          predictor = a;
+          break;
+        case 2:
+          predictor = b;
+          break;
+        case 3:
+          predictor = (a + b) / 2;
+          break;
+        case 4:
+          predictor = paeth(a, b, c);
+          break;
+        default:
+          throw std::runtime_error("PNG: unknown row filter");
       }
       current[i] = static_cast<std::uint8_t>(row[1 + i] + predictor);
     }
     for (std::uint32_t x = 0; x < image.width; ++x) {
       for (int k = 0; k < 3; ++k) {
         image.rgb[(std::size_t{y} * image.width + x) * 3 + static_cast<std::size_t>(k)] =
-            current[std::size_t{x} * static_cast<std::size_t>(channels) + static_cast<std::size_t>(k)];
+            current[std::size_t{x} * static_cast<std::size_t>(channels) +
+                    static_cast<std::size_t>(k)];
       }
     }
     std::swap(previous, current);

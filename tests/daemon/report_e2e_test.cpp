@@ -8,10 +8,10 @@
 #include <cstdio>
 #include <string>
 
-#include "tests/support/text_count.hpp"
 #include "daemon/report/display_number.hpp"
 #include "daemon/report/html_text.hpp"
 #include "service_test_support.hpp"
+#include "tests/support/text_count.hpp"
 
 namespace trexsearch::servicetest {
 namespace {

@@ -1,6 +1,5 @@
 // The report made from the daemon's JSON: decoding `result`/`show`/`analyze`
 // replies, the PLRsearch report and the CSV of the trials.
-#include "tests/support/text_count.hpp"
 #include "daemon/report/report_input.hpp"
 
 #include <doctest/doctest.h>
@@ -19,6 +18,7 @@
 #include "search/controller.hpp"
 #include "search/errors.hpp"
 #include "search/sim/sut_measurer.hpp"
+#include "tests/support/text_count.hpp"
 
 using namespace trexsearch;
 

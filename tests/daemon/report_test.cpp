@@ -113,7 +113,8 @@ TEST_CASE("the MLR report is one self-contained page with its charts, every goal
   CHECK(count(html, "class=\"regular\">regular") == 4);
 }
 
-TEST_CASE("the MLR report gives the verdict first, then the plots, the details, and raw data last") {
+TEST_CASE(
+    "the MLR report gives the verdict first, then the plots, the details, and raw data last") {
   const std::string html = mlr_page();
   const auto verdict = html.find("<h2 id=\"verdict\">");
   const auto plots = html.find("<h2 id=\"plots\">");
@@ -296,7 +297,8 @@ TEST_CASE("a clean MLR report has no warning and no triangles") {
                   " trials has a note") != std::string::npos);
 }
 
-TEST_CASE("the PLR report gives the estimate first, then its spread over time and losses on a log axis") {
+TEST_CASE(
+    "the PLR report gives the estimate first, then its spread over time and losses on a log axis") {
   const report::PlrReportData soak = test::settling_soak();
   const std::string html = report::render_plr_report(test::trex_like_context("soak"), soak);
   CHECK(balanced(html));
