@@ -100,11 +100,13 @@ std::string report_client_command_help() {
   return client_help(
       "trex-search report JOB [-o FILE] [--csv]",
       "Writes one self-contained HTML report of a job (inline SVG charts, no scripts or\n"
-      "network): for MLRsearch the trials converging and each goal's bounds and\n"
-      "conditional throughput; for PLRsearch the critical-load estimate settling, trial\n"
-      "loads and losses over time, the fitting functions and the trend. Made from the\n"
-      "store: works for jobs finished long ago and for a running job. With --csv, the\n"
-      "trials as CSV instead. Prints the path written.",
+      "network; readable on a phone), the verdict first: for MLRsearch each goal's\n"
+      "conditional throughput, bounds and regularity, then loss ratio against load (log\n"
+      "axis) and the bounds converging; for PLRsearch the critical-load estimate and\n"
+      "its stdev, then its settling over time and each trial's loss ratio (log axis).\n"
+      "Then every trial with its notes, the run's facts and the raw config\n"
+      "(docs/report.md). Made from the store: works for jobs finished long ago and for\n"
+      "a running job. With --csv, the trials as CSV instead. Prints the path written.",
       report_options());
 }
 
