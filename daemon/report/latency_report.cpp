@@ -50,9 +50,10 @@ std::string latency_row_cells(const measure::DirectionLatency& d) {
 }
 
 const char* const kLatencyHeader =
-    "<th>direction</th><th class=\"num\">min</th><th class=\"num\">P50</th>"
-    "<th class=\"num\">P90</th><th class=\"num\">P99</th><th class=\"num\">P99.9</th>"
-    "<th class=\"num\">max</th><th>method (resolution)</th><th>latency frames received</th>";
+    "<th>direction</th><th class=\"num\">min [\u00b5s]</th><th class=\"num\">P50 [\u00b5s]</th>"
+    "<th class=\"num\">P90 [\u00b5s]</th><th class=\"num\">P99 [\u00b5s]</th>"
+    "<th class=\"num\">P99.9 [\u00b5s]</th><th class=\"num\">max [\u00b5s]</th>"
+    "<th>method (resolution)</th><th>latency frames received</th>";
 
 std::string notes_list(const std::vector<std::string>& notes) {
   if (notes.empty()) return "";
@@ -216,9 +217,9 @@ std::string plr_latency_section(const PlrReportData& data) {
         "quarter of the trials; flagged when the growth exceeds the largest of 3 standard "
         "errors (from the quarters' median absolute deviation), 10 % of the first quarter "
         "and 2 resolution steps (docs/latency.md).</p>\n<table>\n<tr><th>direction</th>"
-        "<th class=\"num\">trials</th><th class=\"num\">first quarter [us]</th>"
-        "<th class=\"num\">last quarter [us]</th><th class=\"num\">growth [us]</th>"
-        "<th class=\"num\">threshold [us]</th><th class=\"num\">slope [us/h]</th>"
+        "<th class=\"num\">trials</th><th class=\"num\">first quarter [\u00b5s]</th>"
+        "<th class=\"num\">last quarter [\u00b5s]</th><th class=\"num\">growth [\u00b5s]</th>"
+        "<th class=\"num\">threshold [\u00b5s]</th><th class=\"num\">slope [\u00b5s/h]</th>"
         "<th>verdict</th></tr>\n";
     for (const auto& d : data.latency_trend->directions) {
       const std::string verdict = !d.judged   ? "too few trials to judge"
