@@ -33,7 +33,8 @@ int lowest_decade(const LossRatioChart& chart) {
   }
   if (!any) return -8;
   const int decade = static_cast<int>(std::floor(std::log10(smallest) + 1e-9)) - 1;
-  return std::clamp(decade, -15, -1);
+  // At least three decades, so an axis of full losses only still reads as a log axis.
+  return std::clamp(decade, -15, -3);
 }
 
 std::string LossRatioChart::render() const {

@@ -43,8 +43,8 @@ struct LossRatioChart {
 };
 
 /// The lowest decade the chart's log axis shows (10^result): one below the
-/// smallest positive loss ratio among points and lines, at least 1e-8 when there
-/// is none, never below 1e-15.
+/// smallest positive loss ratio among points and lines (1e-8 when there is none),
+/// at least 1e-3, never below 1e-15.
 int lowest_decade(const LossRatioChart& chart);
 
 }  // namespace trexsearch::report

@@ -106,3 +106,17 @@ TEST_CASE("the PLR report renders without blank pages or overflow at 390 px and 
     check_readable(screenshot(chromium, dir, page, width, "plr-" + std::to_string(width)), width);
   }
 }
+
+TEST_CASE("a tester-limited MLR report, warning box first, renders without overflow at 390 px") {
+  const std::string chromium = chromium_path();
+  if (chromium.empty()) {
+    MESSAGE("chromium not installed (scripts/install-deps.sh installs it): screenshots skipped");
+    return;
+  }
+  const test::SampleSearch search = test::tester_limited_search();
+  const test::TempDir dir;
+  const std::string page = dir.write(
+      "limited.html", report::render_mlr_report(test::trex_like_context("MLRsearch report: job 3"),
+                                                search.config, search.result));
+  check_readable(screenshot(chromium, dir, page, 390, "mlr-limited-390"), 390);
+}

@@ -8,6 +8,7 @@
 
 #include "daemon/report/bound_convergence.hpp"
 #include "daemon/report/display_number.hpp"
+#include "daemon/report/loss_ratio_chart.hpp"
 #include "daemon/report/mlr_report.hpp"
 #include "daemon/report/plr_report.hpp"
 #include "report_samples.hpp"
@@ -366,4 +367,27 @@ TEST_CASE("a PLR report opens with the tester limit when it bears on the estimat
   const std::string clean = report::render_plr_report({}, data);
   CHECK(clean.find("<div class=\"warning\">") == std::string::npos);
   CHECK(clean.find("they do not bear on the estimate") != std::string::npos);
+}
+
+TEST_CASE("a loss-ratio axis shows at least three decades and never more than fifteen") {
+  const auto trial = [](double load, double loss_ratio) {
+    report::LossPoint point;
+    point.x = load;
+    point.loss_ratio = loss_ratio;
+    return point;
+  };
+  report::LossRatioChart chart;
+  CHECK(report::lowest_decade(chart) == -8);  // nothing lossy: down to 1e-8
+  chart.points.push_back(trial(1.0, 1.0));
+  CHECK(report::lowest_decade(chart) == -3);  // full losses only
+  chart.points.push_back(trial(2.0, 2.5e-6));
+  CHECK(report::lowest_decade(chart) == -7);  // one decade below the smallest
+  chart.lines.push_back({1e-9, "goal", "#000"});
+  CHECK(report::lowest_decade(chart) == -10);
+  chart.points.push_back(trial(3.0, 1e-30));
+  CHECK(report::lowest_decade(chart) == -15);
+  // A decade's own value sits on its tick, one decade above the axis' end.
+  chart.points = {trial(1.0, 1e-4)};
+  chart.lines.clear();
+  CHECK(report::lowest_decade(chart) == -5);
 }
