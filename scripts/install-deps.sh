@@ -15,6 +15,7 @@ packages=(
   libsqlite3-dev      # durable trial store
   libsystemd-dev      # sd_notify for Type=notify
   clang libclang-rt-14-dev  # libFuzzer targets (scripts/fuzz.sh, CI's ASan build)
+  chromium            # headless screenshots of the HTML report (daemon_report_screenshot_tests)
   prometheus          # promtool: the metrics endpoint's page is checked in e2e_metrics_test
                       # (its Prometheus server is neither started nor enabled, see below)
 )

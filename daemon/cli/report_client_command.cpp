@@ -13,10 +13,10 @@
 #include "daemon/cli/client_options.hpp"
 #include "daemon/cli/command_errors.hpp"
 #include "daemon/codec/controller_config_codec.hpp"
+#include "daemon/codec/latency_codec.hpp"
 #include "daemon/report/mlr_report.hpp"
 #include "daemon/report/plr_report.hpp"
 #include "daemon/report/report_input.hpp"
-#include "daemon/codec/latency_codec.hpp"
 #include "daemon/report/trial_csv.hpp"
 #include "search/errors.hpp"
 
@@ -100,11 +100,13 @@ std::string report_client_command_help() {
   return client_help(
       "trex-search report JOB [-o FILE] [--csv]",
       "Writes one self-contained HTML report of a job (inline SVG charts, no scripts or\n"
-      "network): for MLRsearch the trials converging and each goal's bounds and\n"
-      "conditional throughput; for PLRsearch the critical-load estimate settling, trial\n"
-      "loads and losses over time, the fitting functions and the trend. Made from the\n"
-      "store: works for jobs finished long ago and for a running job. With --csv, the\n"
-      "trials as CSV instead. Prints the path written.",
+      "network; readable on a phone), the verdict first: for MLRsearch each goal's\n"
+      "conditional throughput, bounds and regularity, then loss ratio against load (log\n"
+      "axis) and the bounds converging; for PLRsearch the critical-load estimate and\n"
+      "its stdev, then its settling over time and each trial's loss ratio (log axis).\n"
+      "Then every trial with its notes, the run's facts and the raw config\n"
+      "(docs/report.md). Made from the store: works for jobs finished long ago and for\n"
+      "a running job. With --csv, the trials as CSV instead. Prints the path written.",
       report_options());
 }
 
@@ -135,7 +137,8 @@ int run_report_client_command(const std::vector<std::string>& args, std::ostream
         std::string text;
         std::size_t trials = 0;
         if (plr) {
-          const report::PlrReportData data = report::decode_plr_result(result, "result");
+          report::PlrReportData data = report::decode_plr_result(result, "result");
+          data.target_loss_ratio = report::plr_target_loss_ratio(shown["spec"]);
           trials = data.trials.size();
           text = csv ? report::plr_trials_csv(data) : report::render_plr_report(context, data);
         } else {

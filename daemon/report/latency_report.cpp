@@ -5,15 +5,15 @@
 #include <optional>
 #include <vector>
 
+#include "daemon/report/display_number.hpp"
 #include "daemon/report/html_text.hpp"
 #include "daemon/report/svg_chart.hpp"
-#include "search/errors.hpp"
 
 namespace trexsearch::report {
 namespace {
 
-constexpr const char* kColours[] = {"#1f5fa8", "#c0392b", "#17692b", "#8e44ad", "#d35400",
-                                    "#2c3e50"};
+constexpr const char* kColours[] = {"#1f5fa8", "#c0392b", "#17692b",
+                                    "#8e44ad", "#d35400", "#2c3e50"};
 
 std::string us(const std::optional<std::uint64_t>& value) {
   return value ? std::to_string(*value) : "-";
@@ -23,14 +23,14 @@ std::string cell(const std::string& text, bool number = true) {
   return number ? "<td class=\"num\">" + text + "</td>" : "<td>" + text + "</td>";
 }
 
-std::string percent(double fraction) { return format_value(fraction * 100.0) + " %"; }
+std::string percent(double fraction) { return percent_text(fraction * 100.0); }
 
 // The latency stream's own loss and sequence errors, in a few words.
 std::string stream_health(const measure::DirectionLatency& d) {
   std::string text = std::to_string(d.received) + " of " + std::to_string(d.sent);
   const auto& e = d.errors;
-  const std::uint64_t errors = e.dropped + e.out_of_order + e.duplicate + e.seq_too_high +
-                               e.seq_too_low;
+  const std::uint64_t errors =
+      e.dropped + e.out_of_order + e.duplicate + e.seq_too_high + e.seq_too_low;
   if (errors > 0) {
     text += "; seq: " + std::to_string(e.dropped) + " dropped, " + std::to_string(e.out_of_order) +
             " out of order, " + std::to_string(e.duplicate) + " dup";
@@ -40,8 +40,8 @@ std::string stream_health(const measure::DirectionLatency& d) {
 
 std::string latency_row_cells(const measure::DirectionLatency& d) {
   const measure::LatencySummary& s = d.summary;
-  return cell(escape_html(d.name), false) + cell(std::to_string(s.min_us)) +
-         cell(us(s.p50_us)) + cell(us(s.p90_us)) + cell(us(s.p99_us)) + cell(us(s.p999_us)) +
+  return cell(escape_html(d.name), false) + cell(std::to_string(s.min_us)) + cell(us(s.p50_us)) +
+         cell(us(s.p90_us)) + cell(us(s.p99_us)) + cell(us(s.p999_us)) +
          cell(std::to_string(s.max_us)) +
          cell(std::string(measure::to_string(s.method)) +
                   (s.resolution_us > 0 ? " (" + std::to_string(s.resolution_us) + " us)" : ""),
@@ -50,9 +50,10 @@ std::string latency_row_cells(const measure::DirectionLatency& d) {
 }
 
 const char* const kLatencyHeader =
-    "<th>direction</th><th class=\"num\">min</th><th class=\"num\">P50</th>"
-    "<th class=\"num\">P90</th><th class=\"num\">P99</th><th class=\"num\">P99.9</th>"
-    "<th class=\"num\">max</th><th>method (resolution)</th><th>latency frames received</th>";
+    "<th>direction</th><th class=\"num\">min [\u00b5s]</th><th class=\"num\">P50 [\u00b5s]</th>"
+    "<th class=\"num\">P90 [\u00b5s]</th><th class=\"num\">P99 [\u00b5s]</th>"
+    "<th class=\"num\">P99.9 [\u00b5s]</th><th class=\"num\">max [\u00b5s]</th>"
+    "<th>method (resolution)</th><th>latency frames received</th>";
 
 std::string notes_list(const std::vector<std::string>& notes) {
   if (notes.empty()) return "";
@@ -64,12 +65,14 @@ std::string notes_list(const std::vector<std::string>& notes) {
 std::vector<std::string> goals_of(const latency::LatencyPhaseResult& phase) {
   std::vector<std::string> goals;
   for (const auto& point : phase.points) {
-    if (std::find(goals.begin(), goals.end(), point.goal) == goals.end()) goals.push_back(point.goal);
+    if (std::find(goals.begin(), goals.end(), point.goal) == goals.end())
+      goals.push_back(point.goal);
   }
   return goals;
 }
 
-std::vector<std::string> directions_of(const std::vector<const std::vector<measure::DirectionLatency>*>& lists) {
+std::vector<std::string> directions_of(
+    const std::vector<const std::vector<measure::DirectionLatency>*>& lists) {
   std::vector<std::string> names;
   for (const auto* list : lists) {
     for (const auto& d : *list) {
@@ -95,7 +98,8 @@ struct Statistic {
 const Statistic kStatistics[] = {
     {"P50", [](const measure::LatencySummary& s) { return s.p50_us; }},
     {"P99", [](const measure::LatencySummary& s) { return s.p99_us; }},
-    {"max", [](const measure::LatencySummary& s) -> std::optional<std::uint64_t> {
+    {"max",
+     [](const measure::LatencySummary& s) -> std::optional<std::uint64_t> {
        return s.samples > 0 ? std::optional(s.max_us) : std::nullopt;
      }},
 };
@@ -104,10 +108,11 @@ const Statistic kStatistics[] = {
 
 std::string mlr_latency_section(const latency::LatencyPhaseResult& phase) {
   if (phase.points.empty() && phase.notes.empty()) return "";
-  std::string html = "<h2>Latency</h2>\n<p class=\"note\">Latency trials after the search: the "
-                     "latency streams next to main traffic at fractions of the goal's conditional "
-                     "throughput (0 %: the streams alone), one trial each. Microseconds, as TRex "
-                     "resolves them.</p>\n";
+  std::string html =
+      "<h2>Latency</h2>\n<p class=\"note\">Latency trials after the search: the "
+      "latency streams next to main traffic at fractions of the goal's conditional "
+      "throughput (0 %: the streams alone), one trial each. Microseconds, as TRex "
+      "resolves them.</p>\n";
   for (const std::string& goal : goals_of(phase)) {
     std::vector<const latency::LatencyPoint*> points;
     std::vector<const std::vector<measure::DirectionLatency>*> lists;
@@ -120,12 +125,12 @@ std::string mlr_latency_section(const latency::LatencyPhaseResult& phase) {
     SvgChart chart;
     chart.title = "Latency against load at fractions of " + goal;
     chart.x_label = "load [frames/s per direction]";
-    chart.y_label = "latency [us]";
+    chart.y_label = "latency [\u00b5s]";
     std::size_t colour = 0;
     for (const std::string& name : names) {
       for (const Statistic& statistic : kStatistics) {
-        ChartSeries series{{}, {}, {}, {}, name + " " + statistic.label,
-                           kColours[colour++ % std::size(kColours)]};
+        ChartSeries series{
+            {}, {}, {}, {}, name + " " + statistic.label, kColours[colour++ % std::size(kColours)]};
         for (const auto* point : points) {
           const auto* d = find(point->directions, name);
           if (d == nullptr) continue;
@@ -139,16 +144,17 @@ std::string mlr_latency_section(const latency::LatencyPhaseResult& phase) {
     }
     chart.caption = "P50, P99 and max per direction at each latency trial's load.";
     if (!chart.series.empty()) html += chart.render();
-    html += "<h3>" + escape_html(goal) + "</h3>\n<table>\n<tr><th class=\"num\">fraction</th>"
-            "<th class=\"num\">load [pps]</th><th class=\"num\">trial</th>" +
+    html += "<h3>" + escape_html(goal) +
+            "</h3>\n<table>\n<tr><th class=\"num\">fraction</th>"
+            "<th class=\"num\">load</th><th class=\"num\">trial</th>" +
             std::string(kLatencyHeader) + "</tr>\n";
     for (const auto* point : points) {
       for (const auto& d : point->directions) {
-        html += "<tr>" + cell(percent(point->fraction)) + cell(format_number(point->load_pps, 1)) +
+        html += "<tr>" + cell(percent(point->fraction)) + cell(load_text(point->load_pps)) +
                 cell(std::to_string(point->trial)) + latency_row_cells(d) + "</tr>\n";
       }
       if (point->directions.empty()) {
-        html += "<tr>" + cell(percent(point->fraction)) + cell(format_number(point->load_pps, 1)) +
+        html += "<tr>" + cell(percent(point->fraction)) + cell(load_text(point->load_pps)) +
                 cell(std::to_string(point->trial)) + "<td colspan=\"9\">no latency</td></tr>\n";
       }
     }
@@ -180,12 +186,12 @@ std::string plr_latency_section(const PlrReportData& data) {
   SvgChart chart;
   chart.title = "Latency over the soak";
   chart.x_label = std::string("time [") + (hours ? "h" : "min") + "]";
-  chart.y_label = "latency [us]";
+  chart.y_label = "latency [\u00b5s]";
   std::size_t colour = 0;
   for (const std::string& name : names) {
     for (const Statistic& statistic : {kStatistics[0], kStatistics[1]}) {
-      ChartSeries series{{}, {}, {}, {}, name + " " + statistic.label,
-                         kColours[colour++ % std::size(kColours)]};
+      ChartSeries series{
+          {}, {}, {}, {}, name + " " + statistic.label, kColours[colour++ % std::size(kColours)]};
       for (const auto* trial : trials) {
         const auto* d = find(trial->latency, name);
         if (d == nullptr) continue;
@@ -200,33 +206,36 @@ std::string plr_latency_section(const PlrReportData& data) {
   chart.caption = "Each trial's P50 and P99 per direction, at the end of the trial.";
   std::string html = "<h2>Latency</h2>\n";
   if (data.latency_trend && data.latency_trend->flagged()) {
-    html += "<p class=\"warning\"><strong>LATENCY TREND:</strong> P99 grew over the soak in at "
-            "least one direction (below).</p>\n";
+    html +=
+        "<p class=\"warning\"><strong>LATENCY TREND:</strong> P99 grew over the soak in at "
+        "least one direction (below).</p>\n";
   }
   html += chart.render();
   if (data.latency_trend) {
-    html += "<h3>Trend of P99</h3>\n<p class=\"note\">Median P99 of the first and of the last "
-            "quarter of the trials; flagged when the growth exceeds the largest of 3 standard "
-            "errors (from the quarters' median absolute deviation), 10 % of the first quarter "
-            "and 2 resolution steps (docs/latency.md).</p>\n<table>\n<tr><th>direction</th>"
-            "<th class=\"num\">trials</th><th class=\"num\">first quarter [us]</th>"
-            "<th class=\"num\">last quarter [us]</th><th class=\"num\">growth [us]</th>"
-            "<th class=\"num\">threshold [us]</th><th class=\"num\">slope [us/h]</th>"
-            "<th>verdict</th></tr>\n";
+    html +=
+        "<h3>Trend of P99</h3>\n<p class=\"note\">Median P99 of the first and of the last "
+        "quarter of the trials; flagged when the growth exceeds the largest of 3 standard "
+        "errors (from the quarters' median absolute deviation), 10 % of the first quarter "
+        "and 2 resolution steps (docs/latency.md).</p>\n<table>\n<tr><th>direction</th>"
+        "<th class=\"num\">trials</th><th class=\"num\">first quarter [\u00b5s]</th>"
+        "<th class=\"num\">last quarter [\u00b5s]</th><th class=\"num\">growth [\u00b5s]</th>"
+        "<th class=\"num\">threshold [\u00b5s]</th><th class=\"num\">slope [\u00b5s/h]</th>"
+        "<th>verdict</th></tr>\n";
     for (const auto& d : data.latency_trend->directions) {
-      const std::string verdict =
-          !d.judged ? "too few trials to judge" : d.flagged ? "GROWING" : "no significant growth";
+      const std::string verdict = !d.judged   ? "too few trials to judge"
+                                  : d.flagged ? "GROWING"
+                                              : "no significant growth";
       html += "<tr>" + cell(escape_html(d.direction), false) + cell(std::to_string(d.points)) +
-              cell(format_number(d.first_quarter_us, 1)) +
-              cell(format_number(d.last_quarter_us, 1)) + cell(format_number(d.growth_us, 1)) +
-              cell(format_number(d.threshold_us, 1)) +
-              cell(format_number(d.slope_us_per_hour, 1)) + cell(verdict, false) + "</tr>\n";
+              cell(significant(d.first_quarter_us, 3)) + cell(significant(d.last_quarter_us, 3)) +
+              cell(significant(d.growth_us, 3)) + cell(significant(d.threshold_us, 3)) +
+              cell(significant(d.slope_us_per_hour, 3)) + cell(verdict, false) + "</tr>\n";
     }
     html += "</table>\n";
   }
-  html += "<h3>Per direction: first, middle and last trial</h3>\n<table>\n<tr>"
-          "<th class=\"num\">trial</th>" +
-          std::string(kLatencyHeader) + "</tr>\n";
+  html +=
+      "<h3>Per direction: first, middle and last trial</h3>\n<table>\n<tr>"
+      "<th class=\"num\">trial</th>" +
+      std::string(kLatencyHeader) + "</tr>\n";
   for (const auto* trial : {trials.front(), trials[trials.size() / 2], trials.back()}) {
     for (const auto& d : trial->latency) {
       html += "<tr>" + cell(std::to_string(trial->number)) + latency_row_cells(d) + "</tr>\n";

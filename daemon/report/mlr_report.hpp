@@ -15,8 +15,11 @@ namespace trexsearch::report {
 /// report to state units, how durations were computed and deviations from RFC 2544).
 struct ReportContext {
   std::string title = "MLRsearch report";
-  /// Header rows in order: profile, TRex version, config, start and end times, ...
+  /// "About this run" rows in order: job, profile, TRex version, start and end times, ...
   std::vector<std::pair<std::string, std::string>> facts;
+  /// Raw data (name, JSON text): the search and measurer config as stored; shown
+  /// collapsed at the end, where it does not bury the verdict.
+  std::vector<std::pair<std::string, std::string>> raw;
   /// How the measurer computed the effective duration.
   std::string effective_duration_method =
       "equal to the intended trial duration (simulated measurer)";
@@ -32,11 +35,12 @@ struct ReportContext {
   std::optional<double> port_bps;
 };
 
-/// The whole report as one self-contained HTML page: header, a chart of trial
-/// load against trial number (colour = loss ratio, marker size = duration) with
-/// every goal's final relevant bounds as bands, a table per goal, the latency phase
-/// (latency against load, a table per goal/fraction/direction; docs/latency.md) when
-/// there was one, every trial.
+/// The whole report as one self-contained HTML page (docs/report.md): the verdict
+/// (a table of goals, bounds, conditional throughput, regularity, tester limit,
+/// counters, notes), then the charts (loss ratio against load on a log axis, the
+/// bounds converging, all trials), a table per goal, the latency phase
+/// (docs/latency.md) when there was one, directions, notes, every trial, the run's
+/// facts and, collapsed, the raw config.
 std::string render_mlr_report(const ReportContext& context, const mlr::ControllerConfig& config,
                               const mlr::SearchResult& result,
                               const latency::LatencyPhaseResult& latency = {});

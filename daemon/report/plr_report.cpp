@@ -4,12 +4,15 @@
 #include <cmath>
 #include <string>
 
+#include "daemon/report/display_number.hpp"
 #include "daemon/report/html_page.hpp"
 #include "daemon/report/html_text.hpp"
 #include "daemon/report/latency_report.hpp"
+#include "daemon/report/loss_ratio_chart.hpp"
+#include "daemon/report/report_sections.hpp"
 #include "daemon/report/svg_chart.hpp"
 #include "daemon/report/trial_notes_html.hpp"
-#include "search/errors.hpp"
+#include "daemon/report/verdict_table.hpp"
 
 namespace trexsearch::report {
 namespace {
@@ -39,6 +42,17 @@ std::string numeric_row(const std::string& name, const std::string& value) {
   return "<tr><th>" + escape_html(name) + "</th><td class=\"num\">" + value + "</td></tr>\n";
 }
 
+std::string trial_tooltip(const PlrReportTrial& trial) {
+  std::string text = "trial " + std::to_string(trial.number) + ": " + load_text(trial.load_pps) +
+                     " for " + seconds_text(trial.duration_s) + ", " +
+                     (trial.loss_count ? count_text(*trial.loss_count) + " frames lost, " : "") +
+                     "loss ratio " + ratio_text(trial.loss_ratio);
+  if (trial.tester_limited_pps) {
+    text += tester_limited_tooltip(*trial.tester_limited_pps, trial.measured_loss_ratio);
+  }
+  return text;
+}
+
 /// Tester-limited trials that bound the estimate are the first thing a reader must
 /// see: the estimate may describe the tester, not the SUT.
 std::string tester_limit_warning(const PlrReportData& data) {
@@ -48,7 +62,7 @@ std::string tester_limit_warning(const PlrReportData& data) {
       "<div class=\"warning\"><p><strong>Not a clean result: TESTER-LIMITED.</strong> " +
       std::to_string(limit.trials) +
       " trial(s) could not be offered at their intended load (the tester reached at most " +
-      format_number(limit.reached_pps.value_or(0.0), 1) + " pps); they count as full loss, and ";
+      load_text(limit.reached_pps.value_or(0.0)) + "); they count as full loss, and ";
   if (limit.trials_near_estimate > 0) {
     html += std::to_string(limit.trials_near_estimate) +
             " of them lie at or below the estimate's average + 2 stdev";
@@ -63,23 +77,6 @@ std::string tester_limit_warning(const PlrReportData& data) {
   return html + ". The estimate may describe the tester, not the SUT.</p></div>\n";
 }
 
-std::string header(const ReportContext& context, const PlrReportData& data) {
-  std::string html =
-      "<h1>" + escape_html(context.title) + "</h1>\n" + tester_limit_warning(data) + "<table>\n";
-  for (const auto& [name, value] : context.facts) html += row(name, value);
-  html += row("Loads",
-              "per direction (unidirectional) frames per second; loss counts are "
-              "aggregated over all directions");
-  html += row("Effective duration", context.effective_duration_method);
-  html += row("Deviations from RFC 2544", context.rfc2544_deviations);
-  html += row("Trials", std::to_string(data.trials.size()));
-  html += row("Run time", format_number(data.run_duration_s, 1) + " s");
-  std::string ending = data.stop_reason.empty() ? "still running" : data.stop_reason;
-  if (!data.stop_detail.empty()) ending += ": " + data.stop_detail;
-  html += row("Run ended", ending);
-  return html + "</table>\n";
-}
-
 /// The critical-load estimate settling: average with its +-stdev band, and what
 /// each fitting function alone says (PLRsearch draft: the two fitting functions
 /// bracket the model uncertainty; their disagreement is worth seeing).
@@ -88,8 +85,15 @@ std::string estimate_chart(const PlrReportData& data, const TimeUnit& unit, bool
   chart.title = close_up ? "Close-up: the estimate around its final value"
                          : "Critical-load estimate over time";
   chart.x_label = "time [" + unit.name + "]";
-  chart.y_label = "critical load [frames/s per direction]";
-  ChartSeries average{{}, {}, {}, {}, "estimate (average, band = +-stdev)", kEstimateColour};
+  chart.y_label = "critical load [pps/direction]";
+  ChartSeries average{{},
+                      {},
+                      {},
+                      {},
+                      "estimate (average)",
+                      kEstimateColour,
+                      false,
+                      "estimate +-1 stdev (posterior)"};
   ChartSeries stretch{{}, {}, {}, {}, "stretch fit", kStretchColour};
   ChartSeries erf{{}, {}, {}, {}, "erf fit", kErfColour};
   for (const PlrReportTrial& trial : data.trials) {
@@ -116,7 +120,7 @@ std::string estimate_chart(const PlrReportData& data, const TimeUnit& unit, bool
   if (data.estimate) {
     chart.bands.push_back({data.estimate->average_pps - data.estimate->stdev_pps,
                            data.estimate->average_pps + data.estimate->stdev_pps,
-                           "final estimate +-stdev", "#17692b"});
+                           "final estimate +-1 stdev", "#17692b"});
   }
   if (close_up) {
     // The first estimates, from few trials, are far off and would flatten the rest.
@@ -124,8 +128,8 @@ std::string estimate_chart(const PlrReportData& data, const TimeUnit& unit, bool
     const double centre = data.estimate->average_pps;
     const double half = std::max(8.0 * data.estimate->stdev_pps, 0.01 * centre);
     chart.y_window = std::pair{centre - half, centre + half};
-    chart.caption = "Within +-" + format_number(half, 1) +
-                    " pps of the final estimate; the chart above shows everything.";
+    chart.caption =
+        "Within +-" + load_text(half) + " of the final estimate; the chart above shows everything.";
   } else {
     chart.caption =
         "The estimate after each trial; the shaded band is +-1 stdev of the "
@@ -139,7 +143,7 @@ std::string load_chart(const PlrReportData& data, const TimeUnit& unit) {
   SvgChart chart;
   chart.title = "Trial loads over time";
   chart.x_label = "time [" + unit.name + "]";
-  chart.y_label = "trial load [frames/s per direction]";
+  chart.y_label = "load [pps per direction]";
   bool tester_limited = false;
   for (const PlrReportTrial& trial : data.trials) {
     ChartPoint point;
@@ -147,48 +151,45 @@ std::string load_chart(const PlrReportData& data, const TimeUnit& unit) {
     point.y = trial.load_pps;
     point.colour = loss_ratio_colour(trial.loss_ratio);
     point.radius = 3.5;
-    point.tooltip = "trial " + std::to_string(trial.number) + ": " + format_value(trial.load_pps) +
-                    " pps for " + format_value(trial.duration_s) + " s, " +
-                    (trial.loss_count ? std::to_string(*trial.loss_count) + " frames lost, " : "") +
-                    "loss ratio " + format_value(trial.loss_ratio);
+    point.tooltip = trial_tooltip(trial);
     if (trial.tester_limited_pps) {
       point.shape = MarkerShape::triangle;
-      point.tooltip += tester_limited_tooltip(*trial.tester_limited_pps, trial.measured_loss_ratio);
       tester_limited = true;
     }
     chart.points.push_back(point);
   }
   if (chart.points.empty()) return "";
+  chart.marker_legend.push_back(
+      {MarkerShape::circle, "trial load (colour: its loss ratio, green none to red all)"});
   if (tester_limited) {
     chart.marker_legend.push_back(
         {MarkerShape::triangle, "tester-limited trial (counted as full loss)"});
   }
-  chart.caption =
-      "Colour: trial loss ratio (green = no loss, red = all lost; log scale from "
-      "1e-7). Hollow triangles: tester-limited trials. PLRsearch places each trial near the "
-      "current estimate.";
+  chart.caption = "PLRsearch places each trial near the current estimate.";
   return chart.render();
 }
 
+/// Each trial's loss ratio over time on a log axis, with the target loss ratio:
+/// a soak's losses are rare and tiny (1e-7), invisible on a linear axis.
 std::string loss_chart(const PlrReportData& data, const TimeUnit& unit) {
-  SvgChart chart;
-  chart.title = "Loss count per trial over time";
+  LossRatioChart chart;
+  chart.title = "Trial loss ratio over time";
   chart.x_label = "time [" + unit.name + "]";
-  chart.y_label = "frames lost (all directions)";
   for (const PlrReportTrial& trial : data.trials) {
-    if (!trial.loss_count) continue;
-    ChartPoint point;
-    point.x = trial.finished_at_s / unit.seconds;
-    point.y = static_cast<double>(*trial.loss_count);
-    point.colour = loss_ratio_colour(trial.loss_ratio);
-    point.radius = 3.0;
-    point.tooltip = "trial " + std::to_string(trial.number) + ": " +
-                    std::to_string(*trial.loss_count) + " frames lost at " +
-                    format_value(trial.load_pps) + " pps";
-    chart.points.push_back(point);
+    chart.points.push_back(
+        {trial.finished_at_s / unit.seconds, trial.loss_ratio, 4.0, trial_tooltip(trial),
+         trial.tester_limited_pps ? MarkerShape::triangle : MarkerShape::circle});
   }
   if (chart.points.empty()) return "";
-  chart.caption = "Negative counts mean the SUT duplicated frames (they count as loss).";
+  if (data.target_loss_ratio) {
+    chart.lines.push_back({*data.target_loss_ratio,
+                           "target loss ratio " + ratio_text(*data.target_loss_ratio),
+                           kEstimateColour});
+  }
+  chart.caption =
+      "The critical load is where the average loss ratio equals the target. Frame counts per "
+      "trial are in the trial table; more frames received than sent (duplicates) counts as no "
+      "loss here.";
   return chart.render();
 }
 
@@ -204,17 +205,16 @@ std::string tester_limit_rows(const PlrReportData& data) {
   }
   const plr::PlrTesterLimit& limit = *data.tester_limit;
   if (limit.reached_pps) {
-    html +=
-        numeric_row("Highest rate the tester reached [pps]", format_number(*limit.reached_pps, 1));
+    html += numeric_row("Highest rate the tester reached", load_text(*limit.reached_pps));
   }
   if (limit.estimate_upper_end_pps) {
-    html += numeric_row("At or below average + 2 stdev (" +
-                            format_number(*limit.estimate_upper_end_pps, 1) + " pps)",
-                        std::to_string(limit.trials_near_estimate));
+    html += numeric_row(
+        "At or below average + 2 stdev (" + load_text(*limit.estimate_upper_end_pps) + ")",
+        std::to_string(limit.trials_near_estimate));
   }
   html += numeric_row(limit.lowest_sut_lossy_pps
                           ? "At or below the lowest load the SUT itself lost at (" +
-                                format_number(*limit.lowest_sut_lossy_pps, 1) + " pps)"
+                                load_text(*limit.lowest_sut_lossy_pps) + ")"
                           : "While the SUT itself never lost frames",
                       std::to_string(limit.trials_below_sut_loss));
   html += "<tr><th>Tester limit</th><td class=\"" +
@@ -229,21 +229,20 @@ std::string final_numbers(const PlrReportData& data) {
   std::string html = "<h2>Final numbers</h2>\n<table>\n";
   if (data.estimate) {
     const PlrEstimatePoint& e = *data.estimate;
-    html += numeric_row("Critical load estimate, average [pps]", format_number(e.average_pps, 1));
-    html += numeric_row("Standard deviation [pps]", format_number(e.stdev_pps, 1));
-    html += numeric_row("Average - stdev [pps]", format_number(e.average_pps - e.stdev_pps, 1));
-    html += numeric_row("Average + stdev [pps]", format_number(e.average_pps + e.stdev_pps, 1));
+    html += numeric_row("Critical load estimate, average", load_text(e.average_pps, e.stdev_pps));
+    html += numeric_row("Standard deviation", load_text(e.stdev_pps));
+    html += numeric_row("Average - stdev", load_text(e.average_pps - e.stdev_pps, e.stdev_pps));
+    html += numeric_row("Average + stdev", load_text(e.average_pps + e.stdev_pps, e.stdev_pps));
   } else {
     html += row("Critical load estimate", "none yet");
   }
   if (!data.trials.empty()) {
     const PlrReportTrial& last = data.trials.back();
     if (last.stretch_average_pps) {
-      html += numeric_row("Stretch fit, last average [pps]",
-                          format_number(*last.stretch_average_pps, 1));
+      html += numeric_row("Stretch fit, last average", load_text(*last.stretch_average_pps));
     }
     if (last.erf_average_pps) {
-      html += numeric_row("Erf fit, last average [pps]", format_number(*last.erf_average_pps, 1));
+      html += numeric_row("Erf fit, last average", load_text(*last.erf_average_pps));
     }
   }
   html += tester_limit_rows(data);
@@ -252,9 +251,9 @@ std::string final_numbers(const PlrReportData& data) {
   const PlrReportTrend& t = *data.trend;
   html += "<table>\n";
   // The trend is a slope of ln(estimate): 0.01 per hour is 1 % per hour.
-  html += numeric_row("Slope [% per hour]", format_number(100.0 * t.slope_per_hour, 4));
+  html += numeric_row("Slope [% per hour]", significant(100.0 * t.slope_per_hour, 2));
   html += numeric_row("Slope standard error [% per hour]",
-                      format_number(100.0 * t.slope_stderr_per_hour, 4));
+                      significant(100.0 * t.slope_stderr_per_hour, 2));
   // Over a few minutes the estimate is still converging: no verdict on the SUT.
   const bool short_window = t.window_end_s - t.window_start_s < 600.0;
   html += row("Significant", short_window ? "cannot tell: a window this short shows the estimate "
@@ -262,29 +261,29 @@ std::string final_numbers(const PlrReportData& data) {
                              : t.significant ? "yes: the estimate is still drifting"
                                              : "no: the estimate has settled");
   html += numeric_row("Estimates in the window", std::to_string(t.points));
-  html += numeric_row(
-      "Window [s]", format_number(t.window_start_s, 1) + " to " + format_number(t.window_end_s, 1));
+  html +=
+      numeric_row("Window", seconds_text(t.window_start_s) + " to " + seconds_text(t.window_end_s));
   return html + "</table>\n";
 }
 
 std::string trial_table(const PlrReportData& data) {
   std::string html =
-      "<h2>Trials</h2>\n<details><summary>All " + std::to_string(data.trials.size()) +
-      " trials</summary>\n<table>\n<tr><th class=\"num\">#</th><th class=\"num\">end [s]</th>"
-      "<th class=\"num\">load [pps]</th><th class=\"num\">duration [s]</th>"
+      "<h2 id=\"trials\">Trials</h2>\n<details><summary>All " + std::to_string(data.trials.size()) +
+      " trials</summary>\n<table>\n<tr><th class=\"num\">#</th><th class=\"num\">end</th>"
+      "<th class=\"num\">load</th><th class=\"num\">duration</th>"
       "<th class=\"num\">lost</th><th class=\"num\">loss ratio</th>"
-      "<th class=\"num\">estimate [pps]</th><th class=\"num\">stdev "
-      "[pps]</th><th>notes</th></tr>\n";
+      "<th class=\"num\">estimate</th><th class=\"num\">stdev</th><th>notes</th></tr>\n";
   const auto num = [](const std::string& text) { return "<td class=\"num\">" + text + "</td>"; };
   for (const PlrReportTrial& trial : data.trials) {
-    html +=
-        "<tr>" + num(std::to_string(trial.number)) + num(format_number(trial.finished_at_s, 1)) +
-        num(format_number(trial.load_pps, 1)) + num(format_value(trial.duration_s)) +
-        num(trial.loss_count ? std::to_string(*trial.loss_count) : "-") +
-        num(format_value(trial.loss_ratio)) +
-        num(trial.estimate ? format_number(trial.estimate->average_pps, 1) : "-") +
-        num(trial.estimate ? format_number(trial.estimate->stdev_pps, 1) : "-") +
-        notes_cell(trial.notes, trial.tester_limited_pps, trial.measured_loss_ratio) + "</tr>\n";
+    html += "<tr>" + num(std::to_string(trial.number)) + num(seconds_text(trial.finished_at_s)) +
+            num(load_text(trial.load_pps)) + num(seconds_text(trial.duration_s)) +
+            num(trial.loss_count ? count_text(*trial.loss_count) : "-") +
+            num(ratio_text(trial.loss_ratio)) +
+            num(trial.estimate ? load_text(trial.estimate->average_pps, trial.estimate->stdev_pps)
+                               : "-") +
+            num(trial.estimate ? load_text(trial.estimate->stdev_pps) : "-") +
+            notes_cell(trial.notes, trial.tester_limited_pps, trial.measured_loss_ratio) +
+            "</tr>\n";
   }
   return html + "</table>\n</details>\n";
 }
@@ -316,15 +315,20 @@ std::string directions_and_notes(const PlrReportData& data) {
 
 std::string render_plr_report(const ReportContext& context, const PlrReportData& data) {
   const TimeUnit unit = time_unit(data.run_duration_s);
-  std::string body = header(context, data);
+  // The verdict first, then the plots, then the details; raw config last, collapsed.
+  std::string body = report_title(context, tester_limit_warning(data));
+  body += plr_verdict(context, data);
+  body += "<h2 id=\"plots\">Plots</h2>\n";
   body += estimate_chart(data, unit, false);
   body += estimate_chart(data, unit, true);
-  body += load_chart(data, unit);
   body += loss_chart(data, unit);
+  body += load_chart(data, unit);
   body += final_numbers(data);
   body += plr_latency_section(data);
   body += directions_and_notes(data);
   body += trial_table(data);
+  body += about_section(context, "");
+  body += raw_section(context);
   return html_page(context.title, body);
 }
 

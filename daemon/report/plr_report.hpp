@@ -67,15 +67,19 @@ struct PlrReportData {
   /// The tester-limited trials and whether they bear on the estimate (the
   /// result's `tester_limit`); absent while the run goes on.
   std::optional<plr::PlrTesterLimit> tester_limit;
+  /// The loss ratio the critical load is defined by (the soak spec's
+  /// target_loss_ratio); drawn on the loss-ratio chart when known.
+  std::optional<double> target_loss_ratio;
   /// Empty while the run goes on.
   std::string stop_reason;
   std::string stop_detail;
   double run_duration_s = 0.0;
 };
 
-/// The PLRsearch report as one self-contained HTML page: header, the critical-load
-/// estimate over time with its +-stdev band and the per-fitting-function estimates,
-/// trial loads and loss counts over time, the trend, the final numbers, every trial.
+/// The PLRsearch report as one self-contained HTML page: the verdict, the
+/// critical-load estimate over time with its +-stdev band and the per-fitting-function
+/// estimates, trial loss ratios over time (log axis), trial loads, the trend, the
+/// final numbers, latency, directions, notes, every trial, the raw spec.
 std::string render_plr_report(const ReportContext& context, const PlrReportData& data);
 
 }  // namespace trexsearch::report

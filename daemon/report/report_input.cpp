@@ -1,16 +1,15 @@
 #include "daemon/report/report_input.hpp"
 
-#include "daemon/codec/latency_codec.hpp"
-
-#include "daemon/codec/trial_detail_codec.hpp"
-
 #include <array>
 #include <string>
 #include <vector>
 
 #include "daemon/codec/goal_codec.hpp"
 #include "daemon/codec/json_writer.hpp"
+#include "daemon/codec/latency_codec.hpp"
 #include "daemon/codec/object_reader.hpp"
+#include "daemon/codec/trial_detail_codec.hpp"
+#include "plr/plr_config.hpp"
 #include "search/errors.hpp"
 
 namespace trexsearch::report {
@@ -215,10 +214,10 @@ ReportContext report_context(const Json::Value& job, const Json::Value& spec) {
   if (spec.isObject()) {
     // The job spec carries the measurer too; its search part is shown on its own.
     const bool whole_job = present(spec, "spec");
-    context.facts.emplace_back("Search config",
-                               codec::to_compact_json(whole_job ? spec["spec"] : spec));
+    context.raw.emplace_back("Search config",
+                             codec::to_pretty_json(whole_job ? spec["spec"] : spec));
     if (whole_job && present(spec, "measurer")) {
-      context.facts.emplace_back("Measurer config", codec::to_compact_json(spec["measurer"]));
+      context.raw.emplace_back("Measurer config", codec::to_pretty_json(spec["measurer"]));
     }
   }
   // The trex measurer's profile (stored inline) gives the directions and the frame
@@ -388,6 +387,14 @@ PlrReportData decode_plr_result(const Json::Value& result, const std::string& pa
     data.run_duration_s = data.trials.back().finished_at_s;
   }
   return data;
+}
+
+double plr_target_loss_ratio(const Json::Value& spec) {
+  const Json::Value& search = search_spec(spec);
+  if (present(search, "target_loss_ratio") && search["target_loss_ratio"].isNumeric()) {
+    return search["target_loss_ratio"].asDouble();
+  }
+  return plr::PlrConfig{}.target_loss_ratio;
 }
 
 const Json::Value& search_spec(const Json::Value& spec) {

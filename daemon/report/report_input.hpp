@@ -29,6 +29,9 @@ mlr::SearchResult decode_mlr_result(const Json::Value& result, const std::string
 /// A PLRsearch result in the `encode_plr_result` shape.
 PlrReportData decode_plr_result(const Json::Value& result, const std::string& path);
 
+/// A soak spec's target_loss_ratio, or PLRsearch's default when it has none.
+double plr_target_loss_ratio(const Json::Value& spec);
+
 /// The search part of `show`'s "spec": its "spec" member when it is a whole job spec.
 const Json::Value& search_spec(const Json::Value& spec);
 

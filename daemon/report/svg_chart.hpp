@@ -47,9 +47,14 @@ struct ChartSeries {
   std::vector<double> y_high;  ///< empty: no band
   std::string label;
   std::string colour;
+  /// Drawn dashed (a lower bound against its solid upper bound).
+  bool dashed = false;
+  /// The band's legend entry, when there is a band.
+  std::string band_label = "+-1 stdev";
 };
 
-/// A self-contained SVG chart: axes with ticks, markers, bands, series, legend.
+/// A self-contained SVG chart: axes with ticks, markers, bands, series; its legend
+/// and caption follow it as HTML.
 /// No scripts, fonts or external references, so the file prints and mails well.
 struct SvgChart {
   std::string title;
@@ -65,8 +70,8 @@ struct SvgChart {
   std::optional<std::pair<double, double>> y_window;
   /// Text under the chart explaining colours and sizes.
   std::string caption;
-  int width = 860;
-  int height = 360;
+  int width = 640;  ///< viewBox units (chart_scale.hpp: kChartWidth)
+  int height = 380;
 
   std::string render() const;
 };

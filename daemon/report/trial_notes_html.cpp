@@ -1,15 +1,15 @@
 #include "daemon/report/trial_notes_html.hpp"
 
+#include "daemon/report/display_number.hpp"
 #include "daemon/report/html_text.hpp"
-#include "search/errors.hpp"
 
 namespace trexsearch::report {
 
 std::string tester_limited_tooltip(double reached_pps,
                                    const std::optional<double>& measured_loss_ratio) {
-  std::string text = "; TESTER-LIMITED: the tester reached " + format_number(reached_pps, 1) +
-                     " pps, counted as full loss";
-  if (measured_loss_ratio) text += " (its counts give " + format_value(*measured_loss_ratio) + ")";
+  std::string text =
+      "; TESTER-LIMITED: the tester reached " + load_text(reached_pps) + ", counted as full loss";
+  if (measured_loss_ratio) text += " (its counts give " + ratio_text(*measured_loss_ratio) + ")";
   return text;
 }
 
@@ -20,9 +20,9 @@ std::string notes_cell(const std::vector<std::string>& notes,
   bool first = true;
   if (tester_limited_pps) {
     html += "<span class=\"tester-limited\">TESTER-LIMITED</span>: the tester reached " +
-            format_number(*tester_limited_pps, 1) + " pps; counted as full loss";
+            load_text(*tester_limited_pps) + "; counted as full loss";
     if (measured_loss_ratio) {
-      html += ", its counts give loss ratio " + format_value(*measured_loss_ratio);
+      html += ", its counts give loss ratio " + ratio_text(*measured_loss_ratio);
     }
     first = false;
   }
@@ -50,36 +50,17 @@ std::string direction_table(const std::vector<DirectionGroup>& groups) {
       const DirectionSum& sum = group.directions[i];
       html += "<tr><th>" + (i == 0 ? escape_html(group.label) : std::string()) + "</th>" +
               num(i == 0 ? std::to_string(group.trials) : "") + "<td>" +
-              escape_html(sum.counts.name) + "</td>" + num(std::to_string(sum.counts.offered)) +
-              num(std::to_string(sum.counts.received)) + num(std::to_string(sum.counts.unsent())) +
-              num(format_value(sum.counts.loss_ratio())) + num(format_value(sum.worst_loss_ratio)) +
+              escape_html(sum.counts.name) + "</td>" + num(count_text(sum.counts.offered)) +
+              num(count_text(sum.counts.received)) + num(count_text(sum.counts.unsent())) +
+              num(ratio_text(sum.counts.loss_ratio())) + num(ratio_text(sum.worst_loss_ratio)) +
               "</tr>\n";
     }
   }
   return html + "</table>\n";
 }
 
-std::string notes_section(const NoteTally& tally,
-                          const std::vector<std::pair<std::string, std::size_t>>& counters,
+std::string counters_text(const std::vector<std::pair<std::string, std::size_t>>& counters,
                           std::size_t trials) {
-  std::string html = "<h2>Notes</h2>\n";
-  const std::vector<NoteCount> counts = tally.counts();
-  if (counts.empty()) {
-    html += "<p class=\"note\">No trial has a note.</p>\n";
-  } else {
-    html +=
-        "<table>\n<tr><th>note</th><th class=\"num\">trials</th><th>at load [pps]: "
-        "trials</th></tr>\n";
-    for (const NoteCount& count : counts) {
-      std::string loads;
-      for (const auto& [load, n] : count.per_load) {
-        loads += (loads.empty() ? "" : "; ") + format_number(load, 1) + ": " + std::to_string(n);
-      }
-      html += "<tr><th>" + escape_html(count.key) + "</th><td class=\"num\">" +
-              std::to_string(count.trials) + "</td><td>" + loads + "</td></tr>\n";
-    }
-    html += "</table>\n";
-  }
   std::string sources;
   std::size_t said = 0;
   for (const auto& [source, n] : counters) {
@@ -90,6 +71,31 @@ std::string notes_section(const NoteTally& tally,
   if (said < trials && !sources.empty()) {
     sources += ", not reported (" + std::to_string(trials - said) + " trials)";
   }
+  return sources;
+}
+
+std::string notes_section(const NoteTally& tally,
+                          const std::vector<std::pair<std::string, std::size_t>>& counters,
+                          std::size_t trials) {
+  std::string html = "<h2 id=\"notes\">Notes</h2>\n";
+  const std::vector<NoteCount> counts = tally.counts();
+  if (counts.empty()) {
+    html += "<p class=\"note\">No trial has a note.</p>\n";
+  } else {
+    html +=
+        "<table>\n<tr><th>note</th><th class=\"num\">trials</th><th>at load: "
+        "trials</th></tr>\n";
+    for (const NoteCount& count : counts) {
+      std::string loads;
+      for (const auto& [load, n] : count.per_load) {
+        loads += (loads.empty() ? "" : "; ") + load_text(load) + ": " + std::to_string(n);
+      }
+      html += "<tr><th>" + escape_html(count.key) + "</th><td class=\"num\">" +
+              std::to_string(count.trials) + "</td><td>" + loads + "</td></tr>\n";
+    }
+    html += "</table>\n";
+  }
+  const std::string sources = counters_text(counters, trials);
   if (!sources.empty()) html += "<p class=\"note\">Counters: " + sources + ".</p>\n";
   return html;
 }

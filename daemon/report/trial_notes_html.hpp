@@ -32,6 +32,11 @@ struct DirectionGroup {
 };
 std::string direction_table(const std::vector<DirectionGroup>& groups);
 
+/// Which counters the counts came from, for people: "flow_stats (12 trials), not
+/// reported (3 trials)"; escaped; "" when no trial said.
+std::string counters_text(const std::vector<std::pair<std::string, std::size_t>>& counters,
+                          std::size_t trials);
+
 /// "Notes" section: each key with its count of trials in all and per load, and
 /// which counters the counts came from (`counters`: source -> trials).
 std::string notes_section(const NoteTally& tally,

@@ -8,9 +8,10 @@
 #include <cstdio>
 #include <string>
 
-#include "tests/support/text_count.hpp"
+#include "daemon/report/display_number.hpp"
 #include "daemon/report/html_text.hpp"
 #include "service_test_support.hpp"
+#include "tests/support/text_count.hpp"
 
 namespace trexsearch::servicetest {
 namespace {
@@ -90,15 +91,18 @@ TEST_CASE("demo on the emulator: a trex job's report has TRex's version, profile
   CHECK(html.find(report::escape_html(json["job"]["trex_version"].asString())) !=
         std::string::npos);
   CHECK(html.find("ipv4-udp-64b-bidir") != std::string::npos);
-  CHECK(html.find("frames/s aggregate") != std::string::npos);
+  CHECK(html.find(" all directions, ") != std::string::npos);
   CHECK(html.find("Gbit/s on the wire") != std::string::npos);
+  // The verdict has the rates too; the config is raw data, collapsed at the end.
+  CHECK(html.find("<th class=\"num\">L1, all directions</th>") != std::string::npos);
+  CHECK(html.find("<details class=\"raw\">") > html.find("<h2 id=\"plots\">"));
   // The daemon learned the emulator's 10 Gbit/s ports at submission.
   CHECK(html.find("% of line rate") != std::string::npos);
   CHECK(json["line_rate"]["port_speed_gbps"].asDouble() == 10.0);
   const CliRun text = run_cli(dir, {"result", "1", "--socket", socket});
   CHECK(text.out.find("in line rate (10.000 Gbit/s port, 64.0 B mean frame") != std::string::npos);
   for (const Json::Value& goal : json["result"]["goals"]) {
-    CHECK(html.find(report::format_number(goal["conditional_throughput"].asDouble(), 1)) !=
+    CHECK(html.find(report::load_text(goal["conditional_throughput"].asDouble())) !=
           std::string::npos);
   }
 }
@@ -127,16 +131,17 @@ TEST_CASE("demo core: submit NDR/PDR, watch, then the report's numbers match res
   CHECK(report.out.find("report written to " + page) != std::string::npos);
   const std::string html = read_file(page);
   CHECK(html.rfind("<!DOCTYPE html>", 0) == 0);
-  CHECK(count(html, "<svg") == 2);
+  // Loss ratio against load, the bounds converging, all trials.
+  CHECK(count(html, "<svg xmlns=\"http://www.w3.org/2000/svg\" class=\"chart\"") == 3);
   CHECK(html.find("MLRsearch report: job 1 (demo)") != std::string::npos);
   // The search limits are the submitted spec's (docs/examples/spec-ndr-pdr.json).
-  CHECK(html.find("max load " + report::format_number(14880952.0, 1)) != std::string::npos);
+  CHECK(html.find("max load 14.88 Mpps") != std::string::npos);
   CHECK(html.find("warmup 0 s") != std::string::npos);
   for (const Json::Value& goal : json["result"]["goals"]) {
     CHECK(html.find(report::escape_html(goal["name"].asString())) != std::string::npos);
     for (const char* key :
          {"relevant_lower_bound", "relevant_upper_bound", "conditional_throughput"}) {
-      CHECK(html.find(report::format_number(goal[key].asDouble(), 1)) != std::string::npos);
+      CHECK(html.find(report::load_text(goal[key].asDouble())) != std::string::npos);
     }
   }
   CHECK(count(html, "<tr><td class=\"num\">") == json["result"]["trials"].size());
@@ -219,10 +224,13 @@ TEST_CASE("a PLRsearch soak job's report plots the estimate and matches result -
   CHECK(html.find("PLRsearch report: job 1 (soak)") != std::string::npos);
   CHECK(html.find("Critical-load estimate over time") != std::string::npos);
   CHECK(html.find("Trial loads over time") != std::string::npos);
-  CHECK(html.find(report::format_number(json["estimate"]["average"].asDouble(), 1)) !=
-        std::string::npos);
-  CHECK(html.find(report::format_number(json["estimate"]["stdev"].asDouble(), 1)) !=
-        std::string::npos);
+  const double average = json["estimate"]["average"].asDouble();
+  const double stdev = json["estimate"]["stdev"].asDouble();
+  CHECK(html.find(report::load_text(average, stdev)) != std::string::npos);
+  CHECK(html.find(report::load_text(stdev)) != std::string::npos);
+  // Loss on a log axis, with the spec's target loss ratio drawn.
+  CHECK(html.find("Trial loss ratio over time") != std::string::npos);
+  CHECK(html.find("target loss ratio ") != std::string::npos);
   CHECK(count(html, "<tr><td class=\"num\">") == json["trials"].size());
 
   const std::string trials = dir.file("soak.csv");

@@ -1,6 +1,5 @@
 // The report made from the daemon's JSON: decoding `result`/`show`/`analyze`
 // replies, the PLRsearch report and the CSV of the trials.
-#include "tests/support/text_count.hpp"
 #include "daemon/report/report_input.hpp"
 
 #include <doctest/doctest.h>
@@ -11,6 +10,7 @@
 #include "daemon/codec/search_result_codec.hpp"
 #include "daemon/codec/strict_json.hpp"
 #include "daemon/measurers/virtual_time_measurer.hpp"
+#include "daemon/report/display_number.hpp"
 #include "daemon/report/html_text.hpp"
 #include "daemon/report/mlr_report.hpp"
 #include "daemon/report/plr_report.hpp"
@@ -18,6 +18,7 @@
 #include "search/controller.hpp"
 #include "search/errors.hpp"
 #include "search/sim/sut_measurer.hpp"
+#include "tests/support/text_count.hpp"
 
 using namespace trexsearch;
 
@@ -115,9 +116,9 @@ TEST_CASE("a result decoded from the daemon's JSON reports the same numbers as t
   }
   const std::string html = report::render_mlr_report({}, config, decoded);
   for (const Json::Value& goal : json["goals"]) {
-    CHECK(html.find(report::format_number(goal["conditional_throughput"].asDouble(), 1)) !=
+    CHECK(html.find(report::load_text(goal["conditional_throughput"].asDouble())) !=
           std::string::npos);
-    CHECK(html.find(report::format_number(goal["relevant_lower_bound"].asDouble(), 1)) !=
+    CHECK(html.find(report::load_text(goal["relevant_lower_bound"].asDouble())) !=
           std::string::npos);
   }
 }
@@ -183,12 +184,17 @@ TEST_CASE("the job record becomes the report header, with measurer-specific stat
   CHECK(has("TRex version", "v3.04"));
   CHECK(has("Started", "2026-11-22T01:00:00Z"));
   CHECK(has("Ended", "2026-11-22T01:20:00Z"));
-  CHECK(has("Search config", R"({"min_load":1000})"));
+  // The config is raw data, shown collapsed at the end, not a header fact.
+  REQUIRE(context.raw.size() == 1);
+  CHECK(context.raw[0].first == "Search config");
+  CHECK(context.raw[0].second.find("\"min_load\": 1000") != std::string::npos);
   const Json::Value whole = codec::parse_strict_json(
       R"({"method": "mlr", "spec": {"min_load": 5}, "measurer": {"kind": "sim"}})", "test");
   const report::ReportContext sim = report::report_context(Json::Value(), whole);
-  CHECK(sim.facts.back().second == R"({"kind":"sim"})");
-  CHECK(sim.facts[sim.facts.size() - 2].second == R"({"min_load":5})");
+  REQUIRE(sim.raw.size() == 2);
+  CHECK(sim.raw[1].first == "Measurer config");
+  CHECK(sim.raw[1].second.find("\"kind\": \"sim\"") != std::string::npos);
+  CHECK(sim.raw[0].second.find("\"min_load\": 5") != std::string::npos);
   CHECK(sim.effective_duration_method.find("simulated") != std::string::npos);
   CHECK(report::search_spec(whole)["min_load"].asInt() == 5);
   CHECK(!sim.directions);
@@ -216,7 +222,8 @@ TEST_CASE("the PLR report plots the estimate settling, loads, losses and states 
   context.title = "Soak";
   const std::string html = report::render_plr_report(context, data);
   CHECK(html.rfind("<!DOCTYPE html>", 0) == 0);
-  CHECK(count(html, "<svg") == 4);
+  // Estimate, its close-up, loss ratio, loads (legend swatches are <svg> too).
+  CHECK(count(html, "<svg xmlns=\"http://www.w3.org/2000/svg\" class=\"chart\"") == 4);
   CHECK(html.find("<script") == std::string::npos);
   // The close-up of the estimate clips its lines to the plot.
   CHECK(html.find("Close-up: the estimate around its final value") != std::string::npos);
@@ -226,12 +233,12 @@ TEST_CASE("the PLR report plots the estimate settling, loads, losses and states 
   CHECK(html.find("erf fit") != std::string::npos);
   // +-stdev band: a filled polygon for the average series.
   CHECK(html.find("<polygon") != std::string::npos);
-  CHECK(html.find(report::format_number(json["estimate"]["average"].asDouble(), 1)) !=
-        std::string::npos);
-  CHECK(html.find(report::format_number(json["estimate"]["stdev"].asDouble(), 1)) !=
-        std::string::npos);
+  const double average = json["estimate"]["average"].asDouble();
+  const double stdev = json["estimate"]["stdev"].asDouble();
+  CHECK(html.find(report::load_text(average, stdev)) != std::string::npos);
+  CHECK(html.find(report::load_text(stdev)) != std::string::npos);
   CHECK(html.find("Slope [% per hour]") != std::string::npos);
-  CHECK(html.find(report::format_number(0.12, 4)) != std::string::npos);
+  CHECK(html.find(">0.12</td>") != std::string::npos);
   CHECK(html.find("the estimate has settled") != std::string::npos);
   // A window of a few minutes shows convergence, not the SUT: no verdict.
   report::PlrReportData short_run = data;
