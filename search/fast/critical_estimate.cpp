@@ -6,35 +6,63 @@
 namespace trexsearch::mlr {
 namespace {
 
-std::optional<double> median(std::vector<double> values) {
-  if (values.empty()) return std::nullopt;
-  const auto middle = values.begin() + static_cast<std::ptrdiff_t>(values.size() / 2);
-  std::nth_element(values.begin(), middle, values.end());
-  if (values.size() % 2 == 1) return *middle;
-  const double upper = *middle;
-  const double lower = *std::max_element(values.begin(), middle);
-  return (lower + upper) / 2.0;
+/// A load a trial could take: exactly (high-loss trial) or at least (low-loss).
+struct Observation {
+  double load_pps = 0.0;
+  bool exact = false;
+};
+
+/// Kaplan-Meier median of partly known values (exact ones are events,
+/// "at least" ones are censored); nothing when the survival never halves.
+std::optional<double> censored_median(std::vector<Observation> observations) {
+  // At equal values events come first: a trial that passed at exactly the load
+  // another one failed at is still "at risk" there.
+  std::sort(observations.begin(), observations.end(),
+            [](const Observation& a, const Observation& b) {
+              if (a.load_pps != b.load_pps) return a.load_pps < b.load_pps;
+              return a.exact && !b.exact;
+            });
+  double at_risk = static_cast<double>(observations.size());
+  double survival = 1.0;
+  for (const Observation& observation : observations) {
+    if (observation.exact) {
+      survival *= 1.0 - 1.0 / at_risk;
+      if (survival <= 0.5) return observation.load_pps;
+    }
+    at_risk -= 1.0;
+  }
+  return std::nullopt;
 }
 
 }  // namespace
 
 std::optional<double> critical_load_estimate_pps(std::span<const TrialRecord> trials,
                                                  const ClassificationTarget& target) {
-  std::vector<double> full_length;
-  std::vector<double> any_length;
+  std::vector<Observation> full_length;
+  std::vector<Observation> any_length;
+  bool any_exact = false;
   for (const TrialRecord& trial : trials) {
     if (trial.phase == TrialPhase::warmup) continue;
     const TrialResult& result = trial.result;
-    if (result.loss_ratio(target.loss_scope) <= target.loss_ratio) continue;
     // A tester-limited trial forwarded what the tester sent, not what the SUT
     // can take: its rate says nothing about the SUT.
     if (result.tester_limited()) continue;
-    const double estimate = std::min(result.intended_load_pps(),
-                                     result.forwarding_rate_pps() / (1.0 - target.loss_ratio));
-    any_length.push_back(estimate);
-    if (result.intended_duration() >= target.trial_duration) full_length.push_back(estimate);
+    Observation observation{result.intended_load_pps(), false};
+    if (result.loss_ratio(target.loss_scope) > target.loss_ratio) {
+      observation.load_pps = std::min(result.intended_load_pps(),
+                                      result.forwarding_rate_pps() / (1.0 - target.loss_ratio));
+      observation.exact = true;
+      any_exact = true;
+    }
+    any_length.push_back(observation);
+    if (result.intended_duration() >= target.trial_duration) full_length.push_back(observation);
   }
-  return median(full_length.empty() ? std::move(any_length) : std::move(full_length));
+  if (!any_exact) return std::nullopt;
+  if (std::any_of(full_length.begin(), full_length.end(),
+                  [](const Observation& observation) { return observation.exact; })) {
+    if (auto median = censored_median(std::move(full_length))) return median;
+  }
+  return censored_median(std::move(any_length));
 }
 
 }  // namespace trexsearch::mlr

@@ -119,33 +119,47 @@ std::optional<FastStep> FastSelection::place(std::size_t goal, const GridBounds&
   const GridIndex final_width = chains_.targets[chains_.final_target[goal]].width_steps;
   const std::optional<double> estimate_pps =
       critical_load_estimate_pps(trials_, target.classification);
-  const std::optional<GridIndex> estimate =
-      estimate_pps ? std::optional(grid_.index_at_or_below(*estimate_pps)) : std::nullopt;
+  // Without an estimate no trial lost more than the goal's loss ratio: the
+  // critical load is above every measured load, as if estimated at max load.
+  const bool has_estimate = estimate_pps.has_value();
+  const GridIndex estimate =
+      has_estimate ? grid_.index_at_or_below(*estimate_pps) : grid_.max_index();
 
   // A load already measured but still undecided for this target: more trials
-  // there decide it, and every trial so far keeps counting.
+  // there decide it, and every trial so far keeps counting. The preceding
+  // target's bounds come first (lower one first), as they are where this
+  // target's bounds most likely are; other undecided loads only when those
+  // are decided, the one nearest the estimate first.
+  GridBounds preceding;
+  if (target.preceding) preceding = bounds_of(*target.preceding);
   std::optional<GridIndex> undecided;
+  bool undecided_is_preceding_bound = false;
   for (const auto& [load_pps, entry] : database_.loads()) {
     const GridIndex load = grid_.index_at_or_below(load_pps);
     if (!inside(load, bounds)) continue;
     if (entry.tallies.at(state.target).classification() != LoadClass::undecided) continue;
-    const GridIndex reference = estimate.value_or(load);
-    if (!undecided || std::abs(load - reference) < std::abs(*undecided - reference)) {
+    const bool is_preceding_bound = load == preceding.clo || load == preceding.chi;
+    if (undecided_is_preceding_bound && !is_preceding_bound) continue;
+    const GridIndex reference = has_estimate ? estimate : load;
+    if (!undecided || (is_preceding_bound && !undecided_is_preceding_bound) ||
+        (!is_preceding_bound &&
+         std::abs(load - reference) < std::abs(*undecided - reference))) {
       undecided = load;
+      undecided_is_preceding_bound = is_preceding_bound;
     }
   }
   if (undecided) {
-    state.expected_upper = *undecided > estimate.value_or(grid_.max_index());
+    state.expected_upper = *undecided > estimate;
     return FastStep{*undecided, target.classification.trial_duration, goal};
   }
 
   GridIndex load = 0;
-  if (estimate && inside(*estimate, bounds)) {
+  if (has_estimate && inside(estimate, bounds)) {
     // The estimate itself, expected to be a lower bound (it is at or below
     // the critical load, rounded down onto the grid).
-    load = *estimate;
+    load = estimate;
     if (!bounds.clo && bounds.chi) load = std::min(load, *bounds.chi - doubled(final_width, state.down_misses));
-  } else if (bounds.clo && (!estimate || *estimate <= *bounds.clo)) {
+  } else if (bounds.clo && (!has_estimate || estimate <= *bounds.clo)) {
     // The estimate says the lower bound is at the critical load: one final
     // width above it should be an upper bound; each miss doubles the step.
     load = *bounds.clo + doubled(final_width, state.up_misses);
@@ -160,7 +174,7 @@ std::optional<FastStep> FastSelection::place(std::size_t goal, const GridBounds&
     load = *bounds.clo + (*bounds.chi - *bounds.clo) / 2;
   }
   // Without an estimate every load so far was low-loss: expect an upper bound.
-  state.expected_upper = load > estimate.value_or(-1);
+  state.expected_upper = !has_estimate || load > estimate;
   const Seconds duration =
       state.expected_upper ? shortest_duration(goal) : target.classification.trial_duration;
   return FastStep{load, duration, goal};
