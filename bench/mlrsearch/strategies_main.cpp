@@ -48,9 +48,8 @@ int main(int argc, char** argv) {
     if (models.empty()) models = bench::default_models();
     std::vector<bench::StrategyCase> cases;
     for (const bench::ModelSpec& model : models) {
-      for (const auto& [goals, make_config] :
-           {std::pair{"NDR+PDR", &bench::csit_ndr_pdr_config},
-            std::pair{"RFC2544", &bench::rfc2544_config}}) {
+      for (const auto& [goals, make_config] : {std::pair{"NDR+PDR", &bench::csit_ndr_pdr_config},
+                                               std::pair{"RFC2544", &bench::rfc2544_config}}) {
         for (std::uint64_t seed = 1; seed <= seeds; ++seed) {
           sim::SutOptions options = model.options;
           // The seed's capacity unless the command line fixed one.

@@ -94,16 +94,16 @@ struct Accuracy {
 
 void print_accuracy_row(std::ostream& out, const StrategyCase& first, const std::string& goal,
                         const char* strategy, const Accuracy& a) {
-  out << "| " << first.model << " | " << first.goals << " | " << goal << " | " << strategy
-      << " | " << a.regular << "/" << a.runs << " | ";
+  out << "| " << first.model << " | " << first.goals << " | " << goal << " | " << strategy << " | "
+      << a.regular << "/" << a.runs << " | ";
   if (a.with_error == 0) {
     out << "n/a | n/a | n/a | n/a |\n";
     return;
   }
   const double n = static_cast<double>(a.with_error);
   out << a.within_width << "/" << a.with_error << " | " << percent_text(a.error_sum / n) << " | "
-      << format("%.3f %%", 100.0 * a.absolute_error_sum / n) << " | "
-      << percent_text(a.worst_error) << " |\n";
+      << format("%.3f %%", 100.0 * a.absolute_error_sum / n) << " | " << percent_text(a.worst_error)
+      << " |\n";
 }
 
 void print_detail(std::ostream& out, const StrategyCase& run, const char* strategy,
@@ -111,10 +111,9 @@ void print_detail(std::ostream& out, const StrategyCase& run, const char* strate
   for (const GoalOutcome& goal : mlr.goals) {
     out << "| " << run.model << " | " << run.seed << " | " << strategy << " | " << goal.label
         << " | " << load_text(goal.lower_bound_pps) << " | " << load_text(goal.upper_bound_pps)
-        << " | " << load_text(goal.conditional_throughput_pps) << " | "
-        << load_text(goal.truth_pps) << " | "
-        << percent_text(relative_error(goal.conditional_throughput_pps, goal.truth_pps)) << " | "
-        << (goal.regular ? "yes" : goal.irregularity) << " | " << mlr.trials << " | "
+        << " | " << load_text(goal.conditional_throughput_pps) << " | " << load_text(goal.truth_pps)
+        << " | " << percent_text(relative_error(goal.conditional_throughput_pps, goal.truth_pps))
+        << " | " << (goal.regular ? "yes" : goal.irregularity) << " | " << mlr.trials << " | "
         << format("%.1f", mlr.trial_duration_sum.count()) << " |\n";
   }
 }
@@ -134,12 +133,13 @@ void print_strategy_cost(std::ostream& out, const std::vector<StrategyCase>& cas
     out << "| " << group.front()->model << " | " << group.front()->goals << " | " << group.size()
         << " | " << mean_text(group, csit_s, "%.1f") << " | "
         << format("%.1f", worst(group, csit_s)) << " | " << mean_text(group, fast_s, "%.1f")
-        << " | " << format("%.1f", worst(group, fast_s)) << " | "
-        << mean_text(group, ratio, "%.3f") << " | " << format("%.3f", worst(group, ratio))
+        << " | " << format("%.1f", worst(group, fast_s)) << " | " << mean_text(group, ratio, "%.3f")
+        << " | " << format("%.3f", worst(group, ratio)) << " | "
+        << mean_text(
+               group, [](const StrategyCase& r) { return double(r.csit.trials); }, "%.1f")
         << " | "
-        << mean_text(group, [](const StrategyCase& r) { return double(r.csit.trials); }, "%.1f")
-        << " | "
-        << mean_text(group, [](const StrategyCase& r) { return double(r.fast.trials); }, "%.1f")
+        << mean_text(
+               group, [](const StrategyCase& r) { return double(r.fast.trials); }, "%.1f")
         << " |\n";
   }
 }

@@ -2,6 +2,8 @@
 
 #include <algorithm>
 #include <cstdlib>
+#include <stdexcept>
+#include <string>
 
 #include "search/candidate.hpp"
 #include "search/fast/critical_estimate.hpp"
@@ -12,9 +14,7 @@ namespace {
 /// Keeps external steps finite: 2^20 goal widths spans any grid.
 constexpr int max_doublings = 20;
 
-GridIndex doubled(GridIndex width, int misses) {
-  return width << std::min(misses, max_doublings);
-}
+GridIndex doubled(GridIndex width, int misses) { return width << std::min(misses, max_doublings); }
 
 bool inside(GridIndex load, const GridBounds& bounds) {
   return (!bounds.clo || load > *bounds.clo) && (!bounds.chi || load < *bounds.chi);
@@ -142,8 +142,7 @@ std::optional<FastStep> FastSelection::place(std::size_t goal, const GridBounds&
     if (undecided_is_preceding_bound && !is_preceding_bound) continue;
     const GridIndex reference = has_estimate ? estimate : load;
     if (!undecided || (is_preceding_bound && !undecided_is_preceding_bound) ||
-        (!is_preceding_bound &&
-         std::abs(load - reference) < std::abs(*undecided - reference))) {
+        (!is_preceding_bound && std::abs(load - reference) < std::abs(*undecided - reference))) {
       undecided = load;
       undecided_is_preceding_bound = is_preceding_bound;
     }
@@ -158,7 +157,9 @@ std::optional<FastStep> FastSelection::place(std::size_t goal, const GridBounds&
     // The estimate itself, expected to be a lower bound (it is at or below
     // the critical load, rounded down onto the grid).
     load = estimate;
-    if (!bounds.clo && bounds.chi) load = std::min(load, *bounds.chi - doubled(final_width, state.down_misses));
+    if (!bounds.clo && bounds.chi) {
+      load = std::min(load, *bounds.chi - doubled(final_width, state.down_misses));
+    }
   } else if (bounds.clo && (!has_estimate || estimate <= *bounds.clo)) {
     // The estimate says the lower bound is at the critical load: one final
     // width above it should be an upper bound; each miss doubles the step.
@@ -170,7 +171,12 @@ std::optional<FastStep> FastSelection::place(std::size_t goal, const GridBounds&
   }
   load = std::clamp<GridIndex>(load, 0, grid_.max_index());
   if (!inside(load, bounds)) {
-    // Both bounds, and the step left them: bisect (geometric midpoint).
+    // Only possible with both bounds (one bound leaves an open range to step
+    // into): the step left them, so bisect (geometric midpoint).
+    if (!bounds.clo || !bounds.chi) {
+      throw std::logic_error("fast selection: load " + std::to_string(load) +
+                             " outside a one-sided range");
+    }
     load = *bounds.clo + (*bounds.chi - *bounds.clo) / 2;
   }
   // Without an estimate every load so far was low-loss: expect an upper bound.
@@ -182,8 +188,7 @@ std::optional<FastStep> FastSelection::place(std::size_t goal, const GridBounds&
 
 void FastSelection::measured(const FastStep& step) {
   GoalState& state = goals_[step.goal];
-  const LoadClass got =
-      database_.tally(grid_.load_at(step.load), state.target).classification();
+  const LoadClass got = database_.tally(grid_.load_at(step.load), state.target).classification();
   if (got == LoadClass::undecided) return;
   const bool upper = got == LoadClass::upper_bound;
   if (upper && !state.expected_upper) {

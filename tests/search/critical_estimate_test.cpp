@@ -1,8 +1,8 @@
+#include "search/fast/critical_estimate.hpp"
+
 #include <doctest/doctest.h>
 
 #include <vector>
-
-#include "search/fast/critical_estimate.hpp"
 
 using namespace trexsearch;
 using namespace trexsearch::mlr;
@@ -11,9 +11,9 @@ namespace {
 
 TrialRecord trial(double load_pps, double loss_ratio, double duration_s = 1.0,
                   TrialPhase phase = TrialPhase::main) {
-  return {0, phase, Seconds{0.0},
-          TrialResult::from_loss_ratio(load_pps, Seconds{duration_s}, Seconds{duration_s},
-                                       loss_ratio)};
+  return {
+      0, phase, Seconds{0.0},
+      TrialResult::from_loss_ratio(load_pps, Seconds{duration_s}, Seconds{duration_s}, loss_ratio)};
 }
 
 ClassificationTarget target(double loss_ratio, double trial_duration_s = 1.0) {

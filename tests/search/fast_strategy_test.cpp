@@ -72,8 +72,8 @@ std::vector<TrialResult> counted_trials(const SearchResult& result) {
 /// The result must be exactly what the analysis makes of the trials it measured.
 void check_results_are_the_analysis(const ControllerConfig& config, const SearchResult& result) {
   const std::vector<TrialResult> trials = counted_trials(result);
-  const std::vector<GoalResult> analysed = analyze_trials(
-      config.goals, trials, LoadLimits{config.min_load_pps, config.max_load_pps});
+  const std::vector<GoalResult> analysed =
+      analyze_trials(config.goals, trials, LoadLimits{config.min_load_pps, config.max_load_pps});
   REQUIRE(analysed.size() == result.goals.size());
   for (std::size_t goal = 0; goal < analysed.size(); ++goal) {
     CAPTURE(goal);
@@ -106,8 +106,7 @@ TEST_CASE("strategy names parse, and an unknown one is a ConfigError naming fiel
 }
 
 TEST_CASE("fast on a sharp SUT: NDR and PDR regular, within one width of the capacity") {
-  const ControllerConfig config =
-      config_for({ndr_goal(), pdr_goal()}, SelectionStrategy::fast);
+  const ControllerConfig config = config_for({ndr_goal(), pdr_goal()}, SelectionStrategy::fast);
   const double capacity = 10e6;
   const SearchResult result = search_fake_sut(config, capacity);
   CHECK(result.stop_reason == StopReason::completed);
@@ -177,8 +176,7 @@ TEST_CASE("RFC 2544 goal on a sharp SUT: short trials where loss is expected, on
 }
 
 TEST_CASE("fast on a wobbling SUT reaches regular results the analysis agrees with") {
-  const ControllerConfig config =
-      config_for({ndr_goal(), pdr_goal()}, SelectionStrategy::fast);
+  const ControllerConfig config = config_for({ndr_goal(), pdr_goal()}, SelectionStrategy::fast);
   const SearchResult result = search_fake_sut(config, 10e6, /*wobbly=*/true);
   CHECK(result.stop_reason == StopReason::completed);
   for (const GoalResult& goal : result.goals) {
@@ -189,8 +187,7 @@ TEST_CASE("fast on a wobbling SUT reaches regular results the analysis agrees wi
 }
 
 TEST_CASE("fast with a loss floor: NDR has no lower bound (irregular), PDR is regular") {
-  const ControllerConfig config =
-      config_for({ndr_goal(), pdr_goal()}, SelectionStrategy::fast);
+  const ControllerConfig config = config_for({ndr_goal(), pdr_goal()}, SelectionStrategy::fast);
   const SearchResult result = search_fake_sut(config, 10e6, false, /*loss_floor=*/0.001);
   CHECK(result.stop_reason == StopReason::completed);
   CHECK(result.goals[0].irregularity == Irregularity::min_load_is_upper_bound);
@@ -201,8 +198,7 @@ TEST_CASE("fast with a loss floor: NDR has no lower bound (irregular), PDR is re
 TEST_CASE("fast fails fast when min load is an upper bound and the goal asks for it") {
   SearchGoal goal = ndr_goal();
   goal.fail_fast = true;
-  const SearchResult result =
-      search_fake_sut(config_for({goal}, SelectionStrategy::fast), 5000.0);
+  const SearchResult result = search_fake_sut(config_for({goal}, SelectionStrategy::fast), 5000.0);
   CHECK(result.stop_reason == StopReason::fail_fast);
   CHECK(result.stop_detail.find("min load 9001 pps is an upper bound") != std::string::npos);
 }
