@@ -9,6 +9,7 @@
 #include "search/candidate.hpp"
 #include "search/errors.hpp"
 #include "search/expander.hpp"
+#include "search/fast/fast_selection.hpp"
 #include "search/initial_phase.hpp"
 #include "search/limit_handler.hpp"
 #include "search/load_grid.hpp"
@@ -70,6 +71,10 @@ class SearchRun {
       if (config_.warmup_duration.count() > 0.0) {
         measure(config_.warmup_duration, grid_.max_index(), TrialPhase::warmup);
       }
+      if (config_.strategy == SelectionStrategy::fast) {
+        fast_phase();
+        return assemble(StopReason::completed, "");
+      }
       const InitialLoads initial =
           run_initial_phase(chains_, grid_, handler_, [this](Seconds duration, GridIndex load) {
             return measure(duration, load, TrialPhase::initial);
@@ -114,6 +119,28 @@ class SearchRun {
       measure(winner.duration, *winner.load, TrialPhase::main);
       if (winner.width) global_width_.steps = *winner.width;
       selectors_[winner.selector]->won(*winner.load);
+    }
+  }
+
+  /// The fast strategy's whole search (search/fast/fast_selection.hpp): no
+  /// separate initial phase, its first trial is the same max-load trial.
+  void fast_phase() {
+    fast_ = std::make_unique<FastSelection>(chains_, database_, grid_, trials_);
+    bool first = true;
+    while (true) {
+      // The first trial always runs, as in the reference's initial phase.
+      if (!first) check_stop_and_time();
+      const FastTurn turn = fast_->next();
+      if (turn.status == FastTurn::Status::fail_fast) fail_fast(turn.goal);
+      if (turn.status == FastTurn::Status::done) return;
+      if (hooks_.debug) {
+        hooks_.debug(config_.goals[turn.step.goal].label(turn.step.goal) + ": fast: " +
+                     format_value(grid_.load_at(turn.step.load)) + " pps for " +
+                     format_value(turn.step.duration.count()) + " s");
+      }
+      measure(turn.step.duration, turn.step.load, first ? TrialPhase::initial : TrialPhase::main);
+      first = false;
+      fast_->measured(turn.step);
     }
   }
 
@@ -168,6 +195,10 @@ class SearchRun {
   std::vector<GoalProgress> goal_progress() const {
     std::vector<GoalProgress> progress;
     for (std::size_t goal = 0; goal < config_.goals.size(); ++goal) {
+      if (fast_) {
+        progress.push_back(fast_->progress(goal));
+        continue;
+      }
       if (goal < selectors_.size()) {
         progress.push_back(selectors_[goal]->progress());
         continue;
@@ -193,7 +224,8 @@ class SearchRun {
       // Goals cut short say so, unless they were reached anyway.
       for (std::size_t goal = 0; goal < result.goals.size(); ++goal) {
         GoalResult& goal_result = result.goals[goal];
-        const bool done = goal < selectors_.size() && selectors_[goal]->progress().done;
+        const bool done = fast_ ? fast_->progress(goal).done
+                                : goal < selectors_.size() && selectors_[goal]->progress().done;
         if (goal_result.regular() || done || fail_fast_goal_ == goal) continue;
         goal_result.irregularity = irregularity_for(reason);
         goal_result.irregular_reason = "search stopped before this goal was reached: " + detail;
@@ -217,6 +249,7 @@ class SearchRun {
   TrialDatabase database_;
   GlobalWidth global_width_;
   std::vector<std::unique_ptr<Selector>> selectors_;
+  std::unique_ptr<FastSelection> fast_;
   std::vector<TrialRecord> trials_;
   std::optional<std::size_t> fail_fast_goal_;
   Seconds start_;

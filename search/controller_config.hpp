@@ -3,6 +3,7 @@
 #include <vector>
 
 #include "search/search_goal.hpp"
+#include "search/selection_strategy.hpp"
 #include "search/units.hpp"
 
 namespace trexsearch::mlr {
@@ -20,6 +21,8 @@ struct ControllerConfig {
   Seconds search_duration_max{1200.0};
   /// Zero for none; otherwise one trial at max load whose result is not used.
   Seconds warmup_duration{1.0};
+  /// Load selection; csit repeats the reference trial for trial.
+  SelectionStrategy strategy = SelectionStrategy::csit;
 
   /// Throws ConfigError naming the field and its value.
   void validate() const;

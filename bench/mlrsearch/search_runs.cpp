@@ -22,32 +22,6 @@ mlr::ControllerConfig base_config() {
   return config;
 }
 
-MlrRun run_mlr(const mlr::ControllerConfig& config, const std::string& model,
-               const sim::SutOptions& options, std::uint64_t seed) {
-  sim::SutMeasurer sut(sim::make_sut(model, options, seed));
-  ManualClock clock;
-  ClockedMeasurer measurer(sut, clock);
-  const mlr::Controller controller(config, clock);
-  const mlr::SearchResult result = controller.search(measurer);
-  MlrRun run;
-  run.trials = result.trials.size();
-  run.trial_duration_sum = result.trial_duration_sum();
-  run.stop_reason = std::string(mlr::to_string(result.stop_reason));
-  for (const mlr::GoalResult& goal : result.goals) {
-    GoalOutcome outcome;
-    outcome.label = goal.label;
-    outcome.relative_width = goal.goal.relative_width;
-    outcome.lower_bound_pps = goal.relevant_lower_bound_pps;
-    outcome.upper_bound_pps = goal.relevant_upper_bound_pps;
-    outcome.conditional_throughput_pps = goal.conditional_throughput_pps;
-    outcome.regular = goal.regular();
-    if (!goal.regular()) outcome.irregularity = std::string(mlr::to_string(goal.irregularity));
-    outcome.truth_pps = true_throughput_pps(sut.model(), goal.goal);
-    run.goals.push_back(std::move(outcome));
-  }
-  return run;
-}
-
 }  // namespace
 
 mlr::ControllerConfig csit_ndr_pdr_config() {
@@ -85,6 +59,32 @@ mlr::ControllerConfig rfc2544_config() {
   goal.fail_fast = false;
   config.goals = {goal};
   return config;
+}
+
+MlrRun run_mlr(const mlr::ControllerConfig& config, const std::string& model,
+               const sim::SutOptions& options, std::uint64_t seed) {
+  sim::SutMeasurer sut(sim::make_sut(model, options, seed));
+  ManualClock clock;
+  ClockedMeasurer measurer(sut, clock);
+  const mlr::Controller controller(config, clock);
+  const mlr::SearchResult result = controller.search(measurer);
+  MlrRun run;
+  run.trials = result.trials.size();
+  run.trial_duration_sum = result.trial_duration_sum();
+  run.stop_reason = std::string(mlr::to_string(result.stop_reason));
+  for (const mlr::GoalResult& goal : result.goals) {
+    GoalOutcome outcome;
+    outcome.label = goal.label;
+    outcome.relative_width = goal.goal.relative_width;
+    outcome.lower_bound_pps = goal.relevant_lower_bound_pps;
+    outcome.upper_bound_pps = goal.relevant_upper_bound_pps;
+    outcome.conditional_throughput_pps = goal.conditional_throughput_pps;
+    outcome.regular = goal.regular();
+    if (!goal.regular()) outcome.irregularity = std::string(mlr::to_string(goal.irregularity));
+    outcome.truth_pps = true_throughput_pps(sut.model(), goal.goal);
+    run.goals.push_back(std::move(outcome));
+  }
+  return run;
 }
 
 std::optional<double> true_throughput_pps(const sim::SutModel& model, const mlr::SearchGoal& goal) {

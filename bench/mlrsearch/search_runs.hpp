@@ -65,6 +65,11 @@ mlr::ControllerConfig rfc2544_config();
 /// loss ratio (for the goal's final trial duration) equals the goal's loss ratio.
 std::optional<double> true_throughput_pps(const sim::SutModel& model, const mlr::SearchGoal& goal);
 
+/// One MLRsearch on a fresh model with these options and seed, on a virtual clock
+/// advanced by every trial's effective duration; each goal next to its truth.
+MlrRun run_mlr(const mlr::ControllerConfig& config, const std::string& model,
+               const sim::SutOptions& options, std::uint64_t seed);
+
 /// Runs (a), (b) and (c), each on a fresh model with the same options and seed,
 /// on a virtual clock advanced by every trial's effective duration.
 /// `label` names the model and its non-default options in the tables.

@@ -2,6 +2,7 @@
 
 #include "daemon/codec/goal_codec.hpp"
 #include "daemon/codec/object_reader.hpp"
+#include "search/selection_strategy.hpp"
 
 namespace trexsearch::codec {
 
@@ -16,6 +17,9 @@ mlr::ControllerConfig decode_controller_config(const Json::Value& json) {
   }
   if (auto value = reader.optional_number("warmup_duration")) {
     config.warmup_duration = Seconds{*value};
+  }
+  if (auto value = reader.optional_string("strategy")) {
+    config.strategy = mlr::parse_selection_strategy(*value, reader.field_path("strategy"));
   }
   reader.reject_unknown_keys();
   // validate() names its fields by the spec's keys ("min_load", "goals[1]"), so its
@@ -34,6 +38,7 @@ Json::Value encode_controller_config(const mlr::ControllerConfig& config) {
   json["max_load"] = config.max_load_pps;
   json["search_duration_max"] = config.search_duration_max.count();
   json["warmup_duration"] = config.warmup_duration.count();
+  json["strategy"] = std::string(mlr::to_string(config.strategy));
   return json;
 }
 

@@ -38,6 +38,21 @@ TEST_CASE("a spec with only goals takes the reference controller defaults") {
   CHECK(config.max_load_pps == defaults.max_load_pps);
   CHECK(config.search_duration_max == defaults.search_duration_max);
   CHECK(config.warmup_duration == defaults.warmup_duration);
+  CHECK(config.strategy == trexsearch::mlr::SelectionStrategy::csit);
+}
+
+TEST_CASE("strategy picks the load selection, survives a round trip, and only csit or fast") {
+  const auto fast = config_from(R"({"goals": [{}], "strategy": "fast"})");
+  CHECK(fast.strategy == trexsearch::mlr::SelectionStrategy::fast);
+  CHECK(decode_controller_config(encode_controller_config(fast)).strategy ==
+        trexsearch::mlr::SelectionStrategy::fast);
+  CHECK(config_from(R"({"goals": [{}], "strategy": "csit"})").strategy ==
+        trexsearch::mlr::SelectionStrategy::csit);
+  CHECK(encode_controller_config(config_from(R"({"goals": [{}]})"))["strategy"].asString() ==
+        "csit");
+  CHECK(error_of(R"({"goals": [{}], "strategy": "quick"})") ==
+        "strategy = \"quick\": unknown load-selection strategy; known strategies: csit, fast");
+  CHECK(error_of(R"({"goals": [{}], "strategy": 1})").find("strategy") != std::string::npos);
 }
 
 TEST_CASE("a full spec is read and survives a round trip") {

@@ -211,6 +211,29 @@ TEST_CASE("min load failing a fail-fast goal stops the search: exit 3") {
   CHECK(out["stop_reason"].asString() == "fail_fast");
 }
 
+TEST_CASE("the spec's strategy picks the load selection: fast spends less trial time here") {
+  const TempDir dir;
+  const char* const goals = R"({"goals": [{"name": "RFC2544", "exceed_ratio": 0,
+      "final_trial_duration": 60, "duration_sum": 60, "fail_fast": false}],
+      "min_load": 9001, "max_load": 14880952, "warmup_duration": 0)";
+  const auto trial_seconds = [&](const std::string& strategy) {
+    const std::string spec =
+        dir.write(strategy + ".json", std::string(goals) + R"(, "strategy": ")" + strategy + "\"}");
+    const auto result = run_cli(
+        {"simulate", "--spec", spec, "--sut", "sharp", "--sut-option", "capacity_pps=1e6"}, dir);
+    REQUIRE(result.exit_code == 0);
+    const Json::Value out = parse_output(result.out);
+    check_search_output(out, {"RFC2544"});
+    double sum = 0.0;
+    for (const Json::Value& trial : out["trials"]) sum += trial["intended_duration"].asDouble();
+    return sum;
+  };
+  const double csit = trial_seconds("csit");
+  const double fast = trial_seconds("fast");
+  CHECK(fast < csit);
+  CHECK(fast < 100.0);  // one 60 s trial and a few 1 s ones
+}
+
 TEST_CASE("a warmup trial is listed first and counted in the totals") {
   const TempDir dir;
   const std::string spec = dir.write("spec.json", R"({"goals": [{"name": "NDR"}],

@@ -1,0 +1,176 @@
+#include "bench/mlrsearch/strategy_tables.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+#include <functional>
+#include <optional>
+
+namespace trexsearch::bench {
+namespace {
+
+std::string format(const char* pattern, double value) {
+  char buffer[64];
+  std::snprintf(buffer, sizeof buffer, pattern, value);
+  return buffer;
+}
+
+std::string load_text(const std::optional<double>& load_pps) {
+  return load_pps ? format("%.1f", *load_pps) : "-";
+}
+
+std::optional<double> relative_error(const std::optional<double>& found,
+                                     const std::optional<double>& truth) {
+  if (!found || !truth) return std::nullopt;
+  return (*found - *truth) / *truth;
+}
+
+std::string percent_text(const std::optional<double>& ratio) {
+  return ratio ? format("%+.3f %%", 100.0 * *ratio) : "n/a";
+}
+
+/// (model, goal set) groups in first-appearance order.
+std::vector<std::vector<const StrategyCase*>> by_group(const std::vector<StrategyCase>& cases) {
+  std::vector<std::vector<const StrategyCase*>> groups;
+  for (const StrategyCase& run : cases) {
+    auto group = std::find_if(groups.begin(), groups.end(), [&](const auto& g) {
+      return g.front()->model == run.model && g.front()->goals == run.goals;
+    });
+    if (group == groups.end()) {
+      groups.push_back({&run});
+    } else {
+      group->push_back(&run);
+    }
+  }
+  return groups;
+}
+
+/// "mean ± standard error" of a value over a group's runs.
+std::string mean_text(const std::vector<const StrategyCase*>& group,
+                      const std::function<double(const StrategyCase&)>& value,
+                      const char* pattern) {
+  const double n = static_cast<double>(group.size());
+  double sum = 0.0;
+  double sum_squares = 0.0;
+  for (const StrategyCase* run : group) {
+    sum += value(*run);
+    sum_squares += value(*run) * value(*run);
+  }
+  const double average = sum / n;
+  const double variance = std::max(0.0, sum_squares / n - average * average);
+  const double error = group.size() > 1 ? std::sqrt(variance / (n - 1.0)) : 0.0;
+  return format(pattern, average) + (error > 0.0 ? " ± " + format(pattern, error) : "");
+}
+
+double worst(const std::vector<const StrategyCase*>& group,
+             const std::function<double(const StrategyCase&)>& value) {
+  double result = 0.0;
+  for (const StrategyCase* run : group) result = std::max(result, value(*run));
+  return result;
+}
+
+/// Relative errors of one goal's CT across seeds.
+struct Accuracy {
+  std::size_t runs = 0;
+  std::size_t regular = 0;
+  std::size_t with_error = 0;
+  std::size_t within_width = 0;
+  double error_sum = 0.0;
+  double absolute_error_sum = 0.0;
+  double worst_error = 0.0;
+
+  void add(const GoalOutcome& goal) {
+    ++runs;
+    regular += goal.regular ? 1 : 0;
+    const auto error = relative_error(goal.conditional_throughput_pps, goal.truth_pps);
+    if (!error) return;
+    ++with_error;
+    error_sum += *error;
+    absolute_error_sum += std::fabs(*error);
+    if (std::fabs(*error) > std::fabs(worst_error)) worst_error = *error;
+    within_width += std::fabs(*error) <= goal.relative_width ? 1 : 0;
+  }
+};
+
+void print_accuracy_row(std::ostream& out, const StrategyCase& first, const std::string& goal,
+                        const char* strategy, const Accuracy& a) {
+  out << "| " << first.model << " | " << first.goals << " | " << goal << " | " << strategy << " | "
+      << a.regular << "/" << a.runs << " | ";
+  if (a.with_error == 0) {
+    out << "n/a | n/a | n/a | n/a |\n";
+    return;
+  }
+  const double n = static_cast<double>(a.with_error);
+  out << a.within_width << "/" << a.with_error << " | " << percent_text(a.error_sum / n) << " | "
+      << format("%.3f %%", 100.0 * a.absolute_error_sum / n) << " | " << percent_text(a.worst_error)
+      << " |\n";
+}
+
+void print_detail(std::ostream& out, const StrategyCase& run, const char* strategy,
+                  const MlrRun& mlr) {
+  for (const GoalOutcome& goal : mlr.goals) {
+    out << "| " << run.model << " | " << run.seed << " | " << strategy << " | " << goal.label
+        << " | " << load_text(goal.lower_bound_pps) << " | " << load_text(goal.upper_bound_pps)
+        << " | " << load_text(goal.conditional_throughput_pps) << " | " << load_text(goal.truth_pps)
+        << " | " << percent_text(relative_error(goal.conditional_throughput_pps, goal.truth_pps))
+        << " | " << (goal.regular ? "yes" : goal.irregularity) << " | " << mlr.trials << " | "
+        << format("%.1f", mlr.trial_duration_sum.count()) << " |\n";
+  }
+}
+
+}  // namespace
+
+void print_strategy_cost(std::ostream& out, const std::vector<StrategyCase>& cases) {
+  out << "| model | goals | runs | csit trial s | csit worst | fast trial s | fast worst "
+         "| fast/csit per run | fast/csit worst | csit trials | fast trials |\n"
+      << "| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |\n";
+  const auto csit_s = [](const StrategyCase& r) { return r.csit.trial_duration_sum.count(); };
+  const auto fast_s = [](const StrategyCase& r) { return r.fast.trial_duration_sum.count(); };
+  const auto ratio = [](const StrategyCase& r) {
+    return r.fast.trial_duration_sum.count() / r.csit.trial_duration_sum.count();
+  };
+  for (const auto& group : by_group(cases)) {
+    out << "| " << group.front()->model << " | " << group.front()->goals << " | " << group.size()
+        << " | " << mean_text(group, csit_s, "%.1f") << " | "
+        << format("%.1f", worst(group, csit_s)) << " | " << mean_text(group, fast_s, "%.1f")
+        << " | " << format("%.1f", worst(group, fast_s)) << " | " << mean_text(group, ratio, "%.3f")
+        << " | " << format("%.3f", worst(group, ratio)) << " | "
+        << mean_text(
+               group, [](const StrategyCase& r) { return double(r.csit.trials); }, "%.1f")
+        << " | "
+        << mean_text(
+               group, [](const StrategyCase& r) { return double(r.fast.trials); }, "%.1f")
+        << " |\n";
+  }
+}
+
+void print_strategy_accuracy(std::ostream& out, const std::vector<StrategyCase>& cases) {
+  out << "| model | goals | goal | strategy | regular | CT within 1 width of truth "
+         "| mean error | mean abs error | worst error |\n"
+      << "| --- | --- | --- | --- | --- | --- | --- | --- | --- |\n";
+  for (const auto& group : by_group(cases)) {
+    const StrategyCase& first = *group.front();
+    for (std::size_t g = 0; g < first.csit.goals.size(); ++g) {
+      Accuracy csit;
+      Accuracy fast;
+      for (const StrategyCase* run : group) {
+        csit.add(run->csit.goals.at(g));
+        fast.add(run->fast.goals.at(g));
+      }
+      print_accuracy_row(out, first, first.csit.goals[g].label, "csit", csit);
+      print_accuracy_row(out, first, first.csit.goals[g].label, "fast", fast);
+    }
+  }
+}
+
+void print_strategy_details(std::ostream& out, const std::vector<StrategyCase>& cases) {
+  out << "| model | seed | strategy | goal | RLB | RUB | CT | truth | CT error | regular "
+         "| trials | trial s |\n"
+      << "| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |\n";
+  for (const StrategyCase& run : cases) {
+    print_detail(out, run, "csit", run.csit);
+    print_detail(out, run, "fast", run.fast);
+  }
+}
+
+}  // namespace trexsearch::bench

@@ -1,0 +1,33 @@
+#pragma once
+
+#include <cstdint>
+#include <ostream>
+#include <string>
+#include <vector>
+
+#include "bench/mlrsearch/search_runs.hpp"
+
+namespace trexsearch::bench {
+
+/// One model, seed and goal set, searched by both load-selection strategies.
+struct StrategyCase {
+  std::string model;
+  std::uint64_t seed = 0;
+  /// "NDR+PDR" or "RFC2544".
+  std::string goals;
+  MlrRun csit;
+  MlrRun fast;
+};
+
+/// Per model and goal set: trial seconds of each strategy (mean ± standard error,
+/// worst run), and fast/csit per run (mean ± standard error, worst run).
+void print_strategy_cost(std::ostream& out, const std::vector<StrategyCase>& cases);
+
+/// Per model, goal set, goal and strategy: regular results, CT within one goal
+/// width of the truth, mean error, mean absolute error, worst error.
+void print_strategy_accuracy(std::ostream& out, const std::vector<StrategyCase>& cases);
+
+/// One row per run, goal and strategy.
+void print_strategy_details(std::ostream& out, const std::vector<StrategyCase>& cases);
+
+}  // namespace trexsearch::bench

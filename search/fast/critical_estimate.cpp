@@ -1,0 +1,68 @@
+#include "search/fast/critical_estimate.hpp"
+
+#include <algorithm>
+#include <vector>
+
+namespace trexsearch::mlr {
+namespace {
+
+/// A load a trial could take: exactly (high-loss trial) or at least (low-loss).
+struct Observation {
+  double load_pps = 0.0;
+  bool exact = false;
+};
+
+/// Kaplan-Meier median of partly known values (exact ones are events,
+/// "at least" ones are censored); nothing when the survival never halves.
+std::optional<double> censored_median(std::vector<Observation> observations) {
+  // At equal values events come first: a trial that passed at exactly the load
+  // another one failed at is still "at risk" there.
+  std::sort(observations.begin(), observations.end(),
+            [](const Observation& a, const Observation& b) {
+              if (a.load_pps != b.load_pps) return a.load_pps < b.load_pps;
+              return a.exact && !b.exact;
+            });
+  double at_risk = static_cast<double>(observations.size());
+  double survival = 1.0;
+  for (const Observation& observation : observations) {
+    if (observation.exact) {
+      survival *= 1.0 - 1.0 / at_risk;
+      if (survival <= 0.5) return observation.load_pps;
+    }
+    at_risk -= 1.0;
+  }
+  return std::nullopt;
+}
+
+}  // namespace
+
+std::optional<double> critical_load_estimate_pps(std::span<const TrialRecord> trials,
+                                                 const ClassificationTarget& target) {
+  std::vector<Observation> full_length;
+  std::vector<Observation> any_length;
+  bool any_exact = false;
+  for (const TrialRecord& trial : trials) {
+    if (trial.phase == TrialPhase::warmup) continue;
+    const TrialResult& result = trial.result;
+    // A tester-limited trial forwarded what the tester sent, not what the SUT
+    // can take: its rate says nothing about the SUT.
+    if (result.tester_limited()) continue;
+    Observation observation{result.intended_load_pps(), false};
+    if (result.loss_ratio(target.loss_scope) > target.loss_ratio) {
+      observation.load_pps = std::min(result.intended_load_pps(),
+                                      result.forwarding_rate_pps() / (1.0 - target.loss_ratio));
+      observation.exact = true;
+      any_exact = true;
+    }
+    any_length.push_back(observation);
+    if (result.intended_duration() >= target.trial_duration) full_length.push_back(observation);
+  }
+  if (!any_exact) return std::nullopt;
+  if (std::any_of(full_length.begin(), full_length.end(),
+                  [](const Observation& observation) { return observation.exact; })) {
+    if (auto median = censored_median(std::move(full_length))) return median;
+  }
+  return censored_median(std::move(any_length));
+}
+
+}  // namespace trexsearch::mlr

@@ -1,0 +1,29 @@
+#pragma once
+
+#include <optional>
+#include <span>
+
+#include "search/load_classification.hpp"
+#include "search/search_result.hpp"
+
+namespace trexsearch::mlr {
+
+/// Where the fast strategy expects a target's critical load: the load a trial
+/// would just pass (lose at most the target's loss ratio) half of the time.
+///
+/// Each trial says something about the load the SUT could take during it: a
+/// high-loss trial forwarded a known rate (draft-06 "Trial Forwarding Rate"),
+/// so forwarding rate / (1 - loss ratio) is the load at which it would have
+/// lost just the goal's loss ratio; a low-loss trial only says that load was at
+/// least its intended load. The median of such partly known values is the
+/// Kaplan-Meier estimate (known values are events, low-loss trials are
+/// censored); ignoring the low-loss trials would bias it low, since near the
+/// critical load only the trials that went badly count. Trials at least as
+/// long as the target's are preferred, because short trials can see buffers
+/// that longer ones fill (duration-dependent SUTs). Nothing when no trial was
+/// high-loss, or when fewer than half of them were, counting censoring.
+/// Warmup and tester-limited trials are ignored.
+std::optional<double> critical_load_estimate_pps(std::span<const TrialRecord> trials,
+                                                 const ClassificationTarget& target);
+
+}  // namespace trexsearch::mlr

@@ -1,0 +1,211 @@
+#include "search/fast/fast_selection.hpp"
+
+#include <algorithm>
+#include <cstdlib>
+#include <stdexcept>
+#include <string>
+
+#include "search/candidate.hpp"
+#include "search/fast/critical_estimate.hpp"
+
+namespace trexsearch::mlr {
+namespace {
+
+/// Keeps external steps finite: 2^20 goal widths spans any grid.
+constexpr int max_doublings = 20;
+
+GridIndex doubled(GridIndex width, int misses) { return width << std::min(misses, max_doublings); }
+
+bool inside(GridIndex load, const GridBounds& bounds) {
+  return (!bounds.clo || load > *bounds.clo) && (!bounds.chi || load < *bounds.chi);
+}
+
+}  // namespace
+
+FastSelection::FastSelection(const TargetChains& chains, const TrialDatabase& database,
+                             const LoadGrid& grid, const std::vector<TrialRecord>& trials)
+    : chains_(chains), database_(database), grid_(grid), trials_(trials) {
+  for (std::size_t goal = 0; goal < chains_.final_target.size(); ++goal) {
+    // Like the reference, every goal starts on its coarsest target.
+    GoalState state;
+    state.target = chains_.final_target[goal];
+    while (const auto preceding = chains_.targets[state.target].preceding) {
+      state.target = *preceding;
+    }
+    goals_.push_back(state);
+  }
+}
+
+GridBounds FastSelection::bounds_of(std::size_t target) const {
+  const RelevantBounds bounds = database_.relevant_bounds(target);
+  // Every measured load is a grid point, so this conversion is exact.
+  GridBounds grid_bounds;
+  if (bounds.lower_pps) grid_bounds.clo = grid_.index_at_or_below(*bounds.lower_pps);
+  if (bounds.upper_pps) grid_bounds.chi = grid_.index_at_or_below(*bounds.upper_pps);
+  return grid_bounds;
+}
+
+bool FastSelection::achieved(const GridBounds& bounds, GridIndex width) const {
+  if (bounds.clo && bounds.chi) return *bounds.chi - *bounds.clo <= width;
+  // Nothing left to measure: max load is a lower bound, or min load an upper one.
+  if (bounds.clo) return *bounds.clo >= grid_.max_index();
+  if (bounds.chi) return *bounds.chi <= 0;
+  return false;
+}
+
+Seconds FastSelection::shortest_duration(std::size_t goal) const {
+  std::size_t target = chains_.final_target[goal];
+  while (const auto preceding = chains_.targets[target].preceding) target = *preceding;
+  return chains_.targets[target].classification.trial_duration;
+}
+
+FastTurn FastSelection::next() {
+  if (trials_.empty() || std::all_of(trials_.begin(), trials_.end(), [](const TrialRecord& t) {
+        return t.phase == TrialPhase::warmup;
+      })) {
+    // The first trial is at max load, as in the reference: its forwarding rate
+    // is the first estimate of every goal's critical load.
+    Seconds duration{0.0};
+    for (std::size_t goal = 0; goal < goals_.size(); ++goal) {
+      duration = std::max(duration, shortest_duration(goal));
+    }
+    return {FastTurn::Status::measure, {grid_.max_index(), duration, 0}, 0};
+  }
+  Candidate winner;
+  std::optional<FastStep> winning_step;
+  for (std::size_t goal = 0; goal < goals_.size(); ++goal) {
+    bool fail_fast = false;
+    const std::optional<FastStep> step = nominate(goal, fail_fast);
+    if (fail_fast) return {FastTurn::Status::fail_fast, {}, goal};
+    if (!step) continue;
+    const Candidate candidate{step->load, step->duration, std::nullopt, goal};
+    // The lowest load first (candidate.hpp): a new upper bound low down makes
+    // the work above it moot; a longer trial first at the same load.
+    if (!winning_step || precedes(candidate, winner)) {
+      winner = candidate;
+      winning_step = step;
+    }
+  }
+  if (!winning_step) return {};
+  return {FastTurn::Status::measure, *winning_step, 0};
+}
+
+std::optional<FastStep> FastSelection::nominate(std::size_t goal, bool& fail_fast) {
+  GoalState& state = goals_[goal];
+  if (state.done) return std::nullopt;
+  while (true) {
+    const TargetSpec& target = chains_.targets[state.target];
+    const GridBounds bounds = bounds_of(state.target);
+    if (!achieved(bounds, target.width_steps)) return place(goal, bounds);
+    if (state.target == chains_.final_target[goal]) {
+      if (!bounds.clo && target.fail_fast) {
+        fail_fast = true;
+        return std::nullopt;
+      }
+      state.done = true;
+      return std::nullopt;
+    }
+    // The stored trials already decide this target: the next finer one starts
+    // with them and no trial is spent here.
+    ++state.target;
+    state.down_misses = 0;
+    state.up_misses = 0;
+  }
+}
+
+std::optional<FastStep> FastSelection::place(std::size_t goal, const GridBounds& bounds) {
+  GoalState& state = goals_[goal];
+  const TargetSpec& target = chains_.targets[state.target];
+  const GridIndex final_width = chains_.targets[chains_.final_target[goal]].width_steps;
+  const std::optional<double> estimate_pps =
+      critical_load_estimate_pps(trials_, target.classification);
+  // Without an estimate no trial lost more than the goal's loss ratio: the
+  // critical load is above every measured load, as if estimated at max load.
+  const bool has_estimate = estimate_pps.has_value();
+  const GridIndex estimate =
+      has_estimate ? grid_.index_at_or_below(*estimate_pps) : grid_.max_index();
+
+  // A load already measured but still undecided for this target: more trials
+  // there decide it, and every trial so far keeps counting. The preceding
+  // target's bounds come first (lower one first), as they are where this
+  // target's bounds most likely are; other undecided loads only when those
+  // are decided, the one nearest the estimate first.
+  GridBounds preceding;
+  if (target.preceding) preceding = bounds_of(*target.preceding);
+  std::optional<GridIndex> undecided;
+  bool undecided_is_preceding_bound = false;
+  for (const auto& [load_pps, entry] : database_.loads()) {
+    const GridIndex load = grid_.index_at_or_below(load_pps);
+    if (!inside(load, bounds)) continue;
+    if (entry.tallies.at(state.target).classification() != LoadClass::undecided) continue;
+    const bool is_preceding_bound = load == preceding.clo || load == preceding.chi;
+    if (undecided_is_preceding_bound && !is_preceding_bound) continue;
+    const GridIndex reference = has_estimate ? estimate : load;
+    if (!undecided || (is_preceding_bound && !undecided_is_preceding_bound) ||
+        (!is_preceding_bound && std::abs(load - reference) < std::abs(*undecided - reference))) {
+      undecided = load;
+      undecided_is_preceding_bound = is_preceding_bound;
+    }
+  }
+  if (undecided) {
+    state.expected_upper = *undecided > estimate;
+    return FastStep{*undecided, target.classification.trial_duration, goal};
+  }
+
+  GridIndex load = 0;
+  if (has_estimate && inside(estimate, bounds)) {
+    // The estimate itself, expected to be a lower bound (it is at or below
+    // the critical load, rounded down onto the grid).
+    load = estimate;
+    if (!bounds.clo && bounds.chi) {
+      load = std::min(load, *bounds.chi - doubled(final_width, state.down_misses));
+    }
+  } else if (bounds.clo && (!has_estimate || estimate <= *bounds.clo)) {
+    // The estimate says the lower bound is at the critical load: one final
+    // width above it should be an upper bound; each miss doubles the step.
+    load = *bounds.clo + doubled(final_width, state.up_misses);
+  } else if (bounds.chi) {
+    load = *bounds.chi - doubled(final_width, state.down_misses);
+  } else {
+    load = grid_.max_index();
+  }
+  load = std::clamp<GridIndex>(load, 0, grid_.max_index());
+  if (!inside(load, bounds)) {
+    // Only possible with both bounds (one bound leaves an open range to step
+    // into): the step left them, so bisect (geometric midpoint).
+    if (!bounds.clo || !bounds.chi) {
+      throw std::logic_error("fast selection: load " + std::to_string(load) +
+                             " outside a one-sided range");
+    }
+    load = *bounds.clo + (*bounds.chi - *bounds.clo) / 2;
+  }
+  // Without an estimate every load so far was low-loss: expect an upper bound.
+  state.expected_upper = !has_estimate || load > estimate;
+  const Seconds duration =
+      state.expected_upper ? shortest_duration(goal) : target.classification.trial_duration;
+  return FastStep{load, duration, goal};
+}
+
+void FastSelection::measured(const FastStep& step) {
+  GoalState& state = goals_[step.goal];
+  const LoadClass got = database_.tally(grid_.load_at(step.load), state.target).classification();
+  if (got == LoadClass::undecided) return;
+  const bool upper = got == LoadClass::upper_bound;
+  if (upper && !state.expected_upper) {
+    ++state.down_misses;
+  } else if (!upper && state.expected_upper) {
+    ++state.up_misses;
+  } else if (upper) {
+    state.up_misses = 0;
+  } else {
+    state.down_misses = 0;
+  }
+}
+
+GoalProgress FastSelection::progress(std::size_t goal) const {
+  const GoalState& state = goals_[goal];
+  const RelevantBounds bounds = database_.relevant_bounds(state.target);
+  return {bounds.lower_pps, bounds.upper_pps, chains_.targets[state.target].depth, state.done};
+}
+
+}  // namespace trexsearch::mlr

@@ -1,0 +1,89 @@
+#pragma once
+
+#include <cstddef>
+#include <optional>
+#include <vector>
+
+#include "search/controller.hpp"
+#include "search/limit_handler.hpp"
+#include "search/load_grid.hpp"
+#include "search/search_result.hpp"
+#include "search/target_scaling.hpp"
+#include "search/trial_database.hpp"
+
+namespace trexsearch::mlr {
+
+/// One trial the fast strategy wants, and the goal it is for.
+struct FastStep {
+  GridIndex load = 0;
+  Seconds duration{0.0};
+  std::size_t goal = 0;
+};
+
+/// What the fast strategy answers when asked for the next trial.
+struct FastTurn {
+  enum class Status { measure, done, fail_fast };
+  Status status = Status::done;
+  FastStep step;
+  /// The goal whose min load turned out an upper bound (fail_fast only).
+  std::size_t goal = 0;
+};
+
+/// The fast load selection (docs/mlrsearch.md "The fast strategy"). It walks each
+/// goal through the same target chain as the reference, and reads bounds from
+/// the same trial database, so what it reports is what the analysis would
+/// (draft-06 "Load Classification", "Relevant Bounds"); only which load and
+/// duration come next differs:
+///  - a load still undecided inside a target's bounds is measured again before
+///    any new load (its trials so far are not wasted);
+///  - new loads are placed at the critical-load estimate from the measured
+///    forwarding rates (critical_load_estimate_pps), and the expected upper
+///    bound one final goal width above it, so a good estimate needs two loads
+///    for every target of the goal; external steps double on each miss, and
+///    bisection takes over when the estimate is outside the bounds;
+///  - a load expected to be an upper bound gets the goal's shortest trial,
+///    since high-loss seconds of short trials count toward an upper bound
+///    (draft-06 Appendix A) while a long trial there would be wasted;
+///  - a target whose bounds the stored trials already make narrow enough is
+///    passed without a trial;
+///  - of the goals' nominations the lowest load wins (its result can end the
+///    work above it), so one trial serves every goal whose bounds it is between.
+class FastSelection {
+ public:
+  /// `trials` is the controller's log; it grows between calls.
+  FastSelection(const TargetChains& chains, const TrialDatabase& database, const LoadGrid& grid,
+                const std::vector<TrialRecord>& trials);
+
+  /// The next trial, or done / fail-fast. May advance goals to finer targets.
+  FastTurn next();
+  /// The step returned by next() was measured (its trial is in the log).
+  void measured(const FastStep& step);
+  /// Where one goal's search stands now.
+  GoalProgress progress(std::size_t goal) const;
+
+ private:
+  struct GoalState {
+    std::size_t target = 0;
+    /// Consecutive external steps that did not land where expected, per direction.
+    int down_misses = 0;
+    int up_misses = 0;
+    /// What the last nominated load was expected to be for the current target.
+    bool expected_upper = false;
+    bool done = false;
+  };
+
+  /// The goal's next step, advancing its target; nothing when it is done.
+  std::optional<FastStep> nominate(std::size_t goal, bool& fail_fast);
+  std::optional<FastStep> place(std::size_t goal, const GridBounds& bounds);
+  GridBounds bounds_of(std::size_t target) const;
+  bool achieved(const GridBounds& bounds, GridIndex width) const;
+  Seconds shortest_duration(std::size_t goal) const;
+
+  const TargetChains& chains_;
+  const TrialDatabase& database_;
+  const LoadGrid& grid_;
+  const std::vector<TrialRecord>& trials_;
+  std::vector<GoalState> goals_;
+};
+
+}  // namespace trexsearch::mlr

@@ -1,0 +1,69 @@
+#include "search/fast/critical_estimate.hpp"
+
+#include <doctest/doctest.h>
+
+#include <vector>
+
+using namespace trexsearch;
+using namespace trexsearch::mlr;
+
+namespace {
+
+TrialRecord trial(double load_pps, double loss_ratio, double duration_s = 1.0,
+                  TrialPhase phase = TrialPhase::main) {
+  return {
+      0, phase, Seconds{0.0},
+      TrialResult::from_loss_ratio(load_pps, Seconds{duration_s}, Seconds{duration_s}, loss_ratio)};
+}
+
+ClassificationTarget target(double loss_ratio, double trial_duration_s = 1.0) {
+  ClassificationTarget result;
+  result.loss_ratio = loss_ratio;
+  result.trial_duration = Seconds{trial_duration_s};
+  return result;
+}
+
+}  // namespace
+
+TEST_CASE("no estimate until a trial lost more than the target's loss ratio") {
+  const std::vector<TrialRecord> trials{trial(1e6, 0.0), trial(2e6, 0.004)};
+  CHECK(critical_load_estimate_pps(trials, target(0.0)).has_value());
+  CHECK(!critical_load_estimate_pps(trials, target(0.005)).has_value());
+}
+
+TEST_CASE("one high-loss trial: its forwarding rate, corrected for the goal loss ratio") {
+  // 10 Mfps offered, 40 % lost: the SUT forwarded 6 Mfps.
+  const std::vector<TrialRecord> trials{trial(10e6, 0.4)};
+  CHECK(*critical_load_estimate_pps(trials, target(0.0)) == doctest::Approx(6e6));
+  // A load of 6e6 / (1 - 0.005) would lose just 0.5 %.
+  CHECK(*critical_load_estimate_pps(trials, target(0.005)) == doctest::Approx(6e6 / 0.995));
+}
+
+TEST_CASE("the median of the high-loss trials, so one outlier does not move it") {
+  const std::vector<TrialRecord> trials{trial(10e6, 0.4), trial(8e6, 0.25), trial(7e6, 0.5)};
+  // Forwarding rates 6e6, 6e6, 3.5e6.
+  CHECK(*critical_load_estimate_pps(trials, target(0.0)) == doctest::Approx(6e6));
+}
+
+TEST_CASE("low-loss trials count as 'at least this load' (censored), not as nothing") {
+  // Two high-loss trials say 5e6 and 6e6; two low-loss trials at 5.5e6 say the
+  // SUT took at least 5.5e6 then. Half of the four values are above 5.5e6, so
+  // the median is the 6e6 one; dropping the low-loss trials would give 5e6.
+  const std::vector<TrialRecord> trials{trial(10e6, 0.5), trial(10e6, 0.4), trial(5.5e6, 0.0),
+                                        trial(5.5e6, 0.0)};
+  CHECK(*critical_load_estimate_pps(trials, target(0.0)) == doctest::Approx(6e6));
+}
+
+TEST_CASE("full-length trials are preferred: short ones see another SUT (buffers)") {
+  // Two 1 s trials forwarded 5e6 and 5.5e6, one 60 s trial 6e6.
+  const std::vector<TrialRecord> trials{trial(10e6, 0.5, 1.0), trial(10e6, 0.45, 1.0),
+                                        trial(10e6, 0.4, 60.0)};
+  CHECK(*critical_load_estimate_pps(trials, target(0.0, 60.0)) == doctest::Approx(6e6));
+  // For a 1 s target all three are full-length: the median of all.
+  CHECK(*critical_load_estimate_pps(trials, target(0.0, 1.0)) == doctest::Approx(5.5e6));
+}
+
+TEST_CASE("warmup trials are ignored") {
+  const std::vector<TrialRecord> trials{trial(10e6, 0.9, 1.0, TrialPhase::warmup)};
+  CHECK(!critical_load_estimate_pps(trials, target(0.0)).has_value());
+}

@@ -1,0 +1,226 @@
+// The fast load-selection strategy (search/fast/): what it may change (which
+// loads, how long) and what it may not (the results the analysis gives).
+#include <doctest/doctest.h>
+
+#include <cmath>
+#include <span>
+#include <string>
+#include <vector>
+
+#include "fake_sut.hpp"
+#include "search/controller.hpp"
+#include "search/errors.hpp"
+#include "search/selection_strategy.hpp"
+#include "search/trial_analysis.hpp"
+
+using namespace trexsearch;
+using namespace trexsearch::mlr;
+
+namespace {
+
+SearchGoal ndr_goal() {
+  SearchGoal goal;  // defaults: exceed 0.5, width 0.5 %, 1 s trials, sum 21 s, 2 preceding
+  goal.name = "NDR";
+  goal.fail_fast = false;
+  return goal;
+}
+
+SearchGoal pdr_goal() {
+  SearchGoal goal = ndr_goal();
+  goal.name = "PDR";
+  goal.loss_ratio = 0.005;
+  return goal;
+}
+
+SearchGoal rfc2544_goal() {
+  SearchGoal goal = ndr_goal();
+  goal.name = "RFC2544";
+  goal.exceed_ratio = 0.0;
+  goal.final_trial_duration = Seconds{60.0};
+  goal.duration_sum = Seconds{60.0};
+  return goal;
+}
+
+ControllerConfig config_for(std::vector<SearchGoal> goals, SelectionStrategy strategy) {
+  ControllerConfig config;
+  config.goals = std::move(goals);
+  config.min_load_pps = 9001.0;
+  config.max_load_pps = 14880952.0;
+  config.warmup_duration = Seconds{0.0};
+  config.search_duration_max = Seconds{1e6};
+  config.strategy = strategy;
+  return config;
+}
+
+SearchResult search_fake_sut(const ControllerConfig& config, double capacity_pps,
+                             bool wobbly = false, double loss_floor = 0.0) {
+  ManualClock clock;
+  testing::FakeSut sut(capacity_pps, clock);
+  if (wobbly) sut.wobbly();
+  if (loss_floor > 0.0) sut.loss_floor(loss_floor);
+  return Controller(config, clock).search(sut);
+}
+
+std::vector<TrialResult> counted_trials(const SearchResult& result) {
+  std::vector<TrialResult> trials;
+  for (const TrialRecord& trial : result.trials) {
+    if (trial.phase != TrialPhase::warmup) trials.push_back(trial.result);
+  }
+  return trials;
+}
+
+/// The result must be exactly what the analysis makes of the trials it measured.
+void check_results_are_the_analysis(const ControllerConfig& config, const SearchResult& result) {
+  const std::vector<TrialResult> trials = counted_trials(result);
+  const std::vector<GoalResult> analysed =
+      analyze_trials(config.goals, trials, LoadLimits{config.min_load_pps, config.max_load_pps});
+  REQUIRE(analysed.size() == result.goals.size());
+  for (std::size_t goal = 0; goal < analysed.size(); ++goal) {
+    CAPTURE(goal);
+    CHECK(result.goals[goal].relevant_lower_bound_pps == analysed[goal].relevant_lower_bound_pps);
+    CHECK(result.goals[goal].relevant_upper_bound_pps == analysed[goal].relevant_upper_bound_pps);
+    CHECK(result.goals[goal].conditional_throughput_pps ==
+          analysed[goal].conditional_throughput_pps);
+    CHECK(result.goals[goal].irregularity == analysed[goal].irregularity);
+  }
+}
+
+}  // namespace
+
+TEST_CASE("csit stays the controller's default strategy") {
+  CHECK(ControllerConfig{}.strategy == SelectionStrategy::csit);
+}
+
+TEST_CASE("strategy names parse, and an unknown one is a ConfigError naming field and value") {
+  CHECK(parse_selection_strategy("csit", "strategy") == SelectionStrategy::csit);
+  CHECK(parse_selection_strategy("fast", "strategy") == SelectionStrategy::fast);
+  CHECK(to_string(SelectionStrategy::fast) == "fast");
+  try {
+    parse_selection_strategy("Fast", "strategy");
+    FAIL("no error");
+  } catch (const ConfigError& error) {
+    CHECK(error.field() == "strategy");
+    CHECK(std::string(error.what()).find("\"Fast\"") != std::string::npos);
+    CHECK(std::string(error.what()).find("csit, fast") != std::string::npos);
+  }
+}
+
+TEST_CASE("fast on a sharp SUT: NDR and PDR regular, within one width of the capacity") {
+  const ControllerConfig config = config_for({ndr_goal(), pdr_goal()}, SelectionStrategy::fast);
+  const double capacity = 10e6;
+  const SearchResult result = search_fake_sut(config, capacity);
+  CHECK(result.stop_reason == StopReason::completed);
+  REQUIRE(result.goals.size() == 2);
+  for (const GoalResult& goal : result.goals) {
+    CAPTURE(goal.label);
+    REQUIRE(goal.regular());
+    REQUIRE(goal.conditional_throughput_pps);
+    CHECK(std::fabs(*goal.conditional_throughput_pps - capacity) / capacity <= 0.005);
+  }
+  check_results_are_the_analysis(config, result);
+}
+
+TEST_CASE("fast's first trial is at max load, for the forwarding rate to start from") {
+  const SearchResult result =
+      search_fake_sut(config_for({ndr_goal()}, SelectionStrategy::fast), 3e6);
+  REQUIRE(!result.trials.empty());
+  CHECK(result.trials.front().result.intended_load_pps() == 14880952.0);
+  CHECK(result.trials.front().phase == TrialPhase::initial);
+  // The second trial is at the first trial's forwarding rate (rounded down onto
+  // the grid), not at a midpoint.
+  REQUIRE(result.trials.size() > 1);
+  const double second = result.trials[1].result.intended_load_pps();
+  CHECK(second <= 3e6);
+  CHECK(second > 3e6 * 0.99);
+}
+
+TEST_CASE("on a deterministic SUT fast spends fewer trial seconds than csit, same results") {
+  struct Scenario {
+    std::vector<SearchGoal> goals;
+    double capacity_pps;
+  };
+  const std::vector<Scenario> scenarios{{{ndr_goal(), pdr_goal()}, 10e6},
+                                        {{ndr_goal(), pdr_goal()}, 1.3e6},
+                                        {{rfc2544_goal()}, 10e6},
+                                        {{rfc2544_goal()}, 2.2e6}};
+  for (const Scenario& scenario : scenarios) {
+    CAPTURE(scenario.capacity_pps);
+    CAPTURE(scenario.goals.front().name);
+    const ControllerConfig csit = config_for(scenario.goals, SelectionStrategy::csit);
+    const ControllerConfig fast = config_for(scenario.goals, SelectionStrategy::fast);
+    const SearchResult by_csit = search_fake_sut(csit, scenario.capacity_pps);
+    const SearchResult by_fast = search_fake_sut(fast, scenario.capacity_pps);
+    CHECK(by_fast.trial_duration_sum() < by_csit.trial_duration_sum());
+    for (std::size_t goal = 0; goal < by_fast.goals.size(); ++goal) {
+      CHECK(by_fast.goals[goal].regular());
+      CHECK(by_fast.goals[goal].conditional_throughput_pps ==
+            by_csit.goals[goal].conditional_throughput_pps);
+    }
+    check_results_are_the_analysis(fast, by_fast);
+  }
+}
+
+TEST_CASE("RFC 2544 goal on a sharp SUT: short trials where loss is expected, one 60 s trial") {
+  const ControllerConfig config = config_for({rfc2544_goal()}, SelectionStrategy::fast);
+  const SearchResult result = search_fake_sut(config, 10e6);
+  REQUIRE(result.goals.front().regular());
+  int full_length = 0;
+  for (const TrialRecord& trial : result.trials) {
+    const bool lossy = trial.result.loss_ratio() > 0.0;
+    // A trial that lost frames was short: fast never spends a long trial on a
+    // load it expects to be an upper bound, and here the estimate is exact.
+    if (lossy) CHECK(trial.result.intended_duration() == Seconds{1.0});
+    if (trial.result.intended_duration() == Seconds{60.0}) ++full_length;
+  }
+  CHECK(full_length == 1);
+}
+
+TEST_CASE("fast on a wobbling SUT reaches regular results the analysis agrees with") {
+  const ControllerConfig config = config_for({ndr_goal(), pdr_goal()}, SelectionStrategy::fast);
+  const SearchResult result = search_fake_sut(config, 10e6, /*wobbly=*/true);
+  CHECK(result.stop_reason == StopReason::completed);
+  for (const GoalResult& goal : result.goals) {
+    CAPTURE(goal.label);
+    CHECK(goal.regular());
+  }
+  check_results_are_the_analysis(config, result);
+}
+
+TEST_CASE("fast with a loss floor: NDR has no lower bound (irregular), PDR is regular") {
+  const ControllerConfig config = config_for({ndr_goal(), pdr_goal()}, SelectionStrategy::fast);
+  const SearchResult result = search_fake_sut(config, 10e6, false, /*loss_floor=*/0.001);
+  CHECK(result.stop_reason == StopReason::completed);
+  CHECK(result.goals[0].irregularity == Irregularity::min_load_is_upper_bound);
+  CHECK(result.goals[1].regular());
+  check_results_are_the_analysis(config, result);
+}
+
+TEST_CASE("fast fails fast when min load is an upper bound and the goal asks for it") {
+  SearchGoal goal = ndr_goal();
+  goal.fail_fast = true;
+  const SearchResult result = search_fake_sut(config_for({goal}, SelectionStrategy::fast), 5000.0);
+  CHECK(result.stop_reason == StopReason::fail_fast);
+  CHECK(result.stop_detail.find("min load 9001 pps is an upper bound") != std::string::npos);
+}
+
+TEST_CASE("fast honours search_duration_max: stops before the next trial, bounds so far kept") {
+  ControllerConfig config = config_for({ndr_goal(), pdr_goal()}, SelectionStrategy::fast);
+  config.search_duration_max = Seconds{10.0};
+  const SearchResult result = search_fake_sut(config, 10e6);
+  CHECK(result.stop_reason == StopReason::search_time_exceeded);
+  CHECK(result.trials.size() == 10);  // 1 s trials, checked before each trial
+  for (const GoalResult& goal : result.goals) {
+    CHECK(goal.irregularity == Irregularity::search_time_exceeded);
+  }
+}
+
+TEST_CASE("fast with warmup: the warmup trial is measured first and counts for no goal") {
+  ControllerConfig config = config_for({ndr_goal()}, SelectionStrategy::fast);
+  config.warmup_duration = Seconds{2.0};
+  const SearchResult result = search_fake_sut(config, 4e6);
+  REQUIRE(result.trials.size() > 2);
+  CHECK(result.trials[0].phase == TrialPhase::warmup);
+  CHECK(result.trials[1].phase == TrialPhase::initial);
+  CHECK(result.goals.front().regular());
+  check_results_are_the_analysis(config, result);
+}
