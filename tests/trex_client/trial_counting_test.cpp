@@ -1,10 +1,11 @@
 // When a trial's TX is over and its frames have arrived, judged from per-stream
-// counters (trial_counting.hpp).
+// counters (trial_counting.hpp), and the notes that depend on the trial's timing.
 #include <doctest/doctest.h>
 
 #include <vector>
 
 #include "trex_client/measurer/trial_counting.hpp"
+#include "trex_client/measurer/trial_notes.hpp"
 
 using namespace trexsearch::trex;
 
@@ -68,4 +69,18 @@ TEST_CASE("all frames arrived when every stream received exactly what it sent") 
   // More received than sent (duplicates) may still grow: not settled.
   CHECK_FALSE(all_received(directions(), baseline,
                            snapshot({pg(1, 0, 1100, 1091), pg(2, 1, 600, 600)})));
+}
+
+TEST_CASE("ports started more than 1 % of the trial apart get a start_skew note") {
+  TrialRecord record;
+  NoteInputs inputs;
+  inputs.intended_duration = trexsearch::Seconds{1.0};
+  record.start_skew = trexsearch::Seconds{0.004};
+  CHECK(trial_notes(record, inputs).empty());
+  inputs.intended_duration = trexsearch::Seconds{0.010};
+  const std::vector<std::string> notes = trial_notes(record, inputs);
+  REQUIRE(notes.size() == 1);
+  CHECK(notes[0] ==
+        "start_skew: TRex started the ports 4.00 ms apart (40.0 % of the trial): the directions "
+        "overlapped for less than the duration");
 }

@@ -189,6 +189,7 @@ TrialOutcome TrexMeasurer::run_trial(Seconds intended_duration, double intended_
   // From the request: TRex starts sending 100 us after it, long before its reply.
   record.tx_time = traffic.tx_end - traffic.requested;
   record.settle_time = traffic.settled - traffic.tx_end;
+  record.start_skew = traffic.start_skew;
   record.control_overhead = record.wall_time - intended_duration - record.settle_time;
   record.phases.before_start = traffic.requested - begin;
   record.phases.start_exchange = traffic.started - traffic.requested;

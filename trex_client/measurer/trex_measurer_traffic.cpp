@@ -86,9 +86,15 @@ void TrexMeasurer::start_traffic(Traffic& traffic, Seconds duration, const Plan&
   std::vector<OwnedPort> release;
   if (rx_filters_pending_) release = owned_tx_ports();
   traffic.requested = clock_.now();
-  session_.api().start_traffic(starts, release);
+  const std::vector<StartTrafficReply> replies = session_.api().start_traffic(starts, release);
   rx_filters_pending_ = false;
   traffic.started = clock_.now();
+  if (replies.size() > 1) {
+    const auto [first, last] = std::minmax_element(
+        replies.begin(), replies.end(),
+        [](const StartTrafficReply& a, const StartTrafficReply& b) { return a.server_ts < b.server_ts; });
+    traffic.start_skew = Seconds{last->server_ts - first->server_ts};
+  }
 }
 
 void TrexMeasurer::wait_tx_by_counts(Traffic& traffic, Seconds duration, const Plan& plan,

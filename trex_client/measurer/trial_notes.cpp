@@ -69,6 +69,15 @@ std::vector<std::string> trial_notes(const TrialRecord& record, const NoteInputs
     notes.push_back("settle_capped: receive counters still moving " +
                     fixed(record.settle_time.count(), 4) + " s after TX ended");
   }
+  // TRex starts the ports of a batch one after another (about 4 ms each on the
+  // stand): every direction still sends for the whole duration, but they overlap for
+  // less. Said when it is over 1 % of the trial, where it changes what the SUT saw.
+  if (record.start_skew.count() > 0.01 * inputs.intended_duration.count()) {
+    notes.push_back("start_skew: TRex started the ports " +
+                    fixed(record.start_skew.count() * 1e3, 2) + " ms apart (" +
+                    fixed(100.0 * record.start_skew.count() / inputs.intended_duration.count(), 1) +
+                    " % of the trial): the directions overlapped for less than the duration");
+  }
   if (inputs.queue_full > 0) {
     notes.push_back("tx_queue_full: " + std::to_string(inputs.queue_full) +
                     " TX retries on full rings; TRex may be the bottleneck");

@@ -42,6 +42,9 @@ struct TrialRecord {
   /// From the start request (TRex sends 100 us after it) to TX end: when the TX
   /// counts or the ports' state showed it over, or when the stop was sent.
   Seconds tx_time{0.0};
+  /// How far apart TRex started the transmitting ports (its start replies' server
+  /// times): it runs a start batch one port after another.
+  Seconds start_skew{0.0};
   /// From TX end to the final counter read.
   Seconds settle_time{0.0};
   /// Wall time minus intended duration minus settle time: what control costs.

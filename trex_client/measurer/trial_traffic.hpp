@@ -24,6 +24,8 @@ struct TrexMeasurer::Traffic {
   Seconds tx_end{0.0};
   Seconds settled{0.0};
   Seconds released{0.0};
+  /// Latest minus earliest server time of the main streams' start replies.
+  Seconds start_skew{0.0};
   bool tx_stopped = false;
   bool settle_capped = false;
 };
