@@ -136,23 +136,26 @@ FitParameters random_parameters(Random& random) {
 
 }  // namespace
 
-TEST_CASE("log1p_small matches std::log1p to 2 ulps on [0, 1]") {
+TEST_CASE("log1p_small is within 2.5 ulps of log(1 + x) on [0, 1]") {
   Random random(5);
   double worst_ulps = 0.0;
-  for (int i = 0; i < 200000; ++i) {
-    const double x = i < 4 ? std::array{0.0, 1.0, 0x1p-53, 0x1p-52}[static_cast<std::size_t>(i)]
-                           : std::exp(-60.0 * random.uniform());
-    const double expected = std::log1p(x);
+  for (int i = 0; i < 400000; ++i) {
+    // Both branches, their boundary, and the ends.
+    double x = i % 2 == 0 ? random.uniform() : std::exp(-60.0 * random.uniform());
+    if (i < 6) x = std::array{0.0, 1.0, 0x1p-53, 0x1p-52, 0.07, std::nextafter(0.07, 0.0)}[static_cast<std::size_t>(i)];
+    const long double exact = std::log1p(static_cast<long double>(x));
     const double actual = log1p_small(x);
-    if (expected == 0.0) {
+    if (x == 0.0) {
       CHECK(actual == 0.0);
       continue;
     }
-    const double ulp = std::nextafter(expected, 2.0) - expected;
-    worst_ulps = std::max(worst_ulps, std::fabs(actual - expected) / ulp);
+    const double rounded = static_cast<double>(exact);
+    const double ulp = std::nextafter(rounded, 2.0) - rounded;
+    worst_ulps =
+        std::max(worst_ulps, static_cast<double>(std::fabs(actual - exact) / ulp));
   }
   CAPTURE(worst_ulps);
-  CHECK(worst_ulps <= 2.0);
+  CHECK(worst_ulps <= 2.5);
 }
 
 TEST_CASE("the stretch likelihood matches the previous formula on random trial sets") {
