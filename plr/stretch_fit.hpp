@@ -23,7 +23,9 @@ class StretchFit {
         softplus_chi0_(softplus(-mrr_pps / spread_pps)) {}
 
   /// log r(L) for L > 0: finite, or -inf where r underflows below every double.
-  double log_loss_rate(double load_pps) const { return log_spread_ + log_softplus(log_d(load_pps)); }
+  double log_loss_rate(double load_pps) const {
+    return log_spread_ + log_softplus(log_d(load_pps));
+  }
 
   /// r(L) both as its log and as a number, for the likelihood.
   struct Rate {
@@ -48,8 +50,7 @@ class StretchFit {
     const double x = log_d(load_pps);
     const double d = std::exp(x);
     if (d < kSeriesMaxD) {
-      const double y =
-          -d * (0.5 - d * (1.0 / 3.0 - d * (0.25 - d * (0.2 - d * (1.0 / 6.0)))));
+      const double y = -d * (0.5 - d * (1.0 / 3.0 - d * (0.25 - d * (0.2 - d * (1.0 / 6.0)))));
       const double r_over_a = d + d * y;
       const double log1p_y = y * (1.0 - y * (0.5 - y * (1.0 / 3.0 - y * 0.25)));
       // A subnormal D has lost digits: give no number then (the caller uses the log).
