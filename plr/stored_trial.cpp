@@ -31,8 +31,9 @@ StoredTrial StoredTrial::from_counts(double load_pps, std::int64_t basis_count,
                                      std::int64_t loss_count) {
   StoredTrial trial;
   trial.load_pps = load_pps;
-  trial.log_count_per_load =
-      std::log(static_cast<double>(std::max<std::int64_t>(basis_count, 0))) - std::log(load_pps);
+  const double count = static_cast<double>(std::max<std::int64_t>(basis_count, 0));
+  trial.log_count_per_load = std::log(count) - std::log(load_pps);
+  trial.count_per_load = count / load_pps;
   trial.loss_count = static_cast<double>(std::max<std::int64_t>(loss_count, 0));
   trial.log_loss_factorial = std::lgamma(trial.loss_count + 1.0);
   return trial;

@@ -20,6 +20,9 @@ struct StoredTrial {
   /// offered count (the reference's scaling), or the intended count when nothing was offered
   /// (the reference divides by zero there).
   double log_count_per_load = 0.0;
+  /// count / load itself, so a likelihood that has the loss rate as a number gets the expected
+  /// loss count by one multiplication instead of an exp.
+  double count_per_load = 0.0;
   /// model_loss_count, as a double for the arithmetic.
   double loss_count = 0.0;
   /// log(loss_count!), for the Poisson likelihood.

@@ -1,5 +1,6 @@
 // bench_plr_throughput: posterior samples per second per thread of the PLR integrator with 10,
-// 100 and 1000 stored trials, and how the throughput scales with threads. Prints Markdown
+// 100, 1000 and 3000 stored trials (3000: a 3-day soak), and how the throughput scales with
+// threads. Prints Markdown
 // tables; see docs/plrsearch.md for recorded figures.
 #include <algorithm>
 #include <chrono>
@@ -134,7 +135,7 @@ int main(int argc, char** argv) {
 
   std::cout << "## One thread, one chain: posterior samples per second\n\n"
             << "| stored trials | stretch | erf | mean of both |\n| --- | --- | --- | --- |\n";
-  for (std::size_t count : {10, 100, 1000}) {
+  for (std::size_t count : {10, 100, 1000, 3000}) {
     const auto trials = bench::converged_soak_trials(count, 1);
     const std::uint64_t samples = std::max<std::uint64_t>(samples_at_100 * 100 / count, 1000);
     double rates[2];

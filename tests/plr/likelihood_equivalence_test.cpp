@@ -1,0 +1,279 @@
+// The stretch fit's per-sample likelihood was restructured for speed over long soaks (fewer
+// exp/log1p calls per stored trial, see docs/plrsearch.md "Throughput"). Its float operations
+// are not the old ones, so these tests pin it to the previous formula: the log-likelihood
+// within a tight relative tolerance on random trial sets (zero loss, full loss, huge counts,
+// loads far from the critical load), and whole seeded computations and searches within the
+// integrator's own reported stdev of the results the previous code gave. The erf fit's
+// likelihood kept its operations and must be bit-identical.
+#include <doctest/doctest.h>
+
+#include <algorithm>
+#include <array>
+#include <cmath>
+#include <cstdint>
+#include <limits>
+#include <memory>
+#include <stop_token>
+#include <vector>
+
+#include "plr/erf_fit.hpp"
+#include "plr/integration_pool.hpp"
+#include "plr/likelihood.hpp"
+#include "plr/log_math.hpp"
+#include "plr/prior.hpp"
+#include "plr/random.hpp"
+#include "plr/soak_search.hpp"
+#include "plr/stored_trial.hpp"
+#include "plr/stretch_fit.hpp"
+#include "search/clock.hpp"
+#include "search/sim/sut_measurer.hpp"
+#include "search/sim/sut_model.hpp"
+
+namespace trexsearch::plr {
+namespace {
+
+/// The per-trial formula as it was before the restructuring: std::log1p and std::exp, from
+/// log lambda only.
+double previous_trial_term(double log_lambda, double loss_count, LikelihoodKind kind) {
+  if (kind == LikelihoodKind::poisson) {
+    if (loss_count == 0.0) return -std::exp(log_lambda);
+    return loss_count * log_lambda - std::exp(log_lambda);
+  }
+  const double z = log_lambda;
+  double softplus_pos;
+  double softplus_neg;
+  if (z > kLogNegligible) {
+    softplus_neg = std::exp(-z);
+    softplus_pos = z;
+  } else if (z < -kLogNegligible) {
+    softplus_pos = std::exp(z);
+    softplus_neg = -z;
+  } else if (z > 0.0) {
+    softplus_neg = std::log1p(std::exp(-z));
+    softplus_pos = z + softplus_neg;
+  } else {
+    softplus_pos = std::log1p(std::exp(z));
+    softplus_neg = softplus_pos - z;
+  }
+  if (loss_count == 0.0) return -softplus_pos;
+  return -loss_count * softplus_neg - softplus_pos;
+}
+
+/// The previous log-likelihood: sum in trial order of the previous per-trial terms.
+template <class LogRate>
+double previous_log_likelihood(const LogRate& log_rate, const std::vector<StoredTrial>& trials,
+                               LikelihoodKind kind) {
+  double sum = 0.0;
+  for (const StoredTrial& trial : trials) {
+    sum += previous_trial_term(log_rate(trial.load_pps) + trial.log_count_per_load,
+                               trial.loss_count, kind);
+    if (kind == LikelihoodKind::poisson) sum -= trial.log_loss_factorial;
+  }
+  return sum;
+}
+
+/// A random trial set around `center_pps`: loads from 1e-4 to 1e4 times it (so far below and
+/// far above any critical load), offered counts from 0 to 1e13, loss counts zero, full,
+/// one frame, or anything in between.
+std::vector<StoredTrial> random_trials(Random& random, double center_pps, int count) {
+  std::vector<StoredTrial> trials;
+  for (int i = 0; i < count; ++i) {
+    const double spread_decades = random.uniform() < 0.5 ? 0.02 : 4.0;
+    const double load =
+        std::max(1.0, center_pps * std::pow(10.0, spread_decades * random.uniform_symmetric()));
+    const double count_scale = std::pow(10.0, 13.0 * random.uniform());
+    const auto offered = static_cast<std::int64_t>(random.uniform() < 0.02 ? 0.0 : count_scale);
+    std::int64_t loss = 0;
+    const double pick = random.uniform();
+    if (pick < 0.3) {
+      loss = 0;
+    } else if (pick < 0.4) {
+      loss = offered;
+    } else if (pick < 0.5) {
+      loss = std::min<std::int64_t>(1, offered);
+    } else {
+      loss = static_cast<std::int64_t>(static_cast<double>(offered) *
+                                       std::pow(10.0, -12.0 * random.uniform()));
+    }
+    trials.push_back(StoredTrial::from_counts(load, offered, loss));
+  }
+  return trials;
+}
+
+/// Advances a manual clock by each trial's duration plus 0.5 s of overhead.
+class VirtualTime final : public Measurer {
+ public:
+  VirtualTime(Measurer& inner, ManualClock& clock) : inner_(inner), clock_(clock) {}
+  TrialOutcome measure(Seconds duration, double load_pps, std::stop_token stop) override {
+    TrialOutcome outcome = inner_.measure(duration, load_pps, stop);
+    clock_.advance(duration + Seconds{0.5});
+    return outcome;
+  }
+
+ private:
+  Measurer& inner_;
+  ManualClock& clock_;
+};
+
+/// |actual - expected| within `relative` of |expected|, or both the same infinity.
+bool close(double actual, double expected, double relative) {
+  if (std::isinf(expected) || std::isinf(actual)) return actual == expected;
+  return std::fabs(actual - expected) <= relative * std::fabs(expected) + 1e-300;
+}
+
+constexpr double kMaxLoadPps = 1.488e7;
+
+/// Parameters from the whole prior, the square's edges included.
+FitParameters random_parameters(Random& random) {
+  auto coordinate = [&] {
+    const double pick = random.uniform();
+    if (pick < 0.05) return std::nextafter(1.0, 0.0);
+    if (pick < 0.1) return std::nextafter(-1.0, 0.0);
+    return random.uniform_symmetric();
+  };
+  const double x_mrr = coordinate();
+  return parameters_from_unit_square(x_mrr, coordinate(), kMaxLoadPps);
+}
+
+}  // namespace
+
+TEST_CASE("log1p_small is within 2.5 ulps of log(1 + x) on [0, 1]") {
+  Random random(5);
+  double worst_ulps = 0.0;
+  // The ends, and both sides of each branch boundary (2^-27, 0.07).
+  const std::array<double, 7> edges = {
+      0.0, 1.0, 0x1p-53, std::nextafter(0x1p-27, 0.0), 0x1p-27, 0.07, std::nextafter(0.07, 0.0)};
+  for (std::size_t i = 0; i < 400000; ++i) {
+    double x = i % 2 == 0 ? random.uniform() : std::exp(-60.0 * random.uniform());
+    if (i < edges.size()) x = edges[i];
+    const long double exact = std::log1p(static_cast<long double>(x));
+    const double actual = log1p_small(x);
+    if (x == 0.0) {
+      CHECK(actual == 0.0);
+      continue;
+    }
+    const double rounded = static_cast<double>(exact);
+    const double ulp = std::nextafter(rounded, 2.0) - rounded;
+    worst_ulps = std::max(worst_ulps, static_cast<double>(std::fabs(actual - exact) / ulp));
+  }
+  CAPTURE(worst_ulps);
+  CHECK(worst_ulps <= 2.5);
+}
+
+TEST_CASE("the stretch likelihood matches the previous formula on random trial sets") {
+  Random random(17);
+  double worst = 0.0;
+  for (int set = 0; set < 3000; ++set) {
+    const FitParameters p = random_parameters(random);
+    const StretchFit fit(p.mrr_pps, p.spread_pps);
+    const double center = std::min(p.mrr_pps, 1e12);
+    const std::vector<StoredTrial> trials = random_trials(random, center, 1 + set % 40);
+    for (LikelihoodKind kind : {LikelihoodKind::geometric, LikelihoodKind::poisson}) {
+      const double expected = previous_log_likelihood(
+          [&](double load) { return fit.log_loss_rate(load); }, trials, kind);
+      const double actual = log_likelihood(fit, trials, kind);
+      CAPTURE(set);
+      CAPTURE(p.mrr_pps);
+      CAPTURE(p.spread_pps);
+      CAPTURE(expected);
+      CAPTURE(actual);
+      REQUIRE_FALSE(std::isnan(actual));
+      CHECK(close(actual, expected, 1e-13));
+      if (std::isfinite(expected) && expected != 0.0) {
+        worst = std::max(worst, std::fabs(actual - expected) / std::fabs(expected));
+      }
+    }
+  }
+  MESSAGE("stretch: worst relative difference " << worst);  // shown with -s
+}
+
+TEST_CASE("the erf likelihood is bit-identical to the previous formula on random trial sets") {
+  Random random(23);
+  for (int set = 0; set < 3000; ++set) {
+    const FitParameters p = random_parameters(random);
+    const ErfFit fit(p.mrr_pps, p.spread_pps);
+    const double center = std::min(p.mrr_pps, 1e12);
+    const std::vector<StoredTrial> trials = random_trials(random, center, 1 + set % 40);
+    for (LikelihoodKind kind : {LikelihoodKind::geometric, LikelihoodKind::poisson}) {
+      const double expected = previous_log_likelihood(
+          [&](double load) { return fit.log_loss_rate(load); }, trials, kind);
+      const double actual = log_likelihood(fit, trials, kind);
+      CAPTURE(set);
+      CAPTURE(expected);
+      CAPTURE(actual);
+      REQUIRE_FALSE(std::isnan(actual));
+      CHECK(actual == expected);
+    }
+  }
+}
+
+TEST_CASE("a seeded computation over 300 stored trials stays within its stdev of the previous") {
+  // Trials of a converged soak (loads within 1 % of 8.84e6 pps on a stretch SUT with
+  // mrr 1e7, spread 1e5), counts at their expected value.
+  const StretchFit truth(1e7, 1e5);
+  Random random(41);
+  auto trials = std::make_shared<std::vector<StoredTrial>>();
+  for (int i = 0; i < 300; ++i) {
+    const double load = 8.836e6 * (1.0 + 0.01 * random.uniform_symmetric());
+    const double offered = std::round(load * (5.1 + 0.1 * i));
+    const double lambda = std::exp(truth.log_loss_rate(load)) / load * offered;
+    trials->push_back(StoredTrial::from_counts(load, static_cast<std::int64_t>(offered),
+                                               static_cast<std::int64_t>(std::round(lambda))));
+  }
+  IntegrationSettings settings;
+  settings.min_load_pps = 9001.0;
+  settings.max_load_pps = kMaxLoadPps;
+  settings.log_target_loss_ratio = std::log(1e-7);
+  settings.seed = 7;
+  settings.samples_per_trial = 6000;
+  settings.samples_per_chunk = 2000;
+  IntegrationPool pool(settings);
+  pool.start(IntegrationJob{1, trials, {FocusState{}, FocusState{}}});
+  const auto result = pool.finish();
+  REQUIRE(result.has_value());
+  // What the previous code gave (same seed, same chunks): a change of the float order moves
+  // the estimate by rounding, far less than the integrator's own stdev.
+  const double previous_log_average[2] = {0x1.ffd1e997fad3ap+3, 0x1.ffd1612f5b55cp+3};
+  const double previous_log_variance[2] = {0x1.15221593e13bfp-21, 0x1.f40291d9cdcc7p-22};
+  for (FitShape shape : kFitShapes) {
+    const std::size_t fit = index_of(shape);
+    const FitEstimate& estimate = (*result)[fit];
+    CAPTURE(to_string(shape));
+    REQUIRE(estimate.log_average.has_value());
+    CHECK(std::fabs(*estimate.log_average - previous_log_average[fit]) <=
+          std::sqrt(previous_log_variance[fit]));
+    CHECK(estimate.log_variance == doctest::Approx(previous_log_variance[fit]).epsilon(0.01));
+    // The erf fit's float operations did not change at all.
+    if (shape == FitShape::erf) CHECK(*estimate.log_average == previous_log_average[fit]);
+  }
+}
+
+TEST_CASE("a seeded 5-minute soak stays within its stdev of the previous estimate") {
+  const sim::SutOptions options{{"capacity_pps", 1e7}, {"spread_pps", 1e5}};
+  PlrConfig config;
+  config.min_load_pps = 9001.0;
+  config.max_load_pps = kMaxLoadPps;
+  config.time_budget = Seconds{300.0};
+  config.samples_per_trial = 2000;
+  config.seed = 1;
+  ManualClock clock;
+  sim::SutMeasurer sut(sim::make_sut("soak", options, 1));
+  VirtualTime measurer(sut, clock);
+  const PlrResult result = SoakSearch(config, clock).run(measurer);
+  REQUIRE(result.estimate.has_value());
+  // The previous code's search: 40 trials, this estimate and these final fits.
+  CHECK(result.trials.size() == 40);
+  CHECK(std::fabs(result.estimate->average_pps - 0x1.0db7900dec939p+23) <= 0x1.0712130b2dep+14);
+  const double previous_log_average[2] = {0x1.ffd0e6cc69795p+3, 0x1.ffd6492e3b3c3p+3};
+  const double previous_log_variance[2] = {0x1.35648debf47edp-18, 0x1.466167db20162p-19};
+  for (FitShape shape : kFitShapes) {
+    const std::size_t fit = index_of(shape);
+    const FitEstimate& estimate = result.trials.back().fits[fit];
+    CAPTURE(to_string(shape));
+    REQUIRE(estimate.log_average.has_value());
+    CHECK(std::fabs(*estimate.log_average - previous_log_average[fit]) <=
+          std::sqrt(previous_log_variance[fit]));
+  }
+}
+
+}  // namespace trexsearch::plr
