@@ -63,9 +63,7 @@ std::vector<std::uint8_t> TrexMeasurer::tx_ports() const {
 
 void TrexMeasurer::stop_all_quietly(const Plan& plan) {
   try {
-    std::vector<OwnedPort> ports;
-    for (std::uint8_t port : tx_ports()) ports.push_back(session_.port(port));
-    session_.api().stop_traffic(ports, plan.latency ? "*" : main_profile_id);
+    session_.api().stop_traffic(owned_tx_ports(), plan.latency ? "*" : main_profile_id);
   } catch (...) {
     // Already failing; the original error is the one to report.
   }
