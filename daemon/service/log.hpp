@@ -41,12 +41,14 @@ std::string format_log_line(LogPriority priority, std::string_view event,
 
 /// Thread-safe event log: one event per line, `<N>` priority prefix, stable event
 /// names (job.started, trial.done, ...); journald adds the timestamps (systemd
-/// daemon(7)). Writes to stderr unless given another sink (tests).
+/// daemon(7)). Writes to stderr unless given another sink (tests); when stderr is
+/// the journal stream systemd connected (JOURNAL_STREAM), sends each event to
+/// journald as fields instead (journal_fields.hpp).
 class Logger {
  public:
   using Sink = std::function<void(std::string_view line)>;
 
-  /// Logs to stderr.
+  /// Logs to stderr, or to journald as fields when stderr is its stream.
   Logger();
   /// Logs to `sink`, one call per line (newline included).
   explicit Logger(Sink sink);
@@ -63,6 +65,8 @@ class Logger {
  private:
   mutable std::mutex mutex_;
   Sink sink_;
+  /// Send events to journald as fields (only the default constructor sets it).
+  bool journal_ = false;
   LogPriority threshold_ = LogPriority::info;
 };
 
