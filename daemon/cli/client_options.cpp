@@ -1,5 +1,6 @@
 #include "daemon/cli/client_options.hpp"
 
+#include <algorithm>
 #include <charconv>
 #include <cmath>
 #include <ostream>
@@ -45,21 +46,48 @@ ClientSettings client_settings(const po::variables_map& options) {
   return settings;
 }
 
-int run_client_command(const std::function<int()>& body, std::ostream& err) {
+namespace {
+
+int run_socket_command(const std::function<int()>& body, std::ostream& err,
+                       const std::function<void(const CommandFailure&)>& on_failure) {
   return run_reporting_errors(
       [&] {
         try {
           return body();
         } catch (const DaemonRefused& refused) {
-          err << "trex-search: error: trex-searchd: " << refused.what() << " ("
-              << service::to_string(refused.code()) << ")" << std::endl;
-          return refused.code() == service::ResultCode::bad_request
-                     ? static_cast<int>(kExitBadInput)
-                 : refused.code() == service::ResultCode::error ? static_cast<int>(kExitFailure)
-                                                                : kExitDaemonRefused;
+          const int exit_code =
+              refused.code() == service::ResultCode::bad_request ? static_cast<int>(kExitBadInput)
+              : refused.code() == service::ResultCode::error    ? static_cast<int>(kExitFailure)
+                                                                 : kExitDaemonRefused;
+          const std::string code(service::to_string(refused.code()));
+          err << "trex-search: error: trex-searchd: " << refused.what() << " (" << code << ")"
+              << std::endl;
+          if (on_failure) on_failure({code, refused.what(), exit_code});
+          return exit_code;
         }
       },
-      err);
+      err, on_failure);
+}
+
+}  // namespace
+
+int run_client_command(const std::function<int()>& body, std::ostream& err) {
+  return run_socket_command(body, err, {});
+}
+
+int run_client_command(const std::vector<std::string>& args, std::ostream& out,
+                       std::ostream& err, const std::function<int()>& body) {
+  const bool json = std::find(args.begin(), args.end(), "--json") != args.end();
+  if (!json) return run_socket_command(body, err, {});
+  return run_socket_command(body, err, [&](const CommandFailure& failure) {
+    Json::Value error(Json::objectValue);
+    error["code"] = failure.code;
+    error["message"] = failure.message;
+    error["exit_code"] = failure.exit_code;
+    Json::Value reply(Json::objectValue);
+    reply["error"] = error;
+    out << codec::to_compact_json(reply) << std::endl;
+  });
 }
 
 po::variables_map parse_client_args(const std::vector<std::string>& args,

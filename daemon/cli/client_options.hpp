@@ -35,6 +35,11 @@ ClientSettings client_settings(const boost::program_options::variables_map& opti
 /// "trex-search: error: <daemon's text>" and exit code 2 (bad_request) or 4;
 /// everything else as in run_reporting_errors.
 int run_client_command(const std::function<int()>& body, std::ostream& err);
+/// The same, and with `--json` among `args` a failure is also printed on `out` as
+/// one JSON object, {"error": {"code", "message", "exit_code"}} (docs/cli.md), so a
+/// script reading JSON gets JSON whatever happens.
+int run_client_command(const std::vector<std::string>& args, std::ostream& out,
+                       std::ostream& err, const std::function<int()>& body);
 
 /// Parses `args` against `options` plus the common ones; a positional JOB id when
 /// `job_positional` is set.

@@ -10,28 +10,34 @@
 namespace trexsearch::cli {
 namespace {
 
-int report(std::ostream& err, const std::string& message, int code) {
-  err << "trex-search: error: " << message << std::endl;
-  return code;
+int report(std::ostream& err, const std::function<void(const CommandFailure&)>& on_failure,
+           CommandFailure failure) {
+  err << "trex-search: error: " << failure.message << std::endl;
+  if (on_failure) on_failure(failure);
+  return failure.exit_code;
 }
 
 }  // namespace
 
-int run_reporting_errors(const std::function<int()>& body, std::ostream& err) {
+int run_reporting_errors(const std::function<int()>& body, std::ostream& err,
+                         const std::function<void(const CommandFailure&)>& on_failure) {
   try {
     return body();
   } catch (const UsageError& error) {
-    return report(err, std::string(error.what()) + " (see --help)", kExitBadInput);
+    return report(err, on_failure,
+                  {"bad_usage", std::string(error.what()) + " (see --help)", kExitBadInput});
   } catch (const boost::program_options::error& error) {
-    return report(err, std::string(error.what()) + " (see --help)", kExitBadInput);
+    return report(err, on_failure,
+                  {"bad_usage", std::string(error.what()) + " (see --help)", kExitBadInput});
   } catch (const BadInputError& error) {
-    return report(err, error.what(), kExitBadInput);
+    return report(err, on_failure, {"bad_input", error.what(), kExitBadInput});
   } catch (const codec::JsonSyntaxError& error) {
-    return report(err, std::string("invalid JSON: ") + error.what(), kExitBadInput);
+    return report(err, on_failure,
+                  {"bad_input", std::string("invalid JSON: ") + error.what(), kExitBadInput});
   } catch (const ConfigError& error) {
-    return report(err, error.what(), kExitBadInput);
+    return report(err, on_failure, {"bad_input", error.what(), kExitBadInput});
   } catch (const std::exception& error) {
-    return report(err, error.what(), kExitFailure);
+    return report(err, on_failure, {"failure", error.what(), kExitFailure});
   }
 }
 

@@ -69,7 +69,7 @@ std::string compare_client_command_help() {
 
 int run_compare_client_command(const std::vector<std::string>& args, std::ostream& out,
                                std::ostream& err) {
-  return run_client_command(
+  return run_client_command(args, out, err,
       [&] {
         const po::variables_map options = parse_compare_args(args);
         if (options.count("help") != 0) {
@@ -98,8 +98,7 @@ int run_compare_client_command(const std::vector<std::string>& args, std::ostrea
         if (!out) throw std::runtime_error("cannot write to stdout");
         return comparison.regression ? static_cast<int>(kExitRegression)
                                      : static_cast<int>(kExitOk);
-      },
-      err);
+      });
 }
 
 }  // namespace trexsearch::cli

@@ -16,7 +16,7 @@ namespace po = boost::program_options;
 
 int run_job_action(const std::string& command, const std::vector<std::string>& args,
                    std::ostream& out, std::ostream& err, std::string (*help)()) {
-  return run_client_command(
+  return run_client_command(args, out, err,
       [&] {
         const po::variables_map options =
             parse_client_args(args, po::options_description("Options"), true);
@@ -33,8 +33,7 @@ int run_job_action(const std::string& command, const std::vector<std::string>& a
           out << reply.text << "\n";
         }
         return 0;
-      },
-      err);
+      });
 }
 
 }  // namespace

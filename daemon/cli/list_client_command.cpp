@@ -34,7 +34,7 @@ std::string list_client_command_help() {
 
 int run_list_client_command(const std::vector<std::string>& args, std::ostream& out,
                             std::ostream& err) {
-  return run_client_command(
+  return run_client_command(args, out, err,
       [&] {
         const po::variables_map options = parse_client_args(args, list_options(), false);
         if (options.count("help") != 0) {
@@ -49,8 +49,7 @@ int run_list_client_command(const std::vector<std::string>& args, std::ostream& 
         const auto reply = connection.request("list", arguments);
         print_reply(out, settings, reply.arguments, format_jobs);
         return 0;
-      },
-      err);
+      });
 }
 
 }  // namespace trexsearch::cli

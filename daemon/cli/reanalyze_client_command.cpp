@@ -56,7 +56,7 @@ std::string reanalyze_client_command_help() {
 
 int run_reanalyze_client_command(const std::vector<std::string>& args, std::ostream& out,
                                    std::ostream& err) {
-  return run_client_command(
+  return run_client_command(args, out, err,
       [&] {
         const po::variables_map options = parse_client_args(args, reanalyze_options(), true);
         if (options.count("help") != 0) {
@@ -82,8 +82,7 @@ int run_reanalyze_client_command(const std::vector<std::string>& args, std::ostr
         const auto reply = connection.request("analyze", arguments);
         print_reply(out, settings, reply.arguments, format_analysis);
         return 0;
-      },
-      err);
+      });
 }
 
 }  // namespace trexsearch::cli

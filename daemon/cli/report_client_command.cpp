@@ -112,7 +112,7 @@ std::string report_client_command_help() {
 
 int run_report_client_command(const std::vector<std::string>& args, std::ostream& out,
                               std::ostream& err) {
-  return run_client_command(
+  return run_client_command(args, out, err,
       [&] {
         const po::variables_map options = parse_client_args(args, report_options(), true);
         if (options.count("help") != 0) {
@@ -157,8 +157,7 @@ int run_report_client_command(const std::vector<std::string>& args, std::ostream
               << "\n";
         }
         return 0;
-      },
-      err);
+      });
 }
 
 }  // namespace trexsearch::cli

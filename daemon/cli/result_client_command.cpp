@@ -33,7 +33,7 @@ std::string result_client_command_help() {
 
 int run_result_client_command(const std::vector<std::string>& args, std::ostream& out,
                               std::ostream& err) {
-  return run_client_command(
+  return run_client_command(args, out, err,
       [&] {
         const po::variables_map options = parse_client_args(args, result_options(), true);
         if (options.count("help") != 0) {
@@ -53,8 +53,7 @@ int run_result_client_command(const std::vector<std::string>& args, std::ostream
         }
         return result_not_clean(result) ? static_cast<int>(kExitNotClean)
                                         : static_cast<int>(kExitOk);
-      },
-      err);
+      });
 }
 
 }  // namespace trexsearch::cli

@@ -29,7 +29,7 @@ std::string show_client_command_help() {
 
 int run_show_client_command(const std::vector<std::string>& args, std::ostream& out,
                             std::ostream& err) {
-  return run_client_command(
+  return run_client_command(args, out, err,
       [&] {
         const po::variables_map options = parse_client_args(args, show_options(), true);
         if (options.count("help") != 0) {
@@ -43,8 +43,7 @@ int run_show_client_command(const std::vector<std::string>& args, std::ostream& 
         const auto reply = connection.request("show", arguments);
         print_reply(out, settings, reply.arguments, format_job);
         return 0;
-      },
-      err);
+      });
 }
 
 }  // namespace trexsearch::cli

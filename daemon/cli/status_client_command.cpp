@@ -28,7 +28,7 @@ std::string status_client_command_help() {
 
 int run_status_client_command(const std::vector<std::string>& args, std::ostream& out,
                               std::ostream& err) {
-  return run_client_command(
+  return run_client_command(args, out, err,
       [&] {
         const po::variables_map options = parse_client_args(args, status_options(), false);
         if (options.count("help") != 0) {
@@ -41,8 +41,7 @@ int run_status_client_command(const std::vector<std::string>& args, std::ostream
         const auto reply = connection.request("status", arguments);
         print_reply(out, settings, reply.arguments, format_status);
         return 0;
-      },
-      err);
+      });
 }
 
 }  // namespace trexsearch::cli

@@ -144,7 +144,7 @@ std::string submit_client_command_help() {
 
 int run_submit_client_command(const std::vector<std::string>& args, std::ostream& out,
                               std::ostream& err) {
-  return run_client_command(
+  return run_client_command(args, out, err,
       [&] {
         const po::variables_map options = parse_client_args(args, submit_options(), false);
         if (options.count("help") != 0) {
@@ -162,8 +162,7 @@ int run_submit_client_command(const std::vector<std::string>& args, std::ostream
         }
         if (options.count("watch") == 0) return 0;
         return watch_job(connection, reply.arguments["job"].asInt64(), settings.json, out);
-      },
-      err);
+      });
 }
 
 }  // namespace trexsearch::cli

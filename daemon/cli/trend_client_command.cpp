@@ -72,7 +72,7 @@ std::string trend_client_command_help() {
 
 int run_trend_client_command(const std::vector<std::string>& args, std::ostream& out,
                              std::ostream& err) {
-  return run_client_command(
+  return run_client_command(args, out, err,
       [&] {
         const po::variables_map options = parse_trend_args(args);
         if (options.count("help") != 0) {
@@ -112,8 +112,7 @@ int run_trend_client_command(const std::vector<std::string>& args, std::ostream&
         if (!out) throw std::runtime_error("cannot write to stdout");
         return trend_regressed(series) ? static_cast<int>(kExitRegression)
                                        : static_cast<int>(kExitOk);
-      },
-      err);
+      });
 }
 
 }  // namespace trexsearch::cli

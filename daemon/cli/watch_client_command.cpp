@@ -107,7 +107,7 @@ std::string watch_client_command_help() {
 
 int run_watch_client_command(const std::vector<std::string>& args, std::ostream& out,
                              std::ostream& err) {
-  return run_client_command(
+  return run_client_command(args, out, err,
       [&] {
         const po::variables_map options =
             parse_client_args(args, po::options_description("Options"), true);
@@ -118,8 +118,7 @@ int run_watch_client_command(const std::vector<std::string>& args, std::ostream&
         const ClientSettings settings = client_settings(options);
         ControlConnection connection(settings.socket, settings.timeout);
         return watch_job(connection, job_argument(options), settings.json, out);
-      },
-      err);
+      });
 }
 
 }  // namespace trexsearch::cli

@@ -266,4 +266,25 @@ TEST_CASE("compare and trend are listed, and their help names exit code 6") {
   }
 }
 
+TEST_CASE("with --json a failed command prints its error as JSON on stdout too") {
+  Lab lab;
+  // The daemon refuses: its result code is the error's code, exit 4.
+  const CliRun missing = lab.cli({"result", "99", "--json"});
+  CHECK(missing.exit_code == 4);
+  const Json::Value refused = parse_json(missing.out);
+  CHECK(refused["error"]["code"].asString() == "not_found");
+  CHECK(refused["error"]["exit_code"].asInt() == 4);
+  CHECK(refused["error"]["message"].asString().find("99") != std::string::npos);
+  CHECK(missing.err.find("trex-search: error: trex-searchd:") != std::string::npos);
+  // A usage error and a failure to connect are JSON too; without --json stdout is empty.
+  const CliRun usage = lab.cli({"show", "--json", "--bogus"});
+  CHECK(usage.exit_code == 2);
+  CHECK(parse_json(usage.out)["error"]["code"].asString() == "bad_usage");
+  const CliRun unreachable =
+      run_cli(lab.dir, {"status", "--socket", lab.dir.file("none.sock"), "--json"});
+  CHECK(unreachable.exit_code == 1);
+  CHECK(parse_json(unreachable.out)["error"]["code"].asString() == "failure");
+  CHECK(lab.cli({"result", "99"}).out.empty());
+}
+
 }  // namespace trexsearch::servicetest
