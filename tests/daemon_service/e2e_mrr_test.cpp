@@ -165,10 +165,17 @@ TEST_CASE("an MRR job on the emulator reports each trial's receive rate, mean an
   INFO(shown.out);
   CHECK(shown.exit_code == 0);
   CHECK(shown.out.find("receive rate: ") != std::string::npos);
-  const CliRun csv = run_cli(rig.dir, {"report", "--socket", socket, "--csv", std::to_string(job)});
+  const CliRun csv = run_cli(rig.dir, {"report", "--socket", socket, "--csv", "-o", "-", std::to_string(job)});
   INFO(csv.out, csv.err);
   CHECK(csv.exit_code == 0);
-  CHECK(csv.out.find("receive_rate") != std::string::npos);
+  CHECK(csv.out.find("number,started_at_s,intended_duration_s,offered,received,receive_rate_pps,"
+                     "0->1_receive_rate_pps,1->0_receive_rate_pps") == 0);
+  CHECK(csv.out.find("\n10,") != std::string::npos);
+  const CliRun html = run_cli(rig.dir, {"report", "--socket", socket, "-o", "-", std::to_string(job)});
+  CHECK(html.exit_code == 0);
+  CHECK(html.out.find("MRR report: job 1") != std::string::npos);
+  CHECK(html.out.find("Maximum receive rate") != std::string::npos);
+  CHECK(html.out.find("Not a clean result") == std::string::npos);
 }
 
 TEST_CASE("an MRR job whose tester cannot offer the load says so and is not a clean result") {
@@ -187,6 +194,9 @@ TEST_CASE("an MRR job whose tester cannot offer the load says so and is not a cl
   INFO(text.out, text.err);
   CHECK(text.exit_code == 5);
   CHECK(text.out.find("not a clean result: 3 of 3 trials were tester-limited") != std::string::npos);
+  const CliRun html = run_cli(
+      rig.dir, {"report", "--socket", rig.dir.file("control.sock"), "-o", "-", std::to_string(job)});
+  CHECK(html.out.find("Not a clean result: 3 trial(s) were tester-limited") != std::string::npos);
 }
 
 TEST_CASE("an MRR job SIGKILLed mid-run resumes with its stored trials and measures only the rest") {
