@@ -397,8 +397,8 @@ Response Dispatcher::analyze(const Request& request, const DispatchContext& cont
   const JobSpec spec = stored_spec(details.record);
   if (spec.method != SearchMethod::mlr) {
     throw RequestError(ResultCode::conflict,
-                       job_text(id) + " is a PLR job: only MLR jobs' trials can be analysed "
-                                      "with MLRsearch goals");
+                       job_text(id) + " is a " + std::string(to_string(spec.method)) +
+                           " job: only MLR jobs' trials can be analysed with MLRsearch goals");
   }
   const auto trials = counted_trials(details.trials);
   const auto results =
