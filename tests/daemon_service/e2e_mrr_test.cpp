@@ -197,6 +197,34 @@ TEST_CASE("an MRR job whose tester cannot offer the load says so and is not a cl
   const CliRun html = run_cli(
       rig.dir, {"report", "--socket", rig.dir.file("control.sock"), "-o", "-", std::to_string(job)});
   CHECK(html.out.find("Not a clean result: 3 trial(s) were tester-limited") != std::string::npos);
+  const CliRun watched =
+      run_cli(rig.dir, {"watch", "--socket", rig.dir.file("control.sock"), std::to_string(job)});
+  INFO(watched.out, watched.err);
+  CHECK(watched.exit_code == 5);
+  CHECK(watched.out.find("not a clean result: 3 of 3 trials") != std::string::npos);
+  const CliRun json = run_cli(
+      rig.dir, {"result", "--socket", rig.dir.file("control.sock"), "--json", std::to_string(job)});
+  CHECK(json.exit_code == 5);
+  const Json::Value document = parse_json(json.out);
+  CHECK(document["result"]["tester_limited"].asBool());
+  CHECK(document["result"]["trials"].size() == 3);
+}
+
+TEST_CASE("a cancelled MRR job keeps the receive rate of the trials it measured") {
+  Rig rig(sharp_sut("10"));
+  const std::int64_t job = rig.submit(mrr_submit(rig.emulator.rpc_endpoint(), 10.0, 5e5, 1000));
+  REQUIRE(rig.client->request("watch", job_arguments(job), 2).result == ResultCode::success);
+  rig.client->wait_trial(3);
+  ControlClient canceller(rig.dir.file("control.sock"));
+  REQUIRE(canceller.request("cancel", job_arguments(job)).result == ResultCode::success);
+  const Json::Value done = rig.finish(job, "cancelled");
+  const Json::Value& result = done["result"];
+  INFO(rig.daemon->log());
+  CHECK(result["stop_reason"].asString() == "cancelled");
+  CHECK(result["trials"].size() >= 3);
+  CHECK(result["trials"].size() < 1000);
+  CHECK(result["totals"]["trial_count"].asUInt64() == result["trials"].size());
+  CHECK(result["receive_rate"]["mean"].asDouble() == doctest::Approx(1e6).epsilon(0.02));
 }
 
 TEST_CASE("an MRR job SIGKILLed mid-run resumes with its stored trials and measures only the rest") {
