@@ -176,6 +176,12 @@ TEST_CASE("an MRR job on the emulator reports each trial's receive rate, mean an
   CHECK(html.out.find("MRR report: job 1") != std::string::npos);
   CHECK(html.out.find("Maximum receive rate") != std::string::npos);
   CHECK(html.out.find("Not a clean result") == std::string::npos);
+  // export's JSONL carries the result document (without its trials: those are records).
+  const CliRun exported =
+      run_cli(rig.dir, {"export", "--socket", socket, "--method", "mrr", "--records", "result"});
+  INFO(exported.err);
+  CHECK(exported.exit_code == 0);
+  CHECK(exported.out.find("\"receive_rate\"") != std::string::npos);
 }
 
 TEST_CASE("an MRR job whose tester cannot offer the load says so and is not a clean result") {
