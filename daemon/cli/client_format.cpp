@@ -5,6 +5,7 @@
 #include <sstream>
 
 #include "daemon/cli/number_text.hpp"
+#include "daemon/cli/fixed_load_text.hpp"
 #include "daemon/cli/result_format.hpp"
 #include "daemon/cli/terminal_text.hpp"
 #include "daemon/cli/tester_limit_text.hpp"
@@ -187,6 +188,10 @@ std::string format_job(const Json::Value& show) {
            << "\n";
     }
   }
+  // MRR and soaks: the receive rate so far (the result's numbers, from the stored trials).
+  if (show["fixed_load"].isObject()) {
+    text << format_fixed_load_summary(show["fixed_load"], show["line_rate"]);
+  }
   // PLR jobs: the tester-limited trials against the latest estimate.
   if (show.isMember("tester_limit")) text << format_plr_tester_limit(show);
   if (show["trials"].isArray()) {
@@ -216,8 +221,10 @@ WatchText format_watch_event(const Json::Value& event) {
     text.lines.push_back(format_trial_line(trial));
     for (const std::string& line : trial_detail_lines(trial)) text.lines.push_back(line);
     // MLR: the goals' bounds; PLR: the critical-load estimate and its spread.
-    const std::string where = arguments.isMember("estimate")
-                                  ? plr_estimate_text(arguments["estimate"])
+    // MRR and soaks have neither: the trial count says how far they are.
+    const std::string where = arguments.isMember("estimate") ? plr_estimate_text(arguments["estimate"])
+                              : arguments["goals"].empty()
+                                  ? "trial " + arguments["trial_count"].asString()
                                   : goal_bounds(arguments["goals"]);
     text.status = "  " + where + "; search time " + fixed(arguments["search_time"].asDouble(), 1);
     if (arguments.isMember("search_time_limit")) {

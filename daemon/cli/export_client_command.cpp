@@ -44,7 +44,7 @@ po::options_description export_options() {
        "csv: the one table to write: job, result, trial (default) or direction")
       ("name", po::value<std::string>()->value_name("NAME"),
        "only jobs with this name; *, ? and [...] make it a glob ('nightly-*')")
-      ("method", po::value<std::string>()->value_name("METHOD"), "only mlr or plr jobs")
+      ("method", po::value<std::string>()->value_name("METHOD"), "only jobs of this method: mlr, plr, mrr or soak")
       ("state", po::value<std::string>()->value_name("STATE")->default_value("ended"),
        "ended (finished, failed, cancelled), all, or one state: queued, running, "
        "interrupted, finished, failed, cancelled")

@@ -137,8 +137,8 @@ ExportFilter make_export_filter(const std::optional<std::string>& name,
     filter.name_pattern = *name;
   }
   if (method) {
-    if (*method != "mlr" && *method != "plr") {
-      throw UsageError("--method '" + *method + "': must be mlr or plr");
+    if (*method != "mlr" && *method != "plr" && *method != "mrr" && *method != "soak") {
+      throw UsageError("--method '" + *method + "': must be mlr, plr, mrr or soak");
     }
     filter.method = *method;
   }

@@ -28,7 +28,7 @@ UnixMillis created_at_of(const Json::Value& job);
 /// What `--name`, `--method`, `--state`, `--since`, `--until` asked for.
 struct ExportFilter {
   std::optional<std::string> name_pattern;  ///< exact name or fnmatch(3) glob
-  std::optional<std::string> method;        ///< "mlr" or "plr"
+  std::optional<std::string> method;        ///< "mlr", "plr", "mrr" or "soak"
   std::vector<std::string> states;          ///< job states to keep (never empty)
   std::optional<UnixMillis> since;          ///< created_at >= since
   std::optional<UnixMillis> until;          ///< created_at < until

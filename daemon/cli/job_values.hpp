@@ -39,7 +39,7 @@ struct GoalValue {
 struct JobValues {
   std::int64_t id = 0;
   std::string name;
-  std::string method;  ///< "mlr" or "plr"
+  std::string method;  ///< "mlr", "plr", "mrr" or "soak" (the last two have no values yet)
   std::string state;
   std::string reason;
   std::string created_at;

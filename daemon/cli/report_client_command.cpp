@@ -15,6 +15,7 @@
 #include "daemon/codec/controller_config_codec.hpp"
 #include "daemon/codec/latency_codec.hpp"
 #include "daemon/report/mlr_report.hpp"
+#include "daemon/report/fixed_load_report.hpp"
 #include "daemon/report/plr_report.hpp"
 #include "daemon/report/report_input.hpp"
 #include "daemon/report/trial_csv.hpp"
@@ -51,6 +52,21 @@ Json::Value fetch_result(ControlConnection& connection, const Json::Value& job_a
   }
   // show judges a soak's tester-limited trials against its latest estimate.
   if (plr && shown.isMember("tester_limit")) partial["tester_limit"] = shown["tester_limit"];
+  return partial;
+}
+
+// MRR and soaks: `result`, or for a job without one yet, show's summary of the
+// trials stored so far with those trials.
+Json::Value fetch_fixed_load_result(ControlConnection& connection, const Json::Value& job_args,
+                                    const Json::Value& shown) {
+  const service::Response result = connection.try_request("result", job_args);
+  if (result.result == service::ResultCode::success) return result.arguments["result"];
+  if (result.result != service::ResultCode::conflict) {
+    throw DaemonRefused(result.result, result.text);
+  }
+  Json::Value partial = shown["fixed_load"];
+  partial["stop_reason"] = "not ended (" + shown["job"]["state"].asString() + ")";
+  partial["trials"] = shown["trials"];
   return partial;
 }
 
@@ -131,12 +147,21 @@ int run_report_client_command(const std::vector<std::string>& args, std::ostream
         Json::Value show_args = job_args;
         show_args["trials"] = true;
         const Json::Value shown = connection.request("show", show_args).arguments;
-        const bool plr = shown["job"]["method"].asString() == "plr";
-        const Json::Value result = fetch_result(connection, job_args, shown, plr);
+        const std::string method = shown["job"]["method"].asString();
+        const bool plr = method == "plr";
+        const bool fixed_load = method == "mrr" || method == "soak";
+        const Json::Value result = fixed_load ? fetch_fixed_load_result(connection, job_args, shown)
+                                              : fetch_result(connection, job_args, shown, plr);
         const report::ReportContext context = report::report_context(shown["job"], shown["spec"]);
         std::string text;
         std::size_t trials = 0;
-        if (plr) {
+        if (fixed_load) {
+          const report::FixedLoadReportData data =
+              report::decode_fixed_load_result(result, "result", method);
+          trials = data.trials.size();
+          text = csv ? report::fixed_load_trials_csv(data)
+                     : report::render_fixed_load_report(context, data);
+        } else if (plr) {
           report::PlrReportData data = report::decode_plr_result(result, "result");
           data.target_loss_ratio = report::plr_target_loss_ratio(shown["spec"]);
           trials = data.trials.size();

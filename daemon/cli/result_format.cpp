@@ -6,6 +6,7 @@
 #include "daemon/cli/number_text.hpp"
 #include "daemon/cli/bound_directions.hpp"
 #include "daemon/cli/client_format.hpp"
+#include "daemon/cli/fixed_load_text.hpp"
 #include "daemon/cli/latency_text.hpp"
 #include "daemon/cli/line_rate_text.hpp"
 #include "daemon/cli/terminal_text.hpp"
@@ -145,11 +146,28 @@ std::string format_plr_result(const Json::Value& job, const Json::Value& search,
   return text.str();
 }
 
+// MRR and soaks: what the trials received, then every trial's notes.
+std::string format_fixed_load_result(const Json::Value& job, const Json::Value& search,
+                                     const Json::Value& line_rate) {
+  std::ostringstream text;
+  text << "job " << job["id"].asInt64() << ": " << job["state"].asString() << ", "
+       << job["method"].asString() << " " << search["stop_reason"].asString();
+  if (!search["stop_detail"].asString().empty()) text << " (" << search["stop_detail"].asString() << ")";
+  text << "\n" << format_fixed_load_summary(search, line_rate);
+  text << "\n" << notes_and_counters(search["trials"]);
+  return text.str();
+}
+
+bool is_fixed_load(const Json::Value& job) {
+  return job["method"].asString() == "mrr" || job["method"].asString() == "soak";
+}
+
 }  // namespace
 
 std::string format_result(const Json::Value& result) {
   const Json::Value& job = result["job"];
   const Json::Value& search = result["result"];
+  if (is_fixed_load(job)) return format_fixed_load_result(job, search, result["line_rate"]);
   return job["method"].asString() == "plr" ? format_plr_result(job, search, result["line_rate"])
                                            : format_mlr_result(job, search, result["line_rate"]);
 }
@@ -176,6 +194,7 @@ bool result_not_clean(const Json::Value& search_result) {
 
 std::string not_clean_notice(const Json::Value& search_result) {
   if (!result_not_clean(search_result)) return "";
+  if (search_result["rate_basis"].isString()) return fixed_load_not_clean_notice(search_result);
   if (search_result["tester_limited"].isBool()) {
     const Json::Value& limit = search_result["tester_limit"];
     return "not a clean result: tester-limited trials (the tester reached at most " +

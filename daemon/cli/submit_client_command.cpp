@@ -42,7 +42,8 @@ po::options_description submit_options() {
       ("profile", po::value<std::string>()->value_name("PROFILE"),
        "traffic profile to keep with the job")
       ("method", po::value<std::string>()->value_name("METHOD")->default_value("mlr"),
-       "mlr (MLRsearch) or plr (PLRsearch soak: --spec holds a PLR spec, docs/plrsearch.md)")
+       "mlr (MLRsearch), plr (PLRsearch soak: --spec holds a PLR spec, docs/plrsearch.md),\n"
+       "mrr (CSIT's maximum receive rate) or soak (a fixed-rate soak); docs/mrr.md")
       ("watch", "then follow the job until it ends (as trex-search watch)");
   // clang-format on
   return options;
@@ -133,7 +134,8 @@ std::string submit_client_command_help() {
       "trex-search submit --spec SPEC.json (--sut MODEL [--sut-option K=V]... |\n"
       "                          --measurer-cmd CMD) [--time virtual|real] [--name N] [--watch]\n"
       "       trex-search submit --job-file JOB.json [--watch]",
-      "Queues an MLRsearch (or, with --method plr, a PLRsearch) job on trex-searchd and\n"
+      "Queues an MLRsearch (or, with --method plr, a PLRsearch; mrr and soak: a fixed\n"
+      "load, docs/mrr.md) job on trex-searchd and\n"
       "prints its id. A trex job (TRex or its emulator) is given whole with --job-file\n"
       "(docs/socket-api.md). SPEC is the same file as for `trex-search simulate`.\n"
       "The daemon validates everything and names\n"

@@ -185,7 +185,10 @@ plr::PlrTesterLimit decode_plr_tester_limit(const Json::Value& result, const std
 ReportContext report_context(const Json::Value& job, const Json::Value& spec) {
   ReportContext context;
   const std::string method = fact(job, "method");
-  context.title = (method == "plr" ? "PLRsearch report" : "MLRsearch report");
+  context.title = method == "plr"    ? "PLRsearch report"
+                  : method == "mrr"  ? "MRR report"
+                  : method == "soak" ? "Soak report"
+                                     : "MLRsearch report";
   if (present(job, "id")) context.title += ": job " + fact(job, "id");
   if (present(job, "name")) context.title += " (" + fact(job, "name") + ")";
   const std::array<std::pair<const char*, const char*>, 10> rows{{

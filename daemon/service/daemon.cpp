@@ -8,6 +8,7 @@
 #include "daemon/measurers/process_tree.hpp"
 #include "daemon/service/metrics_snapshot.hpp"
 #include "daemon/service/mlr_job_runner.hpp"
+#include "daemon/service/fixed_load_job_runner.hpp"
 #include "daemon/service/plr_job_runner.hpp"
 #include "search/errors.hpp"
 
@@ -137,6 +138,8 @@ void Daemon::start() {
       [this] { cpu_guard_->on_integration_thread_start(); });
   plr_runner_ = plr.get();
   runners.push_back(std::move(plr));
+  runners.push_back(std::make_unique<FixedLoadJobRunner>(factories_, SearchMethod::mrr));
+  runners.push_back(std::make_unique<FixedLoadJobRunner>(factories_, SearchMethod::soak));
 
   JobManagerSettings settings;
   settings.store_file = std::filesystem::path(options.state_dir) / "jobs.sqlite";

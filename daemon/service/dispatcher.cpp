@@ -9,6 +9,7 @@
 #include "daemon/codec/object_reader.hpp"
 #include "daemon/codec/plr_result_codec.hpp"
 #include "daemon/codec/strict_json.hpp"
+#include "daemon/service/fixed_load_codec.hpp"
 #include "daemon/service/job_names.hpp"
 #include "daemon/service/job_spec_codec.hpp"
 #include "daemon/service/reply_codec.hpp"
@@ -287,6 +288,17 @@ Response Dispatcher::show(const Request& request, const DispatchContext& context
     arguments["tester_limited"] = limit.limited();
     arguments["tester_limit"] = codec::encode_plr_tester_limit(limit);
   }
+  if (details.record.method == to_string(SearchMethod::mrr) ||
+      details.record.method == to_string(SearchMethod::soak)) {
+    // MRR and soaks: the result's numbers from the trials stored so far, running
+    // or not (the trials themselves are below).
+    const JobSpec spec = stored_spec(details.record);
+    Json::Value summary = encode_fixed_load_result(summarize_fixed_load(
+        fixed_load_plan(spec), details.trials, FixedLoadStop::completed, ""));
+    for (const char* key : {"trials", "stop_reason", "stop_detail"}) summary.removeMember(key);
+    arguments["fixed_load"] = summary;
+    arguments["line_rate"] = encode_line_rate(job_line_rate(spec.measurer));
+  }
   if (with_trials) {
     Json::Value trials(Json::arrayValue);
     for (const StoredTrial& trial : details.trials) trials.append(encode_stored_trial(trial));
@@ -385,8 +397,8 @@ Response Dispatcher::analyze(const Request& request, const DispatchContext& cont
   const JobSpec spec = stored_spec(details.record);
   if (spec.method != SearchMethod::mlr) {
     throw RequestError(ResultCode::conflict,
-                       job_text(id) + " is a PLR job: only MLR jobs' trials can be analysed "
-                                      "with MLRsearch goals");
+                       job_text(id) + " is a " + std::string(to_string(spec.method)) +
+                           " job: only MLR jobs' trials can be analysed with MLRsearch goals");
   }
   const auto trials = counted_trials(details.trials);
   const auto results =

@@ -241,7 +241,7 @@ void JobManager::run_one(Store& store, QueuedJob job, const std::stop_token& shu
       if (!loaded) {
         not_started = RunOutcome{RunOutcome::Kind::stopped,
                                  "stopped while waiting for the job store", std::nullopt,
-                                 std::nullopt, std::nullopt};
+                                 std::nullopt, std::nullopt, std::nullopt};
       }
     } catch (const std::exception& error) {
       log_.event(LogPriority::error, "store.failed", {{"job", job.id}, {"reason", error.what()}});
@@ -254,7 +254,7 @@ void JobManager::run_one(Store& store, QueuedJob job, const std::stop_token& shu
               : std::string("cannot read the job's stored trials, so it cannot resume without "
                             "measuring them again: ") +
                     error.what(),
-          std::nullopt, std::nullopt, std::nullopt};
+          std::nullopt, std::nullopt, std::nullopt, std::nullopt};
     }
   }
   log_.event(LogPriority::info, "job.started",
@@ -290,7 +290,7 @@ void JobManager::run_one(Store& store, QueuedJob job, const std::stop_token& shu
       }
     } catch (const std::exception& error) {
       outcome = RunOutcome{RunOutcome::Kind::failed, error.what(), std::nullopt, std::nullopt,
-                           std::nullopt};
+                           std::nullopt, std::nullopt};
     }
   }
 
@@ -327,6 +327,8 @@ void JobManager::run_one(Store& store, QueuedJob job, const std::stop_token& shu
     } else {
       if (outcome.plr_result) {
         store.finish_plr(job.id, state, reason, now(), *outcome.plr_result);
+      } else if (outcome.fixed_load_result) {
+        store.finish_fixed_load(job.id, state, reason, now(), *outcome.fixed_load_result);
       } else {
         store.finish(job.id, state, reason, now(), outcome.result ? &*outcome.result : nullptr,
                      outcome.latency ? &*outcome.latency : nullptr);
@@ -368,9 +370,10 @@ void JobManager::run_one(Store& store, QueuedJob job, const std::stop_token& shu
       priority, "job." + std::string(to_string(state)),
       {{"job", job.id},
        {"trials", static_cast<std::uint64_t>(
-                      outcome.result       ? outcome.result->trials.size()
-                      : outcome.plr_result ? outcome.plr_result->trials.size()
-                                           : 0)},
+                      outcome.result              ? outcome.result->trials.size()
+                      : outcome.plr_result        ? outcome.plr_result->trials.size()
+                      : outcome.fixed_load_result ? outcome.fixed_load_result->trials.size()
+                                                  : 0)},
        {"reason", reason}});
   {
     std::lock_guard lock(mutex_);

@@ -25,7 +25,7 @@ std::string format_utc(WallTime time);
 struct JobRecord {
   JobId id = 0;
   std::string name;
-  /// "mlr" or "plr".
+  /// "mlr", "plr", "mrr" or "soak".
   std::string method;
   /// "sim", "exec", "trex".
   std::string measurer_kind;

@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "daemon/latency/latency_point.hpp"
+#include "daemon/service/fixed_load_result.hpp"
 #include "daemon/service/job_progress.hpp"
 #include "daemon/service/job_record.hpp"
 #include "daemon/service/job_spec.hpp"
@@ -46,6 +47,8 @@ struct RunOutcome {
   std::optional<plr::PlrResult> plr_result;
   /// The MLR latency phase's points and notes, when it ran (docs/latency.md).
   std::optional<latency::LatencyPhaseResult> latency;
+  /// The MRR or soak result (fixed_load_job_runner.hpp), when one ran.
+  std::optional<FixedLoadResult> fixed_load_result;
 };
 
 /// Runs jobs of one search method (the seam where PLRsearch plugs in).

@@ -8,8 +8,20 @@ std::string_view to_string(SearchMethod method) {
       return "mlr";
     case SearchMethod::plr:
       return "plr";
+    case SearchMethod::mrr:
+      return "mrr";
+    case SearchMethod::soak:
+      return "soak";
   }
   return "unknown";
+}
+
+bool is_fixed_load(SearchMethod method) {
+  return method == SearchMethod::mrr || method == SearchMethod::soak;
+}
+
+FixedLoadPlan fixed_load_plan(const JobSpec& spec) {
+  return spec.method == SearchMethod::soak ? plan_of(spec.soak) : plan_of(spec.mrr);
 }
 
 std::string_view to_string(PlrResume resume) {

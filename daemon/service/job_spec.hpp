@@ -7,6 +7,7 @@
 #include <variant>
 #include <vector>
 
+#include "daemon/service/fixed_load_spec.hpp"
 #include "plr/plr_config.hpp"
 #include "search/controller_config.hpp"
 #include "search/sim/sut_model.hpp"
@@ -16,7 +17,7 @@
 namespace trexsearch::service {
 
 /// Which search a job runs; each has its JobRunner.
-enum class SearchMethod { mlr, plr };
+enum class SearchMethod { mlr, plr, mrr, soak };
 std::string_view to_string(SearchMethod method);
 
 /// How long a resumed PLR job runs on (`plr_resume`; docs/daemon.md).
@@ -144,6 +145,10 @@ struct JobSpec {
   /// For method plr: how a resumed run counts the downtime; absent: the daemon's
   /// `plr-resume` setting.
   std::optional<PlrResume> plr_resume;
+  /// For method mrr (docs/mrr.md).
+  MrrSpec mrr;
+  /// For method soak (docs/mrr.md).
+  SoakSpec soak;
   MeasurerSpec measurer;
   LatencyMode latency_mode = LatencyMode::automatic;
   /// The `latency` section (defaults unless latency_mode is `on`).
@@ -151,5 +156,10 @@ struct JobSpec {
   /// Traffic profile the job runs with (kept with the job record; used by `trex`).
   std::string profile;
 };
+
+/// Method mrr or soak: the same runner at one fixed load (fixed_load_job_runner.hpp).
+bool is_fixed_load(SearchMethod method);
+/// The spec's fixed-load plan; only for is_fixed_load(spec.method).
+FixedLoadPlan fixed_load_plan(const JobSpec& spec);
 
 }  // namespace trexsearch::service

@@ -32,6 +32,13 @@ void check_job_spec_bounds(const JobSpec& spec) {
       check(goal_path(i, "final_trial_duration"), goal.final_trial_duration, kMaxTrialDuration);
       check(goal_path(i, "duration_sum"), goal.duration_sum, kMaxSearchDuration);
     }
+  } else if (spec.method == SearchMethod::mrr) {
+    check("spec.trial_duration", spec.mrr.trial_duration, kMaxTrialDuration);
+    check("spec.trial_duration * spec.trials",
+          spec.mrr.trial_duration * static_cast<double>(spec.mrr.trial_count), kMaxSearchDuration);
+  } else if (spec.method == SearchMethod::soak) {
+    check("spec.interval", spec.soak.interval, kMaxTrialDuration);
+    check("spec.duration", spec.soak.duration, kMaxSearchDuration);
   } else {
     check("spec.trial_duration_first", spec.plr.trial_duration_first, kMaxTrialDuration);
     check("spec.trial_duration_increment", spec.plr.trial_duration_increment, kMaxTrialDuration);

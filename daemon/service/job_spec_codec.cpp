@@ -9,6 +9,7 @@
 #include "daemon/codec/object_reader.hpp"
 #include "daemon/codec/plr_config_codec.hpp"
 #include "daemon/codec/strict_json.hpp"
+#include "daemon/service/fixed_load_codec.hpp"
 #include "daemon/service/job_spec_bounds.hpp"
 #include "daemon/service/latency_spec_codec.hpp"
 #include "daemon/service/load_units.hpp"
@@ -274,7 +275,7 @@ Json::Value loads_in_pps(const Json::Value& search, MeasurerSpec& measurer,
                          const PortSpeedProbe& probe) {
   std::vector<std::pair<std::string, LoadValue>> loads;
   bool needs_line_rate = false;
-  for (const char* key : {"min_load", "max_load"}) {
+  for (const char* key : {"min_load", "max_load", "load"}) {
     if (!search.isMember(key) || search[key].isNull()) continue;
     LoadValue load = parse_load(search[key], codec::member_path("spec", key));
     needs_line_rate = needs_line_rate || load.needs_line_rate();
@@ -318,10 +319,17 @@ JobSpec decode_job_spec(const Json::Value& json, const PortSpeedProbe& probe) {
     JobSpec spec;
     spec.name = reader.optional_string("name").value_or("");
     const std::string method = reader.optional_string("method").value_or("mlr");
-    if (method != "mlr" && method != "plr") {
-      bad("method", Json::Value(method), "must be \"mlr\" or \"plr\"");
+    if (method == "mlr") {
+      spec.method = SearchMethod::mlr;
+    } else if (method == "plr") {
+      spec.method = SearchMethod::plr;
+    } else if (method == "mrr") {
+      spec.method = SearchMethod::mrr;
+    } else if (method == "soak") {
+      spec.method = SearchMethod::soak;
+    } else {
+      bad("method", Json::Value(method), "must be \"mlr\", \"plr\", \"mrr\" or \"soak\"");
     }
-    spec.method = method == "plr" ? SearchMethod::plr : SearchMethod::mlr;
 
     // The measurer first: loads in users' units need its profile and port speed.
     const Json::Value* measurer = reader.optional_value("measurer");
@@ -333,20 +341,28 @@ JobSpec decode_job_spec(const Json::Value& json, const PortSpeedProbe& probe) {
     const Json::Value* search = reader.optional_value("spec");
     if (search == nullptr) {
       bad("spec", Json::Value(),
-          spec.method == SearchMethod::plr ? "is required: the PLRsearch spec (PLR.json)"
-                                           : "is required: the MLRsearch spec");
+          spec.method == SearchMethod::plr    ? "is required: the PLRsearch spec (PLR.json)"
+          : spec.method == SearchMethod::mrr  ? "is required: {\"load\", \"trial_duration\", \"trials\"}"
+          : spec.method == SearchMethod::soak ? "is required: {\"load\", \"interval\", \"duration\", "
+                                                "\"loss_ratio_threshold\", \"on_threshold\"}"
+                                              : "is required: the MLRsearch spec");
     }
     if (!search->isObject()) bad("spec", *search, "must be an object");
     const Json::Value search_pps = loads_in_pps(*search, spec.measurer, probe);
     if (spec.method == SearchMethod::plr) {
       spec.plr = with_path_prefix("spec", [&] { return codec::decode_plr_config(search_pps); });
+    } else if (spec.method == SearchMethod::mrr) {
+      spec.mrr = with_path_prefix("spec", [&] { return decode_mrr_spec(search_pps); });
+    } else if (spec.method == SearchMethod::soak) {
+      spec.soak = with_path_prefix("spec", [&] { return decode_soak_spec(search_pps); });
     } else {
       spec.mlr =
           with_path_prefix("spec", [&] { return codec::decode_controller_config(search_pps); });
     }
     if (auto* trex_spec = std::get_if<TrexMeasurerSpec>(&spec.measurer)) {
-      trex_spec->max_load_pps =
-          spec.method == SearchMethod::plr ? spec.plr.max_load_pps : spec.mlr.max_load_pps;
+      trex_spec->max_load_pps = spec.method == SearchMethod::plr ? spec.plr.max_load_pps
+                                : is_fixed_load(spec.method)    ? fixed_load_plan(spec).load_pps
+                                                                : spec.mlr.max_load_pps;
       check_line_rate(*trex_spec);
     }
     if (const auto resume = reader.optional_string("plr_resume")) {
@@ -385,6 +401,10 @@ Json::Value encode_job_spec(const JobSpec& spec) {
   if (spec.method == SearchMethod::plr) {
     json["spec"] = codec::encode_plr_config(spec.plr);
     if (spec.plr_resume) json["plr_resume"] = std::string(to_string(*spec.plr_resume));
+  } else if (spec.method == SearchMethod::mrr) {
+    json["spec"] = encode_mrr_spec(spec.mrr);
+  } else if (spec.method == SearchMethod::soak) {
+    json["spec"] = encode_soak_spec(spec.soak);
   } else {
     json["spec"] = codec::encode_controller_config(spec.mlr);
   }

@@ -81,6 +81,11 @@ void decode_latency_spec(const Json::Value* json, JobSpec& spec) {
     spec.latency_mode = LatencyMode::automatic;
     return;
   }
+  if (is_fixed_load(spec.method) && !(json->isBool() && !json->asBool())) {
+    // MRR and soaks run the main traffic alone; latency would change what they measure.
+    bad("latency", *json,
+        "applies to methods \"mlr\" and \"plr\" only; use \"latency\": false or leave it out");
+  }
   if (json->isBool()) {
     // true: on, with every default.
     spec.latency_mode = json->asBool() ? LatencyMode::on : LatencyMode::off;

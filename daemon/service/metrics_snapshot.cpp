@@ -6,7 +6,8 @@ MetricsSnapshot make_metrics_snapshot(const MetricsSources& sources) {
   MetricsSnapshot snapshot;
   snapshot.version = sources.version;
   snapshot.start_time_seconds = to_unix_seconds(sources.started_at);
-  for (const SearchMethod method : {SearchMethod::mlr, SearchMethod::plr}) {
+  for (const SearchMethod method :
+       {SearchMethod::mlr, SearchMethod::plr, SearchMethod::mrr, SearchMethod::soak}) {
     const std::string name(to_string(method));
     snapshot.jobs_queued[name] = 0;
     snapshot.jobs_running[name] = 0;

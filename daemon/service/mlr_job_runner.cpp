@@ -51,7 +51,7 @@ RunOutcome outcome_of(mlr::SearchResult result) {
 
 RunOutcome failed(std::string reason) {
   return RunOutcome{RunOutcome::Kind::failed, std::move(reason), std::nullopt, std::nullopt,
-                    std::nullopt};
+                    std::nullopt, std::nullopt};
 }
 
 // The latency streams' rate as the search's own trials told it (every_trial).

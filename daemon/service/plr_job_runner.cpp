@@ -58,7 +58,7 @@ RunOutcome::Kind kind_of(plr::PlrStopReason reason) {
 
 RunOutcome failed(std::string reason) {
   return RunOutcome{RunOutcome::Kind::failed, std::move(reason), std::nullopt, std::nullopt,
-                    std::nullopt};
+                    std::nullopt, std::nullopt};
 }
 
 }  // namespace

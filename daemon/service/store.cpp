@@ -13,6 +13,7 @@
 #include "daemon/codec/plr_result_codec.hpp"
 #include "daemon/codec/search_result_codec.hpp"
 #include "daemon/codec/strict_json.hpp"
+#include "daemon/service/fixed_load_codec.hpp"
 #include "daemon/service/job_spec_codec.hpp"
 #include "daemon/service/plr_trial_state_codec.hpp"
 
@@ -348,6 +349,18 @@ void Store::finish_plr(JobId id, JobState state, const std::string& reason, Wall
   require_changed(db_, id);
   auto insert = db_.prepare("INSERT OR REPLACE INTO results(job_id, result) VALUES(?1, ?2)");
   insert.bind(1, id).bind(2, codec::to_compact_json(codec::encode_plr_result(result))).run();
+  transaction.commit();
+}
+
+void Store::finish_fixed_load(JobId id, JobState state, const std::string& reason, WallTime now,
+                              const FixedLoadResult& result) {
+  SqliteTransaction transaction(db_);
+  auto update =
+      db_.prepare("UPDATE jobs SET state = ?2, reason = ?3, finished_at = ?4 WHERE id = ?1");
+  update.bind(1, id).bind(2, to_string(state)).bind(3, reason).bind(4, to_unix_seconds(now)).run();
+  require_changed(db_, id);
+  auto insert = db_.prepare("INSERT OR REPLACE INTO results(job_id, result) VALUES(?1, ?2)");
+  insert.bind(1, id).bind(2, codec::to_compact_json(encode_fixed_load_result(result))).run();
   transaction.commit();
 }
 

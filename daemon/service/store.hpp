@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "daemon/latency/latency_point.hpp"
+#include "daemon/service/fixed_load_result.hpp"
 #include "daemon/service/job_record.hpp"
 #include "daemon/service/job_spec.hpp"
 #include "daemon/service/sqlite.hpp"
@@ -70,6 +71,9 @@ class Store {
   void finish_plr(JobId id, JobState state, const std::string& reason, WallTime now,
                   const plr::PlrResult& result);
 
+  /// finish() for an MRR or soak job, storing its result (encode_fixed_load_result).
+  void finish_fixed_load(JobId id, JobState state, const std::string& reason, WallTime now,
+                         const FixedLoadResult& result);
   /// Records the TRex server version a job runs against.
   void set_trex_version(JobId id, const std::string& version);
 

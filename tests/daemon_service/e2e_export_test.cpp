@@ -372,7 +372,7 @@ TEST_CASE("export refuses bad option values, naming the option and the value, ex
   const std::string socket = dir.file("control.sock");  // no daemon: usage is checked first
   const std::vector<std::pair<std::vector<std::string>, std::string>> cases{
       {{"--format", "xml"}, "--format 'xml': must be jsonl or csv"},
-      {{"--method", "mrr"}, "--method 'mrr': must be mlr or plr"},
+      {{"--method", "nfv"}, "--method 'nfv': must be mlr, plr, mrr or soak"},
       {{"--state", "done"}, "--state 'done': must be ended (default), all,"},
       {{"--since", "2026-13-01"}, "--since '2026-13-01': not a UTC date or time"},
       {{"--since", "2026-02-30"}, "--since '2026-02-30': not a UTC date or time"},

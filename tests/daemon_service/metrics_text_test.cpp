@@ -191,8 +191,10 @@ TEST_CASE("the snapshot lists every method and link state, and the running job's
   const MetricsSnapshot s = make_metrics_snapshot(sources);
   CHECK(s.version == "9.9");
   CHECK(s.start_time_seconds == 1000.0);
-  CHECK(s.jobs_queued == std::map<std::string, std::size_t>{{"mlr", 0}, {"plr", 3}});
-  CHECK(s.jobs_running == std::map<std::string, std::size_t>{{"mlr", 0}, {"plr", 1}});
+  CHECK(s.jobs_queued ==
+        std::map<std::string, std::size_t>{{"mlr", 0}, {"mrr", 0}, {"plr", 3}, {"soak", 0}});
+  CHECK(s.jobs_running ==
+        std::map<std::string, std::size_t>{{"mlr", 0}, {"mrr", 0}, {"plr", 1}, {"soak", 0}});
   CHECK(s.last_trial_load_pps == 5e5);
   CHECK(s.last_trial_loss_ratio == 0.01);
   CHECK(s.plr_estimate_pps == 4e5);
