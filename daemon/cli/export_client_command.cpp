@@ -226,7 +226,8 @@ std::string export_client_command_help() {
 
 int run_export_client_command(const std::vector<std::string>& args, std::ostream& out,
                               std::ostream& err) {
-  return run_client_command(args, out, err,
+  // export refuses --json (it writes its own formats): its errors stay text.
+  return run_client_command(
       [&] {
         const po::variables_map options =
             parse_client_args(args, export_parse_options(export_options()), false);
@@ -267,7 +268,8 @@ int run_export_client_command(const std::vector<std::string>& args, std::ostream
           err << "; " << counts.rows << " " << to_string(settings.records.front()) << " rows";
         err << ") to " << output.name() << "\n";
         return 0;
-      });
+      },
+      err);
 }
 
 }  // namespace trexsearch::cli
