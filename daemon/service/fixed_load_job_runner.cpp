@@ -73,16 +73,9 @@ RunOutcome FixedLoadJobRunner::run(const JobSpec& spec, std::vector<StoredTrial>
     return finish(RunOutcome::Kind::completed, FixedLoadStop::completed, "");
   }
 
-  const MeasurerFactory& factory = factories_.for_spec(spec.measurer);
-  factory.check_allowed(spec.measurer);
-  LiveMeasurer live;
-  try {
-    live = factory.make(spec.measurer);
-  } catch (const std::exception& error) {
-    return failed("cannot set up the " + std::string(measurer_kind(spec.measurer)) +
-                  " measurer: " + error.what());
-  }
-  PacedMeasurer paced(std::move(live), time_mode(spec.measurer));
+  std::variant<LiveMeasurer, std::string> live = factories_.make_for_job(spec.measurer);
+  if (const auto* problem = std::get_if<std::string>(&live)) return failed(*problem);
+  PacedMeasurer paced(std::move(std::get<LiveMeasurer>(live)), time_mode(spec.measurer));
   if (paced.trex_version()) observer.trex_connected(*paced.trex_version());
   ShiftedClock& clock = paced.clock();
   // The trials' times continue where the stored ones ended, as if never stopped.

@@ -111,6 +111,17 @@ const MeasurerFactory& MeasurerFactories::for_spec(const MeasurerSpec& spec) con
   return *found->second;
 }
 
+std::variant<LiveMeasurer, std::string> MeasurerFactories::make_for_job(
+    const MeasurerSpec& spec) const {
+  const MeasurerFactory& factory = for_spec(spec);
+  factory.check_allowed(spec);
+  try {
+    return factory.make(spec);
+  } catch (const std::exception& error) {
+    return "cannot set up the " + std::string(measurer_kind(spec)) + " measurer: " + error.what();
+  }
+}
+
 TimeMode time_mode(const MeasurerSpec& spec) {
   struct Mode {
     TimeMode operator()(const SimMeasurerSpec& sim) const { return sim.time; }

@@ -113,6 +113,10 @@ class MeasurerFactories {
   void add(std::unique_ptr<MeasurerFactory> factory);
   /// The factory for the spec's kind; NotSupportedError when there is none.
   const MeasurerFactory& for_spec(const MeasurerSpec& spec) const;
+  /// A job's measurer: for_spec, check_allowed (both throw), then make; a failure to
+  /// make it comes back as the reason a job fails with ("cannot set up the K
+  /// measurer: ..."), the one text every job runner gives.
+  std::variant<LiveMeasurer, std::string> make_for_job(const MeasurerSpec& spec) const;
 
  private:
   std::map<std::string, std::unique_ptr<MeasurerFactory>, std::less<>> factories_;

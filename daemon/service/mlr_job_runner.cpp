@@ -79,17 +79,10 @@ std::vector<GoalProgressView> final_goals(const mlr::SearchResult& result) {
 
 RunOutcome MlrJobRunner::run(const JobSpec& spec, std::vector<StoredTrial> stored,
                              std::stop_token stop, RunObserver& observer) {
-  const MeasurerFactory& factory = factories_.for_spec(spec.measurer);
-  factory.check_allowed(spec.measurer);
-  LiveMeasurer live;
-  try {
-    live = factory.make(spec.measurer);
-  } catch (const std::exception& error) {
-    return failed("cannot set up the " + std::string(measurer_kind(spec.measurer)) +
-                  " measurer: " + error.what());
-  }
+  std::variant<LiveMeasurer, std::string> live = factories_.make_for_job(spec.measurer);
+  if (const auto* problem = std::get_if<std::string>(&live)) return failed(*problem);
 
-  PacedMeasurer paced(std::move(live), time_mode(spec.measurer));
+  PacedMeasurer paced(std::move(std::get<LiveMeasurer>(live)), time_mode(spec.measurer));
   if (paced.trex_version()) observer.trex_connected(*paced.trex_version());
   const std::variant<bool, std::string> latency_on = latency_active(spec, paced.measurer());
   if (const auto* problem = std::get_if<std::string>(&latency_on)) return failed(*problem);

@@ -65,16 +65,9 @@ RunOutcome failed(std::string reason) {
 
 RunOutcome PlrJobRunner::run(const JobSpec& spec, std::vector<StoredTrial> stored,
                              std::stop_token stop, RunObserver& observer) {
-  const MeasurerFactory& factory = factories_.for_spec(spec.measurer);
-  factory.check_allowed(spec.measurer);
-  LiveMeasurer live;
-  try {
-    live = factory.make(spec.measurer);
-  } catch (const std::exception& error) {
-    return failed("cannot set up the " + std::string(measurer_kind(spec.measurer)) +
-                  " measurer: " + error.what());
-  }
-  PacedMeasurer paced(std::move(live), time_mode(spec.measurer));
+  std::variant<LiveMeasurer, std::string> live = factories_.make_for_job(spec.measurer);
+  if (const auto* problem = std::get_if<std::string>(&live)) return failed(*problem);
+  PacedMeasurer paced(std::move(std::get<LiveMeasurer>(live)), time_mode(spec.measurer));
   if (paced.trex_version()) observer.trex_connected(*paced.trex_version());
   // A soak with latency streams records latency on every trial (docs/latency.md), so
   // its report can show latency over time and flag a trend.
