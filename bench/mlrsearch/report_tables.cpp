@@ -6,28 +6,10 @@
 #include <functional>
 #include <string>
 
+#include "bench/mlrsearch/table_text.hpp"
+
 namespace trexsearch::bench {
 namespace {
-
-std::string format(const char* pattern, double value) {
-  char buffer[64];
-  std::snprintf(buffer, sizeof buffer, pattern, value);
-  return buffer;
-}
-
-std::string load_text(const std::optional<double>& load_pps) {
-  return load_pps ? format("%.1f", *load_pps) : "-";
-}
-
-std::optional<double> relative_error(const std::optional<double>& found,
-                                     const std::optional<double>& truth) {
-  if (!found || !truth) return std::nullopt;
-  return (*found - *truth) / *truth;
-}
-
-std::string percent_text(const std::optional<double>& ratio) {
-  return ratio ? format("%+.3f %%", 100.0 * *ratio) : "n/a";
-}
 
 /// Models in first-appearance order, each with its runs.
 std::vector<std::vector<const CaseRuns*>> by_model(const std::vector<CaseRuns>& runs) {
