@@ -73,7 +73,8 @@ std::string format_comparison(const Comparison& comparison) {
     add_row("  % of line rate", [&](std::size_t i) {
       const auto& value = goal.values[i].value;
       const std::string text = value && value->value_pps
-                                   ? percent_of_line_rate(*value->value_pps, jobs[i].line_rate)
+                                   ? percent_of_line_rate(*value->value_pps / value->summed_directions,
+                                                          jobs[i].line_rate)
                                    : "";
       return text.empty() ? std::string("-") : text;
     });

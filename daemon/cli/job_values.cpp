@@ -54,6 +54,34 @@ GoalValue plr_goal_value(const Json::Value& result) {
   return value;
 }
 
+// MRR and soaks (docs/mrr.md): the receive rate's mean over the trials, all
+// directions together, the run's own spread its stdev.
+GoalValue receive_rate_value(const Json::Value& result) {
+  GoalValue value;
+  value.goal = "receive_rate";
+  value.value_kind = "receive_rate_mean";
+  const Json::Value& rate = result["receive_rate"];
+  if (rate.isObject()) {
+    value.value_pps = number(rate["mean"]);
+    value.stdev_pps = number(rate["stdev"]);
+  }
+  if (value.value_pps) {
+    const double stdev = value.stdev_pps.value_or(0.0);
+    value.spread_low_pps = *value.value_pps - stdev;
+    value.spread_high_pps = *value.value_pps + stdev;
+  }
+  if (result["directions"].isArray() && !result["directions"].empty()) {
+    value.summed_directions = static_cast<int>(result["directions"].size());
+  }
+  const std::string stop = result["stop_reason"].asString();
+  if (result["tester_limited"].asBool()) {
+    value.unclean_reason = "tester-limited";
+  } else if (stop != "completed" && stop != "loss_threshold") {
+    value.unclean_reason = "stopped early (" + stop + ")";
+  }
+  return value;
+}
+
 }  // namespace
 
 const GoalValue* JobValues::find(const std::string& goal) const {
@@ -79,6 +107,8 @@ JobValues job_values(const Json::Value& reply) {
   if (!values.has_values) return values;
   if (values.method == "plr") {
     values.goals.push_back(plr_goal_value(result));
+  } else if (values.method == "mrr" || values.method == "soak") {
+    values.goals.push_back(receive_rate_value(result));
   } else {
     for (const Json::Value& goal : result["goals"]) {
       values.goals.push_back(mlr_goal_value(goal, result));

@@ -21,13 +21,19 @@ struct GoalValue {
   /// MLR: the conditional throughput, else the relevant lower bound; PLR: the
   /// critical-load estimate's average. Absent when the search found none.
   std::optional<double> value_pps;
-  /// "conditional_throughput", "relevant_lower_bound" or "estimate_average".
+  /// "conditional_throughput", "relevant_lower_bound", "estimate_average" or
+  /// "receive_rate_mean" (MRR and soaks: frames received per intended second, all
+  /// directions together, mean over the trials).
   std::string value_kind;
+  /// How many directions the value adds up: 1 for the searches' loads (per
+  /// direction), the direction count for a receive rate. A share of line rate
+  /// divides by it.
+  int summed_directions = 1;
   /// The run's own spread around the value: MLR [relevant lower bound, relevant
   /// upper bound (the lower one when there is none)]; PLR average -+ stdev.
   std::optional<double> spread_low_pps;
   std::optional<double> spread_high_pps;
-  std::optional<double> stdev_pps;  ///< PLR only
+  std::optional<double> stdev_pps;  ///< PLR, MRR and soaks
   /// Why the value is not clean ("tester-limited", "irregular: ...", "search stopped
   /// early: ..."); empty when it is clean.
   std::string unclean_reason;
@@ -39,7 +45,7 @@ struct GoalValue {
 struct JobValues {
   std::int64_t id = 0;
   std::string name;
-  std::string method;  ///< "mlr", "plr", "mrr" or "soak" (the last two have no values yet)
+  std::string method;  ///< "mlr", "plr", "mrr" or "soak"
   std::string state;
   std::string reason;
   std::string created_at;
