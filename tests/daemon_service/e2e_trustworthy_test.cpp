@@ -104,7 +104,11 @@ TEST_CASE("a tester that cannot reach max_load never lifts a bound above what it
     if (trial["tester_limited_pps"].isNull()) continue;
     ++limited;
     CHECK(trial["loss_ratio"].asDouble() == 1.0);
-    CHECK(trial["tester_limited_pps"].asDouble() < 2.1e6);
+    // About the tester's 2 Mpps, nowhere near the load: the reached rate divides
+    // the frames sent by the TX time, whose ends are control events; in 10x
+    // emulated time a few ms of real delay on a busy machine (seen: 5 ms, 2.103e6)
+    // is tens of emulated ms.
+    CHECK(trial["tester_limited_pps"].asDouble() < 2.2e6);
   }
   CHECK(limited > 0);
   for (const char* name : {"NDR", "PDR"}) {
