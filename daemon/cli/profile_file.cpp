@@ -87,10 +87,14 @@ void inline_trex_profile(Json::Value& submit_arguments) {
   }
   const std::string path = measurer["profile"].asString();
   measurer["profile"] = read_profile_file(path);
+  measurer["profile_source"] = profile_source_of(path);
+}
+
+std::string profile_source_of(const std::string& path) {
   // Where it came from, as the job will show it: the daemon resolves nothing.
   std::error_code ignored;
   const std::filesystem::path absolute = std::filesystem::absolute(path, ignored);
-  measurer["profile_source"] = ignored ? path : absolute.lexically_normal().string();
+  return ignored ? path : absolute.lexically_normal().string();
 }
 
 }  // namespace trexsearch::cli

@@ -18,6 +18,9 @@ inline constexpr std::size_t kMaxProfileBytes = std::size_t{1} << 20;
 /// the reason.
 Json::Value read_profile_file(const std::string& path, std::size_t max_bytes = kMaxProfileBytes);
 
+/// The `profile_source` label of a profile read from `path`: its absolute path.
+std::string profile_source_of(const std::string& path);
+
 /// When `submit_arguments` has a `trex` measurer whose `profile` is a path, replaces
 /// it by the file's contents and sets `profile_source` to the absolute path (the
 /// daemon never opens files a client names). Anything else is left alone.

@@ -18,6 +18,8 @@
 #include "daemon/report/fixed_load_report.hpp"
 #include "daemon/report/plr_report.hpp"
 #include "daemon/report/report_input.hpp"
+#include "daemon/report/suite_report.hpp"
+#include "daemon/cli/suite_values.hpp"
 #include "daemon/report/trial_csv.hpp"
 #include "search/errors.hpp"
 
@@ -110,11 +112,30 @@ void write_output(const std::string& path, const std::string& text, std::ostream
   if (!file) throw std::runtime_error("writing '" + path + "' failed (disk full?)");
 }
 
+// A suite's report: one page for all its jobs (docs/suites.md).
+int write_suite_report(const ClientSettings& settings, const po::variables_map& options,
+                       const std::string& suite, std::ostream& out) {
+  const bool csv = options.count("csv") != 0;
+  ControlConnection connection(settings.socket, settings.timeout);
+  const Json::Value reply = connection.request("show_suite", suite_arguments(suite)).arguments;
+  const report::SuiteReportData data = suite_values(reply);
+  const std::string path = options.count("output") != 0
+                               ? options["output"].as<std::string>()
+                               : "suite-" + std::to_string(data.id) + (csv ? ".csv" : "-report.html");
+  write_output(path, csv ? report::suite_report_csv(data) : report::render_suite_report(data), out);
+  if (path != "-") {
+    out << "suite " << data.id << " (" << data.entries.size() << " jobs): "
+        << (csv ? "table written to " : "report written to ") << path << "\n";
+  }
+  return 0;
+}
+
 }  // namespace
 
 std::string report_client_command_help() {
   return client_help(
-      "trex-search report JOB [-o FILE] [--csv]",
+      "trex-search report JOB [-o FILE] [--csv]\n"
+      "       trex-search report SUITE [-o FILE] [--csv]",
       "Writes one self-contained HTML report of a job (inline SVG charts, no scripts or\n"
       "network; readable on a phone), the verdict first: for MLRsearch each goal's\n"
       "conditional throughput, bounds and regularity, then loss ratio against load (log\n"
@@ -122,7 +143,9 @@ std::string report_client_command_help() {
       "its stdev, then its settling over time and each trial's loss ratio (log axis).\n"
       "Then every trial with its notes, the run's facts and the raw config\n"
       "(docs/report.md). Made from the store: works for jobs finished long ago and for\n"
-      "a running job. With --csv, the trials as CSV instead. Prints the path written.",
+      "a running job. With --csv, the trials as CSV instead. Prints the path written.\n"
+      "SUITE (a suite's name, or suite:N): one page for the suite's jobs, their\n"
+      "throughput in a table and against frame size (docs/suites.md); --csv: the table.",
       report_options());
 }
 
@@ -136,6 +159,9 @@ int run_report_client_command(const std::vector<std::string>& args, std::ostream
           return 0;
         }
         const ClientSettings settings = client_settings(options);
+        if (options.count("job") != 0 && names_suite(options["job"].as<std::string>())) {
+          return write_suite_report(settings, options, options["job"].as<std::string>(), out);
+        }
         const auto job = job_argument(options);
         const bool csv = options.count("csv") != 0;
         const std::string path =

@@ -23,6 +23,9 @@ po::options_description submit_options() {
   options.add_options()
       ("job-file", po::value<std::string>()->value_name("FILE"),
        "the whole submit arguments as JSON (- for stdin), see docs/socket-api.md")
+      ("suite", po::value<std::string>()->value_name("FILE"),
+       "a suite: several jobs queued together (frame sizes, profiles, methods,\n"
+       "repeats), see docs/suites.md; then trex-search show SUITE")
       ("spec", po::value<std::string>()->value_name("FILE"),
        "MLRsearch spec: goals and controller inputs (JSON; - for stdin)")
       ("sut", po::value<std::string>()->value_name("MODEL"),
@@ -103,6 +106,32 @@ Json::Value measurer_from(const po::variables_map& options) {
   return measurer;
 }
 
+// The daemon never opens a file a client names: profile paths in a suite (its
+// job's and each of its `profiles`) go as contents, as for --job-file.
+Json::Value suite_arguments_from(const po::variables_map& options) {
+  for (const char* name : {"job-file", "spec", "sut", "measurer-cmd", "name", "profile", "time",
+                           "watch"}) {
+    if (options.count(name) != 0) {
+      throw UsageError(std::string("--") + name + " cannot be combined with --suite" +
+                       (std::string(name) == "watch" ? " (follow it with trex-search show SUITE)" : ""));
+    }
+  }
+  if (!options["method"].defaulted()) throw UsageError("--method cannot be combined with --suite");
+  const std::string path = options["suite"].as<std::string>();
+  Json::Value suite = codec::parse_strict_json(read_input_file(path), input_name(path));
+  if (!suite.isObject()) throw UsageError(input_name(path) + ": a suite must be a JSON object");
+  if (suite["job"].isObject()) inline_trex_profile(suite["job"]);
+  if (suite["profiles"].isArray()) {
+    for (Json::Value& entry : suite["profiles"]) {
+      if (!entry.isObject() || !entry["profile"].isString()) continue;  // the daemon judges it
+      const std::string profile = entry["profile"].asString();
+      entry["profile"] = read_profile_file(profile);
+      entry["profile_source"] = profile_source_of(profile);
+    }
+  }
+  return suite;
+}
+
 Json::Value submit_arguments(const po::variables_map& options) {
   if (options.count("job-file") != 0) {
     for (const char* name : {"spec", "sut", "measurer-cmd", "name", "profile", "time"}) {
@@ -133,7 +162,8 @@ std::string submit_client_command_help() {
   return client_help(
       "trex-search submit --spec SPEC.json (--sut MODEL [--sut-option K=V]... |\n"
       "                          --measurer-cmd CMD) [--time virtual|real] [--name N] [--watch]\n"
-      "       trex-search submit --job-file JOB.json [--watch]",
+      "       trex-search submit --job-file JOB.json [--watch]\n"
+      "       trex-search submit --suite SUITE.json",
       "Queues an MLRsearch (or, with --method plr, a PLRsearch; mrr and soak: a fixed\n"
       "load, docs/mrr.md) job on trex-searchd and\n"
       "prints its id. A trex job (TRex or its emulator) is given whole with --job-file\n"
@@ -154,6 +184,13 @@ int run_submit_client_command(const std::vector<std::string>& args, std::ostream
           return 0;
         }
         const ClientSettings settings = client_settings(options);
+        if (options.count("suite") != 0) {
+          const Json::Value suite = suite_arguments_from(options);
+          ControlConnection connection(settings.socket, settings.timeout);
+          const auto reply = connection.request("submit_suite", suite);
+          out << (settings.json ? codec::to_compact_json(reply.arguments) : reply.text) << std::endl;
+          return 0;
+        }
         const Json::Value arguments = submit_arguments(options);
         ControlConnection connection(settings.socket, settings.timeout);
         const auto reply = connection.request("submit", arguments);

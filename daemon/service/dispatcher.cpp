@@ -13,6 +13,8 @@
 #include "daemon/service/job_names.hpp"
 #include "daemon/service/job_spec_codec.hpp"
 #include "daemon/service/reply_codec.hpp"
+#include "daemon/service/suite_codec.hpp"
+#include "daemon/service/suite_reply_codec.hpp"
 #include "search/errors.hpp"
 #include "search/trial_analysis.hpp"
 
@@ -36,6 +38,9 @@ constexpr CommandInfo kCommands[] = {
     {"result", "the full result of a job, every trial included: {job}", false},
     {"watch", "stream a job's progress events until it ends: {job}", false},
     {"analyze", "re-analyse a job's stored trials with other goals: {job, goals?}", false},
+    {"submit_suite", "queue a suite's jobs together: {name, job, frame_sizes?, profiles?, methods?, repeats?}", true},
+    {"show_suite", "one suite: its jobs with their states and results: {suite}", false},
+    {"list_suites", "suites, newest first: {limit?}", false},
     {"help", "this list", false},
 };
 
@@ -132,6 +137,12 @@ Dispatched Dispatcher::run(const Request& request, const DispatchContext& contex
     response = result(request, context);
   } else if (command == "analyze") {
     response = analyze(request, context);
+  } else if (command == "submit_suite") {
+    response = submit_suite(request, context);
+  } else if (command == "show_suite") {
+    response = show_suite(request, context);
+  } else if (command == "list_suites") {
+    response = list_suites(request, context);
   } else if (command == "help") {
     response = help(request);
   } else {
@@ -149,7 +160,8 @@ bool Dispatcher::runs_on_pool(std::string_view command) {
   // Their cost grows with the store; and submit may ask TRex for its port speed
   // (up to 1 s when TRex does not answer, docs/loads.md).
   return command == "list" || command == "show" || command == "result" || command == "analyze" ||
-         command == "delete" || command == "submit";
+         command == "delete" || command == "submit" || command == "submit_suite" ||
+         command == "show_suite" || command == "list_suites";
 }
 
 JobStoreAccess& Dispatcher::store_access(const DispatchContext& context) const {
@@ -220,6 +232,49 @@ Response Dispatcher::submit(const Request& request, const DispatchContext& conte
       request,
       job_text(receipt.id) + " queued at position " + std::to_string(receipt.queue_position),
       arguments);
+}
+
+Response Dispatcher::submit_suite(const Request& request, const DispatchContext& context) {
+  require_modify(context, "submit_suite");
+  const SuiteSpec suite = decode_suite(request.arguments, port_speed_probe_);
+  for (const SuiteEntry& entry : suite.entries) check_job_names(entry.job);
+  const SuiteReceipt receipt = jobs_.submit_suite(suite, context.peer->describe());
+  const auto& jobs = receipt.suite.jobs;
+  return success(request,
+                 "suite " + std::to_string(receipt.suite.id) + " (" + suite.name + "): " +
+                     std::to_string(jobs.size()) + " jobs queued, " + job_text(jobs.front().job) +
+                     (jobs.size() > 1 ? " to " + std::to_string(jobs.back().job) : "") +
+                     " from position " + std::to_string(receipt.queue_position),
+                 encode_suite_receipt(receipt));
+}
+
+Response Dispatcher::show_suite(const Request& request, const DispatchContext& context) {
+  const SuiteRef ref = decode_suite_ref(request.arguments);
+  const SuiteDetails details = store_access(context).suite(ref);
+  std::size_t ended = 0;
+  for (const SuiteJobDetails& job : details.jobs) ended += is_final(job.record.state) ? 1 : 0;
+  return success(request,
+                 "suite " + std::to_string(details.suite.id) + " (" + details.suite.name + "): " +
+                     std::to_string(ended) + " of " + std::to_string(details.jobs.size()) +
+                     " jobs ended",
+                 encode_suite_details(details));
+}
+
+Response Dispatcher::list_suites(const Request& request, const DispatchContext& context) {
+  codec::ObjectReader reader(request.arguments, "arguments");
+  std::size_t limit = kDefaultListLimit;
+  if (const auto value = reader.optional_int64("limit")) {
+    if (*value < 1 || *value > static_cast<std::int64_t>(kMaxListLimit)) {
+      throw ConfigError(reader.field_path("limit"), std::to_string(*value),
+                        "must be 1.." + std::to_string(kMaxListLimit));
+    }
+    limit = static_cast<std::size_t>(*value);
+  }
+  reader.reject_unknown_keys();
+  const auto suites = store_access(context).suites(limit);
+  Json::Value arguments(Json::objectValue);
+  arguments["suites"] = encode_suite_list(suites);
+  return success(request, std::to_string(suites.size()) + " suites", arguments);
 }
 
 Response Dispatcher::list(const Request& request, const DispatchContext& context) {

@@ -93,6 +93,9 @@ class Dispatcher {
   Response version(const Request& request);
   Response status(const Request& request);
   Response submit(const Request& request, const DispatchContext& context);
+  Response submit_suite(const Request& request, const DispatchContext& context);
+  Response show_suite(const Request& request, const DispatchContext& context);
+  Response list_suites(const Request& request, const DispatchContext& context);
   Response list(const Request& request, const DispatchContext& context);
   Response show(const Request& request, const DispatchContext& context);
   Response cancel(const Request& request, const DispatchContext& context);

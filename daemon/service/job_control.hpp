@@ -12,6 +12,7 @@
 #include "daemon/service/job_record.hpp"
 #include "daemon/service/job_spec.hpp"
 #include "daemon/service/job_store_access.hpp"
+#include "daemon/service/suite_spec.hpp"
 
 namespace trexsearch::service {
 
@@ -72,6 +73,13 @@ struct SubmitReceipt {
   std::size_t queue_position = 0;
 };
 
+/// What `submit_suite` answers.
+struct SuiteReceipt {
+  SuiteRecord suite;  ///< with its job ids, in suite order
+  /// The first job's 1-based place in the queue; the others follow it.
+  std::size_t queue_position = 0;
+};
+
 /// What `cancel` did.
 enum class CancelOutcome {
   cancelled,  ///< it was queued; now it is cancelled
@@ -96,6 +104,9 @@ class JobControl : public JobStoreAccess {
 
   /// Stores and queues a validated job. `submitted_by` describes the peer.
   virtual SubmitReceipt submit(const JobSpec& spec, const std::string& submitted_by) = 0;
+  /// Stores a suite and queues all its jobs together, or none of them (busy when
+  /// the queue has no room for all). Fakes without a store answer `unsupported`.
+  virtual SuiteReceipt submit_suite(const SuiteSpec& suite, const std::string& submitted_by);
   virtual QueueStatus queue_status() = 0;
   /// Only the daemon's job manager has a store to report on.
   virtual std::optional<StoreHealth> store_health() { return std::nullopt; }

@@ -86,6 +86,9 @@ class JobManager final : public JobControl {
   TrialTotals trial_totals() const;
 
   SubmitReceipt submit(const JobSpec& spec, const std::string& submitted_by) override;
+  SuiteReceipt submit_suite(const SuiteSpec& suite, const std::string& submitted_by) override;
+  SuiteDetails suite(const SuiteRef& ref) override;
+  std::vector<SuiteRecord> suites(std::size_t limit) override;
   QueueStatus queue_status() override;
   std::optional<StoreHealth> store_health() override;
   std::vector<JobRecord> list(std::optional<JobState> state, std::size_t limit) override;
@@ -142,6 +145,10 @@ class JobManager final : public JobControl {
   JobDetails details_in(Store& store, JobId id, bool with_trials);
   std::size_t remove_in(Store& store, JobId id, const std::string& removed_by);
   std::string result_json_in(Store& store, JobId id);
+  static SuiteDetails suite_in(Store& store, const SuiteRef& ref);
+  /// Refuses a submission (busy) while shutting down or when `count` more jobs
+  /// would overfill the queue; returns the daemon settings to record.
+  std::string admit_locked(std::size_t count) const;
 
   JobManagerSettings settings_;
   std::map<SearchMethod, std::unique_ptr<JobRunner>> runners_;

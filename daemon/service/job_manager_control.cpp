@@ -37,12 +37,7 @@ SubmitReceipt JobManager::submit(const JobSpec& spec, const std::string& submitt
   std::string config_json;
   {
     std::lock_guard lock(mutex_);
-    config_json = settings_.config_json;
-    if (shutting_down_) throw RequestError(ResultCode::busy, "trex-searchd is shutting down");
-    if (queue_.size() >= settings_.max_queued) {
-      throw RequestError(ResultCode::busy, "the queue is full (" + std::to_string(queue_.size()) +
-                                               " jobs, max-queued-jobs); try again later");
-    }
+    config_json = admit_locked(1);
   }
   JobId id = 0;
   try {
@@ -70,6 +65,19 @@ SubmitReceipt JobManager::submit(const JobSpec& spec, const std::string& submitt
               {"by", submitted_by}});
   update_status();
   return SubmitReceipt{id, position};
+}
+
+std::string JobManager::admit_locked(std::size_t count) const {
+  if (shutting_down_) throw RequestError(ResultCode::busy, "trex-searchd is shutting down");
+  if (queue_.size() + count > settings_.max_queued) {
+    throw RequestError(ResultCode::busy,
+                       "the queue is full (" + std::to_string(queue_.size()) + " jobs" +
+                           (count > 1 ? " queued, " + std::to_string(count) + " more asked"
+                                      : std::string()) +
+                           ", max-queued-jobs " + std::to_string(settings_.max_queued) +
+                           "); try again later");
+  }
+  return settings_.config_json;
 }
 
 QueueStatus JobManager::queue_status() {
@@ -120,6 +128,8 @@ class JobManager::WorkerStoreAccess final : public JobStoreAccess {
     return manager_.remove_in(store_, id, removed_by);
   }
   std::string result_json(JobId id) override { return manager_.result_json_in(store_, id); }
+  SuiteDetails suite(const SuiteRef& ref) override { return JobManager::suite_in(store_, ref); }
+  std::vector<SuiteRecord> suites(std::size_t limit) override { return store_.suites(limit); }
 
  private:
   JobManager& manager_;

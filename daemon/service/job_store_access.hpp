@@ -7,10 +7,25 @@
 
 #include "daemon/service/job_record.hpp"
 #include "daemon/service/job_state.hpp"
+#include "daemon/service/suite_record.hpp"
 
 namespace trexsearch::service {
 
 struct JobDetails;
+
+/// One job of a suite as `show_suite` reports it.
+struct SuiteJobDetails {
+  SuiteJobLink link;
+  JobRecord record;
+  /// The stored result document (JSON), when the job has one.
+  std::optional<std::string> result_json;
+};
+
+/// A suite with its jobs, in suite order.
+struct SuiteDetails {
+  SuiteRecord suite;
+  std::vector<SuiteJobDetails> jobs;
+};
 
 /// The commands that read stored jobs (or delete them): their cost grows with a
 /// job's trials, so the daemon runs them on its request pool, never on the io
@@ -31,6 +46,11 @@ class JobStoreAccess {
   /// The stored result document (JSON); throws RequestError(not_found) for no such
   /// job, (conflict) when it has no result (yet).
   virtual std::string result_json(JobId id) = 0;
+  /// The suite with its jobs and their results; throws RequestError(not_found).
+  /// Stores without suites (test fakes) answer `unsupported`.
+  virtual SuiteDetails suite(const SuiteRef& ref);
+  /// Newest first, without documents; empty without a store.
+  virtual std::vector<SuiteRecord> suites(std::size_t limit);
 };
 
 }  // namespace trexsearch::service

@@ -24,7 +24,8 @@ namespace {
 // (directions, tester limit, counters). 4: trials.latency (each direction's latency
 // stream with its histograms, docs/latency.md) and the trial phase "latency", which
 // a version-3 daemon would not know: it refuses the newer file instead of failing on it.
-constexpr int kSchemaVersion = 4;
+// 5: suites and suite_jobs (docs/suites.md); jobs and trials unchanged.
+constexpr int kSchemaVersion = 5;
 
 // synchronous=FULL with WAL: every commit syncs the WAL, so a committed trial
 // survives a power cut or reboot, not only a daemon crash (NORMAL would survive
@@ -73,6 +74,23 @@ CREATE TABLE IF NOT EXISTS results(
   job_id INTEGER PRIMARY KEY REFERENCES jobs(id),
   result TEXT NOT NULL
 );
+CREATE TABLE IF NOT EXISTS suites(
+  id INTEGER PRIMARY KEY AUTOINCREMENT,
+  name TEXT NOT NULL,
+  created_at REAL NOT NULL,
+  submitted_by TEXT NOT NULL,
+  document TEXT NOT NULL
+);
+CREATE INDEX IF NOT EXISTS suites_by_name ON suites(name);
+CREATE TABLE IF NOT EXISTS suite_jobs(
+  job_id INTEGER PRIMARY KEY REFERENCES jobs(id),
+  suite_id INTEGER NOT NULL REFERENCES suites(id),
+  position INTEGER NOT NULL,
+  label TEXT NOT NULL,
+  frame_size TEXT NOT NULL,
+  repeat INTEGER NOT NULL
+);
+CREATE INDEX IF NOT EXISTS suite_jobs_by_suite ON suite_jobs(suite_id, position);
 )sql";
 
 constexpr const char* kJobColumns =
@@ -135,7 +153,8 @@ Store::Store(const std::filesystem::path& file, std::chrono::milliseconds busy_t
     SqliteTransaction transaction(db_);
     // A version-1 file has every table but trials.plr, a version-2 file all but
     // trials.detail, a version-3 file all but trials.latency; CREATE IF NOT EXISTS
-    // keeps them. Stored trials keep their rows (no latency: NULL).
+    // keeps them. Stored trials keep their rows (no latency: NULL). Version 4 lacks
+    // only the suite tables, which kSchema creates.
     if (found == 1) db_.exec("ALTER TABLE trials ADD COLUMN plr TEXT");
     if (found >= 1 && found <= 2) db_.exec("ALTER TABLE trials ADD COLUMN detail TEXT");
     if (found >= 1 && found <= 3) db_.exec("ALTER TABLE trials ADD COLUMN latency TEXT");
@@ -207,7 +226,7 @@ std::optional<std::size_t> Store::delete_job(JobId id) {
   if (!job(id)) return std::nullopt;
   const std::size_t trials = trial_count(id);
   for (const char* sql : {"DELETE FROM results WHERE job_id = ?1", "DELETE FROM trials WHERE job_id = ?1",
-                          "DELETE FROM jobs WHERE id = ?1"}) {
+                          "DELETE FROM suite_jobs WHERE job_id = ?1", "DELETE FROM jobs WHERE id = ?1"}) {
     auto statement = db_.prepare(sql);
     statement.bind(1, static_cast<std::int64_t>(id));
     statement.step();

@@ -12,6 +12,7 @@
 #include "daemon/service/job_record.hpp"
 #include "daemon/service/job_spec.hpp"
 #include "daemon/service/sqlite.hpp"
+#include "daemon/service/suite_record.hpp"
 #include "plr/soak_search.hpp"
 #include "search/search_result.hpp"
 
@@ -49,6 +50,15 @@ class Store {
 
   /// Inserts a queued job; returns its id.
   JobId add_job(const NewJob& job);
+
+  /// Inserts a suite and its queued jobs (one per link, `jobs[i]` at position i)
+  /// in one transaction: all of them or none. Returns the suite with its job ids
+  /// (store_suites.cpp).
+  SuiteRecord add_suite(const SuiteRecord& suite, const std::vector<NewJob>& jobs);
+  /// The suite by id, or the newest of that name; nullopt when there is none.
+  std::optional<SuiteRecord> suite(const SuiteRef& ref);
+  /// Newest first, without their documents.
+  std::vector<SuiteRecord> suites(std::size_t limit);
 
   std::optional<JobRecord> job(JobId id);
   /// Newest first; all states when `state` is absent.
@@ -113,6 +123,7 @@ class Store {
 
  private:
   JobRecord read_job(SqliteStatement& row) const;
+  std::vector<SuiteJobLink> suite_jobs(SuiteId id);
 
   std::filesystem::path file_;
   SqliteDatabase db_;

@@ -110,4 +110,45 @@ report::PlrReportData settling_soak() {
   return data;
 }
 
+report::SuiteReportData frame_size_suite() {
+  report::SuiteReportData data;
+  data.id = 4;
+  data.name = "ipv4-frame-sizes";
+  data.created_at = "2026-11-25T05:00:00.000Z";
+  data.submitted_by = "uid 0 gid 0 pid 1";
+  const std::vector<std::pair<std::string, double>> sizes{
+      {"64", 64.0},     {"128", 128.0},   {"256", 256.0},   {"512", 512.0},
+      {"1024", 1024.0}, {"1280", 1280.0}, {"1518", 1518.0}, {"imix", 353.83}};
+  std::int64_t job = 10;
+  for (const auto& [size, bytes] : sizes) {
+    report::SuiteReportEntry entry;
+    entry.label = size == "imix" ? "imix" : size + "B";
+    entry.frame_size = size;
+    entry.job = job++;
+    entry.method = "mlr";
+    entry.frame_bytes = bytes;
+    entry.port_bps = 10e9;
+    entry.trial_count = 40;
+    entry.trials_with_notes = size == "64" ? 2 : 0;
+    entry.state = size == "1280" ? "failed" : "finished";
+    if (size == "1280") {
+      entry.reason = "TRex unreachable for longer than the reconnect grace";
+      data.entries.push_back(entry);
+      continue;
+    }
+    const double line_pps = 10e9 / ((bytes + 20.0) * 8.0);
+    for (const char* goal : {"NDR", "PDR"}) {
+      report::SuiteReportValue value;
+      value.goal = goal;
+      const bool at_line = line_pps < 3e6;
+      value.value_pps = at_line ? line_pps : (goal == std::string("NDR") ? 2.994e6 : 3.0e6);
+      value.at_max_load = at_line;
+      if (size == "imix" && goal == std::string("PDR")) value.unclean_reason = "tester-limited";
+      entry.values.push_back(value);
+    }
+    data.entries.push_back(entry);
+  }
+  return data;
+}
+
 }  // namespace trexsearch::test

@@ -15,6 +15,7 @@
 
 #include "daemon/report/mlr_report.hpp"
 #include "daemon/report/plr_report.hpp"
+#include "daemon/report/suite_report.hpp"
 #include "png_pixels.hpp"
 #include "report_samples.hpp"
 #include "test_support.hpp"
@@ -119,4 +120,18 @@ TEST_CASE("a tester-limited MLR report, warning box first, renders without overf
       "limited.html", report::render_mlr_report(test::trex_like_context("MLRsearch report: job 3"),
                                                 search.config, search.result));
   check_readable(screenshot(chromium, dir, page, 390, "mlr-limited-390"), 390);
+}
+
+TEST_CASE("the suite report renders without blank pages or overflow at 390 px and 1280 px") {
+  const std::string chromium = chromium_path();
+  if (chromium.empty()) {
+    MESSAGE("chromium not installed (scripts/install-deps.sh installs it): screenshots skipped");
+    return;
+  }
+  const test::TempDir dir;
+  const std::string page = dir.write("suite.html", report::render_suite_report(test::frame_size_suite()));
+  for (const std::uint32_t width : {390u, 1280u}) {
+    CAPTURE(width);
+    check_readable(screenshot(chromium, dir, page, width, "suite-" + std::to_string(width)), width);
+  }
 }

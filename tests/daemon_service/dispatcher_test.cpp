@@ -199,7 +199,7 @@ TEST_CASE("the reply echoes the id and carries the command's arguments") {
       [{"loss_ratio": 0.1}]}})");
   CHECK(analyzed.result == ResultCode::success);
   CHECK(analyzed.arguments["goals"].size() == 1);
-  CHECK(f.send(R"({"command": "help"})").arguments["commands"].size() == 11);
+  CHECK(f.send(R"({"command": "help"})").arguments["commands"].size() == 14);
 }
 
 TEST_CASE("bad arguments and failures become replies, never exceptions") {

@@ -1,0 +1,25 @@
+#pragma once
+
+#include <json/value.h>
+
+#include "daemon/report/suite_report.hpp"
+
+namespace trexsearch::cli {
+
+/// A `show_suite` reply's arguments -> the suite as `show SUITE` and the suite
+/// report present it: each entry's values read as `compare` reads a job's
+/// (job_values.hpp), the frame size and port speed from its line rate. No I/O.
+report::SuiteReportData suite_values(const Json::Value& reply);
+
+/// `show SUITE`'s text: one line per entry and value, within 80 columns.
+std::string format_suite(const Json::Value& reply);
+
+/// The suite argument of `show`/`report` ({"suite": id or name}) when `text` is
+/// not a job id: "suite:N" is suite N, a text starting with a letter a suite name
+/// (the newest of that name). Throws UsageError otherwise.
+Json::Value suite_arguments(const std::string& text);
+
+/// Whether `text` names a suite rather than a job (it is not all digits).
+bool names_suite(const std::string& text);
+
+}  // namespace trexsearch::cli
