@@ -139,6 +139,59 @@ TEST_CASE("trend groups a nightly series, marks unclean and cancelled jobs, flag
   CHECK(lab.cli({"trend"}).exit_code == 2);
 }
 
+TEST_CASE("a 5 % regression in a noisy nightly history is flagged for every seed; noise alone never") {
+  Lab lab;
+  ControlClient client(lab.socket);
+  const Json::Value spec = parse_json(kSpec);
+  // Each history: 10 nights of a noisy SUT (0.2 % noise, a seed each), then two
+  // at 95 % of its capacity ("drop"), or 12 nights unchanged ("noise").
+  std::int64_t last = 0;
+  auto night = [&](const std::string& name, double capacity, std::uint64_t seed) {
+    Json::Value submit(Json::objectValue);
+    submit["name"] = name;
+    submit["spec"] = spec;
+    submit["measurer"] = parse_json(R"({"kind": "sim", "model": "noisy"})");
+    submit["measurer"]["options"]["capacity_pps"] = capacity;
+    submit["measurer"]["seed"] = Json::UInt64{seed};
+    const auto reply = client.request("submit", submit);
+    REQUIRE(reply.result == service::ResultCode::success);
+    last = reply.arguments["job"].asInt64();
+  };
+  constexpr int kSeeds = 4;
+  for (int history = 0; history < kSeeds; ++history) {
+    const std::uint64_t base = 1000 * static_cast<std::uint64_t>(history + 1);
+    for (std::uint64_t i = 0; i < 12; ++i) {
+      night("drop-" + std::to_string(history), i < 10 ? 1e6 : 0.95e6, base + i);
+      night("noise-" + std::to_string(history), 1e6, base + 100 + i);
+    }
+  }
+  const auto watch = client.request("watch", job_arguments(last), 2);
+  REQUIRE(watch.result == service::ResultCode::success);
+  if (!watch.arguments["ended"].asBool()) client.wait_event("job.ended");
+
+  for (int history = 0; history < kSeeds; ++history) {
+    CAPTURE(history);
+    const CliRun drop = lab.cli({"trend", "drop-" + std::to_string(history), "--json"});
+    INFO(drop.out, drop.err);
+    CHECK(drop.exit_code == 6);
+    const Json::Value dropped = parse_json(drop.out);
+    for (const char* goal : {"NDR", "PDR"}) {
+      CAPTURE(goal);
+      const Json::Value& series = series_of(dropped, goal);
+      CHECK(series["verdict"].asString() == "regression");
+      const Json::Value& newest = series["groups"][series["groups"].size() - 1];
+      CHECK(newest["change_percent"].asDouble() < -4.0);
+      CHECK(newest["change_percent"].asDouble() > -6.0);
+    }
+    const CliRun noise = lab.cli({"trend", "noise-" + std::to_string(history)});
+    INFO(noise.out, noise.err);
+    CHECK(noise.exit_code == 0);
+    CHECK(noise.out.find("REGRESSION") == std::string::npos);
+    CHECK(noise.out.find("progression") == std::string::npos);
+    CHECK(noise.out.find("verdict: stable (one group)") != std::string::npos);
+  }
+}
+
 TEST_CASE("compare puts jobs side by side and exits 6 for a drop beyond both runs' spread") {
   Lab lab;
   lab.nightly("1e6");      // job 1
