@@ -3,6 +3,7 @@
 #include <sstream>
 
 #include "daemon/report/csv_text.hpp"
+#include "daemon/report/fixed_load_charts.hpp"
 #include "daemon/report/html_page.hpp"
 #include "daemon/report/html_text.hpp"
 #include "daemon/report/report_sections.hpp"
@@ -113,7 +114,11 @@ std::string fixed_load_trials_csv(const FixedLoadReportData& data) {
 }
 
 std::string render_fixed_load_report(const ReportContext& context, const FixedLoadReportData& data) {
-  const std::string body = report_title(context, warning_html(data)) + verdict_html(data) +
+  const std::string charts = data.trials.empty()
+                                 ? std::string()
+                                 : "<h2>Over the run</h2>\n" + receive_rate_chart(data) +
+                                       interval_loss_chart(data);
+  const std::string body = report_title(context, warning_html(data)) + verdict_html(data) + charts +
                            trials_html(data) + about_section(context, "") + raw_section(context);
   return html_page(context.title, body);
 }

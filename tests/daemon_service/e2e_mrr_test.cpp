@@ -279,6 +279,13 @@ TEST_CASE("a 30-minute soak on the emulator survives SIGKILL and reports every i
   INFO(text.out, text.err);
   CHECK(text.exit_code == 0);
   CHECK(text.out.find("no interval exceeded it") != std::string::npos);
+  const CliRun html = run_cli(
+      rig.dir, {"report", "--socket", rig.dir.file("control.sock"), "-o", "-", std::to_string(job)});
+  CHECK(html.exit_code == 0);
+  CHECK(html.out.find("Receive rate per interval") != std::string::npos);
+  CHECK(html.out.find("SUT loss ratio per interval") != std::string::npos);
+  CHECK(html.out.find("threshold 1e-3") != std::string::npos);
+  CHECK(html.out.find("<tr><td>30</td>") != std::string::npos);
 }
 
 TEST_CASE("a soak above the SUT's capacity stops at the first lossy interval, or flags every one") {
