@@ -92,7 +92,14 @@ constexpr const char* kResultColumns[] = {"job",
                                           "estimate_upper_pps",
                                           "trial_count",
                                           "effective_duration_sum_s",
-                                          "search_duration_s"};
+                                          "search_duration_s",
+                                          // MRR and soaks (docs/mrr.md); appended so
+                                          // that earlier columns keep their places.
+                                          "receive_rate_mean_pps",
+                                          "receive_rate_stdev_pps",
+                                          "receive_rate_min_pps",
+                                          "receive_rate_max_pps",
+                                          "sut_loss_ratio"};
 
 constexpr const char* kTrialColumns[] = {"job",
                                          "name",
@@ -140,14 +147,34 @@ std::string result_rows(const ExportedJob& exported) {
   const Json::Value& duration = plr ? totals["run_duration"] : totals["search_duration"];
   const std::vector<std::string> head{cell(job["id"]), cell(job["name"]), cell(job["method"]),
                                       cell(job["state"]), cell(result["stop_reason"])};
+  const std::string method = job["method"].asString();
+  const bool fixed_load = method == "mrr" || method == "soak";
   const std::vector<std::string> tail{cell(totals["trial_count"]),
-                                      cell(totals["effective_duration_sum"]), cell(duration)};
+                                      cell(totals["effective_duration_sum"]),
+                                      fixed_load ? "" : cell(duration)};
+  std::vector<std::string> receive{"", "", "", "", ""};
+  if (fixed_load) {
+    const Json::Value& rate = result["receive_rate"];
+    if (rate.isObject()) {
+      receive = {cell(rate["mean"]), cell(rate["stdev"]), cell(rate["min"]), cell(rate["max"])};
+    } else {
+      receive = {"", "", "", ""};
+    }
+    receive.push_back(cell(result["sut_loss_ratio"]));
+  }
   auto joined = [&](const std::vector<std::string>& middle) {
     std::vector<std::string> cells = head;
     cells.insert(cells.end(), middle.begin(), middle.end());
     cells.insert(cells.end(), tail.begin(), tail.end());
+    cells.insert(cells.end(), receive.begin(), receive.end());
     return row(cells);
   };
+  if (fixed_load) {
+    const Json::Value& limit = result["tester_limit"];
+    return joined({"", "", "", "", "", "", "", result["tester_limited"].asBool() ? "false" : "true",
+                   cell(result["tester_limited"]), limit.isObject() ? cell(limit["reached_pps"]) : "",
+                   "", "", "", ""});
+  }
   if (plr) {
     const Json::Value& estimate = result["estimate"];
     const Json::Value& limit = result["tester_limit"];

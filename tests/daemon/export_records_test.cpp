@@ -132,3 +132,26 @@ TEST_CASE("export records: JSON lines carry format, version, type and job; CSV q
   CHECK(export_record_from_string("direction") == ExportRecord::direction);
   CHECK(!export_record_from_string("jobs"));
 }
+
+TEST_CASE("the CSV result table has one row per MRR or soak job with its receive rate, as many cells as the header") {
+  ExportedJob exported;
+  exported.job = job("mrr-64", "mrr", "finished", "2025-11-25T08:00:00.000Z");
+  exported.result = json(R"({"stop_reason": "completed", "tester_limited": false,
+      "tester_limit": null, "sut_loss_ratio": 0.001,
+      "receive_rate": {"mean": 2000000.0, "stdev": 10.0, "min": 1999990.0, "max": 2000010.0},
+      "totals": {"trial_count": 10, "effective_duration_sum": 10.0}})");
+  const std::string rows = csv_rows(ExportRecord::result, exported);
+  CHECK(rows == "7,mrr-64,mrr,finished,completed,,,,,,,,true,false,,,,,,10,10,,2000000,10,1999990,"
+                "2000010,0.001\r\n");
+  auto cells = [](const std::string& line) {
+    std::size_t count = 1;
+    for (const char c : line) count += c == ',' ? 1 : 0;
+    return count;
+  };
+  CHECK(cells(rows) == cells(csv_header(ExportRecord::result)));
+  exported.job = job("mlr", "mlr", "finished", "2025-11-25T08:00:00.000Z");
+  exported.result = json(R"({"stop_reason": "completed", "totals": {"trial_count": 1},
+      "goals": [{"name": "NDR", "goal": {"loss_ratio": 0}, "relevant_lower_bound": 1.0,
+                 "tester_limited": null}]})");
+  CHECK(cells(csv_rows(ExportRecord::result, exported)) == cells(csv_header(ExportRecord::result)));
+}
