@@ -205,6 +205,31 @@ std::string format_job(const Json::Value& show) {
   return text.str();
 }
 
+// A status wider than a terminal would wrap, and redrawing it in place from its
+// last line would leave the wrapped part behind (garbled output at 80 columns):
+// it is cut at its "; " separators into lines of at most kWatchColumns.
+std::string wrap_status(const std::string& status) {
+  if (status.size() <= kWatchColumns) return status;
+  std::vector<std::string> parts;
+  std::size_t start = 2;  // after the indent
+  while (start < status.size()) {
+    const std::size_t end = status.find("; ", start);
+    parts.push_back(status.substr(start, end == std::string::npos ? std::string::npos : end - start));
+    if (end == std::string::npos) break;
+    start = end + 2;
+  }
+  std::string wrapped;
+  std::string line = "  ";
+  for (const std::string& part : parts) {
+    if (line.size() > 2 && line.size() + 2 + part.size() > kWatchColumns) {
+      wrapped += line + "\n";
+      line = "  ";
+    }
+    line += (line.size() > 2 ? "; " : "") + part;
+  }
+  return wrapped + line;
+}
+
 WatchText format_watch_event(const Json::Value& event) {
   const std::string name = event["event"].asString();
   const Json::Value& arguments = event["arguments"];
@@ -230,7 +255,8 @@ WatchText format_watch_event(const Json::Value& event) {
     if (arguments.isMember("search_time_limit")) {
       text.status += " of " + fixed(arguments["search_time_limit"].asDouble(), 0);
     }
-    text.status += " s";
+    // Escaped before it is measured: an escape is wider than the byte it replaces.
+    text.status = wrap_status(terminal_safe(text.status + " s"));
   } else if (name == "job.started") {
     text.lines.push_back("job " + arguments["job"].asString() + " started");
   } else if (name == "job.ended") {
@@ -242,7 +268,7 @@ WatchText format_watch_event(const Json::Value& event) {
   }
   // Labels, reasons and notes come from the daemon and its measurers.
   for (std::string& line : text.lines) line = terminal_safe(line);
-  text.status = terminal_safe(text.status);
+  text.status = terminal_safe_lines(text.status);
   return text;
 }
 

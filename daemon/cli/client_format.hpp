@@ -16,6 +16,9 @@ std::string format_status(const Json::Value& status);
 std::string format_job_list(const Json::Value& jobs);
 /// `show`: the job, its progress or bounds, and (when present) its trials.
 std::string format_job(const Json::Value& show);
+/// The width `watch` keeps to: a terminal's default.
+inline constexpr std::size_t kWatchColumns = 80;
+
 /// One `watch` event for people, every piece terminal-safe.
 struct WatchText {
   /// Lines to keep: for a trial its line (at most 80 columns: number, phase, load,
@@ -23,7 +26,9 @@ struct WatchText {
   /// notes); for job.started / job.ended one line.
   std::vector<std::string> lines;
   /// For a trial, where the search stands: each goal's bounds (MLR) or the estimate
-  /// (PLR) and the search time, indented by 2; `watch` redraws it in place on a terminal.
+  /// (PLR) and the search time, indented by 2; `watch` redraws it in place on a
+  /// terminal. Wider than kWatchColumns it is cut into lines ("\n") at its "; "
+  /// separators, so that no line wraps.
   std::string status;
 };
 WatchText format_watch_event(const Json::Value& event);

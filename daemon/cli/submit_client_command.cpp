@@ -194,12 +194,17 @@ int run_submit_client_command(const std::vector<std::string>& args, std::ostream
         const Json::Value arguments = submit_arguments(options);
         ControlConnection connection(settings.socket, settings.timeout);
         const auto reply = connection.request("submit", arguments);
-        if (settings.json) {
+        const bool watch = options.count("watch") != 0;
+        if (settings.json && watch) {
+          // One stream of one shape: the submission, then the watch's lines.
+          write_watch_json_line(out, "job.submitted", reply.arguments["job"].asInt64(),
+                                reply.arguments);
+        } else if (settings.json) {
           out << codec::to_compact_json(reply.arguments) << std::endl;
         } else {
           out << reply.text << std::endl;
         }
-        if (options.count("watch") == 0) return 0;
+        if (!watch) return 0;
         return watch_job(connection, reply.arguments["job"].asInt64(), settings.json, out);
       });
 }

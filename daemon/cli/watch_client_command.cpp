@@ -1,6 +1,7 @@
 #include <json/value.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <iostream>
 
 #include "daemon/cli/client_commands.hpp"
@@ -17,31 +18,55 @@ namespace {
 
 namespace po = boost::program_options;
 
+struct WatchOutcome {
+  int exit_code = 0;
+  std::string notice;  ///< why not 0, for people; empty when there is nothing to say
+};
+
 /// 3 when the job ended other than finished or its search stopped early (fail_fast,
-/// the search time limit); for a finished job, 5 when its result is not a clean one (a bound or the estimate is the tester's), which a watcher
-/// would otherwise only learn from `result`: the reason goes on `out` in text mode.
-int exit_code_for(ControlConnection& connection, long long job, const std::string& state, bool json,
-                  std::ostream& out) {
-  if (state != "finished") return static_cast<int>(kExitStoppedEarly);
+/// the search time limit); for a finished job, 5 when its result is not a clean one
+/// (a bound or the estimate is the tester's), which a watcher would otherwise only
+/// learn from `result`.
+WatchOutcome outcome_of(ControlConnection& connection, long long job, const std::string& state) {
+  if (state != "finished") return {static_cast<int>(kExitStoppedEarly), "the job is " + state};
   const auto reply = connection.try_request("result", job_arguments(job));
-  if (reply.result != service::ResultCode::success) return static_cast<int>(kExitOk);
+  if (reply.result != service::ResultCode::success) return {static_cast<int>(kExitOk), ""};
   const Json::Value& result = reply.arguments["result"];
   if (result_stopped_early(result)) {
-    if (!json) {
-      out << "job " << job << ": " << stopped_early_notice(result) << "; see trex-search result "
-          << job << std::endl;
-    }
-    return static_cast<int>(kExitStoppedEarly);
+    return {static_cast<int>(kExitStoppedEarly), stopped_early_notice(result)};
   }
-  if (!result_not_clean(result)) return static_cast<int>(kExitOk);
-  if (!json) {
-    out << "job " << job << ": " << not_clean_notice(result) << "; see trex-search result " << job
+  if (!result_not_clean(result)) return {static_cast<int>(kExitOk), ""};
+  return {static_cast<int>(kExitNotClean), not_clean_notice(result)};
+}
+
+/// The end: in text a line saying why the exit code is not 0 (when the job
+/// finished: a failed job's state was the last event), in JSON the `watch.ended`
+/// line with the exit code and that reason.
+int finish(ControlConnection& connection, long long job, const std::string& state, bool json,
+           std::ostream& out) {
+  const WatchOutcome outcome = outcome_of(connection, job, state);
+  if (json) {
+    Json::Value ended(Json::objectValue);
+    ended["exit_code"] = outcome.exit_code;
+    ended["reason"] = outcome.notice;
+    write_watch_json_line(out, "watch.ended", job, ended);
+  } else if (state == "finished" && !outcome.notice.empty()) {
+    out << "job " << job << ": " << outcome.notice << "; see trex-search result " << job
         << std::endl;
   }
-  return static_cast<int>(kExitNotClean);
+  return outcome.exit_code;
 }
 
 }  // namespace
+
+void write_watch_json_line(std::ostream& out, const std::string& type, long long job,
+                           const Json::Value& arguments) {
+  Json::Value line(Json::objectValue);
+  line["type"] = type;
+  line["job"] = Json::Int64{job};
+  line["arguments"] = arguments;
+  out << codec::to_compact_json(line) << std::endl;
+}
 
 int watch_job(ControlConnection& connection, long long job, bool json, std::ostream& out) {
   const auto reply = connection.request("watch", job_arguments(job));
@@ -50,18 +75,20 @@ int watch_job(ControlConnection& connection, long long job, bool json, std::ostr
   // the trial lines; in a pipe or a log every status gets its own line too.
   const bool live = !json && &out == &std::cout && ::isatty(STDOUT_FILENO) == 1;
   if (json) {
-    out << codec::to_compact_json(reply.arguments) << std::endl;
+    write_watch_json_line(out, "watch.started", job, reply.arguments);
   } else {
     out << reply.text << std::endl;
   }
   if (reply.arguments["ended"].asBool()) {
-    return exit_code_for(connection, job, record["state"].asString(), json, out);
+    return finish(connection, job, record["state"].asString(), json, out);
   }
   bool redraw_pending = false;
+  // Lines of the status on screen, to go back over when it is redrawn.
+  std::size_t status_lines = 0;
   while (const auto event = connection.next_event()) {
     const std::string name = (*event)["event"].asString();
     if (json) {
-      out << codec::to_compact_json(*event) << std::endl;
+      write_watch_json_line(out, name, job, (*event)["arguments"]);
     } else {
       // Trial lines and their notes stay; on a terminal only the status under
       // them (bounds or estimate, search time) is redrawn in place.
@@ -70,21 +97,26 @@ int watch_job(ControlConnection& connection, long long job, bool json, std::ostr
         // The one control sequence the CLI writes (past the escaping filter).
         if (text.status.empty()) {
           out << "\n";
-        } else {
+        } else if (status_lines <= 1) {
           write_terminal_control(out, "\r\033[K");
+        } else {
+          // Up to the status's first line, then clear to the end of the screen.
+          write_terminal_control(out, "\033[" + std::to_string(status_lines - 1) + "A\r\033[J");
         }
       }
       redraw_pending = false;
       for (const std::string& line : text.lines) out << line << "\n";
       if (!text.status.empty()) {
         out << text.status;
+        status_lines = 1 + static_cast<std::size_t>(
+                               std::count(text.status.begin(), text.status.end(), '\n'));
         redraw_pending = live;
         if (!live) out << "\n";
       }
       out << std::flush;
     }
     if (name == "job.ended") {
-      return exit_code_for(connection, job, (*event)["arguments"]["state"].asString(), json, out);
+      return finish(connection, job, (*event)["arguments"]["state"].asString(), json, out);
     }
   }
   if (redraw_pending) out << "\n";
@@ -98,7 +130,9 @@ std::string watch_client_command_help() {
                      "loss and a marker per kind of note, e.g. TESTER-LIMITED 1.23 Mpps or\n"
                      "repeated), its notes and per-direction loss under it, then each goal's\n"
                      "current bounds (or the PLR estimate) and the search time, redrawn in\n"
-                     "place on a terminal; --json prints the daemon's event lines as they come.\n"
+                     "place on a terminal. --json: JSON lines of one shape, {\"type\", \"job\",\n"
+                     "\"arguments\"}: watch.started, then the daemon's events as they come\n"
+                     "(trial, job.started, job.ended, ...), last watch.ended {exit_code, reason}.\n"
                      "Exits 0 when the job finished, 3 when it failed, was cancelled or was\n"
                      "interrupted, 5 when it finished but a bound (or the PLR estimate) is the\n"
                      "tester's, not the SUT's.",

@@ -211,6 +211,30 @@ TEST_CASE("a watch trial event: the trial line and its notes stay, the bounds ar
   CHECK(text.lines[3].rfind("    tester_limited: ", 0) == 0);
   CHECK(text.status == "  NDR\\x1b[2J [900000.0, 1000000.0] done; search time 5.0 of 1200 s");
 
+  // Wider than 80 columns: cut at the goals, no line wider (it would wrap on a
+  // terminal and the in-place redraw would leave the wrapped part behind).
+  for (const char* label : {"PDR", "PDR-0.1%", "PDR-1%"}) {
+    Json::Value more = progress;
+    more["label"] = label;
+    more["target_depth"] = 2;
+    more["done"] = false;
+    more["upper_bound"] = 14880952.0;
+    arguments["goals"].append(more);
+  }
+  const WatchText wide = format_watch_event(event);
+  CHECK(wide.status.find('\n') != std::string::npos);
+  std::size_t start = 0;
+  while (start <= wide.status.size()) {
+    const std::size_t end = std::min(wide.status.find('\n', start), wide.status.size());
+    CAPTURE(wide.status.substr(start, end - start));
+    CHECK(end - start <= 80);
+    CHECK(wide.status.substr(start, 2) == "  ");
+    start = end + 1;
+  }
+  CHECK(wide.status.find("NDR\\x1b[2J [900000.0, 1000000.0] done; PDR [") != std::string::npos);
+  CHECK(wide.status.find("search time 5.0 of 1200 s") != std::string::npos);
+  arguments["goals"].resize(1);
+
   Json::Value ended(Json::objectValue);
   ended["event"] = "job.ended";
   ended["arguments"]["job"] = 3;

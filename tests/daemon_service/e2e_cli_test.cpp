@@ -3,6 +3,7 @@
 
 #include <csignal>
 #include <sstream>
+#include <vector>
 
 #include "service_test_support.hpp"
 
@@ -170,7 +171,15 @@ TEST_CASE("a job whose upper bounds are the tester's: watch marks it, result say
   const CliRun again = run_cli(dir, {"reanalyze", "1", "--socket", socket});
   CHECK(again.out.find("  TESTER-LIMITED (tester reached 1000000.0 pps)") != std::string::npos);
   CHECK(run_cli(dir, {"watch", "1", "--socket", socket}).exit_code == 5);
-  CHECK(run_cli(dir, {"watch", "1", "--socket", socket, "--json"}).exit_code == 5);
+  const CliRun watched = run_cli(dir, {"watch", "1", "--socket", socket, "--json"});
+  CHECK(watched.exit_code == 5);
+  // An ended job: watch.started, then watch.ended with the exit code and why.
+  const std::string last_line =
+      watched.out.substr(watched.out.rfind('\n', watched.out.size() - 2) + 1);
+  const Json::Value ended = parse_json(last_line);
+  CHECK(ended["type"].asString() == "watch.ended");
+  CHECK(ended["arguments"]["exit_code"].asInt() == 5);
+  CHECK(ended["arguments"]["reason"].asString().find("not a clean result") == 0);
 
   const CliRun result = run_cli(dir, {"result", "1", "--socket", socket});
   INFO(result.out);
@@ -238,21 +247,36 @@ TEST_CASE("a job whose tester is faster than its SUT gets a clean result: exit 0
   const CliRun again = run_cli(dir, {"reanalyze", "1", "--socket", socket});
   CHECK(again.out.find("TESTER-LIMITED") == std::string::npos);
 
-  // --json passes the daemon's events through with every key.
+  // --json passes the daemon's events through with every key, every line of one
+  // shape {"type", "job", "arguments"}: job.submitted, watch.started, the events,
+  // watch.ended with the exit code.
   const CliRun json =
       run_cli(dir, {"submit", "--socket", socket, "--job-file", job, "--watch", "--json"});
   CHECK(json.exit_code == 0);
   std::size_t limited = 0;
+  std::vector<std::string> types;
   std::istringstream lines(json.out);
   for (std::string line; std::getline(lines, line);) {
     const Json::Value parsed = parse_json(line);
-    if (parsed["event"].asString() != "trial") continue;
+    CHECK(parsed.size() == 3);
+    CHECK(parsed["job"].asInt64() == 2);
+    CHECK(parsed["arguments"].isObject());
+    types.push_back(parsed["type"].asString());
+    if (parsed["type"].asString() == "watch.ended") {
+      CHECK(parsed["arguments"]["exit_code"].asInt() == 0);
+    }
+    if (parsed["type"].asString() != "trial") continue;
     CHECK(parsed["arguments"]["notes"].isArray());
     CHECK(parsed["arguments"]["directions"].size() == 1);
     CHECK(parsed["arguments"].isMember("measured_loss_ratio"));
     if (parsed["arguments"].isMember("tester_limited_pps")) ++limited;
   }
   CHECK(limited == 2);
+  REQUIRE(types.size() >= 4);
+  CHECK(types[0] == "job.submitted");
+  CHECK(types[1] == "watch.started");
+  CHECK(types[types.size() - 2] == "job.ended");
+  CHECK(types.back() == "watch.ended");
 }
 
 }  // namespace trexsearch::servicetest
