@@ -1,4 +1,5 @@
 #include "daemon/service/job_manager.hpp"
+#include "daemon/service/job_end.hpp"
 
 #include "daemon/service/job_observer.hpp"
 #include "daemon/service/store_retry.hpp"
@@ -23,15 +24,6 @@ namespace {
 WallTime now() { return std::chrono::system_clock::now(); }
 
 std::string job_name(JobId id) { return "job " + std::to_string(id); }
-
-JobState final_state(const RunOutcome& outcome, bool cancelled, bool shutting_down) {
-  if (outcome.kind == RunOutcome::Kind::completed) return JobState::finished;
-  // A run that was asked to stop ended because of that, whatever the measurer
-  // made of being interrupted.
-  if (cancelled) return JobState::cancelled;
-  if (shutting_down) return JobState::interrupted;
-  return outcome.kind == RunOutcome::Kind::failed ? JobState::failed : JobState::cancelled;
-}
 
 }  // namespace
 
@@ -294,33 +286,21 @@ void JobManager::run_one(Store& store, QueuedJob job, const std::stop_token& shu
     }
   }
 
-  bool cancelled = false;
-  bool shutting_down = false;
-  std::string cancelled_by;
-  std::string failure;
+  RunFacts facts;
+  facts.outcome = outcome.kind;
+  facts.outcome_reason = outcome.reason;
   {
     std::lock_guard lock(mutex_);
-    cancelled = running.cancel_requested;
-    cancelled_by = running.cancelled_by;
-    shutting_down = shutting_down_ || shutdown.stop_requested();
-    if (outcome.kind != RunOutcome::Kind::completed || running.failure_overrides_completion) {
-      failure = running.failure;
-    }
+    facts.cancelled = running.cancel_requested;
+    facts.cancelled_by = running.cancelled_by;
+    facts.shutting_down = shutting_down_ || shutdown.stop_requested();
+    facts.failure = running.failure;
+    facts.failure_overrides_completion = running.failure_overrides_completion;
   }
-  JobState state = final_state(outcome, cancelled, shutting_down);
-  std::string reason = outcome.reason;
-  if (!failure.empty() && !cancelled && !shutting_down) {
-    // The search was stopped for this (store, trial limit): not a cancel.
-    state = JobState::failed;
-    reason = failure;
-  }
-  if (state == JobState::cancelled && cancelled) {
-    reason = "cancelled by " + cancelled_by + " while running" +
-             (outcome.reason.empty() ? "" : ": " + outcome.reason);
-  }
-  if (state == JobState::interrupted) {
-    reason = "trex-searchd stopped while the job ran; it resumes at the next start";
-  }
+  // Named copies, not a structured binding: the lambdas below capture them.
+  const JobEnd end = end_of_run(facts);
+  const JobState state = end.state;
+  const std::string& reason = end.reason;
   const auto write_end = [&] {
     if (state == JobState::interrupted) {
       store.set_state(job.id, state, reason);
