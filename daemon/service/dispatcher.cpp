@@ -21,29 +21,6 @@
 namespace trexsearch::service {
 namespace {
 
-struct CommandInfo {
-  std::string_view name;
-  std::string_view summary;
-  bool modifies;
-};
-
-constexpr CommandInfo kCommands[] = {
-    {"version", "daemon and protocol version", false},
-    {"status", "daemon, TRex connection, queue and clients", false},
-    {"submit", "queue a job: {method, spec, measurer, name?, profile?}", true},
-    {"list", "jobs, newest first: {state?, limit?}", false},
-    {"show", "one job: state, progress, bounds, trials: {job, trials?}", false},
-    {"cancel", "cancel a queued or running job: {job}", true},
-    {"delete", "delete an ended job with its trials and result: {job}", true},
-    {"result", "the full result of a job, every trial included: {job}", false},
-    {"watch", "stream a job's progress events until it ends: {job}", false},
-    {"analyze", "re-analyse a job's stored trials with other goals: {job, goals?}", false},
-    {"submit_suite", "queue a suite's jobs together: {name, job, frame_sizes?, profiles?, methods?, repeats?}", true},
-    {"show_suite", "one suite: its jobs with their states and results: {suite}", false},
-    {"list_suites", "suites, newest first: {limit?}", false},
-    {"help", "this list", false},
-};
-
 constexpr std::size_t kDefaultListLimit = 100;
 constexpr std::size_t kMaxListLimit = 10000;
 
@@ -115,53 +92,61 @@ Dispatched Dispatcher::dispatch(const Request& request, const DispatchContext& c
   }
 }
 
+// The registry. Privileged commands check the peer themselves, after their
+// arguments (a malformed request says so first); `help` lists this table.
+const Dispatcher::Command Dispatcher::kCommands[] = {
+    {"version", "daemon and protocol version", false, false, &Dispatcher::reply<&Dispatcher::version>},
+    {"status", "daemon, TRex connection, queue and clients", false, false,
+     &Dispatcher::reply<&Dispatcher::status>},
+    // submit may ask TRex for its port speed (up to 1 s when TRex does not answer,
+    // docs/loads.md); the store commands' cost grows with the store.
+    {"submit", "queue a job: {method, spec, measurer, name?, profile?}", true, true,
+     &Dispatcher::reply<&Dispatcher::submit>},
+    {"list", "jobs, newest first: {state?, limit?}", false, true, &Dispatcher::reply<&Dispatcher::list>},
+    {"show", "one job: state, progress, bounds, trials: {job, trials?}", false, true,
+     &Dispatcher::reply<&Dispatcher::show>},
+    {"cancel", "cancel a queued or running job: {job}", true, false,
+     &Dispatcher::reply<&Dispatcher::cancel>},
+    {"delete", "delete an ended job with its trials and result: {job}", true, true,
+     &Dispatcher::reply<&Dispatcher::remove>},
+    {"result", "the full result of a job, every trial included: {job}", false, true,
+     &Dispatcher::reply<&Dispatcher::result>},
+    {"watch", "stream a job's progress events until it ends: {job}", false, false, &Dispatcher::watch},
+    {"analyze", "re-analyse a job's stored trials with other goals: {job, goals?}", false, true,
+     &Dispatcher::reply<&Dispatcher::analyze>},
+    {"submit_suite",
+     "queue a suite's jobs together: {name, job, frame_sizes?, profiles?, methods?, repeats?}", true,
+     true, &Dispatcher::reply<&Dispatcher::submit_suite>},
+    {"show_suite", "one suite: its jobs with their states and results: {suite}", false, true,
+     &Dispatcher::reply<&Dispatcher::show_suite>},
+    {"list_suites", "suites, newest first: {limit?}", false, true,
+     &Dispatcher::reply<&Dispatcher::list_suites>},
+    {"help", "this list", false, false, &Dispatcher::reply<&Dispatcher::help>},
+};
+
+const Dispatcher::Command* Dispatcher::find_command(std::string_view name) {
+  for (const Command& command : kCommands) {
+    if (command.name == name) return &command;
+  }
+  return nullptr;
+}
+
 Dispatched Dispatcher::run(const Request& request, const DispatchContext& context) {
-  const std::string& command = request.command;
-  if (command == "watch") return watch(request, context);
-  Response response;
-  if (command == "version") {
-    response = version(request);
-  } else if (command == "status") {
-    response = status(request);
-  } else if (command == "submit") {
-    response = submit(request, context);
-  } else if (command == "list") {
-    response = list(request, context);
-  } else if (command == "show") {
-    response = show(request, context);
-  } else if (command == "cancel") {
-    response = cancel(request, context);
-  } else if (command == "delete") {
-    response = remove(request, context);
-  } else if (command == "result") {
-    response = result(request, context);
-  } else if (command == "analyze") {
-    response = analyze(request, context);
-  } else if (command == "submit_suite") {
-    response = submit_suite(request, context);
-  } else if (command == "show_suite") {
-    response = show_suite(request, context);
-  } else if (command == "list_suites") {
-    response = list_suites(request, context);
-  } else if (command == "help") {
-    response = help(request);
-  } else {
+  const Command* command = find_command(request.command);
+  if (command == nullptr) {
     std::string known;
-    for (const CommandInfo& info : kCommands) {
-      known += (known.empty() ? "" : ", ") + std::string(info.name);
+    for (const Command& entry : kCommands) {
+      known += (known.empty() ? "" : ", ") + std::string(entry.name);
     }
     throw RequestError(ResultCode::unsupported,
-                       "unknown command \"" + command.substr(0, 40) + "\"; known: " + known);
+                       "unknown command \"" + request.command.substr(0, 40) + "\"; known: " + known);
   }
-  return {std::move(response), std::nullopt, nullptr};
+  return (this->*command->handler)(request, context);
 }
 
 bool Dispatcher::runs_on_pool(std::string_view command) {
-  // Their cost grows with the store; and submit may ask TRex for its port speed
-  // (up to 1 s when TRex does not answer, docs/loads.md).
-  return command == "list" || command == "show" || command == "result" || command == "analyze" ||
-         command == "delete" || command == "submit" || command == "submit_suite" ||
-         command == "show_suite" || command == "list_suites";
+  const Command* found = find_command(command);
+  return found != nullptr && found->on_pool;
 }
 
 JobStoreAccess& Dispatcher::store_access(const DispatchContext& context) const {
@@ -176,7 +161,7 @@ void Dispatcher::require_modify(const DispatchContext& context, std::string_view
                                                         " may submit or cancel jobs");
 }
 
-Response Dispatcher::version(const Request& request) {
+Response Dispatcher::version(const Request& request, const DispatchContext& /*context*/) {
   codec::ObjectReader(request.arguments, "arguments").reject_unknown_keys();
   Json::Value arguments(Json::objectValue);
   arguments["daemon"] = "trex-searchd";
@@ -185,7 +170,7 @@ Response Dispatcher::version(const Request& request) {
   return success(request, "trex-searchd " + info_.version, arguments);
 }
 
-Response Dispatcher::status(const Request& request) {
+Response Dispatcher::status(const Request& request, const DispatchContext& /*context*/) {
   codec::ObjectReader(request.arguments, "arguments").reject_unknown_keys();
   const QueueStatus queue = jobs_.queue_status();
   Json::Value arguments(Json::objectValue);
@@ -467,13 +452,13 @@ Response Dispatcher::analyze(const Request& request, const DispatchContext& cont
                  arguments);
 }
 
-Response Dispatcher::help(const Request& request) {
+Response Dispatcher::help(const Request& request, const DispatchContext& /*context*/) {
   Json::Value commands(Json::arrayValue);
-  for (const CommandInfo& info : kCommands) {
+  for (const Command& info : kCommands) {
     Json::Value entry(Json::objectValue);
     entry["command"] = std::string(info.name);
     entry["summary"] = std::string(info.summary);
-    entry["privileged"] = info.modifies;
+    entry["privileged"] = info.privileged;
     commands.append(entry);
   }
   Json::Value arguments(Json::objectValue);

@@ -90,8 +90,28 @@ class Dispatcher {
   void require_modify(const DispatchContext& context, std::string_view command) const;
   JobStoreAccess& store_access(const DispatchContext& context) const;
 
-  Response version(const Request& request);
-  Response status(const Request& request);
+  /// One entry of the command registry (dispatcher.cpp kCommands): adding a
+  /// command is its handler and one line there; `help`, the request pool's choice
+  /// and the dispatch all read the table.
+  struct Command {
+    std::string_view name;
+    std::string_view summary;
+    /// Needs the right to modify (root, the daemon's user, control-group).
+    bool privileged;
+    /// Runs on the request pool, off the io thread (its cost grows with the store,
+    /// or it may wait for TRex).
+    bool on_pool;
+    Dispatched (Dispatcher::*handler)(const Request&, const DispatchContext&);
+  };
+  static const Command kCommands[];
+  static const Command* find_command(std::string_view name);
+  template <Response (Dispatcher::*Handler)(const Request&, const DispatchContext&)>
+  Dispatched reply(const Request& request, const DispatchContext& context) {
+    return {(this->*Handler)(request, context), std::nullopt, nullptr};
+  }
+
+  Response version(const Request& request, const DispatchContext& context);
+  Response status(const Request& request, const DispatchContext& context);
   Response submit(const Request& request, const DispatchContext& context);
   Response submit_suite(const Request& request, const DispatchContext& context);
   Response show_suite(const Request& request, const DispatchContext& context);
@@ -103,7 +123,7 @@ class Dispatcher {
   Response result(const Request& request, const DispatchContext& context);
   Dispatched watch(const Request& request, const DispatchContext& context);
   Response analyze(const Request& request, const DispatchContext& context);
-  Response help(const Request& request);
+  Response help(const Request& request, const DispatchContext& context);
 
   JobControl& jobs_;
   AccessPolicy policy_;

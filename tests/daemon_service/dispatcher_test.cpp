@@ -2,6 +2,8 @@
 
 #include <doctest/doctest.h>
 
+#include <map>
+
 #include "daemon/codec/strict_json.hpp"
 #include "daemon/service/job_spec_codec.hpp"
 #include "daemon/service/service_errors.hpp"
@@ -200,6 +202,41 @@ TEST_CASE("the reply echoes the id and carries the command's arguments") {
   CHECK(analyzed.result == ResultCode::success);
   CHECK(analyzed.arguments["goals"].size() == 1);
   CHECK(f.send(R"({"command": "help"})").arguments["commands"].size() == 14);
+}
+
+TEST_CASE("the registry: help's privileged flags are what the commands enforce") {
+  Fixture f;
+  // A valid request of each command; a reader (uid 1000, no control group) sends it.
+  const std::map<std::string, std::string> requests{
+      {"version", R"({"command": "version"})"},
+      {"status", R"({"command": "status"})"},
+      {"submit", kSubmit},
+      {"list", R"({"command": "list"})"},
+      {"show", R"({"command": "show", "arguments": {"job": 3}})"},
+      {"cancel", R"({"command": "cancel", "arguments": {"job": 3}})"},
+      {"delete", R"({"command": "delete", "arguments": {"job": 3}})"},
+      {"result", R"({"command": "result", "arguments": {"job": 3}})"},
+      {"watch", R"({"command": "watch", "arguments": {"job": 3}})"},
+      {"analyze", R"({"command": "analyze", "arguments": {"job": 3}})"},
+      {"submit_suite", R"({"command": "submit_suite", "arguments": {"name": "s",
+          "job": {"spec": {"goals": [{}]}, "measurer": {"kind": "sim", "model": "sharp"}}}})"},
+      {"show_suite", R"({"command": "show_suite", "arguments": {"suite": "s"}})"},
+      {"list_suites", R"({"command": "list_suites"})"},
+      {"help", R"({"command": "help"})"},
+  };
+  const Json::Value commands = f.send(R"({"command": "help"})").arguments["commands"];
+  REQUIRE(commands.size() == requests.size());
+  for (const Json::Value& command : commands) {
+    const std::string name = command["command"].asString();
+    CAPTURE(name);
+    REQUIRE(requests.count(name) == 1);
+    const Response reply = f.send(requests.at(name), peer(1000, 1000));
+    CHECK((reply.result == ResultCode::permission_denied) == command["privileged"].asBool());
+    CHECK(Dispatcher::runs_on_pool(name) ==
+          (name != "version" && name != "status" && name != "cancel" && name != "watch" &&
+           name != "help"));
+  }
+  CHECK_FALSE(Dispatcher::runs_on_pool("nope"));
 }
 
 TEST_CASE("bad arguments and failures become replies, never exceptions") {
