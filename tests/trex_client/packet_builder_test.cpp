@@ -132,6 +132,10 @@ TEST_CASE("addresses parse in their usual text forms and reject malformed ones")
     CHECK_FALSE(parse_ipv6(bad));
   }
 
+  // An embedded NUL does not cut the text short (inet_pton reads C strings).
+  CHECK_FALSE(parse_ipv4(std::string_view("1.2.3.4\0junk", 12)));
+  CHECK_FALSE(parse_ipv6(std::string_view("::1\0junk", 8)));
+
   CHECK(parse_mac("02:00:00:00:00:0A") == MacAddress{2, 0, 0, 0, 0, 10});
   CHECK(to_string(MacAddress{2, 0, 0, 0, 0, 10}) == "02:00:00:00:00:0a");
   CHECK_FALSE(parse_mac("02:00:00:00:00"));

@@ -1,7 +1,10 @@
 #include "trex_client/profile/net_address.hpp"
 
+#include <arpa/inet.h>
+
+#include <array>
 #include <cstdio>
-#include <vector>
+#include <string>
 
 namespace trexsearch::trex {
 namespace {
@@ -11,17 +14,6 @@ int hex_digit(char c) {
   if (c >= 'a' && c <= 'f') return c - 'a' + 10;
   if (c >= 'A' && c <= 'F') return c - 'A' + 10;
   return -1;
-}
-
-std::vector<std::string_view> split(std::string_view text, char separator) {
-  std::vector<std::string_view> parts;
-  std::size_t start = 0;
-  for (;;) {
-    const std::size_t end = text.find(separator, start);
-    parts.push_back(text.substr(start, end == std::string_view::npos ? end : end - start));
-    if (end == std::string_view::npos) return parts;
-    start = end + 1;
-  }
 }
 
 }  // namespace
@@ -41,68 +33,32 @@ std::optional<MacAddress> parse_mac(std::string_view text) {
   return mac;
 }
 
+// inet_pton, not a parser of our own (issue #15 item 9): it is the C library's
+// reading of RFC 791/4291 text, the same the kernel tools use. It needs a NUL-
+// terminated string; an embedded NUL can then not cut the text short unseen.
+template <int Family, std::size_t Bytes>
+std::optional<std::array<std::uint8_t, Bytes>> pton(std::string_view text) {
+  if (text.find('\0') != std::string_view::npos || text.size() > 64) return std::nullopt;
+  const std::string terminated(text);
+  std::array<std::uint8_t, Bytes> bytes{};
+  if (::inet_pton(Family, terminated.c_str(), bytes.data()) != 1) return std::nullopt;
+  return bytes;
+}
+
 std::optional<Ipv4Address> parse_ipv4(std::string_view text) {
-  const std::vector<std::string_view> parts = split(text, '.');
-  if (parts.size() != 4) return std::nullopt;
+  // glibc's inet_pton takes exactly four decimal octets 0..255, no leading zeros.
+  const auto bytes = pton<AF_INET, 4>(text);
+  if (!bytes) return std::nullopt;
   std::uint32_t value = 0;
-  for (std::string_view part : parts) {
-    if (part.empty() || part.size() > 3) return std::nullopt;
-    if (part.size() > 1 && part[0] == '0') return std::nullopt;
-    unsigned octet = 0;
-    for (char c : part) {
-      if (c < '0' || c > '9') return std::nullopt;
-      octet = octet * 10 + static_cast<unsigned>(c - '0');
-    }
-    if (octet > 255) return std::nullopt;
-    value = (value << 8) | octet;
-  }
+  for (const std::uint8_t byte : *bytes) value = (value << 8) | byte;
   return Ipv4Address{value};
 }
 
 std::optional<Ipv6Address> parse_ipv6(std::string_view text) {
-  // Split at "::" (at most once) into a head and a tail of 16-bit groups.
-  const std::size_t gap = text.find("::");
-  if (gap != std::string_view::npos && text.find("::", gap + 1) != std::string_view::npos) {
-    return std::nullopt;
-  }
-  auto parse_groups = [](std::string_view part, std::vector<std::uint8_t>& bytes,
-                         bool allow_v4_tail) -> bool {
-    if (part.empty()) return true;
-    const std::vector<std::string_view> groups = split(part, ':');
-    for (std::size_t i = 0; i < groups.size(); ++i) {
-      const std::string_view group = groups[i];
-      if (allow_v4_tail && i + 1 == groups.size() && group.find('.') != std::string_view::npos) {
-        const std::optional<Ipv4Address> v4 = parse_ipv4(group);
-        if (!v4) return false;
-        for (int shift = 24; shift >= 0; shift -= 8) {
-          bytes.push_back(static_cast<std::uint8_t>((v4->value >> shift) & 0xFF));
-        }
-        continue;
-      }
-      if (group.empty() || group.size() > 4) return false;
-      unsigned value = 0;
-      for (char c : group) {
-        const int d = hex_digit(c);
-        if (d < 0) return false;
-        value = value * 16 + static_cast<unsigned>(d);
-      }
-      bytes.push_back(static_cast<std::uint8_t>(value >> 8));
-      bytes.push_back(static_cast<std::uint8_t>(value & 0xFF));
-    }
-    return true;
-  };
-  std::vector<std::uint8_t> head;
-  std::vector<std::uint8_t> tail;
-  if (gap == std::string_view::npos) {
-    if (!parse_groups(text, head, true) || head.size() != 16) return std::nullopt;
-  } else {
-    if (!parse_groups(text.substr(0, gap), head, false)) return std::nullopt;
-    if (!parse_groups(text.substr(gap + 2), tail, true)) return std::nullopt;
-    if (head.size() + tail.size() > 14) return std::nullopt;
-  }
+  const auto bytes = pton<AF_INET6, 16>(text);
+  if (!bytes) return std::nullopt;
   Ipv6Address address{};
-  for (std::size_t i = 0; i < head.size(); ++i) address[i] = head[i];
-  for (std::size_t i = 0; i < tail.size(); ++i) address[16 - tail.size() + i] = tail[i];
+  for (std::size_t i = 0; i < address.size(); ++i) address[i] = (*bytes)[i];
   return address;
 }
 
