@@ -18,6 +18,7 @@ packages=(
   chromium            # headless screenshots of the HTML report (daemon_report_screenshot_tests)
   prometheus          # promtool: the metrics endpoint's page is checked in e2e_metrics_test
                       # (its Prometheus server is neither started nor enabled, see below)
+  pmccabe             # function size and complexity limits (scripts/check-complexity.sh, ctest style_complexity)
 )
 
 missing=()

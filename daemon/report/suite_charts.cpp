@@ -86,6 +86,42 @@ std::optional<double> port_bps_of(const SuiteReportData& data) {
   return std::nullopt;
 }
 
+// The line rate (frames/s) or port speed (Gbit/s) for reference.
+void add_reference(SvgChart& chart, double port_bps, bool gbps, double min_bytes, double max_bytes) {
+  if (gbps) {
+    chart.bands.push_back(ChartBand{port_bps / 1e9, port_bps / 1e9,
+                                    "port speed " + significant(port_bps / 1e9, 4) + " Gbit/s",
+                                    "#888888"});
+    return;
+  }
+  // TRex's line rate for each frame size: port speed / ((size + 20 B) x 8), the
+  // 20 B being preamble, SFD and inter-frame gap.
+  ChartSeries line;
+  line.label = "line rate of a " + significant(port_bps / 1e9, 4) + " Gbit/s port";
+  line.colour = "#888888";
+  line.dashed = true;
+  constexpr int kSteps = 60;
+  for (int step = 0; step <= kSteps; ++step) {
+    const double bytes = min_bytes + (max_bytes - min_bytes) * step / kSteps;
+    line.x.push_back(bytes);
+    line.y.push_back(port_bps / ((bytes + 20.0) * 8.0));
+  }
+  chart.series.push_back(line);
+}
+
+// A job's value as a marker. Green: the SUT's throughput; amber: at least this
+// (max_load passed); red: not clean. Triangles stand out whatever the colour.
+ChartPoint marker_of(const PlotValue& value) {
+  ChartPoint point;
+  point.x = value.frame_bytes;
+  point.y = value.pps;
+  point.colour = !value.clean ? 1.0 : value.at_max_load ? 0.5 : 0.0;
+  point.radius = 4.0;
+  point.tooltip = value.tooltip;
+  point.shape = value.clean && !value.at_max_load ? MarkerShape::circle : MarkerShape::triangle;
+  return point;
+}
+
 std::string render_chart(const SuiteReportData& data, bool gbps) {
   const auto lines = lines_of(data, gbps);
   if (lines.empty()) return "";
@@ -102,41 +138,12 @@ std::string render_chart(const SuiteReportData& data, bool gbps) {
     for (const PlotValue& value : lines[i].second) {
       min_bytes = std::min(min_bytes, value.frame_bytes);
       max_bytes = std::max(max_bytes, value.frame_bytes);
-      ChartPoint point;
-      point.x = value.frame_bytes;
-      point.y = value.pps;
-      // Green: the SUT's throughput; amber: at least this (max_load passed); red:
-      // not clean. Triangles stand out whatever the colour.
-      point.colour = !value.clean ? 1.0 : value.at_max_load ? 0.5 : 0.0;
-      point.radius = 4.0;
-      point.tooltip = value.tooltip;
-      point.shape = value.clean && !value.at_max_load ? MarkerShape::circle : MarkerShape::triangle;
       unclean = unclean || !value.clean;
       at_max = at_max || value.at_max_load;
-      chart.points.push_back(point);
+      chart.points.push_back(marker_of(value));
     }
   }
-  if (const auto port_bps = port_bps_of(data)) {
-    if (gbps) {
-      chart.bands.push_back(ChartBand{*port_bps / 1e9, *port_bps / 1e9,
-                                      "port speed " + significant(*port_bps / 1e9, 4) + " Gbit/s",
-                                      "#888888"});
-    } else {
-      // TRex's line rate for each frame size: port speed / ((size + 20 B) x 8),
-      // the 20 B being preamble, SFD and inter-frame gap.
-      ChartSeries line;
-      line.label = "line rate of a " + significant(*port_bps / 1e9, 4) + " Gbit/s port";
-      line.colour = "#888888";
-      line.dashed = true;
-      constexpr int kSteps = 60;
-      for (int step = 0; step <= kSteps; ++step) {
-        const double bytes = min_bytes + (max_bytes - min_bytes) * step / kSteps;
-        line.x.push_back(bytes);
-        line.y.push_back(*port_bps / ((bytes + 20.0) * 8.0));
-      }
-      chart.series.push_back(line);
-    }
-  }
+  if (const auto port_bps = port_bps_of(data)) add_reference(chart, *port_bps, gbps, min_bytes, max_bytes);
   chart.marker_legend.push_back({MarkerShape::circle, "a job's value (repeats: the line is their mean)"});
   if (at_max) {
     chart.marker_legend.push_back(

@@ -216,18 +216,22 @@ PortSpeedProbe memoised(const PortSpeedProbe& probe) {
   };
 }
 
-}  // namespace
 
-SuiteSpec decode_suite(const Json::Value& json, const PortSpeedProbe& probe) {
-  SuiteSpec suite;
+// The suite document's keys, validated; the axes not yet multiplied out.
+struct SuiteAxes {
+  std::string name;
+  Json::Value base;
   std::vector<AxisValue> sizes;
   std::vector<AxisValue> profiles;
   std::vector<AxisValue> methods;
-  Json::Value base;
   int repeats = 1;
+};
+
+SuiteAxes decode_axes(const Json::Value& json) {
   try {
     codec::ObjectReader reader(json, "");
-    suite.name = decode_name(reader);
+    SuiteAxes axes;
+    axes.name = decode_name(reader);
     const Json::Value* job = reader.optional_value("job");
     if (job == nullptr || !job->isObject()) {
       bad("job", job ? *job : Json::Value(),
@@ -236,53 +240,67 @@ SuiteSpec decode_suite(const Json::Value& json, const PortSpeedProbe& probe) {
     if (job->isMember("name")) {
       bad("job.name", (*job)["name"], "is not allowed: entries are named SUITE/LABEL");
     }
-    base = *job;
-    sizes = decode_frame_sizes(reader);
-    profiles = decode_profiles(reader);
-    methods = decode_methods(reader);
+    axes.base = *job;
+    axes.sizes = decode_frame_sizes(reader);
+    axes.profiles = decode_profiles(reader);
+    axes.methods = decode_methods(reader);
     if (const auto value = reader.optional_int("repeats")) {
       if (*value < 1 || *value > kMaxRepeats) {
         bad("repeats", Json::Value(*value), "must be 1.." + std::to_string(kMaxRepeats));
       }
-      repeats = *value;
+      axes.repeats = *value;
     }
     reader.reject_unknown_keys();
-    const std::size_t count = std::max<std::size_t>(1, sizes.size()) *
-                              std::max<std::size_t>(1, profiles.size()) *
-                              std::max<std::size_t>(1, methods.size()) *
-                              static_cast<std::size_t>(repeats);
+    const std::size_t count = std::max<std::size_t>(1, axes.sizes.size()) *
+                              std::max<std::size_t>(1, axes.profiles.size()) *
+                              std::max<std::size_t>(1, axes.methods.size()) *
+                              static_cast<std::size_t>(axes.repeats);
     if (count > kMaxEntries) {
       bad("", Json::Value(Json::UInt64{count}),
           "a suite expands to at most " + std::to_string(kMaxEntries) + " jobs");
     }
+    return axes;
   } catch (const ConfigError& error) {
     throw RequestError(ResultCode::bad_request, error.what());
   }
+}
 
+// One entry: the base job with its axis values applied, decoded like a submit.
+SuiteEntry decode_entry(const SuiteAxes& axes, const AxisValue* profile, const AxisValue* method,
+                        const AxisValue* size, int repeat, const PortSpeedProbe& probe) {
+  const std::vector<const AxisValue*> parts{profile, method, size};
+  SuiteEntry entry;
+  entry.label = join_label(parts);
+  entry.repeat = repeat;
+  if (size != nullptr) entry.frame_size = size->value.isString() ? "imix" : size->value.asString();
+  const std::string where = "entry \"" + entry.label + "\"" + entry_where(parts, repeat, axes.repeats);
+  try {
+    Json::Value job = axes.base;
+    if (profile != nullptr) apply_profile(job, *profile);
+    if (method != nullptr) apply_method(job, *method);
+    if (size != nullptr) apply_frame_size(job, *size);
+    job["name"] = suite_job_name(axes.name, entry.label);
+    entry.job = decode_job_spec(job, probe);
+  } catch (const ConfigError& error) {
+    throw RequestError(ResultCode::bad_request, where + ": " + error.what());
+  } catch (const RequestError& error) {
+    throw RequestError(error.code(), where + ": " + error.what());
+  }
+  return entry;
+}
+
+}  // namespace
+
+SuiteSpec decode_suite(const Json::Value& json, const PortSpeedProbe& probe) {
+  const SuiteAxes axes = decode_axes(json);
+  SuiteSpec suite;
+  suite.name = axes.name;
   const PortSpeedProbe probe_once = memoised(probe);
-  for (int repeat = 1; repeat <= repeats; ++repeat) {
-    for (const AxisValue* profile : or_base(profiles)) {
-      for (const AxisValue* method : or_base(methods)) {
-        for (const AxisValue* size : or_base(sizes)) {
-          const std::vector<const AxisValue*> parts{profile, method, size};
-          SuiteEntry entry;
-          entry.label = join_label(parts);
-          entry.repeat = repeat;
-          if (size != nullptr) entry.frame_size = size->value.isString() ? "imix" : size->value.asString();
-          const std::string where = "entry \"" + entry.label + "\"" + entry_where(parts, repeat, repeats);
-          try {
-            Json::Value job = base;
-            if (profile != nullptr) apply_profile(job, *profile);
-            if (method != nullptr) apply_method(job, *method);
-            if (size != nullptr) apply_frame_size(job, *size);
-            job["name"] = suite_job_name(suite.name, entry.label);
-            entry.job = decode_job_spec(job, probe_once);
-          } catch (const ConfigError& error) {
-            throw RequestError(ResultCode::bad_request, where + ": " + error.what());
-          } catch (const RequestError& error) {
-            throw RequestError(error.code(), where + ": " + error.what());
-          }
-          suite.entries.push_back(std::move(entry));
+  for (int repeat = 1; repeat <= axes.repeats; ++repeat) {
+    for (const AxisValue* profile : or_base(axes.profiles)) {
+      for (const AxisValue* method : or_base(axes.methods)) {
+        for (const AxisValue* size : or_base(axes.sizes)) {
+          suite.entries.push_back(decode_entry(axes, profile, method, size, repeat, probe_once));
         }
       }
     }
