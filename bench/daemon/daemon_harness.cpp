@@ -99,54 +99,9 @@ long DaemonUnderTest::rss_kib() const {
   return -1;
 }
 
-Client::Client(const std::string& socket) {
-  fd_ = ::socket(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0);
-  const sockaddr_un address = address_of(socket);
-  if (::connect(fd_, reinterpret_cast<const sockaddr*>(&address), sizeof address) != 0) {
-    throw std::runtime_error("cannot connect to " + socket + ": " + std::strerror(errno));
-  }
-}
-
-Client::~Client() { ::close(fd_); }
-
-std::optional<std::string> Client::read_line() {
-  while (true) {
-    const auto newline = buffer_.find('\n');
-    if (newline != std::string::npos) {
-      std::string line = buffer_.substr(0, newline);
-      buffer_.erase(0, newline + 1);
-      return line;
-    }
-    char chunk[65536];
-    const ssize_t n = ::recv(fd_, chunk, sizeof chunk, 0);
-    if (n <= 0) return std::nullopt;
-    buffer_.append(chunk, static_cast<std::size_t>(n));
-  }
-}
-
 service::Response Client::request(const std::string& command, const Json::Value& arguments) {
-  Json::Value json(Json::objectValue);
-  json["id"] = 1;
-  json["command"] = command;
-  json["arguments"] = arguments;
-  const std::string line = codec::to_compact_json(json) + "\n";
-  if (::send(fd_, line.data(), line.size(), MSG_NOSIGNAL) != static_cast<ssize_t>(line.size())) {
-    throw std::runtime_error("send failed");
-  }
-  while (true) {
-    const auto reply = read_line();
-    if (!reply) throw std::runtime_error("connection closed");
-    if (reply->find("\"event\"") != std::string::npos) continue;
-    return service::parse_response(*reply);
-  }
-}
-
-std::optional<Json::Value> Client::next_event() {
-  while (const auto line = read_line()) {
-    Json::Value json = codec::parse_strict_json(*line, "event");
-    if (json.isMember("event")) return json;
-  }
-  return std::nullopt;
+  // An hour: a request the daemon never answers ends the bench with an error.
+  return client_.request(command, arguments, std::chrono::hours(1));
 }
 
 }  // namespace trexsearch::bench

@@ -8,6 +8,7 @@
 #include <string>
 #include <vector>
 
+#include "daemon/service/control_line_client.hpp"
 #include "daemon/service/protocol.hpp"
 
 namespace trexsearch::bench {
@@ -32,24 +33,19 @@ class DaemonUnderTest {
   pid_t pid_ = -1;
 };
 
-/// A blocking line client of the control socket.
+/// The shared line client (service::ControlLineClient), waiting as long as the
+/// daemon takes: a bench measures, it does not judge.
 class Client {
  public:
-  explicit Client(const std::string& socket);
-  ~Client();
-  Client(const Client&) = delete;
-  Client& operator=(const Client&) = delete;
+  explicit Client(const std::string& socket) : client_(socket) {}
 
   service::Response request(const std::string& command,
                             const Json::Value& arguments = Json::Value(Json::objectValue));
   /// The next `{"event": ...}` line; nullopt at EOF.
-  std::optional<Json::Value> next_event();
+  std::optional<Json::Value> next_event() { return client_.next_event(std::nullopt); }
 
  private:
-  std::optional<std::string> read_line();
-
-  int fd_ = -1;
-  std::string buffer_;
+  service::ControlLineClient client_;
 };
 
 }  // namespace trexsearch::bench

@@ -7,6 +7,7 @@
 #include <stdexcept>
 #include <string>
 
+#include "daemon/service/control_line_client.hpp"
 #include "daemon/service/protocol.hpp"
 
 namespace trexsearch::cli {
@@ -25,15 +26,13 @@ class DaemonRefused : public std::runtime_error {
   service::ResultCode code_;
 };
 
-/// One connection to trex-searchd's control socket: newline-delimited JSON requests
-/// and replies (docs/socket-api.md), blocking, with a reply deadline.
+/// One connection to trex-searchd's control socket for a CLI command: the shared
+/// line client (service::ControlLineClient) with the command's reply deadline, and
+/// error replies as DaemonRefused.
 class ControlConnection {
  public:
   /// Connects; throws std::runtime_error naming the socket and what to check.
   ControlConnection(const std::string& socket_path, std::chrono::milliseconds reply_timeout);
-  ~ControlConnection();
-  ControlConnection(const ControlConnection&) = delete;
-  ControlConnection& operator=(const ControlConnection&) = delete;
 
   /// Sends one request and returns the reply's arguments; throws DaemonRefused for
   /// error replies and std::runtime_error when the daemon does not answer in time.
@@ -45,13 +44,8 @@ class ControlConnection {
   std::optional<Json::Value> next_event();
 
  private:
-  std::optional<std::string> read_line(std::optional<std::chrono::milliseconds> timeout);
-
-  std::string socket_path_;
+  service::ControlLineClient client_;
   std::chrono::milliseconds reply_timeout_;
-  int fd_ = -1;
-  std::string buffer_;
-  int next_id_ = 1;
 };
 
 /// The socket to use: `option` when given, else $TREX_SEARCH_SOCKET, else the default.

@@ -203,72 +203,31 @@ std::optional<int> DaemonProcess::wait_exit(milliseconds timeout) {
   return exit_code_;
 }
 
-ControlClient::ControlClient(const std::string& socket_path) {
-  fd_ = ::socket(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0);
-  const sockaddr_un address = unix_address(socket_path);
-  if (fd_ < 0 || ::connect(fd_, reinterpret_cast<const sockaddr*>(&address), sizeof address) != 0) {
-    const std::string reason = std::strerror(errno);
-    if (fd_ >= 0) ::close(fd_);
-    throw std::runtime_error("cannot connect to " + socket_path + ": " + reason);
-  }
-}
-
-ControlClient::~ControlClient() { ::close(fd_); }
-
-bool ControlClient::send_raw(std::string_view bytes) {
-  std::size_t done = 0;
-  while (done < bytes.size()) {
-    const ssize_t n = ::send(fd_, bytes.data() + done, bytes.size() - done, MSG_NOSIGNAL);
-    if (n < 0 && errno == EINTR) continue;
-    if (n <= 0) return false;
-    done += static_cast<std::size_t>(n);
-  }
-  return true;
-}
+bool ControlClient::send_raw(std::string_view bytes) { return client_.send_raw(bytes); }
 
 std::optional<std::string> ControlClient::read_line(milliseconds timeout) {
-  const auto deadline = Clock::now() + timeout;
-  while (true) {
-    const auto newline = buffer_.find('\n');
-    if (newline != std::string::npos) {
-      std::string line = buffer_.substr(0, newline);
-      buffer_.erase(0, newline + 1);
-      return line;
-    }
-    pollfd readable{fd_, POLLIN, 0};
-    if (::poll(&readable, 1, remaining_ms(deadline)) <= 0) return std::nullopt;
-    char chunk[65536];
-    const ssize_t n = ::recv(fd_, chunk, sizeof chunk, 0);
-    if (n <= 0) return std::nullopt;
-    buffer_.append(chunk, static_cast<std::size_t>(n));
+  try {
+    return client_.read_line(timeout);
+  } catch (const service::ControlTimeout&) {
+    return std::nullopt;
   }
 }
 
 service::Response ControlClient::request(const std::string& command, const Json::Value& arguments,
                                          int id) {
-  Json::Value json(Json::objectValue);
-  json["id"] = id;
-  json["command"] = command;
-  json["arguments"] = arguments;
-  if (!send_raw(codec::to_compact_json(json) + "\n")) {
-    throw std::runtime_error("the daemon closed the connection");
-  }
-  while (true) {
-    const auto line = read_line();
-    if (!line) throw std::runtime_error("no reply to " + command);
-    const Json::Value reply = parse_json(*line);
-    if (reply.isMember("event")) continue;
-    return service::parse_response(*line);
-  }
+  return client_.request(command, arguments, kDeadline, id);
 }
 
 Json::Value ControlClient::wait_event(const std::string& event, milliseconds timeout) {
   const auto deadline = Clock::now() + timeout;
   while (true) {
-    const auto line = read_line(milliseconds(remaining_ms(deadline)));
+    std::optional<Json::Value> line;
+    try {
+      line = client_.next_event(milliseconds(remaining_ms(deadline)));
+    } catch (const service::ControlTimeout&) {
+    }
     if (!line) throw std::runtime_error("no '" + event + "' event before the deadline or EOF");
-    const Json::Value json = parse_json(*line);
-    if (json["event"].asString() == event) return json["arguments"];
+    if ((*line)["event"].asString() == event) return (*line)["arguments"];
   }
 }
 
@@ -280,16 +239,7 @@ Json::Value ControlClient::wait_trial(std::size_t number, milliseconds timeout) 
   }
 }
 
-bool ControlClient::wait_closed(milliseconds timeout) {
-  const auto deadline = Clock::now() + timeout;
-  while (true) {
-    pollfd readable{fd_, POLLIN, 0};
-    if (::poll(&readable, 1, remaining_ms(deadline)) <= 0) return false;
-    char chunk[4096];
-    const ssize_t n = ::recv(fd_, chunk, sizeof chunk, 0);
-    if (n <= 0) return true;
-  }
-}
+bool ControlClient::wait_closed(milliseconds timeout) { return client_.wait_closed(timeout); }
 
 CliRun run_cli(const TempDir& dir, const std::vector<std::string>& args, const std::string& cwd) {
   static int runs = 0;

@@ -13,6 +13,7 @@
 #include <thread>
 #include <vector>
 
+#include "daemon/service/control_line_client.hpp"
 #include "daemon/service/protocol.hpp"
 
 namespace trexsearch::servicetest {
@@ -102,14 +103,12 @@ class DaemonProcess {
   std::optional<int> exit_code_;
 };
 
-/// A blocking line client of the control socket with deadlines.
+/// The shared line client (service::ControlLineClient) with the tests' deadlines
+/// and their event waits.
 class ControlClient {
  public:
   /// Connects; throws std::runtime_error when it cannot.
-  explicit ControlClient(const std::string& socket_path);
-  ~ControlClient();
-  ControlClient(const ControlClient&) = delete;
-  ControlClient& operator=(const ControlClient&) = delete;
+  explicit ControlClient(const std::string& socket_path) : client_(socket_path) {}
 
   /// Sends raw bytes (false when the daemon closed the connection).
   bool send_raw(std::string_view bytes);
@@ -128,8 +127,7 @@ class ControlClient {
   bool wait_closed(milliseconds timeout = kDeadline);
 
  private:
-  int fd_ = -1;
-  std::string buffer_;
+  service::ControlLineClient client_;
 };
 
 /// What a finished trex-search run left behind.
