@@ -162,7 +162,7 @@ void TrexJobMeasurer::with_reconnect(const std::string& what, const std::functio
       if (!wait) {
         const std::string unreachable =
             retry ? ", unreachable for " +
-                        format_value((outage.now() - outage.since().value_or(began)).count()) + " s"
+                        trex::format_outage(outage.now() - outage.since().value_or(began))
                   : "";
         const std::string reason =
             "cannot " + what + " TRex at " + settings_.endpoint + " (" + std::to_string(attempts) +

@@ -114,7 +114,7 @@ TEST_CASE("a 1 s grace against an unreachable TRex fails connecting after 1 s of
   const std::string message = job.connect_failure();
   INFO(message);
   CHECK(message.starts_with("cannot connect to TRex at virtual://trex ("));
-  CHECK(message.find("unreachable for 1 s, trex-reconnect-grace 1 s") != std::string::npos);
+  CHECK(message.find("unreachable for 1.000 s, trex-reconnect-grace 1 s") != std::string::npos);
   CHECK(job.clock.now().count() == doctest::Approx(1.0));
   CHECK(job.retries >= 3);
   // No request outlived the deadline.
@@ -133,7 +133,7 @@ TEST_CASE("rpc_timeout longer than the grace: connecting fails after the one req
   };
   const std::string message = job.connect_failure();
   INFO(message);
-  CHECK(message.find("(1 attempts, unreachable for 3 s, trex-reconnect-grace 1 s)") !=
+  CHECK(message.find("(1 attempts, unreachable for 3.000 s, trex-reconnect-grace 1 s)") !=
         std::string::npos);
   CHECK(job.clock.now() == Seconds{3.0});
   CHECK(job.retries == 0);
@@ -148,7 +148,7 @@ TEST_CASE("grace 0: one attempt, no retry") {
     return std::unique_ptr<trex::RpcChannel>(std::move(channel));
   };
   const std::string message = job.connect_failure();
-  CHECK(message.find("(1 attempts, unreachable for 0.5 s, trex-reconnect-grace 0 s)") !=
+  CHECK(message.find("(1 attempts, unreachable for 0.500 s, trex-reconnect-grace 0 s)") !=
         std::string::npos);
   CHECK(job.clock.now() == Seconds{0.5});
   CHECK(job.trex->exchanges().size() == 1);

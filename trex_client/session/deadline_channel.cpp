@@ -23,7 +23,7 @@ std::string DeadlineChannel::exchange(std::string_view request_json, std::string
                     "not sent: the reconnect grace of " +
                         format_value(deadline_.policy().reconnect_grace.count()) +
                         " s is over (TRex unreachable for " +
-                        format_value((deadline_.now() - since).count()) + " s" + first + ")",
+                        format_outage(deadline_.now() - since) + first + ")",
                     std::nullopt, {}, true);
   }
   const Seconds started = deadline_.now();

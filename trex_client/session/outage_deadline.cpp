@@ -1,6 +1,7 @@
 #include "trex_client/session/outage_deadline.hpp"
 
 #include <algorithm>
+#include <cstdio>
 
 namespace trexsearch::trex {
 
@@ -35,6 +36,12 @@ std::optional<Seconds> OutageDeadline::next_wait() {
   backoff_ = std::min(backoff_ * 2.0, policy_.reconnect_backoff_max);
   ++retries_;
   return wait;
+}
+
+std::string format_outage(Seconds length) {
+  char text[32];
+  std::snprintf(text, sizeof text, "%.3f s", length.count());
+  return text;
 }
 
 }  // namespace trexsearch::trex

@@ -58,4 +58,7 @@ class OutageDeadline {
   int retries_ = 0;
 };
 
+/// "3.001 s": how long TRex has been unreachable, to the millisecond, for messages.
+std::string format_outage(Seconds length);
+
 }  // namespace trexsearch::trex
