@@ -9,6 +9,7 @@
 #include "search/errors.hpp"
 #include "tests/support/virtual_trex.hpp"
 #include "trex_client/codec/profile_codec.hpp"
+#include "trex_client/transport/rpc_stop.hpp"
 
 namespace trexsearch::service {
 namespace {
@@ -152,6 +153,24 @@ TEST_CASE("grace 0: one attempt, no retry") {
         std::string::npos);
   CHECK(job.clock.now() == Seconds{0.5});
   CHECK(job.trex->exchanges().size() == 1);
+}
+
+TEST_CASE("a cancel ends the wait between reconnects at once, whatever the grace") {
+  VirtualJob job(0.25, 3600.0);
+  job.settings.make_channel = [&job](const std::string&) {
+    auto channel = std::make_unique<VirtualTrex>(job.clock);
+    channel->unreachable(Seconds{0.0});
+    job.trex = channel.get();
+    return std::unique_ptr<trex::RpcChannel>(std::move(channel));
+  };
+  std::stop_source cancel;
+  // The job's runner installs the scope; the cancel comes with the first retry.
+  trex::RpcStopScope scope(cancel.get_token());
+  job.settings.log = [&cancel](std::string_view line) {
+    if (line.starts_with("trex_retry")) cancel.request_stop();
+  };
+  CHECK_THROWS_AS(TrexJobMeasurer(example_profile(), job.settings), MeasurementCancelled);
+  CHECK(job.clock.now() == Seconds{0.25});
 }
 
 TEST_CASE("a TRex that comes back within the grace is connected to") {
