@@ -3,6 +3,7 @@
 #include <algorithm>
 
 #include "search/errors.hpp"
+#include "trex_client/transport/rpc_stop.hpp"
 #include "trex_client/transport/trex_error.hpp"
 
 namespace trexsearch::trex {
@@ -31,8 +32,13 @@ std::string DeadlineChannel::exchange(std::string_view request_json, std::string
     return inner_->exchange(request_json, method, allowed);
   } catch (const TrexError& error) {
     // Only a missing answer makes TRex unreachable; an RPC error or a garbled reply
-    // came from a TRex that is up.
-    if (error.kind() == TrexErrorKind::transport) deadline_.unanswered(started, error.what());
+    // came from a TRex that is up, and a wait the job's stop cut short says nothing
+    // (the clean-up after a cancel must still be sent).
+    const RpcStopScope* scope = RpcStopScope::current();
+    const bool stopped = scope != nullptr && scope->token().stop_requested();
+    if (error.kind() == TrexErrorKind::transport && !stopped) {
+      deadline_.unanswered(started, error.what());
+    }
     throw;
   }
 }

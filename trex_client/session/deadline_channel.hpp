@@ -11,8 +11,9 @@ namespace trexsearch::trex {
 
 /// The session's channel: asks the OutageDeadline how long each exchange may wait
 /// (never past an outage's deadline; after it none is sent) and tells it of every
-/// exchange TRex did not answer (a transport failure), dated from the exchange's
-/// start. The stop of RpcStopScope still applies below it, in the transport.
+/// exchange TRex did not answer (a transport failure the job's stop did not cause),
+/// dated from the exchange's start. The stop of RpcStopScope still applies below
+/// it, in the transport.
 class DeadlineChannel final : public RpcChannel {
  public:
   /// `deadline` must outlive this object.
