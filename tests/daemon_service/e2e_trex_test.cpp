@@ -160,7 +160,7 @@ TEST_CASE("TRex gone for good mid-job: the job fails after the grace period, tri
 // Issue #15 item 5: retries at every layer ask one deadline, so a 1 s grace means
 // 1 s. The figure is the daemon's own: the failure says how long TRex had been
 // unreachable (from the start of its first unanswered request) when the job gave up.
-TEST_CASE("TRex frozen (SIGSTOP) mid-job with a 1 s grace: the job fails 1 s after TRex went silent") {
+TEST_CASE("TRex frozen (SIGSTOP) mid-job, 1 s grace: the job fails 1 s after TRex went silent") {
   TrexRig rig;
   const std::int64_t job = rig.start_job(1.0, 0.5);
   EmulatorProcess& emulator = rig.emulator;

@@ -188,7 +188,7 @@ TEST_CASE("a TRex that comes back within the grace is connected to") {
   CHECK(job.clock.now().count() < 2.0);
 }
 
-TEST_CASE("TRex gone mid-trial with a 1 s grace: the trial fails 1 s after its first unanswered request") {
+TEST_CASE("TRex gone mid-trial, 1 s grace: the trial fails 1 s after its first unanswered RPC") {
   VirtualJob job(0.25, 1.0);
   TrexJobMeasurer measurer(example_profile(), job.settings);
   CHECK(job.trial_failure(measurer) == "(measured)");
@@ -213,7 +213,7 @@ TEST_CASE("TRex gone mid-trial, rpc_timeout 3 s and a 1 s grace: failed after 3 
   CHECK(job.clock.now() - since == Seconds{3.0});
 }
 
-TEST_CASE("TRex back within the grace mid-trial: the job reconnects and the trial is measured again") {
+TEST_CASE("TRex back within the grace mid-trial: the job reconnects and measures the trial again") {
   VirtualJob job(0.25, 2.0);
   TrexJobMeasurer measurer(example_profile(), job.settings);
   const Seconds down = job.clock.now() + Seconds{0.5};

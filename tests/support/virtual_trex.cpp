@@ -31,8 +31,8 @@ std::string VirtualTrex::exchange(std::string_view request_json, std::string_vie
       clock_.advance(timeout);
       exchanges_.push_back(seen);
       throw trex::TrexError(trex::TrexErrorKind::transport, endpoint_, std::string(method),
-                            "no reply within " + format_value(timeout.count()) + " s",
-                            std::nullopt, {}, true);
+                            "no reply within " + format_value(timeout.count()) + " s", std::nullopt,
+                            {}, true);
     }
     // TRex is back before the timeout: the request reaches the restarted server.
     clock_.advance(down_until_ - clock_.now());

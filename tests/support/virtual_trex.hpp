@@ -46,8 +46,7 @@ class VirtualTrex final : public trex::RpcChannel {
   explicit VirtualTrex(VirtualWaitClock& clock, trex::emu::EmulatorOptions options = {});
 
   /// TRex stops answering from clock time `from` until `until` (default: for good).
-  void unreachable(Seconds from,
-                   Seconds until = Seconds{std::numeric_limits<double>::infinity()});
+  void unreachable(Seconds from, Seconds until = Seconds{std::numeric_limits<double>::infinity()});
 
   std::string exchange(std::string_view request_json, std::string_view method,
                        Seconds timeout) override;

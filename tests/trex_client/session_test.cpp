@@ -218,9 +218,9 @@ TEST_CASE("a stopped job does not wait out a busy TRex: the wait before the rese
   std::stop_source stop;
   stop.request_stop();
   RpcStopScope scope(stop.get_token());
-  CHECK_THROWS_WITH_AS(api.get_port_status(0),
-                       doctest::Contains("gave up waiting for a busy TRex: the job was asked to stop"),
-                       TrexError);
+  CHECK_THROWS_WITH_AS(
+      api.get_port_status(0),
+      doctest::Contains("gave up waiting for a busy TRex: the job was asked to stop"), TrexError);
   CHECK(api.busy_retries() == 0);
   emulator.faults().busy_next_commands(0);
 }

@@ -58,7 +58,8 @@ bool wait_unless_stopped(Seconds duration) {
   std::mutex mutex;
   std::condition_variable_any never;
   std::unique_lock lock(mutex);
-  never.wait_for(lock, stop, std::chrono::duration_cast<std::chrono::steady_clock::duration>(duration),
+  never.wait_for(lock, stop,
+                 std::chrono::duration_cast<std::chrono::steady_clock::duration>(duration),
                  [] { return false; });
   return !stop.stop_requested();
 }

@@ -24,9 +24,9 @@ void RetryPolicy::validate() const {
   check_positive("trex.reconnect_backoff", reconnect_backoff);
   check_positive("trex.reconnect_backoff_max", reconnect_backoff_max);
   if (reconnect_backoff > reconnect_backoff_max) {
-    throw ConfigError("trex.reconnect_backoff", format_value(reconnect_backoff.count()),
-                      "must be <= reconnect_backoff_max " +
-                          format_value(reconnect_backoff_max.count()) + " [s]");
+    throw ConfigError(
+        "trex.reconnect_backoff", format_value(reconnect_backoff.count()),
+        "must be <= reconnect_backoff_max " + format_value(reconnect_backoff_max.count()) + " [s]");
   }
 }
 
