@@ -5,7 +5,9 @@
 #include <memory>
 
 #include "tests/support/virtual_trex.hpp"
+#include "trex_client/session/deadline_channel.hpp"
 #include "trex_client/session/trex_session.hpp"
+#include "trex_client/transport/rpc_stop.hpp"
 #include "trex_client/transport/trex_error.hpp"
 
 namespace trexsearch::trex {
@@ -50,7 +52,44 @@ struct VirtualSession {
   std::unique_ptr<TrexSession> session;
 };
 
+// A channel whose every exchange times out, taking the clock's time.
+class SilentChannel final : public RpcChannel {
+ public:
+  explicit SilentChannel(VirtualWaitClock& clock) : clock_(clock) {}
+  std::string exchange(std::string_view, std::string_view method, Seconds timeout) override {
+    clock_.advance(timeout);
+    throw TrexError(TrexErrorKind::transport, endpoint_, std::string(method), "no reply",
+                    std::nullopt, {}, true);
+  }
+  const std::string& endpoint() const override { return endpoint_; }
+
+ private:
+  VirtualWaitClock& clock_;
+  std::string endpoint_ = "silent://trex";
+};
+
 }  // namespace
+
+TEST_CASE("an unanswered exchange opens the outage from its start, unless the job stopped it") {
+  VirtualWaitClock clock;
+  RetryPolicy policy;
+  policy.rpc_timeout = Seconds{2.0};
+  OutageDeadline outage(policy, clock);
+  DeadlineChannel channel(std::make_unique<SilentChannel>(clock), outage);
+  {
+    std::stop_source stop;
+    stop.request_stop();
+    RpcStopScope scope(stop.get_token());
+    CHECK_THROWS_AS(channel.exchange("{}", "ping", Seconds{3.0}), TrexError);
+    CHECK_FALSE(outage.since().has_value());
+  }
+  const Seconds sent = clock.now();
+  CHECK_THROWS_AS(channel.exchange("{}", "ping", Seconds{3.0}), TrexError);
+  // The smaller of the caller's timeout and the policy's.
+  CHECK(clock.now() - sent == Seconds{2.0});
+  REQUIRE(outage.since().has_value());
+  CHECK(*outage.since() == sent);
+}
 
 TEST_CASE("recovery from an unreachable TRex never waits past the grace's deadline") {
   VirtualSession rig(0.25, 1.0);
