@@ -4,9 +4,7 @@
 
 #include <algorithm>
 #include <cmath>
-#include <chrono>
-#include <condition_variable>
-#include <mutex>
+#include <optional>
 #include <utility>
 
 #include "search/errors.hpp"
@@ -19,8 +17,6 @@
 namespace trexsearch::service {
 namespace {
 
-using RealClock = std::chrono::steady_clock;
-
 trex::SessionConfig session_config(const trex::CompiledProfile& profile,
                                    const TrexJobSettings& settings) {
   trex::SessionConfig config;
@@ -30,17 +26,10 @@ trex::SessionConfig session_config(const trex::CompiledProfile& profile,
   config.session_id = settings.session_id;
   config.log = settings.log;
   config.rpc_timeout = settings.rpc_timeout;
+  config.reconnect_grace = settings.reconnect_grace;
+  config.reconnect_backoff = settings.reconnect_backoff;
+  config.reconnect_backoff_max = settings.reconnect_backoff_max;
   return config;
-}
-
-// Waits `duration` of real time unless `stop` is requested first (then false).
-bool wait_for(Seconds duration, const std::stop_token& stop) {
-  std::mutex mutex;
-  std::condition_variable_any never;
-  std::unique_lock lock(mutex);
-  never.wait_for(lock, stop, std::chrono::duration_cast<RealClock::duration>(duration),
-                 [] { return false; });
-  return !stop.stop_requested();
 }
 
 // Per-stream counting needs the flow_stats RX capability on every port of the
@@ -64,7 +53,11 @@ void check_flow_stats_support(const trex::SystemInfo& system, const trex::Compil
 }  // namespace
 
 TrexJobMeasurer::TrexJobMeasurer(trex::CompiledProfile profile, TrexJobSettings settings)
-    : profile_(std::move(profile)), settings_(std::move(settings)), clock_(settings_.speed) {
+    : profile_(std::move(profile)),
+      settings_(std::move(settings)),
+      scaled_clock_(settings_.speed),
+      trial_clock_(settings_.clock != nullptr ? *settings_.clock : scaled_clock_),
+      retry_clock_(settings_.clock != nullptr ? *settings_.clock : real_clock_) {
   for (const std::uint8_t port : profile_.all_ports()) {
     if (!settings_.ports.empty() &&
         std::find(settings_.ports.begin(), settings_.ports.end(), port) == settings_.ports.end()) {
@@ -72,12 +65,15 @@ TrexJobMeasurer::TrexJobMeasurer(trex::CompiledProfile profile, TrexJobSettings 
                         "the profile uses this port; the job must own it");
     }
   }
+  trex::SessionConfig config_for_session = session_config(profile_, settings_);
+  config_for_session.retry_clock = &retry_clock_;
   session_ = std::make_unique<trex::TrexSession>(
-      std::make_unique<trex::ZmqRpcChannel>(settings_.endpoint),
-      session_config(profile_, settings_));
+      settings_.make_channel ? settings_.make_channel(settings_.endpoint)
+                             : std::make_unique<trex::ZmqRpcChannel>(settings_.endpoint),
+      std::move(config_for_session));
   trex::TrexMeasurerConfig config = settings_.trial;
   config.directions = profile_.directions;
-  trex_ = std::make_unique<trex::TrexMeasurer>(*session_, std::move(config), clock_);
+  trex_ = std::make_unique<trex::TrexMeasurer>(*session_, std::move(config), trial_clock_);
   repeating_ = std::make_unique<trex::RepeatingMeasurer>(*trex_);
   if (settings_.link) settings_.link->connecting(settings_.endpoint);
   try {
@@ -147,21 +143,30 @@ TrexJobMeasurer::~TrexJobMeasurer() {
 
 void TrexJobMeasurer::with_reconnect(const std::string& what, const std::function<void()>& attempt,
                                      std::stop_token stop) {
-  const auto deadline =
-      RealClock::now() + std::chrono::duration_cast<RealClock::duration>(settings_.reconnect_grace);
-  Seconds backoff = settings_.reconnect_backoff;
+  trex::OutageDeadline& outage = session_->outage();
+  // TRex has not been usable since this loop began at the latest; an attempt that
+  // gets half-way (connects, then times out) must not move the deadline on.
+  const Seconds began = outage.now();
   for (int attempts = 1;; ++attempts) {
     try {
       attempt();
       return;
     } catch (const trex::TrexError& error) {
-      const bool retry = trex::TrexSession::is_recoverable(error) || error.kind() ==
-                                                                         trex::TrexErrorKind::transport;
-      if (!retry || RealClock::now() + std::chrono::duration_cast<RealClock::duration>(backoff) >
-                        deadline) {
+      const bool retry = trex::TrexSession::is_recoverable(error) ||
+                         error.kind() == trex::TrexErrorKind::transport;
+      std::optional<Seconds> wait;
+      if (retry) {
+        outage.unanswered(began);
+        wait = outage.next_wait();
+      }
+      if (!wait) {
+        const std::string unreachable =
+            retry ? ", unreachable for " +
+                        trex::format_outage(outage.now() - outage.since().value_or(began))
+                  : "";
         const std::string reason =
             "cannot " + what + " TRex at " + settings_.endpoint + " (" + std::to_string(attempts) +
-            " attempts within trex-reconnect-grace " +
+            " attempts" + unreachable + ", trex-reconnect-grace " +
             format_value(settings_.reconnect_grace.count()) + " s): " + error.what();
         if (settings_.link) settings_.link->failed(reason);
         throw MeasurementError(reason);
@@ -169,12 +174,13 @@ void TrexJobMeasurer::with_reconnect(const std::string& what, const std::functio
       if (settings_.link) settings_.link->retrying(error.what());
       if (settings_.log) {
         settings_.log("trex_retry what=" + what + " attempt=" + std::to_string(attempts) +
-                      " backoff_s=" + format_value(backoff.count()) + " cause=\"" + error.what() +
+                      " backoff_s=" + format_value(wait->count()) + " cause=\"" + error.what() +
                       "\"");
       }
+      if (!retry_clock_.sleep_until(retry_clock_.now() + *wait, stop)) {
+        throw MeasurementCancelled();
+      }
     }
-    if (!wait_for(backoff, stop)) throw MeasurementCancelled();
-    backoff = std::min(backoff * 2.0, settings_.reconnect_backoff_max);
   }
 }
 

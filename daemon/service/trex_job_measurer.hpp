@@ -28,13 +28,19 @@ struct TrexJobSettings {
   /// job gets its own ports back.
   std::uint32_t session_id = 0;
   double speed = 1.0;
-  /// TRex may stay unreachable this long (in real time) before the job fails.
+  /// TRex may stay unreachable this long (in real time, from the start of the first
+  /// request it did not answer) before the job fails (trex::OutageDeadline).
   Seconds reconnect_grace{60.0};
   /// First wait between reconnect attempts; doubles up to reconnect_backoff_max.
   Seconds reconnect_backoff{0.05};
   Seconds reconnect_backoff_max{2.0};
   /// Deadline of each RPC (a TRex that does not answer counts as unreachable).
   Seconds rpc_timeout{3.0};
+  /// Test seams: one clock for the trials, the grace and the waits between
+  /// reconnects (null: the steady clock, scaled by `speed` for the trials only) and
+  /// the channel to TRex (null: ZeroMQ to `endpoint`).
+  trex::WaitClock* clock = nullptr;
+  std::function<std::unique_ptr<trex::RpcChannel>(const std::string& endpoint)> make_channel;
   /// One line per session event (trex_connect, trex_reconnect ...), for the daemon log.
   std::function<void(std::string_view)> log;
   /// Told of every connect, retry, failure and release, for `status`; may be null.
@@ -73,14 +79,14 @@ class TrexJobMeasurer final : public Measurer {
   /// TRex's `get_version` answer at connection ("v3.04").
   const std::string& trex_version() const { return trex_version_; }
   /// The measurer's clock (TRex's time, scaled by `speed`), for the job's search.
-  const Clock& clock() const { return clock_; }
+  const Clock& clock() const { return trial_clock_; }
   /// Trials repeated after an interruption so far.
   std::uint64_t repeats() const { return repeating_->repeats(); }
 
  private:
   /// Checks the ports' speed and line rate against the job (throws MeasurementError).
   void check_port_speed();
-  /// Retries `attempt` with backoff until it succeeds or the grace period ends.
+  /// Retries `attempt` while the session's OutageDeadline allows, waiting as it says.
   void with_reconnect(const std::string& what, const std::function<void()>& attempt,
                       std::stop_token stop);
   /// Runs one trial (`trial`), recovering the session and measuring it again when
@@ -89,7 +95,12 @@ class TrexJobMeasurer final : public Measurer {
 
   trex::CompiledProfile profile_;
   TrexJobSettings settings_;
-  trex::SteadyWaitClock clock_;
+  /// TRex's time (real time x speed) and real time, unless settings_.clock is set.
+  trex::SteadyWaitClock scaled_clock_;
+  trex::SteadyWaitClock real_clock_;
+  trex::WaitClock& trial_clock_;
+  /// The clock of the grace and the backoff: real time, whatever the speed.
+  trex::WaitClock& retry_clock_;
   std::unique_ptr<trex::TrexSession> session_;
   std::unique_ptr<trex::TrexMeasurer> trex_;
   std::unique_ptr<trex::RepeatingMeasurer> repeating_;

@@ -2,6 +2,7 @@
 
 #include <csignal>
 #include <optional>
+#include <string>
 
 #include "emulator_process.hpp"
 #include "service_test_support.hpp"
@@ -18,8 +19,10 @@ std::vector<std::string> emulator_args() {
   return {"--sut", "sharp", "--sut-option", "capacity_pps=1e6", "--speed", "500"};
 }
 
-Json::Value trex_submit(const std::string& endpoint, double reconnect_grace_s = 10.0) {
+Json::Value trex_submit(const std::string& endpoint, double reconnect_grace_s = 10.0,
+                        double rpc_timeout_s = 3.0) {
   Json::Value measurer(Json::objectValue);
+  measurer["rpc_timeout"] = rpc_timeout_s;
   measurer["kind"] = "trex";
   measurer["endpoint"] = endpoint;
   set_inline_profile(measurer, example_profile_path());
@@ -38,9 +41,9 @@ struct TrexRig {
     client.emplace(dir.file("control.sock"));
   }
 
-  std::int64_t start_job(double reconnect_grace_s = 10.0) {
-    const auto submitted =
-        client->request("submit", trex_submit(emulator.rpc_endpoint(), reconnect_grace_s));
+  std::int64_t start_job(double reconnect_grace_s = 10.0, double rpc_timeout_s = 3.0) {
+    const auto submitted = client->request(
+        "submit", trex_submit(emulator.rpc_endpoint(), reconnect_grace_s, rpc_timeout_s));
     REQUIRE(submitted.result == ResultCode::success);
     const std::int64_t job = submitted.arguments["job"].asInt64();
     const auto watch = client->request("watch", job_arguments(job), 2);
@@ -152,6 +155,35 @@ TEST_CASE("TRex gone for good mid-job: the job fails after the grace period, tri
   CHECK(reason.find(trex["last_error"].asString()) != std::string::npos);
   // The daemon itself is fine: it still answers and takes jobs.
   CHECK(client.request("version", Json::Value(Json::objectValue)).result == ResultCode::success);
+}
+
+// Issue #15 item 5: retries at every layer ask one deadline, so a 1 s grace means
+// 1 s. The figure is the daemon's own: the failure says how long TRex had been
+// unreachable (from the start of its first unanswered request) when the job gave up.
+TEST_CASE("TRex frozen (SIGSTOP) mid-job, 1 s grace: the job fails 1 s after TRex went silent") {
+  TrexRig rig;
+  const std::int64_t job = rig.start_job(1.0, 0.5);
+  EmulatorProcess& emulator = rig.emulator;
+  ControlClient& client = *rig.client;
+  client.wait_trial(3);
+  emulator.send_signal(SIGSTOP);
+  const Json::Value ended = client.wait_event("job.ended");
+  INFO(rig.daemon.log());
+  REQUIRE(ended["state"].asString() == "failed");
+  const auto show = client.request("show", job_arguments(job));
+  const std::string reason = show.arguments["job"]["reason"].asString();
+  INFO(reason);
+  CHECK(reason.find("cannot reconnect to TRex at " + emulator.rpc_endpoint()) !=
+        std::string::npos);
+  const std::string marker = "unreachable for ";
+  const auto at = reason.find(marker);
+  REQUIRE(at != std::string::npos);
+  const double unreachable_s = std::stod(reason.substr(at + marker.size()));
+  // The last attempt ends at the deadline; less than 10 ms left is not tried.
+  CHECK(unreachable_s >= 0.99);
+  // Scheduling slack only (before: 3 stacked rpc_timeouts and more).
+  CHECK(unreachable_s <= 1.5);
+  emulator.send_signal(SIGCONT);
 }
 
 }  // namespace trexsearch::servicetest

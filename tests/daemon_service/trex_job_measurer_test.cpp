@@ -3,18 +3,84 @@
 #include <doctest/doctest.h>
 
 #include <chrono>
+#include <memory>
 #include <string>
 
 #include "search/errors.hpp"
+#include "tests/support/virtual_trex.hpp"
 #include "trex_client/codec/profile_codec.hpp"
+#include "trex_client/transport/rpc_stop.hpp"
 
 namespace trexsearch::service {
+namespace {
+
+using testsupport::VirtualTrex;
+using testsupport::VirtualWaitClock;
+
+trex::CompiledProfile example_profile() {
+  return trex::compile_profile(
+      trex::load_profile(TREX_SEARCH_SOURCE_DIR "/etc/profiles/ipv4-udp-64b-bidir.json"));
+}
+
+// A job's measurer against a TRex in process, everything on one virtual clock
+// (trials, RPC timeouts, the grace, the waits between reconnects): no test sleeps.
+struct VirtualJob {
+  VirtualJob(double rpc_timeout_s, double grace_s) {
+    settings.endpoint = "virtual://trex";
+    settings.rpc_timeout = Seconds{rpc_timeout_s};
+    settings.reconnect_grace = Seconds{grace_s};
+    settings.clock = &clock;
+    settings.make_channel = [this](const std::string&) {
+      auto channel = std::make_unique<VirtualTrex>(clock);
+      trex = channel.get();
+      return std::unique_ptr<trex::RpcChannel>(std::move(channel));
+    };
+    settings.log = [this](std::string_view line) {
+      if (line.starts_with("trex_retry")) ++retries;
+    };
+  }
+
+  // The measurer's construction (connect) failure, and the clock time it took.
+  std::string connect_failure() {
+    try {
+      TrexJobMeasurer measurer(example_profile(), settings);
+    } catch (const MeasurementError& error) {
+      return error.what();
+    }
+    return "(connected)";
+  }
+
+  // One trial's failure.
+  std::string trial_failure(TrexJobMeasurer& measurer) {
+    try {
+      measurer.measure(Seconds{1.0}, 10000.0, {});
+    } catch (const MeasurementError& error) {
+      return error.what();
+    }
+    return "(measured)";
+  }
+
+  // The start of the first exchange TRex did not answer at or after `from`.
+  Seconds first_unanswered(Seconds from) const {
+    for (const auto& seen : trex->exchanges()) {
+      if (!seen.answered && seen.started >= from) return seen.started;
+    }
+    FAIL("no unanswered exchange");
+    return from;
+  }
+
+  VirtualWaitClock clock;
+  VirtualTrex* trex = nullptr;
+  TrexJobSettings settings;
+  int retries = 0;
+};
+
+}  // namespace
 
 TEST_CASE("a TRex that stays unreachable fails the measurer after the grace period, naming it") {
-  const trex::CompiledProfile profile = trex::compile_profile(
-      trex::load_profile(TREX_SEARCH_SOURCE_DIR "/etc/profiles/ipv4-udp-64b-bidir.json"));
+  const trex::CompiledProfile profile = example_profile();
   TrexJobSettings settings;
-  // Port 1 on loopback: nothing listens, so every RPC times out.
+  // Port 1 on loopback: nothing listens, so every RPC times out (real ZeroMQ).
   settings.endpoint = "tcp://127.0.0.1:1";
   settings.rpc_timeout = Seconds{0.05};
   settings.reconnect_grace = Seconds{0.3};
@@ -36,6 +102,127 @@ TEST_CASE("a TRex that stays unreachable fails the measurer after the grace peri
   // It retried with backoff, and gave up after about the grace (not the first failure).
   CHECK(retries >= 2);
   CHECK(took.count() >= 0.2);
+}
+
+TEST_CASE("a 1 s grace against an unreachable TRex fails connecting after 1 s of clock time") {
+  VirtualJob job(0.25, 1.0);
+  job.settings.make_channel = [&job](const std::string&) {
+    auto channel = std::make_unique<VirtualTrex>(job.clock);
+    channel->unreachable(Seconds{0.0});
+    job.trex = channel.get();
+    return std::unique_ptr<trex::RpcChannel>(std::move(channel));
+  };
+  const std::string message = job.connect_failure();
+  INFO(message);
+  CHECK(message.starts_with("cannot connect to TRex at virtual://trex ("));
+  CHECK(message.find("unreachable for 1.000 s, trex-reconnect-grace 1 s") != std::string::npos);
+  CHECK(job.clock.now().count() == doctest::Approx(1.0));
+  CHECK(job.retries >= 3);
+  // No request outlived the deadline.
+  for (const auto& seen : job.trex->exchanges()) {
+    CHECK((seen.started + seen.timeout).count() <= 1.0 + 1e-9);
+  }
+}
+
+TEST_CASE("rpc_timeout longer than the grace: connecting fails after the one request, not later") {
+  VirtualJob job(3.0, 1.0);
+  job.settings.make_channel = [&job](const std::string&) {
+    auto channel = std::make_unique<VirtualTrex>(job.clock);
+    channel->unreachable(Seconds{0.0});
+    job.trex = channel.get();
+    return std::unique_ptr<trex::RpcChannel>(std::move(channel));
+  };
+  const std::string message = job.connect_failure();
+  INFO(message);
+  CHECK(message.find("(1 attempts, unreachable for 3.000 s, trex-reconnect-grace 1 s)") !=
+        std::string::npos);
+  CHECK(job.clock.now() == Seconds{3.0});
+  CHECK(job.retries == 0);
+}
+
+TEST_CASE("grace 0: one attempt, no retry") {
+  VirtualJob job(0.5, 0.0);
+  job.settings.make_channel = [&job](const std::string&) {
+    auto channel = std::make_unique<VirtualTrex>(job.clock);
+    channel->unreachable(Seconds{0.0});
+    job.trex = channel.get();
+    return std::unique_ptr<trex::RpcChannel>(std::move(channel));
+  };
+  const std::string message = job.connect_failure();
+  CHECK(message.find("(1 attempts, unreachable for 0.500 s, trex-reconnect-grace 0 s)") !=
+        std::string::npos);
+  CHECK(job.clock.now() == Seconds{0.5});
+  CHECK(job.trex->exchanges().size() == 1);
+}
+
+TEST_CASE("a cancel ends the wait between reconnects at once, whatever the grace") {
+  VirtualJob job(0.25, 3600.0);
+  job.settings.make_channel = [&job](const std::string&) {
+    auto channel = std::make_unique<VirtualTrex>(job.clock);
+    channel->unreachable(Seconds{0.0});
+    job.trex = channel.get();
+    return std::unique_ptr<trex::RpcChannel>(std::move(channel));
+  };
+  std::stop_source cancel;
+  // The job's runner installs the scope; the cancel comes with the first retry.
+  trex::RpcStopScope scope(cancel.get_token());
+  job.settings.log = [&cancel](std::string_view line) {
+    if (line.starts_with("trex_retry")) cancel.request_stop();
+  };
+  CHECK_THROWS_AS(TrexJobMeasurer(example_profile(), job.settings), MeasurementCancelled);
+  CHECK(job.clock.now() == Seconds{0.25});
+}
+
+TEST_CASE("a TRex that comes back within the grace is connected to") {
+  VirtualJob job(0.25, 2.0);
+  job.settings.make_channel = [&job](const std::string&) {
+    auto channel = std::make_unique<VirtualTrex>(job.clock);
+    channel->unreachable(Seconds{0.0}, Seconds{0.9});
+    job.trex = channel.get();
+    return std::unique_ptr<trex::RpcChannel>(std::move(channel));
+  };
+  TrexJobMeasurer measurer(example_profile(), job.settings);
+  CHECK(measurer.trex_version() == "v3.03");
+  CHECK(job.retries >= 2);
+  CHECK(job.clock.now().count() >= 0.9);
+  CHECK(job.clock.now().count() < 2.0);
+}
+
+TEST_CASE("TRex gone mid-trial, 1 s grace: the trial fails 1 s after its first unanswered RPC") {
+  VirtualJob job(0.25, 1.0);
+  TrexJobMeasurer measurer(example_profile(), job.settings);
+  CHECK(job.trial_failure(measurer) == "(measured)");
+  const Seconds down = job.clock.now() + Seconds{0.5};
+  job.trex->unreachable(down);
+  const std::string message = job.trial_failure(measurer);
+  INFO(message);
+  CHECK(message.starts_with("cannot reconnect to TRex at virtual://trex ("));
+  const Seconds since = job.first_unanswered(down);
+  CHECK((job.clock.now() - since).count() == doctest::Approx(1.0));
+}
+
+TEST_CASE("TRex gone mid-trial, rpc_timeout 3 s and a 1 s grace: failed after 3 s, not 9.7") {
+  VirtualJob job(3.0, 1.0);
+  TrexJobMeasurer measurer(example_profile(), job.settings);
+  const Seconds down = job.clock.now() + Seconds{0.5};
+  job.trex->unreachable(down);
+  const std::string message = job.trial_failure(measurer);
+  INFO(message);
+  CHECK(message.starts_with("cannot reconnect to TRex at virtual://trex ("));
+  const Seconds since = job.first_unanswered(down);
+  CHECK(job.clock.now() - since == Seconds{3.0});
+}
+
+TEST_CASE("TRex back within the grace mid-trial: the job reconnects and measures the trial again") {
+  VirtualJob job(0.25, 2.0);
+  TrexJobMeasurer measurer(example_profile(), job.settings);
+  const Seconds down = job.clock.now() + Seconds{0.5};
+  job.trex->unreachable(down, down + Seconds{1.2});
+  const TrialOutcome outcome = measurer.measure(Seconds{1.0}, 10000.0, {});
+  // Measured whole after the reconnect (the interrupted run's counts were dropped).
+  CHECK(outcome.offered_count > 0);
+  CHECK(outcome.loss_count == 0);
+  CHECK(job.clock.now() > down + Seconds{1.2});
 }
 
 }  // namespace trexsearch::service

@@ -8,6 +8,7 @@
 #include "emulator_fixture.hpp"
 #include "search/errors.hpp"
 #include "trex_client/codec/profile_codec.hpp"
+#include "trex_client/transport/rpc_stop.hpp"
 
 using namespace trexsearch::trex;
 using trexsearch::Seconds;
@@ -207,6 +208,21 @@ TEST_CASE("TRex's 'Try again later' is retried like the Python client does, then
   CHECK_FALSE(TrexSession::is_recoverable(error));
   emulator.faults().busy_next_commands(0);
   CHECK(api.get_version().mode == "STL");
+}
+
+TEST_CASE("a stopped job does not wait out a busy TRex: the wait before the resend ends at once") {
+  emu::EmulatorServer emulator(test_support::emulator_options());
+  TrexApi api = test_support::make_api(emulator, 1.0);
+  api.api_sync_v2();
+  emulator.faults().busy_next_commands(1000);
+  std::stop_source stop;
+  stop.request_stop();
+  RpcStopScope scope(stop.get_token());
+  CHECK_THROWS_WITH_AS(
+      api.get_port_status(0),
+      doctest::Contains("gave up waiting for a busy TRex: the job was asked to stop"), TrexError);
+  CHECK(api.busy_retries() == 0);
+  emulator.faults().busy_next_commands(0);
 }
 
 TEST_CASE("a malformed reply is a protocol error and the session recovers from it") {

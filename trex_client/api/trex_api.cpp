@@ -3,11 +3,14 @@
 #include <algorithm>
 #include <chrono>
 #include <cmath>
-#include <thread>
+#include <condition_variable>
+#include <mutex>
+#include <stop_token>
 
 #include "search/errors.hpp"
 #include "trex_client/codec/reply_codec.hpp"
 #include "trex_client/codec/request_codec.hpp"
+#include "trex_client/transport/rpc_stop.hpp"
 
 namespace trexsearch::trex {
 
@@ -45,6 +48,20 @@ bool can_resend(const std::vector<codec::SentRequest>& sent) {
   return sent.size() == 1 || std::all_of(sent.begin(), sent.end(), [](const auto& request) {
            return request.method.starts_with("get_") || request.method == "ping";
          });
+}
+
+// Waits `duration` unless the thread's RPC stop (RpcStopScope) is requested first;
+// false then.
+bool wait_unless_stopped(Seconds duration) {
+  const RpcStopScope* scope = RpcStopScope::current();
+  const std::stop_token stop = scope != nullptr ? scope->token() : std::stop_token{};
+  std::mutex mutex;
+  std::condition_variable_any never;
+  std::unique_lock lock(mutex);
+  never.wait_for(lock, stop,
+                 std::chrono::duration_cast<std::chrono::steady_clock::duration>(duration),
+                 [] { return false; });
+  return !stop.stop_requested();
 }
 
 }  // namespace
@@ -111,9 +128,13 @@ void TrexApi::send(Batch& batch) {
                             " s",
                         kTryAgainLater, error.specific_err());
       }
-      ++busy_retries_;
     }
-    std::this_thread::sleep_for(kBusyRetryInterval);
+    if (!wait_unless_stopped(kBusyRetryInterval)) {
+      throw TrexError(TrexErrorKind::transport, channel_->endpoint(), method,
+                      "gave up waiting for a busy TRex: the job was asked to stop", std::nullopt,
+                      {}, true);
+    }
+    ++busy_retries_;
   }
 }
 

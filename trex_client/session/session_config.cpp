@@ -19,6 +19,11 @@ void SessionConfig::validate() const {
   if (!std::isfinite(rpc_timeout.count()) || rpc_timeout.count() <= 0.0) {
     throw ConfigError("trex.rpc_timeout", format_value(rpc_timeout.count()), "must be > 0 [s]");
   }
+  retry_policy().validate();
+}
+
+RetryPolicy SessionConfig::retry_policy() const {
+  return RetryPolicy{rpc_timeout, reconnect_grace, reconnect_backoff, reconnect_backoff_max};
 }
 
 }  // namespace trexsearch::trex

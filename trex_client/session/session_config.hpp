@@ -6,8 +6,10 @@
 #include <string_view>
 #include <vector>
 
+#include "search/clock.hpp"
 #include "search/units.hpp"
 #include "trex_client/api/system_info.hpp"
+#include "trex_client/session/retry_policy.hpp"
 
 namespace trexsearch::trex {
 
@@ -23,14 +25,25 @@ struct SessionConfig {
   /// by another user is a clear error naming that user.
   bool force_acquire = false;
   ApiVersion api;
-  /// Per-call deadline of every RPC.
+  /// Per-call deadline of every RPC (while TRex is believed up).
   Seconds rpc_timeout{3.0};
+  /// How long TRex may stay unreachable (from the start of the first request it did
+  /// not answer) before recovery gives up, and the waits between attempts
+  /// (OutageDeadline).
+  Seconds reconnect_grace{60.0};
+  Seconds reconnect_backoff{0.05};
+  Seconds reconnect_backoff_max{2.0};
+  /// The clock of the grace and the backoff (real time); null: the steady clock.
+  /// Must outlive the session.
+  const Clock* retry_clock = nullptr;
   /// Receives one line per notable session event ("trex_reconnect ..."), for logs.
   std::function<void(std::string_view)> log;
 
   /// Throws ConfigError naming the field: no ports, duplicate ports, empty user,
-  /// non-positive timeout.
+  /// non-positive timeout, an invalid retry policy.
   void validate() const;
+  /// rpc_timeout, reconnect_grace and the backoffs as one policy.
+  RetryPolicy retry_policy() const;
 };
 
 }  // namespace trexsearch::trex

@@ -1,9 +1,11 @@
 #include "trex_client/session/trex_session.hpp"
 
 #include <algorithm>
+#include <chrono>
 #include <random>
 
 #include "search/errors.hpp"
+#include "trex_client/session/deadline_channel.hpp"
 #include "trex_client/session/latency_support.hpp"
 
 namespace trexsearch::trex {
@@ -22,10 +24,29 @@ SessionConfig checked(SessionConfig config) {
   return config;
 }
 
+// Real time since the session was made: the grace's clock unless one is injected.
+class SteadyClock final : public Clock {
+ public:
+  Seconds now() const override { return std::chrono::steady_clock::now() - origin_; }
+
+ private:
+  std::chrono::steady_clock::time_point origin_ = std::chrono::steady_clock::now();
+};
+
+std::unique_ptr<RpcChannel> checked_channel(std::unique_ptr<RpcChannel> channel) {
+  if (!channel) throw ConfigError("trex channel", "null", "a TRex session needs a channel");
+  return channel;
+}
+
 }  // namespace
 
 TrexSession::TrexSession(std::unique_ptr<RpcChannel> channel, SessionConfig config)
-    : config_(checked(std::move(config))), api_(std::move(channel), config_.rpc_timeout) {}
+    : config_(checked(std::move(config))),
+      own_clock_(config_.retry_clock != nullptr ? nullptr : std::make_unique<SteadyClock>()),
+      outage_(config_.retry_policy(),
+              config_.retry_clock != nullptr ? *config_.retry_clock : *own_clock_),
+      api_(std::make_unique<DeadlineChannel>(checked_channel(std::move(channel)), outage_),
+           config_.rpc_timeout) {}
 
 TrexSession::~TrexSession() {
   if (!connected_) return;
@@ -101,6 +122,7 @@ void TrexSession::connect() {
   for (const auto& [id, port] : owned_) api_.set_service_mode(port, false);
   streams_.clear();
   connected_ = true;
+  outage_.reachable();
   log("trex_connect endpoint=" + api_.endpoint() +
       " session_id=" + std::to_string(config_.session_id));
 }
@@ -141,6 +163,7 @@ void TrexSession::recover(const TrexError& cause) {
     add_profile_streams(where.first, where.second, streams);
   }
   connected_ = true;
+  outage_.reachable();
   ++recoveries_;
   log("trex_reconnected endpoint=" + api_.endpoint() +
       " recoveries=" + std::to_string(recoveries_));

@@ -9,6 +9,7 @@
 
 #include "trex_client/api/trex_api.hpp"
 #include "trex_client/profile/compiled_profile.hpp"
+#include "trex_client/session/outage_deadline.hpp"
 #include "trex_client/session/session_config.hpp"
 #include "trex_client/transport/trex_error.hpp"
 
@@ -17,7 +18,9 @@ namespace trexsearch::trex {
 /// A TRex session that survives TRex restarts: it keeps the api handle, owns its
 /// ports and remembers the streams it loaded, so that after "API verification failed"
 /// (TRex restarted), a lost reply or a broken exchange it can re-sync, re-acquire its
-/// ports and re-add its streams (recover()). Not thread-safe: one owner.
+/// ports and re-add its streams (recover()). Every RPC goes through the session's
+/// OutageDeadline (deadline_channel.hpp), so no request waits past the deadline of
+/// an outage, whoever retries. Not thread-safe: one owner.
 class TrexSession {
  public:
   /// Throws ConfigError for an invalid configuration. Does not talk to TRex yet.
@@ -30,7 +33,7 @@ class TrexSession {
   TrexSession& operator=(const TrexSession&) = delete;
 
   /// api_sync_v2, acquire every port (force as configured), service mode off, stop
-  /// leftover traffic and remove leftover streams. Throws TrexError.
+  /// leftover traffic and remove leftover streams; ends any outage. Throws TrexError.
   void connect();
   /// Replaces the streams of the given ports' TRex profiles (remove_all_streams +
   /// add_streams, per PortStreams::profile_id) and remembers them for recovery.
@@ -52,9 +55,12 @@ class TrexSession {
   /// port ownership lost, a timeout, a broken exchange or an undecodable reply.
   static bool is_recoverable(const TrexError& error);
   /// Re-sync, re-acquire and re-add the remembered streams (stopping any traffic
-  /// left running). Throws TrexError when TRex cannot be reached or refuses (e.g. a
-  /// port taken by another user without force_acquire).
+  /// left running); one attempt, ending the outage when it succeeds. Throws
+  /// TrexError when TRex cannot be reached (at once once the outage's deadline has
+  /// passed) or refuses (e.g. a port taken by another user without force_acquire).
   void recover(const TrexError& cause);
+  /// TRex's outage and its deadline: what any retry loop over this session asks.
+  OutageDeadline& outage() { return outage_; }
   /// Number of successful recoveries so far.
   std::uint64_t recoveries() const { return recoveries_; }
 
@@ -67,6 +73,9 @@ class TrexSession {
   void log(const std::string& line) const;
 
   SessionConfig config_;
+  /// The steady clock when the config names none.
+  std::unique_ptr<Clock> own_clock_;
+  OutageDeadline outage_;
   TrexApi api_;
   std::map<std::uint8_t, OwnedPort> owned_;
   /// (port, TRex profile id) -> its streams, for recovery.

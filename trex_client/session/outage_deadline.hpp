@@ -1,0 +1,64 @@
+#pragma once
+
+#include <optional>
+#include <string>
+
+#include "search/clock.hpp"
+#include "search/units.hpp"
+#include "trex_client/session/retry_policy.hpp"
+
+namespace trexsearch::trex {
+
+/// The one place that decides, on an injected clock, whether to ask TRex again and
+/// how long a request or a wait may take (docs/reliability.md "Retries and
+/// deadlines"). An outage begins at the start of the first request TRex did not
+/// answer; its deadline is that start + reconnect_grace. Within an outage no request
+/// waits past the deadline (each gets min(rpc_timeout, time left)) and no retry
+/// starts after it. Not thread-safe: one per session, used by its thread.
+class OutageDeadline {
+ public:
+  /// `clock` must outlive this object. Throws ConfigError for an invalid policy.
+  OutageDeadline(RetryPolicy policy, const Clock& clock);
+
+  const RetryPolicy& policy() const { return policy_; }
+  Seconds now() const { return clock_.now(); }
+
+  /// A request begun at `since` got no answer (or TRex could not be used since
+  /// then): an outage is on since `since`, or since an earlier start if one is on.
+  /// `cause` says why (kept from the first failure of the outage).
+  void unanswered(Seconds since, const std::string& cause = {});
+  /// TRex answered and the session is usable again: the outage (if any) is over.
+  void reachable();
+
+  /// When the current outage began; nullopt while TRex is believed up.
+  std::optional<Seconds> since() const { return since_; }
+  /// The first failure of the current outage, as told to unanswered().
+  const std::string& cause() const { return cause_; }
+  /// How long the next request may wait for its reply: rpc_timeout while TRex is
+  /// believed up, else min(rpc_timeout, time left); <= 0 once the deadline passed
+  /// (then none may start).
+  Seconds rpc_timeout() const;
+  /// Whether to try again, and how long to wait first: the backoff (doubling from
+  /// reconnect_backoff to reconnect_backoff_max), cut to half the time left so the
+  /// attempt has the other half; nullopt when less than kShortestAttempt is left.
+  /// Outside an outage, the first backoff.
+  std::optional<Seconds> next_wait();
+  /// Retries granted in the current outage.
+  int retries() const { return retries_; }
+
+  /// Less time left than this is not worth another attempt.
+  static constexpr Seconds kShortestAttempt{0.01};
+
+ private:
+  RetryPolicy policy_;
+  const Clock& clock_;
+  std::optional<Seconds> since_;
+  std::string cause_;
+  Seconds backoff_;
+  int retries_ = 0;
+};
+
+/// "3.001 s": how long TRex has been unreachable, to the millisecond, for messages.
+std::string format_outage(Seconds length);
+
+}  // namespace trexsearch::trex
