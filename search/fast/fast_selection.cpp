@@ -158,7 +158,7 @@ std::optional<FastStep> FastSelection::place(std::size_t goal, const GridBounds&
     // the critical load, rounded down onto the grid).
     load = estimate;
     if (!bounds.clo && bounds.chi) {
-      load = std::min(load, *bounds.chi - doubled(final_width, state.down_misses));
+      load = std::min(load, *bounds.chi - doubled(final_width, std::max(0, state.down_misses - 1)));
     }
   } else if (bounds.clo && (!has_estimate || estimate <= *bounds.clo)) {
     // The estimate says the lower bound is at the critical load: one final
