@@ -125,13 +125,31 @@ std::optional<FastStep> FastSelection::place(std::size_t goal, const GridBounds&
   const GridIndex estimate =
       has_estimate ? grid_.index_at_or_below(*estimate_pps) : grid_.max_index();
 
+  // With exceed ratio 0 one high-loss trial makes a load an upper bound for
+  // good (draft-06 Appendix A), so every trial at the eventual lower bound
+  // besides its full-length one is one more chance to lose it, and the
+  // result ends lower. The preceding targets therefore bracket the estimate
+  // one final width either side, and the final target measures the estimate
+  // itself, fresh, with its one full-length trial (as the reference's
+  // bisection often does by chance).
+  const TargetSpec& final_target = chains_.targets[chains_.final_target[goal]];
+  const bool no_exceed = final_target.classification.exceed_ratio == 0.0;
+  const bool bracketing =
+      no_exceed && state.target != chains_.final_target[goal] && target.width_steps >= 2 * final_width;
+  const GridIndex pair_width = bracketing ? 2 * final_width : final_width;
+  GridBounds preceding;
+  if (target.preceding) preceding = bounds_of(*target.preceding);
+  if (no_exceed && !bracketing && has_estimate && target.preceding && inside(estimate, preceding) &&
+      inside(estimate, bounds) && !database_.loads().contains(grid_.load_at(estimate))) {
+    state.expected_upper = false;
+    return FastStep{estimate, target.classification.trial_duration, goal};
+  }
+
   // A load already measured but still undecided for this target: more trials
   // there decide it, and every trial so far keeps counting. The preceding
   // target's bounds come first (lower one first), as they are where this
   // target's bounds most likely are; other undecided loads only when those
   // are decided, the one nearest the estimate first.
-  GridBounds preceding;
-  if (target.preceding) preceding = bounds_of(*target.preceding);
   std::optional<GridIndex> undecided;
   bool undecided_is_preceding_bound = false;
   for (const auto& [load_pps, entry] : database_.loads()) {
@@ -153,17 +171,18 @@ std::optional<FastStep> FastSelection::place(std::size_t goal, const GridBounds&
   }
 
   GridIndex load = 0;
-  if (has_estimate && inside(estimate, bounds)) {
+  const GridIndex lower_candidate = bracketing ? estimate - final_width : estimate;
+  if (has_estimate && inside(lower_candidate, bounds)) {
     // The estimate itself, expected to be a lower bound (it is at or below
     // the critical load, rounded down onto the grid).
-    load = estimate;
+    load = lower_candidate;
     if (!bounds.clo && bounds.chi) {
       load = std::min(load, *bounds.chi - doubled(final_width, std::max(0, state.down_misses - 1)));
     }
-  } else if (bounds.clo && (!has_estimate || estimate <= *bounds.clo)) {
+  } else if (bounds.clo && (!has_estimate || lower_candidate <= *bounds.clo)) {
     // The estimate says the lower bound is at the critical load: one final
     // width above it should be an upper bound; each miss doubles the step.
-    load = *bounds.clo + doubled(final_width, state.up_misses);
+    load = *bounds.clo + doubled(pair_width, state.up_misses);
   } else if (bounds.chi) {
     load = *bounds.chi - doubled(final_width, state.down_misses);
   } else {
