@@ -156,6 +156,13 @@ std::optional<FastStep> FastSelection::place(std::size_t goal, const GridBounds&
     const GridIndex load = grid_.index_at_or_below(load_pps);
     if (!inside(load, bounds)) continue;
     if (entry.tallies.at(state.target).classification() != LoadClass::undecided) continue;
+    // Far above the estimate (such as the first trial's max load, undecided
+    // for a target with a longer duration sum once exceed ratio is above 0):
+    // deciding it could take half the duration sum and would not narrow the
+    // bounds near the critical load; a new load there is placed instead.
+    // With exceed ratio 0 one short high-loss trial decides a load, so a
+    // load there is cheap to decide and stays first.
+    if (!no_exceed && has_estimate && load - estimate > target.width_steps) continue;
     const bool is_preceding_bound = load == preceding.clo || load == preceding.chi;
     if (undecided_is_preceding_bound && !is_preceding_bound) continue;
     const GridIndex reference = has_estimate ? estimate : load;
@@ -173,8 +180,13 @@ std::optional<FastStep> FastSelection::place(std::size_t goal, const GridBounds&
   GridIndex load = 0;
   const GridIndex lower_candidate = bracketing ? estimate - final_width : estimate;
   if (has_estimate && inside(lower_candidate, bounds)) {
-    // The estimate itself, expected to be a lower bound (it is at or below
-    // the critical load, rounded down onto the grid).
+    // The estimate itself (one final width below it when bracketing),
+    // expected to be a lower bound (it is at or below the critical load,
+    // rounded down onto the grid). Without a lower bound, at least one width
+    // below the upper bound; the first miss does not double the step, as the
+    // trial that missed (often a full-length one that failed where shorter
+    // ones passed) made the estimate exact; later misses do, so background
+    // loss cannot make the search creep down one step at a time.
     load = lower_candidate;
     if (!bounds.clo && bounds.chi) {
       load = std::min(load, *bounds.chi - doubled(final_width, std::max(0, state.down_misses - 1)));

@@ -35,11 +35,19 @@ struct FastTurn {
 /// (draft-06 "Load Classification", "Relevant Bounds"); only which load and
 /// duration come next differs:
 ///  - a load still undecided inside a target's bounds is measured again before
-///    any new load (its trials so far are not wasted);
+///    any new load (its trials so far are not wasted), unless it is more than
+///    the target's width above the estimate and the goal's exceed ratio is
+///    above 0 (deciding it would cost up to half the duration sum far from
+///    the critical load);
+///  - with exceed ratio 0 (one high-loss trial makes an upper bound, draft-06
+///    Appendix A) the preceding targets bracket the estimate one final width
+///    either side, and the final target measures the estimate itself, fresh,
+///    so the final lower bound carries only its full-length trial;
 ///  - new loads are placed at the critical-load estimate from the measured
 ///    forwarding rates (critical_load_estimate_pps), and the expected upper
 ///    bound one final goal width above it, so a good estimate needs two loads
-///    for every target of the goal; external steps double on each miss, and
+///    for every target of the goal; external steps double from the second
+///    miss on (the first miss's own forwarding rate is usually exact), and
 ///    bisection takes over when the estimate is outside the bounds;
 ///  - a load expected to be an upper bound gets the goal's shortest trial,
 ///    since high-loss seconds of short trials count toward an upper bound

@@ -22,12 +22,15 @@ class FakeSut final : public Measurer {
 
   FakeSut& wobbly() { wobbly_ = true; return *this; }
   FakeSut& loss_floor(double ratio) { loss_floor_ = ratio; return *this; }
+  /// Absorbs this many excess frames per trial: short trials pass higher loads.
+  FakeSut& buffer_frames(std::int64_t frames) { buffer_frames_ = frames; return *this; }
 
   TrialOutcome measure(Seconds duration, double load_pps, std::stop_token) override {
     double capacity = capacity_pps_;
     if (wobbly_) capacity *= 1.0 + 0.01 * std::sin(static_cast<double>(trials_.size()) + 1.0);
     const auto offered = static_cast<std::int64_t>(std::floor(load_pps * duration.count() + 0.5));
-    const auto limit = static_cast<std::int64_t>(std::floor(capacity * duration.count() + 0.5));
+    const auto limit =
+        static_cast<std::int64_t>(std::floor(capacity * duration.count() + 0.5)) + buffer_frames_;
     std::int64_t loss = std::max<std::int64_t>(0, offered - limit);
     if (loss_floor_ > 0.0) {
       loss = std::max(loss, static_cast<std::int64_t>(std::ceil(static_cast<double>(offered) * loss_floor_)));
@@ -48,6 +51,7 @@ class FakeSut final : public Measurer {
   ManualClock& clock_;
   bool wobbly_ = false;
   double loss_floor_ = 0.0;
+  std::int64_t buffer_frames_ = 0;
   std::vector<std::array<double, 2>> trials_;
 };
 
