@@ -129,9 +129,10 @@ std::optional<FastStep> FastSelection::place(std::size_t goal, const GridBounds&
   // good (draft-06 Appendix A), so every trial at the eventual lower bound
   // besides its full-length one is one more chance to lose it, and the
   // result ends lower. The preceding targets therefore bracket the estimate
-  // one final width either side, and the final target measures the estimate
-  // itself, fresh, with its one full-length trial (as the reference's
-  // bisection often does by chance).
+  // one final width either side, and the final target measures the load one
+  // final width below the upper bound (the highest that could be the lower
+  // bound; the estimate itself when the bracket held), fresh, with its one
+  // full-length trial (as the reference's bisection often does by chance).
   const TargetSpec& final_target = chains_.targets[chains_.final_target[goal]];
   const bool no_exceed = final_target.classification.exceed_ratio == 0.0;
   const bool bracketing =
@@ -139,10 +140,13 @@ std::optional<FastStep> FastSelection::place(std::size_t goal, const GridBounds&
   const GridIndex pair_width = bracketing ? 2 * final_width : final_width;
   GridBounds preceding;
   if (target.preceding) preceding = bounds_of(*target.preceding);
-  if (no_exceed && !bracketing && has_estimate && target.preceding && inside(estimate, preceding) &&
-      inside(estimate, bounds) && !database_.loads().contains(grid_.load_at(estimate))) {
-    state.expected_upper = false;
-    return FastStep{estimate, target.classification.trial_duration, goal};
+  if (no_exceed && !bracketing && target.preceding && preceding.chi && bounds.chi) {
+    const GridIndex below_upper = *bounds.chi - final_width;
+    if (inside(below_upper, preceding) && inside(below_upper, bounds) &&
+        !database_.loads().contains(grid_.load_at(below_upper))) {
+      state.expected_upper = false;
+      return FastStep{below_upper, target.classification.trial_duration, goal};
+    }
   }
 
   // A load already measured but still undecided for this target: more trials

@@ -41,8 +41,9 @@ struct FastTurn {
 ///    the critical load);
 ///  - with exceed ratio 0 (one high-loss trial makes an upper bound, draft-06
 ///    Appendix A) the preceding targets bracket the estimate one final width
-///    either side, and the final target measures the estimate itself, fresh,
-///    so the final lower bound carries only its full-length trial;
+///    either side, and the final target measures the load one final width
+///    below the upper bound, fresh, so the final lower bound carries only its
+///    full-length trial;
 ///  - new loads are placed at the critical-load estimate from the measured
 ///    forwarding rates (critical_load_estimate_pps), and the expected upper
 ///    bound one final goal width above it, so a good estimate needs two loads
