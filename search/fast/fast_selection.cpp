@@ -154,6 +154,14 @@ std::optional<FastStep> FastSelection::place(std::size_t goal, const GridBounds&
   // target's bounds come first (lower one first), as they are where this
   // target's bounds most likely are; other undecided loads only when those
   // are decided, the one nearest the estimate first.
+  // Without an estimate (too few high-loss trials yet) the lower bound
+  // stands in for it: the critical load is above it.
+  std::optional<GridIndex> far_above;
+  if (has_estimate) {
+    far_above = estimate;
+  } else if (bounds.clo) {
+    far_above = *bounds.clo;
+  }
   std::optional<GridIndex> undecided;
   bool undecided_is_preceding_bound = false;
   for (const auto& [load_pps, entry] : database_.loads()) {
@@ -166,7 +174,7 @@ std::optional<FastStep> FastSelection::place(std::size_t goal, const GridBounds&
     // bounds near the critical load; a new load there is placed instead.
     // With exceed ratio 0 one short high-loss trial decides a load, so a
     // load there is cheap to decide and stays first.
-    if (!no_exceed && has_estimate && load - estimate > target.width_steps) continue;
+    if (!no_exceed && far_above && load - *far_above > target.width_steps) continue;
     const bool is_preceding_bound = load == preceding.clo || load == preceding.chi;
     if (undecided_is_preceding_bound && !is_preceding_bound) continue;
     const GridIndex reference = has_estimate ? estimate : load;
