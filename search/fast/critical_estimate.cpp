@@ -1,6 +1,7 @@
 #include "search/fast/critical_estimate.hpp"
 
 #include <algorithm>
+#include <iterator>
 #include <vector>
 
 namespace trexsearch::mlr {
@@ -24,10 +25,20 @@ std::optional<double> censored_median(std::vector<Observation> observations) {
             });
   double at_risk = static_cast<double>(observations.size());
   double survival = 1.0;
-  for (const Observation& observation : observations) {
-    if (observation.exact) {
+  for (auto it = observations.begin(); it != observations.end(); ++it) {
+    if (it->exact) {
       survival *= 1.0 - 1.0 / at_risk;
-      if (survival <= 0.5) return observation.load_pps;
+      if (survival < 0.5 - 1e-9) return it->load_pps;
+      if (survival <= 0.5 + 1e-9) {
+        // Exactly half: the survival curve is flat at 0.5 up to the next
+        // event, and the median is midway (for two values, their mean).
+        // Taking the lower value biased the estimate low by half the spread
+        // of the first few trials, and with exceed ratio 0 a load placed too
+        // low is an upper bound for good once one of its trials fails.
+        const auto next = std::find_if(std::next(it), observations.end(),
+                                       [](const Observation& o) { return o.exact; });
+        return next == observations.end() ? it->load_pps : (it->load_pps + next->load_pps) / 2.0;
+      }
     }
     at_risk -= 1.0;
   }

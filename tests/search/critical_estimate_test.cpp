@@ -45,6 +45,16 @@ TEST_CASE("the median of the high-loss trials, so one outlier does not move it")
   CHECK(*critical_load_estimate_pps(trials, target(0.0)) == doctest::Approx(6e6));
 }
 
+TEST_CASE("two high-loss trials: the median is their mean, not the lower one") {
+  // Forwarding rates 5e6 and 6e6: the survival is exactly one half between them.
+  const std::vector<TrialRecord> trials{trial(10e6, 0.5), trial(10e6, 0.4)};
+  CHECK(*critical_load_estimate_pps(trials, target(0.0)) == doctest::Approx(5.5e6));
+  // Four values: the middle two (5e6 and 6e6) are averaged.
+  const std::vector<TrialRecord> four{trial(10e6, 0.6), trial(10e6, 0.5), trial(10e6, 0.4),
+                                      trial(10e6, 0.3)};
+  CHECK(*critical_load_estimate_pps(four, target(0.0)) == doctest::Approx(5.5e6));
+}
+
 TEST_CASE("low-loss trials count as 'at least this load' (censored), not as nothing") {
   // Two high-loss trials say 5e6 and 6e6; two low-loss trials at 5.5e6 say the
   // SUT took at least 5.5e6 then. Half of the four values are above 5.5e6, so
