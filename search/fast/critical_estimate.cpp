@@ -1,6 +1,7 @@
 #include "search/fast/critical_estimate.hpp"
 
 #include <algorithm>
+#include <cmath>
 #include <iterator>
 #include <vector>
 
@@ -74,6 +75,29 @@ std::optional<double> critical_load_estimate_pps(std::span<const TrialRecord> tr
     if (auto median = censored_median(std::move(full_length))) return median;
   }
   return censored_median(std::move(any_length));
+}
+
+ExactLoadSpread exact_load_spread(std::span<const TrialRecord> trials,
+                                  const ClassificationTarget& target, Seconds duration) {
+  std::vector<double> values;
+  for (const TrialRecord& trial : trials) {
+    if (trial.phase == TrialPhase::warmup) continue;
+    const TrialResult& result = trial.result;
+    if (result.tester_limited() || result.intended_duration() != duration) continue;
+    if (result.loss_ratio(target.loss_scope) <= target.loss_ratio) continue;
+    values.push_back(std::min(result.intended_load_pps(),
+                              result.forwarding_rate_pps() / (1.0 - target.loss_ratio)));
+  }
+  ExactLoadSpread spread;
+  spread.count = static_cast<int>(values.size());
+  if (values.size() < 2) return spread;
+  double mean = 0.0;
+  for (const double value : values) mean += value;
+  mean /= static_cast<double>(values.size());
+  double square_sum = 0.0;
+  for (const double value : values) square_sum += (value - mean) * (value - mean);
+  spread.relative_stddev = std::sqrt(square_sum / static_cast<double>(values.size() - 1)) / mean;
+  return spread;
 }
 
 }  // namespace trexsearch::mlr

@@ -28,4 +28,14 @@ namespace trexsearch::mlr {
 std::optional<double> critical_load_estimate_pps(std::span<const TrialRecord> trials,
                                                  const ClassificationTarget& target);
 
+/// How widely the exact values (above) of trials of one duration spread: their
+/// count and relative sample standard deviation (0 with fewer than two).
+/// Noise in the SUT shows as spread; a deterministic SUT gives none.
+struct ExactLoadSpread {
+  int count = 0;
+  double relative_stddev = 0.0;
+};
+ExactLoadSpread exact_load_spread(std::span<const TrialRecord> trials,
+                                  const ClassificationTarget& target, Seconds duration);
+
 }  // namespace trexsearch::mlr

@@ -43,7 +43,9 @@ struct FastTurn {
 ///    Appendix A) the preceding targets bracket the estimate one final width
 ///    either side, and the final target measures the load one final width
 ///    below the upper bound, fresh, so the final lower bound carries only its
-///    full-length trial;
+///    full-length trial; when the shortest trials show the capacity varying
+///    by more than a goal width, the targets between the coarsest and the
+///    final one are skipped (their screening trials would land on those loads);
 ///  - new loads are placed at the critical-load estimate from the measured
 ///    forwarding rates (critical_load_estimate_pps), and the expected upper
 ///    bound one final goal width above it, so a good estimate needs two loads
@@ -84,6 +86,10 @@ class FastSelection {
   /// The goal's next step, advancing its target; nothing when it is done.
   std::optional<FastStep> nominate(std::size_t goal, bool& fail_fast);
   std::optional<FastStep> place(std::size_t goal, const GridBounds& bounds);
+  /// An exceed-ratio-0 goal whose shortest trials show the SUT's capacity
+  /// varying by more than a goal width: it goes from its coarsest target
+  /// straight to its final one.
+  bool noisy_without_exceed(std::size_t goal) const;
   GridBounds bounds_of(std::size_t target) const;
   bool achieved(const GridBounds& bounds, GridIndex width) const;
   Seconds shortest_duration(std::size_t goal) const;

@@ -2,6 +2,7 @@
 
 #include <doctest/doctest.h>
 
+#include <cmath>
 #include <vector>
 
 using namespace trexsearch;
@@ -77,3 +78,17 @@ TEST_CASE("warmup trials are ignored") {
   const std::vector<TrialRecord> trials{trial(10e6, 0.9, 1.0, TrialPhase::warmup)};
   CHECK(!critical_load_estimate_pps(trials, target(0.0)).has_value());
 }
+
+TEST_CASE("the spread of the exact values of one trial duration") {
+  // 1 s trials forwarded 5e6 and 6e6 (mean 5.5e6, sample deviation 7.07e5);
+  // the 60 s trial and the low-loss trial do not count.
+  const std::vector<TrialRecord> trials{trial(10e6, 0.5), trial(10e6, 0.4), trial(10e6, 0.3, 60.0),
+                                        trial(4e6, 0.0)};
+  const ExactLoadSpread spread = exact_load_spread(trials, target(0.0), Seconds{1.0});
+  CHECK(spread.count == 2);
+  CHECK(spread.relative_stddev == doctest::Approx(std::sqrt(0.5e12) / 5.5e6));
+  const ExactLoadSpread one = exact_load_spread(trials, target(0.0), Seconds{60.0});
+  CHECK(one.count == 1);
+  CHECK(one.relative_stddev == 0.0);
+}
+

@@ -227,6 +227,34 @@ TEST_CASE("RFC 2544 goal on a buffered SUT: after a failed 60 s trial, one width
   check_results_are_the_analysis(config, result);
 }
 
+/// Trials with an intended duration within 1 % of `duration_s`.
+int trials_of_duration(const SearchResult& result, double duration_s) {
+  int count = 0;
+  for (const TrialRecord& trial : result.trials) {
+    if (std::fabs(trial.result.intended_duration().count() / duration_s - 1.0) < 0.01) ++count;
+  }
+  return count;
+}
+
+TEST_CASE("RFC 2544 goal: noise above a goal width skips the 7.75 s target") {
+  const ControllerConfig config = config_for({rfc2544_goal()}, SelectionStrategy::fast);
+  // Deterministic: the 1 s trials' forwarding rates agree, the 7.75 s target
+  // screens the bracket's lower load before the 60 s trial.
+  const SearchResult sharp = search_fake_sut(config, 10e6);
+  CHECK(trials_of_duration(sharp, std::sqrt(60.0)) >= 1);
+  // Capacity 1 % above and below 10e6 on alternate trials: the 1 s rates
+  // disagree by more than the 0.5 % width, and a 7.75 s trial would be one
+  // more chance to cap the result below the capacity (exceed ratio 0).
+  ManualClock clock;
+  testing::FakeSut sut(10e6, clock);
+  sut.alternating(0.01);
+  const SearchResult noisy = Controller(config, clock).search(sut);
+  REQUIRE(noisy.goals.front().regular());
+  CHECK(trials_of_duration(noisy, std::sqrt(60.0)) == 0);
+  CHECK(trials_of_duration(noisy, 60.0) >= 1);
+  check_results_are_the_analysis(config, noisy);
+}
+
 TEST_CASE("NDR+PDR: max load, undecided for the finer targets, is not measured again") {
   // Deciding it for the 4.58 s target would cost up to three more trials far
   // above the critical load, narrowing nothing there.
