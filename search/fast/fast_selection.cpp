@@ -175,8 +175,10 @@ std::optional<FastStep> FastSelection::place(std::size_t goal, const GridBounds&
   // target's bounds come first (lower one first), as they are where this
   // target's bounds most likely are; other undecided loads only when those
   // are decided, the one nearest the estimate first.
-  // Without an estimate (too few high-loss trials yet) the lower bound
-  // stands in for it: the critical load is above it.
+  //
+  // Loads far above the estimate are left out (below); without an estimate
+  // (too few high-loss trials yet) the lower bound stands in for it: the
+  // critical load is above it.
   std::optional<GridIndex> far_above;
   if (has_estimate) {
     far_above = estimate;
