@@ -104,7 +104,8 @@ void print_detail(std::ostream& out, const StrategyCase& run, const char* strate
 
 void print_strategy_cost(std::ostream& out, const std::vector<StrategyCase>& cases) {
   out << "| model | goals | runs | csit trial s | csit worst | fast trial s | fast worst "
-         "| fast/csit of means | fast/csit per run | fast/csit worst | csit trials | fast trials |\n"
+         "| fast/csit of means | fast/csit per run | fast/csit worst "
+         "| csit trials | fast trials |\n"
       << "| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |\n";
   const auto csit_s = [](const StrategyCase& r) { return r.csit.trial_duration_sum.count(); };
   const auto fast_s = [](const StrategyCase& r) { return r.fast.trial_duration_sum.count(); };

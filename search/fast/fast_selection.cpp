@@ -156,8 +156,8 @@ std::optional<FastStep> FastSelection::place(std::size_t goal, const GridBounds&
   // full-length trial (as the reference's bisection often does by chance).
   const TargetSpec& final_target = chains_.targets[chains_.final_target[goal]];
   const bool no_exceed = final_target.classification.exceed_ratio == 0.0;
-  const bool bracketing =
-      no_exceed && state.target != chains_.final_target[goal] && target.width_steps >= 2 * final_width;
+  const bool bracketing = no_exceed && state.target != chains_.final_target[goal] &&
+                          target.width_steps >= 2 * final_width;
   const GridIndex pair_width = bracketing ? 2 * final_width : final_width;
   GridBounds preceding;
   if (target.preceding) preceding = bounds_of(*target.preceding);

@@ -30,7 +30,9 @@ class FakeSut final : public Measurer {
   TrialOutcome measure(Seconds duration, double load_pps, std::stop_token) override {
     double capacity = capacity_pps_;
     if (wobbly_) capacity *= 1.0 + 0.01 * std::sin(static_cast<double>(trials_.size()) + 1.0);
-    if (alternating_ > 0.0) capacity *= trials_.size() % 2 == 0 ? 1.0 + alternating_ : 1.0 - alternating_;
+    if (alternating_ > 0.0) {
+      capacity *= trials_.size() % 2 == 0 ? 1.0 + alternating_ : 1.0 - alternating_;
+    }
     const auto offered = static_cast<std::int64_t>(std::floor(load_pps * duration.count() + 0.5));
     const auto limit =
         static_cast<std::int64_t>(std::floor(capacity * duration.count() + 0.5)) + buffer_frames_;
