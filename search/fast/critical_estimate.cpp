@@ -1,6 +1,8 @@
 #include "search/fast/critical_estimate.hpp"
 
 #include <algorithm>
+#include <cmath>
+#include <iterator>
 #include <vector>
 
 namespace trexsearch::mlr {
@@ -24,10 +26,20 @@ std::optional<double> censored_median(std::vector<Observation> observations) {
             });
   double at_risk = static_cast<double>(observations.size());
   double survival = 1.0;
-  for (const Observation& observation : observations) {
-    if (observation.exact) {
+  for (auto it = observations.begin(); it != observations.end(); ++it) {
+    if (it->exact) {
       survival *= 1.0 - 1.0 / at_risk;
-      if (survival <= 0.5) return observation.load_pps;
+      if (survival < 0.5 - 1e-9) return it->load_pps;
+      if (survival <= 0.5 + 1e-9) {
+        // Exactly half: the survival curve is flat at 0.5 up to the next
+        // event, and the median is midway (for two values, their mean).
+        // Taking the lower value biased the estimate low by half the spread
+        // of the first few trials, and with exceed ratio 0 a load placed too
+        // low is an upper bound for good once one of its trials fails.
+        const auto next = std::find_if(std::next(it), observations.end(),
+                                       [](const Observation& o) { return o.exact; });
+        return next == observations.end() ? it->load_pps : (it->load_pps + next->load_pps) / 2.0;
+      }
     }
     at_risk -= 1.0;
   }
@@ -63,6 +75,29 @@ std::optional<double> critical_load_estimate_pps(std::span<const TrialRecord> tr
     if (auto median = censored_median(std::move(full_length))) return median;
   }
   return censored_median(std::move(any_length));
+}
+
+ExactLoadSpread exact_load_spread(std::span<const TrialRecord> trials,
+                                  const ClassificationTarget& target, Seconds duration) {
+  std::vector<double> values;
+  for (const TrialRecord& trial : trials) {
+    if (trial.phase == TrialPhase::warmup) continue;
+    const TrialResult& result = trial.result;
+    if (result.tester_limited() || result.intended_duration() != duration) continue;
+    if (result.loss_ratio(target.loss_scope) <= target.loss_ratio) continue;
+    values.push_back(std::min(result.intended_load_pps(),
+                              result.forwarding_rate_pps() / (1.0 - target.loss_ratio)));
+  }
+  ExactLoadSpread spread;
+  spread.count = static_cast<int>(values.size());
+  if (values.size() < 2) return spread;
+  double mean = 0.0;
+  for (const double value : values) mean += value;
+  mean /= static_cast<double>(values.size());
+  double square_sum = 0.0;
+  for (const double value : values) square_sum += (value - mean) * (value - mean);
+  spread.relative_stddev = std::sqrt(square_sum / static_cast<double>(values.size() - 1)) / mean;
+  return spread;
 }
 
 }  // namespace trexsearch::mlr

@@ -18,12 +18,24 @@ namespace trexsearch::mlr {
 /// least its intended load. The median of such partly known values is the
 /// Kaplan-Meier estimate (known values are events, low-loss trials are
 /// censored); ignoring the low-loss trials would bias it low, since near the
-/// critical load only the trials that went badly count. Trials at least as
+/// critical load only the trials that went badly count. Where the survival is
+/// exactly one half (an even number of values, none censored between the
+/// middle two) the median is midway between them. Trials at least as
 /// long as the target's are preferred, because short trials can see buffers
 /// that longer ones fill (duration-dependent SUTs). Nothing when no trial was
 /// high-loss, or when fewer than half of them were, counting censoring.
 /// Warmup and tester-limited trials are ignored.
 std::optional<double> critical_load_estimate_pps(std::span<const TrialRecord> trials,
                                                  const ClassificationTarget& target);
+
+/// How widely the exact values (above) of trials of one duration spread: their
+/// count and relative sample standard deviation (0 with fewer than two).
+/// Noise in the SUT shows as spread; a deterministic SUT gives none.
+struct ExactLoadSpread {
+  int count = 0;
+  double relative_stddev = 0.0;
+};
+ExactLoadSpread exact_load_spread(std::span<const TrialRecord> trials,
+                                  const ClassificationTarget& target, Seconds duration);
 
 }  // namespace trexsearch::mlr

@@ -35,11 +35,22 @@ struct FastTurn {
 /// (draft-06 "Load Classification", "Relevant Bounds"); only which load and
 /// duration come next differs:
 ///  - a load still undecided inside a target's bounds is measured again before
-///    any new load (its trials so far are not wasted);
+///    any new load (its trials so far are not wasted), unless it is more than
+///    the target's width above the estimate and the goal's exceed ratio is
+///    above 0 (deciding it would cost up to half the duration sum far from
+///    the critical load);
+///  - with exceed ratio 0 (one high-loss trial makes an upper bound, draft-06
+///    Appendix A) the preceding targets bracket the estimate one final width
+///    either side, and the final target measures the load one final width
+///    below the upper bound, fresh, so the final lower bound carries only its
+///    full-length trial; when the shortest trials show the capacity varying
+///    by more than a goal width, the targets between the coarsest and the
+///    final one are skipped (their screening trials would land on those loads);
 ///  - new loads are placed at the critical-load estimate from the measured
 ///    forwarding rates (critical_load_estimate_pps), and the expected upper
 ///    bound one final goal width above it, so a good estimate needs two loads
-///    for every target of the goal; external steps double on each miss, and
+///    for every target of the goal; external steps double from the second
+///    miss on (the first miss's own forwarding rate is usually exact), and
 ///    bisection takes over when the estimate is outside the bounds;
 ///  - a load expected to be an upper bound gets the goal's shortest trial,
 ///    since high-loss seconds of short trials count toward an upper bound
@@ -75,6 +86,10 @@ class FastSelection {
   /// The goal's next step, advancing its target; nothing when it is done.
   std::optional<FastStep> nominate(std::size_t goal, bool& fail_fast);
   std::optional<FastStep> place(std::size_t goal, const GridBounds& bounds);
+  /// An exceed-ratio-0 goal whose shortest trials show the SUT's capacity
+  /// varying by more than a goal width: it goes from its coarsest target
+  /// straight to its final one.
+  bool noisy_without_exceed(std::size_t goal) const;
   GridBounds bounds_of(std::size_t target) const;
   bool achieved(const GridBounds& bounds, GridIndex width) const;
   Seconds shortest_duration(std::size_t goal) const;

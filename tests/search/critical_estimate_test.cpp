@@ -2,6 +2,7 @@
 
 #include <doctest/doctest.h>
 
+#include <cmath>
 #include <vector>
 
 using namespace trexsearch;
@@ -45,6 +46,16 @@ TEST_CASE("the median of the high-loss trials, so one outlier does not move it")
   CHECK(*critical_load_estimate_pps(trials, target(0.0)) == doctest::Approx(6e6));
 }
 
+TEST_CASE("two high-loss trials: the median is their mean, not the lower one") {
+  // Forwarding rates 5e6 and 6e6: the survival is exactly one half between them.
+  const std::vector<TrialRecord> trials{trial(10e6, 0.5), trial(10e6, 0.4)};
+  CHECK(*critical_load_estimate_pps(trials, target(0.0)) == doctest::Approx(5.5e6));
+  // Four values: the middle two (5e6 and 6e6) are averaged.
+  const std::vector<TrialRecord> four{trial(10e6, 0.6), trial(10e6, 0.5), trial(10e6, 0.4),
+                                      trial(10e6, 0.3)};
+  CHECK(*critical_load_estimate_pps(four, target(0.0)) == doctest::Approx(5.5e6));
+}
+
 TEST_CASE("low-loss trials count as 'at least this load' (censored), not as nothing") {
   // Two high-loss trials say 5e6 and 6e6; two low-loss trials at 5.5e6 say the
   // SUT took at least 5.5e6 then. Half of the four values are above 5.5e6, so
@@ -67,3 +78,17 @@ TEST_CASE("warmup trials are ignored") {
   const std::vector<TrialRecord> trials{trial(10e6, 0.9, 1.0, TrialPhase::warmup)};
   CHECK(!critical_load_estimate_pps(trials, target(0.0)).has_value());
 }
+
+TEST_CASE("the spread of the exact values of one trial duration") {
+  // 1 s trials forwarded 5e6 and 6e6 (mean 5.5e6, sample deviation 7.07e5);
+  // the 60 s trial and the low-loss trial do not count.
+  const std::vector<TrialRecord> trials{trial(10e6, 0.5), trial(10e6, 0.4), trial(10e6, 0.3, 60.0),
+                                        trial(4e6, 0.0)};
+  const ExactLoadSpread spread = exact_load_spread(trials, target(0.0), Seconds{1.0});
+  CHECK(spread.count == 2);
+  CHECK(spread.relative_stddev == doctest::Approx(std::sqrt(0.5e12) / 5.5e6));
+  const ExactLoadSpread one = exact_load_spread(trials, target(0.0), Seconds{60.0});
+  CHECK(one.count == 1);
+  CHECK(one.relative_stddev == 0.0);
+}
+

@@ -21,13 +21,21 @@ class FakeSut final : public Measurer {
   FakeSut(double capacity_pps, ManualClock& clock) : capacity_pps_(capacity_pps), clock_(clock) {}
 
   FakeSut& wobbly() { wobbly_ = true; return *this; }
+  /// Capacity (1 + relative) on odd-numbered trials, (1 - relative) on even ones.
+  FakeSut& alternating(double relative) { alternating_ = relative; return *this; }
   FakeSut& loss_floor(double ratio) { loss_floor_ = ratio; return *this; }
+  /// Absorbs this many excess frames per trial: short trials pass higher loads.
+  FakeSut& buffer_frames(std::int64_t frames) { buffer_frames_ = frames; return *this; }
 
   TrialOutcome measure(Seconds duration, double load_pps, std::stop_token) override {
     double capacity = capacity_pps_;
     if (wobbly_) capacity *= 1.0 + 0.01 * std::sin(static_cast<double>(trials_.size()) + 1.0);
+    if (alternating_ > 0.0) {
+      capacity *= trials_.size() % 2 == 0 ? 1.0 + alternating_ : 1.0 - alternating_;
+    }
     const auto offered = static_cast<std::int64_t>(std::floor(load_pps * duration.count() + 0.5));
-    const auto limit = static_cast<std::int64_t>(std::floor(capacity * duration.count() + 0.5));
+    const auto limit =
+        static_cast<std::int64_t>(std::floor(capacity * duration.count() + 0.5)) + buffer_frames_;
     std::int64_t loss = std::max<std::int64_t>(0, offered - limit);
     if (loss_floor_ > 0.0) {
       loss = std::max(loss, static_cast<std::int64_t>(std::ceil(static_cast<double>(offered) * loss_floor_)));
@@ -47,7 +55,9 @@ class FakeSut final : public Measurer {
   double capacity_pps_;
   ManualClock& clock_;
   bool wobbly_ = false;
+  double alternating_ = 0.0;
   double loss_floor_ = 0.0;
+  std::int64_t buffer_frames_ = 0;
   std::vector<std::array<double, 2>> trials_;
 };
 

@@ -5,6 +5,7 @@
 #include <cmath>
 #include <span>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "fake_sut.hpp"
@@ -173,6 +174,98 @@ TEST_CASE("RFC 2544 goal on a sharp SUT: short trials where loss is expected, on
     if (trial.result.intended_duration() == Seconds{60.0}) ++full_length;
   }
   CHECK(full_length == 1);
+}
+
+/// How many trials, and how many trial seconds, were measured at this load.
+std::pair<int, double> trials_at(const SearchResult& result, double load_pps) {
+  std::pair<int, double> count{0, 0.0};
+  for (const TrialRecord& trial : result.trials) {
+    if (trial.result.intended_load_pps() != load_pps) continue;
+    ++count.first;
+    count.second += trial.result.intended_duration().count();
+  }
+  return count;
+}
+
+TEST_CASE("RFC 2544 goal: the final lower bound carries only its one full-length trial") {
+  // With exceed ratio 0 any other trial there could have made it an upper
+  // bound; the preceding targets bracket the estimate instead.
+  const ControllerConfig config = config_for({rfc2544_goal()}, SelectionStrategy::fast);
+  for (const double capacity_pps : {10e6, 1234567.0, 14e6}) {
+    CAPTURE(capacity_pps);
+    const SearchResult result = search_fake_sut(config, capacity_pps);
+    const GoalResult& goal = result.goals.front();
+    REQUIRE(goal.regular());
+    REQUIRE(goal.relevant_lower_bound_pps.has_value());
+    const std::pair<int, double> at_lower = trials_at(result, *goal.relevant_lower_bound_pps);
+    CHECK(at_lower.first == 1);
+    CHECK(at_lower.second == 60.0);
+    check_results_are_the_analysis(config, result);
+  }
+}
+
+TEST_CASE("RFC 2544 goal on a buffered SUT: after a failed 60 s trial, one width down") {
+  // 1 s trials pass up to C + B / 1 s, 60 s ones up to C + B / 60 s: the
+  // first estimates are too high, a 60 s trial fails, and its forwarding rate
+  // is then exact, so the next 60 s trial is one width below it (not two).
+  const ControllerConfig config = config_for({rfc2544_goal()}, SelectionStrategy::fast);
+  const double capacity_pps = 5e6;
+  ManualClock clock;
+  testing::FakeSut sut(capacity_pps, clock);
+  sut.buffer_frames(200000);
+  const SearchResult result = Controller(config, clock).search(sut);
+  const GoalResult& goal = result.goals.front();
+  REQUIRE(goal.regular());
+  const double long_term_pps = capacity_pps + 200000.0 / 60.0;
+  CHECK(*goal.relevant_lower_bound_pps <= long_term_pps);
+  CHECK(*goal.relevant_upper_bound_pps > long_term_pps);
+  int full_length = 0;
+  for (const TrialRecord& trial : result.trials) {
+    if (trial.result.intended_duration() == Seconds{60.0}) ++full_length;
+  }
+  CHECK(full_length <= 2);
+  check_results_are_the_analysis(config, result);
+}
+
+/// Trials with an intended duration within 1 % of `duration_s`.
+int trials_of_duration(const SearchResult& result, double duration_s) {
+  int count = 0;
+  for (const TrialRecord& trial : result.trials) {
+    if (std::fabs(trial.result.intended_duration().count() / duration_s - 1.0) < 0.01) ++count;
+  }
+  return count;
+}
+
+TEST_CASE("RFC 2544 goal: noise above a goal width skips the 7.75 s target") {
+  const ControllerConfig config = config_for({rfc2544_goal()}, SelectionStrategy::fast);
+  // Deterministic: the 1 s trials' forwarding rates agree, the 7.75 s target
+  // screens the bracket's lower load before the 60 s trial.
+  const SearchResult sharp = search_fake_sut(config, 10e6);
+  CHECK(trials_of_duration(sharp, std::sqrt(60.0)) >= 1);
+  // Capacity 1 % above and below 10e6 on alternate trials: the 1 s rates
+  // disagree by more than the 0.5 % width, and a 7.75 s trial would be one
+  // more chance to cap the result below the capacity (exceed ratio 0).
+  ManualClock clock;
+  testing::FakeSut sut(10e6, clock);
+  sut.alternating(0.01);
+  const SearchResult noisy = Controller(config, clock).search(sut);
+  REQUIRE(noisy.goals.front().regular());
+  CHECK(trials_of_duration(noisy, std::sqrt(60.0)) == 0);
+  CHECK(trials_of_duration(noisy, 60.0) >= 1);
+  check_results_are_the_analysis(config, noisy);
+}
+
+TEST_CASE("NDR+PDR: max load, undecided for the finer targets, is not measured again") {
+  // Deciding it for the 4.58 s target would cost up to three more trials far
+  // above the critical load, narrowing nothing there.
+  const ControllerConfig config = config_for({ndr_goal(), pdr_goal()}, SelectionStrategy::fast);
+  for (const bool wobbly : {false, true}) {
+    CAPTURE(wobbly);
+    const SearchResult result = search_fake_sut(config, 10e6, wobbly);
+    CHECK(trials_at(result, config.max_load_pps).first == 1);
+    for (const GoalResult& goal : result.goals) CHECK(goal.regular());
+    check_results_are_the_analysis(config, result);
+  }
 }
 
 TEST_CASE("fast on a wobbling SUT reaches regular results the analysis agrees with") {
