@@ -8,7 +8,7 @@ namespace log1p_exp_detail {
 #include "plr/log1p_exp_table.inc"
 }  // namespace log1p_exp_detail
 
-/// log(1 + e^-x) = softplus(-x) for x >= 0 (+inf gives 0), within about 1 ulp: the geometric
+/// log(1 + e^-x) = softplus(-x) for x >= 0 (+inf gives 0), within 2 ulps: the geometric
 /// likelihood's per-trial term with one polynomial instead of glibc's exp and log1p, which were
 /// two thirds of the erf fit's time per stored trial (docs/plrsearch.md "Throughput"). Inline:
 /// the likelihood loop overlaps it with the next trial's work.
