@@ -4,6 +4,7 @@
 #include <cmath>
 #include <numbers>
 
+#include "plr/erf_log_a.hpp"
 #include "plr/erfcx.hpp"
 #include "plr/log_math.hpp"
 
@@ -54,6 +55,12 @@ class ErfFit {
     if (u * chi0_scale_ < kSeriesLimit) return log_small_load(u);
     const double chi = (mrr_ - load_pps) * inv_spread_;
     if (chi < -1.0) return log_high_loss(chi);
+    const double square_gap = u * (chi0_ + chi);
+    // The branch below with e^Q negligible, where a converged soak's trials are: log a from
+    // one table polynomial.
+    if (chi >= 0.0 && chi < kErfLogAEnd && square_gap > kLogNegligible + 5.0) {
+      return log_norm_ + (-chi * chi + erf_log_a(chi));
+    }
     // The reference's "chi >= -1" branch: r' = e^P - e^Q with
     //   P = -chi^2 + log(c - chi erfcx(chi)), Q = -chi0^2 + log(c - chi erfcx(chi0)),
     // both logs of positive numbers (x erfcx(x) < 1/sqrt(pi) < c). P - Q is formed from
@@ -61,7 +68,6 @@ class ErfFit {
     // of two large squares.
     const double a = kC - chi * erfcx(chi);
     const double p = -chi * chi + std::log(a);
-    const double square_gap = u * (chi0_ + chi);
     // |log(a/b)| < 2 whenever chi >= -1, so beyond 45 the e^Q term is below rounding.
     if (square_gap > kLogNegligible + 5.0) return log_norm_ + p;
     const double b = kC - chi * erfcx_chi0_;

@@ -1,10 +1,11 @@
-// The stretch fit's per-sample likelihood was restructured for speed over long soaks (fewer
-// exp/log1p calls per stored trial, see docs/plrsearch.md "Throughput"). Its float operations
-// are not the old ones, so these tests pin it to the previous formula: the log-likelihood
-// within a tight relative tolerance on random trial sets (zero loss, full loss, huge counts,
-// loads far from the critical load), and whole seeded computations and searches within the
-// integrator's own reported stdev of the results the previous code gave. The erf fit's
-// likelihood kept its operations and must be bit-identical.
+// The likelihoods were restructured for speed over long soaks (see docs/plrsearch.md
+// "Throughput"): the stretch fit's per-sample likelihood takes fewer exp/log1p calls per stored
+// trial, and the erf fit's takes log(1 + e^-|z|) and, on the low-loss side, log(c - chi
+// erfcx(chi)) from table polynomials. Their float operations are not the old ones, so these
+// tests pin them to the previous formulas: the log-likelihood within a tight relative tolerance
+// on random trial sets (zero loss, full loss, huge counts, loads far from the critical load, and
+// for erf trials placed across the table's range), and whole seeded computations and searches
+// within the integrator's own reported stdev of the results the previous code gave.
 #include <doctest/doctest.h>
 
 #include <algorithm>
@@ -17,6 +18,7 @@
 #include <vector>
 
 #include "plr/erf_fit.hpp"
+#include "plr/erfcx.hpp"
 #include "plr/integration_pool.hpp"
 #include "plr/likelihood.hpp"
 #include "plr/log_math.hpp"
@@ -70,6 +72,54 @@ double previous_log_likelihood(const LogRate& log_rate, const std::vector<Stored
     if (kind == LikelihoodKind::poisson) sum -= trial.log_loss_factorial;
   }
   return sum;
+}
+
+/// The erf fit's log r(L) as it was before erf_log_a: where the fit now takes log(c - chi
+/// erfcx(chi)) from its table (0 <= chi < 26, e^Q negligible), the previous erfcx and std::log;
+/// elsewhere the fit's own, whose operations did not change. log_norm, u and chi are formed as
+/// ErfFit forms them, so the branch is the same.
+double previous_erf_log_loss_rate(const ErfFit& fit, double mrr_pps, double spread_pps,
+                                  double load_pps) {
+  const double inv_spread = 1.0 / spread_pps;
+  const double chi0 = mrr_pps / spread_pps;
+  const double u = load_pps * inv_spread;
+  const double chi = (mrr_pps - load_pps) * inv_spread;
+  if (u * std::max(1.0, chi0) >= ErfFit::kSeriesLimit && chi >= 0.0 && chi < kErfLogAEnd &&
+      u * (chi0 + chi) > kLogNegligible + 5.0) {
+    const double log_norm = std::log(spread_pps) - std::log(std::erfc(-chi0));
+    return log_norm + (-chi * chi + std::log(ErfFit::kC - chi * erfcx(chi)));
+  }
+  return fit.log_loss_rate(load_pps);
+}
+
+/// Trials where the erf fit's new arithmetic is used: chi = (m - L)/a across the table (0 to
+/// 26), both sides of its ends, and the other branches' edges; counts that put log lambda
+/// anywhere in [-45, 45] (the softplus table ends at 20, the previous shortcuts at 40), loss
+/// counts zero, one frame, about lambda, full, or anything in between.
+std::vector<StoredTrial> erf_table_trials(Random& random, const FitParameters& p, const ErfFit& fit,
+                                          int count) {
+  std::vector<StoredTrial> trials;
+  for (int i = 0; i < count; ++i) {
+    const double pick_chi = random.uniform();
+    double chi = 30.0 * random.uniform();
+    if (pick_chi < 0.2) chi = -1.5 + 1.5 * random.uniform();
+    if (pick_chi > 0.9) chi = 26.0 + 0.01 * random.uniform_symmetric();
+    if (pick_chi > 0.95) chi = 0.01 * random.uniform_symmetric();
+    const double load = std::max(1.0, p.mrr_pps - p.spread_pps * chi);
+    const double log_lambda = 45.0 * random.uniform_symmetric();
+    const double log_count = log_lambda - (fit.log_loss_rate(load) - std::log(load));
+    const double offered = std::round(std::exp(std::clamp(log_count, 0.0, std::log(1e15))));
+    const double lambda = std::exp(log_lambda);
+    const double pick = random.uniform();
+    double loss = std::round(offered * random.uniform());
+    if (pick < 0.2) loss = 0.0;
+    if (pick >= 0.2 && pick < 0.3) loss = std::min(1.0, offered);
+    if (pick >= 0.3 && pick < 0.6) loss = std::min(std::round(lambda), offered);
+    if (pick >= 0.6 && pick < 0.7) loss = offered;
+    trials.push_back(StoredTrial::from_counts(load, static_cast<std::int64_t>(offered),
+                                              static_cast<std::int64_t>(loss)));
+  }
+  return trials;
 }
 
 /// A random trial set around `center_pps`: loads from 1e-4 to 1e4 times it (so far below and
@@ -187,24 +237,37 @@ TEST_CASE("the stretch likelihood matches the previous formula on random trial s
   MESSAGE("stretch: worst relative difference " << worst);  // shown with -s
 }
 
-TEST_CASE("the erf likelihood is bit-identical to the previous formula on random trial sets") {
+TEST_CASE("the erf likelihood matches the previous formula on random trial sets") {
   Random random(23);
-  for (int set = 0; set < 3000; ++set) {
+  double worst = 0.0;
+  for (int set = 0; set < 6000; ++set) {
     const FitParameters p = random_parameters(random);
     const ErfFit fit(p.mrr_pps, p.spread_pps);
     const double center = std::min(p.mrr_pps, 1e12);
-    const std::vector<StoredTrial> trials = random_trials(random, center, 1 + set % 40);
+    // Half the sets as the stretch test draws them, half across erf_log_a's table.
+    const std::vector<StoredTrial> trials = set % 2 == 0
+                                                ? random_trials(random, center, 1 + set % 40)
+                                                : erf_table_trials(random, p, fit, 1 + set % 40);
     for (LikelihoodKind kind : {LikelihoodKind::geometric, LikelihoodKind::poisson}) {
       const double expected = previous_log_likelihood(
-          [&](double load) { return fit.log_loss_rate(load); }, trials, kind);
+          [&](double load) {
+            return previous_erf_log_loss_rate(fit, p.mrr_pps, p.spread_pps, load);
+          },
+          trials, kind);
       const double actual = log_likelihood(fit, trials, kind);
       CAPTURE(set);
+      CAPTURE(p.mrr_pps);
+      CAPTURE(p.spread_pps);
       CAPTURE(expected);
       CAPTURE(actual);
       REQUIRE_FALSE(std::isnan(actual));
-      CHECK(actual == expected);
+      CHECK(close(actual, expected, 1e-13));
+      if (std::isfinite(expected) && expected != 0.0) {
+        worst = std::max(worst, std::fabs(actual - expected) / std::fabs(expected));
+      }
     }
   }
+  MESSAGE("erf: worst relative difference " << worst);  // shown with -s
 }
 
 TEST_CASE("a seeded computation over 300 stored trials stays within its stdev of the previous") {
@@ -243,8 +306,13 @@ TEST_CASE("a seeded computation over 300 stored trials stays within its stdev of
     CHECK(std::fabs(*estimate.log_average - previous_log_average[fit]) <=
           std::sqrt(previous_log_variance[fit]));
     CHECK(estimate.log_variance == doctest::Approx(previous_log_variance[fit]).epsilon(0.01));
-    // The erf fit's float operations did not change at all.
-    if (shape == FitShape::erf) CHECK(*estimate.log_average == previous_log_average[fit]);
+    // The erf fit's float operations changed by rounding only (its tables are within an ulp or
+    // so of erfcx, log, exp and log1p): the estimate moves by rounding (2.3e-14 seen), not by
+    // a different trajectory of the chain, which would move it by up to its stdev (~4e-5).
+    if (shape == FitShape::erf) {
+      CHECK(std::fabs(*estimate.log_average - previous_log_average[fit]) <=
+            1e-12 * previous_log_average[fit]);
+    }
   }
 }
 
