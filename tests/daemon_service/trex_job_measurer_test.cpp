@@ -3,6 +3,7 @@
 #include <doctest/doctest.h>
 
 #include <chrono>
+#include <functional>
 #include <memory>
 #include <string>
 
@@ -22,6 +23,20 @@ trex::CompiledProfile example_profile() {
       trex::load_profile(TREX_SEARCH_SOURCE_DIR "/etc/profiles/ipv4-udp-64b-bidir.json"));
 }
 
+// A channel that passes every exchange to a VirtualTrex it shares with the test.
+class Forwarding final : public trex::RpcChannel {
+ public:
+  explicit Forwarding(std::shared_ptr<VirtualTrex> trex) : trex_(std::move(trex)) {}
+  std::string exchange(std::string_view request_json, std::string_view method,
+                       Seconds timeout) override {
+    return trex_->exchange(request_json, method, timeout);
+  }
+  const std::string& endpoint() const override { return trex_->endpoint(); }
+
+ private:
+  std::shared_ptr<VirtualTrex> trex_;
+};
+
 // A job's measurer against a TRex in process, everything on one virtual clock
 // (trials, RPC timeouts, the grace, the waits between reconnects): no test sleeps.
 struct VirtualJob {
@@ -30,13 +45,21 @@ struct VirtualJob {
     settings.rpc_timeout = Seconds{rpc_timeout_s};
     settings.reconnect_grace = Seconds{grace_s};
     settings.clock = &clock;
-    settings.make_channel = [this](const std::string&) {
-      auto channel = std::make_unique<VirtualTrex>(clock);
-      trex = channel.get();
-      return std::unique_ptr<trex::RpcChannel>(std::move(channel));
-    };
+    use_trex([](VirtualTrex&) {});
     settings.log = [this](std::string_view line) {
       if (line.starts_with("trex_retry")) ++retries;
+    };
+  }
+
+  // Each measurer connects to a fresh TRex, set up by `setup`. The job owns it (the
+  // measurer's session holds a forwarder), so the test can still read what it saw
+  // after a failed connect has destroyed the measurer and its session.
+  void use_trex(std::function<void(VirtualTrex&)> setup) {
+    settings.make_channel = [this, setup](const std::string&) {
+      owned = std::make_shared<VirtualTrex>(clock);
+      setup(*owned);
+      trex = owned.get();
+      return std::unique_ptr<trex::RpcChannel>(std::make_unique<Forwarding>(owned));
     };
   }
 
@@ -70,6 +93,7 @@ struct VirtualJob {
   }
 
   VirtualWaitClock clock;
+  std::shared_ptr<VirtualTrex> owned;
   VirtualTrex* trex = nullptr;
   TrexJobSettings settings;
   int retries = 0;
@@ -106,12 +130,7 @@ TEST_CASE("a TRex that stays unreachable fails the measurer after the grace peri
 
 TEST_CASE("a 1 s grace against an unreachable TRex fails connecting after 1 s of clock time") {
   VirtualJob job(0.25, 1.0);
-  job.settings.make_channel = [&job](const std::string&) {
-    auto channel = std::make_unique<VirtualTrex>(job.clock);
-    channel->unreachable(Seconds{0.0});
-    job.trex = channel.get();
-    return std::unique_ptr<trex::RpcChannel>(std::move(channel));
-  };
+  job.use_trex([](VirtualTrex& trex) { trex.unreachable(Seconds{0.0}); });
   const std::string message = job.connect_failure();
   INFO(message);
   CHECK(message.starts_with("cannot connect to TRex at virtual://trex ("));
@@ -126,12 +145,7 @@ TEST_CASE("a 1 s grace against an unreachable TRex fails connecting after 1 s of
 
 TEST_CASE("rpc_timeout longer than the grace: connecting fails after the one request, not later") {
   VirtualJob job(3.0, 1.0);
-  job.settings.make_channel = [&job](const std::string&) {
-    auto channel = std::make_unique<VirtualTrex>(job.clock);
-    channel->unreachable(Seconds{0.0});
-    job.trex = channel.get();
-    return std::unique_ptr<trex::RpcChannel>(std::move(channel));
-  };
+  job.use_trex([](VirtualTrex& trex) { trex.unreachable(Seconds{0.0}); });
   const std::string message = job.connect_failure();
   INFO(message);
   CHECK(message.find("(1 attempts, unreachable for 3.000 s, trex-reconnect-grace 1 s)") !=
@@ -142,12 +156,7 @@ TEST_CASE("rpc_timeout longer than the grace: connecting fails after the one req
 
 TEST_CASE("grace 0: one attempt, no retry") {
   VirtualJob job(0.5, 0.0);
-  job.settings.make_channel = [&job](const std::string&) {
-    auto channel = std::make_unique<VirtualTrex>(job.clock);
-    channel->unreachable(Seconds{0.0});
-    job.trex = channel.get();
-    return std::unique_ptr<trex::RpcChannel>(std::move(channel));
-  };
+  job.use_trex([](VirtualTrex& trex) { trex.unreachable(Seconds{0.0}); });
   const std::string message = job.connect_failure();
   CHECK(message.find("(1 attempts, unreachable for 0.500 s, trex-reconnect-grace 0 s)") !=
         std::string::npos);
@@ -157,12 +166,7 @@ TEST_CASE("grace 0: one attempt, no retry") {
 
 TEST_CASE("a cancel ends the wait between reconnects at once, whatever the grace") {
   VirtualJob job(0.25, 3600.0);
-  job.settings.make_channel = [&job](const std::string&) {
-    auto channel = std::make_unique<VirtualTrex>(job.clock);
-    channel->unreachable(Seconds{0.0});
-    job.trex = channel.get();
-    return std::unique_ptr<trex::RpcChannel>(std::move(channel));
-  };
+  job.use_trex([](VirtualTrex& trex) { trex.unreachable(Seconds{0.0}); });
   std::stop_source cancel;
   // The job's runner installs the scope; the cancel comes with the first retry.
   trex::RpcStopScope scope(cancel.get_token());
@@ -175,12 +179,7 @@ TEST_CASE("a cancel ends the wait between reconnects at once, whatever the grace
 
 TEST_CASE("a TRex that comes back within the grace is connected to") {
   VirtualJob job(0.25, 2.0);
-  job.settings.make_channel = [&job](const std::string&) {
-    auto channel = std::make_unique<VirtualTrex>(job.clock);
-    channel->unreachable(Seconds{0.0}, Seconds{0.9});
-    job.trex = channel.get();
-    return std::unique_ptr<trex::RpcChannel>(std::move(channel));
-  };
+  job.use_trex([](VirtualTrex& trex) { trex.unreachable(Seconds{0.0}, Seconds{0.9}); });
   TrexJobMeasurer measurer(example_profile(), job.settings);
   CHECK(measurer.trex_version() == "v3.03");
   CHECK(job.retries >= 2);
