@@ -7,6 +7,10 @@ the job's third trial and prints how long the job took to fail after that, with 
 reason. A script, not a test: it polls (every 10 ms) and prints wall-clock figures.
 
 Usage: scripts/grace-figure.py TREX_SEARCHD TREX_EMULATOR [GRACE_S [RPC_TIMEOUT_S [RUNS]]]
+
+With REAL_TREX_ENDPOINT and REAL_TREX_PID set (a real TRex, e.g. the stand's
+tcp://127.0.0.1:4501 and its _t-rex-64 pid), that TRex is frozen instead (real time,
+loads up to 300 kpps) and SIGCONTed after each run; TREX_EMULATOR is then unused.
 """
 import json
 import os
@@ -58,10 +62,16 @@ def one_run(tmp):
     sock_path = os.path.join(tmp, "control.sock")
     conf = os.path.join(tmp, "empty.conf")
     open(conf, "w").close()
-    emulator = subprocess.Popen([EMULATOR, "--rpc-port", "0", "--pub-port", "0", "--sut", "sharp",
-                                 "--sut-option", "capacity_pps=1e6", "--speed", "500"],
-                                stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
-    endpoint = emulator.stdout.readline().split()[1]
+    real_endpoint = os.environ.get("REAL_TREX_ENDPOINT")
+    if real_endpoint:
+        emulator, endpoint, speed, max_load = None, real_endpoint, 1, 3e5
+        trex_pid = int(os.environ["REAL_TREX_PID"])
+    else:
+        emulator = subprocess.Popen([EMULATOR, "--rpc-port", "0", "--pub-port", "0", "--sut",
+                                     "sharp", "--sut-option", "capacity_pps=1e6", "--speed", "500"],
+                                    stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
+        endpoint, speed, max_load = emulator.stdout.readline().split()[1], 500, 2e6
+        trex_pid = emulator.pid
     daemon = subprocess.Popen([DAEMON, "--config", conf, "--socket", sock_path, "--state-dir",
                                os.path.join(tmp, "state")],
                               stderr=open(os.path.join(tmp, "daemon.log"), "a"))
@@ -73,9 +83,10 @@ def one_run(tmp):
                 return None
         poll("the daemon", ready, 20.0)
         job = {"spec": {"goals": [{"name": "NDR"}, {"name": "PDR", "loss_ratio": 0.005}],
-                        "min_load": 10000, "max_load": 2e6},
+                        "min_load": 10000, "max_load": max_load},
                "measurer": {"kind": "trex", "endpoint": endpoint, "profile": PROFILE,
-                            "speed": 500, "reconnect_grace": GRACE, "rpc_timeout": RPC_TIMEOUT}}
+                            "speed": speed, "reconnect_grace": GRACE, "rpc_timeout": RPC_TIMEOUT,
+                            "force_acquire": True}}
         reply = request(sock_path, "submit", job)
         if reply["result"] != 0:
             raise SystemExit("submit refused: " + reply.get("text", ""))
@@ -84,14 +95,17 @@ def one_run(tmp):
         def show():
             return request(sock_path, "show", {"job": job_id})["arguments"]["job"]
         poll("3 trials", lambda: show()["trial_count"] >= 3)
-        emulator.send_signal(signal.SIGSTOP)
+        os.kill(trex_pid, signal.SIGSTOP)
         stopped = time.monotonic()
         ended = poll("the job's end", lambda: (lambda j: j if j["state"] != "running" else None)(show()))
         took = time.monotonic() - stopped
         return took, ended["state"], ended["reason"]
     finally:
-        emulator.send_signal(signal.SIGKILL)
-        emulator.wait()
+        if emulator is None:
+            os.kill(trex_pid, signal.SIGCONT)
+        else:
+            emulator.send_signal(signal.SIGKILL)
+            emulator.wait()
         daemon.send_signal(signal.SIGTERM)
         daemon.wait(timeout=60)
 
