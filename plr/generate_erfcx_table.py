@@ -11,7 +11,9 @@ Needs python3-mpmath.
 """
 import sys
 
-from mpmath import mp, mpf, cos, erfc, exp, pi
+import chebyshev_fit
+
+from mpmath import mp, mpf, erfc, exp
 
 mp.dps = 50
 PIECES = 100
@@ -25,25 +27,7 @@ def erfcx_of_y(y):
 
 
 def monomial_coefficients(a, b):
-    n = DEGREE + 1
-    nodes = [cos(pi * (k + mpf(1) / 2) / n) for k in range(n)]
-    values = [erfcx_of_y((b - a) / 2 * t + (a + b) / 2) for t in nodes]
-    cheb = [2 * sum(values[k] * cos(pi * j * (k + mpf(1) / 2) / n) for k in range(n)) / n
-            for j in range(n)]
-    cheb[0] /= 2
-    polys = [[mpf(1)], [mpf(0), mpf(1)]]  # Chebyshev polynomials as monomials
-    for j in range(2, n):
-        nxt = [mpf(0)] * (j + 1)
-        for i, v in enumerate(polys[-1]):
-            nxt[i + 1] += 2 * v
-        for i, v in enumerate(polys[-2]):
-            nxt[i] -= v
-        polys.append(nxt)
-    mono = [mpf(0)] * n
-    for j in range(n):
-        for i, v in enumerate(polys[j]):
-            mono[i] += cheb[j] * v
-    return [float(m) for m in mono]
+    return chebyshev_fit.monomial_coefficients(erfcx_of_y, DEGREE, a, b)
 
 
 def main():

@@ -19,7 +19,9 @@ Needs python3-mpmath.
 """
 import sys
 
-from mpmath import mp, mpf, cos, erfc, exp, log, log1p, pi, sqrt
+import chebyshev_fit
+
+from mpmath import mp, mpf, erfc, exp, log, log1p, pi, sqrt
 
 mp.dps = 50
 PIECES_PER_UNIT = 8
@@ -32,26 +34,6 @@ TABLES = {
 }
 
 
-def monomial_coefficients(function, degree, a, b):
-    n = degree + 1
-    nodes = [cos(pi * (k + mpf(1) / 2) / n) for k in range(n)]
-    values = [function((b - a) / 2 * t + (a + b) / 2) for t in nodes]
-    cheb = [2 * sum(values[k] * cos(pi * j * (k + mpf(1) / 2) / n) for k in range(n)) / n
-            for j in range(n)]
-    cheb[0] /= 2
-    polys = [[mpf(1)], [mpf(0), mpf(1)]]  # Chebyshev polynomials as monomials
-    for j in range(2, n):
-        nxt = [mpf(0)] * (j + 1)
-        for i, v in enumerate(polys[-1]):
-            nxt[i + 1] += 2 * v
-        for i, v in enumerate(polys[-2]):
-            nxt[i] -= v
-        polys.append(nxt)
-    mono = [mpf(0)] * n
-    for j in range(n):
-        for i, v in enumerate(polys[j]):
-            mono[i] += cheb[j] * v
-    return [float(m) for m in mono]
 
 
 def estrin(c, t):
@@ -76,7 +58,7 @@ def main():
     scale = 2 * PIECES_PER_UNIT
     for i in range(pieces):
         a, b = mpf(i) / PIECES_PER_UNIT, mpf(i + 1) / PIECES_PER_UNIT
-        row = monomial_coefficients(function, degree, a, b)
+        row = chebyshev_fit.monomial_coefficients(function, degree, a, b)
         rows.append(row)
         for k in range(41):
             x = float(a + (b - a) * k / 40)
