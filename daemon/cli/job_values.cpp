@@ -1,5 +1,7 @@
 #include "daemon/cli/job_values.hpp"
 
+#include <utility>
+
 #include "daemon/cli/number_text.hpp"
 #include "daemon/cli/result_format.hpp"
 
@@ -36,20 +38,27 @@ GoalValue mlr_goal_value(const Json::Value& goal, const Json::Value& result) {
   return value;
 }
 
-GoalValue plr_goal_value(const Json::Value& result) {
+// A value known as an average and its stdev (`stats[mean_key]`, `stats[stdev_key]`);
+// the run's own spread is average -+ stdev.
+GoalValue mean_stdev_value(std::string goal, std::string kind, const Json::Value& stats,
+                           const char* mean_key) {
   GoalValue value;
-  value.goal = "estimate";
-  value.value_kind = "estimate_average";
-  const Json::Value& estimate = result["estimate"];
-  if (estimate.isObject()) {
-    value.value_pps = number(estimate["average"]);
-    value.stdev_pps = number(estimate["stdev"]);
+  value.goal = std::move(goal);
+  value.value_kind = std::move(kind);
+  if (stats.isObject()) {
+    value.value_pps = number(stats[mean_key]);
+    value.stdev_pps = number(stats["stdev"]);
   }
   if (value.value_pps) {
     const double stdev = value.stdev_pps.value_or(0.0);
     value.spread_low_pps = *value.value_pps - stdev;
     value.spread_high_pps = *value.value_pps + stdev;
   }
+  return value;
+}
+
+GoalValue plr_goal_value(const Json::Value& result) {
+  GoalValue value = mean_stdev_value("estimate", "estimate_average", result["estimate"], "average");
   if (result_not_clean(result)) value.unclean_reason = "tester-limited";
   return value;
 }
@@ -57,19 +66,8 @@ GoalValue plr_goal_value(const Json::Value& result) {
 // MRR and soaks (docs/mrr.md): the receive rate's mean over the trials, all
 // directions together, the run's own spread its stdev.
 GoalValue receive_rate_value(const Json::Value& result) {
-  GoalValue value;
-  value.goal = "receive_rate";
-  value.value_kind = "receive_rate_mean";
-  const Json::Value& rate = result["receive_rate"];
-  if (rate.isObject()) {
-    value.value_pps = number(rate["mean"]);
-    value.stdev_pps = number(rate["stdev"]);
-  }
-  if (value.value_pps) {
-    const double stdev = value.stdev_pps.value_or(0.0);
-    value.spread_low_pps = *value.value_pps - stdev;
-    value.spread_high_pps = *value.value_pps + stdev;
-  }
+  GoalValue value =
+      mean_stdev_value("receive_rate", "receive_rate_mean", result["receive_rate"], "mean");
   if (result["directions"].isArray() && !result["directions"].empty()) {
     value.summed_directions = static_cast<int>(result["directions"].size());
   }
