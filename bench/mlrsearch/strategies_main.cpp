@@ -7,45 +7,22 @@
 #include <string>
 #include <vector>
 
+#include "bench/mlrsearch/bench_args.hpp"
 #include "bench/mlrsearch/model_spec.hpp"
 #include "bench/mlrsearch/search_runs.hpp"
 #include "bench/mlrsearch/strategy_tables.hpp"
 #include "search/errors.hpp"
 
-namespace {
-
-constexpr const char* usage_text =
-    "usage: bench_mlr_strategies [--seeds N] [--details] [--model NAME[:KEY=VALUE...]]...\n"
-    "  --seeds N    seeds 1..N per model (default 100)\n"
-    "  --model M    a SUT model, options separated by ':', e.g. noisy:noise=0.01;\n"
-    "               repeatable (default: sharp, noisy, noisy:noise=0.01, lossy, bursty,\n"
-    "               duration_dependent)\n"
-    "  --details    also print every run\n";
-
-}  // namespace
-
 int main(int argc, char** argv) {
   using namespace trexsearch;
+  const std::string usage = bench::bench_usage("bench_mlr_strategies", 100);
   try {
-    std::uint64_t seeds = 100;
-    std::vector<bench::ModelSpec> models;
-    bool details = false;
-    for (int i = 1; i < argc; ++i) {
-      const std::string arg = argv[i];
-      if (arg == "--details") {
-        details = true;
-      } else if (arg == "--seeds" && i + 1 < argc) {
-        char* end = nullptr;
-        seeds = std::strtoull(argv[++i], &end, 10);
-        if (*end != '\0' || seeds == 0) throw ConfigError("--seeds", argv[i], "not a count > 0");
-      } else if (arg == "--model" && i + 1 < argc) {
-        models.push_back(bench::parse_model(argv[++i]));
-      } else {
-        std::cerr << usage_text;
-        return arg == "--help" ? 0 : 2;
-      }
-    }
-    if (models.empty()) models = bench::default_models();
+    int exit_code = 0;
+    const auto args = bench::parse_bench_args(argc, argv, 100, usage, exit_code);
+    if (!args) return exit_code;
+    const std::uint64_t seeds = args->seeds;
+    const std::vector<bench::ModelSpec>& models = args->models;
+    const bool details = args->details;
     std::vector<bench::StrategyCase> cases;
     for (const bench::ModelSpec& model : models) {
       for (const auto& [goals, make_config] : {std::pair{"NDR+PDR", &bench::csit_ndr_pdr_config},
@@ -73,7 +50,7 @@ int main(int argc, char** argv) {
       bench::print_strategy_details(std::cout, cases);
     }
   } catch (const ConfigError& error) {
-    std::cerr << "bench_mlr_strategies: error: " << error.what() << "\n" << usage_text;
+    std::cerr << "bench_mlr_strategies: error: " << error.what() << "\n" << usage;
     return 2;
   } catch (const std::exception& error) {
     std::cerr << "bench_mlr_strategies: error: " << error.what() << "\n";
