@@ -341,3 +341,61 @@ TEST_CASE("with --json a failed command prints its error as JSON on stdout too")
 }
 
 }  // namespace trexsearch::servicetest
+
+namespace trexsearch::servicetest {
+
+TEST_CASE("every daemon command's --json output is JSON, and its exit code the documented one") {
+  Lab lab;
+  lab.nightly("1e6");  // job 1, finished
+  lab.nightly("1e6");  // job 2
+  struct Case {
+    std::vector<std::string> args;
+    int exit_code;
+    const char* error_code;  // nullptr: a success, its reply as JSON
+  };
+  const std::vector<Case> cases{
+      {{"status"}, 0, nullptr},
+      {{"list"}, 0, nullptr},
+      {{"list", "--suites"}, 0, nullptr},
+      {{"show", "1"}, 0, nullptr},
+      {{"result", "1"}, 0, nullptr},
+      {{"reanalyze", "1"}, 0, nullptr},
+      {{"watch", "1"}, 0, nullptr},
+      {{"compare", "1", "2"}, 0, nullptr},
+      {{"trend", "nightly"}, 0, nullptr},
+      {{"show", "99"}, 4, "not_found"},
+      {{"result", "99"}, 4, "not_found"},
+      {{"cancel", "99"}, 4, "not_found"},
+      {{"delete", "99"}, 4, "not_found"},
+      {{"watch", "99"}, 4, "not_found"},
+      {{"reanalyze", "99"}, 4, "not_found"},
+      {{"report", "99", "-o", "-"}, 4, "not_found"},
+      {{"compare", "1", "99"}, 4, "not_found"},
+      {{"show", "no-such-suite"}, 4, "not_found"},
+      {{"cancel", "1"}, 4, "conflict"},
+      {{"trend", "nothing-of-that-name"}, 2, "bad_input"},
+      {{"show", "0"}, 2, "bad_usage"},
+  };
+  for (const Case& item : cases) {
+    std::vector<std::string> args = item.args;
+    args.push_back("--json");
+    const CliRun run = lab.cli(args);
+    std::string joined;
+    for (const std::string& arg : args) joined += arg + " ";
+    CAPTURE(joined);
+    INFO(run.out, run.err);
+    CHECK(run.exit_code == item.exit_code);
+    REQUIRE_FALSE(run.out.empty());
+    if (item.error_code != nullptr) {
+      CHECK(parse_json(run.out)["error"]["code"].asString() == item.error_code);
+      CHECK(parse_json(run.out)["error"]["exit_code"].asInt() == item.exit_code);
+    } else if (item.args[0] == "watch") {
+      const std::string last = run.out.substr(run.out.rfind('\n', run.out.size() - 2) + 1);
+      CHECK(parse_json(last)["type"].asString() == "watch.ended");
+    } else {
+      CHECK(parse_json(run.out).isObject());
+    }
+  }
+}
+
+}  // namespace trexsearch::servicetest
