@@ -1,6 +1,6 @@
 #pragma once
 
-#include <type_traits>
+#include "plr/piecewise_polynomial.hpp"
 
 namespace trexsearch::plr {
 namespace erf_log_a_detail {
@@ -17,21 +17,7 @@ inline constexpr double kErfLogAEnd = erf_log_a_detail::kErfLogAEnd;
 /// double: they differ by rounding.)
 inline double erf_log_a(double x) {
   using namespace erf_log_a_detail;
-  // The generated piecewise polynomials (plr/generate_piecewise_tables.py): piece i covers
-  // [i, i + 1) / kErfLogAPiecesPerUnit, t = 2 kErfLogAPiecesPerUnit x - (2 i + 1) in [-1, 1],
-  // exact. Estrin's scheme keeps the dependency chain short (see log1p_exp_neg).
-  const int piece = static_cast<int>(x * kErfLogAPiecesPerUnit);
-  const double t = (2.0 * kErfLogAPiecesPerUnit) * x - (2 * piece + 1);
-  const double* c = kErfLogATable[piece];
-  const double t2 = t * t;
-  const double t4 = t2 * t2;
-  // c[0] (about the result) is added last: one rounding of result size, not three.
-  const double low = c[1] * t + (c[2] + c[3] * t) * t2;
-  const double high = (c[4] + c[5] * t) + (c[6] + c[7] * t) * t2;
-  return c[0] + ((low + high * t4) + (c[8] + c[9] * t) * (t4 * t4));
+  return piecewise_polynomial(kErfLogATable, kErfLogAPiecesPerUnit, x);
 }
-
-static_assert(std::extent_v<decltype(erf_log_a_detail::kErfLogATable), 1> == 10,
-              "erf_log_a evaluates degree 9");
 
 }  // namespace trexsearch::plr
