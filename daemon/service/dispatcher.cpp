@@ -24,6 +24,17 @@ namespace {
 constexpr std::size_t kDefaultListLimit = 100;
 constexpr std::size_t kMaxListLimit = 10000;
 
+// `limit` of `list` and `list_suites`: 1..kMaxListLimit, default kDefaultListLimit.
+std::size_t read_list_limit(codec::ObjectReader& reader) {
+  const auto value = reader.optional_int64("limit");
+  if (!value) return kDefaultListLimit;
+  if (*value < 1 || *value > static_cast<std::int64_t>(kMaxListLimit)) {
+    throw ConfigError(reader.field_path("limit"), std::to_string(*value),
+                      "must be from 1 to " + std::to_string(kMaxListLimit));
+  }
+  return static_cast<std::size_t>(*value);
+}
+
 Response success(const Request& request, std::string text, Json::Value arguments) {
   Response response;
   response.id = request.id;
@@ -247,14 +258,7 @@ Response Dispatcher::show_suite(const Request& request, const DispatchContext& c
 
 Response Dispatcher::list_suites(const Request& request, const DispatchContext& context) {
   codec::ObjectReader reader(request.arguments, "arguments");
-  std::size_t limit = kDefaultListLimit;
-  if (const auto value = reader.optional_int64("limit")) {
-    if (*value < 1 || *value > static_cast<std::int64_t>(kMaxListLimit)) {
-      throw ConfigError(reader.field_path("limit"), std::to_string(*value),
-                        "must be 1.." + std::to_string(kMaxListLimit));
-    }
-    limit = static_cast<std::size_t>(*value);
-  }
+  const std::size_t limit = read_list_limit(reader);
   reader.reject_unknown_keys();
   const auto suites = store_access(context).suites(limit);
   Json::Value arguments(Json::objectValue);
@@ -272,14 +276,7 @@ Response Dispatcher::list(const Request& request, const DispatchContext& context
                         "must be queued, running, interrupted, finished, failed or cancelled");
     }
   }
-  std::size_t limit = kDefaultListLimit;
-  if (const auto value = reader.optional_int64("limit")) {
-    if (*value < 1 || *value > static_cast<std::int64_t>(kMaxListLimit)) {
-      throw ConfigError(reader.field_path("limit"), std::to_string(*value),
-                        "must be from 1 to " + std::to_string(kMaxListLimit));
-    }
-    limit = static_cast<std::size_t>(*value);
-  }
+  const std::size_t limit = read_list_limit(reader);
   reader.reject_unknown_keys();
   Json::Value jobs(Json::arrayValue);
   for (const JobRecord& record : store_access(context).list(state, limit)) jobs.append(encode_job_record(record));
