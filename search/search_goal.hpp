@@ -41,6 +41,9 @@ struct SearchGoal {
 
   /// Same attributes (the name is ignored).
   bool same_attributes(const SearchGoal& other) const;
+
+  /// Same goal, name included (protocol round trips).
+  friend bool operator==(const SearchGoal&, const SearchGoal&) = default;
 };
 
 }  // namespace trexsearch::mlr

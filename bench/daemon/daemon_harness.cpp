@@ -99,7 +99,7 @@ long DaemonUnderTest::rss_kib() const {
   return -1;
 }
 
-service::Response Client::request(const std::string& command, const Json::Value& arguments) {
+protocol::JsonReply Client::request(const std::string& command, const Json::Value& arguments) {
   // An hour: a request the daemon never answers ends the bench with an error.
   return client_.request(command, arguments, std::chrono::hours(1));
 }

@@ -8,8 +8,8 @@
 #include <string>
 #include <vector>
 
-#include "daemon/service/control_line_client.hpp"
-#include "daemon/service/protocol.hpp"
+#include "daemon/protocol/control_line_client.hpp"
+#include "daemon/protocol/json_reply_codec.hpp"
 
 namespace trexsearch::bench {
 
@@ -33,19 +33,19 @@ class DaemonUnderTest {
   pid_t pid_ = -1;
 };
 
-/// The shared line client (service::ControlLineClient), waiting as long as the
+/// The shared line client (protocol::ControlLineClient), waiting as long as the
 /// daemon takes: a bench measures, it does not judge.
 class Client {
  public:
   explicit Client(const std::string& socket) : client_(socket) {}
 
-  service::Response request(const std::string& command,
+  protocol::JsonReply request(const std::string& command,
                             const Json::Value& arguments = Json::Value(Json::objectValue));
   /// The next `{"event": ...}` line; nullopt at EOF.
   std::optional<Json::Value> next_event() { return client_.next_event(std::nullopt); }
 
  private:
-  service::ControlLineClient client_;
+  protocol::ControlLineClient client_;
 };
 
 }  // namespace trexsearch::bench

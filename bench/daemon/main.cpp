@@ -182,7 +182,7 @@ int main(int argc, char* argv[]) {
           const auto reply = client.request("status");
           samples.push_back(
               std::chrono::duration<double, std::milli>(Clock::now() - start).count());
-          if (reply.result != trexsearch::service::ResultCode::success) ++failures;
+          if (reply.result != trexsearch::protocol::ResultCode::success) ++failures;
           if (options.poll_interval_ms > 0) {
             std::this_thread::sleep_for(std::chrono::milliseconds(options.poll_interval_ms));
           }
@@ -245,7 +245,7 @@ int main(int argc, char* argv[]) {
     const auto plr_start = Clock::now();
     const auto submitted =
         client.request("submit", plr_soak_job(options.plr_soak_hours, options.plr_samples));
-    if (submitted.result != trexsearch::service::ResultCode::success) {
+    if (submitted.result != trexsearch::protocol::ResultCode::success) {
       std::fprintf(stderr, "PLR soak refused: %s\n", submitted.text.c_str());
       return 1;
     }

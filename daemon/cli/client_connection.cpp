@@ -8,15 +8,15 @@ ControlConnection::ControlConnection(const std::string& socket_path,
                                      std::chrono::milliseconds reply_timeout)
     : client_(socket_path), reply_timeout_(reply_timeout) {}
 
-service::Response ControlConnection::try_request(const std::string& command,
+protocol::JsonReply ControlConnection::try_request(const std::string& command,
                                                  const Json::Value& arguments) {
   return client_.request(command, arguments, reply_timeout_);
 }
 
-service::Response ControlConnection::request(const std::string& command,
+protocol::JsonReply ControlConnection::request(const std::string& command,
                                              const Json::Value& arguments) {
-  service::Response response = try_request(command, arguments);
-  if (response.result != service::ResultCode::success) {
+  protocol::JsonReply response = try_request(command, arguments);
+  if (response.result != protocol::ResultCode::success) {
     throw DaemonRefused(response.result, response.text);
   }
   return response;

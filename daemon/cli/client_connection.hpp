@@ -7,8 +7,8 @@
 #include <stdexcept>
 #include <string>
 
-#include "daemon/service/control_line_client.hpp"
-#include "daemon/service/protocol.hpp"
+#include "daemon/protocol/control_line_client.hpp"
+#include "daemon/protocol/json_reply_codec.hpp"
 
 namespace trexsearch::cli {
 
@@ -18,16 +18,16 @@ inline constexpr const char* kDefaultSocket = "/run/trex-search/control.sock";
 /// The daemon answered with an error code; the message is its reply text.
 class DaemonRefused : public std::runtime_error {
  public:
-  DaemonRefused(service::ResultCode code, const std::string& text)
+  DaemonRefused(protocol::ResultCode code, const std::string& text)
       : std::runtime_error(text), code_(code) {}
-  service::ResultCode code() const noexcept { return code_; }
+  protocol::ResultCode code() const noexcept { return code_; }
 
  private:
-  service::ResultCode code_;
+  protocol::ResultCode code_;
 };
 
 /// One connection to trex-searchd's control socket for a CLI command: the shared
-/// line client (service::ControlLineClient) with the command's reply deadline, and
+/// line client (protocol::ControlLineClient) with the command's reply deadline, and
 /// error replies as DaemonRefused.
 class ControlConnection {
  public:
@@ -36,15 +36,15 @@ class ControlConnection {
 
   /// Sends one request and returns the reply's arguments; throws DaemonRefused for
   /// error replies and std::runtime_error when the daemon does not answer in time.
-  service::Response request(const std::string& command, const Json::Value& arguments);
+  protocol::JsonReply request(const std::string& command, const Json::Value& arguments);
   /// Like request(), but returns error replies instead of throwing.
-  service::Response try_request(const std::string& command, const Json::Value& arguments);
+  protocol::JsonReply try_request(const std::string& command, const Json::Value& arguments);
   /// The next streamed event line (`watch`), waiting as long as it takes; nullopt
   /// when the daemon closes the connection.
   std::optional<Json::Value> next_event();
 
  private:
-  service::ControlLineClient client_;
+  protocol::ControlLineClient client_;
   std::chrono::milliseconds reply_timeout_;
 };
 

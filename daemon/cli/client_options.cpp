@@ -56,10 +56,10 @@ int run_socket_command(const std::function<int()>& body, std::ostream& err,
           return body();
         } catch (const DaemonRefused& refused) {
           const int exit_code =
-              refused.code() == service::ResultCode::bad_request ? static_cast<int>(kExitBadInput)
-              : refused.code() == service::ResultCode::error    ? static_cast<int>(kExitFailure)
+              refused.code() == protocol::ResultCode::bad_request ? static_cast<int>(kExitBadInput)
+              : refused.code() == protocol::ResultCode::error    ? static_cast<int>(kExitFailure)
                                                                  : kExitDaemonRefused;
-          const std::string code(service::to_string(refused.code()));
+          const std::string code(protocol::to_string(refused.code()));
           err << "trex-search: error: trex-searchd: " << refused.what() << " (" << code << ")"
               << std::endl;
           if (on_failure) on_failure({code, refused.what(), exit_code});

@@ -83,7 +83,7 @@ int run_compare_client_command(const std::vector<std::string>& args, std::ostrea
         for (std::int64_t id : ids) {
           const std::optional<Json::Value> reply = job_with_result(connection, id);
           if (!reply) {
-            throw DaemonRefused(service::ResultCode::not_found,
+            throw DaemonRefused(protocol::ResultCode::not_found,
                                 "job " + std::to_string(id) + " not found");
           }
           jobs.push_back(job_values(*reply));

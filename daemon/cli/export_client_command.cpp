@@ -120,20 +120,20 @@ std::optional<ExportedJob> fetch_job(ControlConnection& connection, const Json::
   if (need_trials || need_spec) {
     Json::Value show_args = job_args;
     show_args["trials"] = need_trials;
-    const service::Response shown = connection.try_request("show", show_args);
-    if (shown.result == service::ResultCode::not_found) return std::nullopt;
-    if (shown.result != service::ResultCode::success) throw DaemonRefused(shown.result, shown.text);
+    const protocol::JsonReply shown = connection.try_request("show", show_args);
+    if (shown.result == protocol::ResultCode::not_found) return std::nullopt;
+    if (shown.result != protocol::ResultCode::success) throw DaemonRefused(shown.result, shown.text);
     exported.job = shown.arguments["job"];  // its state now, not at the list
     exported.spec = shown.arguments["spec"];
     if (need_trials) exported.trials = shown.arguments["trials"];
   }
   if (wants(settings, ExportRecord::result)) {
-    const service::Response result = connection.try_request("result", job_args);
-    if (result.result == service::ResultCode::success) {
+    const protocol::JsonReply result = connection.try_request("result", job_args);
+    if (result.result == protocol::ResultCode::success) {
       exported.result = result.arguments["result"];
-    } else if (result.result == service::ResultCode::not_found) {
+    } else if (result.result == protocol::ResultCode::not_found) {
       return std::nullopt;
-    } else if (result.result != service::ResultCode::conflict) {  // conflict: no result yet
+    } else if (result.result != protocol::ResultCode::conflict) {  // conflict: no result yet
       throw DaemonRefused(result.result, result.text);
     }
   }

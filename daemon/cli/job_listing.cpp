@@ -26,9 +26,9 @@ std::vector<Json::Value> matching_jobs(ControlConnection& connection, const Expo
     for (std::int64_t id = oldest - 1; id >= 1; --id) {
       Json::Value show_args = job_arguments(id);
       show_args["trials"] = false;
-      const service::Response shown = connection.try_request("show", show_args);
-      if (shown.result == service::ResultCode::not_found) continue;
-      if (shown.result != service::ResultCode::success) {
+      const protocol::JsonReply shown = connection.try_request("show", show_args);
+      if (shown.result == protocol::ResultCode::not_found) continue;
+      if (shown.result != protocol::ResultCode::success) {
         throw DaemonRefused(shown.result, shown.text);
       }
       const Json::Value& job = shown.arguments["job"];
@@ -43,18 +43,18 @@ std::vector<Json::Value> matching_jobs(ControlConnection& connection, const Expo
 }
 
 std::optional<Json::Value> job_with_result(ControlConnection& connection, std::int64_t job) {
-  const service::Response result = connection.try_request("result", job_arguments(job));
-  if (result.result == service::ResultCode::success) return result.arguments;
-  if (result.result == service::ResultCode::not_found) return std::nullopt;
-  if (result.result != service::ResultCode::conflict) {
+  const protocol::JsonReply result = connection.try_request("result", job_arguments(job));
+  if (result.result == protocol::ResultCode::success) return result.arguments;
+  if (result.result == protocol::ResultCode::not_found) return std::nullopt;
+  if (result.result != protocol::ResultCode::conflict) {
     throw DaemonRefused(result.result, result.text);
   }
   // No result (yet): the job object alone, for its state and reason.
   Json::Value show_args = job_arguments(job);
   show_args["trials"] = false;
-  const service::Response shown = connection.try_request("show", show_args);
-  if (shown.result == service::ResultCode::not_found) return std::nullopt;
-  if (shown.result != service::ResultCode::success) throw DaemonRefused(shown.result, shown.text);
+  const protocol::JsonReply shown = connection.try_request("show", show_args);
+  if (shown.result == protocol::ResultCode::not_found) return std::nullopt;
+  if (shown.result != protocol::ResultCode::success) throw DaemonRefused(shown.result, shown.text);
   Json::Value arguments(Json::objectValue);
   arguments["job"] = shown.arguments["job"];
   return arguments;

@@ -42,9 +42,9 @@ po::options_description report_options() {
 /// `analyze` gives them, so a running job gets a report too.
 Json::Value fetch_result(ControlConnection& connection, const Json::Value& job_args,
                          const Json::Value& shown, bool plr) {
-  const service::Response result = connection.try_request("result", job_args);
-  if (result.result == service::ResultCode::success) return result.arguments["result"];
-  if (result.result != service::ResultCode::conflict) {
+  const protocol::JsonReply result = connection.try_request("result", job_args);
+  if (result.result == protocol::ResultCode::success) return result.arguments["result"];
+  if (result.result != protocol::ResultCode::conflict) {
     throw DaemonRefused(result.result, result.text);
   }
   Json::Value partial(Json::objectValue);
@@ -61,9 +61,9 @@ Json::Value fetch_result(ControlConnection& connection, const Json::Value& job_a
 // trials stored so far with those trials.
 Json::Value fetch_fixed_load_result(ControlConnection& connection, const Json::Value& job_args,
                                     const Json::Value& shown) {
-  const service::Response result = connection.try_request("result", job_args);
-  if (result.result == service::ResultCode::success) return result.arguments["result"];
-  if (result.result != service::ResultCode::conflict) {
+  const protocol::JsonReply result = connection.try_request("result", job_args);
+  if (result.result == protocol::ResultCode::success) return result.arguments["result"];
+  if (result.result != protocol::ResultCode::conflict) {
     throw DaemonRefused(result.result, result.text);
   }
   Json::Value partial = shown["fixed_load"];

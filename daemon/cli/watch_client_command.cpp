@@ -30,7 +30,7 @@ struct WatchOutcome {
 WatchOutcome outcome_of(ControlConnection& connection, long long job, const std::string& state) {
   if (state != "finished") return {static_cast<int>(kExitStoppedEarly), "the job is " + state};
   const auto reply = connection.try_request("result", job_arguments(job));
-  if (reply.result != service::ResultCode::success) return {static_cast<int>(kExitOk), ""};
+  if (reply.result != protocol::ResultCode::success) return {static_cast<int>(kExitOk), ""};
   const Json::Value& result = reply.arguments["result"];
   if (result_stopped_early(result)) {
     return {static_cast<int>(kExitStoppedEarly), stopped_early_notice(result)};

@@ -6,7 +6,8 @@
 #include <chrono>
 
 #include "daemon/service/connection_manager.hpp"
-#include "daemon/service/reply_codec.hpp"
+#include "daemon/protocol/envelope_codec.hpp"
+#include "daemon/service/event_codec.hpp"
 #include "daemon/service/request_pool.hpp"
 #include "search/errors.hpp"
 
@@ -19,7 +20,7 @@ namespace asio = boost::asio;
 class Connection::Watcher final : public JobWatcher {
  public:
   Watcher(std::weak_ptr<Connection> connection, asio::any_io_executor executor,
-          Json::Value request_id)
+          protocol::RequestId request_id)
       : connection_(std::move(connection)),
         executor_(std::move(executor)),
         request_id_(std::move(request_id)) {}
@@ -33,7 +34,7 @@ class Connection::Watcher final : public JobWatcher {
  private:
   std::weak_ptr<Connection> connection_;
   asio::any_io_executor executor_;
-  Json::Value request_id_;
+  protocol::RequestId request_id_;
 };
 
 Connection::Connection(Socket socket, ConnectionManager& manager, Dispatcher& dispatcher,
@@ -132,7 +133,7 @@ void Connection::on_read(const boost::system::error_code& error, std::size_t byt
     log_.event(LogPriority::notice, "client.oversized_request",
                {{"peer", peer_text()},
                 {"limit", static_cast<std::uint64_t>(settings_.max_request_bytes)}});
-    send(encode_response(error_response(Json::Value(), ResultCode::bad_request,
+    send(protocol::encode_response(protocol::error_response({}, ResultCode::bad_request,
                                         "request line longer than " +
                                             std::to_string(settings_.max_request_bytes) +
                                             " bytes (max-request-bytes); closing the connection")));
@@ -152,11 +153,11 @@ void Connection::on_read(const boost::system::error_code& error, std::size_t byt
 }
 
 void Connection::handle_line(const std::string& line) {
-  Request request;
+  protocol::Request request;
   try {
-    request = parse_request(line);
-  } catch (const MalformedRequest& error) {
-    reply(Dispatched{error_response(error.id(), error.code(), error.what()), std::nullopt, nullptr});
+    request = protocol::parse_request(line);
+  } catch (const protocol::MalformedRequest& error) {
+    reply(Dispatched{protocol::error_response(error.id(), error.code(), error.what()), std::nullopt, nullptr});
     return;
   }
   if (pool_ != nullptr && Dispatcher::runs_on_pool(request.command)) {
@@ -165,14 +166,14 @@ void Connection::handle_line(const std::string& line) {
   }
   DispatchContext context;
   context.peer = peer_;
-  context.make_watcher = [this](const Json::Value& request_id) {
+  context.make_watcher = [this](const protocol::RequestId& request_id) {
     return std::make_shared<Watcher>(weak_from_this(), socket_.get_executor(), request_id);
   };
   reply(dispatcher_.dispatch(request, context));
 }
 
-void Connection::run_on_pool(Request request) {
-  const Json::Value id = request.id;
+void Connection::run_on_pool(protocol::Request request) {
+  const protocol::RequestId id = request.id;
   DispatchContext context;
   context.peer = peer_;  // no watcher: none of the pool's commands streams
   const bool queued = pool_->submit(
@@ -181,14 +182,14 @@ void Connection::run_on_pool(Request request) {
         // On the worker: building the line of a big reply is part of the heavy work.
         // The connection lives on the io thread and may be gone by the time the
         // line gets there (then it is dropped).
-        asio::post(executor, [weak, line = encode_response(dispatched.response),
+        asio::post(executor, [weak, line = protocol::encode_response(dispatched.response),
                               result = dispatched.response.result,
                               text = std::move(dispatched.response.text)]() mutable {
           if (const auto self = weak.lock()) self->on_pool_reply(std::move(line), result, text);
         });
       });
   if (!queued) {
-    reply(Dispatched{error_response(id, ResultCode::busy,
+    reply(Dispatched{protocol::error_response(id, ResultCode::busy,
                                     "trex-searchd is busy: " + std::to_string(pool_->max_pending()) +
                                         " requests that read the job store or TRex (show, result, "
                                         "analyze, list, delete, submit) are waiting; try again later"),
@@ -216,55 +217,34 @@ void Connection::log_request(ResultCode result, const std::string& text) {
 
 void Connection::reply(Dispatched dispatched) {
   log_request(dispatched.response.result, dispatched.response.text);
-  send(encode_response(dispatched.response));
+  send(protocol::encode_response(dispatched.response));
   if (dispatched.watched_job) {
     watches_.emplace_back(*dispatched.watched_job, std::move(dispatched.watcher));
   }
 }
 
-void Connection::deliver(const Json::Value& request_id, const JobEvent& event,
+void Connection::deliver(const protocol::RequestId& request_id, const JobEvent& event,
                          const JobWatcher* watcher) {
   if (stopped_) return;
-  Json::Value arguments(Json::objectValue);
-  switch (event.kind) {
-    case JobEvent::Kind::started:
-      arguments["job"] = Json::Int64{event.job};
-      arguments["state"] = "running";
-      send(encode_event(request_id, "job.started", arguments));
-      break;
-    case JobEvent::Kind::trial:
-      if (!event.progress) break;
-      // A watcher that reads slower than a (virtual-time) job runs would fill its
-      // output cap with trial events and be closed as too slow, missing the end.
-      // Each trial event carries the whole progress, so the newest supersedes the
-      // ones before it: while the client is behind, trial events are skipped and
-      // the next one it gets says how many (the end is never skipped).
-      if (pending_output_bytes_ > settings_.max_client_output_bytes / 2) {
-        ++skipped_trial_events_;
-        break;
-      }
-      {
-        Json::Value trial = encode_trial_event(event.job, *event.progress);
-        if (skipped_trial_events_ > 0) {
-          trial["skipped_trial_events"] = Json::UInt64{skipped_trial_events_};
-          skipped_trial_events_ = 0;
-        }
-        send(encode_event(request_id, "trial", trial));
-      }
-      break;
-    case JobEvent::Kind::ended:
-      arguments["job"] = Json::Int64{event.job};
-      arguments["state"] = std::string(to_string(event.state));
-      arguments["reason"] = event.reason;
-      if (skipped_trial_events_ > 0) {
-        arguments["skipped_trial_events"] = Json::UInt64{skipped_trial_events_};
-        skipped_trial_events_ = 0;
-      }
-      send(encode_event(request_id, "job.ended", arguments));
-      std::erase_if(watches_,
-                    [watcher](const auto& entry) { return entry.second.get() == watcher; });
-      arm_idle_timer();
-      break;
+  if (event.kind == JobEvent::Kind::trial) {
+    if (!event.progress) return;
+    // A watcher that reads slower than a (virtual-time) job runs would fill its
+    // output cap with trial events and be closed as too slow, missing the end.
+    // Each trial event carries the whole progress, so the newest supersedes the
+    // ones before it: while the client is behind, trial events are skipped and
+    // the next one it gets says how many (the end is never skipped).
+    if (pending_output_bytes_ > settings_.max_client_output_bytes / 2) {
+      ++skipped_trial_events_;
+      return;
+    }
+  }
+  const bool carries_skipped = event.kind != JobEvent::Kind::started;
+  send(encode_watch_event(request_id, event, carries_skipped ? skipped_trial_events_ : 0));
+  if (carries_skipped) skipped_trial_events_ = 0;
+  if (event.kind == JobEvent::Kind::ended) {
+    std::erase_if(watches_,
+                  [watcher](const auto& entry) { return entry.second.get() == watcher; });
+    arm_idle_timer();
   }
 }
 

@@ -65,12 +65,13 @@ class Connection : public std::enable_shared_from_this<Connection> {
   void on_read(const boost::system::error_code& error, std::size_t bytes);
   void handle_line(const std::string& line);
   /// Hands a store request to the pool (or answers busy when it is full).
-  void run_on_pool(Request request);
+  void run_on_pool(protocol::Request request);
   /// The pool's reply (encoded on the worker), back on the io thread.
   void on_pool_reply(std::string line, ResultCode result, const std::string& text);
   void reply(Dispatched dispatched);
   void log_request(ResultCode result, const std::string& text);
-  void deliver(const Json::Value& request_id, const JobEvent& event, const JobWatcher* watcher);
+  void deliver(const protocol::RequestId& request_id, const JobEvent& event,
+               const JobWatcher* watcher);
   void send(std::string line);
   void write_next();
   void on_written(std::size_t bytes);

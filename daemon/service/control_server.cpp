@@ -4,6 +4,7 @@
 
 #include <csignal>
 
+#include "daemon/protocol/envelope_codec.hpp"
 #include "daemon/service/connection.hpp"
 #include "daemon/service/request_pool.hpp"
 #include "daemon/service/socket_file.hpp"
@@ -152,8 +153,8 @@ void ControlServer::take(stream_protocol::socket socket) {
   auto connection = std::make_shared<Connection>(std::move(socket), connections_, dispatcher_,
                                                  jobs_, settings_, log_, pool_);
   if (const auto reason = refusal(*connection)) {
-    connection->refuse(encode_response(
-        error_response(Json::Value(), ResultCode::busy, *reason + "; try again later")));
+    connection->refuse(protocol::encode_response(
+        protocol::error_response({}, ResultCode::busy, *reason + "; try again later")));
   } else {
     connections_.start(connection);
   }

@@ -1,7 +1,5 @@
 #pragma once
 
-#include <sys/types.h>
-
 #include <functional>
 #include <memory>
 #include <optional>
@@ -11,31 +9,14 @@
 #include "daemon/service/job_control.hpp"
 #include "daemon/service/job_spec_codec.hpp"
 #include "daemon/service/peer_credentials.hpp"
-#include "daemon/service/protocol.hpp"
+#include "daemon/protocol/envelope.hpp"
+#include "daemon/protocol/requests.hpp"
+#include "daemon/service/replies.hpp"
+#include "daemon/service/server_facts.hpp"
+#include "daemon/service/service_errors.hpp"
 #include "daemon/service/trex_link.hpp"
 
 namespace trexsearch::service {
-
-/// Facts about the daemon that `version` and `status` report.
-struct DaemonInfo {
-  std::string version;
-  pid_t pid = 0;
-  WallTime started_at{};
-  std::string socket_path;
-  std::string state_dir;
-};
-
-/// Live numbers from the control server for `status`.
-struct ServerStats {
-  std::size_t clients = 0;
-  std::size_t max_clients = 0;
-  std::size_t max_clients_per_user = 0;
-  /// Replies and events waiting for clients to read them [bytes], and the budget.
-  std::size_t output_bytes = 0;
-  std::size_t max_output_bytes = 0;
-  /// Clients whose requests are not read until they read their output.
-  std::size_t blocked = 0;
-};
 
 /// The request's surroundings: who asks, and how to stream events back to them.
 struct DispatchContext {
@@ -43,7 +24,7 @@ struct DispatchContext {
   std::optional<PeerCredentials> peer;
   /// Makes a watcher that streams `watch` events for the request id to this
   /// client; absent where streaming is impossible (then `watch` is refused).
-  std::function<std::shared_ptr<JobWatcher>(const Json::Value& request_id)> make_watcher;
+  std::function<std::shared_ptr<JobWatcher>(const protocol::RequestId& request_id)> make_watcher;
   /// Where the store commands (list, show, result, analyze, delete) read: a
   /// request-pool worker's own connection; absent: the JobControl's (io thread).
   JobStoreAccess* store = nullptr;
@@ -51,7 +32,7 @@ struct DispatchContext {
 
 /// What the dispatcher answers.
 struct Dispatched {
-  Response response;
+  protocol::Response response;
   /// Set when `watch` registered this watcher: events follow the reply until the
   /// job ends; the connection unregisters it if it closes first.
   std::optional<JobId> watched_job;
@@ -70,7 +51,7 @@ class Dispatcher {
              std::function<ServerStats()> stats = {},
              std::function<TrexLinkSnapshot()> trex = {});
 
-  Dispatched dispatch(const Request& request, const DispatchContext& context);
+  Dispatched dispatch(const protocol::Request& request, const DispatchContext& context);
   /// Parses the line first; a malformed line gets a bad_request reply.
   Dispatched dispatch_line(std::string_view line, const DispatchContext& context);
 
@@ -78,6 +59,9 @@ class Dispatcher {
   /// them), so that its cost grows with the store, or (submit) may wait for TRex's
   /// port speed. Those run on the request pool, off the io thread.
   static bool runs_on_pool(std::string_view command);
+  /// The registry as `help` lists it: each command's name, summary and whether it
+  /// is privileged (docs/socket-api.md is checked against it).
+  static std::vector<HelpReply::Command> command_list();
 
   /// Reloadable (SIGHUP).
   void set_policy(AccessPolicy policy) { policy_ = policy; }
@@ -86,13 +70,14 @@ class Dispatcher {
   void set_port_speed_probe(PortSpeedProbe probe) { port_speed_probe_ = std::move(probe); }
 
  private:
-  Dispatched run(const Request& request, const DispatchContext& context);
+  Dispatched run(const protocol::Request& request, const DispatchContext& context);
   void require_modify(const DispatchContext& context, std::string_view command) const;
   JobStoreAccess& store_access(const DispatchContext& context) const;
 
   /// One entry of the command registry (dispatcher.cpp kCommands): adding a
-  /// command is its handler and one line there; `help`, the request pool's choice
-  /// and the dispatch all read the table.
+  /// command is its request struct and codec (daemon/protocol), its reply struct
+  /// and encoder (replies.hpp, command_reply_codec), its handler, and one line
+  /// there; `help`, the request pool's choice and the dispatch all read the table.
   struct Command {
     std::string_view name;
     std::string_view summary;
@@ -101,29 +86,35 @@ class Dispatcher {
     /// Runs on the request pool, off the io thread (its cost grows with the store,
     /// or it may wait for TRex).
     bool on_pool;
-    Dispatched (Dispatcher::*handler)(const Request&, const DispatchContext&);
+    Dispatched (Dispatcher::*handler)(const protocol::Request&, const DispatchContext&);
   };
   static const Command kCommands[];
   static const Command* find_command(std::string_view name);
-  template <Response (Dispatcher::*Handler)(const Request&, const DispatchContext&)>
-  Dispatched reply(const Request& request, const DispatchContext& context) {
-    return {(this->*Handler)(request, context), std::nullopt, nullptr};
-  }
+  /// Decodes the arguments into `Request`, runs the typed handler, encodes its reply.
+  template <class Request, class Reply,
+            Answer<Reply> (Dispatcher::*Handler)(const Request&, const DispatchContext&)>
+  Dispatched typed(const protocol::Request& request, const DispatchContext& context);
 
-  Response version(const Request& request, const DispatchContext& context);
-  Response status(const Request& request, const DispatchContext& context);
-  Response submit(const Request& request, const DispatchContext& context);
-  Response submit_suite(const Request& request, const DispatchContext& context);
-  Response show_suite(const Request& request, const DispatchContext& context);
-  Response list_suites(const Request& request, const DispatchContext& context);
-  Response list(const Request& request, const DispatchContext& context);
-  Response show(const Request& request, const DispatchContext& context);
-  Response cancel(const Request& request, const DispatchContext& context);
-  Response remove(const Request& request, const DispatchContext& context);
-  Response result(const Request& request, const DispatchContext& context);
-  Dispatched watch(const Request& request, const DispatchContext& context);
-  Response analyze(const Request& request, const DispatchContext& context);
-  Response help(const Request& request, const DispatchContext& context);
+  // The handlers, one per command (daemon_handlers.cpp, job_query_handlers.cpp,
+  // job_action_handlers.cpp, suite_handlers.cpp): typed request in, typed reply out.
+  Answer<VersionReply> version(const protocol::VersionRequest& request, const DispatchContext& context);
+  Answer<StatusReply> status(const protocol::StatusRequest& request, const DispatchContext& context);
+  Answer<HelpReply> help(const protocol::HelpRequest& request, const DispatchContext& context);
+  Answer<SubmitReply> submit(const protocol::SubmitRequest& request, const DispatchContext& context);
+  Answer<CancelReply> cancel(const protocol::CancelRequest& request, const DispatchContext& context);
+  Answer<DeleteReply> remove(const protocol::DeleteRequest& request, const DispatchContext& context);
+  Dispatched watch(const protocol::Request& request, const DispatchContext& context);
+  Answer<ListReply> list(const protocol::ListRequest& request, const DispatchContext& context);
+  Answer<ShowReply> show(const protocol::ShowRequest& request, const DispatchContext& context);
+  Answer<ResultReply> result(const protocol::ResultRequest& request, const DispatchContext& context);
+  Answer<AnalyzeReply> analyze(const protocol::AnalyzeRequest& request,
+                               const DispatchContext& context);
+  Answer<SubmitSuiteReply> submit_suite(const protocol::SubmitSuiteRequest& request,
+                                        const DispatchContext& context);
+  Answer<ShowSuiteReply> show_suite(const protocol::ShowSuiteRequest& request,
+                                    const DispatchContext& context);
+  Answer<ListSuitesReply> list_suites(const protocol::ListSuitesRequest& request,
+                                      const DispatchContext& context);
 
   JobControl& jobs_;
   AccessPolicy policy_;

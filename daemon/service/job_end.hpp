@@ -3,7 +3,7 @@
 #include <string>
 
 #include "daemon/service/job_runner.hpp"
-#include "daemon/service/job_state.hpp"
+#include "daemon/protocol/job_state.hpp"
 
 namespace trexsearch::service {
 

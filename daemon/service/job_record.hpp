@@ -5,12 +5,19 @@
 #include <optional>
 #include <string>
 
-#include "daemon/service/job_state.hpp"
+#include "daemon/protocol/job_state.hpp"
 #include "plr/plr_trial.hpp"
 #include "search/replay_measurer.hpp"
 #include "search/search_result.hpp"
 
 namespace trexsearch::service {
+
+// A job's id and states are the protocol's (daemon/protocol/job_state.hpp).
+using protocol::is_final;
+using protocol::job_state_from_string;
+using protocol::JobId;
+using protocol::JobState;
+using protocol::to_string;
 
 /// Wall-clock time, for job records (the searches themselves use their own Clock).
 using WallTime = std::chrono::system_clock::time_point;

@@ -9,6 +9,7 @@
 #include "daemon/codec/object_reader.hpp"
 #include "daemon/codec/plr_config_codec.hpp"
 #include "daemon/codec/strict_json.hpp"
+#include "daemon/protocol/document_codec.hpp"
 #include "daemon/service/fixed_load_codec.hpp"
 #include "daemon/service/job_spec_bounds.hpp"
 #include "daemon/service/latency_spec_codec.hpp"
@@ -412,6 +413,14 @@ Json::Value encode_job_spec(const JobSpec& spec) {
   encode_latency_spec(spec, json);
   json["profile"] = spec.profile;
   return json;
+}
+
+JobSpec decode_job_spec(const protocol::Document& job, const PortSpeedProbe& probe) {
+  return decode_job_spec(protocol::json_of(job), probe);
+}
+
+JobSpec stored_job_spec(const JobRecord& record) {
+  return decode_job_spec(codec::parse_strict_json(record.spec_json, "stored spec"));
 }
 
 }  // namespace trexsearch::service

@@ -6,6 +6,8 @@
 #include <string>
 #include <variant>
 
+#include "daemon/protocol/document.hpp"
+#include "daemon/service/job_record.hpp"
 #include "daemon/service/job_spec.hpp"
 
 namespace trexsearch::service {
@@ -24,6 +26,10 @@ namespace trexsearch::service {
 using PortSpeedProbe =
     std::function<std::variant<double, std::string>(const TrexMeasurerSpec& measurer)>;
 JobSpec decode_job_spec(const Json::Value& json, const PortSpeedProbe& probe = {});
+/// The same, from a `submit` request's job document.
+JobSpec decode_job_spec(const protocol::Document& job, const PortSpeedProbe& probe = {});
+/// The spec a job was stored with (canonical: needs no probe).
+JobSpec stored_job_spec(const JobRecord& record);
 
 /// JobSpec -> the same shape with every key written, defaults included: the form
 /// kept in the store, so that a resumed job runs exactly as submitted even if a

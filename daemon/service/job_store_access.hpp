@@ -6,7 +6,7 @@
 #include <vector>
 
 #include "daemon/service/job_record.hpp"
-#include "daemon/service/job_state.hpp"
+#include "daemon/protocol/job_state.hpp"
 #include "daemon/service/suite_record.hpp"
 
 namespace trexsearch::service {

@@ -23,7 +23,7 @@ RequestPool::RequestPool(Dispatcher& dispatcher,
 
 RequestPool::~RequestPool() { stop(); }
 
-bool RequestPool::submit(Request request, DispatchContext context, Done done) {
+bool RequestPool::submit(protocol::Request request, DispatchContext context, Done done) {
   if (stopped_.load()) return false;
   // Count first, then check: two io-side callers cannot both take the last slot.
   if (pending_.fetch_add(1) >= max_pending_) {

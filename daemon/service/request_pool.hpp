@@ -35,7 +35,7 @@ class RequestPool {
 
   /// Queues `request`; false (nothing queued) when `max_pending` requests are
   /// already waiting or running, or the pool is stopped.
-  bool submit(Request request, DispatchContext context, Done done);
+  bool submit(protocol::Request request, DispatchContext context, Done done);
   /// Drops the requests that have not started, waits for the running ones and
   /// joins the workers (their `done` still runs). Idempotent; never throws.
   void stop() noexcept;

@@ -6,6 +6,7 @@
 
 #include "daemon/codec/json_writer.hpp"
 #include "daemon/codec/object_reader.hpp"
+#include "daemon/protocol/document_codec.hpp"
 #include "daemon/service/service_errors.hpp"
 #include "search/errors.hpp"
 
@@ -307,6 +308,10 @@ SuiteSpec decode_suite(const Json::Value& json, const PortSpeedProbe& probe) {
   }
   suite.document_json = codec::to_compact_json(json);
   return suite;
+}
+
+SuiteSpec decode_suite(const protocol::Document& suite, const PortSpeedProbe& probe) {
+  return decode_suite(protocol::json_of(suite), probe);
 }
 
 }  // namespace trexsearch::service

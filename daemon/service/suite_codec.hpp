@@ -23,5 +23,7 @@ namespace trexsearch::service {
 /// first entry that fails refuses the whole suite with a RequestError naming the
 /// entry and the field ("entry \"imix\" (frame_sizes[7]): measurer.profile...").
 SuiteSpec decode_suite(const Json::Value& json, const PortSpeedProbe& probe = {});
+/// The same, from a `submit_suite` request's suite document.
+SuiteSpec decode_suite(const protocol::Document& suite, const PortSpeedProbe& probe = {});
 
 }  // namespace trexsearch::service

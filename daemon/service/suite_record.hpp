@@ -5,6 +5,7 @@
 #include <string>
 #include <vector>
 
+#include "daemon/protocol/requests.hpp"
 #include "daemon/service/job_record.hpp"
 
 namespace trexsearch::service {
@@ -34,10 +35,7 @@ struct SuiteRecord {
   std::vector<SuiteJobLink> jobs;
 };
 
-/// How `show SUITE` names a suite: by id, or by name (the newest of that name).
-struct SuiteRef {
-  std::optional<SuiteId> id;
-  std::string name;
-};
+/// How `show SUITE` names a suite (the protocol's, daemon/protocol/requests.hpp).
+using protocol::SuiteRef;
 
 }  // namespace trexsearch::service

@@ -32,28 +32,6 @@ Json::Value line_rate_of(const JobRecord& record) {
 
 }  // namespace
 
-SuiteRef decode_suite_ref(const Json::Value& arguments) {
-  codec::ObjectReader reader(arguments, "arguments");
-  const Json::Value* suite = reader.optional_value("suite");
-  SuiteRef ref;
-  if (suite == nullptr) {
-    throw ConfigError(reader.field_path("suite"), "(missing)",
-                      "is required: a suite id or name");
-  }
-  if (suite->isString()) {
-    ref.name = suite->asString();
-    if (ref.name.empty()) throw ConfigError(reader.field_path("suite"), "\"\"", "must not be empty");
-  } else {
-    const std::int64_t id = codec::as_int64(*suite, reader.field_path("suite"));
-    if (id <= 0) {
-      throw ConfigError(reader.field_path("suite"), std::to_string(id), "must be a suite id (>= 1)");
-    }
-    ref.id = id;
-  }
-  reader.reject_unknown_keys();
-  return ref;
-}
-
 Json::Value encode_suite_receipt(const SuiteReceipt& receipt) {
   Json::Value json(Json::objectValue);
   json["suite"] = Json::Int64{receipt.suite.id};

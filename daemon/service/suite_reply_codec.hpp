@@ -9,9 +9,6 @@ namespace trexsearch::service {
 // The suite commands' JSON (docs/socket-api.md `submit_suite`, `show_suite`,
 // `list_suites`).
 
-/// `{"suite": ID}` or `{"suite": "NAME"}` (the newest suite of that name).
-/// Throws ConfigError naming `arguments.suite`.
-SuiteRef decode_suite_ref(const Json::Value& arguments);
 
 /// `{"suite", "name", "jobs": [ids], "queue_position"}`.
 Json::Value encode_suite_receipt(const SuiteReceipt& receipt);

@@ -172,9 +172,9 @@ TEST_CASE("a running job's report shows the trials stored so far and the bounds 
   // The measurer hangs on its fourth trial until the job is cancelled.
   submit["measurer"] = fake_exec_measurer(1e6, {"--hang-at", "4"});
   const auto reply = client.request("submit", submit);
-  REQUIRE(reply.result == service::ResultCode::success);
+  REQUIRE(reply.result == protocol::ResultCode::success);
   const std::int64_t job = reply.arguments["job"].asInt64();
-  REQUIRE(watcher.request("watch", job_arguments(job), 10).result == service::ResultCode::success);
+  REQUIRE(watcher.request("watch", job_arguments(job), 10).result == protocol::ResultCode::success);
   watcher.wait_trial(3);
 
   const std::string page = dir.file("running.html");
@@ -186,7 +186,7 @@ TEST_CASE("a running job's report shows the trials stored so far and the bounds 
   CHECK(html.find("still running") != std::string::npos);
   CHECK(count(html, "<tr><td class=\"num\">") == 3);
 
-  CHECK(client.request("cancel", job_arguments(job)).result == service::ResultCode::success);
+  CHECK(client.request("cancel", job_arguments(job)).result == protocol::ResultCode::success);
   watcher.wait_event("job.ended");
 }
 
@@ -205,10 +205,10 @@ TEST_CASE("a PLRsearch soak job's report plots the estimate and matches result -
       "time_budget": 120, "samples_per_trial": 2000, "seed": 1})");
   submit["measurer"] = sim_measurer(2e6);
   const auto reply = client.request("submit", submit);
-  REQUIRE(reply.result == service::ResultCode::success);
+  REQUIRE(reply.result == protocol::ResultCode::success);
   const std::int64_t job = reply.arguments["job"].asInt64();
   const auto watched = watcher.request("watch", job_arguments(job), 10);
-  REQUIRE(watched.result == service::ResultCode::success);
+  REQUIRE(watched.result == protocol::ResultCode::success);
   if (!watched.arguments["ended"].asBool()) watcher.wait_event("job.ended");
 
   const CliRun result = run_cli(dir, {"result", std::to_string(job), "--socket", socket, "--json"});
@@ -260,9 +260,9 @@ TEST_CASE("a running soak's report already says when its estimate is the tester'
   submit["measurer"] = fake_exec_measurer(2e6, {"--max-tx-pps", "9e5", "--hang-at", "4"});
   submit["measurer"]["time"] = "virtual";
   const auto reply = client.request("submit", submit);
-  REQUIRE(reply.result == service::ResultCode::success);
+  REQUIRE(reply.result == protocol::ResultCode::success);
   const std::int64_t job = reply.arguments["job"].asInt64();
-  REQUIRE(watcher.request("watch", job_arguments(job), 10).result == service::ResultCode::success);
+  REQUIRE(watcher.request("watch", job_arguments(job), 10).result == protocol::ResultCode::success);
   watcher.wait_trial(3);
 
   const std::string page = dir.file("running-soak.html");
@@ -275,7 +275,7 @@ TEST_CASE("a running soak's report already says when its estimate is the tester'
   CHECK(html.find("<div class=\"warning\">") != std::string::npos);
   CHECK(html.find("the SUT itself never lost frames") != std::string::npos);
 
-  CHECK(client.request("cancel", job_arguments(job)).result == service::ResultCode::success);
+  CHECK(client.request("cancel", job_arguments(job)).result == protocol::ResultCode::success);
   watcher.wait_event("job.ended");
 }
 

@@ -4,7 +4,7 @@
 #include <mutex>
 #include <random>
 
-#include "daemon/service/protocol.hpp"
+#include "daemon/protocol/envelope_codec.hpp"
 #include "service_test_support.hpp"
 
 namespace trexsearch::servicetest {
@@ -109,9 +109,9 @@ void ChaosClients::run(int index, std::stop_token stop) {
       continue;
     }
     try {
-      const service::Response reply = service::parse_response(*line);
+      const protocol::JsonReply reply = protocol::parse_json_reply(*line);
       ++counts.answered;
-      const bool ok = reply.result == service::ResultCode::success;
+      const bool ok = reply.result == protocol::ResultCode::success;
       if (!ok) ++counts.error_replies;
       if (ok != (kind == Kind::valid_status)) ++counts.wrong_verdicts;
     } catch (const std::exception&) {

@@ -6,6 +6,8 @@
 
 #include "daemon/codec/strict_json.hpp"
 #include "daemon/service/job_spec_codec.hpp"
+#include "daemon/protocol/envelope_codec.hpp"
+#include "daemon/protocol/json_reply_codec.hpp"
 #include "daemon/service/service_errors.hpp"
 
 namespace trexsearch::service {
@@ -102,6 +104,8 @@ PeerCredentials peer(uid_t uid, gid_t gid, std::vector<gid_t> groups = {}) {
   return PeerCredentials{1234, uid, gid, std::move(groups)};
 }
 
+using Response = protocol::JsonReply;
+
 struct Fixture {
   FakeJobs jobs;
   Dispatcher dispatcher{jobs, AccessPolicy(kDaemonUid, kControlGroup),
@@ -109,11 +113,17 @@ struct Fixture {
                           return ServerStats{3, 5};
                         }};
 
+  // The reply as a client reads it: through the line codec, so that what is
+  // checked is what goes on the socket.
   Response send(std::string_view line, std::optional<PeerCredentials> who = peer(0, 0)) {
     DispatchContext context;
     context.peer = who;
-    context.make_watcher = [](const Json::Value&) { return std::make_shared<NullWatcher>(); };
-    return dispatcher.dispatch_line(line, context).response;
+    context.make_watcher = [](const protocol::RequestId&) {
+      return std::make_shared<NullWatcher>();
+    };
+    const std::string reply =
+        protocol::encode_response(dispatcher.dispatch_line(line, context).response);
+    return protocol::parse_json_reply(std::string_view(reply).substr(0, reply.size() - 1));
   }
 };
 

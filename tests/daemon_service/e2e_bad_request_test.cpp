@@ -7,13 +7,13 @@
 namespace trexsearch::servicetest {
 namespace {
 
-using service::ResultCode;
+using protocol::ResultCode;
 
-service::Response reply_to(ControlClient& client, const std::string& raw) {
+protocol::JsonReply reply_to(ControlClient& client, const std::string& raw) {
   REQUIRE(client.send_raw(raw));
   const auto line = client.read_line();
   REQUIRE(line.has_value());
-  return service::parse_response(*line);
+  return protocol::parse_json_reply(*line);
 }
 
 }  // namespace
@@ -87,7 +87,7 @@ TEST_CASE("an oversized request gets an error reply and its connection is closed
   (void)big.send_raw(std::string(100000, 'x') + "\n");
   const auto line = big.read_line();
   REQUIRE(line.has_value());
-  const auto reply = service::parse_response(*line);
+  const auto reply = protocol::parse_json_reply(*line);
   CHECK(reply.result == ResultCode::bad_request);
   CHECK(reply.text.find("4096") != std::string::npos);
   CHECK(big.wait_closed());
@@ -99,7 +99,7 @@ TEST_CASE("an oversized request gets an error reply and its connection is closed
   REQUIRE(edge.send_raw(padded + "\n"));
   const auto edge_line = edge.read_line();
   REQUIRE(edge_line.has_value());
-  CHECK(service::parse_response(*edge_line).result == ResultCode::success);
+  CHECK(protocol::parse_json_reply(*edge_line).result == ResultCode::success);
   CHECK(other.request("version").result == ResultCode::success);
 }
 
@@ -114,7 +114,7 @@ TEST_CASE("clients beyond max-clients are told busy; idle clients are closed") {
   ControlClient third(dir.file("control.sock"));
   const auto line = third.read_line();
   REQUIRE(line.has_value());
-  CHECK(service::parse_response(*line).result == ResultCode::busy);
+  CHECK(protocol::parse_json_reply(*line).result == ResultCode::busy);
   CHECK(third.wait_closed());
   // Both others go idle and are closed by the daemon.
   CHECK(first.wait_closed());

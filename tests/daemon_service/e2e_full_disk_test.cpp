@@ -18,7 +18,7 @@
 namespace trexsearch::servicetest {
 namespace {
 
-using service::ResultCode;
+using protocol::ResultCode;
 
 /// A tmpfs of `mib` MiB on `dir`, unmounted when destroyed.
 class SmallFileSystem {

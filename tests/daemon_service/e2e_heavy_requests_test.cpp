@@ -18,7 +18,7 @@
 namespace trexsearch::servicetest {
 namespace {
 
-using service::ResultCode;
+using protocol::ResultCode;
 using Clock = std::chrono::steady_clock;
 
 constexpr std::int64_t kTrials = 60000;

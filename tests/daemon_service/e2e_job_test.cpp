@@ -5,12 +5,13 @@
 
 #include <csignal>
 
+#include "daemon/protocol/envelope.hpp"
 #include "service_test_support.hpp"
 
 namespace trexsearch::servicetest {
 namespace {
 
-using service::ResultCode;
+using protocol::ResultCode;
 
 }  // namespace
 
@@ -22,7 +23,7 @@ TEST_CASE("an MLR job on a simulated SUT runs to a regular result over the socke
 
   const auto version = client.request("version");
   CHECK(version.result == ResultCode::success);
-  CHECK(version.arguments["protocol"].asInt() == service::kProtocolVersion);
+  CHECK(version.arguments["protocol"].asInt() == protocol::kProtocolVersion);
 
   auto submit_args = submit_arguments(two_goal_spec(), sim_measurer(1e6));
   submit_args["name"] = "sharp 1 Mpps";

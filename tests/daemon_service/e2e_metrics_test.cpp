@@ -22,7 +22,7 @@
 namespace trexsearch::servicetest {
 namespace {
 
-using service::ResultCode;
+using protocol::ResultCode;
 using Clock = std::chrono::steady_clock;
 
 /// A TCP connection to 127.0.0.1:port with deadlines on every read.

@@ -13,7 +13,7 @@
 namespace trexsearch::servicetest {
 namespace {
 
-using service::ResultCode;
+using protocol::ResultCode;
 
 // The trex measurer on the emulator at `speed` x real time.
 Json::Value trex_measurer(const std::string& endpoint, double speed) {

@@ -11,7 +11,7 @@
 namespace trexsearch::servicetest {
 namespace {
 
-using service::ResultCode;
+using protocol::ResultCode;
 
 Json::Value submit_arguments() {
   Json::Value submit(Json::objectValue);

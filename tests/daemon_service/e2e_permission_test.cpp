@@ -11,7 +11,7 @@
 namespace trexsearch::servicetest {
 namespace {
 
-using service::ResultCode;
+using protocol::ResultCode;
 
 constexpr uid_t kNobody = 65534;
 

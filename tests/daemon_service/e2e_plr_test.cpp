@@ -7,7 +7,7 @@
 namespace trexsearch::servicetest {
 namespace {
 
-using service::ResultCode;
+using protocol::ResultCode;
 
 Json::Value run_to_result(ControlClient& client, const Json::Value& submit) {
   const auto submitted = client.request("submit", submit);

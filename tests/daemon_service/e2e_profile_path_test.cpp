@@ -14,7 +14,7 @@
 namespace trexsearch::servicetest {
 namespace {
 
-using service::ResultCode;
+using protocol::ResultCode;
 
 // A trex job file (port speed stated: submitting asks TRex nothing).
 std::string job_file(const TempDir& dir, const std::string& profile) {

@@ -7,7 +7,7 @@
 namespace trexsearch::servicetest {
 namespace {
 
-using service::ResultCode;
+using protocol::ResultCode;
 
 std::int64_t submit(ControlClient& client, const Json::Value& measurer) {
   Json::Value arguments(Json::objectValue);

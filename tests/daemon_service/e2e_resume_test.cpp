@@ -8,7 +8,7 @@
 namespace trexsearch::servicetest {
 namespace {
 
-using service::ResultCode;
+using protocol::ResultCode;
 
 std::vector<Json::Value> measured_requests(const std::string& log) {
   std::vector<Json::Value> requests;

@@ -20,7 +20,7 @@ TEST_CASE("a second daemon on the same state directory refuses to start") {
   CHECK(second.log().find("another trex-searchd uses the state directory") != std::string::npos);
   // The first one still serves.
   ControlClient client(dir.file("control.sock"));
-  CHECK(client.request("status").result == service::ResultCode::success);
+  CHECK(client.request("status").result == protocol::ResultCode::success);
 }
 
 TEST_CASE("the socket gets the configured mode and a stale socket file is replaced") {
@@ -39,7 +39,7 @@ TEST_CASE("the socket gets the configured mode and a stale socket file is replac
   REQUIRE(::stat(dir.file("control.sock").c_str(), &info) == 0);
   CHECK((info.st_mode & 0777) == 0640);
   ControlClient client(dir.file("control.sock"));
-  CHECK(client.request("version").result == service::ResultCode::success);
+  CHECK(client.request("version").result == protocol::ResultCode::success);
   daemon.send_signal(SIGTERM);
   CHECK(daemon.wait_exit() == 0);
   CHECK_FALSE(std::filesystem::exists(dir.file("control.sock")));
@@ -91,7 +91,7 @@ TEST_CASE("SIGHUP reloads the changeable settings and keeps the others") {
   (void)client.send_raw(std::string(3000, 'x') + "\n");
   const auto line = client.read_line();
   REQUIRE(line.has_value());
-  CHECK(service::parse_response(*line).text.find("2048") != std::string::npos);
+  CHECK(protocol::parse_json_reply(*line).text.find("2048") != std::string::npos);
   const std::string log = daemon.log();
   CHECK(log.find("config.restart_required key=resume-interrupted") != std::string::npos);
   CHECK(log.find("config.restart_required key=plr-threads") == std::string::npos);

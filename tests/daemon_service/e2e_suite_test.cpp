@@ -17,7 +17,7 @@
 namespace trexsearch::servicetest {
 namespace {
 
-using service::ResultCode;
+using protocol::ResultCode;
 
 constexpr double kCapacityPps = 3e6;
 

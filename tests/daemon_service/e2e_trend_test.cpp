@@ -154,7 +154,7 @@ TEST_CASE("a 5 % regression in a noisy nightly history is flagged for every seed
     submit["measurer"]["options"]["capacity_pps"] = capacity;
     submit["measurer"]["seed"] = Json::UInt64{seed};
     const auto reply = client.request("submit", submit);
-    REQUIRE(reply.result == service::ResultCode::success);
+    REQUIRE(reply.result == protocol::ResultCode::success);
     last = reply.arguments["job"].asInt64();
   };
   constexpr int kSeeds = 4;
@@ -166,7 +166,7 @@ TEST_CASE("a 5 % regression in a noisy nightly history is flagged for every seed
     }
   }
   const auto watch = client.request("watch", job_arguments(last), 2);
-  REQUIRE(watch.result == service::ResultCode::success);
+  REQUIRE(watch.result == protocol::ResultCode::success);
   if (!watch.arguments["ended"].asBool()) client.wait_event("job.ended");
 
   for (int history = 0; history < kSeeds; ++history) {

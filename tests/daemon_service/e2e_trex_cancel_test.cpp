@@ -29,14 +29,14 @@ TEST_CASE("cancelling a trex job whose TRex hangs ends it within a second or so"
   Json::Value submit(Json::objectValue);
   submit["spec"] = two_goal_spec(10000.0, 2e6);
   submit["measurer"] = measurer;
-  REQUIRE(watcher.request("submit", submit).result == service::ResultCode::success);
-  REQUIRE(watcher.request("watch", job_arguments(1), 2).result == service::ResultCode::success);
+  REQUIRE(watcher.request("submit", submit).result == protocol::ResultCode::success);
+  REQUIRE(watcher.request("watch", job_arguments(1), 2).result == protocol::ResultCode::success);
   (void)watcher.wait_trial(2);
 
   emulator.send_signal(SIGSTOP);  // TRex hangs: every RPC from now on waits
   ControlClient canceller(dir.file("control.sock"));
   const auto start = std::chrono::steady_clock::now();
-  REQUIRE(canceller.request("cancel", job_arguments(1)).result == service::ResultCode::success);
+  REQUIRE(canceller.request("cancel", job_arguments(1)).result == protocol::ResultCode::success);
   // Without the stop reaching the RPC wait this takes the 60 s rpc_timeout or more.
   const Json::Value ended = watcher.wait_event("job.ended", std::chrono::milliseconds(40000));
   const double seconds =
@@ -78,7 +78,7 @@ TEST_CASE("a submit waiting for a hung TRex's port speed does not hold up status
   submitter.send_raw(Json::writeString(one_line, request) + "\n");
   ControlClient other(dir.file("control.sock"));
   const auto start = std::chrono::steady_clock::now();
-  CHECK(other.request("status").result == service::ResultCode::success);
+  CHECK(other.request("status").result == protocol::ResultCode::success);
   const double status_s =
       std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   // The probe waits min(rpc_timeout, 1 s). On the io thread it held status up for

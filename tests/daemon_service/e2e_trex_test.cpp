@@ -10,7 +10,7 @@
 namespace trexsearch::servicetest {
 namespace {
 
-using service::ResultCode;
+using protocol::ResultCode;
 
 // Emulated time runs this much faster than real time; the job's measurer matches it.
 constexpr double kSpeed = 500.0;
@@ -210,17 +210,17 @@ TEST_CASE("a trex NDR/PDR job with a latency profile reports latency per directi
   submit["spec"] = two_goal_spec(10000.0, 2e6);
   submit["measurer"] = measurer;
   const auto submitted = client.request("submit", submit);
-  REQUIRE(submitted.result == service::ResultCode::success);
+  REQUIRE(submitted.result == protocol::ResultCode::success);
   const std::int64_t job = submitted.arguments["job"].asInt64();
   const auto watch = client.request("watch", job_arguments(job), 2);
-  REQUIRE(watch.result == service::ResultCode::success);
+  REQUIRE(watch.result == protocol::ResultCode::success);
   const Json::Value ended = watch.arguments["ended"].asBool()
                                 ? watch.arguments
                                 : client.wait_event("job.ended", std::chrono::milliseconds(120000));
   INFO(daemon.log());
   REQUIRE(ended["state"].asString() == "finished");
   const auto result = client.request("result", job_arguments(job));
-  REQUIRE(result.result == service::ResultCode::success);
+  REQUIRE(result.result == protocol::ResultCode::success);
   const Json::Value& points = result.arguments["result"]["latency"];
   INFO(points.toStyledString());
   REQUIRE(points.size() == 4);

@@ -12,7 +12,7 @@
 namespace trexsearch::servicetest {
 namespace {
 
-using service::ResultCode;
+using protocol::ResultCode;
 
 // Emulated time runs 10x real time: fast enough for 1 s trials, slow enough that the
 // measurer's stop (2 ms after the duration) lands within a few emulated ms.

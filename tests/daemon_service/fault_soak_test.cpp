@@ -24,7 +24,7 @@
 namespace trexsearch::servicetest {
 namespace {
 
-using service::ResultCode;
+using protocol::ResultCode;
 
 int env_int(const char* name, int fallback) {
   const char* value = std::getenv(name);

@@ -1,13 +1,17 @@
-#include "daemon/service/protocol.hpp"
+#include "daemon/protocol/envelope_codec.hpp"
 
 #include <doctest/doctest.h>
 
 #include "daemon/codec/json_writer.hpp"
 #include "daemon/codec/strict_json.hpp"
+#include "daemon/protocol/document_codec.hpp"
+#include "daemon/protocol/json_reply_codec.hpp"
 #include "daemon/service/log.hpp"
 
 namespace trexsearch::service {
 namespace {
+
+using namespace protocol;
 
 ResultCode code_of(std::string_view line) {
   try {
@@ -31,16 +35,17 @@ std::string message_of(std::string_view line) {
 
 TEST_CASE("a request line parses into id, command and arguments") {
   const Request request = parse_request(R"({"id": 7, "command": "show", "arguments": {"job": 3}})");
-  CHECK(request.id.asInt() == 7);
+  CHECK(request.id == RequestId{std::int64_t{7}});
   CHECK(request.command == "show");
-  CHECK(request.arguments["job"].asInt() == 3);
+  CHECK(json_of(request.arguments)["job"].asInt() == 3);
 
   const Request bare = parse_request(R"({"command": "status"})");
-  CHECK(bare.id.isNull());
-  CHECK(bare.arguments.isObject());
-  CHECK(bare.arguments.empty());
-  CHECK(parse_request(R"({"id": "abc", "command": "x", "arguments": null})").id.asString() ==
-        "abc");
+  CHECK(std::holds_alternative<std::monostate>(bare.id));
+  CHECK(json_of(bare.arguments).isObject());
+  CHECK(json_of(bare.arguments).empty());
+  CHECK(parse_request(R"({"id": "abc", "command": "x", "arguments": null})").id ==
+        RequestId{std::string("abc")});
+  CHECK(parse_request(R"({"id": 1.5, "command": "x"})").id == RequestId{1.5});
 }
 
 TEST_CASE("malformed request lines are refused with bad_request and a reason") {
@@ -64,12 +69,12 @@ TEST_CASE("the id of a request is kept in its error when the line had one") {
     parse_request(R"({"id": "req-9", "command": "a", "bogus": 1})");
     FAIL("expected MalformedRequest");
   } catch (const MalformedRequest& error) {
-    CHECK(error.id().asString() == "req-9");
+    CHECK(error.id() == RequestId{std::string("req-9")});
   }
 }
 
 TEST_CASE("replies and events are single JSON lines with the fixed keys") {
-  Response response = error_response(Json::Value(4), ResultCode::not_found, "no job 4");
+  Response response = error_response(std::int64_t{4}, ResultCode::not_found, "no job 4");
   const std::string line = encode_response(response);
   REQUIRE(line.back() == '\n');
   CHECK(line.find('\n') == line.size() - 1);
@@ -77,6 +82,9 @@ TEST_CASE("replies and events are single JSON lines with the fixed keys") {
   CHECK(json["id"].asInt() == 4);
   CHECK(json["result"].asInt() == 3);
   CHECK(json["text"].asString() == "no job 4");
+  // The envelope is versioned, and an error names its code as well as numbering it.
+  CHECK(json["version"].asInt() == kProtocolVersion);
+  CHECK(json["error"].asString() == "not_found");
   CHECK(json["arguments"].isObject());
   const Response back = parse_response(line.substr(0, line.size() - 1));
   CHECK(back.result == ResultCode::not_found);
@@ -84,14 +92,42 @@ TEST_CASE("replies and events are single JSON lines with the fixed keys") {
   // and a reply without arguments has the empty object.
   CHECK_THROWS_AS(parse_response("not json"), std::runtime_error);
   CHECK_THROWS_AS(parse_response(R"({"id": 1})"), std::runtime_error);
-  CHECK(parse_response(R"({"id": 1, "result": 0})").arguments == Json::Value(Json::objectValue));
+  CHECK(parse_json_reply(R"({"id": 1, "result": 0})").arguments ==
+        Json::Value(Json::objectValue));
+  CHECK_FALSE(codec::parse_strict_json(encode_response(Response{}), "reply").isMember("error"));
 
   Json::Value arguments(Json::objectValue);
   arguments["job"] = 2;
-  const std::string event = encode_event(Json::Value("w"), "trial", arguments);
+  const std::string event =
+      encode_event(Event{std::string("w"), "trial", make_document(arguments)});
   const Json::Value event_json = codec::parse_strict_json(event, "event");
   CHECK(event_json["event"].asString() == "trial");
   CHECK(event_json["id"].asString() == "w");
+  CHECK(event_json["version"].asInt() == kProtocolVersion);
+  const auto back_event = parse_event(event.substr(0, event.size() - 1));
+  REQUIRE(back_event.has_value());
+  CHECK(back_event->arguments == make_document(arguments));
+  CHECK_FALSE(parse_event(line.substr(0, line.size() - 1)).has_value());
+}
+
+TEST_CASE("a request of another protocol version is refused naming the version spoken") {
+  CHECK(parse_request(R"({"version": 1, "command": "status"})").command == "status");
+  CHECK(code_of(R"({"version": 2, "command": "status"})") == ResultCode::bad_request);
+  CHECK(message_of(R"({"version": 2, "command": "status"})") ==
+        "version = 2: this daemon speaks protocol version 1");
+  CHECK(message_of(R"({"version": "1", "command": "status"})").find("version = \"1\"") !=
+        std::string::npos);
+}
+
+TEST_CASE("a request written by encode_request parses back to the same request") {
+  Json::Value arguments(Json::objectValue);
+  arguments["job"] = 5;
+  const Request request{std::string("id-1"), "show", make_document(arguments)};
+  const std::string line = encode_request(request);
+  const Request back = parse_request(line.substr(0, line.size() - 1));
+  CHECK(back.id == request.id);
+  CHECK(back.command == "show");
+  CHECK(back.arguments == request.arguments);
 }
 
 TEST_CASE("result codes have stable numbers and names") {

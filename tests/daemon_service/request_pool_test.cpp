@@ -6,6 +6,7 @@
 #include <condition_variable>
 #include <mutex>
 
+#include "daemon/protocol/envelope_codec.hpp"
 #include "daemon/service/service_errors.hpp"
 
 namespace trexsearch::service {
@@ -68,7 +69,7 @@ class GatedStore final : public JobStoreAccess {
 struct Replies {
   std::mutex mutex;
   std::condition_variable changed;
-  std::vector<Response> responses;
+  std::vector<protocol::Response> responses;
 
   RequestPool::Done sink() {
     return [this](Dispatched dispatched) {
@@ -95,7 +96,7 @@ TEST_CASE("the request pool answers busy beyond max_pending and takes requests a
   stores.push_back(std::move(gated));
   RequestPool pool(dispatcher, std::move(stores), 2);
   Replies replies;
-  const Request list = parse_request(R"({"id": 1, "command": "list", "arguments": {}})");
+  const protocol::Request list = protocol::parse_request(R"({"id": 1, "command": "list", "arguments": {}})");
   DispatchContext context;
   context.peer = PeerCredentials{1, 0, 0, {}};
 
@@ -109,7 +110,7 @@ TEST_CASE("the request pool answers busy beyond max_pending and takes requests a
 
   gate.open();
   REQUIRE(replies.wait_for(2));
-  for (const Response& response : replies.responses) CHECK(response.result == ResultCode::success);
+  for (const protocol::Response& response : replies.responses) CHECK(response.result == ResultCode::success);
   // Drained: it takes requests again.
   REQUIRE(pool.submit(list, context, replies.sink()));
   REQUIRE(replies.wait_for(3));

@@ -208,12 +208,12 @@ bool ControlClient::send_raw(std::string_view bytes) { return client_.send_raw(b
 std::optional<std::string> ControlClient::read_line(milliseconds timeout) {
   try {
     return client_.read_line(timeout);
-  } catch (const service::ControlTimeout&) {
+  } catch (const protocol::ControlTimeout&) {
     return std::nullopt;
   }
 }
 
-service::Response ControlClient::request(const std::string& command, const Json::Value& arguments,
+protocol::JsonReply ControlClient::request(const std::string& command, const Json::Value& arguments,
                                          int id) {
   return client_.request(command, arguments, kDeadline, id);
 }
@@ -224,7 +224,7 @@ Json::Value ControlClient::wait_event(const std::string& event, milliseconds tim
     std::optional<Json::Value> line;
     try {
       line = client_.next_event(milliseconds(remaining_ms(deadline)));
-    } catch (const service::ControlTimeout&) {
+    } catch (const protocol::ControlTimeout&) {
     }
     if (!line) throw std::runtime_error("no '" + event + "' event before the deadline or EOF");
     if ((*line)["event"].asString() == event) return (*line)["arguments"];

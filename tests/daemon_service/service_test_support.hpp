@@ -13,8 +13,8 @@
 #include <thread>
 #include <vector>
 
-#include "daemon/service/control_line_client.hpp"
-#include "daemon/service/protocol.hpp"
+#include "daemon/protocol/control_line_client.hpp"
+#include "daemon/protocol/json_reply_codec.hpp"
 
 namespace trexsearch::servicetest {
 
@@ -103,7 +103,7 @@ class DaemonProcess {
   std::optional<int> exit_code_;
 };
 
-/// The shared line client (service::ControlLineClient) with the tests' deadlines
+/// The shared line client (protocol::ControlLineClient) with the tests' deadlines
 /// and their event waits.
 class ControlClient {
  public:
@@ -115,7 +115,7 @@ class ControlClient {
   /// One line without its newline; nullopt on EOF, error or deadline.
   std::optional<std::string> read_line(milliseconds timeout = kDeadline);
   /// Sends a request and reads lines until the reply (skipping events).
-  service::Response request(const std::string& command,
+  protocol::JsonReply request(const std::string& command,
                             const Json::Value& arguments = Json::Value(Json::objectValue),
                             int id = 1);
   /// Reads event lines (`{"event": ...}`) until one named `event`; returns its
@@ -127,7 +127,7 @@ class ControlClient {
   bool wait_closed(milliseconds timeout = kDeadline);
 
  private:
-  service::ControlLineClient client_;
+  protocol::ControlLineClient client_;
 };
 
 /// What a finished trex-search run left behind.

@@ -22,7 +22,7 @@
 namespace trexsearch::servicetest {
 namespace {
 
-using service::ResultCode;
+using protocol::ResultCode;
 using Clock = std::chrono::steady_clock;
 
 long env_long(const char* name, long fallback) {
@@ -72,7 +72,7 @@ std::size_t finished_job_result_bytes(const TempDir& dir) {
   REQUIRE(client.send_raw(kResultRequest));
   const auto line = client.read_line();
   REQUIRE(line.has_value());
-  REQUIRE(service::parse_response(*line).result == ResultCode::success);
+  REQUIRE(protocol::parse_json_reply(*line).result == ResultCode::success);
   return line->size() + 1;
 }
 
@@ -207,7 +207,7 @@ int third_connection_of_a_user(const std::string& socket_path) {
     ControlClient third(socket_path);
     const auto line = third.read_line();
     if (!line) return 3;
-    const auto reply = service::parse_response(*line);
+    const auto reply = protocol::parse_json_reply(*line);
     if (reply.result != ResultCode::busy) return 4;
     if (reply.text.find("max-clients-per-user") == std::string::npos) return 5;
     if (reply.text.find("uid 65534") == std::string::npos) return 6;

@@ -4,7 +4,7 @@
 #include <doctest/doctest.h>
 
 #include "daemon/codec/measurer_protocol_codec.hpp"
-#include "daemon/service/protocol.hpp"
+#include "daemon/protocol/envelope_codec.hpp"
 #include "search/errors.hpp"
 #include "trex_client/codec/profile_codec.hpp"
 #include "trex_client/codec/reply_codec.hpp"
@@ -25,10 +25,10 @@ TEST_CASE("control_request: a reply without arguments reads back as an empty obj
   // Found by the response round trip: missing `arguments` parses as null and is
   // written as {}; the written line must then be stable.
   const auto response =
-      service::parse_response(R"({"id":"x","result":3,"text":"bad request"})");
-  const std::string line = service::encode_response(response);
+      protocol::parse_response(R"({"id":"x","result":3,"text":"bad request"})");
+  const std::string line = protocol::encode_response(response);
   CHECK(line.find(R"("arguments":{})") != std::string::npos);
-  CHECK(service::encode_response(service::parse_response(line.substr(0, line.size() - 1))) ==
+  CHECK(protocol::encode_response(protocol::parse_response(line.substr(0, line.size() - 1))) ==
         line);
 }
 

@@ -1,6 +1,6 @@
-#include "daemon/service/result_code.hpp"
+#include "daemon/protocol/result_code.hpp"
 
-namespace trexsearch::service {
+namespace trexsearch::protocol {
 
 std::string_view to_string(ResultCode code) {
   switch (code) {
@@ -29,4 +29,4 @@ std::optional<ResultCode> result_code_from_int(int value) {
   return static_cast<ResultCode>(value);
 }
 
-}  // namespace trexsearch::service
+}  // namespace trexsearch::protocol

@@ -1,6 +1,6 @@
-#include "daemon/service/job_state.hpp"
+#include "daemon/protocol/job_state.hpp"
 
-namespace trexsearch::service {
+namespace trexsearch::protocol {
 
 std::string_view to_string(JobState state) {
   switch (state) {
@@ -32,4 +32,4 @@ bool is_final(JobState state) {
   return state == JobState::finished || state == JobState::failed || state == JobState::cancelled;
 }
 
-}  // namespace trexsearch::service
+}  // namespace trexsearch::protocol

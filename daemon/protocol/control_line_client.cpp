@@ -1,4 +1,4 @@
-#include "daemon/service/control_line_client.hpp"
+#include "daemon/protocol/control_line_client.hpp"
 
 #include <poll.h>
 #include <sys/socket.h>
@@ -8,10 +8,11 @@
 #include <cerrno>
 #include <cstring>
 
-#include "daemon/codec/json_writer.hpp"
 #include "daemon/codec/strict_json.hpp"
+#include "daemon/protocol/document_codec.hpp"
+#include "daemon/protocol/envelope_codec.hpp"
 
-namespace trexsearch::service {
+namespace trexsearch::protocol {
 namespace {
 
 using Clock = std::chrono::steady_clock;
@@ -88,13 +89,15 @@ std::optional<std::string> ControlLineClient::read_line(std::optional<millisecon
   }
 }
 
-Response ControlLineClient::request(const std::string& command, const Json::Value& arguments,
-                                    milliseconds timeout, std::optional<int> id) {
-  Json::Value json(Json::objectValue);
-  json["id"] = id.value_or(next_id_++);
-  json["command"] = command;
-  json["arguments"] = arguments;
-  if (!send_raw(codec::to_compact_json(json) + "\n")) {
+JsonReply ControlLineClient::request(const std::string& command, const Json::Value& arguments,
+                                     milliseconds timeout, std::optional<int> id) {
+  return request(command, make_document(arguments), timeout, id);
+}
+
+JsonReply ControlLineClient::request(const std::string& command, const Document& arguments,
+                                     milliseconds timeout, std::optional<int> id) {
+  const Request line{std::int64_t{id.value_or(next_id_++)}, command, arguments};
+  if (!send_raw(encode_request(line))) {
     throw std::runtime_error("trex-searchd closed the connection");
   }
   const auto deadline = Clock::now() + timeout;
@@ -102,9 +105,8 @@ Response ControlLineClient::request(const std::string& command, const Json::Valu
     const auto left = std::chrono::duration_cast<milliseconds>(deadline - Clock::now());
     const auto reply = read_line(std::max(left, milliseconds(0)));
     if (!reply) throw std::runtime_error("trex-searchd closed the connection before replying");
-    const Json::Value parsed = codec::parse_strict_json(*reply, "trex-searchd reply");
-    if (parsed.isMember("event")) continue;  // a stream of an earlier watch
-    return parse_response(*reply);
+    if (parse_event(*reply)) continue;  // a stream of an earlier watch
+    return parse_json_reply(*reply);
   }
 }
 
@@ -137,4 +139,4 @@ bool ControlLineClient::wait_closed(milliseconds timeout) {
   }
 }
 
-}  // namespace trexsearch::service
+}  // namespace trexsearch::protocol

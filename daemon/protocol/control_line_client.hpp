@@ -8,9 +8,10 @@
 #include <string>
 #include <string_view>
 
-#include "daemon/service/protocol.hpp"
+#include "daemon/protocol/json_reply_codec.hpp"
+#include "daemon/protocol/request_codec.hpp"
 
-namespace trexsearch::service {
+namespace trexsearch::protocol {
 
 /// The daemon did not answer within the wait a call was given.
 class ControlTimeout : public std::runtime_error {
@@ -45,8 +46,15 @@ class ControlLineClient {
   /// event lines of an earlier `watch`; id absent: 1, 2, 3, ... per connection.
   /// Throws std::runtime_error when the daemon closes first, ControlTimeout after
   /// `timeout`. Error replies are returned, not thrown.
-  Response request(const std::string& command, const Json::Value& arguments,
-                   milliseconds timeout, std::optional<int> id = std::nullopt);
+  JsonReply request(const std::string& command, const Json::Value& arguments,
+                    milliseconds timeout, std::optional<int> id = std::nullopt);
+  JsonReply request(const std::string& command, const Document& arguments, milliseconds timeout,
+                    std::optional<int> id = std::nullopt);
+  /// A typed request (requests.hpp): its command with its encoded arguments.
+  template <class R>
+  JsonReply send(const R& typed, milliseconds timeout) {
+    return request(std::string(R::kCommand), encode_arguments(typed), timeout);
+  }
   /// The next event line (`{"event", "id", "arguments"}`), passing over other
   /// lines; nullopt at EOF; ControlTimeout after `timeout` (absent: for ever).
   std::optional<Json::Value> next_event(std::optional<milliseconds> timeout);
@@ -61,4 +69,4 @@ class ControlLineClient {
   int next_id_ = 1;
 };
 
-}  // namespace trexsearch::service
+}  // namespace trexsearch::protocol

@@ -4,7 +4,7 @@
 #include <optional>
 #include <string_view>
 
-namespace trexsearch::service {
+namespace trexsearch::protocol {
 
 /// A job's identity: positive, assigned by the store, never reused.
 using JobId = std::int64_t;
@@ -21,4 +21,4 @@ std::optional<JobState> job_state_from_string(std::string_view name);
 /// finished, failed or cancelled: nothing will happen to the job any more.
 bool is_final(JobState state);
 
-}  // namespace trexsearch::service
+}  // namespace trexsearch::protocol

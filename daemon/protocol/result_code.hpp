@@ -3,7 +3,7 @@
 #include <optional>
 #include <string_view>
 
-namespace trexsearch::service {
+namespace trexsearch::protocol {
 
 /// The fixed table of reply codes of the control socket (docs/socket-api.md).
 /// Like Kea's command channel: a small number, a stable name, and the details in
@@ -25,4 +25,4 @@ std::string_view to_string(ResultCode code);
 /// The code with this number, if it is one of the table.
 std::optional<ResultCode> result_code_from_int(int value);
 
-}  // namespace trexsearch::service
+}  // namespace trexsearch::protocol

@@ -1,0 +1,187 @@
+#include "daemon/service/command_reply_codec.hpp"
+
+#include "daemon/codec/goal_result_codec.hpp"
+#include "daemon/codec/plr_result_codec.hpp"
+#include "daemon/codec/strict_json.hpp"
+#include "daemon/protocol/document_codec.hpp"
+#include "daemon/service/fixed_load_codec.hpp"
+#include "daemon/service/load_units.hpp"
+#include "daemon/service/reply_codec.hpp"
+#include "daemon/service/suite_reply_codec.hpp"
+
+namespace trexsearch::service {
+namespace {
+
+using protocol::Document;
+using protocol::make_document;
+
+Json::Value object() { return Json::Value(Json::objectValue); }
+
+Json::Value encode_daemon(const DaemonInfo& daemon, double uptime_s) {
+  Json::Value json = object();
+  json["version"] = daemon.version;
+  json["pid"] = static_cast<Json::Int64>(daemon.pid);
+  json["started_at"] = format_utc(daemon.started_at);
+  json["uptime"] = uptime_s;
+  json["socket"] = daemon.socket_path;
+  json["state_dir"] = daemon.state_dir;
+  return json;
+}
+
+Json::Value encode_clients(const ServerStats& stats) {
+  Json::Value json = object();
+  json["connected"] = Json::UInt64{stats.clients};
+  json["max"] = Json::UInt64{stats.max_clients};
+  json["max_per_user"] = Json::UInt64{stats.max_clients_per_user};
+  json["output_bytes"] = Json::UInt64{stats.output_bytes};
+  json["max_output_bytes"] = Json::UInt64{stats.max_output_bytes};
+  json["blocked"] = Json::UInt64{stats.blocked};
+  return json;
+}
+
+template <class T, class Encode>
+Json::Value or_null(const std::optional<T>& value, Encode encode) {
+  return value ? Json::Value(encode(*value)) : Json::Value(Json::nullValue);
+}
+
+// MRR and soaks in `show`: the result's numbers without what `show` lists itself.
+Json::Value encode_fixed_load_summary(const FixedLoadResult& result) {
+  Json::Value summary = encode_fixed_load_result(result);
+  for (const char* key : {"trials", "stop_reason", "stop_detail"}) summary.removeMember(key);
+  return summary;
+}
+
+void encode_plr_parts(const ShowReply& reply, Json::Value& json) {
+  if (reply.estimate) {
+    json["estimate"] = or_null(*reply.estimate, codec::encode_plr_estimate);
+  }
+  if (reply.tester_limit) {
+    json["tester_limited"] = reply.tester_limit->limited();
+    json["tester_limit"] = codec::encode_plr_tester_limit(*reply.tester_limit);
+  }
+}
+
+}  // namespace
+
+Document encode_reply(const VersionReply& reply) {
+  Json::Value json = object();
+  json["daemon"] = "trex-searchd";
+  json["version"] = reply.version;
+  json["protocol"] = reply.protocol;
+  return make_document(std::move(json));
+}
+
+Document encode_reply(const StatusReply& reply) {
+  Json::Value json = object();
+  json["daemon"] = encode_daemon(reply.daemon, reply.uptime_s);
+  json["trex"] = reply.trex ? encode_trex_link(*reply.trex) : encode_trex_not_configured();
+  json["queue"] = encode_queue_status(reply.queue);
+  if (reply.store) json["store"] = encode_store_health(*reply.store);
+  if (reply.clients) json["clients"] = encode_clients(*reply.clients);
+  return make_document(std::move(json));
+}
+
+Document encode_reply(const SubmitReply& reply) {
+  Json::Value json = object();
+  json["job"] = Json::Int64{reply.receipt.id};
+  json["state"] = "queued";
+  json["queue_position"] = Json::UInt64{reply.receipt.queue_position};
+  return make_document(std::move(json));
+}
+
+Document encode_reply(const SubmitSuiteReply& reply) {
+  return make_document(encode_suite_receipt(reply.receipt));
+}
+
+Document encode_reply(const ShowSuiteReply& reply) {
+  return make_document(encode_suite_details(reply.details));
+}
+
+Document encode_reply(const ListSuitesReply& reply) {
+  Json::Value json = object();
+  json["suites"] = encode_suite_list(reply.suites);
+  return make_document(std::move(json));
+}
+
+Document encode_reply(const ListReply& reply) {
+  Json::Value jobs(Json::arrayValue);
+  for (const JobRecord& record : reply.jobs) jobs.append(encode_job_record(record));
+  Json::Value json = object();
+  json["jobs"] = std::move(jobs);
+  return make_document(std::move(json));
+}
+
+Document encode_reply(const ShowReply& reply) {
+  const JobDetails& details = reply.details;
+  Json::Value json = object();
+  json["job"] = encode_job_record(details.record);
+  json["spec"] = codec::parse_strict_json(details.record.spec_json, "stored spec");
+  json["queue_position"] =
+      or_null(details.queue_position, [](std::size_t at) { return Json::UInt64{at}; });
+  json["progress"] = or_null(details.progress, encode_progress);
+  json["bounds"] = or_null(reply.bounds, encode_bounds);
+  encode_plr_parts(reply, json);
+  if (reply.fixed_load) json["fixed_load"] = encode_fixed_load_summary(*reply.fixed_load);
+  if (reply.line_rate) json["line_rate"] = encode_line_rate(*reply.line_rate);
+  if (reply.with_trials) {
+    Json::Value trials(Json::arrayValue);
+    for (const StoredTrial& trial : details.trials) trials.append(encode_stored_trial(trial));
+    json["trials"] = trials;
+  }
+  return make_document(std::move(json));
+}
+
+Document encode_reply(const ResultReply& reply) {
+  Json::Value json = object();
+  json["job"] = encode_job_record(reply.job);
+  json["result"] = codec::parse_strict_json(reply.result_json, "stored result");
+  // What the loads mean in % of line rate and Gbit/s (docs/loads.md).
+  json["line_rate"] = encode_line_rate(reply.line_rate);
+  return make_document(std::move(json));
+}
+
+Document encode_reply(const WatchReply& reply) {
+  Json::Value json = object();
+  json["job"] = encode_job_record(reply.start.record);
+  json["progress"] = or_null(reply.start.progress, encode_progress);
+  json["ended"] = reply.start.ended;
+  return make_document(std::move(json));
+}
+
+Document encode_reply(const AnalyzeReply& reply) {
+  Json::Value json = object();
+  json["job"] = Json::Int64{reply.job};
+  json["trial_count"] = Json::UInt64{reply.trial_count};
+  json["goals"] = codec::encode_goal_results(reply.goals);
+  return make_document(std::move(json));
+}
+
+Document encode_reply(const CancelReply& reply) {
+  Json::Value json = object();
+  json["job"] = Json::Int64{reply.job};
+  json["state"] = reply.outcome == CancelOutcome::cancelled ? "cancelled" : "running";
+  return make_document(std::move(json));
+}
+
+Document encode_reply(const DeleteReply& reply) {
+  Json::Value json = object();
+  json["job"] = Json::Int64{reply.job};
+  json["trials"] = Json::UInt64{reply.trials};
+  return make_document(std::move(json));
+}
+
+Document encode_reply(const HelpReply& reply) {
+  Json::Value commands(Json::arrayValue);
+  for (const HelpReply::Command& info : reply.commands) {
+    Json::Value entry = object();
+    entry["command"] = std::string(info.name);
+    entry["summary"] = std::string(info.summary);
+    entry["privileged"] = info.privileged;
+    commands.append(entry);
+  }
+  Json::Value json = object();
+  json["commands"] = commands;
+  return make_document(std::move(json));
+}
+
+}  // namespace trexsearch::service

@@ -1,0 +1,41 @@
+// The dispatcher's handlers of suites: submit_suite, show_suite, list_suites.
+#include "daemon/service/dispatcher.hpp"
+#include "daemon/service/service_errors.hpp"
+#include "daemon/service/job_names.hpp"
+#include "daemon/service/suite_codec.hpp"
+
+namespace trexsearch::service {
+
+Answer<SubmitSuiteReply> Dispatcher::submit_suite(const protocol::SubmitSuiteRequest& request,
+                                                  const DispatchContext& context) {
+  require_modify(context, "submit_suite");
+  const SuiteSpec suite = decode_suite(request.suite, port_speed_probe_);
+  for (const SuiteEntry& entry : suite.entries) check_job_names(entry.job);
+  SuiteReceipt receipt = jobs_.submit_suite(suite, context.peer->describe());
+  const auto& jobs = receipt.suite.jobs;
+  std::string text = "suite " + std::to_string(receipt.suite.id) + " (" + suite.name + "): " +
+                     std::to_string(jobs.size()) + " jobs queued, job " +
+                     std::to_string(jobs.front().job) +
+                     (jobs.size() > 1 ? " to " + std::to_string(jobs.back().job) : "") +
+                     " from position " + std::to_string(receipt.queue_position);
+  return {std::move(text), SubmitSuiteReply{std::move(receipt)}};
+}
+
+Answer<ShowSuiteReply> Dispatcher::show_suite(const protocol::ShowSuiteRequest& request,
+                                              const DispatchContext& context) {
+  SuiteDetails details = store_access(context).suite(request.suite);
+  std::size_t ended = 0;
+  for (const SuiteJobDetails& job : details.jobs) ended += is_final(job.record.state) ? 1 : 0;
+  std::string text = "suite " + std::to_string(details.suite.id) + " (" + details.suite.name +
+                     "): " + std::to_string(ended) + " of " + std::to_string(details.jobs.size()) +
+                     " jobs ended";
+  return {std::move(text), ShowSuiteReply{std::move(details)}};
+}
+
+Answer<ListSuitesReply> Dispatcher::list_suites(const protocol::ListSuitesRequest& request,
+                                                const DispatchContext& context) {
+  ListSuitesReply reply{store_access(context).suites(request.limit)};
+  return {std::to_string(reply.suites.size()) + " suites", std::move(reply)};
+}
+
+}  // namespace trexsearch::service
