@@ -9,7 +9,7 @@
 #include "daemon/cli/text_table.hpp"
 #include "daemon/cli/trial_text.hpp"
 #include "daemon/report/direction_sums.hpp"
-#include "daemon/report/report_input.hpp"
+#include "daemon/report/report_input_codec.hpp"
 
 namespace trexsearch::cli {
 

@@ -1,7 +1,5 @@
 #pragma once
 
-#include <json/value.h>
-
 #include <cstddef>
 #include <optional>
 #include <string>
@@ -57,12 +55,6 @@ struct FixedLoadReportData {
   std::size_t intervals_over = 0;
   std::vector<FixedLoadReportTrial> trials;
 };
-
-/// Decodes `result`'s document of an MRR or soak job. A running job's partial one
-/// (show's `fixed_load` with its `trials`) works too: a trial without
-/// `receive_rate` gets it from its counts. Throws ConfigError naming `path`.
-FixedLoadReportData decode_fixed_load_result(const Json::Value& json, const std::string& path,
-                                             const std::string& method);
 
 /// One row per trial: number, times, counts, receive rates, loss, tester limit, notes.
 std::string fixed_load_trials_csv(const FixedLoadReportData& data);

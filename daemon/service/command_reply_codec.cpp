@@ -1,4 +1,5 @@
 #include "daemon/service/command_reply_codec.hpp"
+#include "daemon/service/command_reply_codec.hpp"
 
 #include "daemon/codec/goal_result_codec.hpp"
 #include "daemon/codec/plr_result_codec.hpp"
@@ -6,6 +7,7 @@
 #include "daemon/protocol/document_codec.hpp"
 #include "daemon/service/fixed_load_codec.hpp"
 #include "daemon/service/load_units.hpp"
+#include "daemon/service/load_units_codec.hpp"
 #include "daemon/service/reply_codec.hpp"
 #include "daemon/service/suite_reply_codec.hpp"
 

@@ -1,10 +1,10 @@
 #include "daemon/service/daemon.hpp"
+#include "daemon/service/settings_codec.hpp"
 
 #include <unistd.h>
 
 #include <filesystem>
 
-#include "daemon/codec/json_writer.hpp"
 #include "daemon/measurers/process_tree.hpp"
 #include "daemon/service/metrics_snapshot.hpp"
 #include "daemon/service/mlr_job_runner.hpp"
@@ -26,24 +26,6 @@ CpuPolicy cpu_policy(const DaemonOptions& options) {
   }
   policy.base = current_thread_affinity();
   return policy;
-}
-
-// What a job record keeps of the daemon's settings: the ones that can change how
-// a job runs or who could touch it.
-std::string settings_json(const DaemonOptions& options) {
-  Json::Value json(Json::objectValue);
-  json["version"] = TREX_SEARCH_VERSION;
-  json["cpus"] = options.cpus;
-  json["trex_cpus"] = options.trex_cpus.text();
-  json["plr_threads"] = options.plr_threads;
-  json["plr_resume"] = std::string(to_string(options.plr_resume));
-  json["trex_endpoint"] = options.trex_endpoint;
-  json["trex_reconnect_grace"] = options.trex_reconnect_grace.count();
-  json["allow_exec_measurer"] = options.allow_exec_measurer;
-  json["resume_interrupted"] = options.resume_interrupted;
-  json["max_trials_per_job"] = Json::UInt64{options.max_trials_per_job};
-  json["max_store_mib"] = Json::UInt64{options.max_store_mib};
-  return codec::to_compact_json(json);
 }
 
 // The request pool (docs/daemon.md "Control socket and access"): two workers
@@ -149,7 +131,7 @@ void Daemon::start() {
   settings.store_reserve_bytes = options.store_reserve_mib << 20;
   settings.resume_interrupted = options.resume_interrupted;
   settings.daemon_version = TREX_SEARCH_VERSION;
-  settings.config_json = settings_json(options);
+  settings.config_json = encode_settings_column(options);
   jobs_ = std::make_unique<JobManager>(std::move(settings), std::move(runners), factories_, log_,
                                        [this](const std::string& status) { set_status(status); });
 
@@ -283,7 +265,7 @@ void Daemon::reload() {
     kept.max_store_mib = before.max_store_mib;
     kept.store_reserve_mib = before.store_reserve_mib;
     kept.metrics_listen = before.metrics_listen;
-    jobs_->set_config_json(settings_json(kept));
+    jobs_->set_config_json(encode_settings_column(kept));
     command_line_.options = kept;
     log_.event(LogPriority::notice, "config.reloaded", {{"config", fresh.config_file}});
   } catch (const std::exception& error) {

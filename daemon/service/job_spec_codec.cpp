@@ -1,4 +1,5 @@
 #include "daemon/service/job_spec_codec.hpp"
+#include "daemon/service/job_spec_codec.hpp"
 
 #include <cmath>
 #include <functional>
@@ -14,6 +15,7 @@
 #include "daemon/service/job_spec_bounds.hpp"
 #include "daemon/service/latency_spec_codec.hpp"
 #include "daemon/service/load_units.hpp"
+#include "daemon/service/load_units_codec.hpp"
 #include "daemon/service/service_errors.hpp"
 #include "daemon/service/trex_trial_codec.hpp"
 #include "trex_client/codec/profile_codec.hpp"

@@ -7,7 +7,6 @@
 #include <cstdlib>
 #include <string_view>
 
-#include "daemon/codec/json_writer.hpp"
 #include "search/errors.hpp"
 #include "trex_client/codec/profile_codec.hpp"
 
@@ -42,19 +41,9 @@ constexpr std::array<Suffix, 11> kSuffixes{{
 
 }  // namespace
 
-LoadValue parse_load(const Json::Value& json, const std::string& path) {
+LoadValue parse_load_text(const std::string& text, const std::string& path) {
   LoadValue load;
-  if (json.isNumeric() && !json.isBool()) {
-    load.value = json.asDouble();
-    load.text = codec::to_compact_json(json);
-    return load;
-  }
-  if (!json.isString()) {
-    throw ConfigError(path, codec::to_compact_json(json),
-                      "must be a number of frames/s or a string like \"100%\", \"9.5mpps\", "
-                      "\"10gbps_l1\"");
-  }
-  load.text = json.asString();
+  load.text = text;
   std::string lower = load.text;
   std::transform(lower.begin(), lower.end(), lower.begin(),
                  [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
@@ -122,15 +111,6 @@ std::optional<trex::LineRate> job_line_rate(const TrexMeasurerSpec& measurer) {
   return trex::LineRate{*measurer.port_speed_gbps * 1e9,
                         trex::mean_frame_bytes(trex::parse_profile(measurer.profile_json,
                                                                    measurer.profile_source))};
-}
-
-Json::Value encode_line_rate(const std::optional<trex::LineRate>& line) {
-  if (!line) return Json::Value(Json::nullValue);
-  Json::Value json(Json::objectValue);
-  json["port_speed_gbps"] = line->port_bps / 1e9;
-  json["frame_bytes"] = line->frame_bytes;
-  json["line_rate_pps"] = line->line_rate_pps();
-  return json;
 }
 
 }  // namespace trexsearch::service

@@ -1,7 +1,5 @@
 #pragma once
 
-#include <json/value.h>
-
 #include <optional>
 #include <string>
 
@@ -25,11 +23,11 @@ struct LoadValue {
   bool needs_line_rate() const { return unit != LoadUnit::pps; }
 };
 
-/// Parses a JSON number (pps) or a string: a number followed by `pps`, `kpps`,
-/// `mpps`, `%`, or `bps`, `kbps`, `mbps`, `gbps` with a mandatory `_l1` or `_l2`
-/// suffix (a bit rate without its layer is ambiguous by 20 bytes a frame). Case is
-/// ignored. Throws ConfigError naming `path` and the text.
-LoadValue parse_load(const Json::Value& json, const std::string& path);
+/// Parses a load written as text: a number followed by `pps`, `kpps`, `mpps`, `%`,
+/// or `bps`, `kbps`, `mbps`, `gbps` with a mandatory `_l1` or `_l2` suffix (a bit
+/// rate without its layer is ambiguous by 20 bytes a frame). Case is ignored.
+/// Throws ConfigError naming `path` and the text.
+LoadValue parse_load_text(const std::string& text, const std::string& path);
 
 /// The load in frames per second per direction; `line` is needed unless the load is
 /// in pps (throws ConfigError naming `path` when it is missing).
@@ -40,9 +38,5 @@ double to_pps(const LoadValue& load, const std::optional<trex::LineRate>& line,
 /// mean frame size); absent for other measurers and when no port speed was known.
 std::optional<trex::LineRate> job_line_rate(const MeasurerSpec& measurer);
 std::optional<trex::LineRate> job_line_rate(const TrexMeasurerSpec& measurer);
-
-/// `{"port_speed_gbps", "frame_bytes", "line_rate_pps"}` for replies, or null: what
-/// outputs need to show a load in % of line rate and Gbit/s (L1).
-Json::Value encode_line_rate(const std::optional<trex::LineRate>& line);
 
 }  // namespace trexsearch::service

@@ -4,17 +4,9 @@
 
 #include <algorithm>
 
-#include <json/value.h>
 #include <sqlite3.h>
 
-#include "daemon/codec/json_writer.hpp"
-#include "daemon/codec/latency_codec.hpp"
-#include "daemon/codec/trial_detail_codec.hpp"
-#include "daemon/codec/plr_result_codec.hpp"
-#include "daemon/codec/search_result_codec.hpp"
-#include "daemon/codec/strict_json.hpp"
-#include "daemon/service/fixed_load_codec.hpp"
-#include "daemon/service/job_spec_codec.hpp"
+#include "daemon/service/store_codec.hpp"
 #include "daemon/service/plr_trial_state_codec.hpp"
 
 namespace trexsearch::service {
@@ -105,19 +97,6 @@ mlr::TrialPhase phase_from_string(const std::string& text, JobId id) {
   }
   throw SqliteError(
       0, "job " + std::to_string(id) + ": stored trial has unknown phase '" + text + "'");
-}
-
-std::string encode_notes(const std::vector<std::string>& notes) {
-  Json::Value json(Json::arrayValue);
-  for (const auto& note : notes) json.append(note);
-  return codec::to_compact_json(json);
-}
-
-std::vector<std::string> decode_notes(const std::string& text) {
-  std::vector<std::string> notes;
-  const Json::Value json = codec::parse_strict_json(text, "stored trial notes");
-  for (const auto& note : json) notes.push_back(note.asString());
-  return notes;
 }
 
 void require_changed(SqliteDatabase& db, JobId id) {
@@ -251,7 +230,7 @@ JobId Store::add_job(const NewJob& job) {
   insert.bind(1, job.spec.name)
       .bind(2, to_string(job.spec.method))
       .bind(3, measurer_kind(job.spec.measurer))
-      .bind(4, codec::to_compact_json(encode_job_spec(job.spec)))
+      .bind(4, encode_spec_column(job.spec))
       .bind(5, job.spec.profile)
       .bind(6, to_unix_seconds(job.created_at))
       .bind(7, job.submitted_by)
@@ -346,9 +325,7 @@ void Store::finish(JobId id, JobState state, const std::string& reason, WallTime
   require_changed(db_, id);
   if (result != nullptr) {
     auto insert = db_.prepare("INSERT OR REPLACE INTO results(job_id, result) VALUES(?1, ?2)");
-    Json::Value json = codec::encode_search_result(*result);
-    if (latency != nullptr) codec::encode_latency_phase(*latency, json);
-    insert.bind(1, id).bind(2, codec::to_compact_json(json)).run();
+    insert.bind(1, id).bind(2, encode_result_column(*result, latency)).run();
   }
   transaction.commit();
 }
@@ -367,7 +344,7 @@ void Store::finish_plr(JobId id, JobState state, const std::string& reason, Wall
   update.bind(1, id).bind(2, to_string(state)).bind(3, reason).bind(4, to_unix_seconds(now)).run();
   require_changed(db_, id);
   auto insert = db_.prepare("INSERT OR REPLACE INTO results(job_id, result) VALUES(?1, ?2)");
-  insert.bind(1, id).bind(2, codec::to_compact_json(codec::encode_plr_result(result))).run();
+  insert.bind(1, id).bind(2, encode_result_column(result)).run();
   transaction.commit();
 }
 
@@ -379,7 +356,7 @@ void Store::finish_fixed_load(JobId id, JobState state, const std::string& reaso
   update.bind(1, id).bind(2, to_string(state)).bind(3, reason).bind(4, to_unix_seconds(now)).run();
   require_changed(db_, id);
   auto insert = db_.prepare("INSERT OR REPLACE INTO results(job_id, result) VALUES(?1, ?2)");
-  insert.bind(1, id).bind(2, codec::to_compact_json(encode_fixed_load_result(result))).run();
+  insert.bind(1, id).bind(2, encode_result_column(result)).run();
   transaction.commit();
 }
 
@@ -402,7 +379,7 @@ void Store::add_trial(JobId id, const StoredTrial& stored) {
       .bind(7, outcome.loss_count)
       .bind(8, outcome.intended_count)
       .bind(9, effective)
-      .bind(10, encode_notes(outcome.notes))
+      .bind(10, encode_notes_column(outcome.notes))
       .bind(11, stored.loss_ratio)
       .bind(12, stored.started_at.count())
       .bind(13, to_unix_seconds(stored.recorded_at));
@@ -413,14 +390,11 @@ void Store::add_trial(JobId id, const StoredTrial& stored) {
   }
   // The latency goes to its own column, histograms included, so that percentiles
   // can be recomputed from the store later; detail keeps the rest.
-  Json::Value detail = codec::encode_trial_detail(outcome);
-  detail.removeMember("latency");
-  insert.bind(15, codec::to_compact_json(detail));
-  if (outcome.latency.empty()) {
-    insert.bind_null(16);
+  insert.bind(15, encode_detail_column(outcome));
+  if (const auto latency = encode_latency_column(outcome)) {
+    insert.bind(16, *latency);
   } else {
-    insert.bind(16, codec::to_compact_json(
-                        codec::encode_latency_list(outcome.latency, codec::LatencyHistograms::keep)));
+    insert.bind_null(16);
   }
   insert.run();
 }
@@ -445,16 +419,14 @@ std::vector<StoredTrial> Store::trials(JobId id) {
     if (const auto effective = select.column_optional_double(7)) {
       outcome.effective_duration = Seconds{*effective};
     }
-    outcome.notes = decode_notes(select.column_text(8));
+    outcome.notes = decode_notes_column(select.column_text(8));
     if (!select.is_null(13)) {
-      codec::decode_trial_detail(
-          codec::parse_strict_json(select.column_text(13), "stored trial detail"), outcome,
-          "trial " + std::to_string(stored.number) + ".detail");
+      decode_detail_column(select.column_text(13), outcome,
+                           "trial " + std::to_string(stored.number) + ".detail");
     }
     if (!select.is_null(14)) {
-      outcome.latency = codec::decode_latency_list(
-          codec::parse_strict_json(select.column_text(14), "stored trial latency"),
-          "trial " + std::to_string(stored.number) + ".latency");
+      decode_latency_column(select.column_text(14), outcome,
+                            "trial " + std::to_string(stored.number) + ".latency");
     }
     stored.loss_ratio = select.column_double(9);
     stored.started_at = Seconds{select.column_double(10)};

@@ -1,9 +1,11 @@
 #include "daemon/service/suite_reply_codec.hpp"
+#include "daemon/service/suite_reply_codec.hpp"
 
 #include "daemon/codec/object_reader.hpp"
 #include "daemon/codec/strict_json.hpp"
 #include "daemon/service/job_spec_codec.hpp"
 #include "daemon/service/load_units.hpp"
+#include "daemon/service/load_units_codec.hpp"
 #include "daemon/service/reply_codec.hpp"
 #include "search/errors.hpp"
 

@@ -1,6 +1,6 @@
 // The report made from the daemon's JSON: decoding `result`/`show`/`analyze`
 // replies, the PLRsearch report and the CSV of the trials.
-#include "daemon/report/report_input.hpp"
+#include "daemon/report/report_input_codec.hpp"
 
 #include <doctest/doctest.h>
 #include <json/value.h>

@@ -10,6 +10,7 @@
 #include "daemon/codec/strict_json.hpp"
 #include "daemon/service/job_spec_codec.hpp"
 #include "daemon/service/load_units.hpp"
+#include "daemon/service/load_units_codec.hpp"
 #include "daemon/service/service_errors.hpp"
 #include "search/errors.hpp"
 #include "service_test_support.hpp"

@@ -1,7 +1,7 @@
 // JSON in: the daemon's MRR/soak result document into FixedLoadReportData.
 #include <string>
 
-#include "daemon/report/fixed_load_report.hpp"
+#include "daemon/report/fixed_load_report_codec.hpp"
 #include "search/errors.hpp"
 
 namespace trexsearch::report {

@@ -1,4 +1,4 @@
-#include "daemon/report/report_input.hpp"
+#include "daemon/report/report_input_codec.hpp"
 
 #include <array>
 #include <string>
