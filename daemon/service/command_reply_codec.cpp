@@ -65,14 +65,6 @@ void encode_plr_parts(const ShowReply& reply, Json::Value& json) {
 
 }  // namespace
 
-Document encode_reply(const VersionReply& reply) {
-  Json::Value json = object();
-  json["daemon"] = "trex-searchd";
-  json["version"] = reply.version;
-  json["protocol"] = reply.protocol;
-  return make_document(std::move(json));
-}
-
 Document encode_reply(const StatusReply& reply) {
   Json::Value json = object();
   json["daemon"] = encode_daemon(reply.daemon, reply.uptime_s);
@@ -83,34 +75,8 @@ Document encode_reply(const StatusReply& reply) {
   return make_document(std::move(json));
 }
 
-Document encode_reply(const SubmitReply& reply) {
-  Json::Value json = object();
-  json["job"] = Json::Int64{reply.receipt.id};
-  json["state"] = "queued";
-  json["queue_position"] = Json::UInt64{reply.receipt.queue_position};
-  return make_document(std::move(json));
-}
-
-Document encode_reply(const SubmitSuiteReply& reply) {
-  return make_document(encode_suite_receipt(reply.receipt));
-}
-
 Document encode_reply(const ShowSuiteReply& reply) {
   return make_document(encode_suite_details(reply.details));
-}
-
-Document encode_reply(const ListSuitesReply& reply) {
-  Json::Value json = object();
-  json["suites"] = encode_suite_list(reply.suites);
-  return make_document(std::move(json));
-}
-
-Document encode_reply(const ListReply& reply) {
-  Json::Value jobs(Json::arrayValue);
-  for (const JobRecord& record : reply.jobs) jobs.append(encode_job_record(record));
-  Json::Value json = object();
-  json["jobs"] = std::move(jobs);
-  return make_document(std::move(json));
 }
 
 Document encode_reply(const ShowReply& reply) {
@@ -155,34 +121,6 @@ Document encode_reply(const AnalyzeReply& reply) {
   json["job"] = Json::Int64{reply.job};
   json["trial_count"] = Json::UInt64{reply.trial_count};
   json["goals"] = codec::encode_goal_results(reply.goals);
-  return make_document(std::move(json));
-}
-
-Document encode_reply(const CancelReply& reply) {
-  Json::Value json = object();
-  json["job"] = Json::Int64{reply.job};
-  json["state"] = reply.outcome == CancelOutcome::cancelled ? "cancelled" : "running";
-  return make_document(std::move(json));
-}
-
-Document encode_reply(const DeleteReply& reply) {
-  Json::Value json = object();
-  json["job"] = Json::Int64{reply.job};
-  json["trials"] = Json::UInt64{reply.trials};
-  return make_document(std::move(json));
-}
-
-Document encode_reply(const HelpReply& reply) {
-  Json::Value commands(Json::arrayValue);
-  for (const HelpReply::Command& info : reply.commands) {
-    Json::Value entry = object();
-    entry["command"] = std::string(info.name);
-    entry["summary"] = std::string(info.summary);
-    entry["privileged"] = info.privileged;
-    commands.append(entry);
-  }
-  Json::Value json = object();
-  json["commands"] = commands;
   return make_document(std::move(json));
 }
 

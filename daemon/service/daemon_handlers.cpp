@@ -9,7 +9,10 @@ namespace trexsearch::service {
 
 Answer<VersionReply> Dispatcher::version(const protocol::VersionRequest& /*request*/,
                                          const DispatchContext& /*context*/) {
-  return {"trex-searchd " + info_.version, VersionReply{info_.version, protocol::kProtocolVersion}};
+  VersionReply reply;
+  reply.version = info_.version;
+  reply.protocol = protocol::kProtocolVersion;
+  return {"trex-searchd " + info_.version, reply};
 }
 
 Answer<StatusReply> Dispatcher::status(const protocol::StatusRequest& /*request*/,

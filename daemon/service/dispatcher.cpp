@@ -136,7 +136,9 @@ void Dispatcher::require_modify(const DispatchContext& context, std::string_view
 
 std::vector<HelpReply::Command> Dispatcher::command_list() {
   std::vector<HelpReply::Command> commands;
-  for (const Command& info : kCommands) commands.push_back({info.name, info.summary, info.privileged});
+  for (const Command& info : kCommands) {
+    commands.push_back({std::string(info.name), std::string(info.summary), info.privileged});
+  }
   return commands;
 }
 

@@ -19,7 +19,7 @@ Answer<SubmitReply> Dispatcher::submit(const protocol::SubmitRequest& request,
   check_job_names(spec);
   const SubmitReceipt receipt = jobs_.submit(spec, context.peer->describe());
   return {job_text(receipt.id) + " queued at position " + std::to_string(receipt.queue_position),
-          SubmitReply{receipt}};
+          SubmitReply{receipt.id, receipt.queue_position}};
 }
 
 Answer<CancelReply> Dispatcher::cancel(const protocol::CancelRequest& request,
@@ -29,7 +29,8 @@ Answer<CancelReply> Dispatcher::cancel(const protocol::CancelRequest& request,
   return {outcome == CancelOutcome::cancelled
               ? job_text(request.job) + " cancelled"
               : job_text(request.job) + " is stopping (its running trial is stopped)",
-          CancelReply{request.job, outcome}};
+          CancelReply{request.job, outcome == CancelOutcome::cancelled ? JobState::cancelled
+                                                                       : JobState::running}};
 }
 
 Answer<DeleteReply> Dispatcher::remove(const protocol::DeleteRequest& request,

@@ -1,6 +1,7 @@
 // The dispatcher's handlers that read jobs: list, show, result, analyze.
 #include "daemon/service/dispatcher.hpp"
 #include "daemon/service/service_errors.hpp"
+#include "daemon/service/job_summary.hpp"
 #include "daemon/service/load_units.hpp"
 #include "search/trial_analysis.hpp"
 
@@ -43,7 +44,10 @@ void add_plr_parts(const JobDetails& details, ShowReply& reply) {
 
 Answer<ListReply> Dispatcher::list(const protocol::ListRequest& request,
                                    const DispatchContext& context) {
-  ListReply reply{store_access(context).list(request.state, request.limit)};
+  ListReply reply;
+  for (const JobRecord& record : store_access(context).list(request.state, request.limit)) {
+    reply.jobs.push_back(job_summary(record));
+  }
   return {std::to_string(reply.jobs.size()) + " jobs", std::move(reply)};
 }
 

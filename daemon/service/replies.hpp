@@ -6,6 +6,7 @@
 #include <string_view>
 #include <vector>
 
+#include "daemon/protocol/replies.hpp"
 #include "daemon/service/fixed_load_result.hpp"
 #include "daemon/service/job_control.hpp"
 #include "daemon/service/server_facts.hpp"
@@ -17,21 +18,26 @@
 
 namespace trexsearch::service {
 
-// One struct per reply of the control socket (docs/socket-api.md "Commands"):
-// what a handler answers, before reply_encoding.hpp writes it as the reply's
-// `arguments`. The reply's one-sentence text travels beside it (Answer).
+// The replies whose arguments carry the daemon's own records (a job's trials, its
+// progress, its result document, the daemon's status): what a handler answers,
+// before command_reply_codec writes it as the reply's `arguments`. The reply's
+// one-sentence text travels beside it (Answer).
+
+// The replies that are the protocol's own structs (daemon/protocol/replies.hpp).
+using protocol::CancelReply;
+using protocol::DeleteReply;
+using protocol::HelpReply;
+using protocol::ListReply;
+using protocol::ListSuitesReply;
+using protocol::SubmitReply;
+using protocol::SubmitSuiteReply;
+using protocol::VersionReply;
 
 /// A handler's answer: the reply's text and its typed arguments.
 template <class Reply>
 struct Answer {
   std::string text;
   Reply reply;
-};
-
-/// `version`.
-struct VersionReply {
-  std::string version;
-  int protocol = 0;
 };
 
 /// `status`: everything answered from memory.
@@ -46,29 +52,9 @@ struct StatusReply {
   std::optional<ServerStats> clients;
 };
 
-/// `submit`: the queued job.
-struct SubmitReply {
-  SubmitReceipt receipt;
-};
-
-/// `submit_suite`.
-struct SubmitSuiteReply {
-  SuiteReceipt receipt;
-};
-
 /// `show_suite`.
 struct ShowSuiteReply {
   SuiteDetails details;
-};
-
-/// `list_suites`: newest first.
-struct ListSuitesReply {
-  std::vector<SuiteRecord> suites;
-};
-
-/// `list`: newest first.
-struct ListReply {
-  std::vector<JobRecord> jobs;
 };
 
 /// `show`: the job, its progress or what its stored trials support, its trials.
@@ -105,28 +91,6 @@ struct AnalyzeReply {
   JobId job = 0;
   std::size_t trial_count = 0;
   std::vector<mlr::GoalResult> goals;
-};
-
-/// `cancel`.
-struct CancelReply {
-  JobId job = 0;
-  CancelOutcome outcome = CancelOutcome::cancelled;
-};
-
-/// `delete`: how many trials went with the job.
-struct DeleteReply {
-  JobId job = 0;
-  std::size_t trials = 0;
-};
-
-/// `help`: the command registry as a client sees it.
-struct HelpReply {
-  struct Command {
-    std::string_view name;
-    std::string_view summary;
-    bool privileged = false;
-  };
-  std::vector<Command> commands;
 };
 
 }  // namespace trexsearch::service

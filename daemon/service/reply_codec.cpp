@@ -1,5 +1,8 @@
 #include "daemon/service/reply_codec.hpp"
 
+#include "daemon/protocol/job_summary_codec.hpp"
+#include "daemon/service/job_summary.hpp"
+
 #include "daemon/codec/latency_codec.hpp"
 #include "daemon/codec/plr_result_codec.hpp"
 #include "daemon/codec/trial_detail_codec.hpp"
@@ -9,10 +12,6 @@ namespace {
 
 Json::Value optional_number(const std::optional<double>& value) {
   return value ? Json::Value(*value) : Json::Value(Json::nullValue);
-}
-
-Json::Value optional_time(const std::optional<WallTime>& time) {
-  return time ? Json::Value(format_utc(*time)) : Json::Value(Json::nullValue);
 }
 
 Json::Value encode_goal_progress(const std::vector<GoalProgressView>& goals) {
@@ -88,24 +87,7 @@ Json::Value encode_trial_summary(const TrialSummary& trial) {
 }  // namespace
 
 Json::Value encode_job_record(const JobRecord& record) {
-  Json::Value json(Json::objectValue);
-  json["id"] = Json::Int64{record.id};
-  json["name"] = record.name;
-  json["method"] = record.method;
-  json["measurer"] = record.measurer_kind;
-  json["state"] = std::string(to_string(record.state));
-  json["reason"] = record.reason;
-  json["created_at"] = format_utc(record.created_at);
-  json["started_at"] = optional_time(record.started_at);
-  json["finished_at"] = optional_time(record.finished_at);
-  json["run_count"] = record.run_count;
-  json["trial_count"] = Json::UInt64{record.trial_count};
-  json["submitted_by"] = record.submitted_by;
-  json["profile"] = record.profile;
-  json["daemon_version"] = record.daemon_version;
-  json["trex_version"] =
-      record.trex_version ? Json::Value(*record.trex_version) : Json::Value(Json::nullValue);
-  return json;
+  return protocol::encode_job_summary(job_summary(record));
 }
 
 Json::Value encode_progress(const JobProgress& progress) {

@@ -2,6 +2,7 @@
 #include "daemon/service/dispatcher.hpp"
 #include "daemon/service/service_errors.hpp"
 #include "daemon/service/job_names.hpp"
+#include "daemon/service/job_summary.hpp"
 #include "daemon/service/suite_codec.hpp"
 
 namespace trexsearch::service {
@@ -11,14 +12,16 @@ Answer<SubmitSuiteReply> Dispatcher::submit_suite(const protocol::SubmitSuiteReq
   require_modify(context, "submit_suite");
   const SuiteSpec suite = decode_suite(request.suite, port_speed_probe_);
   for (const SuiteEntry& entry : suite.entries) check_job_names(entry.job);
-  SuiteReceipt receipt = jobs_.submit_suite(suite, context.peer->describe());
+  const SuiteReceipt receipt = jobs_.submit_suite(suite, context.peer->describe());
   const auto& jobs = receipt.suite.jobs;
   std::string text = "suite " + std::to_string(receipt.suite.id) + " (" + suite.name + "): " +
                      std::to_string(jobs.size()) + " jobs queued, job " +
                      std::to_string(jobs.front().job) +
                      (jobs.size() > 1 ? " to " + std::to_string(jobs.back().job) : "") +
                      " from position " + std::to_string(receipt.queue_position);
-  return {std::move(text), SubmitSuiteReply{std::move(receipt)}};
+  SubmitSuiteReply reply{receipt.suite.id, receipt.suite.name, {}, receipt.queue_position};
+  for (const SuiteJobLink& link : jobs) reply.jobs.push_back(link.job);
+  return {std::move(text), std::move(reply)};
 }
 
 Answer<ShowSuiteReply> Dispatcher::show_suite(const protocol::ShowSuiteRequest& request,
@@ -34,7 +37,10 @@ Answer<ShowSuiteReply> Dispatcher::show_suite(const protocol::ShowSuiteRequest& 
 
 Answer<ListSuitesReply> Dispatcher::list_suites(const protocol::ListSuitesRequest& request,
                                                 const DispatchContext& context) {
-  ListSuitesReply reply{store_access(context).suites(request.limit)};
+  ListSuitesReply reply;
+  for (const SuiteRecord& suite : store_access(context).suites(request.limit)) {
+    reply.suites.push_back(suite_summary(suite, suite.jobs.size()));
+  }
   return {std::to_string(reply.suites.size()) + " suites", std::move(reply)};
 }
 

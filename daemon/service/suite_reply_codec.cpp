@@ -1,4 +1,7 @@
 #include "daemon/service/suite_reply_codec.hpp"
+
+#include "daemon/protocol/job_summary_codec.hpp"
+#include "daemon/service/job_summary.hpp"
 #include "daemon/service/suite_reply_codec.hpp"
 
 #include "daemon/codec/object_reader.hpp"
@@ -13,13 +16,7 @@ namespace trexsearch::service {
 namespace {
 
 Json::Value encode_suite_head(const SuiteRecord& suite, std::size_t job_count) {
-  Json::Value json(Json::objectValue);
-  json["id"] = Json::Int64{suite.id};
-  json["name"] = suite.name;
-  json["created_at"] = format_utc(suite.created_at);
-  json["submitted_by"] = suite.submitted_by;
-  json["job_count"] = Json::UInt64{job_count};
-  return json;
+  return protocol::encode_suite_summary(suite_summary(suite, job_count));
 }
 
 Json::Value line_rate_of(const JobRecord& record) {

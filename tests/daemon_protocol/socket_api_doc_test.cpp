@@ -10,6 +10,8 @@
 #include <sstream>
 #include <string>
 
+#include "daemon/protocol/document_codec.hpp"
+#include "daemon/protocol/reply_codec.hpp"
 #include "daemon/protocol/request_codec.hpp"
 #include "daemon/service/dispatcher.hpp"
 
@@ -104,6 +106,40 @@ TEST_CASE("each command's documented arguments are exactly those its codec reads
     if (command.document) continue;
     const std::set<std::string> fields(command.fields.begin(), command.fields.end());
     CHECK(documented_arguments(found->second.body) == fields);
+  }
+}
+
+TEST_CASE("every key of the protocol's own replies is documented under its command") {
+  const auto documented = documented_commands();
+  JobSummary job;
+  job.started_at = job.finished_at = job.trex_version = "";
+  const std::map<std::string, Document> replies{
+      {"version", encode_reply(VersionReply{})},
+      {"submit", encode_reply(SubmitReply{})},
+      {"cancel", encode_reply(CancelReply{})},
+      {"delete", encode_reply(DeleteReply{})},
+      {"list", encode_reply(ListReply{{job}})},
+      {"list_suites", encode_reply(ListSuitesReply{{SuiteSummary{}}})},
+      {"submit_suite", encode_reply(SubmitSuiteReply{})},
+      {"help", encode_reply(HelpReply{{HelpReply::Command{}}})},
+  };
+  for (const auto& entry : replies) {
+    const std::string& command = entry.first;
+    const Document& arguments = entry.second;
+    const std::string& body = documented.at(command).body;
+    // The reply's keys and those of the objects in its arrays (JOB, a suite, a command).
+    std::vector<std::string> keys = json_of(arguments).getMemberNames();
+    for (const std::string& key : json_of(arguments).getMemberNames()) {
+      const auto& value = json_of(arguments)[key];
+      if (value.isArray() && !value.empty() && value[0].isObject()) {
+        for (const std::string& inner : value[0].getMemberNames()) keys.push_back(inner);
+      }
+    }
+    for (const std::string& key : keys) {
+      CAPTURE(command);
+      CAPTURE(key);
+      CHECK(body.find("\"" + key + "\"") != std::string::npos);
+    }
   }
 }
 
