@@ -4,6 +4,7 @@
 
 #include "daemon/protocol/document_codec.hpp"
 #include "daemon/protocol/envelope_codec.hpp"
+#include "daemon/protocol/event_codec.hpp"
 #include "daemon/service/reply_codec.hpp"
 
 namespace trexsearch::service {
@@ -13,17 +14,15 @@ Json::Value event_arguments(const JobEvent& event) {
   Json::Value arguments(Json::objectValue);
   switch (event.kind) {
     case JobEvent::Kind::started:
-      arguments["job"] = Json::Int64{event.job};
-      arguments["state"] = "running";
+      arguments = protocol::json_of(protocol::encode_event_arguments(protocol::JobStartedEvent{event.job}));
       break;
     case JobEvent::Kind::trial:
       if (!event.progress) throw std::logic_error("a trial event without progress");
       arguments = encode_trial_event(event.job, *event.progress);
       break;
     case JobEvent::Kind::ended:
-      arguments["job"] = Json::Int64{event.job};
-      arguments["state"] = std::string(to_string(event.state));
-      arguments["reason"] = event.reason;
+      arguments = protocol::json_of(protocol::encode_event_arguments(
+          protocol::JobEndedEvent{event.job, event.state, event.reason, 0}));
       break;
   }
   return arguments;

@@ -5,6 +5,7 @@
 #include "daemon/codec/strict_json.hpp"
 #include "daemon/protocol/document_codec.hpp"
 #include "daemon/protocol/envelope_codec.hpp"
+#include "daemon/protocol/event_codec.hpp"
 #include "search/errors.hpp"
 
 namespace trexsearch::protocol {
@@ -82,6 +83,31 @@ TEST_CASE("a client reads past keys it does not know and names a missing or mist
   CHECK_THROWS_WITH_AS(
       decode_reply<ListReply>(document(R"({"jobs": [{"id": "x"}]})")),
       doctest::Contains("arguments.jobs[0].id"), ConfigError);
+}
+
+}  // namespace trexsearch::protocol
+
+namespace trexsearch::protocol {
+
+TEST_CASE("job.started and job.ended round-trip through their codec and the event line") {
+  auto through_line = [](const std::string_view name, const Document& arguments) {
+    const std::string line = encode_event(Event{std::string("w-1"), std::string(name), arguments});
+    const auto event = parse_event(line.substr(0, line.size() - 1));
+    REQUIRE(event.has_value());
+    CHECK(event->event == name);
+    return event->arguments;
+  };
+  const JobStartedEvent started{7};
+  CHECK(decode_event_arguments<JobStartedEvent>(
+            through_line(JobStartedEvent::kEvent, encode_event_arguments(started))) == started);
+  for (const JobEndedEvent& ended :
+       {JobEndedEvent{7, JobState::finished, "search done", 0},
+        JobEndedEvent{8, JobState::interrupted, "the daemon is stopping", 12},
+        JobEndedEvent{9, JobState::failed, "trial 3: TRex went away", 0}}) {
+    CHECK(decode_event_arguments<JobEndedEvent>(
+              through_line(JobEndedEvent::kEvent, encode_event_arguments(ended))) == ended);
+  }
+  CHECK_FALSE(json_of(encode_event_arguments(JobEndedEvent{})).isMember("skipped_trial_events"));
 }
 
 }  // namespace trexsearch::protocol
