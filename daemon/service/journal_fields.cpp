@@ -23,6 +23,16 @@ std::string journal_field_name(std::string_view key) {
   return name;
 }
 
+std::optional<std::string> well_known_field(std::string_view key) {
+  // The names an operator types first (issue #15, docs/daemon.md): `journalctl
+  // JOB_ID=7`. The TREXSEARCH_ name of the same key is sent too, so queries
+  // written against either keep working.
+  if (key == "job") return "JOB_ID";
+  if (key == "trial") return "TRIAL";
+  if (key == "method") return "METHOD";
+  return std::nullopt;
+}
+
 std::vector<std::string> journal_fields(LogPriority priority, std::string_view event,
                                         std::initializer_list<LogField> fields) {
   const std::string line = format_log_line(priority, event, fields);
@@ -34,6 +44,7 @@ std::vector<std::string> journal_fields(LogPriority priority, std::string_view e
   for (const LogField& field : fields) {
     // Raw values: journald fields may hold any bytes, so no quoting is needed.
     out.push_back(journal_field_name(field.key) + "=" + field.value);
+    if (const auto alias = well_known_field(field.key)) out.push_back(*alias + "=" + field.value);
   }
   return out;
 }

@@ -1,6 +1,7 @@
 #pragma once
 
 #include <initializer_list>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -20,6 +21,9 @@ std::vector<std::string> journal_fields(LogPriority priority, std::string_view e
 
 /// The field name for `key`: "TREXSEARCH_" + key in [A-Z0-9_], at most 64 bytes.
 std::string journal_field_name(std::string_view key);
+/// The unprefixed name sent beside it for the keys an operator looks for first:
+/// job -> JOB_ID, trial -> TRIAL, method -> METHOD; none for the others.
+std::optional<std::string> well_known_field(std::string_view key);
 
 /// Whether `fd` is the journal stream systemd connected (JOURNAL_STREAM holds its
 /// "device:inode", systemd.exec(5)); `journal_stream` null or malformed: false.

@@ -13,15 +13,21 @@
 
 using namespace trexsearch::service;
 
-TEST_CASE("an event becomes MESSAGE, PRIORITY, its name and one TREXSEARCH_ field per key") {
+TEST_CASE("an event becomes MESSAGE, PRIORITY, its name, a TREXSEARCH_ field per key and JOB_ID, METHOD, TRIAL") {
   const std::vector<std::string> fields = journal_fields(
-      LogPriority::warning, "job.failed", {{"job", 3}, {"reason", "TRex said \"no\""}});
+      LogPriority::warning, "job.failed",
+      {{"job", 3}, {"method", "mlr"}, {"trial", 12}, {"reason", "TRex said \"no\""}});
   const std::vector<std::string> expected = {
-      "MESSAGE=job.failed job=3 reason=\"TRex said \\\"no\\\"\"",
+      "MESSAGE=job.failed job=3 method=mlr trial=12 reason=\"TRex said \\\"no\\\"\"",
       "PRIORITY=4",
       "SYSLOG_IDENTIFIER=trex-searchd",
       "TREXSEARCH_EVENT=job.failed",
       "TREXSEARCH_JOB=3",
+      "JOB_ID=3",
+      "TREXSEARCH_METHOD=mlr",
+      "METHOD=mlr",
+      "TREXSEARCH_TRIAL=12",
+      "TRIAL=12",
       "TREXSEARCH_REASON=TRex said \"no\""};
   CHECK(fields == expected);
 }
