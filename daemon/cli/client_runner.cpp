@@ -17,13 +17,11 @@ po::variables_map parse_entry_args(const CommandEntry& entry,
   all.add(entry.options());
   if (client.hidden_options != nullptr) all.add(client.hidden_options());
   all.add(client_options());
-  // clang-format off
   if (client.operand_count < 0) {
     all.add_options()(client.operand, po::value<std::vector<std::string>>(), "");
   } else {
     all.add_options()(client.operand, po::value<std::string>(), "");
   }
-  // clang-format on
   po::positional_options_description positional;
   if (client.operand_count != 0) positional.add(client.operand, client.operand_count);
   po::variables_map options;
