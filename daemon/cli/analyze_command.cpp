@@ -1,10 +1,11 @@
-#include "daemon/cli/analyze_command.hpp"
-
+// `trex-search analyze [--table] FILE`: re-analyses recorded trials against goals
+// (draft-06 Appendix A and B) and prints the per-goal results.
 #include <boost/program_options.hpp>
 #include <ostream>
-#include <sstream>
 
+#include "daemon/cli/command_entries.hpp"
 #include "daemon/cli/command_errors.hpp"
+#include "daemon/cli/command_help.hpp"
 #include "daemon/cli/exit_codes.hpp"
 #include "daemon/cli/goal_table.hpp"
 #include "daemon/cli/input_file.hpp"
@@ -28,24 +29,6 @@ po::options_description visible_options() {
   return options;
 }
 
-}  // namespace
-
-std::string analyze_command_help() {
-  std::ostringstream text;
-  text << "Usage: trex-search analyze [--table] FILE\n"
-          "\n"
-          "Classifies every measured load of recorded trials for each goal (draft-06\n"
-          "Appendix A), finds the relevant bounds and the conditional throughput\n"
-          "(Appendix B), and prints one result per goal, in input order, as JSON.\n"
-          "\n"
-          "FILE is {\"goals\": [...], \"trials\": [...]} (\"-\" reads stdin); each trial has\n"
-          "load, intended_duration, optional effective_duration, and either loss_ratio\n"
-          "or offered_count + loss_count (+ optional intended_count). See docs/cli.md.\n"
-          "\n"
-       << visible_options() << "\nExit codes: 0 ok, 1 runtime failure, 2 bad usage or bad input.\n";
-  return text.str();
-}
-
 int run_analyze_command(const std::vector<std::string>& args, std::ostream& out,
                         std::ostream& err) {
   return run_reporting_errors(
@@ -58,7 +41,7 @@ int run_analyze_command(const std::vector<std::string>& args, std::ostream& out,
         po::store(po::command_line_parser(args).options(all).positional(positional).run(), options);
         po::notify(options);
         if (options.count("help") != 0) {
-          out << analyze_command_help();
+          out << command_help(kAnalyzeCommand);
           return static_cast<int>(kExitOk);
         }
         if (options.count("file") == 0) throw UsageError("analyze needs a FILE (or - for stdin)");
@@ -77,5 +60,24 @@ int run_analyze_command(const std::vector<std::string>& args, std::ostream& out,
       },
       err);
 }
+
+}  // namespace
+
+constinit const CommandEntry kAnalyzeCommand{
+    .name = "analyze",
+    .summary = "re-analyse recorded trials against (other) goals",
+    .usage = "trex-search analyze [--table] FILE",
+    .description =
+        "Classifies every measured load of recorded trials for each goal (draft-06\n"
+        "Appendix A), finds the relevant bounds and the conditional throughput\n"
+        "(Appendix B), and prints one result per goal, in input order, as JSON.\n"
+        "\n"
+        "FILE is {\"goals\": [...], \"trials\": [...]} (\"-\" reads stdin); each trial has\n"
+        "load, intended_duration, optional effective_duration, and either loss_ratio\n"
+        "or offered_count + loss_count (+ optional intended_count). See docs/cli.md.",
+    .options = visible_options,
+    .exit_codes = "Exit codes: 0 ok, 1 runtime failure, 2 bad usage or bad input.\n",
+    .run = run_analyze_command,
+};
 
 }  // namespace trexsearch::cli

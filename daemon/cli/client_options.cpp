@@ -4,7 +4,6 @@
 #include <charconv>
 #include <cmath>
 #include <ostream>
-#include <sstream>
 
 #include "daemon/cli/client_connection.hpp"
 #include "daemon/cli/command_errors.hpp"
@@ -90,23 +89,6 @@ int run_client_command(const std::vector<std::string>& args, std::ostream& out,
   });
 }
 
-po::variables_map parse_client_args(const std::vector<std::string>& args,
-                                    const po::options_description& options, bool job_positional) {
-  po::options_description all;
-  all.add(options).add(client_options());
-  po::options_description hidden;
-  // clang-format off
-  hidden.add_options()("job", po::value<std::string>(), "job id");
-  // clang-format on
-  all.add(hidden);
-  po::positional_options_description positional;
-  if (job_positional) positional.add("job", 1);
-  po::variables_map vm;
-  po::store(po::command_line_parser(args).options(all).positional(positional).run(), vm);
-  po::notify(vm);
-  return vm;
-}
-
 std::int64_t job_argument(const po::variables_map& options) {
   if (options.count("job") == 0) throw UsageError("a JOB id is required");
   return parse_job_id(options["job"].as<std::string>());
@@ -136,20 +118,6 @@ void print_reply(std::ostream& out, const ClientSettings& settings, const Json::
   }
   out.flush();
   if (!out) throw std::runtime_error("cannot write to stdout");
-}
-
-std::string client_help(const std::string& usage, const std::string& description,
-                        const po::options_description& options) {
-  std::ostringstream text;
-  text << "Usage: " << usage << "\n\n" << description << "\n\n";
-  if (!options.options().empty()) text << options << "\n";
-  text << client_options()
-       << "\nExit codes: 0 done, 1 runtime failure (no daemon, no answer), 2 bad usage or\n"
-          "input, 3 watch: the job ended other than finished, 4 the daemon refused\n"
-          "(permission denied, no such job, wrong state, busy, unsupported), 5 result,\n"
-          "watch: the result is not clean (a bound or the PLR estimate is the tester's),\n"
-          "6 compare, trend: a regression was found.\n";
-  return text.str();
 }
 
 }  // namespace trexsearch::cli

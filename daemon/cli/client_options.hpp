@@ -41,12 +41,6 @@ int run_client_command(const std::function<int()>& body, std::ostream& err);
 int run_client_command(const std::vector<std::string>& args, std::ostream& out,
                        std::ostream& err, const std::function<int()>& body);
 
-/// Parses `args` against `options` plus the common ones; a positional JOB id when
-/// `job_positional` is set.
-boost::program_options::variables_map parse_client_args(
-    const std::vector<std::string>& args,
-    const boost::program_options::options_description& options, bool job_positional);
-
 /// The positional JOB id; throws UsageError when it is missing or not a positive number.
 std::int64_t job_argument(const boost::program_options::variables_map& options);
 
@@ -60,9 +54,5 @@ Json::Value job_arguments(std::int64_t job);
 /// Prints the reply's arguments: pretty JSON with --json, else `format(arguments)`.
 void print_reply(std::ostream& out, const ClientSettings& settings, const Json::Value& arguments,
                  std::string (*format)(const Json::Value&));
-
-/// "Usage: ...\n\nDESCRIPTION\n\n" + options + the exit codes.
-std::string client_help(const std::string& usage, const std::string& description,
-                        const boost::program_options::options_description& options);
 
 }  // namespace trexsearch::cli

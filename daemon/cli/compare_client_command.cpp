@@ -5,9 +5,8 @@
 
 #include <ostream>
 
-#include "daemon/cli/client_commands.hpp"
 #include "daemon/cli/client_connection.hpp"
-#include "daemon/cli/client_options.hpp"
+#include "daemon/cli/command_entries.hpp"
 #include "daemon/cli/command_errors.hpp"
 #include "daemon/cli/comparison_format.hpp"
 #include "daemon/cli/exit_codes.hpp"
@@ -19,21 +18,6 @@ namespace trexsearch::cli {
 namespace {
 
 namespace po = boost::program_options;
-
-po::options_description compare_options() { return po::options_description("Options"); }
-
-/// The common options plus the JOB ids as positionals.
-po::variables_map parse_compare_args(const std::vector<std::string>& args) {
-  po::options_description all;
-  all.add(compare_options()).add(client_options());
-  all.add_options()("jobs", po::value<std::vector<std::string>>(), "");
-  po::positional_options_description positional;
-  positional.add("jobs", -1);
-  po::variables_map options;
-  po::store(po::command_line_parser(args).options(all).positional(positional).run(), options);
-  po::notify(options);
-  return options;
-}
 
 std::vector<std::int64_t> job_ids(const po::variables_map& options) {
   std::vector<std::int64_t> ids;
@@ -53,52 +37,44 @@ std::vector<std::int64_t> job_ids(const po::variables_map& options) {
   return ids;
 }
 
+int compare_body(const ClientCall& call) {
+  const std::vector<std::int64_t> ids = job_ids(call.options);
+  ControlConnection connection(call.settings.socket, call.settings.timeout);
+  std::vector<JobValues> jobs;
+  for (std::int64_t id : ids) {
+    const std::optional<Json::Value> reply = job_with_result(connection, id);
+    if (!reply) {
+      throw DaemonRefused(protocol::ResultCode::not_found,
+                          "job " + std::to_string(id) + " not found");
+    }
+    jobs.push_back(job_values(*reply));
+  }
+  const Comparison comparison = compare_jobs(std::move(jobs));
+  if (call.settings.json) {
+    call.out << codec::to_pretty_json(encode_comparison(comparison)) << "\n";
+  } else {
+    call.out << format_comparison(comparison);
+  }
+  call.out.flush();
+  if (!call.out) throw std::runtime_error("cannot write to stdout");
+  return comparison.regression ? static_cast<int>(kExitRegression) : static_cast<int>(kExitOk);
+}
+
 }  // namespace
 
-std::string compare_client_command_help() {
-  return client_help(
-      "trex-search compare JOB JOB... [--json]",
-      "Puts stored jobs side by side: per goal each job's value (MLR: conditional\n"
-      "throughput, PLR: the estimate), its % of line rate, its spread (MLR: the relevant\n"
-      "bounds, PLR: +- stdev) and the difference to the first job, which is beyond the\n"
-      "spread when the two runs' intervals do not overlap. A failed or cancelled job is\n"
-      "shown by its state. Jobs must be of one method with the same goals. Exits 6 when\n"
-      "a clean value is below the first job's beyond the spread. See docs/trend.md.",
-      compare_options());
-}
-
-int run_compare_client_command(const std::vector<std::string>& args, std::ostream& out,
-                               std::ostream& err) {
-  return run_client_command(args, out, err,
-      [&] {
-        const po::variables_map options = parse_compare_args(args);
-        if (options.count("help") != 0) {
-          out << compare_client_command_help();
-          return 0;
-        }
-        const ClientSettings settings = client_settings(options);
-        const std::vector<std::int64_t> ids = job_ids(options);
-        ControlConnection connection(settings.socket, settings.timeout);
-        std::vector<JobValues> jobs;
-        for (std::int64_t id : ids) {
-          const std::optional<Json::Value> reply = job_with_result(connection, id);
-          if (!reply) {
-            throw DaemonRefused(protocol::ResultCode::not_found,
-                                "job " + std::to_string(id) + " not found");
-          }
-          jobs.push_back(job_values(*reply));
-        }
-        const Comparison comparison = compare_jobs(std::move(jobs));
-        if (settings.json) {
-          out << codec::to_pretty_json(encode_comparison(comparison)) << "\n";
-        } else {
-          out << format_comparison(comparison);
-        }
-        out.flush();
-        if (!out) throw std::runtime_error("cannot write to stdout");
-        return comparison.regression ? static_cast<int>(kExitRegression)
-                                     : static_cast<int>(kExitOk);
-      });
-}
+constinit const CommandEntry kCompareCommand{
+    .name = "compare",
+    .summary = "put stored jobs side by side, each against the first",
+    .usage = "trex-search compare JOB JOB... [--json]",
+    .description =
+        "Puts stored jobs side by side: per goal each job's value (MLR: conditional\n"
+        "throughput, PLR: the estimate), its % of line rate, its spread (MLR: the relevant\n"
+        "bounds, PLR: +- stdev) and the difference to the first job, which is beyond the\n"
+        "spread when the two runs' intervals do not overlap. A failed or cancelled job is\n"
+        "shown by its state. Jobs must be of one method with the same goals. Exits 6 when\n"
+        "a clean value is below the first job's beyond the spread. See docs/trend.md.",
+    .options = no_options,
+    .client = {.operand = "jobs", .operand_count = -1, .body = compare_body},
+};
 
 }  // namespace trexsearch::cli

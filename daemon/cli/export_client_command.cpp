@@ -11,9 +11,8 @@
 #include <sstream>
 #include <stdexcept>
 
-#include "daemon/cli/client_commands.hpp"
 #include "daemon/cli/client_connection.hpp"
-#include "daemon/cli/client_options.hpp"
+#include "daemon/cli/command_entries.hpp"
 #include "daemon/cli/command_errors.hpp"
 #include "daemon/cli/export_filter.hpp"
 #include "daemon/cli/export_records.hpp"
@@ -24,13 +23,12 @@ namespace {
 
 namespace po = boost::program_options;
 
-/// export_options() plus the hidden `--list-limit N` (1..10000, default the
-/// largest): a smaller page lets the tests reach the walk past `list` with two jobs.
-po::options_description export_parse_options(const po::options_description& visible) {
-  po::options_description all;
-  all.add(visible);
-  all.add_options()("list-limit", po::value<int>()->default_value(kListLimit), "");
-  return all;
+/// The hidden `--list-limit N` (1..10000, default the largest): a smaller page lets
+/// the tests reach the walk past `list` with two jobs.
+po::options_description export_hidden_options() {
+  po::options_description hidden;
+  hidden.add_options()("list-limit", po::value<int>()->default_value(kListLimit), "");
+  return hidden;
 }
 
 po::options_description export_options() {
@@ -210,66 +208,62 @@ class ExportOutput {
   bool committed_ = false;
 };
 
+int export_body(const ClientCall& call) {
+  const po::variables_map& options = call.options;
+  const ClientSettings& client = call.settings;
+  std::ostream& out = call.out;
+  std::ostream& err = call.err;
+  if (client.json) throw UsageError("--json: export writes its own formats (--format)");
+  const ExportSettings settings = export_settings(options);
+  const ExportFilter filter = make_export_filter(
+      optional_option(options, "name"), optional_option(options, "method"),
+      options["state"].as<std::string>(), optional_option(options, "since"),
+      optional_option(options, "until"));
+  ControlConnection connection(client.socket, client.timeout);
+  const int list_limit = options["list-limit"].as<int>();
+  if (list_limit < 1 || list_limit > kListLimit) {
+    throw UsageError("--list-limit " + std::to_string(list_limit) + ": must be 1..10000");
+  }
+  const std::vector<Json::Value> jobs = matching_jobs(connection, filter, list_limit);
+  ExportOutput output(optional_option(options, "output"), out);
+  if (settings.csv) output.write(csv_header(settings.records.front()));
+  Counts counts;
+  for (const Json::Value& listed : jobs) {
+    const auto exported = fetch_job(connection, listed, settings);
+    if (!exported) {
+      err << "trex-search: job " << listed["id"].asInt64()
+          << " was deleted during the export; left out\n";
+      continue;
+    }
+    output.write(job_text(*exported, settings, counts));
+  }
+  output.commit();
+  err << "trex-search: exported " << counts.jobs << (counts.jobs == 1 ? " job (" : " jobs (")
+      << counts.results << (counts.results == 1 ? " result, " : " results, ")
+      << counts.trials << (counts.trials == 1 ? " trial" : " trials");
+  if (settings.csv)
+    err << "; " << counts.rows << " " << to_string(settings.records.front()) << " rows";
+  err << ") to " << output.name() << "\n";
+  return 0;
+}
+
 }  // namespace
 
-std::string export_client_command_help() {
-  return client_help(
-      "trex-search export [--format jsonl|csv] [--records LIST] [--name NAME] [--method M]\n"
-      "                          [--state STATE] [--since TIME] [--until TIME] [-o FILE]",
-      "Writes stored jobs with their results and trials for loading into a database:\n"
-      "JSON lines (each with \"format\": \"trex-search-export\", \"version\": 1, a \"type\"\n"
-      "and the \"job\" id) or one CSV table (RFC 4180, CRLF). Jobs oldest first. By\n"
-      "default only ended jobs (finished, failed, cancelled). A summary goes to stderr.\n"
-      "The format, every field and column: docs/export.md.",
-      export_options());
-}
-
-int run_export_client_command(const std::vector<std::string>& args, std::ostream& out,
-                              std::ostream& err) {
-  // export refuses --json (it writes its own formats): its errors stay text.
-  return run_client_command(
-      [&] {
-        const po::variables_map options =
-            parse_client_args(args, export_parse_options(export_options()), false);
-        if (options.count("help") != 0) {
-          out << export_client_command_help();
-          return 0;
-        }
-        const ClientSettings client = client_settings(options);
-        if (client.json) throw UsageError("--json: export writes its own formats (--format)");
-        const ExportSettings settings = export_settings(options);
-        const ExportFilter filter = make_export_filter(
-            optional_option(options, "name"), optional_option(options, "method"),
-            options["state"].as<std::string>(), optional_option(options, "since"),
-            optional_option(options, "until"));
-        ControlConnection connection(client.socket, client.timeout);
-        const int list_limit = options["list-limit"].as<int>();
-        if (list_limit < 1 || list_limit > kListLimit) {
-          throw UsageError("--list-limit " + std::to_string(list_limit) + ": must be 1..10000");
-        }
-        const std::vector<Json::Value> jobs = matching_jobs(connection, filter, list_limit);
-        ExportOutput output(optional_option(options, "output"), out);
-        if (settings.csv) output.write(csv_header(settings.records.front()));
-        Counts counts;
-        for (const Json::Value& listed : jobs) {
-          const auto exported = fetch_job(connection, listed, settings);
-          if (!exported) {
-            err << "trex-search: job " << listed["id"].asInt64()
-                << " was deleted during the export; left out\n";
-            continue;
-          }
-          output.write(job_text(*exported, settings, counts));
-        }
-        output.commit();
-        err << "trex-search: exported " << counts.jobs << (counts.jobs == 1 ? " job (" : " jobs (")
-            << counts.results << (counts.results == 1 ? " result, " : " results, ")
-            << counts.trials << (counts.trials == 1 ? " trial" : " trials");
-        if (settings.csv)
-          err << "; " << counts.rows << " " << to_string(settings.records.front()) << " rows";
-        err << ") to " << output.name() << "\n";
-        return 0;
-      },
-      err);
-}
+constinit const CommandEntry kExportCommand{
+    .name = "export",
+    .summary = "write stored jobs, results and trials as JSON lines or CSV",
+    .usage =
+        "trex-search export [--format jsonl|csv] [--records LIST] [--name NAME] [--method M]\n"
+        "                          [--state STATE] [--since TIME] [--until TIME] [-o FILE]",
+    .description =
+        "Writes stored jobs with their results and trials for loading into a database:\n"
+        "JSON lines (each with \"format\": \"trex-search-export\", \"version\": 1, a \"type\"\n"
+        "and the \"job\" id) or one CSV table (RFC 4180, CRLF). Jobs oldest first. By\n"
+        "default only ended jobs (finished, failed, cancelled). A summary goes to stderr.\n"
+        "The format, every field and column: docs/export.md.",
+    .options = export_options,
+    // export refuses --json (it writes its own formats): its errors stay text.
+    .client = {.json_errors = false, .hidden_options = export_hidden_options, .body = export_body},
+};
 
 }  // namespace trexsearch::cli

@@ -1,11 +1,10 @@
+// `trex-search list`: jobs (or suites), newest first.
 #include <json/value.h>
 
 #include <ostream>
 
-#include "daemon/cli/client_commands.hpp"
-#include "daemon/cli/client_connection.hpp"
 #include "daemon/cli/client_format.hpp"
-#include "daemon/cli/client_options.hpp"
+#include "daemon/cli/command_entries.hpp"
 #include "daemon/cli/command_errors.hpp"
 #include "daemon/cli/terminal_text.hpp"
 #include "daemon/cli/text_table.hpp"
@@ -38,40 +37,35 @@ std::string format_suites(const Json::Value& arguments) {
   return format_text_table(rows, {true, false, true, false});
 }
 
+ClientRequest list_request(const po::variables_map& options) {
+  Json::Value arguments(Json::objectValue);
+  if (options.count("suites") != 0) {
+    if (options.count("state") != 0) throw UsageError("--state applies to jobs, not --suites");
+    arguments["limit"] = options["limit"].as<int>();
+    return {"list_suites", arguments};
+  }
+  if (options.count("state") != 0) arguments["state"] = options["state"].as<std::string>();
+  arguments["limit"] = options["limit"].as<int>();
+  return {"list", arguments};
+}
+
+int print_list(const ClientRequest& request, const protocol::JsonReply& reply,
+               const ClientCall& call) {
+  print_reply(call.out, call.settings, reply.arguments,
+              request.command == "list_suites" ? format_suites : format_jobs);
+  return 0;
+}
+
 }  // namespace
 
-std::string list_client_command_help() {
-  return client_help("trex-search list [--state STATE] [--limit N] [--json]\n"
-                     "       trex-search list --suites [--limit N] [--json]",
-                     "Lists jobs (or suites), newest first.", list_options());
-}
-
-int run_list_client_command(const std::vector<std::string>& args, std::ostream& out,
-                            std::ostream& err) {
-  return run_client_command(args, out, err,
-      [&] {
-        const po::variables_map options = parse_client_args(args, list_options(), false);
-        if (options.count("help") != 0) {
-          out << list_client_command_help();
-          return 0;
-        }
-        const ClientSettings settings = client_settings(options);
-        Json::Value arguments(Json::objectValue);
-        if (options.count("suites") != 0) {
-          if (options.count("state") != 0) throw UsageError("--state applies to jobs, not --suites");
-          arguments["limit"] = options["limit"].as<int>();
-          ControlConnection connection(settings.socket, settings.timeout);
-          const auto reply = connection.request("list_suites", arguments);
-          print_reply(out, settings, reply.arguments, format_suites);
-          return 0;
-        }
-        if (options.count("state") != 0) arguments["state"] = options["state"].as<std::string>();
-        arguments["limit"] = options["limit"].as<int>();
-        ControlConnection connection(settings.socket, settings.timeout);
-        const auto reply = connection.request("list", arguments);
-        print_reply(out, settings, reply.arguments, format_jobs);
-        return 0;
-      });
-}
+constinit const CommandEntry kListCommand{
+    .name = "list",
+    .summary = "list trex-searchd's jobs",
+    .usage = "trex-search list [--state STATE] [--limit N] [--json]\n"
+             "       trex-search list --suites [--limit N] [--json]",
+    .description = "Lists jobs (or suites), newest first.",
+    .options = list_options,
+    .client = {.request = list_request, .print = print_list},
+};
 
 }  // namespace trexsearch::cli

@@ -1,12 +1,11 @@
+// `trex-search reanalyze JOB [--goals F]`: a stored job's trials, other goals.
 #include <json/value.h>
 
 #include <ostream>
 #include <sstream>
 
-#include "daemon/cli/client_commands.hpp"
-#include "daemon/cli/client_connection.hpp"
 #include "daemon/cli/client_format.hpp"
-#include "daemon/cli/client_options.hpp"
+#include "daemon/cli/command_entries.hpp"
 #include "daemon/cli/command_errors.hpp"
 #include "daemon/cli/input_file.hpp"
 #include "daemon/cli/tester_limit_text.hpp"
@@ -44,45 +43,38 @@ std::string format_analysis(const Json::Value& arguments) {
   return out.str();
 }
 
+ClientRequest analyze_request(const po::variables_map& options) {
+  Json::Value arguments = job_arguments(job_argument(options));
+  if (options.count("goals") != 0) {
+    const std::string path = options["goals"].as<std::string>();
+    const Json::Value goals = codec::parse_strict_json(read_input_file(path), input_name(path));
+    if (goals.isArray()) {
+      arguments["goals"] = goals;
+    } else if (goals.isObject() && goals["goals"].isArray()) {
+      arguments["goals"] = goals["goals"];
+    } else {
+      throw BadInputError(input_name(path) + ": must be an array of goals or {\"goals\": [...]}");
+    }
+  }
+  return {"analyze", arguments};
+}
+
+int print_analysis(const ClientRequest&, const protocol::JsonReply& reply, const ClientCall& call) {
+  print_reply(call.out, call.settings, reply.arguments, format_analysis);
+  return 0;
+}
+
 }  // namespace
 
-std::string reanalyze_client_command_help() {
-  return client_help("trex-search reanalyze JOB [--goals GOALS.json] [--json]",
-                     "Re-analyses a stored MLR job's trials on trex-searchd with other goals\n"
-                     "(draft-06 goals; nothing is measured again) and prints each goal's\n"
-                     "relevant bounds.",
-                     reanalyze_options());
-}
-
-int run_reanalyze_client_command(const std::vector<std::string>& args, std::ostream& out,
-                                   std::ostream& err) {
-  return run_client_command(args, out, err,
-      [&] {
-        const po::variables_map options = parse_client_args(args, reanalyze_options(), true);
-        if (options.count("help") != 0) {
-          out << reanalyze_client_command_help();
-          return 0;
-        }
-        const ClientSettings settings = client_settings(options);
-        Json::Value arguments = job_arguments(job_argument(options));
-        if (options.count("goals") != 0) {
-          const std::string path = options["goals"].as<std::string>();
-          const Json::Value goals =
-              codec::parse_strict_json(read_input_file(path), input_name(path));
-          if (goals.isArray()) {
-            arguments["goals"] = goals;
-          } else if (goals.isObject() && goals["goals"].isArray()) {
-            arguments["goals"] = goals["goals"];
-          } else {
-            throw BadInputError(input_name(path) +
-                                ": must be an array of goals or {\"goals\": [...]}");
-          }
-        }
-        ControlConnection connection(settings.socket, settings.timeout);
-        const auto reply = connection.request("analyze", arguments);
-        print_reply(out, settings, reply.arguments, format_analysis);
-        return 0;
-      });
-}
+constinit const CommandEntry kReanalyzeCommand{
+    .name = "reanalyze",
+    .summary = "re-analyse a stored MLR job's trials with other goals",
+    .usage = "trex-search reanalyze JOB [--goals GOALS.json] [--json]",
+    .description = "Re-analyses a stored MLR job's trials on trex-searchd with other goals\n"
+                   "(draft-06 goals; nothing is measured again) and prints each goal's\n"
+                   "relevant bounds.",
+    .options = reanalyze_options,
+    .client = {.operand_count = 1, .request = analyze_request, .print = print_analysis},
+};
 
 }  // namespace trexsearch::cli

@@ -1,8 +1,6 @@
 // `trex-search report`: fetches a job over the control socket (`show`, then
 // `result`, or `analyze` while the job runs) and renders it with daemon/report.
 // Made client-side, so it needs nothing from the daemon but read access.
-#include "daemon/cli/report_client_command.hpp"
-
 #include <json/value.h>
 
 #include <fstream>
@@ -10,7 +8,7 @@
 #include <stdexcept>
 
 #include "daemon/cli/client_connection.hpp"
-#include "daemon/cli/client_options.hpp"
+#include "daemon/cli/command_entries.hpp"
 #include "daemon/cli/command_errors.hpp"
 #include "daemon/codec/controller_config_codec.hpp"
 #include "daemon/codec/latency_codec.hpp"
@@ -130,85 +128,89 @@ int write_suite_report(const ClientSettings& settings, const po::variables_map& 
   return 0;
 }
 
+/// A rendered job report (or trials CSV) and how many trials it holds.
+struct RenderedJob {
+  std::string text;
+  std::size_t trials = 0;
+};
+
+RenderedJob render_job(const Json::Value& shown, const Json::Value& result, bool csv) {
+  const std::string method = shown["job"]["method"].asString();
+  const report::ReportContext context = report::report_context(shown["job"], shown["spec"]);
+  if (method == "mrr" || method == "soak") {
+    const report::FixedLoadReportData data =
+        report::decode_fixed_load_result(result, "result", method);
+    return {csv ? report::fixed_load_trials_csv(data)
+                : report::render_fixed_load_report(context, data),
+            data.trials.size()};
+  }
+  if (method == "plr") {
+    report::PlrReportData data = report::decode_plr_result(result, "result");
+    data.target_loss_ratio = report::plr_target_loss_ratio(shown["spec"]);
+    return {csv ? report::plr_trials_csv(data) : report::render_plr_report(context, data),
+            data.trials.size()};
+  }
+  mlr::SearchResult decoded = report::decode_mlr_result(result, "result");
+  add_latency_trials(decoded, shown["trials"]);
+  return {csv ? report::mlr_trials_csv(decoded)
+              : report::render_mlr_report(context, config_of(report::search_spec(shown["spec"])),
+                                          decoded, codec::decode_latency_phase(result, "result")),
+          decoded.trials.size()};
+}
+
+int write_job_report(const ClientSettings& settings, const po::variables_map& options,
+                     std::ostream& out) {
+  const auto job = job_argument(options);
+  const bool csv = options.count("csv") != 0;
+  const std::string path = options.count("output") != 0
+                               ? options["output"].as<std::string>()
+                               : "job-" + std::to_string(job) + (csv ? "-trials.csv" : "-report.html");
+  const Json::Value job_args = job_arguments(job);
+  ControlConnection connection(settings.socket, settings.timeout);
+  Json::Value show_args = job_args;
+  show_args["trials"] = true;
+  const Json::Value shown = connection.request("show", show_args).arguments;
+  const std::string method = shown["job"]["method"].asString();
+  const Json::Value result = method == "mrr" || method == "soak"
+                                 ? fetch_fixed_load_result(connection, job_args, shown)
+                                 : fetch_result(connection, job_args, shown, method == "plr");
+  const RenderedJob rendered = render_job(shown, result, csv);
+  write_output(path, rendered.text, out);
+  if (path != "-") {
+    out << "job " << job << " (" << shown["job"]["state"].asString() << ", " << rendered.trials
+        << " trials): " << (csv ? "trials written to " : "report written to ") << path << "\n";
+  }
+  return 0;
+}
+
+int report_body(const ClientCall& call) {
+  if (call.options.count("job") != 0 && names_suite(call.options["job"].as<std::string>())) {
+    return write_suite_report(call.settings, call.options, call.options["job"].as<std::string>(),
+                              call.out);
+  }
+  return write_job_report(call.settings, call.options, call.out);
+}
+
 }  // namespace
 
-std::string report_client_command_help() {
-  return client_help(
-      "trex-search report JOB [-o FILE] [--csv]\n"
-      "       trex-search report SUITE [-o FILE] [--csv]",
-      "Writes one self-contained HTML report of a job (inline SVG charts, no scripts or\n"
-      "network; readable on a phone), the verdict first: for MLRsearch each goal's\n"
-      "conditional throughput, bounds and regularity, then loss ratio against load (log\n"
-      "axis) and the bounds converging; for PLRsearch the critical-load estimate and\n"
-      "its stdev, then its settling over time and each trial's loss ratio (log axis).\n"
-      "Then every trial with its notes, the run's facts and the raw config\n"
-      "(docs/report.md). Made from the store: works for jobs finished long ago and for\n"
-      "a running job. With --csv, the trials as CSV instead. Prints the path written.\n"
-      "SUITE (a suite's name, or suite:N): one page for the suite's jobs, their\n"
-      "throughput in a table and against frame size (docs/suites.md); --csv: the table.",
-      report_options());
-}
-
-int run_report_client_command(const std::vector<std::string>& args, std::ostream& out,
-                              std::ostream& err) {
-  return run_client_command(args, out, err,
-      [&] {
-        const po::variables_map options = parse_client_args(args, report_options(), true);
-        if (options.count("help") != 0) {
-          out << report_client_command_help();
-          return 0;
-        }
-        const ClientSettings settings = client_settings(options);
-        if (options.count("job") != 0 && names_suite(options["job"].as<std::string>())) {
-          return write_suite_report(settings, options, options["job"].as<std::string>(), out);
-        }
-        const auto job = job_argument(options);
-        const bool csv = options.count("csv") != 0;
-        const std::string path =
-            options.count("output") != 0
-                ? options["output"].as<std::string>()
-                : "job-" + std::to_string(job) + (csv ? "-trials.csv" : "-report.html");
-        const Json::Value job_args = job_arguments(job);
-        ControlConnection connection(settings.socket, settings.timeout);
-        Json::Value show_args = job_args;
-        show_args["trials"] = true;
-        const Json::Value shown = connection.request("show", show_args).arguments;
-        const std::string method = shown["job"]["method"].asString();
-        const bool plr = method == "plr";
-        const bool fixed_load = method == "mrr" || method == "soak";
-        const Json::Value result = fixed_load ? fetch_fixed_load_result(connection, job_args, shown)
-                                              : fetch_result(connection, job_args, shown, plr);
-        const report::ReportContext context = report::report_context(shown["job"], shown["spec"]);
-        std::string text;
-        std::size_t trials = 0;
-        if (fixed_load) {
-          const report::FixedLoadReportData data =
-              report::decode_fixed_load_result(result, "result", method);
-          trials = data.trials.size();
-          text = csv ? report::fixed_load_trials_csv(data)
-                     : report::render_fixed_load_report(context, data);
-        } else if (plr) {
-          report::PlrReportData data = report::decode_plr_result(result, "result");
-          data.target_loss_ratio = report::plr_target_loss_ratio(shown["spec"]);
-          trials = data.trials.size();
-          text = csv ? report::plr_trials_csv(data) : report::render_plr_report(context, data);
-        } else {
-          mlr::SearchResult decoded = report::decode_mlr_result(result, "result");
-          add_latency_trials(decoded, shown["trials"]);
-          trials = decoded.trials.size();
-          text = csv ? report::mlr_trials_csv(decoded)
-                     : report::render_mlr_report(
-                           context, config_of(report::search_spec(shown["spec"])), decoded,
-                           codec::decode_latency_phase(result, "result"));
-        }
-        write_output(path, text, out);
-        if (path != "-") {
-          out << "job " << job << " (" << shown["job"]["state"].asString() << ", " << trials
-              << " trials): " << (csv ? "trials written to " : "report written to ") << path
-              << "\n";
-        }
-        return 0;
-      });
-}
+constinit const CommandEntry kReportCommand{
+    .name = "report",
+    .summary = "write a job's HTML report",
+    .usage = "trex-search report JOB [-o FILE] [--csv]\n"
+             "       trex-search report SUITE [-o FILE] [--csv]",
+    .description =
+        "Writes one self-contained HTML report of a job (inline SVG charts, no scripts or\n"
+        "network; readable on a phone), the verdict first: for MLRsearch each goal's\n"
+        "conditional throughput, bounds and regularity, then loss ratio against load (log\n"
+        "axis) and the bounds converging; for PLRsearch the critical-load estimate and\n"
+        "its stdev, then its settling over time and each trial's loss ratio (log axis).\n"
+        "Then every trial with its notes, the run's facts and the raw config\n"
+        "(docs/report.md). Made from the store: works for jobs finished long ago and for\n"
+        "a running job. With --csv, the trials as CSV instead. Prints the path written.\n"
+        "SUITE (a suite's name, or suite:N): one page for the suite's jobs, their\n"
+        "throughput in a table and against frame size (docs/suites.md); --csv: the table.",
+    .options = report_options,
+    .client = {.operand_count = 1, .body = report_body},
+};
 
 }  // namespace trexsearch::cli

@@ -1,47 +1,31 @@
+// `trex-search status`: the daemon, its TRex connection, the running job and queue.
 #include <json/value.h>
 
-#include <ostream>
-
-#include "daemon/cli/client_commands.hpp"
-#include "daemon/cli/client_connection.hpp"
 #include "daemon/cli/client_format.hpp"
-#include "daemon/cli/client_options.hpp"
+#include "daemon/cli/command_entries.hpp"
 
 namespace trexsearch::cli {
 namespace {
 
-namespace po = boost::program_options;
+ClientRequest status_request(const boost::program_options::variables_map&) {
+  return {"status", Json::Value(Json::objectValue)};
+}
 
-po::options_description status_options() {
-  po::options_description options("Options");
-  return options;
+int print_status(const ClientRequest&, const protocol::JsonReply& reply, const ClientCall& call) {
+  print_reply(call.out, call.settings, reply.arguments, format_status);
+  return 0;
 }
 
 }  // namespace
 
-std::string status_client_command_help() {
-  return client_help("trex-search status [--json]",
-                     "Shows the daemon, its TRex connection, the running job with its current\n"
-                     "bounds, the queue and the connected clients.",
-                     status_options());
-}
-
-int run_status_client_command(const std::vector<std::string>& args, std::ostream& out,
-                              std::ostream& err) {
-  return run_client_command(args, out, err,
-      [&] {
-        const po::variables_map options = parse_client_args(args, status_options(), false);
-        if (options.count("help") != 0) {
-          out << status_client_command_help();
-          return 0;
-        }
-        const ClientSettings settings = client_settings(options);
-        const Json::Value arguments(Json::objectValue);
-        ControlConnection connection(settings.socket, settings.timeout);
-        const auto reply = connection.request("status", arguments);
-        print_reply(out, settings, reply.arguments, format_status);
-        return 0;
-      });
-}
+constinit const CommandEntry kStatusCommand{
+    .name = "status",
+    .summary = "show trex-searchd's state, running job and queue",
+    .usage = "trex-search status [--json]",
+    .description = "Shows the daemon, its TRex connection, the running job with its current\n"
+                   "bounds, the queue and the connected clients.",
+    .options = no_options,
+    .client = {.request = status_request, .print = print_status},
+};
 
 }  // namespace trexsearch::cli

@@ -1,14 +1,15 @@
+// `trex-search submit`: queue an MLRsearch, PLRsearch, MRR or soak job (or a suite).
 #include <json/value.h>
 
 #include <charconv>
 #include <ostream>
 
-#include "daemon/cli/client_commands.hpp"
 #include "daemon/cli/client_connection.hpp"
-#include "daemon/cli/client_options.hpp"
+#include "daemon/cli/command_entries.hpp"
 #include "daemon/cli/command_errors.hpp"
 #include "daemon/cli/input_file.hpp"
 #include "daemon/cli/profile_file.hpp"
+#include "daemon/cli/watch_job.hpp"
 #include "daemon/codec/json_writer.hpp"
 #include "daemon/codec/strict_json.hpp"
 
@@ -158,55 +159,56 @@ Json::Value submit_arguments(const po::variables_map& options) {
 
 }  // namespace
 
-std::string submit_client_command_help() {
-  return client_help(
-      "trex-search submit --spec SPEC.json (--sut MODEL [--sut-option K=V]... |\n"
-      "                          --measurer-cmd CMD) [--time virtual|real] [--name N] [--watch]\n"
-      "       trex-search submit --job-file JOB.json [--watch]\n"
-      "       trex-search submit --suite SUITE.json",
-      "Queues an MLRsearch (or, with --method plr, a PLRsearch; mrr and soak: a fixed\n"
-      "load, docs/mrr.md) job on trex-searchd and\n"
-      "prints its id. A trex job (TRex or its emulator) is given whole with --job-file\n"
-      "(docs/socket-api.md). SPEC is the same file as for `trex-search simulate`.\n"
-      "The daemon validates everything and names\n"
-      "the offending field (e.g. spec.goals[0].loss_ratio) when something is wrong.\n"
-      "Submitting needs root, the daemon's user or its control group.",
-      submit_options());
+namespace {
+
+int submit_body(const ClientCall& call) {
+  const po::variables_map& options = call.options;
+  const ClientSettings& settings = call.settings;
+  std::ostream& out = call.out;
+  if (options.count("suite") != 0) {
+    const Json::Value suite = suite_arguments_from(options);
+    ControlConnection connection(settings.socket, settings.timeout);
+    const auto reply = connection.request("submit_suite", suite);
+    out << (settings.json ? codec::to_compact_json(reply.arguments) : reply.text) << std::endl;
+    return 0;
+  }
+  const Json::Value arguments = submit_arguments(options);
+  ControlConnection connection(settings.socket, settings.timeout);
+  const auto reply = connection.request("submit", arguments);
+  const bool watch = options.count("watch") != 0;
+  if (settings.json && watch) {
+    // One stream of one shape: the submission, then the watch's lines.
+    write_watch_json_line(out, "job.submitted", reply.arguments["job"].asInt64(),
+                          reply.arguments);
+  } else if (settings.json) {
+    out << codec::to_compact_json(reply.arguments) << std::endl;
+  } else {
+    out << reply.text << std::endl;
+  }
+  if (!watch) return 0;
+  return watch_job(connection, reply.arguments["job"].asInt64(), settings.json, out);
 }
 
-int run_submit_client_command(const std::vector<std::string>& args, std::ostream& out,
-                              std::ostream& err) {
-  return run_client_command(args, out, err,
-      [&] {
-        const po::variables_map options = parse_client_args(args, submit_options(), false);
-        if (options.count("help") != 0) {
-          out << submit_client_command_help();
-          return 0;
-        }
-        const ClientSettings settings = client_settings(options);
-        if (options.count("suite") != 0) {
-          const Json::Value suite = suite_arguments_from(options);
-          ControlConnection connection(settings.socket, settings.timeout);
-          const auto reply = connection.request("submit_suite", suite);
-          out << (settings.json ? codec::to_compact_json(reply.arguments) : reply.text) << std::endl;
-          return 0;
-        }
-        const Json::Value arguments = submit_arguments(options);
-        ControlConnection connection(settings.socket, settings.timeout);
-        const auto reply = connection.request("submit", arguments);
-        const bool watch = options.count("watch") != 0;
-        if (settings.json && watch) {
-          // One stream of one shape: the submission, then the watch's lines.
-          write_watch_json_line(out, "job.submitted", reply.arguments["job"].asInt64(),
-                                reply.arguments);
-        } else if (settings.json) {
-          out << codec::to_compact_json(reply.arguments) << std::endl;
-        } else {
-          out << reply.text << std::endl;
-        }
-        if (!watch) return 0;
-        return watch_job(connection, reply.arguments["job"].asInt64(), settings.json, out);
-      });
-}
+}  // namespace
+
+constinit const CommandEntry kSubmitCommand{
+    .name = "submit",
+    .summary = "queue a search job on trex-searchd",
+    .usage =
+        "trex-search submit --spec SPEC.json (--sut MODEL [--sut-option K=V]... |\n"
+        "                          --measurer-cmd CMD) [--time virtual|real] [--name N] [--watch]\n"
+        "       trex-search submit --job-file JOB.json [--watch]\n"
+        "       trex-search submit --suite SUITE.json",
+    .description =
+        "Queues an MLRsearch (or, with --method plr, a PLRsearch; mrr and soak: a fixed\n"
+        "load, docs/mrr.md) job on trex-searchd and\n"
+        "prints its id. A trex job (TRex or its emulator) is given whole with --job-file\n"
+        "(docs/socket-api.md). SPEC is the same file as for `trex-search simulate`.\n"
+        "The daemon validates everything and names\n"
+        "the offending field (e.g. spec.goals[0].loss_ratio) when something is wrong.\n"
+        "Submitting needs root, the daemon's user or its control group.",
+    .options = submit_options,
+    .client = {.body = submit_body},
+};
 
 }  // namespace trexsearch::cli

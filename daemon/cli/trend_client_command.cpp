@@ -6,9 +6,8 @@
 
 #include <ostream>
 
-#include "daemon/cli/client_commands.hpp"
 #include "daemon/cli/client_connection.hpp"
-#include "daemon/cli/client_options.hpp"
+#include "daemon/cli/command_entries.hpp"
 #include "daemon/cli/command_errors.hpp"
 #include "daemon/cli/exit_codes.hpp"
 #include "daemon/cli/export_filter.hpp"
@@ -39,80 +38,60 @@ po::options_description trend_options() {
   return options;
 }
 
-po::variables_map parse_trend_args(const std::vector<std::string>& args) {
-  po::options_description all;
-  all.add(trend_options()).add(client_options());
-  all.add_options()("name", po::value<std::string>(), "");
-  po::positional_options_description positional;
-  positional.add("name", 1);
-  po::variables_map options;
-  po::store(po::command_line_parser(args).options(all).positional(positional).run(), options);
-  po::notify(options);
-  return options;
-}
-
 std::optional<std::string> optional_option(const po::variables_map& options, const char* name) {
   if (options.count(name) == 0) return std::nullopt;
   return options[name].as<std::string>();
 }
 
+int trend_body(const ClientCall& call) {
+  const po::variables_map& options = call.options;
+  const std::optional<std::string> name = optional_option(options, "name");
+  if (!name || name->empty()) throw UsageError("a job NAME is required");
+  TrendSettings trend;
+  trend.goal = optional_option(options, "goal");
+  trend.include_unclean = options.count("include-unclean") != 0;
+  trend.drop_outliers = options.count("keep-outliers") == 0;
+  const ExportFilter filter = make_export_filter(
+      std::nullopt, std::nullopt, "ended", optional_option(options, "since"), std::nullopt);
+  ControlConnection connection(call.settings.socket, call.settings.timeout);
+  std::vector<JobValues> jobs;
+  for (const Json::Value& listed : matching_jobs(connection, filter)) {
+    if (trend_key(listed) != *name) continue;
+    const std::optional<Json::Value> reply = job_with_result(connection, listed["id"].asInt64());
+    if (reply) jobs.push_back(job_values(*reply));  // else: deleted meanwhile
+  }
+  if (jobs.empty()) {
+    throw BadInputError(
+        "no ended job is named '" + *name + "'" +
+        (filter.since ? " since " + options["since"].as<std::string>() : std::string()) +
+        " (see trex-search list)");
+  }
+  const std::vector<TrendSeries> series = build_trend(jobs, trend);
+  if (call.settings.json) {
+    call.out << codec::to_pretty_json(encode_trend(*name, series)) << "\n";
+  } else {
+    call.out << format_trend(*name, series);
+  }
+  call.out.flush();
+  if (!call.out) throw std::runtime_error("cannot write to stdout");
+  return trend_regressed(series) ? static_cast<int>(kExitRegression) : static_cast<int>(kExitOk);
+}
+
 }  // namespace
 
-std::string trend_client_command_help() {
-  return client_help(
-      "trex-search trend NAME [--goal GOAL] [--since TIME] [--include-unclean]\n"
-      "                       [--keep-outliers] [--json]",
-      "Every ended job named NAME, oldest first, as one series per goal (MLR: the\n"
-      "conditional throughput, PLR: the estimate), grouped into stable segments the\n"
-      "way CSIT's jumpavg does; the newest group is judged against the one before it:\n"
-      "regression, progression or stable. Exits 6 when a series' newest group is a\n"
-      "regression; 2 when no ended job has that name. See docs/trend.md.",
-      trend_options());
-}
-
-int run_trend_client_command(const std::vector<std::string>& args, std::ostream& out,
-                             std::ostream& err) {
-  return run_client_command(args, out, err,
-      [&] {
-        const po::variables_map options = parse_trend_args(args);
-        if (options.count("help") != 0) {
-          out << trend_client_command_help();
-          return 0;
-        }
-        const ClientSettings settings = client_settings(options);
-        const std::optional<std::string> name = optional_option(options, "name");
-        if (!name || name->empty()) throw UsageError("a job NAME is required");
-        TrendSettings trend;
-        trend.goal = optional_option(options, "goal");
-        trend.include_unclean = options.count("include-unclean") != 0;
-        trend.drop_outliers = options.count("keep-outliers") == 0;
-        const ExportFilter filter = make_export_filter(
-            std::nullopt, std::nullopt, "ended", optional_option(options, "since"), std::nullopt);
-        ControlConnection connection(settings.socket, settings.timeout);
-        std::vector<JobValues> jobs;
-        for (const Json::Value& listed : matching_jobs(connection, filter)) {
-          if (trend_key(listed) != *name) continue;
-          const std::optional<Json::Value> reply =
-              job_with_result(connection, listed["id"].asInt64());
-          if (reply) jobs.push_back(job_values(*reply));  // else: deleted meanwhile
-        }
-        if (jobs.empty()) {
-          throw BadInputError(
-              "no ended job is named '" + *name + "'" +
-              (filter.since ? " since " + options["since"].as<std::string>() : std::string()) +
-              " (see trex-search list)");
-        }
-        const std::vector<TrendSeries> series = build_trend(jobs, trend);
-        if (settings.json) {
-          out << codec::to_pretty_json(encode_trend(*name, series)) << "\n";
-        } else {
-          out << format_trend(*name, series);
-        }
-        out.flush();
-        if (!out) throw std::runtime_error("cannot write to stdout");
-        return trend_regressed(series) ? static_cast<int>(kExitRegression)
-                                       : static_cast<int>(kExitOk);
-      });
-}
+constinit const CommandEntry kTrendCommand{
+    .name = "trend",
+    .summary = "group a job name's results over time and flag a regression",
+    .usage = "trex-search trend NAME [--goal GOAL] [--since TIME] [--include-unclean]\n"
+             "                       [--keep-outliers] [--json]",
+    .description =
+        "Every ended job named NAME, oldest first, as one series per goal (MLR: the\n"
+        "conditional throughput, PLR: the estimate), grouped into stable segments the\n"
+        "way CSIT's jumpavg does; the newest group is judged against the one before it:\n"
+        "regression, progression or stable. Exits 6 when a series' newest group is a\n"
+        "regression; 2 when no ended job has that name. See docs/trend.md.",
+    .options = trend_options,
+    .client = {.operand = "name", .operand_count = 1, .body = trend_body},
+};
 
 }  // namespace trexsearch::cli

@@ -1,13 +1,15 @@
+// `trex-search watch JOB`: one progress line per trial until the job ends.
+#include "daemon/cli/watch_job.hpp"
+
 #include <json/value.h>
 #include <unistd.h>
 
 #include <algorithm>
 #include <iostream>
 
-#include "daemon/cli/client_commands.hpp"
 #include "daemon/cli/client_connection.hpp"
 #include "daemon/cli/client_format.hpp"
-#include "daemon/cli/client_options.hpp"
+#include "daemon/cli/command_entries.hpp"
 #include "daemon/cli/exit_codes.hpp"
 #include "daemon/cli/result_format.hpp"
 #include "daemon/cli/safe_output.hpp"
@@ -15,8 +17,6 @@
 
 namespace trexsearch::cli {
 namespace {
-
-namespace po = boost::program_options;
 
 struct WatchOutcome {
   int exit_code = 0;
@@ -124,35 +124,32 @@ int watch_job(ControlConnection& connection, long long job, bool json, std::ostr
                            " ended");
 }
 
-std::string watch_client_command_help() {
-  return client_help("trex-search watch JOB [--json]",
-                     "Follows a job until it ends: one line per trial (number, phase, load,\n"
-                     "loss and a marker per kind of note, e.g. TESTER-LIMITED 1.23 Mpps or\n"
-                     "repeated), its notes and per-direction loss under it, then each goal's\n"
-                     "current bounds (or the PLR estimate) and the search time, redrawn in\n"
-                     "place on a terminal. --json: JSON lines of one shape, {\"type\", \"job\",\n"
-                     "\"arguments\"}: watch.started, then the daemon's events as they come\n"
-                     "(trial, job.started, job.ended, ...), last watch.ended {exit_code, reason}.\n"
-                     "Exits 0 when the job finished, 3 when it failed, was cancelled or was\n"
-                     "interrupted, 5 when it finished but a bound (or the PLR estimate) is the\n"
-                     "tester's, not the SUT's.",
-                     po::options_description("Options"));
+namespace {
+
+int watch_body(const ClientCall& call) {
+  ControlConnection connection(call.settings.socket, call.settings.timeout);
+  return watch_job(connection, job_argument(call.options), call.settings.json, call.out);
 }
 
-int run_watch_client_command(const std::vector<std::string>& args, std::ostream& out,
-                             std::ostream& err) {
-  return run_client_command(args, out, err,
-      [&] {
-        const po::variables_map options =
-            parse_client_args(args, po::options_description("Options"), true);
-        if (options.count("help") != 0) {
-          out << watch_client_command_help();
-          return 0;
-        }
-        const ClientSettings settings = client_settings(options);
-        ControlConnection connection(settings.socket, settings.timeout);
-        return watch_job(connection, job_argument(options), settings.json, out);
-      });
-}
+}  // namespace
+
+constinit const CommandEntry kWatchCommand{
+    .name = "watch",
+    .summary = "follow a job's progress until it ends",
+    .usage = "trex-search watch JOB [--json]",
+    .description =
+        "Follows a job until it ends: one line per trial (number, phase, load,\n"
+        "loss and a marker per kind of note, e.g. TESTER-LIMITED 1.23 Mpps or\n"
+        "repeated), its notes and per-direction loss under it, then each goal's\n"
+        "current bounds (or the PLR estimate) and the search time, redrawn in\n"
+        "place on a terminal. --json: JSON lines of one shape, {\"type\", \"job\",\n"
+        "\"arguments\"}: watch.started, then the daemon's events as they come\n"
+        "(trial, job.started, job.ended, ...), last watch.ended {exit_code, reason}.\n"
+        "Exits 0 when the job finished, 3 when it failed, was cancelled or was\n"
+        "interrupted, 5 when it finished but a bound (or the PLR estimate) is the\n"
+        "tester's, not the SUT's.",
+    .options = no_options,
+    .client = {.operand_count = 1, .body = watch_body},
+};
 
 }  // namespace trexsearch::cli

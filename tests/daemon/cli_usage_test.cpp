@@ -1,8 +1,31 @@
 #include <doctest/doctest.h>
 
+#include <sstream>
+
 #include "tests/daemon/cli_test_support.hpp"
 
 using namespace trexsearch::test;
+
+namespace {
+
+/// The command names `trex-search --help` lists.
+std::vector<std::string> listed_commands(const TempDir& dir) {
+  std::istringstream overview(run_cli({"--help"}, dir).out);
+  std::vector<std::string> names;
+  bool in_commands = false;
+  for (std::string line; std::getline(overview, line);) {
+    if (line == "Commands:") {
+      in_commands = true;
+    } else if (in_commands && line.starts_with("  ")) {
+      names.push_back(line.substr(2, line.find(' ', 2) - 2));
+    } else if (in_commands) {
+      break;
+    }
+  }
+  return names;
+}
+
+}  // namespace
 
 TEST_CASE("--help lists the subcommands") {
   const TempDir dir;
@@ -20,9 +43,11 @@ TEST_CASE("--version prints the project version") {
   CHECK(result.out.find("trex-search 0.") == 0);
 }
 
-TEST_CASE("help COMMAND and COMMAND --help print the same text") {
+TEST_CASE("help COMMAND and COMMAND --help print the same text, for every listed command") {
   const TempDir dir;
-  for (const std::string command : {"analyze", "simulate"}) {
+  const std::vector<std::string> commands = listed_commands(dir);
+  CHECK(commands.size() == 15);
+  for (const std::string& command : commands) {
     CAPTURE(command);
     const auto help = run_cli({"help", command}, dir);
     const auto flag = run_cli({command, "--help"}, dir);
@@ -52,4 +77,17 @@ TEST_CASE("simulate --list-suts lists the built-in models with their options") {
   CHECK(result.out.find("sharp: ") == 0);
   CHECK(result.out.find("  capacity_pps = ") != std::string::npos);
   CHECK(result.out.find("noisy: ") != std::string::npos);
+}
+
+TEST_CASE("docs/cli.md holds the command reference the help texts are made from") {
+  const TempDir dir;
+  const auto reference = run_cli({"help", "--markdown"}, dir);
+  REQUIRE(reference.exit_code == 0);
+  for (const std::string& command : listed_commands(dir)) {
+    CAPTURE(command);
+    CHECK(reference.out.find("### `trex-search " + command + "`") != std::string::npos);
+  }
+  const std::string docs = read_file(std::string(TREX_SEARCH_DOCS_DIR) + "/cli.md");
+  INFO("docs/cli.md is out of date: run scripts/update-cli-reference.sh");
+  CHECK(docs.find(reference.out) != std::string::npos);
 }

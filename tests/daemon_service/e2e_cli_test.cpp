@@ -28,6 +28,10 @@ TEST_CASE("trex-search submits, watches, lists, shows and fetches results from t
   CHECK(socket_first.exit_code == 0);
   CHECK(socket_first.out.find("running: nothing") != std::string::npos);
   CHECK(run_cli(dir, {"--socket=" + socket, "status"}).exit_code == 0);
+  // So do the other options every daemon command shares.
+  const CliRun shared_first = run_cli(dir, {"--json", "--timeout", "5", "--socket", socket, "status"});
+  CHECK(shared_first.exit_code == 0);
+  CHECK(parse_json(shared_first.out).isObject());
 
   const CliRun submitted =
       run_cli(dir, {"submit", "--socket", socket, "--spec", spec, "--sut", "sharp", "--sut-option",
