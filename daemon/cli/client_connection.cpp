@@ -13,8 +13,22 @@ protocol::JsonReply ControlConnection::try_request(const std::string& command,
   return client_.request(command, arguments, reply_timeout_);
 }
 
+protocol::JsonReply ControlConnection::try_request(const std::string& command,
+                                                 const protocol::Document& arguments) {
+  return client_.request(command, arguments, reply_timeout_);
+}
+
 protocol::JsonReply ControlConnection::request(const std::string& command,
                                              const Json::Value& arguments) {
+  protocol::JsonReply response = try_request(command, arguments);
+  if (response.result != protocol::ResultCode::success) {
+    throw DaemonRefused(response.result, response.text);
+  }
+  return response;
+}
+
+protocol::JsonReply ControlConnection::request(const std::string& command,
+                                             const protocol::Document& arguments) {
   protocol::JsonReply response = try_request(command, arguments);
   if (response.result != protocol::ResultCode::success) {
     throw DaemonRefused(response.result, response.text);

@@ -9,6 +9,7 @@
 
 #include "daemon/protocol/control_line_client.hpp"
 #include "daemon/protocol/json_reply_codec.hpp"
+#include "daemon/protocol/request_codec.hpp"
 
 namespace trexsearch::cli {
 
@@ -39,6 +40,17 @@ class ControlConnection {
   protocol::JsonReply request(const std::string& command, const Json::Value& arguments);
   /// Like request(), but returns error replies instead of throwing.
   protocol::JsonReply try_request(const std::string& command, const Json::Value& arguments);
+  protocol::JsonReply request(const std::string& command, const protocol::Document& arguments);
+  protocol::JsonReply try_request(const std::string& command, const protocol::Document& arguments);
+  /// A typed request (daemon/protocol/requests.hpp): as request() / try_request().
+  template <class R>
+  protocol::JsonReply call(const R& typed) {
+    return request(std::string(R::kCommand), protocol::encode_arguments(typed));
+  }
+  template <class R>
+  protocol::JsonReply try_call(const R& typed) {
+    return try_request(std::string(R::kCommand), protocol::encode_arguments(typed));
+  }
   /// The next streamed event line (`watch`), waiting as long as it takes; nullopt
   /// when the daemon closes the connection.
   std::optional<Json::Value> next_event();

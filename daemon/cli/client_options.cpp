@@ -103,12 +103,6 @@ std::int64_t parse_job_id(const std::string& text) {
   return job;
 }
 
-Json::Value job_arguments(std::int64_t job) {
-  Json::Value arguments(Json::objectValue);
-  arguments["job"] = Json::Int64{job};
-  return arguments;
-}
-
 void print_reply(std::ostream& out, const ClientSettings& settings, const Json::Value& arguments,
                  std::string (*format)(const Json::Value&)) {
   if (settings.json) {

@@ -48,8 +48,6 @@ std::int64_t job_argument(const boost::program_options::variables_map& options);
 /// number >= 1.
 std::int64_t parse_job_id(const std::string& text);
 
-/// `{"job": id}`.
-Json::Value job_arguments(std::int64_t job);
 
 /// Prints the reply's arguments: pretty JSON with --json, else `format(arguments)`.
 void print_reply(std::ostream& out, const ClientSettings& settings, const Json::Value& arguments,

@@ -10,6 +10,7 @@
 
 #include "daemon/cli/client_options.hpp"
 #include "daemon/protocol/json_reply_codec.hpp"
+#include "daemon/protocol/request_codec.hpp"
 
 namespace trexsearch::cli {
 
@@ -18,11 +19,18 @@ namespace trexsearch::cli {
 // docs/cli.md (`trex-search help --markdown`) are both made from it, so they
 // cannot drift apart.
 
-/// One request to trex-searchd: the socket command and its arguments.
+/// One request to trex-searchd: the socket command and its arguments, as a typed
+/// request of daemon/protocol encodes them (client_request()).
 struct ClientRequest {
   std::string command;
-  Json::Value arguments;
+  protocol::Document arguments;
 };
+
+/// The typed request `request` (daemon/protocol/requests.hpp) as a ClientRequest.
+template <class R>
+ClientRequest client_request(const R& request) {
+  return {std::string(R::kCommand), protocol::encode_arguments(request)};
+}
 
 /// What a daemon command's hooks get: its parsed options, the common settings
 /// (--socket, --timeout, --json) and where to print.

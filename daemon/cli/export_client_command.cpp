@@ -114,11 +114,9 @@ std::optional<ExportedJob> fetch_job(ControlConnection& connection, const Json::
   const bool need_trials =
       wants(settings, ExportRecord::trial) || wants(settings, ExportRecord::direction);
   const bool need_spec = !settings.csv && wants(settings, ExportRecord::job);
-  const Json::Value job_args = job_arguments(listed["id"].asInt64());
+  const std::int64_t id = listed["id"].asInt64();
   if (need_trials || need_spec) {
-    Json::Value show_args = job_args;
-    show_args["trials"] = need_trials;
-    const protocol::JsonReply shown = connection.try_request("show", show_args);
+    const protocol::JsonReply shown = connection.try_call(protocol::ShowRequest{id, need_trials});
     if (shown.result == protocol::ResultCode::not_found) return std::nullopt;
     if (shown.result != protocol::ResultCode::success) throw DaemonRefused(shown.result, shown.text);
     exported.job = shown.arguments["job"];  // its state now, not at the list
@@ -126,7 +124,7 @@ std::optional<ExportedJob> fetch_job(ControlConnection& connection, const Json::
     if (need_trials) exported.trials = shown.arguments["trials"];
   }
   if (wants(settings, ExportRecord::result)) {
-    const protocol::JsonReply result = connection.try_request("result", job_args);
+    const protocol::JsonReply result = connection.try_call(protocol::ResultRequest{id});
     if (result.result == protocol::ResultCode::success) {
       exported.result = result.arguments["result"];
     } else if (result.result == protocol::ResultCode::not_found) {

@@ -11,11 +11,11 @@ namespace trexsearch::cli {
 namespace {
 
 ClientRequest cancel_request(const boost::program_options::variables_map& options) {
-  return {"cancel", job_arguments(job_argument(options))};
+  return client_request(protocol::CancelRequest{job_argument(options)});
 }
 
 ClientRequest delete_request(const boost::program_options::variables_map& options) {
-  return {"delete", job_arguments(job_argument(options))};
+  return client_request(protocol::DeleteRequest{job_argument(options)});
 }
 
 int print_action(const ClientRequest&, const protocol::JsonReply& reply, const ClientCall& call) {

@@ -9,10 +9,9 @@ namespace trexsearch::cli {
 
 std::vector<Json::Value> matching_jobs(ControlConnection& connection, const ExportFilter& filter,
                                        int list_limit) {
-  Json::Value arguments(Json::objectValue);
-  arguments["limit"] = list_limit;
-  if (filter.states.size() == 1) arguments["state"] = filter.states.front();
-  const Json::Value listed = connection.request("list", arguments).arguments["jobs"];
+  protocol::ListRequest list{std::nullopt, static_cast<std::size_t>(list_limit)};
+  if (filter.states.size() == 1) list.state = protocol::job_state_from_string(filter.states.front());
+  const Json::Value listed = connection.call(list).arguments["jobs"];
   std::vector<Json::Value> jobs;
   std::int64_t oldest = 0;
   for (const Json::Value& job : listed) {
@@ -24,9 +23,7 @@ std::vector<Json::Value> matching_jobs(ControlConnection& connection, const Expo
     // Job ids only grow, and so do creation times: walk down from the oldest listed
     // one until the jobs are older than --since. Deleted ids are not_found.
     for (std::int64_t id = oldest - 1; id >= 1; --id) {
-      Json::Value show_args = job_arguments(id);
-      show_args["trials"] = false;
-      const protocol::JsonReply shown = connection.try_request("show", show_args);
+      const protocol::JsonReply shown = connection.try_call(protocol::ShowRequest{id, false});
       if (shown.result == protocol::ResultCode::not_found) continue;
       if (shown.result != protocol::ResultCode::success) {
         throw DaemonRefused(shown.result, shown.text);
@@ -43,16 +40,14 @@ std::vector<Json::Value> matching_jobs(ControlConnection& connection, const Expo
 }
 
 std::optional<Json::Value> job_with_result(ControlConnection& connection, std::int64_t job) {
-  const protocol::JsonReply result = connection.try_request("result", job_arguments(job));
+  const protocol::JsonReply result = connection.try_call(protocol::ResultRequest{job});
   if (result.result == protocol::ResultCode::success) return result.arguments;
   if (result.result == protocol::ResultCode::not_found) return std::nullopt;
   if (result.result != protocol::ResultCode::conflict) {
     throw DaemonRefused(result.result, result.text);
   }
   // No result (yet): the job object alone, for its state and reason.
-  Json::Value show_args = job_arguments(job);
-  show_args["trials"] = false;
-  const protocol::JsonReply shown = connection.try_request("show", show_args);
+  const protocol::JsonReply shown = connection.try_call(protocol::ShowRequest{job, false});
   if (shown.result == protocol::ResultCode::not_found) return std::nullopt;
   if (shown.result != protocol::ResultCode::success) throw DaemonRefused(shown.result, shown.text);
   Json::Value arguments(Json::objectValue);

@@ -37,16 +37,31 @@ std::string format_suites(const Json::Value& arguments) {
   return format_text_table(rows, {true, false, true, false});
 }
 
+// --limit as the daemon takes it (1..10000), checked before anything is sent.
+std::size_t list_limit(const po::variables_map& options) {
+  const int limit = options["limit"].as<int>();
+  if (limit < 1 || limit > static_cast<int>(protocol::kMaxListLimit)) {
+    throw UsageError("--limit " + std::to_string(limit) + ": must be from 1 to " +
+                     std::to_string(protocol::kMaxListLimit));
+  }
+  return static_cast<std::size_t>(limit);
+}
+
 ClientRequest list_request(const po::variables_map& options) {
-  Json::Value arguments(Json::objectValue);
   if (options.count("suites") != 0) {
     if (options.count("state") != 0) throw UsageError("--state applies to jobs, not --suites");
-    arguments["limit"] = options["limit"].as<int>();
-    return {"list_suites", arguments};
+    return client_request(protocol::ListSuitesRequest{list_limit(options)});
   }
-  if (options.count("state") != 0) arguments["state"] = options["state"].as<std::string>();
-  arguments["limit"] = options["limit"].as<int>();
-  return {"list", arguments};
+  protocol::ListRequest list{std::nullopt, list_limit(options)};
+  if (options.count("state") != 0) {
+    const std::string state = options["state"].as<std::string>();
+    list.state = protocol::job_state_from_string(state);
+    if (!list.state) {
+      throw UsageError("--state '" + state +
+                       "': must be queued, running, interrupted, finished, failed or cancelled");
+    }
+  }
+  return client_request(list);
 }
 
 int print_list(const ClientRequest& request, const protocol::JsonReply& reply,

@@ -9,6 +9,7 @@
 #include "daemon/cli/command_errors.hpp"
 #include "daemon/cli/input_file.hpp"
 #include "daemon/cli/tester_limit_text.hpp"
+#include "daemon/codec/goal_codec.hpp"
 #include "daemon/codec/strict_json.hpp"
 
 namespace trexsearch::cli {
@@ -44,19 +45,20 @@ std::string format_analysis(const Json::Value& arguments) {
 }
 
 ClientRequest analyze_request(const po::variables_map& options) {
-  Json::Value arguments = job_arguments(job_argument(options));
+  protocol::AnalyzeRequest request{job_argument(options), std::nullopt};
   if (options.count("goals") != 0) {
+    // Read and checked here, so a bad goal is named in the user's file.
     const std::string path = options["goals"].as<std::string>();
     const Json::Value goals = codec::parse_strict_json(read_input_file(path), input_name(path));
     if (goals.isArray()) {
-      arguments["goals"] = goals;
+      request.goals = codec::decode_goals(goals, input_name(path));
     } else if (goals.isObject() && goals["goals"].isArray()) {
-      arguments["goals"] = goals["goals"];
+      request.goals = codec::decode_goals(goals["goals"], input_name(path) + ".goals");
     } else {
       throw BadInputError(input_name(path) + ": must be an array of goals or {\"goals\": [...]}");
     }
   }
-  return {"analyze", arguments};
+  return client_request(request);
 }
 
 int print_analysis(const ClientRequest&, const protocol::JsonReply& reply, const ClientCall& call) {

@@ -38,9 +38,9 @@ po::options_description report_options() {
 /// The job's search result: `result` when the job has one, else (running,
 /// queued, interrupted) the stored trials of `show` and, for MLRsearch, the bounds
 /// `analyze` gives them, so a running job gets a report too.
-Json::Value fetch_result(ControlConnection& connection, const Json::Value& job_args,
-                         const Json::Value& shown, bool plr) {
-  const protocol::JsonReply result = connection.try_request("result", job_args);
+Json::Value fetch_result(ControlConnection& connection, std::int64_t job, const Json::Value& shown,
+                         bool plr) {
+  const protocol::JsonReply result = connection.try_call(protocol::ResultRequest{job});
   if (result.result == protocol::ResultCode::success) return result.arguments["result"];
   if (result.result != protocol::ResultCode::conflict) {
     throw DaemonRefused(result.result, result.text);
@@ -48,7 +48,7 @@ Json::Value fetch_result(ControlConnection& connection, const Json::Value& job_a
   Json::Value partial(Json::objectValue);
   partial["trials"] = shown["trials"];
   if (!plr && !shown["trials"].empty()) {
-    partial["goals"] = connection.request("analyze", job_args).arguments["goals"];
+    partial["goals"] = connection.call(protocol::AnalyzeRequest{job, std::nullopt}).arguments["goals"];
   }
   // show judges a soak's tester-limited trials against its latest estimate.
   if (plr && shown.isMember("tester_limit")) partial["tester_limit"] = shown["tester_limit"];
@@ -57,9 +57,9 @@ Json::Value fetch_result(ControlConnection& connection, const Json::Value& job_a
 
 // MRR and soaks: `result`, or for a job without one yet, show's summary of the
 // trials stored so far with those trials.
-Json::Value fetch_fixed_load_result(ControlConnection& connection, const Json::Value& job_args,
+Json::Value fetch_fixed_load_result(ControlConnection& connection, std::int64_t job,
                                     const Json::Value& shown) {
-  const protocol::JsonReply result = connection.try_request("result", job_args);
+  const protocol::JsonReply result = connection.try_call(protocol::ResultRequest{job});
   if (result.result == protocol::ResultCode::success) return result.arguments["result"];
   if (result.result != protocol::ResultCode::conflict) {
     throw DaemonRefused(result.result, result.text);
@@ -115,7 +115,7 @@ int write_suite_report(const ClientSettings& settings, const po::variables_map& 
                        const std::string& suite, std::ostream& out) {
   const bool csv = options.count("csv") != 0;
   ControlConnection connection(settings.socket, settings.timeout);
-  const Json::Value reply = connection.request("show_suite", suite_arguments(suite)).arguments;
+  const Json::Value reply = connection.call(protocol::ShowSuiteRequest{suite_ref(suite)}).arguments;
   const report::SuiteReportData data = suite_values(reply);
   const std::string path = options.count("output") != 0
                                ? options["output"].as<std::string>()
@@ -165,15 +165,12 @@ int write_job_report(const ClientSettings& settings, const po::variables_map& op
   const std::string path = options.count("output") != 0
                                ? options["output"].as<std::string>()
                                : "job-" + std::to_string(job) + (csv ? "-trials.csv" : "-report.html");
-  const Json::Value job_args = job_arguments(job);
   ControlConnection connection(settings.socket, settings.timeout);
-  Json::Value show_args = job_args;
-  show_args["trials"] = true;
-  const Json::Value shown = connection.request("show", show_args).arguments;
+  const Json::Value shown = connection.call(protocol::ShowRequest{job, true}).arguments;
   const std::string method = shown["job"]["method"].asString();
   const Json::Value result = method == "mrr" || method == "soak"
-                                 ? fetch_fixed_load_result(connection, job_args, shown)
-                                 : fetch_result(connection, job_args, shown, method == "plr");
+                                 ? fetch_fixed_load_result(connection, job, shown)
+                                 : fetch_result(connection, job, shown, method == "plr");
   const RenderedJob rendered = render_job(shown, result, csv);
   write_output(path, rendered.text, out);
   if (path != "-") {

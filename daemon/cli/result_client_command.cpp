@@ -13,7 +13,7 @@ namespace trexsearch::cli {
 namespace {
 
 ClientRequest result_request(const boost::program_options::variables_map& options) {
-  return {"result", job_arguments(job_argument(options))};
+  return client_request(protocol::ResultRequest{job_argument(options)});
 }
 
 int print_result(const ClientRequest&, const protocol::JsonReply& reply, const ClientCall& call) {

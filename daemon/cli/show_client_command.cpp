@@ -24,11 +24,9 @@ ClientRequest show_request(const po::variables_map& options) {
     if (options.count("no-trials") != 0) {
       throw UsageError("--no-trials applies to a job; a suite lists no trials");
     }
-    return {"show_suite", suite_arguments(options["job"].as<std::string>())};
+    return client_request(protocol::ShowSuiteRequest{suite_ref(options["job"].as<std::string>())});
   }
-  Json::Value arguments = job_arguments(job_argument(options));
-  arguments["trials"] = options.count("no-trials") == 0;
-  return {"show", arguments};
+  return client_request(protocol::ShowRequest{job_argument(options), options.count("no-trials") == 0});
 }
 
 int print_shown(const ClientRequest& request, const protocol::JsonReply& reply,

@@ -8,7 +8,7 @@ namespace trexsearch::cli {
 namespace {
 
 ClientRequest status_request(const boost::program_options::variables_map&) {
-  return {"status", Json::Value(Json::objectValue)};
+  return client_request(protocol::StatusRequest{});
 }
 
 int print_status(const ClientRequest&, const protocol::JsonReply& reply, const ClientCall& call) {

@@ -127,8 +127,7 @@ bool names_suite(const std::string& text) {
   return false;
 }
 
-Json::Value suite_arguments(const std::string& text) {
-  Json::Value arguments(Json::objectValue);
+protocol::SuiteRef suite_ref(const std::string& text) {
   const std::string prefix = "suite:";
   if (text.rfind(prefix, 0) == 0) {
     const std::string number = text.substr(prefix.size());
@@ -137,15 +136,13 @@ Json::Value suite_arguments(const std::string& text) {
     if (ec != std::errc{} || end != number.data() + number.size() || id <= 0) {
       throw UsageError("SUITE '" + text + "': suite:N needs a suite id (a whole number >= 1)");
     }
-    arguments["suite"] = Json::Int64{id};
-    return arguments;
+    return protocol::SuiteRef{id, ""};
   }
   const char first = text.empty() ? '\0' : text[0];
   if (!((first >= 'a' && first <= 'z') || (first >= 'A' && first <= 'Z'))) {
     throw UsageError("'" + text + "': expected a job id, a suite name or suite:N");
   }
-  arguments["suite"] = text;
-  return arguments;
+  return protocol::SuiteRef{std::nullopt, text};
 }
 
 }  // namespace trexsearch::cli

@@ -2,6 +2,7 @@
 
 #include <json/value.h>
 
+#include "daemon/protocol/requests.hpp"
 #include "daemon/report/suite_report.hpp"
 
 namespace trexsearch::cli {
@@ -17,7 +18,7 @@ std::string format_suite(const Json::Value& reply);
 /// The suite argument of `show`/`report` ({"suite": id or name}) when `text` is
 /// not a job id: "suite:N" is suite N, a text starting with a letter a suite name
 /// (the newest of that name). Throws UsageError otherwise.
-Json::Value suite_arguments(const std::string& text);
+protocol::SuiteRef suite_ref(const std::string& text);
 
 /// Whether `text` names a suite rather than a job (it is not all digits).
 bool names_suite(const std::string& text);

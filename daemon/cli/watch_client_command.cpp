@@ -29,7 +29,7 @@ struct WatchOutcome {
 /// learn from `result`.
 WatchOutcome outcome_of(ControlConnection& connection, long long job, const std::string& state) {
   if (state != "finished") return {static_cast<int>(kExitStoppedEarly), "the job is " + state};
-  const auto reply = connection.try_request("result", job_arguments(job));
+  const auto reply = connection.try_call(protocol::ResultRequest{job});
   if (reply.result != protocol::ResultCode::success) return {static_cast<int>(kExitOk), ""};
   const Json::Value& result = reply.arguments["result"];
   if (result_stopped_early(result)) {
@@ -69,7 +69,7 @@ void write_watch_json_line(std::ostream& out, const std::string& type, long long
 }
 
 int watch_job(ControlConnection& connection, long long job, bool json, std::ostream& out) {
-  const auto reply = connection.request("watch", job_arguments(job));
+  const auto reply = connection.call(protocol::WatchRequest{job});
   const Json::Value& record = reply.arguments["job"];
   // On a terminal the status line (bounds, search time) is redrawn in place under
   // the trial lines; in a pipe or a log every status gets its own line too.

@@ -143,10 +143,10 @@ TEST_CASE("show and report name a suite by name or suite:N; numbers are jobs") {
   CHECK_FALSE(names_suite("12"));
   CHECK(names_suite("nightly"));
   CHECK(names_suite("suite:3"));
-  CHECK(suite_arguments("suite:3")["suite"].asInt64() == 3);
-  CHECK(suite_arguments("nightly")["suite"].asString() == "nightly");
-  CHECK_THROWS_AS(suite_arguments("suite:x"), UsageError);
-  CHECK_THROWS_AS(suite_arguments("-3"), UsageError);
+  CHECK(suite_ref("suite:3") == protocol::SuiteRef{3, ""});
+  CHECK(suite_ref("nightly") == protocol::SuiteRef{std::nullopt, "nightly"});
+  CHECK_THROWS_AS(suite_ref("suite:x"), UsageError);
+  CHECK_THROWS_AS(suite_ref("-3"), UsageError);
 }
 
 }  // namespace trexsearch::cli
