@@ -37,10 +37,8 @@ class ControlConnection {
 
   /// Sends one request and returns the reply's arguments; throws DaemonRefused for
   /// error replies and std::runtime_error when the daemon does not answer in time.
-  protocol::JsonReply request(const std::string& command, const Json::Value& arguments);
-  /// Like request(), but returns error replies instead of throwing.
-  protocol::JsonReply try_request(const std::string& command, const Json::Value& arguments);
   protocol::JsonReply request(const std::string& command, const protocol::Document& arguments);
+  /// Like request(), but returns error replies instead of throwing.
   protocol::JsonReply try_request(const std::string& command, const protocol::Document& arguments);
   /// A typed request (daemon/protocol/requests.hpp): as request() / try_request().
   template <class R>

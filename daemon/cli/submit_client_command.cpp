@@ -5,6 +5,7 @@
 #include <ostream>
 
 #include "daemon/cli/client_connection.hpp"
+#include "daemon/protocol/document_codec.hpp"
 #include "daemon/cli/command_entries.hpp"
 #include "daemon/cli/command_errors.hpp"
 #include "daemon/cli/input_file.hpp"
@@ -168,13 +169,14 @@ int submit_body(const ClientCall& call) {
   if (options.count("suite") != 0) {
     const Json::Value suite = suite_arguments_from(options);
     ControlConnection connection(settings.socket, settings.timeout);
-    const auto reply = connection.request("submit_suite", suite);
+    const auto reply =
+        connection.call(protocol::SubmitSuiteRequest{protocol::make_document(suite)});
     out << (settings.json ? codec::to_compact_json(reply.arguments) : reply.text) << std::endl;
     return 0;
   }
   const Json::Value arguments = submit_arguments(options);
   ControlConnection connection(settings.socket, settings.timeout);
-  const auto reply = connection.request("submit", arguments);
+  const auto reply = connection.call(protocol::SubmitRequest{protocol::make_document(arguments)});
   const bool watch = options.count("watch") != 0;
   if (settings.json && watch) {
     // One stream of one shape: the submission, then the watch's lines.
