@@ -16,21 +16,22 @@ WallTime now() { return std::chrono::system_clock::now(); }
 
 JobIntake::JobIntake(IntakeSettings settings, const MeasurerFactories& factories, JobQueue& queue,
                      LockedStore& store, StoreHealthMonitor& health, Logger& log)
-    : factories_(factories),
+    : methods_(std::move(settings.methods)),
+      daemon_version_(std::move(settings.daemon_version)),
+      factories_(factories),
       queue_(queue),
       store_(store),
       health_(health),
       log_(log),
-      settings_(std::move(settings)) {}
+      config_json_(std::move(settings.config_json)) {}
 
 void JobIntake::set_config_json(std::string config_json) {
-  std::lock_guard lock(settings_mutex_);
-  settings_.config_json = std::move(config_json);
+  std::lock_guard lock(config_mutex_);
+  config_json_ = std::move(config_json);
 }
 
 void JobIntake::check_runnable(const JobSpec& job, const std::string& what) const {
-  // `methods` is fixed at construction: read without the lock.
-  if (!settings_.methods.contains(job.method)) {
+  if (!methods_.contains(job.method)) {
     throw NotSupportedError(what, "\"" + std::string(to_string(job.method)) + "\"",
                             "this trex-searchd cannot run such jobs yet");
   }
@@ -39,8 +40,8 @@ void JobIntake::check_runnable(const JobSpec& job, const std::string& what) cons
 
 std::string JobIntake::admit(std::size_t count) {
   queue_.admit(count);
-  std::lock_guard lock(settings_mutex_);
-  return settings_.config_json;
+  std::lock_guard lock(config_mutex_);
+  return config_json_;
 }
 
 SubmitReceipt JobIntake::submit(const JobSpec& spec, const std::string& submitted_by) {
@@ -50,7 +51,7 @@ SubmitReceipt JobIntake::submit(const JobSpec& spec, const std::string& submitte
   try {
     id = store_.with([&](Store& store) {
       return store.add_job(
-          NewJob{spec, now(), submitted_by, settings_.daemon_version, std::move(config_json)});
+          NewJob{spec, now(), submitted_by, daemon_version_, std::move(config_json)});
     });
   } catch (const SqliteError& error) {
     health_.note_write(&error);
@@ -107,7 +108,7 @@ SuiteRecord JobIntake::store_suite(const SuiteSpec& suite, const std::string& su
   std::vector<NewJob> jobs;
   for (const SuiteEntry& entry : suite.entries) {
     record.jobs.push_back(SuiteJobLink{0, 0, entry.label, entry.frame_size, entry.repeat});
-    jobs.push_back(NewJob{entry.job, record.created_at, submitted_by, settings_.daemon_version,
+    jobs.push_back(NewJob{entry.job, record.created_at, submitted_by, daemon_version_,
                           config_json});
   }
   try {

@@ -46,13 +46,16 @@ class JobIntake final : public JobSubmission {
   SuiteRecord store_suite(const SuiteSpec& suite, const std::string& submitted_by,
                           const std::string& config_json);
 
+  const std::set<SearchMethod> methods_;
+  const std::string daemon_version_;
   const MeasurerFactories& factories_;
   JobQueue& queue_;
   LockedStore& store_;
   StoreHealthMonitor& health_;
   Logger& log_;
-  std::mutex settings_mutex_;
-  IntakeSettings settings_;
+  /// Guards config_json_ (SIGHUP changes it).
+  std::mutex config_mutex_;
+  std::string config_json_;
 };
 
 }  // namespace trexsearch::service
