@@ -4,7 +4,7 @@
 
 namespace trexsearch::service {
 
-// Defaults for stores and controls without suites (the test fakes): a suite
+// Defaults for stores and submissions without suites (the test fakes): a suite
 // command says so instead of failing obscurely.
 
 SuiteDetails JobStoreAccess::suite(const SuiteRef& /*ref*/) {
@@ -13,7 +13,7 @@ SuiteDetails JobStoreAccess::suite(const SuiteRef& /*ref*/) {
 
 std::vector<SuiteRecord> JobStoreAccess::suites(std::size_t /*limit*/) { return {}; }
 
-SuiteReceipt JobControl::submit_suite(const SuiteSpec& suite, const std::string& /*submitted_by*/) {
+SuiteReceipt JobSubmission::submit_suite(const SuiteSpec& suite, const std::string& /*submitted_by*/) {
   throw RequestError(ResultCode::unsupported,
                      "suite \"" + suite.name + "\": this job manager keeps no suites");
 }

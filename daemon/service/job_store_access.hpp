@@ -1,17 +1,27 @@
 #pragma once
 
 #include <cstddef>
+#include <memory>
 #include <optional>
 #include <string>
 #include <vector>
 
+#include "daemon/service/job_progress.hpp"
 #include "daemon/service/job_record.hpp"
 #include "daemon/protocol/job_state.hpp"
 #include "daemon/service/suite_record.hpp"
 
 namespace trexsearch::service {
 
-struct JobDetails;
+/// A job as `show` reports it.
+struct JobDetails {
+  JobRecord record;
+  /// The live progress while it runs.
+  std::optional<JobProgress> progress;
+  /// 1-based place in the queue while queued.
+  std::optional<std::size_t> queue_position;
+  std::vector<StoredTrial> trials;
+};
 
 /// One job of a suite as `show_suite` reports it.
 struct SuiteJobDetails {
@@ -51,6 +61,16 @@ class JobStoreAccess {
   virtual SuiteDetails suite(const SuiteRef& ref);
   /// Newest first, without documents; empty without a store.
   virtual std::vector<SuiteRecord> suites(std::size_t limit);
+};
+
+/// Opens JobStoreAccess objects for other threads (the request pool's workers).
+class JobStoreOpener {
+ public:
+  virtual ~JobStoreOpener() = default;
+
+  /// The store commands on a connection of their own, for one worker thread of
+  /// the request pool; nullptr when there is no store to open (test fakes).
+  virtual std::unique_ptr<JobStoreAccess> open_store_access() { return nullptr; }
 };
 
 }  // namespace trexsearch::service

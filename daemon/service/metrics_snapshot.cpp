@@ -1,5 +1,7 @@
 #include "daemon/service/metrics_snapshot.hpp"
 
+#include "daemon/service/job_spec.hpp"
+
 namespace trexsearch::service {
 
 MetricsSnapshot make_metrics_snapshot(const MetricsSources& sources) {

@@ -6,9 +6,10 @@
 #include <optional>
 #include <string>
 
-#include "daemon/service/job_control.hpp"
-#include "daemon/service/job_manager.hpp"
+#include "daemon/service/queue_view.hpp"
+#include "daemon/service/store_health_view.hpp"
 #include "daemon/service/metrics_text.hpp"
+#include "daemon/service/trial_tally.hpp"
 #include "daemon/service/trex_link.hpp"
 
 namespace trexsearch::service {
@@ -18,7 +19,7 @@ struct MetricsSources {
   std::string version;
   WallTime started_at{};
   QueueStatus queue;
-  JobManager::TrialTotals trials;
+  TrialTotals trials;
   TrexLinkSnapshot trex;
   std::optional<StoreHealth> store;
   std::size_t control_clients = 0;

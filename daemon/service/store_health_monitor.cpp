@@ -1,9 +1,9 @@
-// JobManager's view of its store's health: failed writes for `status`, a store file
-// deleted or replaced under the daemon, and the reserve given back on a full disk
-// (StoreReserve). Split from job_manager.cpp to keep one concern per file.
-#include <filesystem>
+#include "daemon/service/store_health_monitor.hpp"
 
-#include "daemon/service/job_manager.hpp"
+#include <chrono>
+#include <system_error>
+#include <utility>
+
 #include "daemon/service/sqlite.hpp"
 
 namespace trexsearch::service {
@@ -13,63 +13,68 @@ WallTime now() { return std::chrono::system_clock::now(); }
 
 }  // namespace
 
-void JobManager::note_store_write(const std::exception* error) {
+StoreHealthMonitor::StoreHealthMonitor(std::filesystem::path store_file,
+                                       std::uint64_t max_store_bytes, std::uint64_t reserve_bytes,
+                                       LockedStore& io_store, Logger& log)
+    : store_file_(std::move(store_file)),
+      max_store_bytes_(max_store_bytes),
+      io_store_(io_store),
+      log_(log),
+      reserve_(store_file_.string() + "-reserve", reserve_bytes) {}
+
+void StoreHealthMonitor::note_write(const std::exception* error) {
   bool newly_failed = false;
   {
     std::lock_guard lock(mutex_);
     if (error == nullptr) {
-      store_writable_ = true;
+      writable_ = true;
       return;
     }
-    newly_failed = store_writable_;
-    store_writable_ = false;
-    store_error_ = error->what();
-    store_error_at_ = now();
+    newly_failed = writable_;
+    writable_ = false;
+    error_ = error->what();
+    error_at_ = now();
   }
   if (newly_failed) {
     log_.event(LogPriority::error, "store.write_failed",
-               {{"store", settings_.store_file.string()}, {"reason", error->what()}});
+               {{"store", store_file_.string()}, {"reason", error->what()}});
   }
 }
 
-std::optional<StoreHealth> JobManager::store_health() {
+std::optional<StoreHealth> StoreHealthMonitor::store_health() {
   StoreHealth health;
-  health.file = settings_.store_file.string();
+  health.file = store_file_.string();
   std::error_code ignored;
   for (const char* suffix : {"", "-wal"}) {
     const auto bytes = std::filesystem::file_size(health.file + suffix, ignored);
     if (!ignored) health.bytes += bytes;
   }
-  health.max_bytes = settings_.max_store_bytes;
+  health.max_bytes = max_store_bytes_;
   health.reserve_bytes = reserve_.bytes();
   health.reserve_held = reserve_.held();
-  std::string problem;
-  {
-    std::lock_guard store_lock(io_store_mutex_);
-    problem = io_store_.file_problem();
-  }
+  const std::string problem = io_store_.with([](Store& store) { return store.file_problem(); });
   bool newly_noticed = false;
   {
     std::lock_guard lock(mutex_);
     if (!problem.empty()) {
-      newly_noticed = store_problem_ != problem;
-      store_problem_ = problem;
-      store_writable_ = false;
-      store_error_ = problem;
-      if (newly_noticed) store_error_at_ = now();
+      newly_noticed = file_problem_ != problem;
+      file_problem_ = problem;
+      writable_ = false;
+      error_ = problem;
+      if (newly_noticed) error_at_ = now();
     }
-    health.writable = store_writable_;
-    health.last_error = store_error_;
-    health.last_error_at = store_error_at_;
+    health.writable = writable_;
+    health.last_error = error_;
+    health.last_error_at = error_at_;
   }
   if (newly_noticed) {
     log_.event(LogPriority::error, "store.replaced",
-               {{"store", settings_.store_file.string()}, {"reason", problem}});
+               {{"store", store_file_.string()}, {"reason", problem}});
   }
   return health;
 }
 
-bool JobManager::release_reserve_for(const std::exception& error, JobId job) {
+bool StoreHealthMonitor::release_reserve_for(const std::exception& error, JobId job) {
   if (!is_store_full(error)) return false;
   const std::uint64_t freed = reserve_.release();
   if (freed == 0) return false;
@@ -81,7 +86,7 @@ bool JobManager::release_reserve_for(const std::exception& error, JobId job) {
   return true;
 }
 
-void JobManager::restore_reserve() {
+void StoreHealthMonitor::restore_reserve() {
   if (reserve_.bytes() == 0 || reserve_.held()) return;
   const std::string problem = reserve_.ensure();
   bool newly = false;
