@@ -38,7 +38,7 @@ class Connection::Watcher final : public JobWatcher {
 };
 
 Connection::Connection(Socket socket, ConnectionManager& manager, Dispatcher& dispatcher,
-                       JobControl& jobs, const ConnectionSettings& settings, Logger& log,
+                       JobWatching& jobs, const ConnectionSettings& settings, Logger& log,
                        RequestPool* pool)
     : socket_(std::move(socket)),
       idle_timer_(socket_.get_executor()),

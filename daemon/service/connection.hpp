@@ -12,7 +12,7 @@
 
 #include "daemon/service/connection_settings.hpp"
 #include "daemon/service/dispatcher.hpp"
-#include "daemon/service/job_control.hpp"
+#include "daemon/service/job_watching.hpp"
 #include "daemon/service/log.hpp"
 #include "daemon/service/peer_credentials.hpp"
 
@@ -35,7 +35,7 @@ class Connection : public std::enable_shared_from_this<Connection> {
 
   /// All references must outlive the connection. Without a `pool` every request
   /// is answered on the io thread.
-  Connection(Socket socket, ConnectionManager& manager, Dispatcher& dispatcher, JobControl& jobs,
+  Connection(Socket socket, ConnectionManager& manager, Dispatcher& dispatcher, JobWatching& jobs,
              const ConnectionSettings& settings, Logger& log, RequestPool* pool = nullptr);
 
   /// Starts reading requests.
@@ -88,7 +88,7 @@ class Connection : public std::enable_shared_from_this<Connection> {
   boost::asio::steady_timer output_timer_;
   ConnectionManager& manager_;
   Dispatcher& dispatcher_;
-  JobControl& jobs_;
+  JobWatching& jobs_;
   const ConnectionSettings& settings_;
   Logger& log_;
   RequestPool* pool_;

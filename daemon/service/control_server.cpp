@@ -19,7 +19,7 @@ namespace {
 constexpr int kAcceptBatch = 64;
 }  // namespace
 
-ControlServer::ControlServer(asio::io_context& io, Dispatcher& dispatcher, JobControl& jobs,
+ControlServer::ControlServer(asio::io_context& io, Dispatcher& dispatcher, JobWatching& jobs,
                              Logger& log, ConnectionSettings settings, std::size_t max_clients,
                              std::size_t max_clients_per_user, RequestPool* pool)
     : io_(io),

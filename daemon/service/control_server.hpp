@@ -14,7 +14,7 @@
 #include "daemon/service/connection_manager.hpp"
 #include "daemon/service/connection_settings.hpp"
 #include "daemon/service/dispatcher.hpp"
-#include "daemon/service/job_control.hpp"
+#include "daemon/service/job_watching.hpp"
 #include "daemon/service/log.hpp"
 
 namespace trexsearch::service {
@@ -35,7 +35,7 @@ class ControlServer {
 
   /// References must outlive the server.
   /// With a `pool`, the requests that read the store run there (RequestPool).
-  ControlServer(boost::asio::io_context& io, Dispatcher& dispatcher, JobControl& jobs, Logger& log,
+  ControlServer(boost::asio::io_context& io, Dispatcher& dispatcher, JobWatching& jobs, Logger& log,
                 ConnectionSettings settings, std::size_t max_clients,
                 std::size_t max_clients_per_user = 0, RequestPool* pool = nullptr);
 
@@ -75,7 +75,7 @@ class ControlServer {
   /// Pause before accepting again after accept() failed (EMFILE, ENFILE).
   boost::asio::steady_timer accept_retry_;
   Dispatcher& dispatcher_;
-  JobControl& jobs_;
+  JobWatching& jobs_;
   Logger& log_;
   ConnectionSettings settings_;
   std::size_t max_clients_;

@@ -142,8 +142,10 @@ void Daemon::start() {
   started_at_ = info.started_at;
   info.socket_path = options.socket;
   info.state_dir = options.state_dir;
+  const DispatcherJobs handler_jobs{jobs_->submission(), jobs_->cancelling(), jobs_->watching(),
+                                    jobs_->queue(),      jobs_->health(),     jobs_->io_store_access()};
   dispatcher_ = std::make_unique<Dispatcher>(
-      *jobs_, AccessPolicy(::geteuid(), group), info,
+      handler_jobs, AccessPolicy(::geteuid(), group), info,
       [this] {
         return ServerStats{server_->clients(),
                            server_->max_clients(),
@@ -161,7 +163,7 @@ void Daemon::start() {
   }
   request_pool_ =
       std::make_unique<RequestPool>(*dispatcher_, std::move(worker_stores), kMaxPendingRequests);
-  server_ = std::make_unique<ControlServer>(io_, *dispatcher_, *jobs_, log_,
+  server_ = std::make_unique<ControlServer>(io_, *dispatcher_, jobs_->watching(), log_,
                                             connection_settings(options), options.max_clients,
                                             options.max_clients_per_user, request_pool_.get());
   server_->listen(options.socket, options.socket_mode, group);

@@ -22,8 +22,8 @@ Answer<StatusReply> Dispatcher::status(const protocol::StatusRequest& /*request*
   reply.uptime_s =
       std::chrono::duration<double>(std::chrono::system_clock::now() - info_.started_at).count();
   if (trex_) reply.trex = trex_();
-  reply.queue = jobs_.queue_status();
-  reply.store = jobs_.store_health();
+  reply.queue = jobs_.queue.queue_status();
+  reply.store = jobs_.health.store_health();
   if (stats_) reply.clients = stats_();
   const QueueStatus& queue = reply.queue;
   std::string text = queue.running ? "job " + std::to_string(queue.running->id) + " running" : "idle";

@@ -14,6 +14,12 @@ using protocol::Response;
 Dispatcher::Dispatcher(JobControl& jobs, AccessPolicy policy, DaemonInfo info,
                        std::function<ServerStats()> stats,
                        std::function<TrexLinkSnapshot()> trex)
+    : Dispatcher(DispatcherJobs::of(jobs), policy, std::move(info), std::move(stats),
+                 std::move(trex)) {}
+
+Dispatcher::Dispatcher(DispatcherJobs jobs, AccessPolicy policy, DaemonInfo info,
+                       std::function<ServerStats()> stats,
+                       std::function<TrexLinkSnapshot()> trex)
     : jobs_(jobs),
       policy_(policy),
       info_(std::move(info)),
@@ -123,7 +129,7 @@ bool Dispatcher::runs_on_pool(std::string_view command) {
 }
 
 JobStoreAccess& Dispatcher::store_access(const DispatchContext& context) const {
-  return context.store != nullptr ? *context.store : jobs_;
+  return context.store != nullptr ? *context.store : jobs_.store;
 }
 
 void Dispatcher::require_modify(const DispatchContext& context, std::string_view command) const {

@@ -18,6 +18,22 @@
 
 namespace trexsearch::service {
 
+/// What the handlers may do with jobs, each through its own narrow interface
+/// (a handler sees only what its command needs). All must outlive the dispatcher.
+struct DispatcherJobs {
+  JobSubmission& submission;
+  JobCancelling& cancelling;
+  JobWatching& watching;
+  QueueView& queue;
+  StoreHealthView& health;
+  /// The io thread's store access, where a request has no worker's own.
+  JobStoreAccess& store;
+
+  /// Every interface from the one object that has them all (the job manager,
+  /// the tests' fakes).
+  static DispatcherJobs of(JobControl& jobs) { return {jobs, jobs, jobs, jobs, jobs, jobs}; }
+};
+
 /// The request's surroundings: who asks, and how to stream events back to them.
 struct DispatchContext {
   /// Absent when the kernel gave no credentials: then the peer may only read.
@@ -26,7 +42,7 @@ struct DispatchContext {
   /// client; absent where streaming is impossible (then `watch` is refused).
   std::function<std::shared_ptr<JobWatcher>(const protocol::RequestId& request_id)> make_watcher;
   /// Where the store commands (list, show, result, analyze, delete) read: a
-  /// request-pool worker's own connection; absent: the JobControl's (io thread).
+  /// request-pool worker's own connection; absent: DispatcherJobs::store (io thread).
   JobStoreAccess* store = nullptr;
 };
 
@@ -41,12 +57,15 @@ struct Dispatched {
 
 /// Typed request + peer credentials -> typed reply (Kea's command interpreter, the
 /// Asio example's request_handler). Does no I/O of its own: it works through
-/// JobControl, so it is tested without a socket. Never throws: every failure
+/// narrow job interfaces (DispatcherJobs), so it is tested without a socket. Never throws: every failure
 /// becomes a reply with a result code and a text naming the problem.
 class Dispatcher {
  public:
   /// `jobs` must outlive this object; `stats` and `trex` may be empty (then
   /// `status` leaves out the clients, and says TRex is not configured).
+  Dispatcher(DispatcherJobs jobs, AccessPolicy policy, DaemonInfo info,
+             std::function<ServerStats()> stats = {},
+             std::function<TrexLinkSnapshot()> trex = {});
   Dispatcher(JobControl& jobs, AccessPolicy policy, DaemonInfo info,
              std::function<ServerStats()> stats = {},
              std::function<TrexLinkSnapshot()> trex = {});
@@ -116,7 +135,7 @@ class Dispatcher {
   Answer<ListSuitesReply> list_suites(const protocol::ListSuitesRequest& request,
                                       const DispatchContext& context);
 
-  JobControl& jobs_;
+  DispatcherJobs jobs_;
   AccessPolicy policy_;
   DaemonInfo info_;
   std::function<ServerStats()> stats_;

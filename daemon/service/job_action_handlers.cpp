@@ -17,7 +17,7 @@ Answer<SubmitReply> Dispatcher::submit(const protocol::SubmitRequest& request,
   require_modify(context, "submit");
   const JobSpec spec = decode_job_spec(request.job, port_speed_probe_);
   check_job_names(spec);
-  const SubmitReceipt receipt = jobs_.submit(spec, context.peer->describe());
+  const SubmitReceipt receipt = jobs_.submission.submit(spec, context.peer->describe());
   return {job_text(receipt.id) + " queued at position " + std::to_string(receipt.queue_position),
           SubmitReply{receipt.id, receipt.queue_position}};
 }
@@ -25,7 +25,7 @@ Answer<SubmitReply> Dispatcher::submit(const protocol::SubmitRequest& request,
 Answer<CancelReply> Dispatcher::cancel(const protocol::CancelRequest& request,
                                        const DispatchContext& context) {
   require_modify(context, "cancel");
-  const CancelOutcome outcome = jobs_.cancel(request.job, context.peer->describe());
+  const CancelOutcome outcome = jobs_.cancelling.cancel(request.job, context.peer->describe());
   return {outcome == CancelOutcome::cancelled
               ? job_text(request.job) + " cancelled"
               : job_text(request.job) + " is stopping (its running trial is stopped)",
@@ -49,7 +49,7 @@ Dispatched Dispatcher::watch(const protocol::Request& request, const DispatchCon
     throw RequestError(ResultCode::unsupported, "watch needs a streaming connection");
   }
   std::shared_ptr<JobWatcher> watcher = context.make_watcher(request.id);
-  const WatchStart start = jobs_.watch(id, watcher);
+  const WatchStart start = jobs_.watching.watch(id, watcher);
   Dispatched dispatched;
   dispatched.response.id = request.id;
   dispatched.response.arguments = encode_reply(WatchReply{start});

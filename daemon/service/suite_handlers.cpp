@@ -12,7 +12,7 @@ Answer<SubmitSuiteReply> Dispatcher::submit_suite(const protocol::SubmitSuiteReq
   require_modify(context, "submit_suite");
   const SuiteSpec suite = decode_suite(request.suite, port_speed_probe_);
   for (const SuiteEntry& entry : suite.entries) check_job_names(entry.job);
-  const SuiteReceipt receipt = jobs_.submit_suite(suite, context.peer->describe());
+  const SuiteReceipt receipt = jobs_.submission.submit_suite(suite, context.peer->describe());
   const auto& jobs = receipt.suite.jobs;
   std::string text = "suite " + std::to_string(receipt.suite.id) + " (" + suite.name + "): " +
                      std::to_string(jobs.size()) + " jobs queued, job " +
