@@ -222,7 +222,7 @@ void JobManager::run_one(Store& store, QueuedJob job, const std::stop_token& shu
             note_store_write(nullptr);
           },
           running.stop.get_token(),
-          [&](const std::exception& error, int attempt, Seconds wait) {
+          [&](const std::exception& error, int attempt, measure::Seconds wait) {
             note_store_write(&error);
             log_.event(LogPriority::warning, "store.retry",
                        {{"job", job.id},

@@ -20,7 +20,7 @@ void JobManager::Observer::trial_done(const StoredTrial& trial, const JobProgres
           manager_.note_store_write(nullptr);
         },
         manager_.running_stop_token(),
-        [&](const std::exception& error, int attempt, Seconds wait) {
+        [&](const std::exception& error, int attempt, measure::Seconds wait) {
           manager_.note_store_write(&error);
           manager_.log_.event(LogPriority::warning, "store.retry",
                               {{"job", id_},

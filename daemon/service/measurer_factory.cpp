@@ -85,11 +85,12 @@ std::variant<double, std::string> TrexMeasurerFactory::probe_port_speed(
     std::lock_guard lock(mutex_);
     endpoint = defaults_.endpoint;
   }
-  return service::probe_port_speed(endpoint, spec, std::min(spec.rpc_timeout, Seconds{1.0}));
+  return service::probe_port_speed(endpoint, spec,
+                                   std::min(spec.rpc_timeout, measure::Seconds{1.0}));
 }
 
 void TrexMeasurerFactory::set_defaults(std::string endpoint, std::string user,
-                                       Seconds reconnect_grace) {
+                                       measure::Seconds reconnect_grace) {
   std::lock_guard lock(mutex_);
   defaults_.endpoint = std::move(endpoint);
   defaults_.user = std::move(user);

@@ -13,7 +13,7 @@ namespace trexsearch::service {
 
 std::variant<double, std::string> probe_port_speed(const std::string& endpoint,
                                                    const TrexMeasurerSpec& measurer,
-                                                   Seconds timeout) {
+                                                   measure::Seconds timeout) {
   try {
     const trex::CompiledProfile profile =
         trex::compile_profile(trex::parse_profile(measurer.profile_json, measurer.profile_source),
