@@ -16,7 +16,7 @@
 #include "daemon/service/job_spec_codec.hpp"
 #include "daemon/service/service_errors.hpp"
 #include "daemon/service/sqlite.hpp"
-#include "trex_client/transport/rpc_stop.hpp"
+#include "trex_client/tester/trex_tester.hpp"
 
 namespace trexsearch::service {
 namespace {

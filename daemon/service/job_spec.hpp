@@ -12,7 +12,7 @@
 #include "search/controller_config.hpp"
 #include "search/sim/sut_model.hpp"
 #include "measure/units.hpp"
-#include "trex_client/measurer/trex_measurer_config.hpp"
+#include "trex_client/tester/trex_tester.hpp"
 
 namespace trexsearch::service {
 

@@ -18,9 +18,7 @@
 #include "daemon/service/load_units_codec.hpp"
 #include "daemon/service/service_errors.hpp"
 #include "daemon/service/trex_trial_codec.hpp"
-#include "trex_client/codec/profile_codec.hpp"
-#include "trex_client/profile/compiled_profile.hpp"
-#include "trex_client/profile/line_rate.hpp"
+#include "trex_client/tester/trex_tester.hpp"
 #include "measure/errors.hpp"
 
 namespace trexsearch::service {

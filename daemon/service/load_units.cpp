@@ -8,7 +8,7 @@
 #include <string_view>
 
 #include "measure/errors.hpp"
-#include "trex_client/codec/profile_codec.hpp"
+#include "trex_client/tester/trex_tester.hpp"
 
 namespace trexsearch::service {
 namespace {

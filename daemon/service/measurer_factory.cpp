@@ -1,12 +1,11 @@
 #include "daemon/service/measurer_factory.hpp"
 
 #include "daemon/service/port_speed_probe.hpp"
-#include "trex_client/profile/line_rate.hpp"
+#include "trex_client/tester/trex_tester.hpp"
 
 #include "daemon/measurers/exec_measurer.hpp"
 #include "daemon/service/service_errors.hpp"
 #include "daemon/service/trex_job_measurer.hpp"
-#include "trex_client/codec/profile_codec.hpp"
 #include "search/sim/sut_measurer.hpp"
 
 namespace trexsearch::service {

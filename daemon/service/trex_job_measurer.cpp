@@ -1,18 +1,12 @@
 #include "daemon/service/trex_job_measurer.hpp"
 
-#include "trex_client/session/latency_support.hpp"
-
 #include <algorithm>
 #include <cmath>
 #include <optional>
 #include <utility>
 
 #include "measure/errors.hpp"
-#include "trex_client/measurer/trex_measurer_config.hpp"
-#include "trex_client/profile/line_rate.hpp"
-#include "trex_client/transport/rpc_stop.hpp"
-#include "trex_client/transport/trex_error.hpp"
-#include "trex_client/transport/zmq_rpc_channel.hpp"
+#include "trex_client/tester/trex_tester.hpp"
 
 namespace trexsearch::service {
 namespace {
@@ -67,13 +61,9 @@ TrexJobMeasurer::TrexJobMeasurer(trex::CompiledProfile profile, TrexJobSettings 
   }
   trex::SessionConfig config_for_session = session_config(profile_, settings_);
   config_for_session.retry_clock = &retry_clock_;
-  session_ = std::make_unique<trex::TrexSession>(
-      settings_.make_channel ? settings_.make_channel(settings_.endpoint)
-                             : std::make_unique<trex::ZmqRpcChannel>(settings_.endpoint),
-      std::move(config_for_session));
-  trex::TrexMeasurerConfig config = settings_.trial;
-  config.directions = profile_.directions;
-  trex_ = std::make_unique<trex::TrexMeasurer>(*session_, std::move(config), trial_clock_);
+  session_ =
+      trex::open_session(settings_.endpoint, settings_.make_channel, std::move(config_for_session));
+  trex_ = trex::build_measurer(*session_, settings_.trial, profile_, trial_clock_);
   repeating_ = std::make_unique<trex::RepeatingMeasurer>(*trex_);
   if (settings_.link) settings_.link->connecting(settings_.endpoint);
   try {

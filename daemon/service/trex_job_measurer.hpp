@@ -10,11 +10,7 @@
 #include "daemon/service/trex_link.hpp"
 #include "measure/measurer.hpp"
 #include "measure/units.hpp"
-#include "trex_client/measurer/repeating_measurer.hpp"
-#include "trex_client/measurer/trex_measurer.hpp"
-#include "trex_client/measurer/wait_clock.hpp"
-#include "trex_client/profile/compiled_profile.hpp"
-#include "trex_client/session/trex_session.hpp"
+#include "trex_client/tester/trex_tester.hpp"
 
 namespace trexsearch::service {
 
@@ -40,7 +36,7 @@ struct TrexJobSettings {
   /// reconnects (null: the steady clock, scaled by `speed` for the trials only) and
   /// the channel to TRex (null: ZeroMQ to `endpoint`).
   trex::WaitClock* clock = nullptr;
-  std::function<std::unique_ptr<trex::RpcChannel>(const std::string& endpoint)> make_channel;
+  trex::ChannelFactory make_channel;
   /// One line per session event (trex_connect, trex_reconnect ...), for the daemon log.
   std::function<void(std::string_view)> log;
   /// Told of every connect, retry, failure and release, for `status`; may be null.
