@@ -3,19 +3,19 @@
 #include <cmath>
 #include <string>
 
-#include "search/errors.hpp"
+#include "measure/errors.hpp"
 
 namespace trexsearch::plr {
 namespace {
 
 void require(bool ok, const char* field, double value, const char* reason) {
-  if (!ok) throw ConfigError(field, format_value(value), reason);
+  if (!ok) throw measure::ConfigError(field, measure::format_value(value), reason);
 }
 
 constexpr std::uint64_t kMaxChunks = 100000;
 
 void require_count(bool ok, const char* field, std::uint64_t value, const std::string& reason) {
-  if (!ok) throw ConfigError(field, std::to_string(value), reason);
+  if (!ok) throw measure::ConfigError(field, std::to_string(value), reason);
 }
 
 }  // namespace
@@ -28,7 +28,7 @@ void PlrConfig::validate() const {
   require(std::isfinite(max_load_pps) && max_load_pps > 0.0, "max_load", max_load_pps,
           "must be a positive finite load [pps]");
   require(max_load_pps > min_load_pps, "max_load", max_load_pps,
-          ("must be above min_load (" + format_value(min_load_pps) + ")").c_str());
+          ("must be above min_load (" + measure::format_value(min_load_pps) + ")").c_str());
   require(std::isfinite(trial_duration_first.count()) && trial_duration_first.count() > 0.0,
           "trial_duration_first", trial_duration_first.count(),
           "must be a positive finite number of seconds");
@@ -65,7 +65,7 @@ void PlrConfig::validate() const {
           "must be in (0, 1]");
 }
 
-Seconds PlrConfig::trial_duration(std::size_t number) const {
+measure::Seconds PlrConfig::trial_duration(std::size_t number) const {
   return trial_duration_first + trial_duration_increment * static_cast<double>(number - 1);
 }
 

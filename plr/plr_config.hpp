@@ -5,7 +5,7 @@
 #include <optional>
 
 #include "plr/likelihood.hpp"
-#include "search/units.hpp"
+#include "measure/units.hpp"
 
 namespace trexsearch::plr {
 
@@ -20,12 +20,12 @@ struct PlrConfig {
   /// No trial above this load, per direction; also scales the mrr prior ("max_load") [pps].
   double max_load_pps = 1e9;
   /// Intended duration of trial 1 ("trial_duration_first").
-  Seconds trial_duration_first{5.1};
+  measure::Seconds trial_duration_first{5.1};
   /// Each further trial is this much longer ("trial_duration_increment").
-  Seconds trial_duration_increment{0.1};
+  measure::Seconds trial_duration_increment{0.1};
   /// The search ends after the first trial that ends this long after the search started
   /// ("time_budget"; CSIT's soak tests use 30 minutes).
-  Seconds time_budget{1800.0};
+  measure::Seconds time_budget{1800.0};
   /// Deterministic mode ("samples_per_trial"): each fit draws exactly this many samples per
   /// trial, waiting for them after the trial if needed. Absent: integrate until the trial ends.
   std::optional<std::uint64_t> samples_per_trial;
@@ -53,7 +53,7 @@ struct PlrConfig {
   void validate() const;
 
   /// Intended duration of trial `number` (1-based): first + increment * (number - 1).
-  Seconds trial_duration(std::size_t number) const;
+  measure::Seconds trial_duration(std::size_t number) const;
 };
 
 }  // namespace trexsearch::plr

@@ -6,8 +6,8 @@
 #include <optional>
 
 #include "plr/estimate.hpp"
-#include "search/trial_result.hpp"
-#include "search/units.hpp"
+#include "measure/trial_result.hpp"
+#include "measure/units.hpp"
 
 namespace trexsearch::plr {
 
@@ -17,11 +17,11 @@ struct PlrTrial {
   /// 1-based, in the order measured.
   std::size_t number = 0;
   /// The request and its counts (counts are required).
-  TrialResult result;
+  measure::TrialResult result;
   /// Clock time since the search started (summed over resumed runs) when the trial was
   /// requested and when it and its computation ended.
-  Seconds started_at{0.0};
-  Seconds finished_at{0.0};
+  measure::Seconds started_at{0.0};
+  measure::Seconds finished_at{0.0};
   /// The model's loss count (see model_loss_count) and whether it reached the target.
   std::int64_t model_loss_count = 0;
   bool lossy = false;

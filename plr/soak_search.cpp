@@ -10,12 +10,12 @@
 #include "plr/integration_pool.hpp"
 #include "plr/load_selector.hpp"
 #include "plr/stored_trial.hpp"
-#include "search/errors.hpp"
+#include "measure/errors.hpp"
 
 namespace trexsearch::plr {
 namespace {
 
-bool is_lossy(std::int64_t model_loss_count, const TrialCounts& counts, double target) {
+bool is_lossy(std::int64_t model_loss_count, const measure::TrialCounts& counts, double target) {
   // The reference's test: plr_loss_count >= intended_count * target ("zero loss" in the
   // heuristics means below target, not literally zero).
   return static_cast<double>(model_loss_count) >= static_cast<double>(counts.intended) * target;
@@ -35,7 +35,7 @@ std::optional<PlrStopReason> exit_reason(const PlrConfig& config, const PlrTrial
 std::string describe(const PlrTrial& trial, double next_load_pps) {
   std::ostringstream out;
   out.precision(9);
-  const TrialCounts& counts = *trial.result.counts();
+  const measure::TrialCounts& counts = *trial.result.counts();
   out << "trial " << trial.number << " load " << trial.result.intended_load_pps() << " pps for "
       << trial.result.intended_duration().count() << " s: model loss " << trial.model_loss_count
       << " of " << counts.intended << (trial.lossy ? " (lossy)" : "");
@@ -72,15 +72,15 @@ std::string_view to_string(PlrStopReason reason) {
   return "unknown";
 }
 
-SoakSearch::SoakSearch(PlrConfig config, const Clock& clock)
+SoakSearch::SoakSearch(PlrConfig config, const measure::Clock& clock)
     : config_(std::move(config)), clock_(clock) {
   config_.validate();
 }
 
-PlrResult SoakSearch::run(Measurer& measurer, std::stop_token stop, const PlrHooks& hooks,
+PlrResult SoakSearch::run(measure::Measurer& measurer, std::stop_token stop, const PlrHooks& hooks,
                           std::span<const PlrTrial> resume_from) const {
   validate_resume_trials(resume_from);
-  const Seconds start = clock_.now();
+  const measure::Seconds start = clock_.now();
   PlrResult result;
   LoadSelector selector(config_.min_load_pps, config_.max_load_pps, config_.target_loss_ratio);
   double next_load = selector.first_load_pps();
@@ -90,7 +90,7 @@ PlrResult SoakSearch::run(Measurer& measurer, std::stop_token stop, const PlrHoo
   // resumed search continues exactly where the interrupted one would have.
   for (const PlrTrial& trial : resume_from) {
     PlrTrial record = trial;
-    const TrialCounts& counts = *record.result.counts();
+    const measure::TrialCounts& counts = *record.result.counts();
     record.model_loss_count = model_loss_count(counts, record.result.loss_ratio());
     record.lossy = is_lossy(record.model_loss_count, counts, config_.target_loss_ratio);
     next_load = selector.next_load_pps(record.number, record.result.intended_load_pps(),
@@ -100,8 +100,8 @@ PlrResult SoakSearch::run(Measurer& measurer, std::stop_token stop, const PlrHoo
     focus = {record.fits[0].focus, record.fits[1].focus};
     result.trials.push_back(std::move(record));
   }
-  const Seconds elapsed_before =
-      resume_from.empty() ? Seconds{0.0} : resume_from.back().finished_at;
+  const measure::Seconds elapsed_before =
+      resume_from.empty() ? measure::Seconds{0.0} : resume_from.back().finished_at;
   const auto elapsed = [&] { return elapsed_before + (clock_.now() - start); };
 
   const auto finish = [&](PlrStopReason reason, std::string detail) {
@@ -126,18 +126,19 @@ PlrResult SoakSearch::run(Measurer& measurer, std::stop_token stop, const PlrHoo
 
   for (;;) {
     const std::size_t number = result.trials.size() + 1;
-    const Seconds duration = config_.trial_duration(number);
+    const measure::Seconds duration = config_.trial_duration(number);
     const double load = next_load;
     // The computation during trial k uses trials 1..k-1 and decides the load of trial k+1
     // (draft-02 section 4.3.2).
     pool.start(
         IntegrationJob{number, std::make_shared<const std::vector<StoredTrial>>(stored), focus});
-    const Seconds started_at = elapsed();
-    std::optional<TrialResult> trial;
+    const measure::Seconds started_at = elapsed();
+    std::optional<measure::TrialResult> trial;
     std::string failure;
     try {
-      trial = TrialResult::from_outcome(load, duration, measurer.measure(duration, load, stop));
-    } catch (const MeasurementCancelled&) {
+      trial = measure::TrialResult::from_outcome(load, duration,
+                                                 measurer.measure(duration, load, stop));
+    } catch (const measure::MeasurementCancelled&) {
     } catch (const std::exception& error) {
       failure = error.what();
     } catch (...) {
@@ -148,7 +149,8 @@ PlrResult SoakSearch::run(Measurer& measurer, std::stop_token stop, const PlrHoo
       pool.finish();
       if (!failure.empty() && !stop.stop_requested()) {
         return finish(PlrStopReason::measurer_failed, "trial " + std::to_string(number) + " at " +
-                                                          format_value(load) + " pps: " + failure);
+                                                          measure::format_value(load) +
+                                                          " pps: " + failure);
       }
       return finish(PlrStopReason::cancelled, "cancelled during trial " + std::to_string(number));
     }
@@ -157,7 +159,7 @@ PlrResult SoakSearch::run(Measurer& measurer, std::stop_token stop, const PlrHoo
       return finish(PlrStopReason::cancelled,
                     "cancelled while integrating after trial " + std::to_string(number));
     }
-    const TrialCounts& counts = *trial->counts();
+    const measure::TrialCounts& counts = *trial->counts();
     const std::int64_t loss_count = model_loss_count(counts, trial->loss_ratio());
     const bool lossy = is_lossy(loss_count, counts, config_.target_loss_ratio);
     PlrTrial record{number,     *trial, started_at, elapsed(),
@@ -178,7 +180,8 @@ namespace {
 void require(bool ok, std::size_t index, const std::string& field, const std::string& value,
              const std::string& reason) {
   if (!ok) {
-    throw ConfigError("resume_from[" + std::to_string(index) + "]." + field, value, reason);
+    throw measure::ConfigError("resume_from[" + std::to_string(index) + "]." + field, value,
+                               reason);
   }
 }
 
@@ -186,23 +189,23 @@ void check_fit(const FitEstimate& fit, std::size_t index, FitShape shape) {
   const std::string prefix = "fits." + std::string(to_string(shape)) + ".";
   if (fit.log_average) {
     require(std::isfinite(*fit.log_average), index, prefix + "log_average",
-            format_value(*fit.log_average), "must be finite");
+            measure::format_value(*fit.log_average), "must be finite");
   }
   require(std::isfinite(fit.log_variance) && fit.log_variance >= 0.0, index,
-          prefix + "log_variance", format_value(fit.log_variance),
+          prefix + "log_variance", measure::format_value(fit.log_variance),
           "must be finite and non-negative");
   for (std::size_t i = 0; i < 2; ++i) {
     const double m = fit.focus.mean[i];
     require(m > -1.0 && m < 1.0, index, prefix + "focus.mean[" + std::to_string(i) + "]",
-            format_value(m), "must lie inside (-1, 1)");
+            measure::format_value(m), "must lie inside (-1, 1)");
   }
   const auto& c = fit.focus.covariance;
   for (std::size_t i = 0; i < 3; ++i) {
     require(std::isfinite(c[i]), index, prefix + "focus.covariance[" + std::to_string(i) + "]",
-            format_value(c[i]), "must be finite");
+            measure::format_value(c[i]), "must be finite");
   }
   require(c[0] >= 0.0 && c[2] >= 0.0, index, prefix + "focus.covariance",
-          format_value(std::min(c[0], c[2])), "variances must not be negative");
+          measure::format_value(std::min(c[0], c[2])), "variances must not be negative");
 }
 
 }  // namespace
@@ -218,9 +221,10 @@ void validate_resume_trials(std::span<const PlrTrial> trials) {
     const double started = trial.started_at.count();
     const double finished = trial.finished_at.count();
     require(std::isfinite(started) && started >= previous_finish, i, "started_at",
-            format_value(started), "must be finite and not before the previous trial ended");
+            measure::format_value(started),
+            "must be finite and not before the previous trial ended");
     require(std::isfinite(finished) && finished >= started, i, "finished_at",
-            format_value(finished), "must be finite and not before the trial started");
+            measure::format_value(finished), "must be finite and not before the trial started");
     previous_finish = finished;
     for (FitShape shape : kFitShapes) check_fit(trial.fits[index_of(shape)], i, shape);
   }

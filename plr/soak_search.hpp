@@ -12,9 +12,9 @@
 #include "plr/plr_config.hpp"
 #include "plr/plr_trial.hpp"
 #include "plr/trend.hpp"
-#include "search/clock.hpp"
-#include "search/measurer.hpp"
-#include "search/units.hpp"
+#include "measure/clock.hpp"
+#include "measure/measurer.hpp"
+#include "measure/units.hpp"
 
 namespace trexsearch::plr {
 
@@ -41,7 +41,7 @@ struct PlrResult {
   PlrStopReason stop_reason = PlrStopReason::time_budget;
   std::string stop_detail;
   /// Clock time this run took (not counting resumed runs).
-  Seconds run_duration{0.0};
+  measure::Seconds run_duration{0.0};
 };
 
 /// Optional callbacks; empty ones are not called. Called on the thread that runs the search,
@@ -63,7 +63,7 @@ struct PlrHooks {
 class SoakSearch {
  public:
   /// Validates the config (throws ConfigError).
-  SoakSearch(PlrConfig config, const Clock& clock);
+  SoakSearch(PlrConfig config, const measure::Clock& clock);
 
   /// Runs the search on the calling thread (the measurer is only called from it), with the
   /// integration workers owned by this call. `resume_from`: trials of an earlier run of the same
@@ -71,14 +71,14 @@ class SoakSearch {
   /// a valid prefix of a search). In deterministic mode a resumed search makes exactly the
   /// decisions and estimates the uninterrupted one would have. Measurer failures and
   /// cancellation end the search and are reported in the result, never thrown.
-  PlrResult run(Measurer& measurer, std::stop_token stop = {}, const PlrHooks& hooks = {},
+  PlrResult run(measure::Measurer& measurer, std::stop_token stop = {}, const PlrHooks& hooks = {},
                 std::span<const PlrTrial> resume_from = {}) const;
 
   const PlrConfig& config() const { return config_; }
 
  private:
   PlrConfig config_;
-  const Clock& clock_;
+  const measure::Clock& clock_;
 };
 
 /// Checks that `trials` can be resumed from: numbered 1..n, with counts, times and estimates

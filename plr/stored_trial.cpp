@@ -3,11 +3,11 @@
 #include <algorithm>
 #include <cmath>
 
-#include "search/errors.hpp"
+#include "measure/errors.hpp"
 
 namespace trexsearch::plr {
 
-std::int64_t model_loss_count(const TrialCounts& counts, double loss_ratio) {
+std::int64_t model_loss_count(const measure::TrialCounts& counts, double loss_ratio) {
   const double intended = static_cast<double>(counts.intended);
   const double rounded_up = std::floor(intended * loss_ratio + 0.9);
   if (!(rounded_up > 0.0)) return 0;
@@ -15,13 +15,13 @@ std::int64_t model_loss_count(const TrialCounts& counts, double loss_ratio) {
   return static_cast<std::int64_t>(rounded_up);
 }
 
-StoredTrial StoredTrial::from(const TrialResult& result) {
+StoredTrial StoredTrial::from(const measure::TrialResult& result) {
   if (!result.counts()) {
-    throw MeasurementError("PLRsearch needs frame counts, got a trial at " +
-                           format_value(result.intended_load_pps()) +
-                           " pps with a loss ratio only");
+    throw measure::MeasurementError("PLRsearch needs frame counts, got a trial at " +
+                                    measure::format_value(result.intended_load_pps()) +
+                                    " pps with a loss ratio only");
   }
-  const TrialCounts& counts = *result.counts();
+  const measure::TrialCounts& counts = *result.counts();
   const std::int64_t basis = counts.offered > 0 ? counts.offered : counts.intended;
   return from_counts(result.intended_load_pps(), basis,
                      model_loss_count(counts, result.loss_ratio()));

@@ -2,7 +2,7 @@
 
 #include <cstdint>
 
-#include "search/trial_result.hpp"
+#include "measure/trial_result.hpp"
 
 namespace trexsearch::plr {
 
@@ -10,7 +10,7 @@ namespace trexsearch::plr {
 /// lost and any fraction of at least 0.1 frame rounds up,
 ///   min(intended, floor(intended * loss_ratio + 0.9)),
 /// with loss_ratio = (|loss| + |unsent|) / max(offered, intended) from TrialResult.
-std::int64_t model_loss_count(const TrialCounts& counts, double loss_ratio);
+std::int64_t model_loss_count(const measure::TrialCounts& counts, double loss_ratio);
 
 /// One trial as the likelihood sees it: everything precomputed that does not depend on the
 /// fitting function's parameters. Plain data, so a snapshot of them is cheap to share.
@@ -29,7 +29,7 @@ struct StoredTrial {
   double log_loss_factorial = 0.0;
 
   /// From a validated trial result with counts; throws MeasurementError without counts.
-  static StoredTrial from(const TrialResult& result);
+  static StoredTrial from(const measure::TrialResult& result);
   /// From the raw numbers (resume, tests).
   static StoredTrial from_counts(double load_pps, std::int64_t basis_count,
                                  std::int64_t loss_count);

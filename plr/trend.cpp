@@ -57,8 +57,8 @@ std::optional<Trend> estimate_trend(std::span<const PlrTrial> trials, double win
   trend.slope_stderr_per_hour =
       std::hypot(trend.regression_stderr_per_hour, trend.estimate_stderr_per_hour);
   trend.points = n;
-  trend.window_start = Seconds(hours.front() * 3600.0);
-  trend.window_end = Seconds(hours.back() * 3600.0);
+  trend.window_start = measure::Seconds(hours.front() * 3600.0);
+  trend.window_end = measure::Seconds(hours.back() * 3600.0);
   return trend;
 }
 

@@ -5,7 +5,7 @@
 #include <span>
 
 #include "plr/plr_trial.hpp"
-#include "search/units.hpp"
+#include "measure/units.hpp"
 
 namespace trexsearch::plr {
 
@@ -28,8 +28,8 @@ struct Trend {
   /// Estimates in the window.
   std::size_t points = 0;
   /// The window, in search time: first and last estimate in it.
-  Seconds window_start{0.0};
-  Seconds window_end{0.0};
+  measure::Seconds window_start{0.0};
+  measure::Seconds window_end{0.0};
 
   /// |slope| > 2 stderr: a trend worth a user's attention.
   bool significant() const;

@@ -4,14 +4,14 @@
 #include <optional>
 
 #include "search/load_grid.hpp"
-#include "search/units.hpp"
+#include "measure/units.hpp"
 
 namespace trexsearch::mlr {
 
 /// A selector's nomination, competing with the other selectors' for the next trial.
 struct Candidate {
   std::optional<GridIndex> load;
-  Seconds duration{0.0};
+  measure::Seconds duration{0.0};
   std::optional<GridIndex> width;
   std::size_t selector = 0;
 };

@@ -7,7 +7,7 @@
 #include <vector>
 
 #include "search/candidate.hpp"
-#include "search/errors.hpp"
+#include "measure/errors.hpp"
 #include "search/expander.hpp"
 #include "search/fast/fast_selection.hpp"
 #include "search/initial_phase.hpp"
@@ -53,8 +53,8 @@ Irregularity irregularity_for(StopReason reason) {
 /// The state of one search, from the first trial to the result.
 class SearchRun {
  public:
-  SearchRun(const ControllerConfig& config, const Clock& clock, Measurer& measurer,
-            std::stop_token stop, const SearchHooks& hooks)
+  SearchRun(const ControllerConfig& config, const measure::Clock& clock,
+            measure::Measurer& measurer, std::stop_token stop, const SearchHooks& hooks)
       : config_(config),
         clock_(clock),
         measurer_(measurer),
@@ -75,8 +75,8 @@ class SearchRun {
         fast_phase();
         return assemble(StopReason::completed, "");
       }
-      const InitialLoads initial =
-          run_initial_phase(chains_, grid_, handler_, [this](Seconds duration, GridIndex load) {
+      const InitialLoads initial = run_initial_phase(
+          chains_, grid_, handler_, [this](measure::Seconds duration, GridIndex load) {
             return measure(duration, load, TrialPhase::initial);
           });
       main_phase(initial);
@@ -134,9 +134,9 @@ class SearchRun {
       if (turn.status == FastTurn::Status::fail_fast) fail_fast(turn.goal);
       if (turn.status == FastTurn::Status::done) return;
       if (hooks_.debug) {
-        hooks_.debug(config_.goals[turn.step.goal].label(turn.step.goal) + ": fast: " +
-                     format_value(grid_.load_at(turn.step.load)) + " pps for " +
-                     format_value(turn.step.duration.count()) + " s");
+        hooks_.debug(config_.goals[turn.step.goal].label(turn.step.goal) +
+                     ": fast: " + measure::format_value(grid_.load_at(turn.step.load)) +
+                     " pps for " + measure::format_value(turn.step.duration.count()) + " s");
       }
       measure(turn.step.duration, turn.step.load, first ? TrialPhase::initial : TrialPhase::main);
       first = false;
@@ -146,10 +146,9 @@ class SearchRun {
 
   [[noreturn]] void fail_fast(std::size_t goal) {
     fail_fast_goal_ = goal;
-    throw StopSearch{StopReason::fail_fast,
-                     config_.goals[goal].label(goal) + ": min load " +
-                         format_value(config_.min_load_pps) +
-                         " pps is an upper bound and fail_fast is set"};
+    throw StopSearch{StopReason::fail_fast, config_.goals[goal].label(goal) + ": min load " +
+                                                measure::format_value(config_.min_load_pps) +
+                                                " pps is an upper bound and fail_fast is set"};
   }
 
   void check_stop_and_time() const {
@@ -159,25 +158,26 @@ class SearchRun {
     }
     if (clock_.now() - start_ >= config_.search_duration_max) {
       throw StopSearch{StopReason::search_time_exceeded,
-                       "search_duration_max of " + format_value(config_.search_duration_max.count()) +
+                       "search_duration_max of " +
+                           measure::format_value(config_.search_duration_max.count()) +
                            " s ran out after " + std::to_string(trials_.size()) + " trials"};
     }
   }
 
-  TrialResult measure(Seconds duration, GridIndex load, TrialPhase phase) {
+  measure::TrialResult measure(measure::Seconds duration, GridIndex load, TrialPhase phase) {
     // The first trial always runs; the main loop checks before nominating.
     if (!trials_.empty() && phase != TrialPhase::main) check_stop_and_time();
     const double load_pps = grid_.load_at(load);
     TrialRecord record{trials_.size() + 1, phase, clock_.now() - start_,
-                       TrialResult::from_loss_ratio(load_pps, duration, duration, 0.0)};
+                       measure::TrialResult::from_loss_ratio(load_pps, duration, duration, 0.0)};
     const auto where = [&] {
-      return "trial " + std::to_string(record.number) + " (" + format_value(load_pps) + " pps, " +
-             format_value(duration.count()) + " s): ";
+      return "trial " + std::to_string(record.number) + " (" + measure::format_value(load_pps) +
+             " pps, " + measure::format_value(duration.count()) + " s): ";
     };
     try {
-      const TrialOutcome outcome = measurer_.measure(duration, load_pps, stop_);
-      record.result = TrialResult::from_outcome(load_pps, duration, outcome);
-    } catch (const MeasurementCancelled&) {
+      const measure::TrialOutcome outcome = measurer_.measure(duration, load_pps, stop_);
+      record.result = measure::TrialResult::from_outcome(load_pps, duration, outcome);
+    } catch (const measure::MeasurementCancelled&) {
       throw StopSearch{StopReason::cancelled, where() + "cancelled"};
     } catch (const std::exception& error) {
       throw StopSearch{StopReason::measurer_failed, where() + error.what()};
@@ -214,7 +214,7 @@ class SearchRun {
 
   SearchResult assemble(StopReason reason, std::string detail) {
     SearchResult result;
-    std::vector<TrialResult> counted;
+    std::vector<measure::TrialResult> counted;
     for (const TrialRecord& trial : trials_) {
       if (trial.phase != TrialPhase::warmup) counted.push_back(trial.result);
     }
@@ -239,8 +239,8 @@ class SearchRun {
   }
 
   const ControllerConfig& config_;
-  const Clock& clock_;
-  Measurer& measurer_;
+  const measure::Clock& clock_;
+  measure::Measurer& measurer_;
   std::stop_token stop_;
   const SearchHooks& hooks_;
   LoadGrid grid_;
@@ -252,19 +252,19 @@ class SearchRun {
   std::unique_ptr<FastSelection> fast_;
   std::vector<TrialRecord> trials_;
   std::optional<std::size_t> fail_fast_goal_;
-  Seconds start_;
+  measure::Seconds start_;
 };
 
 }  // namespace
 
-Controller::Controller(ControllerConfig config, const Clock& clock)
+Controller::Controller(ControllerConfig config, const measure::Clock& clock)
     : config_(std::move(config)), clock_(clock) {
   config_.validate();
   // Builds the grid once so that widths too fine for the load range fail here.
   LoadGrid(config_.min_load_pps, config_.max_load_pps, relative_widths(config_));
 }
 
-SearchResult Controller::search(Measurer& measurer, std::stop_token stop,
+SearchResult Controller::search(measure::Measurer& measurer, std::stop_token stop,
                                 const SearchHooks& hooks) const {
   return SearchRun(config_, clock_, measurer, std::move(stop), hooks).run();
 }

@@ -5,9 +5,9 @@
 #include <stop_token>
 #include <string_view>
 
-#include "search/clock.hpp"
+#include "measure/clock.hpp"
 #include "search/controller_config.hpp"
-#include "search/measurer.hpp"
+#include "measure/measurer.hpp"
 #include "search/search_result.hpp"
 
 namespace trexsearch::mlr {
@@ -36,19 +36,19 @@ struct SearchHooks {
 class Controller {
  public:
   /// Validates the config (throws ConfigError).
-  Controller(ControllerConfig config, const Clock& clock);
+  Controller(ControllerConfig config, const measure::Clock& clock);
 
   /// Runs one search. Never throws for measurer failures, timeouts or
   /// cancellation: those end the search and are reported in the result, with
   /// the bounds found so far marked irregular.
-  SearchResult search(Measurer& measurer, std::stop_token stop = {},
+  SearchResult search(measure::Measurer& measurer, std::stop_token stop = {},
                       const SearchHooks& hooks = {}) const;
 
   const ControllerConfig& config() const { return config_; }
 
  private:
   ControllerConfig config_;
-  const Clock& clock_;
+  const measure::Clock& clock_;
 };
 
 }  // namespace trexsearch::mlr

@@ -3,12 +3,12 @@
 #include <cmath>
 #include <string>
 
-#include "search/errors.hpp"
+#include "measure/errors.hpp"
 
 namespace trexsearch::mlr {
 
 void ControllerConfig::validate() const {
-  if (goals.empty()) throw ConfigError("goals", "[]", "at least one goal is needed");
+  if (goals.empty()) throw measure::ConfigError("goals", "[]", "at least one goal is needed");
   for (std::size_t i = 0; i < goals.size(); ++i) {
     const std::string prefix = "goals[" + std::to_string(i) + "]";
     goals[i].validate(prefix);
@@ -16,26 +16,28 @@ void ControllerConfig::validate() const {
     // duplicate the output, and a typo that makes NDR equal PDR is worth an error.
     for (std::size_t j = 0; j < i; ++j) {
       if (goals[i].same_attributes(goals[j])) {
-        throw ConfigError(prefix, goals[i].label(i),
-                          "has the same attributes as goals[" + std::to_string(j) + "]");
+        throw measure::ConfigError(prefix, goals[i].label(i),
+                                   "has the same attributes as goals[" + std::to_string(j) + "]");
       }
     }
   }
   if (!std::isfinite(min_load_pps) || min_load_pps <= 0.0) {
-    throw ConfigError("min_load", format_value(min_load_pps),
-                      "must be a positive number of frames/s");
+    throw measure::ConfigError("min_load", measure::format_value(min_load_pps),
+                               "must be a positive number of frames/s");
   }
   if (!std::isfinite(max_load_pps) || max_load_pps <= min_load_pps) {
-    throw ConfigError("max_load", format_value(max_load_pps),
-                      "must be greater than min_load (" + format_value(min_load_pps) + ")");
+    throw measure::ConfigError(
+        "max_load", measure::format_value(max_load_pps),
+        "must be greater than min_load (" + measure::format_value(min_load_pps) + ")");
   }
   if (!std::isfinite(search_duration_max.count()) || search_duration_max.count() <= 0.0) {
-    throw ConfigError("search_duration_max", format_value(search_duration_max.count()),
-                      "must be a positive number of seconds");
+    throw measure::ConfigError("search_duration_max",
+                               measure::format_value(search_duration_max.count()),
+                               "must be a positive number of seconds");
   }
   if (!std::isfinite(warmup_duration.count()) || warmup_duration.count() < 0.0) {
-    throw ConfigError("warmup_duration", format_value(warmup_duration.count()),
-                      "must be zero (no warmup) or a positive number of seconds");
+    throw measure::ConfigError("warmup_duration", measure::format_value(warmup_duration.count()),
+                               "must be zero (no warmup) or a positive number of seconds");
   }
 }
 

@@ -4,7 +4,7 @@
 
 #include "search/search_goal.hpp"
 #include "search/selection_strategy.hpp"
-#include "search/units.hpp"
+#include "measure/units.hpp"
 
 namespace trexsearch::mlr {
 
@@ -18,9 +18,9 @@ struct ControllerConfig {
   double max_load_pps = 1e9;
   /// Checked before each trial; when exceeded the search returns what it has,
   /// marked irregular (the reference throws everything away instead).
-  Seconds search_duration_max{1200.0};
+  measure::Seconds search_duration_max{1200.0};
   /// Zero for none; otherwise one trial at max load whose result is not used.
-  Seconds warmup_duration{1.0};
+  measure::Seconds warmup_duration{1.0};
   /// Load selection; csit repeats the reference trial for trial.
   SelectionStrategy strategy = SelectionStrategy::csit;
 

@@ -8,7 +8,8 @@ namespace {
 
 /// Forwarding rate corrected so that a trial there would lose about the goal
 /// loss ratio, rounded down onto the grid.
-GridIndex corrected_rate(const LoadGrid& grid, const TrialResult& result, double loss_ratio) {
+GridIndex corrected_rate(const LoadGrid& grid, const measure::TrialResult& result,
+                         double loss_ratio) {
   // Multiplying by the reciprocal, as the reference does, keeps loads identical.
   return grid.index_at_or_below(result.forwarding_rate_pps() * (1.0 / (1.0 - loss_ratio)));
 }
@@ -18,7 +19,7 @@ GridIndex corrected_rate(const LoadGrid& grid, const TrialResult& result, double
 InitialLoads run_initial_phase(const TargetChains& chains, const LoadGrid& grid,
                                const LimitHandler& handler, const TrialRunner& run_trial) {
   std::optional<double> ratio;
-  Seconds duration{0.0};
+  measure::Seconds duration{0.0};
   GridIndex width = 0;
   for (const TargetSpec& target : chains.targets) {
     if (target.preceding) continue;  // only each goal's coarsest target
@@ -30,12 +31,12 @@ InitialLoads run_initial_phase(const TargetChains& chains, const LoadGrid& grid,
   const double loss_ratio = ratio.value_or(0.0);
   const GridIndex max_index = grid.max_index();
 
-  const TrialResult first = run_trial(duration, max_index);
+  const measure::TrialResult first = run_trial(duration, max_index);
   const GridIndex corrected = corrected_rate(grid, first, loss_ratio);
   if (corrected >= max_index) return {max_index, max_index};  // small loss at max load
 
   const GridIndex mrr = *handler.handle(corrected, width, GridBounds{std::nullopt, max_index});
-  const TrialResult second = run_trial(duration, mrr);
+  const measure::TrialResult second = run_trial(duration, mrr);
   std::optional<GridIndex> mrr2;
   if (second.loss_ratio() > loss_ratio) {
     mrr2 = handler.handle(corrected_rate(grid, second, loss_ratio), width,

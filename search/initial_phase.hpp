@@ -5,12 +5,12 @@
 #include "search/limit_handler.hpp"
 #include "search/load_grid.hpp"
 #include "search/target_scaling.hpp"
-#include "search/trial_result.hpp"
+#include "measure/trial_result.hpp"
 
 namespace trexsearch::mlr {
 
 /// Performs one trial at a grid load and returns its result.
-using TrialRunner = std::function<TrialResult(Seconds duration, GridIndex load)>;
+using TrialRunner = std::function<measure::TrialResult(measure::Seconds duration, GridIndex load)>;
 
 /// The two loads the main phase starts from (equal when one trial sufficed).
 struct InitialLoads {

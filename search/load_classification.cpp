@@ -13,7 +13,7 @@ std::string_view to_string(LoadClass load_class) {
   return "undecided";
 }
 
-LoadClass classify(const DurationSums& sums, double exceed_ratio, Seconds duration_sum) {
+LoadClass classify(const DurationSums& sums, double exceed_ratio, measure::Seconds duration_sum) {
   // draft-06 Appendix A, same names and the same order of floating-point
   // operations as the pseudocode (and the reference), so ties land identically.
   const double good_long_sum = sums.full_length_low_loss.count();
@@ -32,8 +32,8 @@ LoadClass classify(const DurationSums& sums, double exceed_ratio, Seconds durati
   return LoadClass::undecided;
 }
 
-void TargetTally::add(const TrialResult& trial) {
-  const Seconds duration = trial.effective_duration();
+void TargetTally::add(const measure::TrialResult& trial) {
+  const measure::Seconds duration = trial.effective_duration();
   // Short vs full-length is decided by the intended duration, the sums use the
   // effective duration (draft-15 "Trial Effective Duration"); high-loss is strict.
   // A tester-limited trial has loss ratio 1 in every scope, so it is high-loss for

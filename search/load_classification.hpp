@@ -3,8 +3,8 @@
 #include <map>
 #include <string_view>
 
-#include "search/trial_result.hpp"
-#include "search/units.hpp"
+#include "measure/trial_result.hpp"
+#include "measure/units.hpp"
 
 namespace trexsearch::mlr {
 
@@ -13,9 +13,9 @@ struct ClassificationTarget {
   double loss_ratio = 0.0;
   double exceed_ratio = 0.5;
   /// Trials with intended duration at least this are full-length.
-  Seconds trial_duration{1.0};
-  Seconds duration_sum{21.0};
-  LossScope loss_scope = LossScope::aggregate;
+  measure::Seconds trial_duration{1.0};
+  measure::Seconds duration_sum{21.0};
+  measure::LossScope loss_scope = measure::LossScope::aggregate;
 };
 
 /// draft-06 Appendix A: a load is a lower bound, an upper bound, or undecided.
@@ -25,14 +25,14 @@ std::string_view to_string(LoadClass load_class);
 
 /// The four sums of effective durations that Appendix A works on.
 struct DurationSums {
-  Seconds full_length_low_loss{0.0};
-  Seconds full_length_high_loss{0.0};
-  Seconds short_low_loss{0.0};
-  Seconds short_high_loss{0.0};
+  measure::Seconds full_length_low_loss{0.0};
+  measure::Seconds full_length_high_loss{0.0};
+  measure::Seconds short_low_loss{0.0};
+  measure::Seconds short_high_loss{0.0};
 };
 
 /// draft-06 Appendix A, term for term.
-LoadClass classify(const DurationSums& sums, double exceed_ratio, Seconds duration_sum);
+LoadClass classify(const DurationSums& sums, double exceed_ratio, measure::Seconds duration_sum);
 
 /// Everything measured at one load, seen through one target: the duration sums
 /// and, for full-length trials, the summed duration per loss ratio (Appendix B).
@@ -43,7 +43,7 @@ class TargetTally {
   /// Counts the trial: short vs full-length by intended duration, summed by
   /// effective duration, high-loss iff loss ratio > goal loss ratio (strict),
   /// the loss ratio taken over the target's loss scope.
-  void add(const TrialResult& trial);
+  void add(const measure::TrialResult& trial);
 
   const DurationSums& sums() const { return sums_; }
   LoadClass classification() const;
@@ -54,7 +54,7 @@ class TargetTally {
  private:
   ClassificationTarget target_;
   DurationSums sums_;
-  std::map<double, Seconds> full_length_duration_by_loss_ratio_;
+  std::map<double, measure::Seconds> full_length_duration_by_loss_ratio_;
 };
 
 }  // namespace trexsearch::mlr

@@ -4,7 +4,7 @@
 #include <cmath>
 #include <vector>
 
-#include "search/errors.hpp"
+#include "measure/errors.hpp"
 
 namespace trexsearch::mlr {
 namespace {
@@ -46,15 +46,16 @@ LoadGrid::LoadGrid(double min_load_pps, double max_load_pps,
                    std::span<const double> relative_widths)
     : min_load_pps_(min_load_pps), max_load_pps_(max_load_pps) {
   if (!(std::isfinite(min_load_pps) && min_load_pps > 0.0)) {
-    throw ConfigError("min_load", format_value(min_load_pps), "must be positive");
+    throw measure::ConfigError("min_load", measure::format_value(min_load_pps), "must be positive");
   }
   if (!(std::isfinite(max_load_pps) && max_load_pps > min_load_pps)) {
-    throw ConfigError("max_load", format_value(max_load_pps), "must be greater than min_load");
+    throw measure::ConfigError("max_load", measure::format_value(max_load_pps),
+                               "must be greater than min_load");
   }
   for (double width : relative_widths) {
     if (!(width > 0.0 && width < 1.0)) {
-      throw ConfigError("relative_width", format_value(width),
-                        "must be greater than 0 and less than 1");
+      throw measure::ConfigError("relative_width", measure::format_value(width),
+                                 "must be greater than 0 and less than 1");
     }
   }
   max_index_ = find_max_index(relative_widths);
@@ -86,9 +87,10 @@ GridIndex LoadGrid::find_max_index(std::span<const double> relative_widths) cons
     if (acceptable) return candidate;
     const double next = std::ceil(next_try_max);
     if (!(next < static_cast<double>(kMaxGridIndex))) {
-      throw ConfigError("relative_width", format_value(std::exp(-log_goals.front())),
-                        "is too fine for the load range " + format_value(min_load_pps_) +
-                            " .. " + format_value(max_load_pps_) + " pps");
+      throw measure::ConfigError(
+          "relative_width", measure::format_value(std::exp(-log_goals.front())),
+          "is too fine for the load range " + measure::format_value(min_load_pps_) + " .. " +
+              measure::format_value(max_load_pps_) + " pps");
     }
     candidate = static_cast<GridIndex>(next);
   }

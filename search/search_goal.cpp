@@ -3,7 +3,7 @@
 #include <cmath>
 #include <string>
 
-#include "search/errors.hpp"
+#include "measure/errors.hpp"
 
 namespace trexsearch::mlr {
 namespace {
@@ -14,7 +14,7 @@ constexpr int kMaxPrecedingTargets = 30;
 constexpr int kMaxExpansionCoefficient = 1000;
 
 void require(bool ok, const std::string& field, double value, const char* reason) {
-  if (!ok) throw ConfigError(field, format_value(value), reason);
+  if (!ok) throw measure::ConfigError(field, measure::format_value(value), reason);
 }
 
 }  // namespace
@@ -34,25 +34,28 @@ void SearchGoal::validate(const std::string& field_prefix) const {
   const double sum = duration_sum.count();
   require(std::isfinite(initial) && initial > 0.0, field("initial_trial_duration"), initial,
           "must be a positive number of seconds");
-  require(std::isfinite(final_duration) && final_duration >= initial,
-          field("final_trial_duration"), final_duration,
-          ("must be at least initial_trial_duration (" + format_value(initial) + " s)").c_str());
-  require(std::isfinite(sum) && sum >= final_duration, field("duration_sum"), sum,
-          ("must be at least final_trial_duration (" + format_value(final_duration) + " s)")
+  require(std::isfinite(final_duration) && final_duration >= initial, field("final_trial_duration"),
+          final_duration,
+          ("must be at least initial_trial_duration (" + measure::format_value(initial) + " s)")
               .c_str());
+  require(
+      std::isfinite(sum) && sum >= final_duration, field("duration_sum"), sum,
+      ("must be at least final_trial_duration (" + measure::format_value(final_duration) + " s)")
+          .c_str());
   if (preceding_targets < 0 || preceding_targets > kMaxPrecedingTargets) {
-    throw ConfigError(field("preceding_targets"), std::to_string(preceding_targets),
-                      "must be between 0 and " + std::to_string(kMaxPrecedingTargets));
+    throw measure::ConfigError(field("preceding_targets"), std::to_string(preceding_targets),
+                               "must be between 0 and " + std::to_string(kMaxPrecedingTargets));
   }
   if (preceding_targets == 0 && initial < sum) {
-    throw ConfigError(field("preceding_targets"), "0",
-                      "must be at least 1 unless initial_trial_duration (" +
-                          format_value(initial) + " s) is at least duration_sum (" +
-                          format_value(sum) + " s)");
+    throw measure::ConfigError(
+        field("preceding_targets"), "0",
+        "must be at least 1 unless initial_trial_duration (" + measure::format_value(initial) +
+            " s) is at least duration_sum (" + measure::format_value(sum) + " s)");
   }
   if (expansion_coefficient <= 1 || expansion_coefficient > kMaxExpansionCoefficient) {
-    throw ConfigError(field("expansion_coefficient"), std::to_string(expansion_coefficient),
-                      "must be an integer from 2 to " + std::to_string(kMaxExpansionCoefficient));
+    throw measure::ConfigError(
+        field("expansion_coefficient"), std::to_string(expansion_coefficient),
+        "must be an integer from 2 to " + std::to_string(kMaxExpansionCoefficient));
   }
 }
 

@@ -2,8 +2,8 @@
 
 #include <string>
 
-#include "search/trial_result.hpp"
-#include "search/units.hpp"
+#include "measure/trial_result.hpp"
+#include "measure/units.hpp"
 
 namespace trexsearch::mlr {
 
@@ -19,11 +19,11 @@ struct SearchGoal {
   /// The search stops when (RUB - RLB) / RUB is at most this.
   double relative_width = 0.005;
   /// Trial duration of the coarsest preceding target.
-  Seconds initial_trial_duration{1.0};
+  measure::Seconds initial_trial_duration{1.0};
   /// Trials at least this long are full-length for this goal.
-  Seconds final_trial_duration{1.0};
+  measure::Seconds final_trial_duration{1.0};
   /// Sum of effective durations that decides a load's classification.
-  Seconds duration_sum{21.0};
+  measure::Seconds duration_sum{21.0};
   /// Number of coarser, shorter targets searched before the goal itself.
   int preceding_targets = 2;
   /// Width multiplier of external search steps.
@@ -31,7 +31,7 @@ struct SearchGoal {
   /// Stop the whole search when min load turns out to be an upper bound.
   bool fail_fast = true;
   /// Judge trials by the aggregate loss ratio (CSIT) or the worst direction's.
-  LossScope loss_scope = LossScope::aggregate;
+  measure::LossScope loss_scope = measure::LossScope::aggregate;
 
   /// Throws ConfigError naming `field_prefix` + the field and its value.
   void validate(const std::string& field_prefix = "goal") const;

@@ -23,8 +23,8 @@ std::string_view to_string(StopReason reason) {
   return "completed";
 }
 
-Seconds SearchResult::trial_duration_sum() const {
-  Seconds sum{0.0};
+measure::Seconds SearchResult::trial_duration_sum() const {
+  measure::Seconds sum{0.0};
   for (const TrialRecord& trial : trials) sum += trial.result.effective_duration();
   return sum;
 }

@@ -6,8 +6,8 @@
 #include <vector>
 
 #include "search/goal_result.hpp"
-#include "search/trial_result.hpp"
-#include "search/units.hpp"
+#include "measure/trial_result.hpp"
+#include "measure/units.hpp"
 
 namespace trexsearch::mlr {
 
@@ -23,8 +23,8 @@ struct TrialRecord {
   std::size_t number = 0;
   TrialPhase phase = TrialPhase::main;
   /// Clock time when the trial was requested, relative to the search start.
-  Seconds started_at{0.0};
-  TrialResult result;
+  measure::Seconds started_at{0.0};
+  measure::TrialResult result;
 };
 
 /// Why the search ended.
@@ -46,10 +46,10 @@ struct SearchResult {
   StopReason stop_reason = StopReason::completed;
   std::string stop_detail;
   /// Clock time from start to end of the search.
-  Seconds search_duration{0.0};
+  measure::Seconds search_duration{0.0};
 
   /// Sum of effective durations of all trials, warmup included.
-  Seconds trial_duration_sum() const;
+  measure::Seconds trial_duration_sum() const;
 };
 
 }  // namespace trexsearch::mlr

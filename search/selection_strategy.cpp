@@ -1,6 +1,6 @@
 #include "search/selection_strategy.hpp"
 
-#include "search/errors.hpp"
+#include "measure/errors.hpp"
 
 namespace trexsearch::mlr {
 
@@ -15,8 +15,8 @@ std::string_view to_string(SelectionStrategy strategy) {
 SelectionStrategy parse_selection_strategy(std::string_view text, const std::string& field) {
   if (text == "csit") return SelectionStrategy::csit;
   if (text == "fast") return SelectionStrategy::fast;
-  throw ConfigError(field, "\"" + std::string(text) + "\"",
-                    "unknown load-selection strategy; known strategies: csit, fast");
+  throw measure::ConfigError(field, "\"" + std::string(text) + "\"",
+                             "unknown load-selection strategy; known strategies: csit, fast");
 }
 
 }  // namespace trexsearch::mlr

@@ -22,7 +22,7 @@ struct SelectorTurn {
   enum class Status { nominated, done, fail_fast };
   Status status = Status::done;
   Nomination nomination;
-  Seconds duration{0.0};
+  measure::Seconds duration{0.0};
 };
 
 /// Drives one goal through its chain of targets, coarsest first. Each turn it

@@ -28,9 +28,10 @@ TargetChains build_target_chains(const std::vector<SearchGoal>& goals, const Loa
       if (depth == count) preceding_sum = goal.initial_trial_duration.count();
       width *= 2;
       TargetSpec target;
-      target.classification = {goal.loss_ratio, goal.exceed_ratio,
-                               Seconds{std::min(goal.final_trial_duration.count(), preceding_sum)},
-                               Seconds{preceding_sum}, goal.loss_scope};
+      target.classification = {
+          goal.loss_ratio, goal.exceed_ratio,
+          measure::Seconds{std::min(goal.final_trial_duration.count(), preceding_sum)},
+          measure::Seconds{preceding_sum}, goal.loss_scope};
       target.width_steps = width;
       target.expansion_coefficient = goal.expansion_coefficient;
       target.fail_fast = false;

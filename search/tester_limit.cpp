@@ -4,11 +4,11 @@
 
 namespace trexsearch::mlr {
 
-std::optional<TesterLimit> tester_limit_at(std::span<const TrialResult> trials,
+std::optional<TesterLimit> tester_limit_at(std::span<const measure::TrialResult> trials,
                                            double upper_bound_pps) {
   // Loads are grid values, compared exactly as TrialDatabase groups them.
   std::optional<TesterLimit> limit;
-  for (const TrialResult& trial : trials) {
+  for (const measure::TrialResult& trial : trials) {
     if (trial.intended_load_pps() != upper_bound_pps || !trial.tester_limited()) continue;
     if (!limit) limit = TesterLimit{};
     ++limit->trials;

@@ -4,7 +4,7 @@
 #include <optional>
 #include <span>
 
-#include "search/trial_result.hpp"
+#include "measure/trial_result.hpp"
 
 namespace trexsearch::mlr {
 
@@ -19,7 +19,7 @@ struct TesterLimit {
 
 /// The tester limit at `upper_bound_pps` among `trials`; absent when no trial at
 /// that load was tester-limited (then the SUT's own loss made it an upper bound).
-std::optional<TesterLimit> tester_limit_at(std::span<const TrialResult> trials,
+std::optional<TesterLimit> tester_limit_at(std::span<const measure::TrialResult> trials,
                                            double upper_bound_pps);
 
 }  // namespace trexsearch::mlr

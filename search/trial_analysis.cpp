@@ -2,7 +2,7 @@
 
 #include <string>
 
-#include "search/errors.hpp"
+#include "measure/errors.hpp"
 #include "search/trial_database.hpp"
 
 namespace trexsearch::mlr {
@@ -13,7 +13,7 @@ ClassificationTarget final_target(const SearchGoal& goal) {
           goal.loss_scope};
 }
 
-std::string pps(double load) { return format_value(load) + " pps"; }
+std::string pps(double load) { return measure::format_value(load) + " pps"; }
 
 /// draft-06 "Goal Result": regular needs both bounds no further apart than the
 /// goal width; anything else is irregular, and we say which way.
@@ -24,10 +24,10 @@ void judge_regularity(GoalResult& result, const std::optional<LoadLimits>& limit
     const double width = (*upper - *lower) / *upper;
     if (width <= result.goal.relative_width) return;
     result.irregularity = Irregularity::too_wide;
-    result.irregular_reason = "relevant bounds " + pps(*lower) + " and " + pps(*upper) +
-                              " are " + format_value(width) +
+    result.irregular_reason = "relevant bounds " + pps(*lower) + " and " + pps(*upper) + " are " +
+                              measure::format_value(width) +
                               " apart (relative), wider than the goal width " +
-                              format_value(result.goal.relative_width);
+                              measure::format_value(result.goal.relative_width);
     return;
   }
   if (!upper) {
@@ -57,13 +57,13 @@ void judge_regularity(GoalResult& result, const std::optional<LoadLimits>& limit
 }  // namespace
 
 std::vector<GoalResult> analyze_trials(const std::vector<SearchGoal>& goals,
-                                       std::span<const TrialResult> trials,
+                                       std::span<const measure::TrialResult> trials,
                                        std::optional<LoadLimits> limits) {
   std::vector<ClassificationTarget> targets;
   targets.reserve(goals.size());
   for (const SearchGoal& goal : goals) targets.push_back(final_target(goal));
   TrialDatabase database(std::move(targets));
-  for (const TrialResult& trial : trials) database.add(trial);
+  for (const measure::TrialResult& trial : trials) database.add(trial);
 
   std::vector<GoalResult> results;
   results.reserve(goals.size());

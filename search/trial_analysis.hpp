@@ -6,7 +6,7 @@
 
 #include "search/goal_result.hpp"
 #include "search/search_goal.hpp"
-#include "search/trial_result.hpp"
+#include "measure/trial_result.hpp"
 
 namespace trexsearch::mlr {
 
@@ -22,7 +22,7 @@ struct LoadLimits {
 /// each result is regular. Trials at equal intended loads are pooled; every trial
 /// counts for every goal. Results are in goal order.
 std::vector<GoalResult> analyze_trials(const std::vector<SearchGoal>& goals,
-                                       std::span<const TrialResult> trials,
+                                       std::span<const measure::TrialResult> trials,
                                        std::optional<LoadLimits> limits = std::nullopt);
 
 }  // namespace trexsearch::mlr

@@ -4,14 +4,14 @@
 #include <string>
 #include <utility>
 
-#include "search/errors.hpp"
+#include "measure/errors.hpp"
 
 namespace trexsearch::mlr {
 
 TrialDatabase::TrialDatabase(std::vector<ClassificationTarget> targets)
     : targets_(std::move(targets)) {}
 
-void TrialDatabase::add(const TrialResult& trial) {
+void TrialDatabase::add(const measure::TrialResult& trial) {
   auto [it, inserted] = loads_.try_emplace(trial.intended_load_pps());
   LoadEntry& entry = it->second;
   if (inserted) {
@@ -35,7 +35,7 @@ RelevantBounds TrialDatabase::relevant_bounds(std::size_t target) const {
 const TargetTally& TrialDatabase::tally(double load_pps, std::size_t target) const {
   const auto it = loads_.find(load_pps);
   if (it == loads_.end()) {
-    throw std::logic_error("no trials at load " + format_value(load_pps));
+    throw std::logic_error("no trials at load " + measure::format_value(load_pps));
   }
   return it->second.tallies.at(target);
 }

@@ -6,7 +6,7 @@
 
 #include "search/load_classification.hpp"
 #include "search/relevant_bounds.hpp"
-#include "search/trial_result.hpp"
+#include "measure/trial_result.hpp"
 
 namespace trexsearch::mlr {
 
@@ -24,7 +24,7 @@ class TrialDatabase {
 
   explicit TrialDatabase(std::vector<ClassificationTarget> targets);
 
-  void add(const TrialResult& trial);
+  void add(const measure::TrialResult& trial);
 
   /// Measured loads in increasing order.
   const std::map<double, LoadEntry>& loads() const { return loads_; }

@@ -3,7 +3,7 @@
 #include <cstdlib>
 #include <iostream>
 
-#include "search/errors.hpp"
+#include "measure/errors.hpp"
 
 namespace trexsearch::bench {
 
@@ -27,7 +27,8 @@ std::optional<BenchArgs> parse_bench_args(int argc, char** argv, std::uint64_t d
     } else if (arg == "--seeds" && i + 1 < argc) {
       char* end = nullptr;
       args.seeds = std::strtoull(argv[++i], &end, 10);
-      if (*end != '\0' || args.seeds == 0) throw ConfigError("--seeds", argv[i], "not a count > 0");
+      if (*end != '\0' || args.seeds == 0)
+        throw measure::ConfigError("--seeds", argv[i], "not a count > 0");
     } else if (arg == "--model" && i + 1 < argc) {
       args.models.push_back(parse_model(argv[++i]));
     } else {

@@ -12,7 +12,7 @@
 #include "bench/mlrsearch/model_spec.hpp"
 #include "bench/mlrsearch/report_tables.hpp"
 #include "bench/mlrsearch/search_runs.hpp"
-#include "search/errors.hpp"
+#include "measure/errors.hpp"
 
 int main(int argc, char** argv) {
   using namespace trexsearch;
@@ -41,7 +41,7 @@ int main(int argc, char** argv) {
       std::cout << "\n## Every run\n\n";
       bench::print_details(std::cout, runs);
     }
-  } catch (const ConfigError& error) {
+  } catch (const measure::ConfigError& error) {
     std::cerr << "bench_mlr_vs_binary: error: " << error.what() << "\n" << usage;
     return 2;
   } catch (const std::exception& error) {

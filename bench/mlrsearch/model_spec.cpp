@@ -4,7 +4,7 @@
 #include <cmath>
 #include <cstdlib>
 
-#include "search/errors.hpp"
+#include "measure/errors.hpp"
 
 namespace trexsearch::bench {
 
@@ -20,7 +20,7 @@ ModelSpec parse_model(const std::string& text) {
         equals == std::string::npos ? 0.0 : std::strtod(option.c_str() + equals + 1, &parsed_end);
     if (equals == std::string::npos || parsed_end == option.c_str() + equals + 1 ||
         *parsed_end != '\0') {
-      throw ConfigError("--model", text, "option '" + option + "' is not KEY=NUMBER");
+      throw measure::ConfigError("--model", text, "option '" + option + "' is not KEY=NUMBER");
     }
     spec.options[option.substr(0, equals)] = value;
     start = end;

@@ -1,16 +1,18 @@
 #include "bench/mlrsearch/rfc2544_binary_search.hpp"
 
-#include "search/trial_result.hpp"
+#include "measure/trial_result.hpp"
 
 namespace trexsearch::bench {
 
-BinarySearchResult rfc2544_binary_search(const BinarySearchConfig& config, Measurer& measurer) {
+BinarySearchResult rfc2544_binary_search(const BinarySearchConfig& config,
+                                         measure::Measurer& measurer) {
   BinarySearchResult result;
   // RFC 2544 section 26.1: throughput is the highest rate with no frame lost; the
   // loss ratio includes unsent frames, like MLRsearch's.
   const auto passes = [&](double load_pps) {
-    const TrialOutcome outcome = measurer.measure(config.trial_duration, load_pps, {});
-    const TrialResult trial = TrialResult::from_outcome(load_pps, config.trial_duration, outcome);
+    const measure::TrialOutcome outcome = measurer.measure(config.trial_duration, load_pps, {});
+    const measure::TrialResult trial =
+        measure::TrialResult::from_outcome(load_pps, config.trial_duration, outcome);
     ++result.trials;
     result.trial_duration_sum += trial.effective_duration();
     return trial.loss_ratio() == 0.0;

@@ -3,8 +3,8 @@
 #include <cstddef>
 #include <optional>
 
-#include "search/measurer.hpp"
-#include "search/units.hpp"
+#include "measure/measurer.hpp"
+#include "measure/units.hpp"
 
 namespace trexsearch::bench {
 
@@ -14,7 +14,7 @@ namespace trexsearch::bench {
 struct BinarySearchConfig {
   double min_load_pps = 9001.0;
   double max_load_pps = 14880952.0;
-  Seconds trial_duration{60.0};
+  measure::Seconds trial_duration{60.0};
   double relative_width = 0.005;
 };
 
@@ -28,11 +28,12 @@ struct BinarySearchResult {
   bool lower_bound_measured = false;
   std::size_t trials = 0;
   /// Sum of effective durations.
-  Seconds trial_duration_sum{0.0};
+  measure::Seconds trial_duration_sum{0.0};
 };
 
 /// Measures max load first (done if it passes), then bisects [min, max]
 /// arithmetically; min load itself is assumed to pass and is never measured.
-BinarySearchResult rfc2544_binary_search(const BinarySearchConfig& config, Measurer& measurer);
+BinarySearchResult rfc2544_binary_search(const BinarySearchConfig& config,
+                                         measure::Measurer& measurer);
 
 }  // namespace trexsearch::bench

@@ -1,7 +1,7 @@
 #include "bench/mlrsearch/search_runs.hpp"
 
 #include "bench/mlrsearch/clocked_measurer.hpp"
-#include "search/clock.hpp"
+#include "measure/clock.hpp"
 #include "search/controller.hpp"
 #include "search/sim/critical_load.hpp"
 #include "search/sim/sut_measurer.hpp"
@@ -16,9 +16,9 @@ mlr::ControllerConfig base_config() {
   mlr::ControllerConfig config;
   config.min_load_pps = min_load_pps;
   config.max_load_pps = max_load_pps;
-  config.warmup_duration = Seconds{0.0};
+  config.warmup_duration = measure::Seconds{0.0};
   // Large enough never to cut a search short: the benchmark measures whole searches.
-  config.search_duration_max = Seconds{1e7};
+  config.search_duration_max = measure::Seconds{1e7};
   return config;
 }
 
@@ -31,9 +31,9 @@ mlr::ControllerConfig csit_ndr_pdr_config() {
   ndr.loss_ratio = 0.0;
   ndr.exceed_ratio = 0.5;
   ndr.relative_width = 0.005;
-  ndr.initial_trial_duration = Seconds{1.0};
-  ndr.final_trial_duration = Seconds{1.0};
-  ndr.duration_sum = Seconds{21.0};
+  ndr.initial_trial_duration = measure::Seconds{1.0};
+  ndr.final_trial_duration = measure::Seconds{1.0};
+  ndr.duration_sum = measure::Seconds{21.0};
   ndr.preceding_targets = 2;
   // CSIT fails fast; here a model without a loss-free load (lossy) would then stop
   // the PDR search too, and the PDR result is what that model is for.
@@ -52,9 +52,9 @@ mlr::ControllerConfig rfc2544_config() {
   goal.loss_ratio = 0.0;
   goal.exceed_ratio = 0.0;
   goal.relative_width = 0.005;
-  goal.initial_trial_duration = Seconds{1.0};
-  goal.final_trial_duration = Seconds{60.0};
-  goal.duration_sum = Seconds{60.0};
+  goal.initial_trial_duration = measure::Seconds{1.0};
+  goal.final_trial_duration = measure::Seconds{60.0};
+  goal.duration_sum = measure::Seconds{60.0};
   goal.preceding_targets = 2;
   goal.fail_fast = false;
   config.goals = {goal};
@@ -64,7 +64,7 @@ mlr::ControllerConfig rfc2544_config() {
 MlrRun run_mlr(const mlr::ControllerConfig& config, const std::string& model,
                const sim::SutOptions& options, std::uint64_t seed) {
   sim::SutMeasurer sut(sim::make_sut(model, options, seed));
-  ManualClock clock;
+  measure::ManualClock clock;
   ClockedMeasurer measurer(sut, clock);
   const mlr::Controller controller(config, clock);
   const mlr::SearchResult result = controller.search(measurer);

@@ -9,7 +9,7 @@
 #include "bench/mlrsearch/rfc2544_binary_search.hpp"
 #include "search/controller_config.hpp"
 #include "search/sim/sut_model.hpp"
-#include "search/units.hpp"
+#include "measure/units.hpp"
 
 namespace trexsearch::bench {
 
@@ -30,7 +30,7 @@ struct GoalOutcome {
 /// One MLRsearch run: its cost and its per-goal results.
 struct MlrRun {
   std::size_t trials = 0;
-  Seconds trial_duration_sum{0.0};
+  measure::Seconds trial_duration_sum{0.0};
   std::string stop_reason;
   std::vector<GoalOutcome> goals;
 };

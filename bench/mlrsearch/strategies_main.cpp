@@ -11,7 +11,7 @@
 #include "bench/mlrsearch/model_spec.hpp"
 #include "bench/mlrsearch/search_runs.hpp"
 #include "bench/mlrsearch/strategy_tables.hpp"
-#include "search/errors.hpp"
+#include "measure/errors.hpp"
 
 int main(int argc, char** argv) {
   using namespace trexsearch;
@@ -49,7 +49,7 @@ int main(int argc, char** argv) {
       std::cout << "\n## Every run\n\n";
       bench::print_strategy_details(std::cout, cases);
     }
-  } catch (const ConfigError& error) {
+  } catch (const measure::ConfigError& error) {
     std::cerr << "bench_mlr_strategies: error: " << error.what() << "\n" << usage;
     return 2;
   } catch (const std::exception& error) {

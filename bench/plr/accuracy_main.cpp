@@ -13,7 +13,7 @@
 
 #include "bench/plr/soak_trials.hpp"
 #include "plr/soak_search.hpp"
-#include "search/clock.hpp"
+#include "measure/clock.hpp"
 #include "search/sim/critical_load.hpp"
 #include "search/sim/sut_measurer.hpp"
 #include "search/sim/sut_model.hpp"
@@ -35,22 +35,23 @@ constexpr const char* usage_text =
 /// A measurer that advances a manual clock by the trial duration plus CSIT's ~0.5 s overhead.
 /// With a drift, the SUT degrades: a trial at load L is answered as the inner SUT would answer
 /// L * (1 + drift * hours), i.e. its capacity falls as 1 / (1 + drift * hours).
-class VirtualTimeMeasurer final : public Measurer {
+class VirtualTimeMeasurer final : public measure::Measurer {
  public:
-  VirtualTimeMeasurer(Measurer& inner, ManualClock& clock, double drift_per_hour)
+  VirtualTimeMeasurer(measure::Measurer& inner, measure::ManualClock& clock, double drift_per_hour)
       : inner_(inner), clock_(clock), drift_per_hour_(drift_per_hour) {}
-  TrialOutcome measure(Seconds duration, double load_pps, std::stop_token stop) override {
+  measure::TrialOutcome measure(measure::Seconds duration, double load_pps,
+                                std::stop_token stop) override {
     const double factor = 1.0 + drift_per_hour_ * clock_.now().count() / 3600.0;
-    TrialOutcome outcome = inner_.measure(duration, load_pps * factor, stop);
+    measure::TrialOutcome outcome = inner_.measure(duration, load_pps * factor, stop);
     outcome.offered_count = std::llround(load_pps * duration.count());
     outcome.loss_count = std::min(outcome.loss_count, outcome.offered_count);
-    clock_.advance(duration + Seconds{0.5});
+    clock_.advance(duration + measure::Seconds{0.5});
     return outcome;
   }
 
  private:
-  Measurer& inner_;
-  ManualClock& clock_;
+  measure::Measurer& inner_;
+  measure::ManualClock& clock_;
   double drift_per_hour_;
 };
 
@@ -107,7 +108,7 @@ int main(int argc, char** argv) {
     }
     if (arg == "--seeds") seeds = static_cast<int>(value);
     if (arg == "--samples") config.samples_per_trial = static_cast<std::uint64_t>(value);
-    if (arg == "--budget") config.time_budget = Seconds{value};
+    if (arg == "--budget") config.time_budget = measure::Seconds{value};
     if (arg == "--threads") config.threads_per_fit = static_cast<unsigned>(value);
   }
   config.samples_per_chunk = *config.samples_per_trial;
@@ -131,12 +132,12 @@ int main(int argc, char** argv) {
     const auto truth_model = sim::make_sut("soak", sut.options, 0);
     // For a degrading SUT: the critical load at the end of the budget.
     const double truth =
-        *sim::critical_load_pps(*truth_model, config.target_loss_ratio, Seconds{10.0}) /
+        *sim::critical_load_pps(*truth_model, config.target_loss_ratio, measure::Seconds{10.0}) /
         (1.0 + sut.drift_per_hour * config.time_budget.count() / 3600.0);
     std::vector<RunOutcome> outcomes;
     const auto start = std::chrono::steady_clock::now();
     for (int seed = 1; seed <= seeds; ++seed) {
-      ManualClock clock;
+      measure::ManualClock clock;
       sim::SutMeasurer sut_measurer(sim::make_sut("soak", sut.options, seed));
       VirtualTimeMeasurer measurer(sut_measurer, clock, sut.drift_per_hour);
       PlrConfig run_config = config;

@@ -3,7 +3,7 @@
 #include "plr/random.hpp"
 #include "search/sim/critical_load.hpp"
 #include "search/sim/sut_model.hpp"
-#include "search/trial_result.hpp"
+#include "measure/trial_result.hpp"
 
 namespace trexsearch::plr::bench {
 namespace {
@@ -16,7 +16,7 @@ sim::SutOptions soak_options() {
 
 double true_critical_load_pps() {
   const auto model = sim::make_sut("soak", soak_options(), 1);
-  return *sim::critical_load_pps(*model, kTargetLossRatio, Seconds{10.0});
+  return *sim::critical_load_pps(*model, kTargetLossRatio, measure::Seconds{10.0});
 }
 
 std::shared_ptr<const std::vector<StoredTrial>> converged_soak_trials(std::size_t count,
@@ -27,9 +27,9 @@ std::shared_ptr<const std::vector<StoredTrial>> converged_soak_trials(std::size_
   auto trials = std::make_shared<std::vector<StoredTrial>>();
   for (std::size_t i = 0; i < count; ++i) {
     const double load = critical * (1.0 + 0.01 * random.uniform_symmetric());
-    const Seconds duration{5.1 + 0.1 * static_cast<double>(i)};
-    trials->push_back(
-        StoredTrial::from(TrialResult::from_outcome(load, duration, model->trial(duration, load))));
+    const measure::Seconds duration{5.1 + 0.1 * static_cast<double>(i)};
+    trials->push_back(StoredTrial::from(
+        measure::TrialResult::from_outcome(load, duration, model->trial(duration, load))));
   }
   return trials;
 }

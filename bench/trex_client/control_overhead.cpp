@@ -9,7 +9,7 @@ namespace trexsearch::trex::bench {
 
 namespace {
 
-double ms(Seconds seconds) { return seconds.count() * 1e3; }
+double ms(measure::Seconds seconds) { return seconds.count() * 1e3; }
 
 }  // namespace
 
@@ -26,9 +26,9 @@ void run_control_overhead(const BenchTarget& target, const OverheadRun& run, std
   std::map<std::string, int> notes;
   int trials_with_notes = 0;
   std::vector<std::string> noted;
-  const Seconds duration{run.duration_s};
+  const measure::Seconds duration{run.duration_s};
   for (int i = 0; i < run.trials; ++i) {
-    const TrialOutcome outcome = rig.measurer->measure(duration, run.load_pps, {});
+    const measure::TrialOutcome outcome = rig.measurer->measure(duration, run.load_pps, {});
     const TrialRecord& record = rig.measurer->last_trial();
     const TrialPhases& phases = record.phases;
     overhead_ms.push_back(ms(record.wall_time - duration));

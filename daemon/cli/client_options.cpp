@@ -9,7 +9,7 @@
 #include "daemon/cli/command_errors.hpp"
 #include "daemon/cli/exit_codes.hpp"
 #include "daemon/codec/json_writer.hpp"
-#include "search/errors.hpp"
+#include "measure/errors.hpp"
 
 namespace trexsearch::cli {
 
@@ -37,7 +37,7 @@ ClientSettings client_settings(const po::variables_map& options) {
                                                : std::nullopt);
   const double timeout = options["timeout"].as<double>();
   if (!std::isfinite(timeout) || timeout <= 0.0) {
-    throw UsageError("--timeout " + format_value(timeout) +
+    throw UsageError("--timeout " + measure::format_value(timeout) +
                      ": must be a positive number of seconds");
   }
   settings.timeout = std::chrono::milliseconds(static_cast<long>(timeout * 1000.0));

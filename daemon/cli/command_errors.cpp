@@ -5,7 +5,7 @@
 
 #include "daemon/cli/exit_codes.hpp"
 #include "daemon/codec/strict_json.hpp"
-#include "search/errors.hpp"
+#include "measure/errors.hpp"
 
 namespace trexsearch::cli {
 namespace {
@@ -34,7 +34,7 @@ int run_reporting_errors(const std::function<int()>& body, std::ostream& err,
   } catch (const codec::JsonSyntaxError& error) {
     return report(err, on_failure,
                   {"bad_input", std::string("invalid JSON: ") + error.what(), kExitBadInput});
-  } catch (const ConfigError& error) {
+  } catch (const measure::ConfigError& error) {
     return report(err, on_failure, {"bad_input", error.what(), kExitBadInput});
   } catch (const std::exception& error) {
     return report(err, on_failure, {"failure", error.what(), kExitFailure});

@@ -7,7 +7,7 @@
 
 #include "daemon/codec/json_writer.hpp"
 #include "daemon/report/csv_text.hpp"
-#include "search/errors.hpp"
+#include "measure/errors.hpp"
 
 namespace trexsearch::cli {
 namespace {
@@ -44,7 +44,7 @@ std::string cell(const Json::Value& value) {
     case Json::uintValue:
       return std::to_string(value.asUInt64());
     case Json::realValue:
-      return format_value(value.asDouble());
+      return measure::format_value(value.asDouble());
     case Json::booleanValue:
       return value.asBool() ? "true" : "false";
     case Json::stringValue:

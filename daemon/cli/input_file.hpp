@@ -6,7 +6,7 @@
 
 #include "daemon/cli/command_errors.hpp"
 #include "daemon/codec/strict_json.hpp"
-#include "search/errors.hpp"
+#include "measure/errors.hpp"
 
 namespace trexsearch::cli {
 
@@ -26,7 +26,7 @@ auto decode_json_file(const std::string& path, Decode decode) {
   const Json::Value json = codec::parse_strict_json(read_input_file(path), name);
   try {
     return decode(json);
-  } catch (const ConfigError& error) {
+  } catch (const measure::ConfigError& error) {
     throw BadInputError(name + ": " + error.what());
   }
 }

@@ -11,7 +11,7 @@
 
 #include "daemon/cli/command_errors.hpp"
 #include "daemon/codec/strict_json.hpp"
-#include "search/errors.hpp"
+#include "measure/errors.hpp"
 
 namespace trexsearch::cli {
 namespace {

@@ -26,7 +26,7 @@ std::string bound(const std::optional<double>& load_pps) {
 std::string format_progress_line(const mlr::TrialRecord& trial,
                                  std::span<const mlr::GoalProgress> progress,
                                  const std::vector<std::string>& goal_labels) {
-  const TrialResult& result = trial.result;
+  const measure::TrialResult& result = trial.result;
   const double loss_percent = result.loss_ratio() * 100.0;
   // Fixed two decimals hide PDR-sized losses (0.005 % and less); those get digits.
   const char* loss_pattern = loss_percent == 0.0 || loss_percent >= 0.01 ? "%.2f" : "%.2g";

@@ -19,7 +19,7 @@
 #include "daemon/report/suite_report.hpp"
 #include "daemon/cli/suite_values.hpp"
 #include "daemon/report/trial_csv.hpp"
-#include "search/errors.hpp"
+#include "measure/errors.hpp"
 
 namespace trexsearch::cli {
 namespace {
@@ -92,7 +92,7 @@ void add_latency_trials(mlr::SearchResult& result, const Json::Value& shown_tria
 mlr::ControllerConfig config_of(const Json::Value& spec) {
   try {
     return codec::decode_controller_config(spec);
-  } catch (const ConfigError&) {
+  } catch (const measure::ConfigError&) {
     // The header shows the spec verbatim anyway; only the limits line is lost.
     return {};
   }

@@ -14,7 +14,7 @@
 #include "daemon/codec/search_result_codec.hpp"
 #include "daemon/report/mlr_report.hpp"
 #include "search/controller.hpp"
-#include "search/errors.hpp"
+#include "measure/errors.hpp"
 
 namespace trexsearch::cli {
 namespace {
@@ -41,7 +41,7 @@ report::ReportContext report_context(const po::variables_map& options) {
                                                     options["seed"].as<std::string>() + ")");
     context.effective_duration_method =
         "intended duration plus a fixed overhead of " +
-        format_value(options["trial-overhead"].as<double>()) + " s per trial (simulated)";
+        measure::format_value(options["trial-overhead"].as<double>()) + " s per trial (simulated)";
   }
   context.facts.emplace_back("Clock", options.count("real-time") != 0
                                           ? "real time"

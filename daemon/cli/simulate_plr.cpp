@@ -108,8 +108,9 @@ int run_plr_simulation(const po::variables_map& options, SimulationSetup& setup,
   // With a built-in SUT the truth is known: at the last trial's duration.
   std::optional<double> truth;
   if (setup.sut_model() != nullptr) {
-    const Seconds duration = result.trials.empty() ? config.trial_duration_first
-                                                   : result.trials.back().result.intended_duration();
+    const measure::Seconds duration = result.trials.empty()
+                                          ? config.trial_duration_first
+                                          : result.trials.back().result.intended_duration();
     truth = sim::critical_load_pps(*setup.sut_model(), config.target_loss_ratio, duration);
   }
   if (options.count("table") != 0) {

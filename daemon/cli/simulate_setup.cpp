@@ -10,7 +10,7 @@
 #include "daemon/measurers/exec_measurer.hpp"
 #include "daemon/measurers/real_time_measurer.hpp"
 #include "daemon/measurers/virtual_time_measurer.hpp"
-#include "search/errors.hpp"
+#include "measure/errors.hpp"
 #include "search/sim/sut_measurer.hpp"
 #include "search/sim/sut_options.hpp"
 
@@ -47,16 +47,16 @@ sim::SutOptions parse_sut_options(const std::vector<std::string>& items) {
   return options;
 }
 
-std::unique_ptr<Measurer> make_base_measurer(const po::variables_map& options) {
+std::unique_ptr<measure::Measurer> make_base_measurer(const po::variables_map& options) {
   if (options.count("measurer-cmd") != 0) {
     const double margin = options["measurer-timeout-margin"].as<double>();
     if (!std::isfinite(margin) || margin < 0.0) {
-      throw UsageError("--measurer-timeout-margin " + format_value(margin) +
+      throw UsageError("--measurer-timeout-margin " + measure::format_value(margin) +
                        ": must be a non-negative number of seconds");
     }
     ExecMeasurerOptions exec;
     exec.command = options["measurer-cmd"].as<std::string>();
-    exec.reply_timeout_margin = Seconds{margin};
+    exec.reply_timeout_margin = measure::Seconds{margin};
     return std::make_unique<ExecMeasurer>(std::move(exec));
   }
   const std::string model = options["sut"].as<std::string>();
@@ -67,13 +67,13 @@ std::unique_ptr<Measurer> make_base_measurer(const po::variables_map& options) {
   std::unique_ptr<sim::SutModel> sut;
   try {
     sut = sim::make_sut(model, sut_options, seed);
-  } catch (const ConfigError& error) {
+  } catch (const measure::ConfigError& error) {
     throw BadInputError(std::string("--sut/--sut-option: ") + error.what());
   }
   try {
-    return std::make_unique<sim::SutMeasurer>(std::move(sut),
-                                              Seconds{options["trial-overhead"].as<double>()});
-  } catch (const ConfigError& error) {
+    return std::make_unique<sim::SutMeasurer>(
+        std::move(sut), measure::Seconds{options["trial-overhead"].as<double>()});
+  } catch (const measure::ConfigError& error) {
     throw BadInputError(std::string("--trial-overhead: ") + error.what());
   }
 }
@@ -119,7 +119,7 @@ std::string sut_list() {
   for (const auto& [name, description] : sim::sut_model_catalogue()) {
     text << name << ": " << description << "\n";
     for (const sim::SutOptionSpec& option : sim::sut_model_options(name)) {
-      text << "  " << option.name << " = " << format_value(option.default_value) << " ["
+      text << "  " << option.name << " = " << measure::format_value(option.default_value) << " ["
            << option.unit << "], " << option.range_text() << ": " << option.description << "\n";
     }
   }
@@ -168,7 +168,7 @@ SimulationSetup::SimulationSetup(const po::variables_map& options)
   if (sut_model_ != nullptr) timed_ = std::make_unique<RealTimeMeasurer>(*base_);
 }
 
-Measurer& SimulationSetup::measurer() { return timed_ ? *timed_ : *base_; }
+measure::Measurer& SimulationSetup::measurer() { return timed_ ? *timed_ : *base_; }
 
 void write_text_file(const std::string& path, const std::string& text) {
   std::ofstream file(path, std::ios::binary | std::ios::trunc);

@@ -5,8 +5,8 @@
 #include <string>
 
 #include "daemon/measurers/steady_clock.hpp"
-#include "search/clock.hpp"
-#include "search/measurer.hpp"
+#include "measure/clock.hpp"
+#include "measure/measurer.hpp"
 #include "search/sim/sut_model.hpp"
 
 namespace trexsearch::cli {
@@ -33,17 +33,17 @@ class SimulationSetup {
   SimulationSetup(const SimulationSetup&) = delete;
   SimulationSetup& operator=(const SimulationSetup&) = delete;
 
-  Measurer& measurer();
-  const Clock& clock() const { return *clock_; }
+  measure::Measurer& measurer();
+  const measure::Clock& clock() const { return *clock_; }
   /// The built-in SUT model with --sut (to report its known truth), else null.
   const sim::SutModel* sut_model() const { return sut_model_; }
 
  private:
-  std::unique_ptr<Measurer> base_;
-  std::unique_ptr<Measurer> timed_;
-  ManualClock manual_clock_;
+  std::unique_ptr<measure::Measurer> base_;
+  std::unique_ptr<measure::Measurer> timed_;
+  measure::ManualClock manual_clock_;
   SteadyClock steady_clock_;
-  const Clock* clock_ = nullptr;
+  const measure::Clock* clock_ = nullptr;
   const sim::SutModel* sut_model_ = nullptr;
 };
 

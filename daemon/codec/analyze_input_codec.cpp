@@ -3,7 +3,7 @@
 #include "daemon/codec/goal_codec.hpp"
 #include "daemon/codec/object_reader.hpp"
 #include "daemon/codec/trial_input_codec.hpp"
-#include "search/errors.hpp"
+#include "measure/errors.hpp"
 
 namespace trexsearch::codec {
 
@@ -21,15 +21,16 @@ AnalyzeInput decode_analyze_input(const Json::Value& json) {
   reader.reject_unknown_keys();
   if (min_load.has_value() != max_load.has_value()) {
     const char* missing = min_load ? "max_load" : "min_load";
-    throw ConfigError(missing, "(missing)", "min_load and max_load go together");
+    throw measure::ConfigError(missing, "(missing)", "min_load and max_load go together");
   }
   if (min_load) {
     if (!(*min_load > 0.0)) {
-      throw ConfigError("min_load", format_value(*min_load), "must be positive");
+      throw measure::ConfigError("min_load", measure::format_value(*min_load), "must be positive");
     }
     if (!(*max_load > *min_load)) {
-      throw ConfigError("max_load", format_value(*max_load),
-                        "must be greater than min_load (" + format_value(*min_load) + ")");
+      throw measure::ConfigError(
+          "max_load", measure::format_value(*max_load),
+          "must be greater than min_load (" + measure::format_value(*min_load) + ")");
     }
     input.limits = mlr::LoadLimits{*min_load, *max_load};
   }

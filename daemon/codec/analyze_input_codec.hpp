@@ -7,14 +7,14 @@
 
 #include "search/search_goal.hpp"
 #include "search/trial_analysis.hpp"
-#include "search/trial_result.hpp"
+#include "measure/trial_result.hpp"
 
 namespace trexsearch::codec {
 
 /// What `trex-search analyze` works on: goals to apply to recorded trials.
 struct AnalyzeInput {
   std::vector<mlr::SearchGoal> goals;
-  std::vector<TrialResult> trials;
+  std::vector<measure::TrialResult> trials;
   /// The search's min/max load when given, so results can say "max load is a lower bound".
   std::optional<mlr::LoadLimits> limits;
 };

@@ -13,10 +13,10 @@ mlr::ControllerConfig decode_controller_config(const Json::Value& json) {
   config.min_load_pps = reader.optional_number("min_load").value_or(config.min_load_pps);
   config.max_load_pps = reader.optional_number("max_load").value_or(config.max_load_pps);
   if (auto value = reader.optional_number("search_duration_max")) {
-    config.search_duration_max = Seconds{*value};
+    config.search_duration_max = measure::Seconds{*value};
   }
   if (auto value = reader.optional_number("warmup_duration")) {
-    config.warmup_duration = Seconds{*value};
+    config.warmup_duration = measure::Seconds{*value};
   }
   if (auto value = reader.optional_string("strategy")) {
     config.strategy = mlr::parse_selection_strategy(*value, reader.field_path("strategy"));

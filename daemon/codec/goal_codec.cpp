@@ -1,7 +1,7 @@
 #include "daemon/codec/goal_codec.hpp"
 
 #include "daemon/codec/object_reader.hpp"
-#include "search/errors.hpp"
+#include "measure/errors.hpp"
 
 namespace trexsearch::codec {
 
@@ -13,12 +13,13 @@ mlr::SearchGoal decode_goal(const Json::Value& json, const std::string& path) {
   goal.exceed_ratio = reader.optional_number("exceed_ratio").value_or(goal.exceed_ratio);
   goal.relative_width = reader.optional_number("relative_width").value_or(goal.relative_width);
   if (auto value = reader.optional_number("initial_trial_duration")) {
-    goal.initial_trial_duration = Seconds{*value};
+    goal.initial_trial_duration = measure::Seconds{*value};
   }
   if (auto value = reader.optional_number("final_trial_duration")) {
-    goal.final_trial_duration = Seconds{*value};
+    goal.final_trial_duration = measure::Seconds{*value};
   }
-  if (auto value = reader.optional_number("duration_sum")) goal.duration_sum = Seconds{*value};
+  if (auto value = reader.optional_number("duration_sum"))
+    goal.duration_sum = measure::Seconds{*value};
   // The reference truncates non-integers with int(); we refuse them instead, since
   // 2.5 preceding targets is a mistake, not a request.
   goal.preceding_targets =
@@ -28,13 +29,14 @@ mlr::SearchGoal decode_goal(const Json::Value& json, const std::string& path) {
   goal.fail_fast = reader.optional_bool("fail_fast").value_or(goal.fail_fast);
   if (const auto scope = reader.optional_string("loss_scope")) {
     if (*scope == "aggregate") {
-      goal.loss_scope = LossScope::aggregate;
+      goal.loss_scope = measure::LossScope::aggregate;
     } else if (*scope == "worst_direction") {
-      goal.loss_scope = LossScope::worst_direction;
+      goal.loss_scope = measure::LossScope::worst_direction;
     } else {
-      throw ConfigError(reader.field_path("loss_scope"), "\"" + *scope + "\"",
-                        "must be \"aggregate\" (all directions together, CSIT's default) or "
-                        "\"worst_direction\"");
+      throw measure::ConfigError(
+          reader.field_path("loss_scope"), "\"" + *scope + "\"",
+          "must be \"aggregate\" (all directions together, CSIT's default) or "
+          "\"worst_direction\"");
     }
   }
   reader.reject_unknown_keys();
@@ -60,7 +62,7 @@ Json::Value encode_goal(const mlr::SearchGoal& goal) {
 
 std::vector<mlr::SearchGoal> decode_goals(const Json::Value& json, const std::string& path) {
   as_array(json, path);
-  if (json.empty()) throw ConfigError(path, "[]", "at least one goal is required");
+  if (json.empty()) throw measure::ConfigError(path, "[]", "at least one goal is required");
   std::vector<mlr::SearchGoal> goals;
   goals.reserve(json.size());
   for (Json::ArrayIndex i = 0; i < json.size(); ++i) {

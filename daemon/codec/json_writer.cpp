@@ -3,7 +3,7 @@
 #include <cstdio>
 #include <string>
 
-#include "search/errors.hpp"
+#include "measure/errors.hpp"
 
 namespace trexsearch::codec {
 namespace {
@@ -44,7 +44,7 @@ void write_scalar(const Json::Value& value, std::string& out) {
     case Json::intValue: out += std::to_string(value.asLargestInt()); break;
     case Json::uintValue: out += std::to_string(value.asLargestUInt()); break;
     case Json::realValue: {
-      std::string text = format_value(value.asDouble());
+      std::string text = measure::format_value(value.asDouble());
       // Keep reals recognisable as reals: 21.0 rather than 21.
       if (text.find_first_of(".eEn") == std::string::npos) text += ".0";
       out += text;

@@ -4,7 +4,7 @@
 
 #include "daemon/codec/json_writer.hpp"
 #include "daemon/codec/object_reader.hpp"
-#include "search/errors.hpp"
+#include "measure/errors.hpp"
 
 namespace trexsearch::codec {
 namespace {
@@ -16,7 +16,7 @@ Json::Value optional_us(const std::optional<std::uint64_t>& value) {
 std::uint64_t as_count(const Json::Value& json, const std::string& path) {
   if (!json.isUInt64() || json.isBool() ||
       (json.isDouble() && std::floor(json.asDouble()) != json.asDouble())) {
-    throw ConfigError(path, quote_json(json), "must be a whole number >= 0");
+    throw measure::ConfigError(path, quote_json(json), "must be a whole number >= 0");
   }
   return json.asUInt64();
 }
@@ -38,11 +38,11 @@ measure::PercentileMethod decode_method(const Json::Value& json, const std::stri
                             measure::PercentileMethod::none}) {
     if (text == measure::to_string(method)) return method;
   }
-  throw ConfigError(path, text, "must be hdrh, buckets or none");
+  throw measure::ConfigError(path, text, "must be hdrh, buckets or none");
 }
 
 void require_object(const Json::Value& json, const std::string& path) {
-  if (!json.isObject()) throw ConfigError(path, quote_json(json), "must be an object");
+  if (!json.isObject()) throw measure::ConfigError(path, quote_json(json), "must be an object");
 }
 
 std::vector<std::string> decode_strings(const Json::Value& object, const char* key,
@@ -119,14 +119,15 @@ measure::DirectionLatency decode_direction_latency(const Json::Value& json,
                                                         member_path(path, "direction"))
                                             : "";
   const std::uint64_t pg_id = count_at(json, "pg_id", path);
-  if (pg_id > 0xFFFFFFFFu) throw ConfigError(member_path(path, "pg_id"), std::to_string(pg_id),
-                                             "must fit 32 bits");
+  if (pg_id > 0xFFFFFFFFu)
+    throw measure::ConfigError(member_path(path, "pg_id"), std::to_string(pg_id),
+                               "must fit 32 bits");
   latency.pg_id = static_cast<std::uint32_t>(pg_id);
   if (json.isMember("rate_pps") && !json["rate_pps"].isNull()) {
     latency.rate_pps = as_number(json["rate_pps"], member_path(path, "rate_pps"));
     if (!(latency.rate_pps >= 0.0)) {
-      throw ConfigError(member_path(path, "rate_pps"), format_value(latency.rate_pps),
-                        "must be a rate >= 0");
+      throw measure::ConfigError(member_path(path, "rate_pps"),
+                                 measure::format_value(latency.rate_pps), "must be a rate >= 0");
     }
   }
   latency.sent = count_at(json, "sent", path);
@@ -167,7 +168,7 @@ measure::DirectionLatency decode_direction_latency(const Json::Value& json,
       const std::string pair_path = element_path(buckets_path, i);
       const Json::Value& pair = as_array(buckets[i], pair_path);
       if (pair.size() != 2) {
-        throw ConfigError(pair_path, quote_json(pair), "must be [lower edge us, samples]");
+        throw measure::ConfigError(pair_path, quote_json(pair), "must be [lower edge us, samples]");
       }
       latency.buckets[as_count(pair[0], element_path(pair_path, 0))] =
           as_count(pair[1], element_path(pair_path, 1));
@@ -214,7 +215,7 @@ latency::LatencyPoint decode_latency_point(const Json::Value& json, const std::s
   point.fraction = as_number(json["fraction"], member_path(path, "fraction"));
   point.load_pps = as_number(json["load_pps"], member_path(path, "load_pps"));
   if (json.isMember("duration")) {
-    point.duration = Seconds{as_number(json["duration"], member_path(path, "duration"))};
+    point.duration = measure::Seconds{as_number(json["duration"], member_path(path, "duration"))};
   }
   point.trial = static_cast<std::size_t>(count_at(json, "trial", path));
   if (json.isMember("loss_ratio")) {

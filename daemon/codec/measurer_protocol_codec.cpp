@@ -6,7 +6,7 @@
 #include "daemon/codec/object_reader.hpp"
 #include "daemon/codec/strict_json.hpp"
 #include "daemon/codec/trial_detail_codec.hpp"
-#include "search/errors.hpp"
+#include "measure/errors.hpp"
 
 namespace trexsearch::codec {
 namespace {
@@ -19,31 +19,32 @@ std::string quoted(std::string_view line) {
 
 std::int64_t non_negative(ObjectReader& reader, std::string_view key, std::int64_t value) {
   if (value < 0) {
-    throw ConfigError(reader.field_path(key), std::to_string(value), "must not be negative");
+    throw measure::ConfigError(reader.field_path(key), std::to_string(value),
+                               "must not be negative");
   }
   return value;
 }
 
-TrialOutcome read_outcome(const Json::Value& json) {
+measure::TrialOutcome read_outcome(const Json::Value& json) {
   ObjectReader reader(json, "reply");
-  TrialOutcome outcome;
+  measure::TrialOutcome outcome;
   outcome.offered_count = non_negative(reader, "offered_count", reader.int64("offered_count"));
   // Negative loss is legal: the SUT duplicated frames (it counts as loss later).
   outcome.loss_count = reader.int64("loss_count");
   if (outcome.loss_count > outcome.offered_count) {
-    throw ConfigError(reader.field_path("loss_count"), std::to_string(outcome.loss_count),
-                      "more frames lost than offered (offered_count = " +
-                          std::to_string(outcome.offered_count) + ")");
+    throw measure::ConfigError(reader.field_path("loss_count"), std::to_string(outcome.loss_count),
+                               "more frames lost than offered (offered_count = " +
+                                   std::to_string(outcome.offered_count) + ")");
   }
   if (auto value = reader.optional_int64("intended_count")) {
     outcome.intended_count = non_negative(reader, "intended_count", *value);
   }
   if (auto value = reader.optional_number("effective_duration")) {
     if (!(*value > 0.0)) {
-      throw ConfigError(reader.field_path("effective_duration"), format_value(*value),
-                        "must be positive");
+      throw measure::ConfigError(reader.field_path("effective_duration"),
+                                 measure::format_value(*value), "must be positive");
     }
-    outcome.effective_duration = Seconds{*value};
+    outcome.effective_duration = measure::Seconds{*value};
   }
   if (const Json::Value* notes = reader.optional_value("notes")) {
     const std::string path = reader.field_path("notes");
@@ -76,48 +77,50 @@ MeasurerRequest decode_measurer_request(std::string_view line) {
     json = parse_strict_json(line, "measurer request");
   } catch (const JsonSyntaxError& error) {
     // The header promises ConfigError for every bad request (found by fuzzing).
-    throw ConfigError("request", quoted(line), std::string("not valid JSON: ") + error.what());
+    throw measure::ConfigError("request", quoted(line),
+                               std::string("not valid JSON: ") + error.what());
   }
   ObjectReader reader(json, "request");
   MeasurerRequest request;
-  request.duration = Seconds{reader.number("duration")};
+  request.duration = measure::Seconds{reader.number("duration")};
   request.load_pps = reader.number("load");
   reader.reject_unknown_keys();
   if (!(request.duration.count() > 0.0)) {
-    throw ConfigError("request.duration", format_value(request.duration.count()),
-                      "must be positive");
+    throw measure::ConfigError("request.duration", measure::format_value(request.duration.count()),
+                               "must be positive");
   }
   if (!(request.load_pps > 0.0)) {
-    throw ConfigError("request.load", format_value(request.load_pps), "must be positive");
+    throw measure::ConfigError("request.load", measure::format_value(request.load_pps),
+                               "must be positive");
   }
   return request;
 }
 
-TrialOutcome decode_measurer_reply(std::string_view line) {
+measure::TrialOutcome decode_measurer_reply(std::string_view line) {
   Json::Value json;
   try {
     json = parse_strict_json(line, "reply");
   } catch (const JsonSyntaxError& error) {
-    throw MeasurementError("measurer reply is not valid JSON (" + std::string(error.what()) +
-                           "): " + quoted(line));
+    throw measure::MeasurementError("measurer reply is not valid JSON (" +
+                                    std::string(error.what()) + "): " + quoted(line));
   }
   if (json.isObject() && json.isMember("error")) {
     // The measurer's own words, whatever else the object holds.
     const Json::Value& message = json["error"];
-    throw MeasurementError("measurer reported an error: " + truncate_text(message.isString()
-                                                                              ? message.asString()
-                                                                              : quote_json(message),
-                                                                          kQuotedLineChars * 5));
+    throw measure::MeasurementError(
+        "measurer reported an error: " +
+        truncate_text(message.isString() ? message.asString() : quote_json(message),
+                      kQuotedLineChars * 5));
   }
   try {
     return read_outcome(json);
-  } catch (const ConfigError& error) {
-    throw MeasurementError("bad measurer reply: " + std::string(error.what()) +
-                           "; line: " + quoted(line));
+  } catch (const measure::ConfigError& error) {
+    throw measure::MeasurementError("bad measurer reply: " + std::string(error.what()) +
+                                    "; line: " + quoted(line));
   }
 }
 
-std::string encode_measurer_reply(const TrialOutcome& outcome) {
+std::string encode_measurer_reply(const measure::TrialOutcome& outcome) {
   Json::Value json(Json::objectValue);
   json["offered_count"] = Json::Int64{outcome.offered_count};
   json["loss_count"] = Json::Int64{outcome.loss_count};

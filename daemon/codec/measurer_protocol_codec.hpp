@@ -3,15 +3,15 @@
 #include <string>
 #include <string_view>
 
-#include "search/trial_result.hpp"
-#include "search/units.hpp"
+#include "measure/trial_result.hpp"
+#include "measure/units.hpp"
 
 namespace trexsearch::codec {
 
 /// One trial request of the external-measurer line protocol (docs/external-measurer.md).
 struct MeasurerRequest {
   /// Intended trial duration.
-  Seconds duration{0.0};
+  measure::Seconds duration{0.0};
   /// Intended load [frames/s per direction].
   double load_pps = 0.0;
 };
@@ -30,10 +30,10 @@ MeasurerRequest decode_measurer_request(std::string_view line);
 /// "intended_count"?: M, "effective_duration"?: S, "notes"?: [...]}`; throws
 /// MeasurementError for `{"error": "..."}` and for anything malformed, quoting the
 /// line (cut to 200 characters).
-TrialOutcome decode_measurer_reply(std::string_view line);
+measure::TrialOutcome decode_measurer_reply(std::string_view line);
 
 /// TrialOutcome -> reply line (no newline).
-std::string encode_measurer_reply(const TrialOutcome& outcome);
+std::string encode_measurer_reply(const measure::TrialOutcome& outcome);
 
 /// `{"error": message}` as a reply line (no newline).
 std::string encode_measurer_error_reply(std::string_view message);

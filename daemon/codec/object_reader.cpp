@@ -5,14 +5,14 @@
 #include <limits>
 
 #include "daemon/codec/json_writer.hpp"
-#include "search/errors.hpp"
+#include "measure/errors.hpp"
 
 namespace trexsearch::codec {
 namespace {
 
 [[noreturn]] void fail(const std::string& path, const Json::Value& value,
                        const std::string& reason) {
-  throw ConfigError(path.empty() ? "(document)" : path, quote_json(value), reason);
+  throw measure::ConfigError(path.empty() ? "(document)" : path, quote_json(value), reason);
 }
 
 bool is_whole_number(const Json::Value& value) {
@@ -95,7 +95,8 @@ const Json::Value& ObjectReader::required(std::string_view key) {
   const Json::Value* found = optional_value(key);
   if (found == nullptr) {
     const Json::Value* present = value_.find(key.data(), key.data() + key.size());
-    throw ConfigError(field_path(key), present != nullptr ? "null" : "(missing)", "required field");
+    throw measure::ConfigError(field_path(key), present != nullptr ? "null" : "(missing)",
+                               "required field");
   }
   return *found;
 }
@@ -147,8 +148,8 @@ void ObjectReader::reject_unknown_keys() const {
     if (std::find(known_keys_.begin(), known_keys_.end(), key) != known_keys_.end()) continue;
     std::string known;
     for (const auto& name : known_keys_) known += (known.empty() ? "" : ", ") + name;
-    throw ConfigError(field_path(key), quote_json(value_[key]),
-                      "unknown key (known keys here: " + known + ")");
+    throw measure::ConfigError(field_path(key), quote_json(value_[key]),
+                               "unknown key (known keys here: " + known + ")");
   }
 }
 

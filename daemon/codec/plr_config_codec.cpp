@@ -3,14 +3,15 @@
 #include <string>
 
 #include "daemon/codec/object_reader.hpp"
-#include "search/errors.hpp"
+#include "measure/errors.hpp"
 
 namespace trexsearch::codec {
 namespace {
 
 std::uint64_t non_negative(ObjectReader& reader, std::string_view key, std::int64_t value) {
   if (value < 0) {
-    throw ConfigError(reader.field_path(key), std::to_string(value), "must not be negative");
+    throw measure::ConfigError(reader.field_path(key), std::to_string(value),
+                               "must not be negative");
   }
   return static_cast<std::uint64_t>(value);
 }
@@ -24,20 +25,21 @@ plr::PlrConfig decode_plr_config(const Json::Value& json) {
   if (auto value = reader.optional_number("min_load")) config.min_load_pps = *value;
   if (auto value = reader.optional_number("max_load")) config.max_load_pps = *value;
   if (auto value = reader.optional_number("trial_duration_first")) {
-    config.trial_duration_first = Seconds{*value};
+    config.trial_duration_first = measure::Seconds{*value};
   }
   if (auto value = reader.optional_number("trial_duration_increment")) {
-    config.trial_duration_increment = Seconds{*value};
+    config.trial_duration_increment = measure::Seconds{*value};
   }
-  if (auto value = reader.optional_number("time_budget")) config.time_budget = Seconds{*value};
+  if (auto value = reader.optional_number("time_budget"))
+    config.time_budget = measure::Seconds{*value};
   if (auto value = reader.optional_int64("samples_per_trial")) {
     config.samples_per_trial = non_negative(reader, "samples_per_trial", *value);
   }
   if (auto value = reader.optional_int64("seed")) config.seed = non_negative(reader, "seed", *value);
   if (auto value = reader.optional_int("threads_per_fit")) {
     if (*value < 1 || *value > 256) {
-      throw ConfigError(reader.field_path("threads_per_fit"), std::to_string(*value),
-                        "must be from 1 to 256");
+      throw measure::ConfigError(reader.field_path("threads_per_fit"), std::to_string(*value),
+                                 "must be from 1 to 256");
     }
     config.threads_per_fit = static_cast<unsigned>(*value);
   }
@@ -47,8 +49,9 @@ plr::PlrConfig decode_plr_config(const Json::Value& json) {
   if (auto value = reader.optional_string("likelihood")) {
     const auto kind = plr::likelihood_kind_from_string(*value);
     if (!kind) {
-      throw ConfigError(reader.field_path("likelihood"), "\"" + *value + "\"",
-                        "must be \"geometric\" (the reference's) or \"poisson\" (draft-02)");
+      throw measure::ConfigError(
+          reader.field_path("likelihood"), "\"" + *value + "\"",
+          "must be \"geometric\" (the reference's) or \"poisson\" (draft-02)");
     }
     config.likelihood = *kind;
   }

@@ -2,20 +2,21 @@
 
 #include "daemon/codec/latency_codec.hpp"
 #include "daemon/codec/object_reader.hpp"
-#include "search/errors.hpp"
+#include "measure/errors.hpp"
 
 namespace trexsearch::codec {
 namespace {
 
-Json::Value directions_json(const std::vector<DirectionCounts>& directions) {
+Json::Value directions_json(const std::vector<measure::DirectionCounts>& directions) {
   Json::Value list(Json::arrayValue);
-  for (const DirectionCounts& direction : directions) list.append(encode_direction(direction));
+  for (const measure::DirectionCounts& direction : directions)
+    list.append(encode_direction(direction));
   return list;
 }
 
 }  // namespace
 
-Json::Value encode_direction(const DirectionCounts& direction) {
+Json::Value encode_direction(const measure::DirectionCounts& direction) {
   Json::Value json(Json::objectValue);
   json["direction"] = direction.name;
   json["intended"] = Json::Int64{direction.intended};
@@ -27,9 +28,9 @@ Json::Value encode_direction(const DirectionCounts& direction) {
   return json;
 }
 
-DirectionCounts decode_direction(const Json::Value& json, const std::string& path) {
+measure::DirectionCounts decode_direction(const Json::Value& json, const std::string& path) {
   ObjectReader reader(json, path);
-  DirectionCounts direction;
+  measure::DirectionCounts direction;
   direction.name = reader.optional_string("direction").value_or("");
   direction.intended = reader.int64("intended");
   direction.offered = reader.int64("offered");
@@ -37,12 +38,12 @@ DirectionCounts decode_direction(const Json::Value& json, const std::string& pat
   for (const char* derived : {"loss", "unsent", "loss_ratio"}) (void)reader.has(derived);
   reader.reject_unknown_keys();
   if (direction.intended < 0 || direction.offered < 0 || direction.received < 0) {
-    throw ConfigError(path, json.toStyledString(), "counts must not be negative");
+    throw measure::ConfigError(path, json.toStyledString(), "counts must not be negative");
   }
   return direction;
 }
 
-Json::Value encode_trial_detail(const TrialOutcome& outcome) {
+Json::Value encode_trial_detail(const measure::TrialOutcome& outcome) {
   Json::Value json(Json::objectValue);
   json["directions"] = directions_json(outcome.directions);
   if (outcome.tester_limited_pps) json["tester_limited_pps"] = *outcome.tester_limited_pps;
@@ -53,7 +54,7 @@ Json::Value encode_trial_detail(const TrialOutcome& outcome) {
   return json;
 }
 
-Json::Value encode_trial_detail(const TrialResult& trial) {
+Json::Value encode_trial_detail(const measure::TrialResult& trial) {
   Json::Value json(Json::objectValue);
   json["directions"] = directions_json(trial.directions());
   if (trial.tester_limited_pps()) json["tester_limited_pps"] = *trial.tester_limited_pps();
@@ -64,8 +65,10 @@ Json::Value encode_trial_detail(const TrialResult& trial) {
   return json;
 }
 
-void decode_trial_detail(const Json::Value& json, TrialOutcome& outcome, const std::string& path) {
-  if (!json.isObject()) throw ConfigError(path, json.toStyledString(), "must be an object");
+void decode_trial_detail(const Json::Value& json, measure::TrialOutcome& outcome,
+                         const std::string& path) {
+  if (!json.isObject())
+    throw measure::ConfigError(path, json.toStyledString(), "must be an object");
   if (json.isMember("directions") && !json["directions"].isNull()) {
     const Json::Value& list = as_array(json["directions"], member_path(path, "directions"));
     for (Json::ArrayIndex i = 0; i < list.size(); ++i) {
@@ -77,8 +80,8 @@ void decode_trial_detail(const Json::Value& json, TrialOutcome& outcome, const s
     const double rate =
         as_number(json["tester_limited_pps"], member_path(path, "tester_limited_pps"));
     if (!(rate >= 0.0)) {
-      throw ConfigError(member_path(path, "tester_limited_pps"), format_value(rate),
-                        "must be a rate >= 0");
+      throw measure::ConfigError(member_path(path, "tester_limited_pps"),
+                                 measure::format_value(rate), "must be a rate >= 0");
     }
     outcome.tester_limited_pps = rate;
   }

@@ -5,25 +5,26 @@
 #include <string>
 #include <vector>
 
-#include "search/direction_counts.hpp"
-#include "search/trial_result.hpp"
+#include "measure/direction_counts.hpp"
+#include "measure/trial_result.hpp"
 
 namespace trexsearch::codec {
 
 /// DirectionCounts -> `{"direction": "0->1", "intended", "offered", "received",
 /// "loss", "unsent", "loss_ratio"}` (loss, unsent and loss_ratio derived, for readers).
-Json::Value encode_direction(const DirectionCounts& direction);
+Json::Value encode_direction(const measure::DirectionCounts& direction);
 /// The inverse; derived keys are accepted and ignored. Throws ConfigError naming `path`.
-DirectionCounts decode_direction(const Json::Value& json, const std::string& path);
+measure::DirectionCounts decode_direction(const Json::Value& json, const std::string& path);
 
 /// What a trial carries beyond its totals (docs/trials.md): `{"directions": [...],
 /// "tester_limited_pps": N (only when tester-limited), "counters": "flow_stats" |
 /// "port" (only when the measurer said), "latency": [...] (only for latency trials:
 /// each direction's latency stream, codec/latency_codec.hpp, without histograms)}`.
-Json::Value encode_trial_detail(const TrialOutcome& outcome);
+Json::Value encode_trial_detail(const measure::TrialOutcome& outcome);
 /// Same from a TrialResult (what reports and replies show).
-Json::Value encode_trial_detail(const TrialResult& trial);
+Json::Value encode_trial_detail(const measure::TrialResult& trial);
 /// Reads those keys (each optional) into `outcome`; throws ConfigError naming `path`.
-void decode_trial_detail(const Json::Value& json, TrialOutcome& outcome, const std::string& path);
+void decode_trial_detail(const Json::Value& json, measure::TrialOutcome& outcome,
+                         const std::string& path);
 
 }  // namespace trexsearch::codec

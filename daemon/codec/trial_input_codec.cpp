@@ -6,38 +6,41 @@
 #include "daemon/codec/json_writer.hpp"
 #include "daemon/codec/object_reader.hpp"
 #include "daemon/codec/trial_detail_codec.hpp"
-#include "search/errors.hpp"
+#include "measure/errors.hpp"
 
 namespace trexsearch::codec {
 namespace {
 
 double positive(ObjectReader& reader, std::string_view key, double value) {
   if (!(value > 0.0)) {
-    throw ConfigError(reader.field_path(key), format_value(value), "must be positive");
+    throw measure::ConfigError(reader.field_path(key), measure::format_value(value),
+                               "must be positive");
   }
   return value;
 }
 
 std::int64_t non_negative(ObjectReader& reader, std::string_view key, std::int64_t value) {
   if (value < 0) {
-    throw ConfigError(reader.field_path(key), std::to_string(value), "must not be negative");
+    throw measure::ConfigError(reader.field_path(key), std::to_string(value),
+                               "must not be negative");
   }
   return value;
 }
 
 }  // namespace
 
-TrialResult decode_trial_input(const Json::Value& json, const std::string& path) {
+measure::TrialResult decode_trial_input(const Json::Value& json, const std::string& path) {
   ObjectReader reader(json, path);
   const double load = positive(reader, "load", reader.number("load"));
-  const Seconds intended{positive(reader, "intended_duration", reader.number("intended_duration"))};
-  std::optional<Seconds> effective;
+  const measure::Seconds intended{
+      positive(reader, "intended_duration", reader.number("intended_duration"))};
+  std::optional<measure::Seconds> effective;
   if (auto value = reader.optional_number("effective_duration")) {
     if (!(*value > 0.0)) {
-      throw ConfigError(reader.field_path("effective_duration"), format_value(*value),
-                        "must be positive");
+      throw measure::ConfigError(reader.field_path("effective_duration"),
+                                 measure::format_value(*value), "must be positive");
     }
-    effective = Seconds{*value};
+    effective = measure::Seconds{*value};
   }
   const auto loss_ratio = reader.optional_number("loss_ratio");
   const bool has_offered = reader.has("offered_count");
@@ -45,7 +48,7 @@ TrialResult decode_trial_input(const Json::Value& json, const std::string& path)
   const bool has_intended = reader.has("intended_count");
   // Per-direction counts and the tester limit are kept: a tester-limited trial
   // must not pass when analysed again (measured_loss_ratio is derived, ignored).
-  TrialOutcome detail;
+  measure::TrialOutcome detail;
   decode_trial_detail(json, detail, path);
   for (const char* key : {"directions", "tester_limited_pps", "counters", "measured_loss_ratio"}) {
     (void)reader.has(key);
@@ -54,31 +57,32 @@ TrialResult decode_trial_input(const Json::Value& json, const std::string& path)
 
   const bool has_counts = has_offered || has_loss || has_intended;
   if (loss_ratio && has_counts) {
-    throw ConfigError(reader.field_path("loss_ratio"), format_value(*loss_ratio),
-                      "give either loss_ratio or the counts (offered_count, loss_count), "
-                      "not both");
+    throw measure::ConfigError(reader.field_path("loss_ratio"), measure::format_value(*loss_ratio),
+                               "give either loss_ratio or the counts (offered_count, loss_count), "
+                               "not both");
   }
   if (!loss_ratio && !has_counts) {
-    throw ConfigError(path, quote_json(json),
-                      "a trial needs either loss_ratio or offered_count and loss_count");
+    throw measure::ConfigError(path, quote_json(json),
+                               "a trial needs either loss_ratio or offered_count and loss_count");
   }
   try {
     if (loss_ratio) {
       if (*loss_ratio < 0.0 || *loss_ratio > 1.0) {
-        throw ConfigError(reader.field_path("loss_ratio"), format_value(*loss_ratio),
-                          "must be between 0 and 1");
+        throw measure::ConfigError(reader.field_path("loss_ratio"),
+                                   measure::format_value(*loss_ratio), "must be between 0 and 1");
       }
-      return TrialResult::from_loss_ratio(load, intended, effective.value_or(intended),
-                                          *loss_ratio);
+      return measure::TrialResult::from_loss_ratio(load, intended, effective.value_or(intended),
+                                                   *loss_ratio);
     }
-    TrialOutcome outcome;
+    measure::TrialOutcome outcome;
     // int64() names the missing one when only one of the pair is given.
     outcome.offered_count = non_negative(reader, "offered_count", reader.int64("offered_count"));
     outcome.loss_count = reader.int64("loss_count");
     if (outcome.loss_count > outcome.offered_count) {
-      throw ConfigError(reader.field_path("loss_count"), std::to_string(outcome.loss_count),
-                        "more frames lost than offered (offered_count = " +
-                            std::to_string(outcome.offered_count) + ")");
+      throw measure::ConfigError(reader.field_path("loss_count"),
+                                 std::to_string(outcome.loss_count),
+                                 "more frames lost than offered (offered_count = " +
+                                     std::to_string(outcome.offered_count) + ")");
     }
     if (auto value = reader.optional_int64("intended_count")) {
       outcome.intended_count = non_negative(reader, "intended_count", *value);
@@ -87,16 +91,16 @@ TrialResult decode_trial_input(const Json::Value& json, const std::string& path)
     outcome.directions = std::move(detail.directions);
     outcome.tester_limited_pps = detail.tester_limited_pps;
     outcome.counters = std::move(detail.counters);
-    return TrialResult::from_outcome(load, intended, outcome);
-  } catch (const ConfigError&) {
+    return measure::TrialResult::from_outcome(load, intended, outcome);
+  } catch (const measure::ConfigError&) {
     throw;
   } catch (const std::exception& error) {
     // TrialResult's own validation is the last word; name the trial it rejected.
-    throw ConfigError(path, quote_json(json), error.what());
+    throw measure::ConfigError(path, quote_json(json), error.what());
   }
 }
 
-Json::Value encode_trial_input(const TrialResult& trial) {
+Json::Value encode_trial_input(const measure::TrialResult& trial) {
   Json::Value json(Json::objectValue);
   json["load"] = trial.intended_load_pps();
   json["intended_duration"] = trial.intended_duration().count();

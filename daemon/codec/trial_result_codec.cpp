@@ -4,7 +4,7 @@
 
 namespace trexsearch::codec {
 
-Json::Value encode_trial_result(const TrialResult& trial) {
+Json::Value encode_trial_result(const measure::TrialResult& trial) {
   Json::Value json(Json::objectValue);
   json["load"] = trial.intended_load_pps();
   json["intended_duration"] = trial.intended_duration().count();

@@ -2,7 +2,7 @@
 
 #include <json/value.h>
 
-#include "search/trial_result.hpp"
+#include "measure/trial_result.hpp"
 
 namespace trexsearch::codec {
 
@@ -11,6 +11,6 @@ namespace trexsearch::codec {
 /// "measured_loss_ratio", "directions", "tester_limited_pps"?, "counters"?, "notes"}`:
 /// the part every trial record shares (MLR and PLR); counts are null for
 /// trials recorded without counts.
-Json::Value encode_trial_result(const TrialResult& trial);
+Json::Value encode_trial_result(const measure::TrialResult& trial);
 
 }  // namespace trexsearch::codec

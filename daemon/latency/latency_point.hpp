@@ -5,7 +5,7 @@
 #include <vector>
 
 #include "measure/direction_latency.hpp"
-#include "search/units.hpp"
+#include "measure/units.hpp"
 
 namespace trexsearch::latency {
 
@@ -20,7 +20,7 @@ struct LatencyPoint {
   /// Intended load [pps per direction], the latency streams' rate included:
   /// max(fraction x conditional throughput, latency stream rate).
   double load_pps = 0.0;
-  Seconds duration{0.0};
+  measure::Seconds duration{0.0};
   /// The trial's number among the job's trials.
   std::size_t trial = 0;
   /// The main traffic's loss ratio in that trial (latency frames never count).

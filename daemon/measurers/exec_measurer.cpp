@@ -4,7 +4,7 @@
 
 #include "daemon/codec/json_writer.hpp"
 #include "daemon/measurers/child_process.hpp"
-#include "search/errors.hpp"
+#include "measure/errors.hpp"
 
 namespace trexsearch {
 namespace {
@@ -22,12 +22,13 @@ std::string quoted_command(const std::string& command) {
 }  // namespace
 
 ExecMeasurer::ExecMeasurer(ExecMeasurerOptions options) : options_(std::move(options)) {
-  if (options_.command.empty()) throw MeasurementError("external measurer command is empty");
+  if (options_.command.empty())
+    throw measure::MeasurementError("external measurer command is empty");
   try {
     child_ = std::make_unique<ChildProcess>(options_.command, options_.max_stderr_bytes_per_trial);
   } catch (const std::system_error& error) {
-    throw MeasurementError("external measurer " + quoted_command(options_.command) +
-                           " cannot be started: " + error.what());
+    throw measure::MeasurementError("external measurer " + quoted_command(options_.command) +
+                                    " cannot be started: " + error.what());
   }
 }
 
@@ -40,7 +41,7 @@ pid_t ExecMeasurer::pid() const { return child_->pid(); }
 void ExecMeasurer::fail(const std::string& what, bool out_of_step) {
   std::string message = "external measurer " + quoted_command(options_.command) + " " + what;
   if (out_of_step) broken_ = message;
-  throw MeasurementError(message);
+  throw measure::MeasurementError(message);
 }
 
 std::string ExecMeasurer::describe_end() {
@@ -48,12 +49,12 @@ std::string ExecMeasurer::describe_end() {
   return status ? describe_wait_status(*status) : "closed its stdout but is still running";
 }
 
-TrialOutcome ExecMeasurer::measure(Seconds intended_duration, double intended_load_pps,
-                                   std::stop_token stop) {
+measure::TrialOutcome ExecMeasurer::measure(measure::Seconds intended_duration,
+                                            double intended_load_pps, std::stop_token stop) {
   if (!broken_.empty()) {
-    throw MeasurementError("not usable after an earlier failure: " + broken_);
+    throw measure::MeasurementError("not usable after an earlier failure: " + broken_);
   }
-  if (stop.stop_requested()) throw MeasurementCancelled();
+  if (stop.stop_requested()) throw measure::MeasurementCancelled();
   (void)child_->start_stderr_period();
   const std::string request =
       codec::encode_measurer_request({intended_duration, intended_load_pps});
@@ -61,7 +62,7 @@ TrialOutcome ExecMeasurer::measure(Seconds intended_duration, double intended_lo
       intended_duration + options_.reply_timeout_margin);
   const auto deadline = std::chrono::steady_clock::now() + timeout;
   const auto timeout_text =
-      format_value((intended_duration + options_.reply_timeout_margin).count());
+      measure::format_value((intended_duration + options_.reply_timeout_margin).count());
 
   try {
     switch (child_->write_all(request + "\n", deadline, stop)) {
@@ -69,7 +70,7 @@ TrialOutcome ExecMeasurer::measure(Seconds intended_duration, double intended_lo
         break;
       case PipeStatus::cancelled:
         broken_ = "a trial was cancelled while its request was being sent";
-        throw MeasurementCancelled();
+        throw measure::MeasurementCancelled();
       case PipeStatus::timed_out:
         fail("did not read the request " + request + " within " + timeout_text + " s", true);
       case PipeStatus::closed:
@@ -83,7 +84,7 @@ TrialOutcome ExecMeasurer::measure(Seconds intended_duration, double intended_lo
       case PipeStatus::cancelled:
         // Its reply would come in answer to the next request.
         broken_ = "a trial was cancelled while the measurer was working on it";
-        throw MeasurementCancelled();
+        throw measure::MeasurementCancelled();
       case PipeStatus::timed_out:
         fail("did not answer the request " + request + " within " + timeout_text +
                  " s (intended duration + timeout margin)",
@@ -91,7 +92,7 @@ TrialOutcome ExecMeasurer::measure(Seconds intended_duration, double intended_lo
       case PipeStatus::closed:
         // A stop and a dying measurer together are one event (a signal sent to both):
         // report the stop.
-        if (stop.stop_requested()) throw MeasurementCancelled();
+        if (stop.stop_requested()) throw measure::MeasurementCancelled();
         fail(describe_end() + " without answering the request " + request, true);
       case PipeStatus::too_long:
         fail("answered the request " + request + " with a line longer than " +

@@ -9,7 +9,7 @@
 #include <string>
 
 #include "daemon/codec/measurer_protocol_codec.hpp"
-#include "search/measurer.hpp"
+#include "measure/measurer.hpp"
 
 namespace trexsearch {
 
@@ -20,7 +20,7 @@ struct ExecMeasurerOptions {
   /// Run as `/bin/sh -c command`.
   std::string command;
   /// Reply timeout = intended trial duration + this.
-  Seconds reply_timeout_margin{60.0};
+  measure::Seconds reply_timeout_margin{60.0};
   /// At shutdown: how long the process may take to exit after its stdin is closed,
   /// and again after SIGTERM, before SIGKILL.
   std::chrono::milliseconds shutdown_grace{2000};
@@ -38,7 +38,7 @@ struct ExecMeasurerOptions {
 /// replies, over-long lines, timeouts) throw MeasurementError naming the command;
 /// a stop request throws MeasurementCancelled. After a timeout, cancellation or a
 /// dead process the measurer stays failed: a late reply would answer the wrong trial.
-class ExecMeasurer final : public Measurer {
+class ExecMeasurer final : public measure::Measurer {
  public:
   /// Starts the process; throws MeasurementError when it cannot be started.
   explicit ExecMeasurer(ExecMeasurerOptions options);
@@ -47,8 +47,8 @@ class ExecMeasurer final : public Measurer {
   ExecMeasurer(const ExecMeasurer&) = delete;
   ExecMeasurer& operator=(const ExecMeasurer&) = delete;
 
-  TrialOutcome measure(Seconds intended_duration, double intended_load_pps,
-                       std::stop_token stop) override;
+  measure::TrialOutcome measure(measure::Seconds intended_duration, double intended_load_pps,
+                                std::stop_token stop) override;
 
   /// The process id of the shell running the command (for tests and logs).
   pid_t pid() const;

@@ -5,25 +5,27 @@
 #include <condition_variable>
 #include <mutex>
 
-#include "search/errors.hpp"
+#include "measure/errors.hpp"
 
 namespace trexsearch {
 
-TrialOutcome RealTimeMeasurer::measure(Seconds intended_duration, double intended_load_pps,
-                                       std::stop_token stop) {
+measure::TrialOutcome RealTimeMeasurer::measure(measure::Seconds intended_duration,
+                                                double intended_load_pps, std::stop_token stop) {
   return take_time(inner_.measure(intended_duration, intended_load_pps, stop), intended_duration,
                    stop);
 }
 
-TrialOutcome RealTimeMeasurer::measure_latency(Seconds intended_duration, double intended_load_pps,
-                                               std::stop_token stop) {
+measure::TrialOutcome RealTimeMeasurer::measure_latency(measure::Seconds intended_duration,
+                                                        double intended_load_pps,
+                                                        std::stop_token stop) {
   return take_time(inner_.measure_latency(intended_duration, intended_load_pps, stop),
                    intended_duration, stop);
 }
 
-TrialOutcome RealTimeMeasurer::take_time(TrialOutcome outcome, Seconds intended_duration,
-                                         const std::stop_token& stop) {
-  const Seconds wait = outcome.effective_duration.value_or(intended_duration);
+measure::TrialOutcome RealTimeMeasurer::take_time(measure::TrialOutcome outcome,
+                                                  measure::Seconds intended_duration,
+                                                  const std::stop_token& stop) {
+  const measure::Seconds wait = outcome.effective_duration.value_or(intended_duration);
   if (std::isfinite(wait.count()) && wait.count() > 0.0) {
     std::mutex mutex;
     std::condition_variable_any wakeup;
@@ -34,7 +36,7 @@ TrialOutcome RealTimeMeasurer::take_time(TrialOutcome outcome, Seconds intended_
     wakeup.wait_for(lock, stop, std::chrono::duration_cast<std::chrono::nanoseconds>(wait),
                     [] { return false; });
   }
-  if (stop.stop_requested()) throw MeasurementCancelled();
+  if (stop.stop_requested()) throw measure::MeasurementCancelled();
   return outcome;
 }
 

@@ -1,6 +1,6 @@
 #pragma once
 
-#include "search/measurer.hpp"
+#include "measure/measurer.hpp"
 
 namespace trexsearch {
 
@@ -8,25 +8,26 @@ namespace trexsearch {
 /// measurer answers, waits for the trial's effective duration before returning,
 /// as a traffic generator would. The wait ends early, with MeasurementCancelled,
 /// when the stop token is triggered.
-class RealTimeMeasurer final : public Measurer {
+class RealTimeMeasurer final : public measure::Measurer {
  public:
   /// `inner` must outlive this object.
-  explicit RealTimeMeasurer(Measurer& inner) : inner_(inner) {}
+  explicit RealTimeMeasurer(measure::Measurer& inner) : inner_(inner) {}
 
-  TrialOutcome measure(Seconds intended_duration, double intended_load_pps,
-                       std::stop_token stop) override;
+  measure::TrialOutcome measure(measure::Seconds intended_duration, double intended_load_pps,
+                                std::stop_token stop) override;
 
   /// Latency trials take their time too (docs/latency.md).
   bool has_latency_streams() const override { return inner_.has_latency_streams(); }
-  TrialOutcome measure_latency(Seconds intended_duration, double intended_load_pps,
-                               std::stop_token stop) override;
+  measure::TrialOutcome measure_latency(measure::Seconds intended_duration,
+                                        double intended_load_pps, std::stop_token stop) override;
 
  private:
   /// Waits for the outcome's effective duration (or the intended one), honouring `stop`.
-  static TrialOutcome take_time(TrialOutcome outcome, Seconds intended_duration,
-                                const std::stop_token& stop);
+  static measure::TrialOutcome take_time(measure::TrialOutcome outcome,
+                                         measure::Seconds intended_duration,
+                                         const std::stop_token& stop);
 
-  Measurer& inner_;
+  measure::Measurer& inner_;
 };
 
 }  // namespace trexsearch

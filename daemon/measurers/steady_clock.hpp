@@ -2,16 +2,17 @@
 
 #include <chrono>
 
-#include "search/clock.hpp"
+#include "measure/clock.hpp"
 
 namespace trexsearch {
 
 /// The real monotonic clock, for searches that run in wall time. Lives at the
 /// edge (daemon/), since search/ and plr/ never read a clock themselves.
-class SteadyClock final : public Clock {
+class SteadyClock final : public measure::Clock {
  public:
-  Seconds now() const override {
-    return std::chrono::duration_cast<Seconds>(std::chrono::steady_clock::now().time_since_epoch());
+  measure::Seconds now() const override {
+    return std::chrono::duration_cast<measure::Seconds>(
+        std::chrono::steady_clock::now().time_since_epoch());
   }
 };
 

@@ -2,7 +2,7 @@
 
 #include "daemon/protocol/document_codec.hpp"
 #include "daemon/protocol/reply_fields_codec.hpp"
-#include "search/errors.hpp"
+#include "measure/errors.hpp"
 
 namespace trexsearch::protocol {
 
@@ -33,7 +33,8 @@ void decode_event_arguments(const Document& arguments, JobEndedEvent& event) {
   event.job = fields.int64("job");
   const std::string state = fields.text("state");
   const auto known = job_state_from_string(state);
-  if (!known) throw ConfigError(fields.path_of("state"), "\"" + state + "\"", "is no job state");
+  if (!known)
+    throw measure::ConfigError(fields.path_of("state"), "\"" + state + "\"", "is no job state");
   event.state = *known;
   event.reason = fields.text("reason");
   const bool skipped = json_of(arguments).isMember("skipped_trial_events");

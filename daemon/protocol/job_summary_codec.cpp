@@ -1,7 +1,7 @@
 #include "daemon/protocol/job_summary_codec.hpp"
 
 #include "daemon/protocol/reply_fields_codec.hpp"
-#include "search/errors.hpp"
+#include "measure/errors.hpp"
 
 namespace trexsearch::protocol {
 namespace {
@@ -41,7 +41,8 @@ JobSummary decode_job_summary(const Json::Value& json, const std::string& path) 
   job.measurer = fields.text("measurer");
   const std::string state = fields.text("state");
   const auto known = job_state_from_string(state);
-  if (!known) throw ConfigError(fields.path_of("state"), "\"" + state + "\"", "is no job state");
+  if (!known)
+    throw measure::ConfigError(fields.path_of("state"), "\"" + state + "\"", "is no job state");
   job.state = *known;
   job.reason = fields.text("reason");
   job.created_at = fields.text("created_at");

@@ -4,7 +4,7 @@
 #include "daemon/protocol/document_codec.hpp"
 #include "daemon/protocol/job_summary_codec.hpp"
 #include "daemon/protocol/reply_fields_codec.hpp"
-#include "search/errors.hpp"
+#include "measure/errors.hpp"
 
 namespace trexsearch::protocol {
 namespace {
@@ -16,7 +16,8 @@ ReplyFields fields_of(const Document& arguments) { return ReplyFields(json_of(ar
 JobState state_at(const ReplyFields& fields, std::string_view key) {
   const std::string text = fields.text(key);
   const auto state = job_state_from_string(text);
-  if (!state) throw ConfigError(fields.path_of(key), "\"" + text + "\"", "is no job state");
+  if (!state)
+    throw measure::ConfigError(fields.path_of(key), "\"" + text + "\"", "is no job state");
   return *state;
 }
 

@@ -2,13 +2,14 @@
 
 #include "daemon/codec/json_writer.hpp"
 #include "daemon/codec/object_reader.hpp"
-#include "search/errors.hpp"
+#include "measure/errors.hpp"
 
 namespace trexsearch::protocol {
 
 ReplyFields::ReplyFields(const Json::Value& json, std::string path)
     : json_(json), path_(std::move(path)) {
-  if (!json_.isObject()) throw ConfigError(path_, codec::quote_json(json_), "must be an object");
+  if (!json_.isObject())
+    throw measure::ConfigError(path_, codec::quote_json(json_), "must be an object");
 }
 
 std::string ReplyFields::path_of(std::string_view key) const {
@@ -17,7 +18,7 @@ std::string ReplyFields::path_of(std::string_view key) const {
 
 const Json::Value& ReplyFields::required(std::string_view key) const {
   const Json::Value* value = json_.find(key.data(), key.data() + key.size());
-  if (value == nullptr) throw ConfigError(path_of(key), "(missing)", "is required");
+  if (value == nullptr) throw measure::ConfigError(path_of(key), "(missing)", "is required");
   return *value;
 }
 
@@ -37,7 +38,8 @@ std::int64_t ReplyFields::int64(std::string_view key) const {
 
 std::uint64_t ReplyFields::count(std::string_view key) const {
   const std::int64_t value = int64(key);
-  if (value < 0) throw ConfigError(path_of(key), std::to_string(value), "must not be negative");
+  if (value < 0)
+    throw measure::ConfigError(path_of(key), std::to_string(value), "must not be negative");
   return static_cast<std::uint64_t>(value);
 }
 

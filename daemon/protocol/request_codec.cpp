@@ -3,7 +3,7 @@
 #include "daemon/codec/goal_codec.hpp"
 #include "daemon/codec/object_reader.hpp"
 #include "daemon/protocol/document_codec.hpp"
-#include "search/errors.hpp"
+#include "measure/errors.hpp"
 
 namespace trexsearch::protocol {
 namespace {
@@ -23,7 +23,8 @@ void decode_none(const Document& arguments) {
 JobId read_job_id(codec::ObjectReader& reader) {
   const std::int64_t id = reader.int64("job");
   if (id <= 0) {
-    throw ConfigError(reader.field_path("job"), std::to_string(id), "must be a job id (>= 1)");
+    throw measure::ConfigError(reader.field_path("job"), std::to_string(id),
+                               "must be a job id (>= 1)");
   }
   return id;
 }
@@ -40,8 +41,8 @@ std::size_t read_list_limit(codec::ObjectReader& reader) {
   const auto value = reader.optional_int64("limit");
   if (!value) return kDefaultListLimit;
   if (*value < 1 || *value > static_cast<std::int64_t>(kMaxListLimit)) {
-    throw ConfigError(reader.field_path("limit"), std::to_string(*value),
-                      "must be from 1 to " + std::to_string(kMaxListLimit));
+    throw measure::ConfigError(reader.field_path("limit"), std::to_string(*value),
+                               "must be from 1 to " + std::to_string(kMaxListLimit));
   }
   return static_cast<std::size_t>(*value);
 }
@@ -119,8 +120,9 @@ void decode_arguments(const Document& arguments, ListRequest& request) {
   if (const auto text = reader.optional_string("state")) {
     request.state = job_state_from_string(*text);
     if (!request.state) {
-      throw ConfigError(reader.field_path("state"), "\"" + *text + "\"",
-                        "must be queued, running, interrupted, finished, failed or cancelled");
+      throw measure::ConfigError(
+          reader.field_path("state"), "\"" + *text + "\"",
+          "must be queued, running, interrupted, finished, failed or cancelled");
     }
   }
   request.limit = read_list_limit(reader);
@@ -166,17 +168,19 @@ void decode_arguments(const Document& arguments, ShowSuiteRequest& request) {
   codec::ObjectReader reader(json_of(arguments), "arguments");
   const Json::Value* suite = reader.optional_value("suite");
   if (suite == nullptr) {
-    throw ConfigError(reader.field_path("suite"), "(missing)", "is required: a suite id or name");
+    throw measure::ConfigError(reader.field_path("suite"), "(missing)",
+                               "is required: a suite id or name");
   }
   if (suite->isString()) {
     request.suite.name = suite->asString();
     if (request.suite.name.empty()) {
-      throw ConfigError(reader.field_path("suite"), "\"\"", "must not be empty");
+      throw measure::ConfigError(reader.field_path("suite"), "\"\"", "must not be empty");
     }
   } else {
     const std::int64_t id = codec::as_int64(*suite, reader.field_path("suite"));
     if (id <= 0) {
-      throw ConfigError(reader.field_path("suite"), std::to_string(id), "must be a suite id (>= 1)");
+      throw measure::ConfigError(reader.field_path("suite"), std::to_string(id),
+                                 "must be a suite id (>= 1)");
     }
     request.suite.id = id;
   }

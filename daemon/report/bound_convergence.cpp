@@ -10,7 +10,7 @@ std::vector<BoundStep> bound_convergence(const mlr::ControllerConfig& config,
                                          const mlr::SearchResult& result, std::size_t max_steps) {
   std::vector<mlr::SearchGoal> goals;
   for (const mlr::GoalResult& goal : result.goals) goals.push_back(goal.goal);
-  std::vector<TrialResult> counted;
+  std::vector<measure::TrialResult> counted;
   std::vector<std::size_t> numbers;
   for (const mlr::TrialRecord& trial : result.trials) {
     if (trial.phase == mlr::TrialPhase::warmup || trial.phase == mlr::TrialPhase::latency) continue;
@@ -26,8 +26,8 @@ std::vector<BoundStep> bound_convergence(const mlr::ControllerConfig& config,
   const std::size_t stride = (counted.size() + max_steps - 1) / std::max<std::size_t>(max_steps, 1);
   for (std::size_t end = 1; end <= counted.size(); ++end) {
     if (end % stride != 0 && end != counted.size()) continue;
-    const auto analysed =
-        mlr::analyze_trials(goals, std::span<const TrialResult>(counted.data(), end), limits);
+    const auto analysed = mlr::analyze_trials(
+        goals, std::span<const measure::TrialResult>(counted.data(), end), limits);
     BoundStep step;
     step.trial_number = numbers[end - 1];
     for (const mlr::GoalResult& goal : analysed) {

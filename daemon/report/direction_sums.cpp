@@ -5,12 +5,12 @@
 
 namespace trexsearch::report {
 
-void add_direction(std::vector<DirectionSum>& sums, const DirectionCounts& direction) {
+void add_direction(std::vector<DirectionSum>& sums, const measure::DirectionCounts& direction) {
   auto found = std::find_if(sums.begin(), sums.end(), [&](const DirectionSum& sum) {
     return sum.counts.name == direction.name;
   });
   if (found == sums.end()) {
-    sums.push_back({DirectionCounts{direction.name, 0, 0, 0}, 0.0});
+    sums.push_back({measure::DirectionCounts{direction.name, 0, 0, 0}, 0.0});
     found = std::prev(sums.end());
   }
   found->counts.intended += direction.intended;
@@ -19,10 +19,11 @@ void add_direction(std::vector<DirectionSum>& sums, const DirectionCounts& direc
   found->worst_loss_ratio = std::max(found->worst_loss_ratio, direction.loss_ratio());
 }
 
-std::vector<DirectionSum> sum_directions(std::span<const TrialResult* const> trials) {
+std::vector<DirectionSum> sum_directions(std::span<const measure::TrialResult* const> trials) {
   std::vector<DirectionSum> sums;
-  for (const TrialResult* trial : trials) {
-    for (const DirectionCounts& direction : trial->directions()) add_direction(sums, direction);
+  for (const measure::TrialResult* trial : trials) {
+    for (const measure::DirectionCounts& direction : trial->directions())
+      add_direction(sums, direction);
   }
   return sums;
 }
@@ -39,7 +40,7 @@ std::vector<BoundDirections> bound_directions(const mlr::SearchResult& result) {
       loads[*goal.relevant_upper_bound_pps].roles.push_back(goal.label + " upper");
     }
   }
-  std::map<double, std::vector<const TrialResult*>> trials;
+  std::map<double, std::vector<const measure::TrialResult*>> trials;
   for (const mlr::TrialRecord& trial : result.trials) {
     // Latency-phase trials are at fractions of a bound, never a bound's own trials.
     if (trial.phase == mlr::TrialPhase::warmup || trial.phase == mlr::TrialPhase::latency) continue;

@@ -5,7 +5,7 @@
 #include <string>
 #include <vector>
 
-#include "search/direction_counts.hpp"
+#include "measure/direction_counts.hpp"
 #include "search/search_result.hpp"
 
 namespace trexsearch::report {
@@ -14,17 +14,17 @@ namespace trexsearch::report {
 struct DirectionSum {
   /// Summed intended, offered and received frames; its loss_ratio() is the
   /// loss-ratio formula on the sums (unsent frames counted).
-  DirectionCounts counts;
+  measure::DirectionCounts counts;
   /// The highest loss ratio a single trial had in this direction.
   double worst_loss_ratio = 0.0;
 };
 
 /// Adds one trial's direction to `sums` (a new entry for a name not seen before).
-void add_direction(std::vector<DirectionSum>& sums, const DirectionCounts& direction);
+void add_direction(std::vector<DirectionSum>& sums, const measure::DirectionCounts& direction);
 
 /// Each direction's sums over `trials`, in order of first appearance; empty when
 /// none has per-direction counts.
-std::vector<DirectionSum> sum_directions(std::span<const TrialResult* const> trials);
+std::vector<DirectionSum> sum_directions(std::span<const measure::TrialResult* const> trials);
 
 /// The directions at one load that is a goal's relevant bound.
 struct BoundDirections {

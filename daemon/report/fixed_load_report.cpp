@@ -7,7 +7,7 @@
 #include "daemon/report/html_page.hpp"
 #include "daemon/report/html_text.hpp"
 #include "daemon/report/report_sections.hpp"
-#include "search/errors.hpp"
+#include "measure/errors.hpp"
 
 namespace trexsearch::report {
 namespace {
@@ -102,13 +102,16 @@ std::string fixed_load_trials_csv(const FixedLoadReportData& data) {
   for (const std::string& name : names) text += "," + csv_field(name + "_receive_rate_pps");
   text += ",sut_loss_ratio,over_threshold,tester_limited_pps,counters,notes\n";
   for (const FixedLoadReportTrial& trial : data.trials) {
-    text += std::to_string(trial.number) + "," + format_value(trial.started_at_s) + "," +
-            format_value(trial.intended_duration_s) + "," + std::to_string(trial.offered) + "," +
-            std::to_string(trial.received) + "," + format_value(trial.receive_rate_pps);
-    for (const auto& [name, rate] : trial.direction_rates_pps) text += "," + format_value(rate);
-    text += "," + format_value(trial.sut_loss_ratio) + "," + (trial.over_threshold ? "1" : "0") +
-            "," + (trial.tester_limited_pps ? format_value(*trial.tester_limited_pps) : "") + "," +
-            csv_field(trial.counters) + "," + quoted_csv_field(joined(trial.notes)) + "\n";
+    text += std::to_string(trial.number) + "," + measure::format_value(trial.started_at_s) + "," +
+            measure::format_value(trial.intended_duration_s) + "," + std::to_string(trial.offered) +
+            "," + std::to_string(trial.received) + "," +
+            measure::format_value(trial.receive_rate_pps);
+    for (const auto& [name, rate] : trial.direction_rates_pps)
+      text += "," + measure::format_value(rate);
+    text += "," + measure::format_value(trial.sut_loss_ratio) + "," +
+            (trial.over_threshold ? "1" : "0") + "," +
+            (trial.tester_limited_pps ? measure::format_value(*trial.tester_limited_pps) : "") +
+            "," + csv_field(trial.counters) + "," + quoted_csv_field(joined(trial.notes)) + "\n";
   }
   return text;
 }

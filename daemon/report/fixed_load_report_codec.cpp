@@ -2,7 +2,7 @@
 #include <string>
 
 #include "daemon/report/fixed_load_report_codec.hpp"
-#include "search/errors.hpp"
+#include "measure/errors.hpp"
 
 namespace trexsearch::report {
 namespace {
@@ -50,7 +50,8 @@ FixedLoadReportStats decode_stats(const Json::Value& json, std::string direction
 FixedLoadReportData decode_fixed_load_result(const Json::Value& json, const std::string& path,
                                              const std::string& method) {
   if (!json.isObject() || !json["trials"].isArray()) {
-    throw ConfigError(path, "(not an MRR or soak result)", "must be an object with \"trials\"");
+    throw measure::ConfigError(path, "(not an MRR or soak result)",
+                               "must be an object with \"trials\"");
   }
   FixedLoadReportData data;
   data.method = method;

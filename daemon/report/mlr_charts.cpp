@@ -34,7 +34,7 @@ std::optional<std::pair<double, double>> bound_window(const mlr::SearchResult& r
 }
 
 std::string trial_tooltip(const mlr::TrialRecord& trial) {
-  const TrialResult& r = trial.result;
+  const measure::TrialResult& r = trial.result;
   std::string text =
       "trial " + std::to_string(trial.number) + " (" + std::string(mlr::to_string(trial.phase)) +
       "): " + load_text(r.intended_load_pps()) + " for " +

@@ -112,7 +112,7 @@ std::string trial_table(const mlr::SearchResult& result) {
       "<th class=\"num\">effective</th><th class=\"num\">offered</th>"
       "<th class=\"num\">lost</th><th class=\"num\">loss ratio</th><th>notes</th></tr>\n";
   for (const mlr::TrialRecord& trial : result.trials) {
-    const TrialResult& r = trial.result;
+    const measure::TrialResult& r = trial.result;
     const auto& counts = r.counts();
     html += "<tr>" + cell(std::to_string(trial.number), true) +
             cell(std::string(mlr::to_string(trial.phase))) +
@@ -148,7 +148,7 @@ std::string notes_summary(const mlr::SearchResult& result) {
   NoteTally tally;
   CounterTally counters;
   for (const mlr::TrialRecord& trial : result.trials) {
-    const TrialResult& r = trial.result;
+    const measure::TrialResult& r = trial.result;
     tally.add(r.intended_load_pps(), r.notes(), r.tester_limited());
     counters.add(r.counters());
   }

@@ -295,7 +295,7 @@ std::string directions_and_notes(const PlrReportData& data) {
   for (const PlrReportTrial& trial : data.trials) {
     tally.add(trial.load_pps, trial.notes, trial.tester_limited_pps.has_value());
     counters.add(trial.counters);
-    for (const DirectionCounts& direction : trial.directions) {
+    for (const measure::DirectionCounts& direction : trial.directions) {
       add_direction(groups[0].directions, direction);
     }
   }

@@ -8,7 +8,7 @@
 #include "daemon/report/mlr_report.hpp"
 #include "measure/direction_latency.hpp"
 #include "plr/tester_limit.hpp"
-#include "search/direction_counts.hpp"
+#include "measure/direction_counts.hpp"
 
 namespace trexsearch::report {
 
@@ -40,7 +40,7 @@ struct PlrReportTrial {
   /// "flow_stats", "port", or empty when the measurer did not say.
   std::string counters;
   /// Each direction's counts; empty when the measurer gave totals only.
-  std::vector<DirectionCounts> directions;
+  std::vector<measure::DirectionCounts> directions;
   /// The measurer's notes, "key: detail" each.
   std::vector<std::string> notes;
   /// Each direction's latency stream, when the soak recorded latency (docs/latency.md).

@@ -10,7 +10,7 @@
 #include "daemon/codec/object_reader.hpp"
 #include "daemon/codec/trial_detail_codec.hpp"
 #include "plr/plr_config.hpp"
-#include "search/errors.hpp"
+#include "measure/errors.hpp"
 
 namespace trexsearch::report {
 namespace {
@@ -35,7 +35,7 @@ std::optional<double> optional_number(const Json::Value& object, const char* key
 
 const Json::Value& require_object(const Json::Value& value, const std::string& path) {
   if (!value.isObject()) {
-    throw ConfigError(path, codec::quote_json(value), "must be an object");
+    throw measure::ConfigError(path, codec::quote_json(value), "must be an object");
   }
   return value;
 }
@@ -46,7 +46,7 @@ mlr::TrialPhase decode_phase(const Json::Value& value, const std::string& path) 
                      mlr::TrialPhase::latency}) {
     if (mlr::to_string(phase) == text) return phase;
   }
-  throw ConfigError(path, text, "must be one of warmup, initial, main, latency");
+  throw measure::ConfigError(path, text, "must be one of warmup, initial, main, latency");
 }
 
 mlr::StopReason decode_stop_reason(const std::string& text, const std::string& path) {
@@ -55,7 +55,7 @@ mlr::StopReason decode_stop_reason(const std::string& text, const std::string& p
        {R::completed, R::fail_fast, R::search_time_exceeded, R::cancelled, R::measurer_failed}) {
     if (mlr::to_string(reason) == text) return reason;
   }
-  throw ConfigError(path, text, "is not a known stop reason");
+  throw measure::ConfigError(path, text, "is not a known stop reason");
 }
 
 mlr::Irregularity decode_irregularity(const std::string& text, const std::string& path) {
@@ -66,7 +66,7 @@ mlr::Irregularity decode_irregularity(const std::string& text, const std::string
         I::cancelled, I::measurer_failed}) {
     if (mlr::to_string(irregularity) == text) return irregularity;
   }
-  throw ConfigError(path, text, "is not a known irregularity");
+  throw measure::ConfigError(path, text, "is not a known irregularity");
 }
 
 std::vector<std::string> decode_notes(const Json::Value& trial, const std::string& path) {
@@ -81,26 +81,26 @@ std::vector<std::string> decode_notes(const Json::Value& trial, const std::strin
 }
 
 /// A trial in the `result` or `show` shape (show leaves defaults as null).
-TrialResult decode_trial_result(const Json::Value& trial, const std::string& path) {
+measure::TrialResult decode_trial_result(const Json::Value& trial, const std::string& path) {
   const double load = as_number(trial["load"], member_path(path, "load"));
-  const Seconds intended{
+  const measure::Seconds intended{
       as_number(trial["intended_duration"], member_path(path, "intended_duration"))};
   const auto effective = optional_number(trial, "effective_duration", path);
   if (present(trial, "offered_count") && present(trial, "loss_count")) {
-    TrialOutcome outcome;
+    measure::TrialOutcome outcome;
     outcome.offered_count = as_int64(trial["offered_count"], member_path(path, "offered_count"));
     outcome.loss_count = as_int64(trial["loss_count"], member_path(path, "loss_count"));
     if (present(trial, "intended_count")) {
       outcome.intended_count =
           as_int64(trial["intended_count"], member_path(path, "intended_count"));
     }
-    if (effective) outcome.effective_duration = Seconds{*effective};
+    if (effective) outcome.effective_duration = measure::Seconds{*effective};
     outcome.notes = decode_notes(trial, path);
     codec::decode_trial_detail(trial, outcome, path);
-    return TrialResult::from_outcome(load, intended, outcome);
+    return measure::TrialResult::from_outcome(load, intended, outcome);
   }
-  return TrialResult::from_loss_ratio(
-      load, intended, Seconds{effective.value_or(intended.count())},
+  return measure::TrialResult::from_loss_ratio(
+      load, intended, measure::Seconds{effective.value_or(intended.count())},
       as_number(trial["loss_ratio"], member_path(path, "loss_ratio")));
 }
 
@@ -283,7 +283,7 @@ mlr::SearchResult decode_mlr_result(const Json::Value& result, const std::string
       decoded.trials.push_back(mlr::TrialRecord{
           static_cast<std::size_t>(as_int64(trial["number"], member_path(trial_path, "number"))),
           decode_phase(trial["phase"], member_path(trial_path, "phase")),
-          Seconds{optional_number(trial, "started_at", trial_path).value_or(0.0)},
+          measure::Seconds{optional_number(trial, "started_at", trial_path).value_or(0.0)},
           decode_trial_result(trial, trial_path)});
     }
   }
@@ -305,8 +305,8 @@ mlr::SearchResult decode_mlr_result(const Json::Value& result, const std::string
     decoded.stop_detail = "still running: bounds are those the stored trials support so far";
   }
   if (present(result, "totals") && present(result["totals"], "search_duration")) {
-    decoded.search_duration = Seconds{as_number(result["totals"]["search_duration"],
-                                                member_path(path, "totals.search_duration"))};
+    decoded.search_duration = measure::Seconds{as_number(
+        result["totals"]["search_duration"], member_path(path, "totals.search_duration"))};
   } else if (!decoded.trials.empty()) {
     const mlr::TrialRecord& last = decoded.trials.back();
     decoded.search_duration = last.started_at + last.result.effective_duration();
@@ -344,7 +344,7 @@ PlrReportData decode_plr_result(const Json::Value& result, const std::string& pa
       decoded.erf_average_pps = fit_average(trial, "erf", trial_path);
       decoded.measured_loss_ratio = optional_number(trial, "measured_loss_ratio", trial_path);
       decoded.notes = decode_notes(trial, trial_path);
-      TrialOutcome detail;
+      measure::TrialOutcome detail;
       codec::decode_trial_detail(trial, detail, trial_path);
       decoded.directions = std::move(detail.directions);
       decoded.tester_limited_pps = detail.tester_limited_pps;

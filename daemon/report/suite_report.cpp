@@ -7,7 +7,7 @@
 #include "daemon/report/html_page.hpp"
 #include "daemon/report/html_text.hpp"
 #include "daemon/report/suite_charts.hpp"
-#include "search/errors.hpp"
+#include "measure/errors.hpp"
 
 namespace trexsearch::report {
 namespace {
@@ -166,9 +166,10 @@ std::string suite_report_csv(const SuiteReportData& data) {
       "percent_of_line_rate,l1_gbps,clean,unclean_reason,at_max_load,trials,trials_with_notes\n";
   for (const SuiteReportEntry& entry : data.entries) {
     const std::string head = csv_field(data.name) + "," + csv_field(entry.label) + "," +
-                             std::to_string(entry.repeat) + "," + csv_field(entry.frame_size) + "," +
-                             (entry.frame_bytes ? format_value(*entry.frame_bytes) : "") + "," +
-                             std::to_string(entry.job) + "," + csv_field(entry.method) + "," +
+                             std::to_string(entry.repeat) + "," + csv_field(entry.frame_size) +
+                             "," +
+                             (entry.frame_bytes ? measure::format_value(*entry.frame_bytes) : "") +
+                             "," + std::to_string(entry.job) + "," + csv_field(entry.method) + "," +
                              csv_field(entry.state) + ",";
     const std::string tail = "," + std::to_string(entry.trial_count) + "," +
                              (entry.trials_with_notes ? std::to_string(*entry.trials_with_notes) : "") +
@@ -181,9 +182,11 @@ std::string suite_report_csv(const SuiteReportData& data) {
       const auto percent = percent_of_line(entry, value);
       const auto gbit = l1_gbps(entry, value);
       text += head + csv_field(value.goal) + "," +
-              (value.value_pps ? format_value(*value.value_pps / value.summed_directions) : "") +
-              "," + (percent ? format_value(*percent) : "") + "," + (gbit ? format_value(*gbit) : "") +
-              "," + (value.unclean_reason.empty() ? "1" : "0") + "," +
+              (value.value_pps ? measure::format_value(*value.value_pps / value.summed_directions)
+                               : "") +
+              "," + (percent ? measure::format_value(*percent) : "") + "," +
+              (gbit ? measure::format_value(*gbit) : "") + "," +
+              (value.unclean_reason.empty() ? "1" : "0") + "," +
               quoted_csv_field(value.unclean_reason) + "," + (value.at_max_load ? "1" : "0") + tail;
     }
   }

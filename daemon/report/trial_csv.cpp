@@ -9,13 +9,13 @@
 #include <vector>
 
 #include "daemon/report/csv_text.hpp"
-#include "search/errors.hpp"
+#include "measure/errors.hpp"
 
 namespace trexsearch::report {
 namespace {
 
 std::string optional_field(const std::optional<double>& value) {
-  return value ? format_value(*value) : "";
+  return value ? measure::format_value(*value) : "";
 }
 
 std::string joined_notes(const std::vector<std::string>& notes) {
@@ -31,8 +31,8 @@ constexpr const char* kDirectionColumns[] = {"intended", "offered", "received",
 /// of columns each, so a bidirectional result says which direction lost.
 class DirectionColumns {
  public:
-  void add(const std::vector<DirectionCounts>& directions) {
-    for (const DirectionCounts& direction : directions) {
+  void add(const std::vector<measure::DirectionCounts>& directions) {
+    for (const measure::DirectionCounts& direction : directions) {
       if (std::find(names_.begin(), names_.end(), direction.name) == names_.end()) {
         names_.push_back(direction.name);
       }
@@ -49,18 +49,19 @@ class DirectionColumns {
   }
 
   /// The trial's counts under those columns; empty fields for a direction it lacks.
-  std::string row(const std::vector<DirectionCounts>& directions) const {
+  std::string row(const std::vector<measure::DirectionCounts>& directions) const {
     std::string text;
     for (const std::string& name : names_) {
-      const auto found = std::find_if(directions.begin(), directions.end(),
-                                      [&](const DirectionCounts& d) { return d.name == name; });
+      const auto found =
+          std::find_if(directions.begin(), directions.end(),
+                       [&](const measure::DirectionCounts& d) { return d.name == name; });
       if (found == directions.end()) {
         text += std::string(std::size(kDirectionColumns), ',');
         continue;
       }
       text += "," + std::to_string(found->intended) + "," + std::to_string(found->offered) + "," +
               std::to_string(found->received) + "," + std::to_string(found->loss()) + "," +
-              std::to_string(found->unsent()) + "," + format_value(found->loss_ratio());
+              std::to_string(found->unsent()) + "," + measure::format_value(found->loss_ratio());
     }
     return text;
   }
@@ -138,16 +139,18 @@ std::string mlr_trials_csv(const mlr::SearchResult& result) {
       "tester_limited_pps,counters" +
       directions.header() + latency.header() + ",notes\r\n";
   for (const mlr::TrialRecord& trial : result.trials) {
-    const TrialResult& r = trial.result;
+    const measure::TrialResult& r = trial.result;
     const auto& counts = r.counts();
     csv += std::to_string(trial.number) + "," + std::string(mlr::to_string(trial.phase)) + "," +
-           format_value(trial.started_at.count()) + "," + format_value(r.intended_load_pps()) +
-           "," + format_value(r.intended_duration().count()) + "," +
-           format_value(r.effective_duration().count()) + "," +
+           measure::format_value(trial.started_at.count()) + "," +
+           measure::format_value(r.intended_load_pps()) + "," +
+           measure::format_value(r.intended_duration().count()) + "," +
+           measure::format_value(r.effective_duration().count()) + "," +
            (counts ? std::to_string(counts->offered) : "") + "," +
            (counts ? std::to_string(counts->loss) : "") + "," +
-           (counts ? std::to_string(counts->intended) : "") + "," + format_value(r.loss_ratio()) +
-           "," + format_value(r.measured_loss_ratio()) + "," +
+           (counts ? std::to_string(counts->intended) : "") + "," +
+           measure::format_value(r.loss_ratio()) + "," +
+           measure::format_value(r.measured_loss_ratio()) + "," +
            optional_field(r.tester_limited_pps()) + "," + csv_field(r.counters()) +
            directions.row(r.directions()) + latency.row(r.latency()) + "," +
            quoted_csv_field(joined_notes(r.notes())) + "\r\n";
@@ -168,12 +171,12 @@ std::string plr_trials_csv(const PlrReportData& data) {
       "tester_limited_pps,counters" +
       directions.header() + latency.header() + ",notes\r\n";
   for (const PlrReportTrial& trial : data.trials) {
-    csv += std::to_string(trial.number) + "," + format_value(trial.finished_at_s) + "," +
-           format_value(trial.load_pps) + "," + format_value(trial.duration_s) + "," +
-           (trial.loss_count ? std::to_string(*trial.loss_count) : "") + "," +
-           format_value(trial.loss_ratio) + "," +
-           (trial.estimate ? format_value(trial.estimate->average_pps) : "") + "," +
-           (trial.estimate ? format_value(trial.estimate->stdev_pps) : "") + "," +
+    csv += std::to_string(trial.number) + "," + measure::format_value(trial.finished_at_s) + "," +
+           measure::format_value(trial.load_pps) + "," + measure::format_value(trial.duration_s) +
+           "," + (trial.loss_count ? std::to_string(*trial.loss_count) : "") + "," +
+           measure::format_value(trial.loss_ratio) + "," +
+           (trial.estimate ? measure::format_value(trial.estimate->average_pps) : "") + "," +
+           (trial.estimate ? measure::format_value(trial.estimate->stdev_pps) : "") + "," +
            optional_field(trial.stretch_average_pps) + "," + optional_field(trial.erf_average_pps) +
            "," + optional_field(trial.measured_loss_ratio) + "," +
            optional_field(trial.tester_limited_pps) + "," + csv_field(trial.counters) +

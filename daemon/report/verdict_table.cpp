@@ -87,7 +87,7 @@ std::string mlr_verdict(const ReportContext& context, const mlr::SearchResult& r
   CounterTally counters;
   std::size_t with_notes = 0;
   for (const mlr::TrialRecord& trial : result.trials) {
-    const TrialResult& r = trial.result;
+    const measure::TrialResult& r = trial.result;
     counters.add(r.counters());
     with_notes += note_keys(r.notes(), r.tester_limited()).empty() ? 0 : 1;
   }

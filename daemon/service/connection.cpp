@@ -9,7 +9,7 @@
 #include "daemon/protocol/envelope_codec.hpp"
 #include "daemon/service/event_codec.hpp"
 #include "daemon/service/request_pool.hpp"
-#include "search/errors.hpp"
+#include "measure/errors.hpp"
 
 namespace trexsearch::service {
 
@@ -121,7 +121,7 @@ void Connection::pause_reading() {
     const auto self = weak.lock();
     if (!self || !self->reading_paused_) return;
     self->drop_too_slow("did not read its output within output-timeout = " +
-                        format_value(self->settings_.output_timeout.count()) + " s");
+                        measure::format_value(self->settings_.output_timeout.count()) + " s");
   });
 }
 
@@ -320,7 +320,7 @@ void Connection::on_idle() {
   // for the whole timeout is (the timer restarts whenever the client reads).
   if (writing_) {
     drop_too_slow("read none of its output for idle-timeout = " +
-                  format_value(settings_.idle_timeout.count()) + " s");
+                  measure::format_value(settings_.idle_timeout.count()) + " s");
     return;
   }
   if (!watches_.empty() || awaiting_pool_) {

@@ -2,7 +2,7 @@
 
 #include <cstddef>
 
-#include "search/units.hpp"
+#include "measure/units.hpp"
 
 namespace trexsearch::service {
 
@@ -12,14 +12,14 @@ struct ConnectionSettings {
   /// Longest request line [bytes], newline excluded.
   std::size_t max_request_bytes = std::size_t{1} << 20;
   /// Close a connection with no request, no output read and no watch for this long.
-  Seconds idle_timeout{300.0};
+  measure::Seconds idle_timeout{300.0};
   /// Output a connection may have waiting before the daemon stops reading its
   /// requests (until the client has read it) [bytes]. Replies and events already
   /// owed are still queued: one reply may be larger than this.
   std::size_t max_client_output_bytes = std::size_t{1} << 20;
   /// A connection whose requests are paused for unread output and that does not
   /// read it down within this long is closed.
-  Seconds output_timeout{30.0};
+  measure::Seconds output_timeout{30.0};
   /// Output buffered for all connections together [bytes]. Above half of it every
   /// connection with output waiting stops reading requests; above it the
   /// connection holding the most is closed. Bounds the daemon's memory whatever

@@ -10,7 +10,7 @@
 #include "daemon/service/mlr_job_runner.hpp"
 #include "daemon/service/fixed_load_job_runner.hpp"
 #include "daemon/service/plr_job_runner.hpp"
-#include "search/errors.hpp"
+#include "measure/errors.hpp"
 
 namespace trexsearch::service {
 namespace {

@@ -4,7 +4,7 @@
 #include "daemon/protocol/request_codec.hpp"
 #include "daemon/service/command_reply_codec.hpp"
 #include "daemon/service/service_errors.hpp"
-#include "search/errors.hpp"
+#include "measure/errors.hpp"
 
 namespace trexsearch::service {
 
@@ -41,7 +41,7 @@ Dispatched Dispatcher::dispatch(const Request& request, const DispatchContext& c
   } catch (const RequestError& error) {
     return {protocol::error_response(request.id, error.code(), error.what()), std::nullopt,
             nullptr};
-  } catch (const ConfigError& error) {
+  } catch (const measure::ConfigError& error) {
     return {protocol::error_response(request.id, ResultCode::bad_request, error.what()),
             std::nullopt, nullptr};
   } catch (const std::exception& error) {

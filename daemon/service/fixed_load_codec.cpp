@@ -6,13 +6,13 @@
 #include "daemon/codec/json_writer.hpp"
 #include "daemon/codec/object_reader.hpp"
 #include "daemon/service/reply_codec.hpp"
-#include "search/errors.hpp"
+#include "measure/errors.hpp"
 
 namespace trexsearch::service {
 namespace {
 
 [[noreturn]] void bad(const std::string& path, const Json::Value& value, const std::string& reason) {
-  throw ConfigError(path, codec::quote_json(value), reason);
+  throw measure::ConfigError(path, codec::quote_json(value), reason);
 }
 
 double decode_load(codec::ObjectReader& reader) {
@@ -24,13 +24,14 @@ double decode_load(codec::ObjectReader& reader) {
   return *load;
 }
 
-Seconds decode_positive_seconds(codec::ObjectReader& reader, std::string_view key, Seconds fallback) {
+measure::Seconds decode_positive_seconds(codec::ObjectReader& reader, std::string_view key,
+                                         measure::Seconds fallback) {
   const auto value = reader.optional_number(key);
   if (!value) return fallback;
   if (!std::isfinite(*value) || *value <= 0.0) {
     bad(reader.field_path(key), Json::Value(*value), "must be a positive number of seconds");
   }
-  return Seconds{*value};
+  return measure::Seconds{*value};
 }
 
 Json::Value encode_stats(const RateStats& stats) {
@@ -77,7 +78,7 @@ SoakSpec decode_soak_spec(const Json::Value& json) {
   spec.duration = decode_positive_seconds(reader, "duration", spec.duration);
   if (spec.duration < spec.interval) {
     bad("duration", Json::Value(spec.duration.count()),
-        "must be at least one interval (" + format_value(spec.interval.count()) + " s)");
+        "must be at least one interval (" + measure::format_value(spec.interval.count()) + " s)");
   }
   if (spec.interval_count() > 100000) {
     bad("interval", Json::Value(spec.interval.count()),

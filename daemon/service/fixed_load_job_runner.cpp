@@ -4,7 +4,7 @@
 #include <optional>
 
 #include "daemon/service/paced_measurer.hpp"
-#include "search/errors.hpp"
+#include "measure/errors.hpp"
 
 namespace trexsearch::service {
 namespace {
@@ -16,16 +16,16 @@ RunOutcome failed(std::string reason) {
   return outcome;
 }
 
-std::string percent(double ratio) { return format_value(ratio * 100.0) + " %"; }
+std::string percent(double ratio) { return measure::format_value(ratio * 100.0) + " %"; }
 
 std::string threshold_detail(const FixedLoadPlan& plan, const StoredTrial& trial) {
-  const TrialOutcome& outcome = trial.trial.outcome;
+  const measure::TrialOutcome& outcome = trial.trial.outcome;
   return "interval " + std::to_string(trial.number) + " lost " +
          std::to_string(outcome.loss_count) + " of " + std::to_string(outcome.offered_count) +
          " frames, above the loss ratio threshold " + percent(plan.loss_ratio_threshold.value_or(0.0));
 }
 
-Seconds end_of(const StoredTrial& trial) {
+measure::Seconds end_of(const StoredTrial& trial) {
   return trial.started_at +
          trial.trial.outcome.effective_duration.value_or(trial.trial.intended_duration);
 }
@@ -41,7 +41,7 @@ RunOutcome FixedLoadJobRunner::run(const JobSpec& spec, std::vector<StoredTrial>
         stored[i].trial.intended_load_pps != plan.load_pps) {
       return failed("cannot resume: stored trial " + std::to_string(stored[i].number) +
                     " is not trial " + std::to_string(i + 1) + " of this job at " +
-                    format_value(plan.load_pps) + " pps");
+                    measure::format_value(plan.load_pps) + " pps");
     }
   }
   const auto finish = [&](RunOutcome::Kind kind, FixedLoadStop stop_reason, std::string detail) {
@@ -54,10 +54,10 @@ RunOutcome FixedLoadJobRunner::run(const JobSpec& spec, std::vector<StoredTrial>
   const auto progress_of = [&](const StoredTrial& trial) {
     JobProgress progress;
     progress.trial_count = trial.number;
-    progress.last_trial =
-        summarize_trial(trial.number, trial.phase, trial.started_at,
-                        TrialResult::from_outcome(trial.trial.intended_load_pps,
-                                                  trial.trial.intended_duration, trial.trial.outcome));
+    progress.last_trial = summarize_trial(
+        trial.number, trial.phase, trial.started_at,
+        measure::TrialResult::from_outcome(trial.trial.intended_load_pps,
+                                           trial.trial.intended_duration, trial.trial.outcome));
     progress.search_time_limit = plan.trial_duration * static_cast<double>(plan.trial_count);
     return progress;
   };
@@ -85,16 +85,18 @@ RunOutcome FixedLoadJobRunner::run(const JobSpec& spec, std::vector<StoredTrial>
     if (stop.stop_requested()) {
       return finish(RunOutcome::Kind::stopped, FixedLoadStop::cancelled, "");
     }
-    const Seconds started_at = clock.now();
+    const measure::Seconds started_at = clock.now();
     StoredTrial record;
     try {
-      const TrialOutcome outcome = paced.measurer().measure(plan.trial_duration, plan.load_pps, stop);
+      const measure::TrialOutcome outcome =
+          paced.measurer().measure(plan.trial_duration, plan.load_pps, stop);
       // Validates the counts (directions add up, no negative frames): a bad answer
       // fails the job instead of entering the result.
-      const TrialResult result = TrialResult::from_outcome(plan.load_pps, plan.trial_duration, outcome);
+      const measure::TrialResult result =
+          measure::TrialResult::from_outcome(plan.load_pps, plan.trial_duration, outcome);
       record.loss_ratio = result.loss_ratio();
-      record.trial = RecordedTrial{plan.load_pps, plan.trial_duration, outcome};
-    } catch (const MeasurementCancelled&) {
+      record.trial = measure::RecordedTrial{plan.load_pps, plan.trial_duration, outcome};
+    } catch (const measure::MeasurementCancelled&) {
       return finish(RunOutcome::Kind::stopped, FixedLoadStop::cancelled, "");
     } catch (const std::exception& error) {
       RunOutcome outcome = finish(RunOutcome::Kind::failed, FixedLoadStop::failed,

@@ -21,7 +21,7 @@ RateStats stats_of(const std::vector<double>& rates) {
   return stats;
 }
 
-double sut_loss_ratio_of(const TrialOutcome& outcome) {
+double sut_loss_ratio_of(const measure::TrialOutcome& outcome) {
   if (outcome.offered_count <= 0) return 0.0;
   // Negative loss (duplicates, SUT-originated frames on port counters) is no loss
   // here; the trial's notes say it happened.
@@ -32,7 +32,7 @@ double sut_loss_ratio_of(const TrialOutcome& outcome) {
 FixedLoadTrial trial_of(const FixedLoadPlan& plan, const StoredTrial& stored) {
   FixedLoadTrial trial;
   trial.stored = stored;
-  const TrialOutcome& outcome = stored.trial.outcome;
+  const measure::TrialOutcome& outcome = stored.trial.outcome;
   // CSIT's receive rate divides by the trial duration asked for, not a measured
   // one: effective durations include setup time (trial_overhead, settle).
   const double duration_s = stored.trial.intended_duration.count();
@@ -41,7 +41,7 @@ FixedLoadTrial trial_of(const FixedLoadPlan& plan, const StoredTrial& stored) {
                             : 0.0;
   };
   trial.receive_rate_pps = rate(outcome.offered_count - outcome.loss_count);
-  for (const DirectionCounts& direction : outcome.directions) {
+  for (const measure::DirectionCounts& direction : outcome.directions) {
     trial.direction_receive_rates_pps.push_back(rate(direction.received));
   }
   trial.sut_loss_ratio = sut_loss_ratio_of(outcome);
@@ -55,7 +55,7 @@ std::optional<std::vector<std::string>> common_directions(const std::vector<Fixe
   std::optional<std::vector<std::string>> names;
   for (const FixedLoadTrial& trial : trials) {
     std::vector<std::string> these;
-    for (const DirectionCounts& direction : trial.stored.trial.outcome.directions) {
+    for (const measure::DirectionCounts& direction : trial.stored.trial.outcome.directions) {
       these.push_back(direction.name);
     }
     if (!names) {
@@ -99,7 +99,7 @@ FixedLoadResult summarize_fixed_load(const FixedLoadPlan& plan, std::span<const 
   for (const StoredTrial& stored : trials) {
     FixedLoadTrial trial = trial_of(plan, stored);
     rates.push_back(trial.receive_rate_pps);
-    const TrialOutcome& outcome = stored.trial.outcome;
+    const measure::TrialOutcome& outcome = stored.trial.outcome;
     offered += outcome.offered_count;
     lost += std::max<std::int64_t>(outcome.loss_count, 0);
     if (trial.tester_limited) {

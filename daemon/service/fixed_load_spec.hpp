@@ -3,7 +3,7 @@
 #include <cstddef>
 #include <optional>
 
-#include "search/units.hpp"
+#include "measure/units.hpp"
 
 namespace trexsearch::service {
 
@@ -15,7 +15,7 @@ struct MrrSpec {
   /// The load every trial offers [pps per direction] (spec `load`, any load unit).
   double load_pps = 0.0;
   /// CSIT's default: 1 s.
-  Seconds trial_duration{1.0};
+  measure::Seconds trial_duration{1.0};
   /// CSIT's default: 10.
   std::size_t trial_count = 10;
 };
@@ -31,9 +31,9 @@ enum class SoakAction {
 struct SoakSpec {
   double load_pps = 0.0;
   /// Each interval is one trial of this length.
-  Seconds interval{60.0};
+  measure::Seconds interval{60.0};
   /// The whole soak; duration / interval intervals, rounded up.
-  Seconds duration{3600.0};
+  measure::Seconds duration{3600.0};
   /// An interval whose loss ratio (lost / sent frames) is above this exceeds it.
   double loss_ratio_threshold = 0.0;
   SoakAction on_threshold = SoakAction::stop;
@@ -44,7 +44,7 @@ struct SoakSpec {
 /// What the fixed-load runner does, for either method.
 struct FixedLoadPlan {
   double load_pps = 0.0;
-  Seconds trial_duration{1.0};
+  measure::Seconds trial_duration{1.0};
   std::size_t trial_count = 0;
   /// Soaks only.
   std::optional<double> loss_ratio_threshold;

@@ -1,6 +1,6 @@
 #pragma once
 
-#include "search/clock.hpp"
+#include "measure/clock.hpp"
 
 namespace trexsearch::service {
 
@@ -8,18 +8,18 @@ namespace trexsearch::service {
 /// trials replayed from the store on resume. A resumed search thus sees the same
 /// elapsed time as if it had never stopped, so search_duration_max counts the
 /// trials measured before the restart too.
-class ShiftedClock final : public Clock {
+class ShiftedClock final : public measure::Clock {
  public:
   /// `base` must outlive this object.
-  explicit ShiftedClock(const Clock& base) : base_(base) {}
+  explicit ShiftedClock(const measure::Clock& base) : base_(base) {}
 
-  Seconds now() const override { return base_.now() + shift_; }
+  measure::Seconds now() const override { return base_.now() + shift_; }
   /// Moves this clock (not the base) forward.
-  void shift(Seconds by) { shift_ += by; }
+  void shift(measure::Seconds by) { shift_ += by; }
 
  private:
-  const Clock& base_;
-  Seconds shift_{0.0};
+  const measure::Clock& base_;
+  measure::Seconds shift_{0.0};
 };
 
 }  // namespace trexsearch::service

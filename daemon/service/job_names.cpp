@@ -2,7 +2,7 @@
 
 #include "daemon/codec/display_text.hpp"
 #include "daemon/service/service_errors.hpp"
-#include "trex_client/codec/profile_codec.hpp"
+#include "trex_client/tester/trex_tester.hpp"
 
 namespace trexsearch::service {
 namespace {

@@ -35,7 +35,7 @@ bool JobObserver::store_trial(const StoredTrial& trial) {
           parts_.health.note_write(nullptr);
         },
         stop_,
-        [&](const std::exception& error, int attempt, Seconds wait) {
+        [&](const std::exception& error, int attempt, measure::Seconds wait) {
           parts_.health.note_write(&error);
           parts_.log.event(LogPriority::warning, "store.retry",
                            {{"job", id_},

@@ -2,8 +2,8 @@
 
 namespace trexsearch::service {
 
-TrialSummary summarize_trial(std::size_t number, mlr::TrialPhase phase, Seconds started_at,
-                             const TrialResult& result) {
+TrialSummary summarize_trial(std::size_t number, mlr::TrialPhase phase, measure::Seconds started_at,
+                             const measure::TrialResult& result) {
   TrialSummary summary;
   summary.number = number;
   summary.phase = phase;

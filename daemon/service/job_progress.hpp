@@ -27,18 +27,18 @@ struct TrialSummary {
   std::size_t number = 0;
   mlr::TrialPhase phase = mlr::TrialPhase::main;
   double load_pps = 0.0;
-  Seconds intended_duration{0.0};
-  Seconds effective_duration{0.0};
+  measure::Seconds intended_duration{0.0};
+  measure::Seconds effective_duration{0.0};
   /// What the searches judge by: 1 for a tester-limited trial.
   double loss_ratio = 0.0;
   /// Search clock at the request (virtual for compressed-time jobs).
-  Seconds started_at{0.0};
+  measure::Seconds started_at{0.0};
   /// What the counts say, tester-limited or not.
   double measured_loss_ratio = 0.0;
   /// The measurer's notes, "key: detail" each.
   std::vector<std::string> notes;
   /// Each direction's counts; empty when the measurer gives totals only.
-  std::vector<DirectionCounts> directions;
+  std::vector<measure::DirectionCounts> directions;
   /// The rate the tester reached when it could not offer the intended load.
   std::optional<double> tester_limited_pps;
   /// "flow_stats", "port", or empty when the measurer does not say.
@@ -48,8 +48,8 @@ struct TrialSummary {
 };
 
 /// The summary of one trial as watchers see it (TrialResult and where it stood).
-TrialSummary summarize_trial(std::size_t number, mlr::TrialPhase phase, Seconds started_at,
-                             const TrialResult& result);
+TrialSummary summarize_trial(std::size_t number, mlr::TrialPhase phase, measure::Seconds started_at,
+                             const measure::TrialResult& result);
 
 /// A running job's progress, as `show`, `status` and `watch` report it.
 struct JobProgress {
@@ -61,7 +61,7 @@ struct JobProgress {
   std::optional<plr::PlrEstimate> estimate;
   /// Where the search clock ends the search: MLR `search_duration_max`, PLR
   /// `time_budget` (after a resume's adjustment), for "elapsed of limit".
-  std::optional<Seconds> search_time_limit;
+  std::optional<measure::Seconds> search_time_limit;
 };
 
 /// Something that happened to a job, for watchers.

@@ -10,12 +10,12 @@ namespace {
 
 std::string job_text(JobId id) { return "job " + std::to_string(id); }
 
-std::vector<TrialResult> counted_trials(const std::vector<StoredTrial>& trials) {
-  std::vector<TrialResult> results;
+std::vector<measure::TrialResult> counted_trials(const std::vector<StoredTrial>& trials) {
+  std::vector<measure::TrialResult> results;
   for (const StoredTrial& trial : trials) {
     // Warmup and latency-phase trials count for no goal (docs/latency.md).
     if (trial.phase == mlr::TrialPhase::warmup || trial.phase == mlr::TrialPhase::latency) continue;
-    results.push_back(TrialResult::from_outcome(
+    results.push_back(measure::TrialResult::from_outcome(
         trial.trial.intended_load_pps, trial.trial.intended_duration, trial.trial.outcome));
   }
   return results;

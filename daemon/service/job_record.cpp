@@ -11,7 +11,7 @@ double to_unix_seconds(WallTime time) {
 }
 
 WallTime from_unix_seconds(double seconds) {
-  return WallTime{std::chrono::duration_cast<WallTime::duration>(Seconds{seconds})};
+  return WallTime{std::chrono::duration_cast<WallTime::duration>(measure::Seconds{seconds})};
 }
 
 std::string format_utc(WallTime time) {

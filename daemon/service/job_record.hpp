@@ -7,7 +7,7 @@
 
 #include "daemon/protocol/job_state.hpp"
 #include "plr/plr_trial.hpp"
-#include "search/replay_measurer.hpp"
+#include "measure/replay_measurer.hpp"
 #include "search/search_result.hpp"
 
 namespace trexsearch::service {
@@ -66,8 +66,8 @@ struct StoredTrial {
   std::size_t number = 0;
   mlr::TrialPhase phase = mlr::TrialPhase::main;
   /// Search clock at the request, relative to the search start.
-  Seconds started_at{0.0};
-  RecordedTrial trial;
+  measure::Seconds started_at{0.0};
+  measure::RecordedTrial trial;
   /// Derived from the outcome (TrialResult), kept for queries.
   double loss_ratio = 0.0;
   WallTime recorded_at{};

@@ -11,8 +11,8 @@
 #include "plr/plr_config.hpp"
 #include "search/controller_config.hpp"
 #include "search/sim/sut_model.hpp"
-#include "search/units.hpp"
-#include "trex_client/measurer/trex_measurer_config.hpp"
+#include "measure/units.hpp"
+#include "trex_client/tester/trex_tester.hpp"
 
 namespace trexsearch::service {
 
@@ -45,7 +45,7 @@ struct SimMeasurerSpec {
   sim::SutOptions options;
   std::uint64_t seed = 1;
   /// Added to each trial's effective duration (trial setup, like CSIT's ~0.5 s).
-  Seconds trial_overhead{0.0};
+  measure::Seconds trial_overhead{0.0};
   TimeMode time = TimeMode::virtual_time;
 };
 
@@ -53,7 +53,7 @@ struct SimMeasurerSpec {
 struct ExecMeasurerSpec {
   std::string command;
   /// Reply timeout = intended trial duration + this.
-  Seconds reply_timeout_margin{60.0};
+  measure::Seconds reply_timeout_margin{60.0};
   /// Real by default: the process takes the trial's time itself.
   TimeMode time = TimeMode::real_time;
 };
@@ -76,10 +76,10 @@ struct TrexMeasurerSpec {
   /// The TRex clock's speed relative to real time (an emulator's `--speed`); 1 for TRex.
   double speed = 1.0;
   /// How long TRex may stay unreachable before the job fails; absent: the daemon's.
-  std::optional<Seconds> reconnect_grace;
+  std::optional<measure::Seconds> reconnect_grace;
   /// Deadline of each RPC [real s]: a TRex that does not answer within it counts as
   /// unreachable (reconnect). Lower it for an emulator's compressed time.
-  Seconds rpc_timeout{3.0};
+  measure::Seconds rpc_timeout{3.0};
   /// The TRex session id of every connection the job makes (1..2^32-1), random
   /// unless given, and stored with the job: a job resumed after the daemon died
   /// is the same user and session to TRex, so it gets its own ports back without
@@ -114,7 +114,7 @@ struct LatencySpec {
   /// (PDR in an NDR/PDR job; the first of equals).
   std::vector<std::string> goals;
   /// Of each latency trial; absent: the goal's final_trial_duration.
-  std::optional<Seconds> duration;
+  std::optional<measure::Seconds> duration;
   /// Every search trial a latency trial (NFVbench's way); min_load must then be at
   /// least the latency streams' rate.
   bool every_trial = false;

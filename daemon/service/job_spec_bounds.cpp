@@ -4,16 +4,16 @@
 #include <string>
 
 #include "daemon/service/service_errors.hpp"
-#include "search/errors.hpp"
+#include "measure/errors.hpp"
 
 namespace trexsearch::service {
 namespace {
 
-void check(const std::string& path, Seconds value, Seconds max) {
+void check(const std::string& path, measure::Seconds value, measure::Seconds max) {
   if (std::isfinite(value.count()) && value.count() >= 0.0 && value <= max) return;
-  throw RequestError(ResultCode::bad_request, path + " = " + format_value(value.count()) +
-                                                  ": must be at most " + format_value(max.count()) +
-                                                  " seconds");
+  throw RequestError(ResultCode::bad_request, path + " = " + measure::format_value(value.count()) +
+                                                  ": must be at most " +
+                                                  measure::format_value(max.count()) + " seconds");
 }
 
 std::string goal_path(std::size_t index, const char* key) {

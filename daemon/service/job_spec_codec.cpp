@@ -18,17 +18,15 @@
 #include "daemon/service/load_units_codec.hpp"
 #include "daemon/service/service_errors.hpp"
 #include "daemon/service/trex_trial_codec.hpp"
-#include "trex_client/codec/profile_codec.hpp"
-#include "trex_client/profile/compiled_profile.hpp"
-#include "trex_client/profile/line_rate.hpp"
-#include "search/errors.hpp"
+#include "trex_client/tester/trex_tester.hpp"
+#include "measure/errors.hpp"
 
 namespace trexsearch::service {
 namespace {
 
 [[noreturn]] void bad(const std::string& path, const Json::Value& value,
                       const std::string& reason) {
-  throw ConfigError(path, codec::quote_json(value), reason);
+  throw measure::ConfigError(path, codec::quote_json(value), reason);
 }
 
 // Codec errors name paths relative to the object they decoded; the submitter
@@ -37,7 +35,7 @@ template <typename Decode>
 auto with_path_prefix(const std::string& prefix, Decode decode) {
   try {
     return decode();
-  } catch (const ConfigError& error) {
+  } catch (const measure::ConfigError& error) {
     throw RequestError(ResultCode::bad_request, prefix + "." + error.what());
   }
 }
@@ -50,11 +48,12 @@ TimeMode decode_time(codec::ObjectReader& reader, TimeMode fallback) {
   bad(reader.field_path("time"), Json::Value(*text), "must be \"virtual\" or \"real\"");
 }
 
-Seconds decode_seconds(codec::ObjectReader& reader, std::string_view key, Seconds fallback) {
+measure::Seconds decode_seconds(codec::ObjectReader& reader, std::string_view key,
+                                measure::Seconds fallback) {
   const auto value = reader.optional_number(key);
   if (!value) return fallback;
   if (*value < 0.0) bad(reader.field_path(key), Json::Value(*value), "must be >= 0 seconds");
-  return Seconds{*value};
+  return measure::Seconds{*value};
 }
 
 SimMeasurerSpec decode_sim(codec::ObjectReader& reader) {
@@ -81,7 +80,7 @@ SimMeasurerSpec decode_sim(codec::ObjectReader& reader) {
   // submission, not when the job reaches the front of the queue.
   try {
     (void)sim::make_sut(spec.model, spec.options, spec.seed);
-  } catch (const ConfigError& error) {
+  } catch (const measure::ConfigError& error) {
     const bool model_error = error.field() == "sut";
     throw RequestError(ResultCode::bad_request,
                        reader.field_path(model_error ? "model" : "options") + ": " + error.what());
@@ -145,7 +144,7 @@ TrexMeasurerSpec decode_trex(codec::ObjectReader& reader) {
                      .directions;
   } catch (const RequestError&) {
     throw;
-  } catch (const ConfigError& error) {
+  } catch (const measure::ConfigError& error) {
     throw RequestError(ResultCode::bad_request,
                        reader.field_path("profile") + ": " + error.what());
   } catch (const std::exception& error) {
@@ -172,7 +171,7 @@ TrexMeasurerSpec decode_trex(codec::ObjectReader& reader) {
     }
     try {
       trial.validate();
-    } catch (const ConfigError& error) {
+    } catch (const measure::ConfigError& error) {
       throw RequestError(ResultCode::bad_request, "measurer." + std::string(error.what()));
     }
   }
@@ -191,10 +190,10 @@ TrexMeasurerSpec decode_trex(codec::ObjectReader& reader) {
     spec.speed = *speed;
   }
   if (reader.has("reconnect_grace")) {
-    spec.reconnect_grace = decode_seconds(reader, "reconnect_grace", Seconds{0.0});
+    spec.reconnect_grace = decode_seconds(reader, "reconnect_grace", measure::Seconds{0.0});
   }
   if (reader.has("rpc_timeout")) {
-    spec.rpc_timeout = decode_seconds(reader, "rpc_timeout", Seconds{0.0});
+    spec.rpc_timeout = decode_seconds(reader, "rpc_timeout", measure::Seconds{0.0});
     if (!(spec.rpc_timeout.count() > 0.0)) {
       bad(reader.field_path("rpc_timeout"), Json::Value(spec.rpc_timeout.count()),
           "must be a positive number of seconds");
@@ -392,7 +391,7 @@ JobSpec decode_job_spec(const Json::Value& json, const PortSpeedProbe& probe) {
     reader.reject_unknown_keys();
     check_job_spec_bounds(spec);
     return spec;
-  } catch (const ConfigError& error) {
+  } catch (const measure::ConfigError& error) {
     throw RequestError(ResultCode::bad_request, error.what());
   }
 }

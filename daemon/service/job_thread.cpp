@@ -8,7 +8,7 @@
 #include "daemon/service/service_errors.hpp"
 #include "daemon/service/sqlite.hpp"
 #include "daemon/service/store_retry.hpp"
-#include "trex_client/transport/rpc_stop.hpp"
+#include "trex_client/tester/trex_tester.hpp"
 
 namespace trexsearch::service {
 namespace {
@@ -111,7 +111,7 @@ JobThread::StoredPast JobThread::load_past(Store& store, const TakenJob& taken) 
           parts_.health.note_write(nullptr);
         },
         taken.stop.get_token(),
-        [&](const std::exception& error, int attempt, Seconds wait) {
+        [&](const std::exception& error, int attempt, measure::Seconds wait) {
           parts_.health.note_write(&error);
           parts_.log.event(LogPriority::warning, "store.retry",
                            {{"job", id},

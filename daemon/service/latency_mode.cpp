@@ -2,7 +2,8 @@
 
 namespace trexsearch::service {
 
-std::variant<bool, std::string> latency_active(const JobSpec& spec, const Measurer& measurer) {
+std::variant<bool, std::string> latency_active(const JobSpec& spec,
+                                               const measure::Measurer& measurer) {
   const bool streams = measurer.has_latency_streams();
   switch (spec.latency_mode) {
     case LatencyMode::off:

@@ -4,7 +4,7 @@
 #include <variant>
 
 #include "daemon/service/job_spec.hpp"
-#include "search/measurer.hpp"
+#include "measure/measurer.hpp"
 
 namespace trexsearch::service {
 
@@ -12,6 +12,7 @@ namespace trexsearch::service {
 /// its `latency` section asks for it, or it has none and the measurer has latency
 /// streams; false for `"latency": false` or a measurer without streams. A job that
 /// asks for latency of a measurer without latency streams gets why it cannot run.
-std::variant<bool, std::string> latency_active(const JobSpec& spec, const Measurer& measurer);
+std::variant<bool, std::string> latency_active(const JobSpec& spec,
+                                               const measure::Measurer& measurer);
 
 }  // namespace trexsearch::service

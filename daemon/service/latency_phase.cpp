@@ -3,12 +3,12 @@
 #include <algorithm>
 
 #include "daemon/measurers/latency_trial_measurer.hpp"
-#include "search/errors.hpp"
+#include "measure/errors.hpp"
 
 namespace trexsearch::service {
 namespace {
 
-std::string percent(double fraction) { return format_value(fraction * 100.0) + " %"; }
+std::string percent(double fraction) { return measure::format_value(fraction * 100.0) + " %"; }
 
 // The goal an NDR/PDR job's latency is usually quoted at: the most loss-tolerant.
 std::size_t default_goal(const mlr::ControllerConfig& config) {
@@ -50,7 +50,8 @@ LatencyPlan plan_latency_phase(const LatencySpec& spec, const mlr::ControllerCon
       plan.notes.push_back(label + ": the goal's result is irregular (" + result->irregular_reason +
                            "); latency measured at its conditional throughput all the same");
     }
-    const Seconds duration = spec.duration.value_or(config.goals[index].final_trial_duration);
+    const measure::Seconds duration =
+        spec.duration.value_or(config.goals[index].final_trial_duration);
     for (auto fraction = spec.fractions.rbegin(); fraction != spec.fractions.rend(); ++fraction) {
       plan.trials.push_back({label, *fraction, *result->conditional_throughput_pps, duration});
     }
@@ -82,11 +83,11 @@ std::vector<std::string> latency_stream_notes(
   return notes;
 }
 
-LatencyPhaseOutcome run_latency_phase(const LatencyPlan& plan, const mlr::ControllerConfig& config,
-                                      std::optional<double> known_rate_pps, Measurer& measurer,
-                                      const Clock& clock, Seconds origin, std::size_t first_number,
-                                      std::stop_token stop,
-                                      const std::function<void(const LatencyTrialDone&)>& on_trial) {
+LatencyPhaseOutcome run_latency_phase(
+    const LatencyPlan& plan, const mlr::ControllerConfig& config,
+    std::optional<double> known_rate_pps, measure::Measurer& measurer, const measure::Clock& clock,
+    measure::Seconds origin, std::size_t first_number, std::stop_token stop,
+    const std::function<void(const LatencyTrialDone&)>& on_trial) {
   LatencyPhaseOutcome phase;
   phase.result.notes = plan.notes;
   std::size_t number = first_number;
@@ -96,7 +97,7 @@ LatencyPhaseOutcome run_latency_phase(const LatencyPlan& plan, const mlr::Contro
       break;
     }
     // CSIT: rate = max(rate, 9001), the latency streams plus 1 pps. The load includes
-    // the streams' rate L (search/measurer.hpp), so L itself sends them alone.
+    // the streams' rate L (measure/measurer.hpp), so L itself sends them alone.
     const double floor_pps = known_rate_pps.value_or(config.min_load_pps);
     const double wanted_pps = planned.fraction * planned.throughput_pps;
     const double load_pps = std::max(wanted_pps, floor_pps);
@@ -108,27 +109,27 @@ LatencyPhaseOutcome run_latency_phase(const LatencyPlan& plan, const mlr::Contro
     point.trial = number;
     if (planned.fraction > 0.0 && wanted_pps < floor_pps) {
       point.notes.push_back("load_raised: " + percent(planned.fraction) + " of " +
-                            format_value(planned.throughput_pps) + " pps is below the " +
-                            (known_rate_pps ? "latency streams' rate" : "search's min_load") +
-                            " " + format_value(floor_pps) + " pps");
+                            measure::format_value(planned.throughput_pps) + " pps is below the " +
+                            (known_rate_pps ? "latency streams' rate" : "search's min_load") + " " +
+                            measure::format_value(floor_pps) + " pps");
     }
-    const Seconds started_at = clock.now() - origin;
-    TrialOutcome outcome;
-    std::optional<TrialResult> checked;
+    const measure::Seconds started_at = clock.now() - origin;
+    measure::TrialOutcome outcome;
+    std::optional<measure::TrialResult> checked;
     try {
       outcome = measurer.measure_latency(planned.duration, load_pps, stop);
-      checked = TrialResult::from_outcome(load_pps, planned.duration, outcome);
-    } catch (const MeasurementCancelled&) {
+      checked = measure::TrialResult::from_outcome(load_pps, planned.duration, outcome);
+    } catch (const measure::MeasurementCancelled&) {
       phase.cancelled = true;
       break;
     } catch (const std::exception& error) {
       phase.failure = "latency trial " + std::to_string(number) + " (" + planned.goal + " at " +
-                      percent(planned.fraction) + ", " + format_value(load_pps) +
+                      percent(planned.fraction) + ", " + measure::format_value(load_pps) +
                       " pps) failed: " + error.what();
       phase.result.notes.push_back("latency phase stopped: " + *phase.failure);
       break;
     }
-    const TrialResult& result = *checked;
+    const measure::TrialResult& result = *checked;
     if (const auto rate = latency_rate_of(outcome)) known_rate_pps = rate;
     point.loss_ratio = result.loss_ratio();
     point.directions = outcome.latency;

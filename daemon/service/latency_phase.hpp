@@ -8,8 +8,8 @@
 
 #include "daemon/latency/latency_point.hpp"
 #include "daemon/service/job_spec.hpp"
-#include "search/clock.hpp"
-#include "search/measurer.hpp"
+#include "measure/clock.hpp"
+#include "measure/measurer.hpp"
 #include "search/search_result.hpp"
 
 namespace trexsearch::service {
@@ -19,7 +19,7 @@ struct PlannedLatencyTrial {
   std::string goal;
   double fraction = 0.0;
   double throughput_pps = 0.0;
-  Seconds duration{0.0};
+  measure::Seconds duration{0.0};
 };
 
 /// Which latency trials an MLR job runs after its search, in measurement order,
@@ -39,11 +39,11 @@ LatencyPlan plan_latency_phase(const LatencySpec& spec, const mlr::ControllerCon
 /// A latency trial as it completed, for the runner to store and publish.
 struct LatencyTrialDone {
   std::size_t number = 0;
-  Seconds started_at{0.0};
+  measure::Seconds started_at{0.0};
   double load_pps = 0.0;
-  Seconds duration{0.0};
-  const TrialOutcome* outcome = nullptr;
-  const TrialResult* result = nullptr;
+  measure::Seconds duration{0.0};
+  const measure::TrialOutcome* outcome = nullptr;
+  const measure::TrialResult* result = nullptr;
 };
 
 /// How the phase ended.
@@ -61,8 +61,9 @@ struct LatencyPhaseOutcome {
 /// start). `on_trial` is called after each (it stores it, and may throw to end the
 /// run). Points come back per goal in increasing load.
 LatencyPhaseOutcome run_latency_phase(const LatencyPlan& plan, const mlr::ControllerConfig& config,
-                                      std::optional<double> known_rate_pps, Measurer& measurer,
-                                      const Clock& clock, Seconds origin, std::size_t first_number,
+                                      std::optional<double> known_rate_pps,
+                                      measure::Measurer& measurer, const measure::Clock& clock,
+                                      measure::Seconds origin, std::size_t first_number,
                                       std::stop_token stop,
                                       const std::function<void(const LatencyTrialDone&)>& on_trial);
 

@@ -6,7 +6,7 @@
 
 #include "daemon/codec/json_writer.hpp"
 #include "daemon/codec/object_reader.hpp"
-#include "search/errors.hpp"
+#include "measure/errors.hpp"
 
 namespace trexsearch::service {
 namespace {
@@ -16,7 +16,7 @@ constexpr std::size_t kMaxLatencyFractions = 20;
 
 [[noreturn]] void bad(const std::string& path, const Json::Value& value,
                       const std::string& reason) {
-  throw ConfigError(path, codec::quote_json(value), reason);
+  throw measure::ConfigError(path, codec::quote_json(value), reason);
 }
 
 std::string goal_labels(const mlr::ControllerConfig& config) {
@@ -116,7 +116,7 @@ void decode_latency_spec(const Json::Value* json, JobSpec& spec) {
     if (!(*duration > 0.0)) {
       bad(reader.field_path("duration"), Json::Value(*duration), "must be a positive number of seconds");
     }
-    spec.latency.duration = Seconds{*duration};
+    spec.latency.duration = measure::Seconds{*duration};
   }
   spec.latency.every_trial = reader.optional_bool("every_trial").value_or(plr);
   if (plr && !spec.latency.every_trial) {

@@ -7,8 +7,8 @@
 #include <cstdlib>
 #include <string_view>
 
-#include "search/errors.hpp"
-#include "trex_client/codec/profile_codec.hpp"
+#include "measure/errors.hpp"
+#include "trex_client/tester/trex_tester.hpp"
 
 namespace trexsearch::service {
 namespace {
@@ -36,7 +36,7 @@ constexpr std::array<Suffix, 11> kSuffixes{{
 
 [[noreturn]] void bad(const std::string& path, const std::string& text,
                       const std::string& reason) {
-  throw ConfigError(path, "\"" + text + "\"", reason);
+  throw measure::ConfigError(path, "\"" + text + "\"", reason);
 }
 
 }  // namespace

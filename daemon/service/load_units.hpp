@@ -4,7 +4,7 @@
 #include <string>
 
 #include "daemon/service/job_spec.hpp"
-#include "trex_client/profile/line_rate.hpp"
+#include "trex_client/tester/trex_tester.hpp"
 
 namespace trexsearch::service {
 

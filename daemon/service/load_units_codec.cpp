@@ -1,7 +1,7 @@
 #include "daemon/service/load_units_codec.hpp"
 
 #include "daemon/codec/json_writer.hpp"
-#include "search/errors.hpp"
+#include "measure/errors.hpp"
 
 namespace trexsearch::service {
 
@@ -13,9 +13,10 @@ LoadValue parse_load(const Json::Value& json, const std::string& path) {
     return load;
   }
   if (!json.isString()) {
-    throw ConfigError(path, codec::to_compact_json(json),
-                      "must be a number of frames/s or a string like \"100%\", \"9.5mpps\", "
-                      "\"10gbps_l1\"");
+    throw measure::ConfigError(
+        path, codec::to_compact_json(json),
+        "must be a number of frames/s or a string like \"100%\", \"9.5mpps\", "
+        "\"10gbps_l1\"");
   }
   return parse_load_text(json.asString(), path);
 }

@@ -12,7 +12,7 @@
 
 #include "daemon/service/journal_fields.hpp"
 
-#include "search/errors.hpp"
+#include "measure/errors.hpp"
 
 namespace trexsearch::service {
 namespace {
@@ -89,7 +89,7 @@ LogField::LogField(std::string_view k, std::uint64_t v) : key(k), value(std::to_
 LogField::LogField(std::string_view k, std::int64_t v) : key(k), value(std::to_string(v)) {}
 LogField::LogField(std::string_view k, int v) : key(k), value(std::to_string(v)) {}
 LogField::LogField(std::string_view k, unsigned v) : key(k), value(std::to_string(v)) {}
-LogField::LogField(std::string_view k, double v) : key(k), value(format_value(v)) {}
+LogField::LogField(std::string_view k, double v) : key(k), value(measure::format_value(v)) {}
 
 std::string_view to_string(LogPriority priority) {
   switch (priority) {

@@ -1,12 +1,11 @@
 #include "daemon/service/measurer_factory.hpp"
 
 #include "daemon/service/port_speed_probe.hpp"
-#include "trex_client/profile/line_rate.hpp"
+#include "trex_client/tester/trex_tester.hpp"
 
 #include "daemon/measurers/exec_measurer.hpp"
 #include "daemon/service/service_errors.hpp"
 #include "daemon/service/trex_job_measurer.hpp"
-#include "trex_client/codec/profile_codec.hpp"
 #include "search/sim/sut_measurer.hpp"
 
 namespace trexsearch::service {
@@ -85,11 +84,12 @@ std::variant<double, std::string> TrexMeasurerFactory::probe_port_speed(
     std::lock_guard lock(mutex_);
     endpoint = defaults_.endpoint;
   }
-  return service::probe_port_speed(endpoint, spec, std::min(spec.rpc_timeout, Seconds{1.0}));
+  return service::probe_port_speed(endpoint, spec,
+                                   std::min(spec.rpc_timeout, measure::Seconds{1.0}));
 }
 
 void TrexMeasurerFactory::set_defaults(std::string endpoint, std::string user,
-                                       Seconds reconnect_grace) {
+                                       measure::Seconds reconnect_grace) {
   std::lock_guard lock(mutex_);
   defaults_.endpoint = std::move(endpoint);
   defaults_.user = std::move(user);

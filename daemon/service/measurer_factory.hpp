@@ -12,21 +12,21 @@
 
 #include "daemon/service/job_spec.hpp"
 #include "daemon/service/trex_link.hpp"
-#include "search/clock.hpp"
-#include "search/measurer.hpp"
-#include "search/units.hpp"
+#include "measure/clock.hpp"
+#include "measure/measurer.hpp"
+#include "measure/units.hpp"
 
 namespace trexsearch::service {
 
 /// A live measurer for one run of a job.
 struct LiveMeasurer {
-  std::unique_ptr<Measurer> measurer;
+  std::unique_ptr<measure::Measurer> measurer;
   /// True when measure() itself takes the trial's time (an external process, TRex);
   /// false for instant ones (simulated SUTs), which real-time jobs pace.
   bool paces_itself = false;
   /// The measurer's own clock, which real-time jobs' searches then run on (TRex's
   /// time, possibly sped up); null: the steady clock. Owned by `measurer`.
-  const Clock* clock = nullptr;
+  const measure::Clock* clock = nullptr;
   /// The TRex server's version, for the job record (trex jobs).
   std::optional<std::string> trex_version;
 };
@@ -75,7 +75,7 @@ struct TrexDefaults {
   /// `trex-user`: the ports' owner name TRex shows.
   std::string user = "trex-searchd";
   /// `trex-reconnect-grace`.
-  Seconds reconnect_grace{60.0};
+  measure::Seconds reconnect_grace{60.0};
   /// Session events, for the daemon log.
   std::function<void(std::string_view)> log;
   /// The link state `status` reports; may be null.
@@ -100,7 +100,7 @@ class TrexMeasurerFactory final : public MeasurerFactory {
   std::variant<double, std::string> probe_port_speed(const TrexMeasurerSpec& spec) const;
   /// SIGHUP: `trex-endpoint`, `trex-user`, `trex-reconnect-grace` for the jobs
   /// that connect from now on (a running job keeps its session).
-  void set_defaults(std::string endpoint, std::string user, Seconds reconnect_grace);
+  void set_defaults(std::string endpoint, std::string user, measure::Seconds reconnect_grace);
 
  private:
   mutable std::mutex mutex_;

@@ -9,7 +9,7 @@
 #include "daemon/service/paced_measurer.hpp"
 #include "daemon/service/resuming_measurer.hpp"
 #include "search/controller.hpp"
-#include "search/errors.hpp"
+#include "measure/errors.hpp"
 
 namespace trexsearch::service {
 namespace {
@@ -18,7 +18,7 @@ JobProgress make_progress(const mlr::TrialRecord& record, std::span<const mlr::G
                           const std::vector<std::string>& labels) {
   JobProgress progress;
   progress.trial_count = record.number;
-  const TrialResult& result = record.result;
+  const measure::TrialResult& result = record.result;
   progress.last_trial = summarize_trial(record.number, record.phase, record.started_at, result);
   for (std::size_t i = 0; i < goals.size(); ++i) {
     progress.goals.push_back({i < labels.size() ? labels[i] : "goal " + std::to_string(i + 1),
@@ -91,11 +91,12 @@ RunOutcome MlrJobRunner::run(const JobSpec& spec, std::vector<StoredTrial> store
   if (latency && spec.latency.every_trial) {
     every_trial.emplace(paced.measurer(), "latency.every_trial");
   }
-  Measurer& search_measurer = every_trial ? static_cast<Measurer&>(*every_trial) : paced.measurer();
+  measure::Measurer& search_measurer =
+      every_trial ? static_cast<measure::Measurer&>(*every_trial) : paced.measurer();
 
   ShiftedClock& clock = paced.clock();
-  std::vector<RecordedTrial> recorded;
-  std::vector<RecordedTrial> recorded_latency;
+  std::vector<measure::RecordedTrial> recorded;
+  std::vector<measure::RecordedTrial> recorded_latency;
   recorded.reserve(stored.size());
   for (const StoredTrial& trial : stored) {
     (trial.phase == mlr::TrialPhase::latency ? recorded_latency : recorded).push_back(trial.trial);
@@ -111,8 +112,9 @@ RunOutcome MlrJobRunner::run(const JobSpec& spec, std::vector<StoredTrial> store
   for (std::size_t i = 0; i < spec.mlr.goals.size(); ++i) {
     labels.push_back(spec.mlr.goals[i].label(i));
   }
-  const auto store_live = [&](std::size_t number, mlr::TrialPhase phase, Seconds started_at,
-                              const TrialResult& result, const JobProgress& progress) {
+  const auto store_live = [&](std::size_t number, mlr::TrialPhase phase,
+                              measure::Seconds started_at, const measure::TrialResult& result,
+                              const JobProgress& progress) {
     if (measurer.last_was_replayed()) {
       if (all_replayed()) {
         observer.replay_finished(measurer.replayed() + measurer.replayed_latency(), progress);
@@ -123,8 +125,8 @@ RunOutcome MlrJobRunner::run(const JobSpec& spec, std::vector<StoredTrial> store
     trial.number = number;
     trial.phase = phase;
     trial.started_at = started_at;
-    trial.trial = RecordedTrial{result.intended_load_pps(), result.intended_duration(),
-                                measurer.last_outcome()};
+    trial.trial = measure::RecordedTrial{result.intended_load_pps(), result.intended_duration(),
+                                         measurer.last_outcome()};
     trial.loss_ratio = result.loss_ratio();
     trial.recorded_at = std::chrono::system_clock::now();
     observer.trial_done(trial, progress);
@@ -137,7 +139,7 @@ RunOutcome MlrJobRunner::run(const JobSpec& spec, std::vector<StoredTrial> store
   };
   hooks.debug = [&](std::string_view text) { observer.debug(text); };
 
-  const Seconds origin = clock.now();
+  const measure::Seconds origin = clock.now();
   const mlr::Controller controller(spec.mlr, clock);
   RunOutcome outcome = outcome_of(controller.search(measurer, stop, hooks));
   if (measurer.replayed() < measurer.stored() && outcome.kind != RunOutcome::Kind::failed &&

@@ -13,7 +13,7 @@
 
 #include "daemon/service/cpu_set.hpp"
 #include "daemon/service/proc_reader.hpp"
-#include "search/errors.hpp"
+#include "measure/errors.hpp"
 
 namespace trexsearch::service {
 namespace {
@@ -109,10 +109,11 @@ mode_t parse_mode(const std::string& text) {
   unsigned value = 0;
   const auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), value, 8);
   if (text.empty() || ec != std::errc{} || end != text.data() + text.size() || value > 0777) {
-    throw ConfigError("socket-mode", text, "must be an octal file mode such as 0660");
+    throw measure::ConfigError("socket-mode", text, "must be an octal file mode such as 0660");
   }
   if ((value & 0600) != 0600) {
-    throw ConfigError("socket-mode", text, "the owner (the daemon) needs read and write (0600)");
+    throw measure::ConfigError("socket-mode", text,
+                               "the owner (the daemon) needs read and write (0600)");
   }
   return static_cast<mode_t>(value);
 }
@@ -125,7 +126,7 @@ T in_range(const po::variables_map& vm, const char* key, T low, T high) {
     range << "must be from " << low << " to " << high;
     std::ostringstream shown;
     shown << value;
-    throw ConfigError(key, shown.str(), range.str());
+    throw measure::ConfigError(key, shown.str(), range.str());
   }
   return value;
 }
@@ -134,13 +135,14 @@ DaemonOptions from_variables(const po::variables_map& vm) {
   DaemonOptions options;
   options.socket = vm["socket"].as<std::string>();
   if (options.socket.empty() || options.socket.size() > 107) {
-    throw ConfigError("socket", "\"" + options.socket + "\"",
-                      "must be a path of 1 to 107 bytes (the Unix socket limit)");
+    throw measure::ConfigError("socket", "\"" + options.socket + "\"",
+                               "must be a path of 1 to 107 bytes (the Unix socket limit)");
   }
   options.socket_mode = parse_mode(vm["socket-mode"].as<std::string>());
   options.control_group = vm["control-group"].as<std::string>();
   options.state_dir = vm["state-dir"].as<std::string>();
-  if (options.state_dir.empty()) throw ConfigError("state-dir", "\"\"", "must not be empty");
+  if (options.state_dir.empty())
+    throw measure::ConfigError("state-dir", "\"\"", "must not be empty");
   options.max_clients = in_range<std::size_t>(vm, "max-clients", 1, 100000);
   options.max_clients_per_user = in_range<std::size_t>(vm, "max-clients-per-user", 0, 100000);
   options.max_client_output_bytes =
@@ -148,18 +150,18 @@ DaemonOptions from_variables(const po::variables_map& vm) {
   options.max_output_mib = in_range<std::size_t>(vm, "max-output-mib", 1, 65536);
   const double output_timeout = vm["output-timeout"].as<double>();
   if (!std::isfinite(output_timeout) || output_timeout <= 0.0 || output_timeout > 86400.0) {
-    throw ConfigError("output-timeout", format_value(output_timeout),
-                      "must be a number of seconds > 0 (and at most a day)");
+    throw measure::ConfigError("output-timeout", measure::format_value(output_timeout),
+                               "must be a number of seconds > 0 (and at most a day)");
   }
-  options.output_timeout = Seconds{output_timeout};
+  options.output_timeout = measure::Seconds{output_timeout};
   options.max_request_bytes =
       in_range<std::size_t>(vm, "max-request-bytes", 1024, std::size_t{64} << 20);
   const double idle = vm["idle-timeout"].as<double>();
   if (!std::isfinite(idle) || idle <= 0.0 || idle > 31536000.0) {
-    throw ConfigError("idle-timeout", format_value(idle),
-                      "must be a number of seconds > 0 (and at most a year)");
+    throw measure::ConfigError("idle-timeout", measure::format_value(idle),
+                               "must be a number of seconds > 0 (and at most a year)");
   }
-  options.idle_timeout = Seconds{idle};
+  options.idle_timeout = measure::Seconds{idle};
   options.max_queued_jobs = in_range<std::size_t>(vm, "max-queued-jobs", 1, 1000000);
   options.max_trials_per_job =
       in_range<std::uint64_t>(vm, "max-trials-per-job", 1, std::uint64_t{1} << 40);
@@ -170,7 +172,7 @@ DaemonOptions from_variables(const po::variables_map& vm) {
   const std::string level = vm["log-level"].as<std::string>();
   const auto priority = log_priority_from_string(level);
   if (!priority) {
-    throw ConfigError("log-level", level, "must be error, warning, notice, info or debug");
+    throw measure::ConfigError("log-level", level, "must be error, warning, notice, info or debug");
   }
   options.log_level = *priority;
   options.cpus = vm["cpus"].as<std::string>();
@@ -179,11 +181,11 @@ DaemonOptions from_variables(const po::variables_map& vm) {
     // Like trex-cpus: a CPU the machine does not have is a typo, not a wish.
     const CpuSet offline = cpu_set_minus(CpuSet(cpus.begin(), cpus.end()), *online);
     if (!offline.empty()) {
-      throw ConfigError("cpus", options.cpus,
-                        std::string(offline.size() == 1 ? "CPU " : "CPUs ") +
-                            format_cpu_set(offline) + (offline.size() == 1 ? " is" : " are") +
-                            " not online on this machine (online CPUs: " + format_cpu_set(*online) +
-                            ")");
+      throw measure::ConfigError(
+          "cpus", options.cpus,
+          std::string(offline.size() == 1 ? "CPU " : "CPUs ") + format_cpu_set(offline) +
+              (offline.size() == 1 ? " is" : " are") +
+              " not online on this machine (online CPUs: " + format_cpu_set(*online) + ")");
     }
   }
   options.trex_cpus = parse_trex_cpus_setting(vm["trex-cpus"].as<std::string>(), online);
@@ -194,19 +196,21 @@ DaemonOptions from_variables(const po::variables_map& vm) {
   } else if (resume == "remaining") {
     options.plr_resume = PlrResume::remaining;
   } else {
-    throw ConfigError("plr-resume", resume, "must be deadline or remaining");
+    throw measure::ConfigError("plr-resume", resume, "must be deadline or remaining");
   }
   options.trex_endpoint = vm["trex-endpoint"].as<std::string>();
   if (options.trex_endpoint.rfind("tcp://", 0) != 0) {
-    throw ConfigError("trex-endpoint", options.trex_endpoint, "must be tcp://HOST:PORT");
+    throw measure::ConfigError("trex-endpoint", options.trex_endpoint, "must be tcp://HOST:PORT");
   }
   options.trex_user = vm["trex-user"].as<std::string>();
-  if (options.trex_user.empty()) throw ConfigError("trex-user", "\"\"", "must not be empty");
+  if (options.trex_user.empty())
+    throw measure::ConfigError("trex-user", "\"\"", "must not be empty");
   const double grace = vm["trex-reconnect-grace"].as<double>();
   if (!(grace >= 0.0) || !std::isfinite(grace)) {
-    throw ConfigError("trex-reconnect-grace", format_value(grace), "must be >= 0 seconds");
+    throw measure::ConfigError("trex-reconnect-grace", measure::format_value(grace),
+                               "must be >= 0 seconds");
   }
-  options.trex_reconnect_grace = Seconds{grace};
+  options.trex_reconnect_grace = measure::Seconds{grace};
   options.metrics_listen = vm["metrics-listen"].as<std::string>();
   (void)parse_listen_address(options.metrics_listen);
   return options;
@@ -268,7 +272,8 @@ std::vector<int> parse_cpu_list(const std::string& text) {
   std::stringstream items(text);
   std::string item;
   const auto fail = [&text] {
-    throw ConfigError("cpus", text, "must be a list of CPU numbers and ranges, e.g. 0-1,6");
+    throw measure::ConfigError("cpus", text,
+                               "must be a list of CPU numbers and ranges, e.g. 0-1,6");
   };
   const auto number = [&fail](const std::string& digits) {
     int value = -1;
@@ -293,7 +298,7 @@ std::vector<int> parse_cpu_list(const std::string& text) {
 std::optional<ListenAddress> parse_listen_address(const std::string& text) {
   if (text.empty()) return std::nullopt;
   const auto fail = [&text](const std::string& reason) -> std::optional<ListenAddress> {
-    throw ConfigError("metrics-listen", text, reason);
+    throw measure::ConfigError("metrics-listen", text, reason);
   };
   const auto colon = text.rfind(':');
   if (colon == std::string::npos) return fail("must be IP:PORT, e.g. 127.0.0.1:9469 or [::1]:9469");
@@ -330,7 +335,7 @@ std::optional<gid_t> resolve_group(const std::string& name) {
   unsigned gid = 0;
   const auto [end, ec] = std::from_chars(name.data(), name.data() + name.size(), gid);
   if (ec == std::errc{} && end == name.data() + name.size()) return static_cast<gid_t>(gid);
-  throw ConfigError("control-group", name, "no such group");
+  throw measure::ConfigError("control-group", name, "no such group");
 }
 
 std::string describe_options(const DaemonOptions& options) {
@@ -344,9 +349,9 @@ std::string describe_options(const DaemonOptions& options) {
        << "max-clients = " << options.max_clients << "\n"
        << "max-clients-per-user = " << options.max_clients_per_user << "\n"
        << "max-request-bytes = " << options.max_request_bytes << "\n"
-       << "idle-timeout = " << format_value(options.idle_timeout.count()) << "\n"
+       << "idle-timeout = " << measure::format_value(options.idle_timeout.count()) << "\n"
        << "max-client-output-bytes = " << options.max_client_output_bytes << "\n"
-       << "output-timeout = " << format_value(options.output_timeout.count()) << "\n"
+       << "output-timeout = " << measure::format_value(options.output_timeout.count()) << "\n"
        << "max-output-mib = " << options.max_output_mib << "\n"
        << "max-queued-jobs = " << options.max_queued_jobs << "\n"
        << "max-trials-per-job = " << options.max_trials_per_job << "\n"
@@ -361,7 +366,8 @@ std::string describe_options(const DaemonOptions& options) {
        << "plr-resume = " << to_string(options.plr_resume) << "\n"
        << "trex-endpoint = " << options.trex_endpoint << "\n"
        << "trex-user = " << options.trex_user << "\n"
-       << "trex-reconnect-grace = " << format_value(options.trex_reconnect_grace.count()) << "\n"
+       << "trex-reconnect-grace = " << measure::format_value(options.trex_reconnect_grace.count())
+       << "\n"
        << "metrics-listen = " << options.metrics_listen << "\n";
   return text.str();
 }

@@ -13,7 +13,7 @@
 #include "daemon/service/job_spec.hpp"
 #include "daemon/service/log.hpp"
 #include "daemon/service/trex_cpus_setting.hpp"
-#include "search/units.hpp"
+#include "measure/units.hpp"
 
 namespace trexsearch::service {
 
@@ -48,11 +48,11 @@ struct DaemonOptions {
   /// Longest request line [bytes]; longer ones get an error reply and the connection closes.
   std::size_t max_request_bytes = std::size_t{1} << 20;
   /// A connection with no request (and no watch) for this long is closed.
-  Seconds idle_timeout{300.0};
+  measure::Seconds idle_timeout{300.0};
   /// Unread output of one connection above which its requests are not read [bytes].
   std::size_t max_client_output_bytes = std::size_t{1} << 20;
   /// A connection paused for unread output that does not catch up in this long is closed.
-  Seconds output_timeout{30.0};
+  measure::Seconds output_timeout{30.0};
   /// Unread output of all connections together [MiB] (see ConnectionSettings).
   std::size_t max_output_mib = 64;
   /// Queued jobs beyond this are refused.
@@ -84,7 +84,7 @@ struct DaemonOptions {
   /// The owner name TRex shows on the ports `trex` jobs acquire.
   std::string trex_user = "trex-searchd";
   /// How long TRex may stay unreachable before a `trex` job fails (jobs may override).
-  Seconds trex_reconnect_grace{60.0};
+  measure::Seconds trex_reconnect_grace{60.0};
   /// Where the Prometheus endpoint listens ("127.0.0.1:9469", "[::1]:9469"); empty:
   /// no endpoint (docs/metrics.md). Needs a restart.
   std::string metrics_listen;

@@ -7,9 +7,9 @@ namespace trexsearch::service {
 PacedMeasurer::PacedMeasurer(LiveMeasurer live, TimeMode mode)
     : live_(std::move(live)),
       compressed_(mode == TimeMode::virtual_time),
-      clock_(compressed_                   ? static_cast<const Clock&>(virtual_clock_)
+      clock_(compressed_              ? static_cast<const measure::Clock&>(virtual_clock_)
              : live_.clock != nullptr ? *live_.clock
-                                      : static_cast<const Clock&>(steady_clock_)) {
+                                      : static_cast<const measure::Clock&>(steady_clock_)) {
   paced_ = live_.measurer.get();
   if (compressed_) {
     paced_ = &virtual_time_.emplace(*live_.measurer, virtual_clock_);

@@ -23,7 +23,7 @@ class PacedMeasurer {
   PacedMeasurer& operator=(const PacedMeasurer&) = delete;
 
   /// The measurer the search calls.
-  Measurer& measurer() { return *paced_; }
+  measure::Measurer& measurer() { return *paced_; }
   /// The search's clock (shift it by replayed trials on resume).
   ShiftedClock& clock() { return clock_; }
   bool compressed() const { return compressed_; }
@@ -33,12 +33,12 @@ class PacedMeasurer {
  private:
   LiveMeasurer live_;
   bool compressed_;
-  ManualClock virtual_clock_;
+  measure::ManualClock virtual_clock_;
   SteadyClock steady_clock_;
   ShiftedClock clock_;
   std::optional<VirtualTimeMeasurer> virtual_time_;
   std::optional<RealTimeMeasurer> real_time_;
-  Measurer* paced_ = nullptr;
+  measure::Measurer* paced_ = nullptr;
 };
 
 }  // namespace trexsearch::service

@@ -7,7 +7,7 @@
 #include "daemon/measurers/latency_trial_measurer.hpp"
 #include "daemon/service/latency_mode.hpp"
 #include "daemon/service/paced_measurer.hpp"
-#include "search/errors.hpp"
+#include "measure/errors.hpp"
 
 namespace trexsearch::service {
 namespace {
@@ -15,7 +15,7 @@ namespace {
 JobProgress make_progress(const plr::PlrTrial& trial) {
   JobProgress progress;
   progress.trial_count = trial.number;
-  const TrialResult& result = trial.result;
+  const measure::TrialResult& result = trial.result;
   progress.last_trial =
       summarize_trial(trial.number, mlr::TrialPhase::main, trial.started_at, result);
   progress.estimate = trial.estimate;
@@ -24,8 +24,8 @@ JobProgress make_progress(const plr::PlrTrial& trial) {
 
 // The measurer's answer, rebuilt from the validated result (the soak search keeps
 // only that); TrialResult::from_outcome of it gives the same result back.
-TrialOutcome outcome_of(const TrialResult& result) {
-  TrialOutcome outcome;
+measure::TrialOutcome outcome_of(const measure::TrialResult& result) {
+  measure::TrialOutcome outcome;
   if (const auto& counts = result.counts()) {
     outcome.offered_count = counts->offered;
     outcome.loss_count = counts->loss;
@@ -75,7 +75,8 @@ RunOutcome PlrJobRunner::run(const JobSpec& spec, std::vector<StoredTrial> store
   if (const auto* problem = std::get_if<std::string>(&latency_on)) return failed(*problem);
   std::optional<LatencyTrialMeasurer> every_trial;
   if (std::get<bool>(latency_on)) every_trial.emplace(paced.measurer(), "latency on a PLR soak");
-  Measurer& soak_measurer = every_trial ? static_cast<Measurer&>(*every_trial) : paced.measurer();
+  measure::Measurer& soak_measurer =
+      every_trial ? static_cast<measure::Measurer&>(*every_trial) : paced.measurer();
 
   std::vector<plr::PlrTrial> resume_from;
   resume_from.reserve(stored.size());
@@ -99,14 +100,13 @@ RunOutcome PlrJobRunner::run(const JobSpec& spec, std::vector<StoredTrial> store
     // The deadline is the original start plus the time budget: the wall time since
     // the last stored trial (the daemon was down) is spent too. At least the stored
     // search time stays, so a late resume ends at once with the stored estimate.
-    const Seconds downtime =
-        std::chrono::duration_cast<Seconds>(std::chrono::system_clock::now() -
-                                            stored.back().recorded_at);
+    const measure::Seconds downtime = std::chrono::duration_cast<measure::Seconds>(
+        std::chrono::system_clock::now() - stored.back().recorded_at);
     if (downtime.count() > 0.0) {
       config.time_budget = std::max(config.time_budget - downtime, resume_from.back().finished_at);
-      observer.debug("plr_resume=deadline: " + format_value(downtime.count()) +
-                     " s downtime, time budget now " + format_value(config.time_budget.count()) +
-                     " s");
+      observer.debug("plr_resume=deadline: " + measure::format_value(downtime.count()) +
+                     " s downtime, time budget now " +
+                     measure::format_value(config.time_budget.count()) + " s");
     }
   }
 
@@ -130,8 +130,9 @@ RunOutcome PlrJobRunner::run(const JobSpec& spec, std::vector<StoredTrial> store
     record.number = trial.number;
     record.phase = mlr::TrialPhase::main;
     record.started_at = trial.started_at;
-    record.trial = RecordedTrial{trial.result.intended_load_pps(), trial.result.intended_duration(),
-                                 outcome_of(trial.result)};
+    record.trial =
+        measure::RecordedTrial{trial.result.intended_load_pps(), trial.result.intended_duration(),
+                               outcome_of(trial.result)};
     record.loss_ratio = trial.result.loss_ratio();
     record.recorded_at = std::chrono::system_clock::now();
     record.plr = trial;

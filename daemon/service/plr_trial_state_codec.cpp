@@ -5,7 +5,7 @@
 #include "daemon/codec/json_writer.hpp"
 #include "daemon/codec/object_reader.hpp"
 #include "daemon/codec/strict_json.hpp"
-#include "search/errors.hpp"
+#include "measure/errors.hpp"
 
 namespace trexsearch::service {
 namespace {
@@ -30,13 +30,14 @@ plr::FitEstimate decode_fit(const Json::Value& json, const std::string& path) {
   fit.log_variance = reader.number("log_variance");
   const std::int64_t samples = reader.int64("samples");
   if (samples < 0) {
-    throw ConfigError(reader.field_path("samples"), std::to_string(samples), "must be >= 0");
+    throw measure::ConfigError(reader.field_path("samples"), std::to_string(samples),
+                               "must be >= 0");
   }
   fit.samples = static_cast<std::uint64_t>(samples);
   const Json::Value& focus = reader.array("focus");
   if (focus.size() != 5) {
-    throw ConfigError(reader.field_path("focus"), codec::quote_json(focus),
-                      "must hold 5 numbers (mean x, y; covariance xx, xy, yy)");
+    throw measure::ConfigError(reader.field_path("focus"), codec::quote_json(focus),
+                               "must hold 5 numbers (mean x, y; covariance xx, xy, yy)");
   }
   const std::string focus_path = reader.field_path("focus");
   fit.focus.mean[0] = codec::as_number(focus[0], codec::element_path(focus_path, 0));
@@ -78,14 +79,14 @@ std::string encode_plr_trial_state(const plr::PlrTrial& trial) {
 void decode_plr_trial_state(const std::string& text, plr::PlrTrial& trial) {
   const Json::Value json = codec::parse_strict_json(text, "stored PLR trial state");
   codec::ObjectReader reader(json, "plr");
-  trial.started_at = Seconds{reader.number("started_at")};
-  trial.finished_at = Seconds{reader.number("finished_at")};
+  trial.started_at = measure::Seconds{reader.number("started_at")};
+  trial.finished_at = measure::Seconds{reader.number("finished_at")};
   trial.model_loss_count = reader.int64("model_loss_count");
   trial.lossy = reader.optional_bool("lossy").value_or(false);
   const Json::Value& fits = reader.array("fits");
   if (fits.size() != trial.fits.size()) {
-    throw ConfigError(reader.field_path("fits"), codec::quote_json(fits),
-                      "must hold 2 fits (stretch, erf)");
+    throw measure::ConfigError(reader.field_path("fits"), codec::quote_json(fits),
+                               "must hold 2 fits (stretch, erf)");
   }
   for (Json::ArrayIndex i = 0; i < fits.size(); ++i) {
     trial.fits[i] = decode_fit(fits[i], codec::element_path(reader.field_path("fits"), i));

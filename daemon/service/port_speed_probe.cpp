@@ -4,28 +4,22 @@
 #include <exception>
 #include <memory>
 
-#include "trex_client/api/trex_api.hpp"
-#include "trex_client/codec/profile_codec.hpp"
-#include "trex_client/profile/compiled_profile.hpp"
-#include "trex_client/transport/zmq_rpc_channel.hpp"
+#include "trex_client/tester/trex_tester.hpp"
 
 namespace trexsearch::service {
 
 std::variant<double, std::string> probe_port_speed(const std::string& endpoint,
                                                    const TrexMeasurerSpec& measurer,
-                                                   Seconds timeout) {
+                                                   measure::Seconds timeout) {
   try {
-    const trex::CompiledProfile profile =
-        trex::compile_profile(trex::parse_profile(measurer.profile_json, measurer.profile_source),
-                              measurer.trial.counters);
+    const trex::CompiledProfile profile = trex::compile_profile_text(
+        measurer.profile_json, measurer.profile_source, measurer.trial.counters);
     std::vector<std::uint8_t> tx_ports;
     for (const trex::TrafficDirection& direction : profile.directions) {
       tx_ports.push_back(direction.tx_port);
     }
-    trex::TrexApi api(std::make_unique<trex::ZmqRpcChannel>(endpoint), timeout);
-    api.api_sync_v2();
     double slowest = 0.0;
-    for (const trex::PortStatus& status : api.get_port_statuses(tx_ports)) {
+    for (const trex::PortStatus& status : trex::read_port_statuses(endpoint, tx_ports, timeout)) {
       if (!(status.speed_gbps > 0.0)) {
         return "TRex at " + endpoint + " reports no speed for port " +
                std::to_string(status.port_id);

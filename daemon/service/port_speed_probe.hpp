@@ -4,7 +4,7 @@
 #include <variant>
 
 #include "daemon/service/job_spec.hpp"
-#include "search/units.hpp"
+#include "measure/units.hpp"
 
 namespace trexsearch::service {
 
@@ -14,6 +14,6 @@ namespace trexsearch::service {
 /// (TRex unreachable, a port it does not have).
 std::variant<double, std::string> probe_port_speed(const std::string& endpoint,
                                                    const TrexMeasurerSpec& measurer,
-                                                   Seconds timeout);
+                                                   measure::Seconds timeout);
 
 }  // namespace trexsearch::service

@@ -14,7 +14,7 @@
 #include "plr/estimate.hpp"
 #include "plr/tester_limit.hpp"
 #include "search/goal_result.hpp"
-#include "trex_client/profile/line_rate.hpp"
+#include "trex_client/tester/trex_tester.hpp"
 
 namespace trexsearch::service {
 

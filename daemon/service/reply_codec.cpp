@@ -40,7 +40,7 @@ void add_trial_remarks(const TrialSummary& trial, Json::Value& json) {
   json["measured_loss_ratio"] = trial.measured_loss_ratio;
   json["notes"] = string_array(trial.notes);
   Json::Value directions(Json::arrayValue);
-  for (const DirectionCounts& direction : trial.directions) {
+  for (const measure::DirectionCounts& direction : trial.directions) {
     directions.append(codec::encode_direction(direction));
   }
   json["directions"] = directions;
@@ -63,8 +63,8 @@ Json::Value encode_tester_limit(const std::optional<mlr::TesterLimit>& limit) {
 // null when they cannot form a trial, which the store never holds.
 Json::Value measured_loss_ratio(const StoredTrial& stored) {
   try {
-    return TrialResult::from_outcome(stored.trial.intended_load_pps, stored.trial.intended_duration,
-                                     stored.trial.outcome)
+    return measure::TrialResult::from_outcome(stored.trial.intended_load_pps,
+                                              stored.trial.intended_duration, stored.trial.outcome)
         .measured_loss_ratio();
   } catch (const std::exception&) {
     return Json::Value(Json::nullValue);
@@ -102,7 +102,7 @@ Json::Value encode_progress(const JobProgress& progress) {
 }
 
 Json::Value encode_stored_trial(const StoredTrial& stored) {
-  const TrialOutcome& outcome = stored.trial.outcome;
+  const measure::TrialOutcome& outcome = stored.trial.outcome;
   Json::Value json(Json::objectValue);
   json["number"] = Json::UInt64{stored.number};
   json["phase"] = std::string(mlr::to_string(stored.phase));

@@ -4,8 +4,8 @@
 #include <vector>
 
 #include "daemon/service/job_clock.hpp"
-#include "search/measurer.hpp"
-#include "search/replay_measurer.hpp"
+#include "measure/measurer.hpp"
+#include "measure/replay_measurer.hpp"
 
 namespace trexsearch::service {
 
@@ -18,21 +18,21 @@ namespace trexsearch::service {
 /// Latency-phase trials (docs/latency.md) are stored trials too: measure_latency()
 /// replays them from their own list, in order, so a job resumed during (or after)
 /// its latency phase measures none of them again.
-class ResumingMeasurer final : public Measurer {
+class ResumingMeasurer final : public measure::Measurer {
  public:
   /// `live` and `clock` must outlive this object. `stored` are the search's trials,
   /// `stored_latency` the latency phase's, each in measurement order.
-  ResumingMeasurer(std::vector<RecordedTrial> stored, Measurer& live, ShiftedClock& clock,
-                   std::vector<RecordedTrial> stored_latency = {});
+  ResumingMeasurer(std::vector<measure::RecordedTrial> stored, measure::Measurer& live,
+                   ShiftedClock& clock, std::vector<measure::RecordedTrial> stored_latency = {});
 
-  TrialOutcome measure(Seconds intended_duration, double intended_load_pps,
-                       std::stop_token stop) override;
+  measure::TrialOutcome measure(measure::Seconds intended_duration, double intended_load_pps,
+                                std::stop_token stop) override;
   bool has_latency_streams() const override { return live_.has_latency_streams(); }
-  TrialOutcome measure_latency(Seconds intended_duration, double intended_load_pps,
-                               std::stop_token stop) override;
+  measure::TrialOutcome measure_latency(measure::Seconds intended_duration,
+                                        double intended_load_pps, std::stop_token stop) override;
 
   /// The outcome of the last successful measure() or measure_latency() call.
-  const TrialOutcome& last_outcome() const { return last_outcome_; }
+  const measure::TrialOutcome& last_outcome() const { return last_outcome_; }
   /// Whether that call was answered from the store.
   bool last_was_replayed() const { return last_replayed_; }
   /// Stored search trials answered so far.
@@ -46,30 +46,31 @@ class ResumingMeasurer final : public Measurer {
  private:
   /// measure() -> the live measurer's measure_latency(): what the latency replay
   /// hands over to once its stored trials are used up.
-  class LatencyCalls final : public Measurer {
+  class LatencyCalls final : public measure::Measurer {
    public:
-    explicit LatencyCalls(Measurer& live) : live_(live) {}
-    TrialOutcome measure(Seconds intended_duration, double intended_load_pps,
-                         std::stop_token stop) override {
+    explicit LatencyCalls(measure::Measurer& live) : live_(live) {}
+    measure::TrialOutcome measure(measure::Seconds intended_duration, double intended_load_pps,
+                                  std::stop_token stop) override {
       return live_.measure_latency(intended_duration, intended_load_pps, std::move(stop));
     }
 
    private:
-    Measurer& live_;
+    measure::Measurer& live_;
   };
 
-  TrialOutcome answered(ReplayMeasurer& replay, Seconds intended_duration,
-                        double intended_load_pps, std::stop_token stop);
+  measure::TrialOutcome answered(measure::ReplayMeasurer& replay,
+                                 measure::Seconds intended_duration, double intended_load_pps,
+                                 std::stop_token stop);
 
-  Measurer& live_;
+  measure::Measurer& live_;
   // Declared before the replays, which take the vectors: initialised from their sizes first.
   std::size_t stored_count_;
   std::size_t stored_latency_count_;
-  ReplayMeasurer replay_;
+  measure::ReplayMeasurer replay_;
   LatencyCalls latency_calls_;
-  ReplayMeasurer latency_replay_;
+  measure::ReplayMeasurer latency_replay_;
   ShiftedClock& clock_;
-  TrialOutcome last_outcome_;
+  measure::TrialOutcome last_outcome_;
   bool last_replayed_ = false;
 };
 

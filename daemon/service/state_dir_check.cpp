@@ -6,13 +6,13 @@
 #include <cerrno>
 #include <cstring>
 
-#include "search/errors.hpp"
+#include "measure/errors.hpp"
 
 namespace trexsearch::service {
 namespace {
 
 [[noreturn]] void refuse(const std::filesystem::path& path, const std::string& reason) {
-  throw ConfigError("state-dir", path.string(), reason);
+  throw measure::ConfigError("state-dir", path.string(), reason);
 }
 
 void require_writable_dir(const std::filesystem::path& dir, const std::string& what) {

@@ -361,8 +361,8 @@ void Store::finish_fixed_load(JobId id, JobState state, const std::string& reaso
 }
 
 void Store::add_trial(JobId id, const StoredTrial& stored) {
-  const RecordedTrial& trial = stored.trial;
-  const TrialOutcome& outcome = trial.outcome;
+  const measure::RecordedTrial& trial = stored.trial;
+  const measure::TrialOutcome& outcome = trial.outcome;
   auto insert = db_.prepare(
       "INSERT INTO trials(job_id, number, phase, load_pps, intended_duration, offered_count, "
       "loss_count, intended_count, effective_duration, notes, loss_ratio, started_at, "
@@ -411,13 +411,13 @@ std::vector<StoredTrial> Store::trials(JobId id) {
     stored.number = static_cast<std::size_t>(select.column_int64(0));
     stored.phase = phase_from_string(select.column_text(1), id);
     stored.trial.intended_load_pps = select.column_double(2);
-    stored.trial.intended_duration = Seconds{select.column_double(3)};
-    TrialOutcome& outcome = stored.trial.outcome;
+    stored.trial.intended_duration = measure::Seconds{select.column_double(3)};
+    measure::TrialOutcome& outcome = stored.trial.outcome;
     outcome.offered_count = select.column_int64(4);
     outcome.loss_count = select.column_int64(5);
     outcome.intended_count = select.column_optional_int64(6);
     if (const auto effective = select.column_optional_double(7)) {
-      outcome.effective_duration = Seconds{*effective};
+      outcome.effective_duration = measure::Seconds{*effective};
     }
     outcome.notes = decode_notes_column(select.column_text(8));
     if (!select.is_null(13)) {
@@ -429,19 +429,20 @@ std::vector<StoredTrial> Store::trials(JobId id) {
                             "trial " + std::to_string(stored.number) + ".latency");
     }
     stored.loss_ratio = select.column_double(9);
-    stored.started_at = Seconds{select.column_double(10)};
+    stored.started_at = measure::Seconds{select.column_double(10)};
     stored.recorded_at = from_unix_seconds(select.column_double(11));
     if (!select.is_null(12)) {
       try {
-        plr::PlrTrial trial{stored.number,
-                            TrialResult::from_outcome(stored.trial.intended_load_pps,
-                                                      stored.trial.intended_duration, outcome),
-                            Seconds{0.0},
-                            Seconds{0.0},
-                            0,
-                            false,
-                            {},
-                            std::nullopt};
+        plr::PlrTrial trial{
+            stored.number,
+            measure::TrialResult::from_outcome(stored.trial.intended_load_pps,
+                                               stored.trial.intended_duration, outcome),
+            measure::Seconds{0.0},
+            measure::Seconds{0.0},
+            0,
+            false,
+            {},
+            std::nullopt};
         decode_plr_trial_state(select.column_text(12), trial);
         stored.plr = std::move(trial);
       } catch (const std::exception& error) {

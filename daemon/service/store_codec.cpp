@@ -43,23 +43,24 @@ std::vector<std::string> decode_notes_column(const std::string& text) {
   return notes;
 }
 
-std::string encode_detail_column(const TrialOutcome& outcome) {
+std::string encode_detail_column(const measure::TrialOutcome& outcome) {
   Json::Value detail = codec::encode_trial_detail(outcome);
   detail.removeMember("latency");
   return codec::to_compact_json(detail);
 }
 
-std::optional<std::string> encode_latency_column(const TrialOutcome& outcome) {
+std::optional<std::string> encode_latency_column(const measure::TrialOutcome& outcome) {
   if (outcome.latency.empty()) return std::nullopt;
   return codec::to_compact_json(
       codec::encode_latency_list(outcome.latency, codec::LatencyHistograms::keep));
 }
 
-void decode_detail_column(const std::string& text, TrialOutcome& outcome, const std::string& path) {
+void decode_detail_column(const std::string& text, measure::TrialOutcome& outcome,
+                          const std::string& path) {
   codec::decode_trial_detail(codec::parse_strict_json(text, "stored trial detail"), outcome, path);
 }
 
-void decode_latency_column(const std::string& text, TrialOutcome& outcome,
+void decode_latency_column(const std::string& text, measure::TrialOutcome& outcome,
                            const std::string& path) {
   outcome.latency =
       codec::decode_latency_list(codec::parse_strict_json(text, "stored trial latency"), path);

@@ -27,10 +27,12 @@ std::string encode_notes_column(const std::vector<std::string>& notes);
 std::vector<std::string> decode_notes_column(const std::string& text);
 /// A trial's `detail` column: the outcome but its latency; `latency` column: the
 /// latency with its histograms (so percentiles can be recomputed), or none.
-std::string encode_detail_column(const TrialOutcome& outcome);
-std::optional<std::string> encode_latency_column(const TrialOutcome& outcome);
+std::string encode_detail_column(const measure::TrialOutcome& outcome);
+std::optional<std::string> encode_latency_column(const measure::TrialOutcome& outcome);
 /// Reads them back into `outcome`; `path` names the trial in errors.
-void decode_detail_column(const std::string& text, TrialOutcome& outcome, const std::string& path);
-void decode_latency_column(const std::string& text, TrialOutcome& outcome, const std::string& path);
+void decode_detail_column(const std::string& text, measure::TrialOutcome& outcome,
+                          const std::string& path);
+void decode_latency_column(const std::string& text, measure::TrialOutcome& outcome,
+                           const std::string& path);
 
 }  // namespace trexsearch::service

@@ -28,10 +28,11 @@ bool is_transient_store_error(const std::exception& error) {
   }
 }
 
-bool retry_transient(const std::function<void()>& operation, std::stop_token stop,
-                     const std::function<void(const std::exception&, int, Seconds)>& on_retry,
-                     RetryBackoff backoff) {
-  Seconds wait = backoff.first;
+bool retry_transient(
+    const std::function<void()>& operation, std::stop_token stop,
+    const std::function<void(const std::exception&, int, measure::Seconds)>& on_retry,
+    RetryBackoff backoff) {
+  measure::Seconds wait = backoff.first;
   for (int attempt = 1;; ++attempt) {
     if (stop.stop_requested()) return false;
     try {

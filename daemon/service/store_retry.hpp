@@ -4,7 +4,7 @@
 #include <functional>
 #include <stop_token>
 
-#include "search/units.hpp"
+#include "measure/units.hpp"
 
 namespace trexsearch::service {
 
@@ -15,8 +15,8 @@ bool is_transient_store_error(const std::exception& error);
 
 /// Backoff between attempts: `first`, doubling up to `max`.
 struct RetryBackoff {
-  Seconds first{0.1};
-  Seconds max{10.0};
+  measure::Seconds first{0.1};
+  measure::Seconds max{10.0};
 };
 
 /// Runs `operation` until it succeeds. Transient store errors are retried after a
@@ -24,8 +24,9 @@ struct RetryBackoff {
 /// error propagates. Returns false when `stop` was requested before it succeeded
 /// (the wait wakes at once). Never gives up on its own: a soak waits out a lock,
 /// and cancel or SIGTERM end the wait.
-bool retry_transient(const std::function<void()>& operation, std::stop_token stop,
-                     const std::function<void(const std::exception&, int, Seconds)>& on_retry,
-                     RetryBackoff backoff = {});
+bool retry_transient(
+    const std::function<void()>& operation, std::stop_token stop,
+    const std::function<void(const std::exception&, int, measure::Seconds)>& on_retry,
+    RetryBackoff backoff = {});
 
 }  // namespace trexsearch::service

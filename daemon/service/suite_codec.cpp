@@ -8,7 +8,7 @@
 #include "daemon/codec/object_reader.hpp"
 #include "daemon/protocol/document_codec.hpp"
 #include "daemon/service/service_errors.hpp"
-#include "search/errors.hpp"
+#include "measure/errors.hpp"
 
 namespace trexsearch::service {
 namespace {
@@ -21,7 +21,7 @@ constexpr std::size_t kMaxLabelBytes = 40;
 
 [[noreturn]] void bad(const std::string& path, const Json::Value& value,
                       const std::string& reason) {
-  throw ConfigError(path, codec::quote_json(value), reason);
+  throw measure::ConfigError(path, codec::quote_json(value), reason);
 }
 
 bool label_char(char c) {
@@ -261,7 +261,7 @@ SuiteAxes decode_axes(const Json::Value& json) {
           "a suite expands to at most " + std::to_string(kMaxEntries) + " jobs");
     }
     return axes;
-  } catch (const ConfigError& error) {
+  } catch (const measure::ConfigError& error) {
     throw RequestError(ResultCode::bad_request, error.what());
   }
 }
@@ -282,7 +282,7 @@ SuiteEntry decode_entry(const SuiteAxes& axes, const AxisValue* profile, const A
     if (size != nullptr) apply_frame_size(job, *size);
     job["name"] = suite_job_name(axes.name, entry.label);
     entry.job = decode_job_spec(job, probe);
-  } catch (const ConfigError& error) {
+  } catch (const measure::ConfigError& error) {
     throw RequestError(ResultCode::bad_request, where + ": " + error.what());
   } catch (const RequestError& error) {
     throw RequestError(error.code(), where + ": " + error.what());

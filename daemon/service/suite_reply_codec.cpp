@@ -10,7 +10,7 @@
 #include "daemon/service/load_units.hpp"
 #include "daemon/service/load_units_codec.hpp"
 #include "daemon/service/reply_codec.hpp"
-#include "search/errors.hpp"
+#include "measure/errors.hpp"
 
 namespace trexsearch::service {
 namespace {

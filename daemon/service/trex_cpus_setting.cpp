@@ -1,6 +1,6 @@
 #include "daemon/service/trex_cpus_setting.hpp"
 
-#include "search/errors.hpp"
+#include "measure/errors.hpp"
 
 namespace trexsearch::service {
 
@@ -38,17 +38,17 @@ TrexCpusSetting parse_trex_cpus_setting(const std::string& text,
   }
   const std::optional<CpuSet> cpus = parse_cpu_set(text);
   if (!cpus || cpus->empty()) {
-    throw ConfigError("trex-cpus", "\"" + text + "\"",
-                      "must be auto, none or a list of CPUs such as 1 or 2-5,8");
+    throw measure::ConfigError("trex-cpus", "\"" + text + "\"",
+                               "must be auto, none or a list of CPUs such as 1 or 2-5,8");
   }
   if (online) {
     const CpuSet offline = cpu_set_minus(*cpus, *online);
     if (!offline.empty()) {
-      throw ConfigError("trex-cpus", text,
-                        std::string(offline.size() == 1 ? "CPU " : "CPUs ") +
-                            format_cpu_set(offline) + (offline.size() == 1 ? " is" : " are") +
-                            " not online on this machine (online CPUs: " + format_cpu_set(*online) +
-                            ")");
+      throw measure::ConfigError(
+          "trex-cpus", text,
+          std::string(offline.size() == 1 ? "CPU " : "CPUs ") + format_cpu_set(offline) +
+              (offline.size() == 1 ? " is" : " are") +
+              " not online on this machine (online CPUs: " + format_cpu_set(*online) + ")");
     }
   }
   setting.mode = TrexCpusSetting::Mode::list;

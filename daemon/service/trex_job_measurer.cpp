@@ -1,18 +1,12 @@
 #include "daemon/service/trex_job_measurer.hpp"
 
-#include "trex_client/session/latency_support.hpp"
-
 #include <algorithm>
 #include <cmath>
 #include <optional>
 #include <utility>
 
-#include "search/errors.hpp"
-#include "trex_client/measurer/trex_measurer_config.hpp"
-#include "trex_client/profile/line_rate.hpp"
-#include "trex_client/transport/rpc_stop.hpp"
-#include "trex_client/transport/trex_error.hpp"
-#include "trex_client/transport/zmq_rpc_channel.hpp"
+#include "measure/errors.hpp"
+#include "trex_client/tester/trex_tester.hpp"
 
 namespace trexsearch::service {
 namespace {
@@ -40,7 +34,7 @@ void check_flow_stats_support(const trex::SystemInfo& system, const trex::Compil
     for (const trex::PortInfo& info : system.ports) {
       if (info.index != port) continue;
       if (std::find(info.rx_caps.begin(), info.rx_caps.end(), "flow_stats") == info.rx_caps.end()) {
-        throw MeasurementError(
+        throw measure::MeasurementError(
             "TRex port " + std::to_string(port) + " (driver " + info.driver +
             ") cannot count frames per stream (no flow_stats RX capability); set the "
             "measurer's \"counters\": \"port\" to count with port counters (then frames "
@@ -61,19 +55,15 @@ TrexJobMeasurer::TrexJobMeasurer(trex::CompiledProfile profile, TrexJobSettings 
   for (const std::uint8_t port : profile_.all_ports()) {
     if (!settings_.ports.empty() &&
         std::find(settings_.ports.begin(), settings_.ports.end(), port) == settings_.ports.end()) {
-      throw ConfigError("measurer.ports", std::to_string(port),
-                        "the profile uses this port; the job must own it");
+      throw measure::ConfigError("measurer.ports", std::to_string(port),
+                                 "the profile uses this port; the job must own it");
     }
   }
   trex::SessionConfig config_for_session = session_config(profile_, settings_);
   config_for_session.retry_clock = &retry_clock_;
-  session_ = std::make_unique<trex::TrexSession>(
-      settings_.make_channel ? settings_.make_channel(settings_.endpoint)
-                             : std::make_unique<trex::ZmqRpcChannel>(settings_.endpoint),
-      std::move(config_for_session));
-  trex::TrexMeasurerConfig config = settings_.trial;
-  config.directions = profile_.directions;
-  trex_ = std::make_unique<trex::TrexMeasurer>(*session_, std::move(config), trial_clock_);
+  session_ =
+      trex::open_session(settings_.endpoint, settings_.make_channel, std::move(config_for_session));
+  trex_ = trex::build_measurer(*session_, settings_.trial, profile_, trial_clock_);
   repeating_ = std::make_unique<trex::RepeatingMeasurer>(*trex_);
   if (settings_.link) settings_.link->connecting(settings_.endpoint);
   try {
@@ -97,7 +87,7 @@ TrexJobMeasurer::TrexJobMeasurer(trex::CompiledProfile profile, TrexJobSettings 
         // job for the whole reconnect grace.
         trex::RpcStopScope::current() != nullptr ? trex::RpcStopScope::current()->token()
                                                  : std::stop_token{});
-  } catch (const MeasurementError& error) {
+  } catch (const measure::MeasurementError& error) {
     // with_reconnect told the link already; a port-speed mismatch did not.
     if (settings_.link) settings_.link->failed(error.what());
     throw;
@@ -124,15 +114,17 @@ void TrexJobMeasurer::check_port_speed() {
   if (!(slowest > 0.0)) return;  // TRex did not say; nothing to check against
   if (settings_.port_speed_gbps &&
       std::abs(slowest - *settings_.port_speed_gbps) > 1e-3 * *settings_.port_speed_gbps) {
-    throw MeasurementError("TRex now reports " + format_value(slowest) +
-                           " Gbit/s for the profile's ports, but the job's loads were converted "
-                           "with " + format_value(*settings_.port_speed_gbps) +
-                           " Gbit/s at submission; submit the job again");
+    throw measure::MeasurementError(
+        "TRex now reports " + measure::format_value(slowest) +
+        " Gbit/s for the profile's ports, but the job's loads were converted "
+        "with " +
+        measure::format_value(*settings_.port_speed_gbps) +
+        " Gbit/s at submission; submit the job again");
   }
   if (!settings_.max_load_pps) return;
   if (const auto problem = trex::max_load_above_line_rate(
           *settings_.max_load_pps, trex::LineRate{slowest * 1e9, settings_.mean_frame_bytes})) {
-    throw MeasurementError(*problem);
+    throw measure::MeasurementError(*problem);
   }
 }
 
@@ -146,7 +138,7 @@ void TrexJobMeasurer::with_reconnect(const std::string& what, const std::functio
   trex::OutageDeadline& outage = session_->outage();
   // TRex has not been usable since this loop began at the latest; an attempt that
   // gets half-way (connects, then times out) must not move the deadline on.
-  const Seconds began = outage.now();
+  const measure::Seconds began = outage.now();
   for (int attempts = 1;; ++attempts) {
     try {
       attempt();
@@ -154,7 +146,7 @@ void TrexJobMeasurer::with_reconnect(const std::string& what, const std::functio
     } catch (const trex::TrexError& error) {
       const bool retry = trex::TrexSession::is_recoverable(error) ||
                          error.kind() == trex::TrexErrorKind::transport;
-      std::optional<Seconds> wait;
+      std::optional<measure::Seconds> wait;
       if (retry) {
         outage.unanswered(began);
         wait = outage.next_wait();
@@ -167,48 +159,49 @@ void TrexJobMeasurer::with_reconnect(const std::string& what, const std::functio
         const std::string reason =
             "cannot " + what + " TRex at " + settings_.endpoint + " (" + std::to_string(attempts) +
             " attempts" + unreachable + ", trex-reconnect-grace " +
-            format_value(settings_.reconnect_grace.count()) + " s): " + error.what();
+            measure::format_value(settings_.reconnect_grace.count()) + " s): " + error.what();
         if (settings_.link) settings_.link->failed(reason);
-        throw MeasurementError(reason);
+        throw measure::MeasurementError(reason);
       }
       if (settings_.link) settings_.link->retrying(error.what());
       if (settings_.log) {
         settings_.log("trex_retry what=" + what + " attempt=" + std::to_string(attempts) +
-                      " backoff_s=" + format_value(wait->count()) + " cause=\"" + error.what() +
-                      "\"");
+                      " backoff_s=" + measure::format_value(wait->count()) + " cause=\"" +
+                      error.what() + "\"");
       }
       if (!retry_clock_.sleep_until(retry_clock_.now() + *wait, stop)) {
-        throw MeasurementCancelled();
+        throw measure::MeasurementCancelled();
       }
     }
   }
 }
 
-TrialOutcome TrexJobMeasurer::measure(Seconds intended_duration, double intended_load_pps,
-                                      std::stop_token stop) {
+measure::TrialOutcome TrexJobMeasurer::measure(measure::Seconds intended_duration,
+                                               double intended_load_pps, std::stop_token stop) {
   return recovering(
       [&] { return repeating_->measure(intended_duration, intended_load_pps, stop); }, stop);
 }
 
-TrialOutcome TrexJobMeasurer::measure_latency(Seconds intended_duration, double intended_load_pps,
-                                              std::stop_token stop) {
+measure::TrialOutcome TrexJobMeasurer::measure_latency(measure::Seconds intended_duration,
+                                                       double intended_load_pps,
+                                                       std::stop_token stop) {
   return recovering(
       [&] { return repeating_->measure_latency(intended_duration, intended_load_pps, stop); },
       stop);
 }
 
-TrialOutcome TrexJobMeasurer::recovering(const std::function<TrialOutcome()>& trial,
-                                         std::stop_token stop) {
+measure::TrialOutcome TrexJobMeasurer::recovering(
+    const std::function<measure::TrialOutcome()>& trial, std::stop_token stop) {
   const std::uint64_t recoveries_before = session_->recoveries();
   for (;;) {
     try {
-      TrialOutcome outcome = trial();
+      measure::TrialOutcome outcome = trial();
       if (settings_.link) settings_.link->contact(session_->recoveries() - recoveries_before);
       return outcome;
     } catch (const trex::TrexError& error) {
       if (!trex::TrexSession::is_recoverable(error) &&
           error.kind() != trex::TrexErrorKind::transport) {
-        throw MeasurementError(error.what());
+        throw measure::MeasurementError(error.what());
       }
       // TRex went away and the session's own recovery failed: keep trying to
       // recover within the grace period, then measure this trial again (its

@@ -8,13 +8,9 @@
 #include <string_view>
 
 #include "daemon/service/trex_link.hpp"
-#include "search/measurer.hpp"
-#include "search/units.hpp"
-#include "trex_client/measurer/repeating_measurer.hpp"
-#include "trex_client/measurer/trex_measurer.hpp"
-#include "trex_client/measurer/wait_clock.hpp"
-#include "trex_client/profile/compiled_profile.hpp"
-#include "trex_client/session/trex_session.hpp"
+#include "measure/measurer.hpp"
+#include "measure/units.hpp"
+#include "trex_client/tester/trex_tester.hpp"
 
 namespace trexsearch::service {
 
@@ -30,17 +26,17 @@ struct TrexJobSettings {
   double speed = 1.0;
   /// TRex may stay unreachable this long (in real time, from the start of the first
   /// request it did not answer) before the job fails (trex::OutageDeadline).
-  Seconds reconnect_grace{60.0};
+  measure::Seconds reconnect_grace{60.0};
   /// First wait between reconnect attempts; doubles up to reconnect_backoff_max.
-  Seconds reconnect_backoff{0.05};
-  Seconds reconnect_backoff_max{2.0};
+  measure::Seconds reconnect_backoff{0.05};
+  measure::Seconds reconnect_backoff_max{2.0};
   /// Deadline of each RPC (a TRex that does not answer counts as unreachable).
-  Seconds rpc_timeout{3.0};
+  measure::Seconds rpc_timeout{3.0};
   /// Test seams: one clock for the trials, the grace and the waits between
   /// reconnects (null: the steady clock, scaled by `speed` for the trials only) and
   /// the channel to TRex (null: ZeroMQ to `endpoint`).
   trex::WaitClock* clock = nullptr;
-  std::function<std::unique_ptr<trex::RpcChannel>(const std::string& endpoint)> make_channel;
+  trex::ChannelFactory make_channel;
   /// One line per session event (trex_connect, trex_reconnect ...), for the daemon log.
   std::function<void(std::string_view)> log;
   /// Told of every connect, retry, failure and release, for `status`; may be null.
@@ -61,25 +57,25 @@ struct TrexJobSettings {
 /// measures through RepeatingMeasurer so a TRex restart repeats only the interrupted
 /// trial, and when TRex cannot be reached reconnects with backoff, failing the
 /// trial with a clear reason only once `reconnect_grace` has passed.
-class TrexJobMeasurer final : public Measurer {
+class TrexJobMeasurer final : public measure::Measurer {
  public:
   /// Connects, acquires the ports and loads the profile's streams, retrying within
   /// the grace period. Throws MeasurementError naming the endpoint when it cannot.
   TrexJobMeasurer(trex::CompiledProfile profile, TrexJobSettings settings);
   ~TrexJobMeasurer() override;
 
-  TrialOutcome measure(Seconds intended_duration, double intended_load_pps,
-                       std::stop_token stop) override;
+  measure::TrialOutcome measure(measure::Seconds intended_duration, double intended_load_pps,
+                                std::stop_token stop) override;
   /// Whether the profile has latency streams (docs/latency.md); latency trials get
   /// the same reconnect-and-repeat handling as any other.
   bool has_latency_streams() const override { return repeating_->has_latency_streams(); }
-  TrialOutcome measure_latency(Seconds intended_duration, double intended_load_pps,
-                               std::stop_token stop) override;
+  measure::TrialOutcome measure_latency(measure::Seconds intended_duration,
+                                        double intended_load_pps, std::stop_token stop) override;
 
   /// TRex's `get_version` answer at connection ("v3.04").
   const std::string& trex_version() const { return trex_version_; }
   /// The measurer's clock (TRex's time, scaled by `speed`), for the job's search.
-  const Clock& clock() const { return trial_clock_; }
+  const measure::Clock& clock() const { return trial_clock_; }
   /// Trials repeated after an interruption so far.
   std::uint64_t repeats() const { return repeating_->repeats(); }
 
@@ -91,7 +87,8 @@ class TrexJobMeasurer final : public Measurer {
                       std::stop_token stop);
   /// Runs one trial (`trial`), recovering the session and measuring it again when
   /// TRex went away during it.
-  TrialOutcome recovering(const std::function<TrialOutcome()>& trial, std::stop_token stop);
+  measure::TrialOutcome recovering(const std::function<measure::TrialOutcome()>& trial,
+                                   std::stop_token stop);
 
   trex::CompiledProfile profile_;
   TrexJobSettings settings_;

@@ -3,7 +3,7 @@
 #include <cmath>
 
 #include "daemon/codec/json_writer.hpp"
-#include "search/errors.hpp"
+#include "measure/errors.hpp"
 
 namespace trexsearch::service {
 namespace {
@@ -12,17 +12,17 @@ namespace {
 // wait of the runner must stay bounded (docs/security.md).
 constexpr double max_wait_s = 3600.0;
 
-void read_seconds(codec::ObjectReader& reader, std::string_view key, Seconds& field,
+void read_seconds(codec::ObjectReader& reader, std::string_view key, measure::Seconds& field,
                   bool allow_zero) {
   const auto value = reader.optional_number(key);
   if (!value) return;
   if (!std::isfinite(*value) || *value < 0.0 || (!allow_zero && *value == 0.0) ||
       *value > max_wait_s) {
-    throw ConfigError(reader.field_path(key), codec::quote_json(Json::Value(*value)),
-                      std::string(allow_zero ? "must be" : "must be > 0 and") +
-                          " from 0 to 3600 seconds");
+    throw measure::ConfigError(
+        reader.field_path(key), codec::quote_json(Json::Value(*value)),
+        std::string(allow_zero ? "must be" : "must be > 0 and") + " from 0 to 3600 seconds");
   }
-  field = Seconds{*value};
+  field = measure::Seconds{*value};
 }
 
 }  // namespace
@@ -34,9 +34,10 @@ void decode_trex_trial(codec::ObjectReader& reader, trex::TrexMeasurerConfig& co
     } else if (*counters == "port") {
       config.counters = trex::CounterSource::port;
     } else {
-      throw ConfigError(reader.field_path("counters"), codec::quote_json(Json::Value(*counters)),
-                        "must be \"flow_stats\" (per stream, the default) or \"port\" (port "
-                        "counters, for ports without flow_stats support)");
+      throw measure::ConfigError(
+          reader.field_path("counters"), codec::quote_json(Json::Value(*counters)),
+          "must be \"flow_stats\" (per stream, the default) or \"port\" (port "
+          "counters, for ports without flow_stats support)");
     }
   }
   read_seconds(reader, "settle_min", config.settle_min, true);
@@ -47,8 +48,9 @@ void decode_trex_trial(codec::ObjectReader& reader, trex::TrexMeasurerConfig& co
   read_seconds(reader, "warmup", config.warmup_duration, true);
   if (const auto slack = reader.optional_number("tx_end_slack")) {
     if (!std::isfinite(*slack) || *slack < 0.0 || *slack > 1.0) {
-      throw ConfigError(reader.field_path("tx_end_slack"), codec::quote_json(Json::Value(*slack)),
-                        "must be from 0 to 1 (a share of the trial duration)");
+      throw measure::ConfigError(reader.field_path("tx_end_slack"),
+                                 codec::quote_json(Json::Value(*slack)),
+                                 "must be from 0 to 1 (a share of the trial duration)");
     }
     config.tx_end_slack = *slack;
   }

@@ -3,7 +3,7 @@
 #include <json/value.h>
 
 #include "daemon/codec/object_reader.hpp"
-#include "trex_client/measurer/trex_measurer_config.hpp"
+#include "trex_client/tester/trex_tester.hpp"
 
 namespace trexsearch::service {
 

@@ -55,7 +55,7 @@ std::optional<double> critical_load_estimate_pps(std::span<const TrialRecord> tr
   bool any_exact = false;
   for (const TrialRecord& trial : trials) {
     if (trial.phase == TrialPhase::warmup) continue;
-    const TrialResult& result = trial.result;
+    const measure::TrialResult& result = trial.result;
     // A tester-limited trial forwarded what the tester sent, not what the SUT
     // can take: its rate says nothing about the SUT.
     if (result.tester_limited()) continue;
@@ -78,11 +78,11 @@ std::optional<double> critical_load_estimate_pps(std::span<const TrialRecord> tr
 }
 
 ExactLoadSpread exact_load_spread(std::span<const TrialRecord> trials,
-                                  const ClassificationTarget& target, Seconds duration) {
+                                  const ClassificationTarget& target, measure::Seconds duration) {
   std::vector<double> values;
   for (const TrialRecord& trial : trials) {
     if (trial.phase == TrialPhase::warmup) continue;
-    const TrialResult& result = trial.result;
+    const measure::TrialResult& result = trial.result;
     if (result.tester_limited() || result.intended_duration() != duration) continue;
     if (result.loss_ratio(target.loss_scope) <= target.loss_ratio) continue;
     values.push_back(std::min(result.intended_load_pps(),

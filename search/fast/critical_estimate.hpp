@@ -36,6 +36,6 @@ struct ExactLoadSpread {
   double relative_stddev = 0.0;
 };
 ExactLoadSpread exact_load_spread(std::span<const TrialRecord> trials,
-                                  const ClassificationTarget& target, Seconds duration);
+                                  const ClassificationTarget& target, measure::Seconds duration);
 
 }  // namespace trexsearch::mlr

@@ -53,7 +53,7 @@ bool FastSelection::achieved(const GridBounds& bounds, GridIndex width) const {
   return false;
 }
 
-Seconds FastSelection::shortest_duration(std::size_t goal) const {
+measure::Seconds FastSelection::shortest_duration(std::size_t goal) const {
   std::size_t target = chains_.final_target[goal];
   while (const auto preceding = chains_.targets[target].preceding) target = *preceding;
   return chains_.targets[target].classification.trial_duration;
@@ -65,7 +65,7 @@ FastTurn FastSelection::next() {
       })) {
     // The first trial is at max load, as in the reference: its forwarding rate
     // is the first estimate of every goal's critical load.
-    Seconds duration{0.0};
+    measure::Seconds duration{0.0};
     for (std::size_t goal = 0; goal < goals_.size(); ++goal) {
       duration = std::max(duration, shortest_duration(goal));
     }
@@ -247,7 +247,7 @@ std::optional<FastStep> FastSelection::place(std::size_t goal, const GridBounds&
   }
   // Without an estimate every load so far was low-loss: expect an upper bound.
   state.expected_upper = !has_estimate || load > estimate;
-  const Seconds duration =
+  const measure::Seconds duration =
       state.expected_upper ? shortest_duration(goal) : target.classification.trial_duration;
   return FastStep{load, duration, goal};
 }

@@ -16,7 +16,7 @@ namespace trexsearch::mlr {
 /// One trial the fast strategy wants, and the goal it is for.
 struct FastStep {
   GridIndex load = 0;
-  Seconds duration{0.0};
+  measure::Seconds duration{0.0};
   std::size_t goal = 0;
 };
 
@@ -92,7 +92,7 @@ class FastSelection {
   bool noisy_without_exceed(std::size_t goal) const;
   GridBounds bounds_of(std::size_t target) const;
   bool achieved(const GridBounds& bounds, GridIndex width) const;
-  Seconds shortest_duration(std::size_t goal) const;
+  measure::Seconds shortest_duration(std::size_t goal) const;
 
   const TargetChains& chains_;
   const TrialDatabase& database_;

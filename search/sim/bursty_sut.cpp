@@ -36,8 +36,8 @@ BurstySut::BurstySut(const SutOptions& options, std::uint64_t seed)
       seed_(seed),
       random_(seed) {}
 
-TrialOutcome BurstySut::trial(Seconds duration, double load_pps) {
-  TrialOutcome outcome;
+measure::TrialOutcome BurstySut::trial(measure::Seconds duration, double load_pps) {
+  measure::TrialOutcome outcome;
   outcome.offered_count = offered_frames(name, load_pps, duration);
   const std::int64_t forwardable =
       std::min(outcome.offered_count, frames_at_rate(capacity_pps_, duration));
@@ -57,7 +57,7 @@ TrialOutcome BurstySut::trial(Seconds duration, double load_pps) {
   return outcome;
 }
 
-double BurstySut::expected_loss_ratio(double load_pps, Seconds duration) const {
+double BurstySut::expected_loss_ratio(double load_pps, measure::Seconds duration) const {
   const std::int64_t offered = offered_frames(name, load_pps, duration);
   if (offered == 0) return 0.0;
   const std::int64_t forwardable = std::min(offered, frames_at_rate(capacity_pps_, duration));

@@ -26,8 +26,8 @@ class BurstySut final : public SutModel {
   /// Throws ConfigError for unknown or out-of-range options.
   BurstySut(const SutOptions& options, std::uint64_t seed);
 
-  TrialOutcome trial(Seconds duration, double load_pps) override;
-  double expected_loss_ratio(double load_pps, Seconds duration) const override;
+  measure::TrialOutcome trial(measure::Seconds duration, double load_pps) override;
+  double expected_loss_ratio(double load_pps, measure::Seconds duration) const override;
   std::optional<double> true_capacity_pps() const override { return capacity_pps_; }
   std::string describe() const override;
 
@@ -35,7 +35,7 @@ class BurstySut final : public SutModel {
   ValidatedOptions options_;
   double capacity_pps_;
   double event_rate_per_s_;
-  Seconds interruption_;
+  measure::Seconds interruption_;
   std::uint64_t seed_;
   std::mt19937_64 random_;
 };

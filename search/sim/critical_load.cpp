@@ -2,7 +2,7 @@
 
 #include <cmath>
 
-#include "search/errors.hpp"
+#include "measure/errors.hpp"
 
 namespace trexsearch::sim {
 namespace {
@@ -14,12 +14,14 @@ constexpr double relative_precision = 1e-12;
 }  // namespace
 
 std::optional<double> critical_load_pps(const SutModel& model, double target_loss_ratio,
-                                        Seconds duration) {
+                                        measure::Seconds duration) {
   if (!(target_loss_ratio >= 0.0 && target_loss_ratio < 1.0)) {
-    throw ConfigError("target_loss_ratio", format_value(target_loss_ratio), "must be in [0, 1)");
+    throw measure::ConfigError("target_loss_ratio", measure::format_value(target_loss_ratio),
+                               "must be in [0, 1)");
   }
   if (!std::isfinite(duration.count()) || duration.count() <= 0.0) {
-    throw ConfigError("duration", format_value(duration.count()), "must be finite and > 0 [s]");
+    throw measure::ConfigError("duration", measure::format_value(duration.count()),
+                               "must be finite and > 0 [s]");
   }
   const auto passes = [&](double load_pps) {
     return model.expected_loss_ratio(load_pps, duration) <= target_loss_ratio;

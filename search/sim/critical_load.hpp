@@ -3,7 +3,7 @@
 #include <optional>
 
 #include "search/sim/sut_model.hpp"
-#include "search/units.hpp"
+#include "measure/units.hpp"
 
 namespace trexsearch::sim {
 
@@ -14,6 +14,6 @@ namespace trexsearch::sim {
 /// every built-in model). None when even 1 frame/s loses more than the target or
 /// 1e12 frames/s loses no more than it. Throws ConfigError for a target outside [0, 1).
 std::optional<double> critical_load_pps(const SutModel& model, double target_loss_ratio,
-                                        Seconds duration);
+                                        measure::Seconds duration);
 
 }  // namespace trexsearch::sim

@@ -27,19 +27,20 @@ DurationDependentSut::DurationDependentSut(const SutOptions& options)
       capacity_pps_(options_.get("capacity_pps")),
       buffer_frames_(static_cast<std::int64_t>(options_.get("buffer_frames"))) {}
 
-std::int64_t DurationDependentSut::lost_frames(std::int64_t offered, Seconds duration) const {
+std::int64_t DurationDependentSut::lost_frames(std::int64_t offered,
+                                               measure::Seconds duration) const {
   const std::int64_t absorbed = frames_at_rate(capacity_pps_, duration) + buffer_frames_;
   return std::max<std::int64_t>(0, offered - absorbed);
 }
 
-TrialOutcome DurationDependentSut::trial(Seconds duration, double load_pps) {
-  TrialOutcome outcome;
+measure::TrialOutcome DurationDependentSut::trial(measure::Seconds duration, double load_pps) {
+  measure::TrialOutcome outcome;
   outcome.offered_count = offered_frames(name, load_pps, duration);
   outcome.loss_count = lost_frames(outcome.offered_count, duration);
   return outcome;
 }
 
-double DurationDependentSut::expected_loss_ratio(double load_pps, Seconds duration) const {
+double DurationDependentSut::expected_loss_ratio(double load_pps, measure::Seconds duration) const {
   const std::int64_t offered = offered_frames(name, load_pps, duration);
   if (offered == 0) return 0.0;
   return static_cast<double>(lost_frames(offered, duration)) / static_cast<double>(offered);

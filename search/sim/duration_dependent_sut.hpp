@@ -23,13 +23,13 @@ class DurationDependentSut final : public SutModel {
   /// Throws ConfigError for unknown or out-of-range options.
   explicit DurationDependentSut(const SutOptions& options);
 
-  TrialOutcome trial(Seconds duration, double load_pps) override;
-  double expected_loss_ratio(double load_pps, Seconds duration) const override;
+  measure::TrialOutcome trial(measure::Seconds duration, double load_pps) override;
+  double expected_loss_ratio(double load_pps, measure::Seconds duration) const override;
   std::optional<double> true_capacity_pps() const override { return capacity_pps_; }
   std::string describe() const override;
 
  private:
-  std::int64_t lost_frames(std::int64_t offered, Seconds duration) const;
+  std::int64_t lost_frames(std::int64_t offered, measure::Seconds duration) const;
 
   ValidatedOptions options_;
   double capacity_pps_;

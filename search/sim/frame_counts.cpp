@@ -3,7 +3,7 @@
 #include <cmath>
 #include <string>
 
-#include "search/errors.hpp"
+#include "measure/errors.hpp"
 
 namespace trexsearch::sim {
 namespace {
@@ -15,26 +15,26 @@ constexpr double max_frames = 9007199254740992.0;
 
 }  // namespace
 
-std::int64_t offered_frames(std::string_view model, double load_pps, Seconds duration) {
+std::int64_t offered_frames(std::string_view model, double load_pps, measure::Seconds duration) {
   const std::string where = "SUT model " + std::string(model) + ": ";
   if (!std::isfinite(load_pps) || load_pps < 0.0) {
-    throw MeasurementError(where + "trial load must be finite and >= 0 frames/s, got " +
-                           format_value(load_pps));
+    throw measure::MeasurementError(where + "trial load must be finite and >= 0 frames/s, got " +
+                                    measure::format_value(load_pps));
   }
   if (!std::isfinite(duration.count()) || duration.count() <= 0.0) {
-    throw MeasurementError(where + "trial duration must be finite and > 0 s, got " +
-                           format_value(duration.count()));
+    throw measure::MeasurementError(where + "trial duration must be finite and > 0 s, got " +
+                                    measure::format_value(duration.count()));
   }
   const double frames = load_pps * duration.count();
   if (frames > max_frames) {
-    throw MeasurementError(where + "trial of " + format_value(load_pps) + " frames/s for " +
-                           format_value(duration.count()) +
-                           " s has too many frames to count exactly (limit 2^53)");
+    throw measure::MeasurementError(where + "trial of " + measure::format_value(load_pps) +
+                                    " frames/s for " + measure::format_value(duration.count()) +
+                                    " s has too many frames to count exactly (limit 2^53)");
   }
   return std::llround(frames);
 }
 
-std::int64_t frames_at_rate(double rate_pps, Seconds duration) {
+std::int64_t frames_at_rate(double rate_pps, measure::Seconds duration) {
   const double frames = rate_pps * duration.count();
   if (!(frames > 0.0)) return 0;
   return std::llround(std::fmin(frames, max_frames));

@@ -4,7 +4,7 @@
 #include <cmath>
 #include <string>
 
-#include "search/errors.hpp"
+#include "measure/errors.hpp"
 #include "search/sim/frame_counts.hpp"
 
 namespace trexsearch::sim {
@@ -16,15 +16,16 @@ constexpr std::uint64_t max_drawn_samples = std::uint64_t{1} << 20;
 
 void check_finite_non_negative(const char* name, double value) {
   if (!std::isfinite(value) || value < 0.0) {
-    throw MeasurementError(std::string("latency model: ") + name +
-                           " must be finite and >= 0, got " + format_value(value));
+    throw measure::MeasurementError(std::string("latency model: ") + name +
+                                    " must be finite and >= 0, got " +
+                                    measure::format_value(value));
   }
 }
 
 void check_capacity(double capacity_pps) {
   if (!std::isfinite(capacity_pps) || capacity_pps <= 0.0) {
-    throw MeasurementError("latency model: capacity must be finite and > 0 pps, got " +
-                           format_value(capacity_pps));
+    throw measure::MeasurementError("latency model: capacity must be finite and > 0 pps, got " +
+                                    measure::format_value(capacity_pps));
   }
 }
 
@@ -34,8 +35,8 @@ void check_conditions(const LatencyConditions& conditions) {
   check_finite_non_negative("soak offset [s]", conditions.soak_offset.count());
   check_capacity(conditions.capacity_pps);
   if (!std::isfinite(conditions.duration.count()) || conditions.duration.count() <= 0.0) {
-    throw MeasurementError("latency model: duration must be finite and > 0 s, got " +
-                           format_value(conditions.duration.count()));
+    throw measure::MeasurementError("latency model: duration must be finite and > 0 s, got " +
+                                    measure::format_value(conditions.duration.count()));
   }
 }
 

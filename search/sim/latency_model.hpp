@@ -6,7 +6,7 @@
 #include "measure/bucket_histogram.hpp"
 #include "measure/direction_latency.hpp"
 #include "measure/latency_histogram.hpp"
-#include "search/units.hpp"
+#include "measure/units.hpp"
 
 namespace trexsearch::sim {
 
@@ -51,9 +51,9 @@ struct LatencyConditions {
   double load_pps = 0.0;
   /// The SUT's capacity C in that direction [pps] (rho = load / C).
   double capacity_pps = 1.0;
-  Seconds duration{1.0};
+  measure::Seconds duration{1.0};
   /// Time since the soak (or the emulator) started, for the drift.
-  Seconds soak_offset{0.0};
+  measure::Seconds soak_offset{0.0};
   /// The latency stream's rate [pps].
   double stream_rate_pps = 0.0;
 };

@@ -30,8 +30,8 @@ LossySut::LossySut(const SutOptions& options, std::uint64_t seed)
       seed_(seed),
       random_(seed) {}
 
-TrialOutcome LossySut::trial(Seconds duration, double load_pps) {
-  TrialOutcome outcome;
+measure::TrialOutcome LossySut::trial(measure::Seconds duration, double load_pps) {
+  measure::TrialOutcome outcome;
   outcome.offered_count = offered_frames(name, load_pps, duration);
   std::binomial_distribution<std::int64_t> survivors_of(outcome.offered_count,
                                                         1.0 - background_loss_ratio_);
@@ -41,7 +41,7 @@ TrialOutcome LossySut::trial(Seconds duration, double load_pps) {
   return outcome;
 }
 
-double LossySut::expected_loss_ratio(double load_pps, Seconds duration) const {
+double LossySut::expected_loss_ratio(double load_pps, measure::Seconds duration) const {
   const std::int64_t offered = offered_frames(name, load_pps, duration);
   if (offered == 0) return 0.0;
   const double forwarded =

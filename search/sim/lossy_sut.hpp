@@ -24,8 +24,8 @@ class LossySut final : public SutModel {
   /// Throws ConfigError for unknown or out-of-range options.
   LossySut(const SutOptions& options, std::uint64_t seed);
 
-  TrialOutcome trial(Seconds duration, double load_pps) override;
-  double expected_loss_ratio(double load_pps, Seconds duration) const override;
+  measure::TrialOutcome trial(measure::Seconds duration, double load_pps) override;
+  double expected_loss_ratio(double load_pps, measure::Seconds duration) const override;
   /// C when background_loss_ratio is 0, else none.
   std::optional<double> true_capacity_pps() const override;
   std::string describe() const override;

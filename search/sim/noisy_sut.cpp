@@ -31,8 +31,8 @@ NoisySut::NoisySut(const SutOptions& options, std::uint64_t seed)
       seed_(seed),
       random_(seed) {}
 
-TrialOutcome NoisySut::trial(Seconds duration, double load_pps) {
-  TrialOutcome outcome;
+measure::TrialOutcome NoisySut::trial(measure::Seconds duration, double load_pps) {
+  measure::TrialOutcome outcome;
   outcome.offered_count = offered_frames(name, load_pps, duration);
   // One draw per trial, even at zero noise, so the sequence does not depend on options.
   const double z = standard_normal_(random_);
@@ -42,7 +42,7 @@ TrialOutcome NoisySut::trial(Seconds duration, double load_pps) {
   return outcome;
 }
 
-double NoisySut::expected_loss_ratio(double load_pps, Seconds duration) const {
+double NoisySut::expected_loss_ratio(double load_pps, measure::Seconds duration) const {
   const std::int64_t offered = offered_frames(name, load_pps, duration);
   if (offered == 0) return 0.0;
   // Forwarded frames F = max(0, Y) with Y ~ N(C d, (C noise d)^2); loss = (n - F)+.

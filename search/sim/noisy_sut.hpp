@@ -23,9 +23,9 @@ class NoisySut final : public SutModel {
   /// Throws ConfigError for unknown or out-of-range options.
   NoisySut(const SutOptions& options, std::uint64_t seed);
 
-  TrialOutcome trial(Seconds duration, double load_pps) override;
+  measure::TrialOutcome trial(measure::Seconds duration, double load_pps) override;
   /// Exact up to rounding to whole frames (at most one frame per trial).
-  double expected_loss_ratio(double load_pps, Seconds duration) const override;
+  double expected_loss_ratio(double load_pps, measure::Seconds duration) const override;
   std::optional<double> true_capacity_pps() const override { return capacity_pps_; }
   std::string describe() const override;
 

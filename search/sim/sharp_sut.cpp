@@ -18,15 +18,15 @@ std::span<const SutOptionSpec> SharpSut::option_specs() { return specs; }
 SharpSut::SharpSut(const SutOptions& options)
     : options_(name, options, specs), capacity_pps_(options_.get("capacity_pps")) {}
 
-TrialOutcome SharpSut::trial(Seconds duration, double load_pps) {
-  TrialOutcome outcome;
+measure::TrialOutcome SharpSut::trial(measure::Seconds duration, double load_pps) {
+  measure::TrialOutcome outcome;
   outcome.offered_count = offered_frames(name, load_pps, duration);
   outcome.loss_count =
       std::max<std::int64_t>(0, outcome.offered_count - frames_at_rate(capacity_pps_, duration));
   return outcome;
 }
 
-double SharpSut::expected_loss_ratio(double load_pps, Seconds duration) const {
+double SharpSut::expected_loss_ratio(double load_pps, measure::Seconds duration) const {
   // Deterministic: the expectation is the one outcome, counts rounded as in trial().
   const std::int64_t offered = offered_frames(name, load_pps, duration);
   if (offered == 0) return 0.0;

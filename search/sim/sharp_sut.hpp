@@ -20,8 +20,8 @@ class SharpSut final : public SutModel {
   /// Throws ConfigError for unknown or out-of-range options.
   explicit SharpSut(const SutOptions& options);
 
-  TrialOutcome trial(Seconds duration, double load_pps) override;
-  double expected_loss_ratio(double load_pps, Seconds duration) const override;
+  measure::TrialOutcome trial(measure::Seconds duration, double load_pps) override;
+  double expected_loss_ratio(double load_pps, measure::Seconds duration) const override;
   std::optional<double> true_capacity_pps() const override { return capacity_pps_; }
   std::string describe() const override;
 

@@ -41,8 +41,8 @@ double SoakSut::loss_rate_pps(double load_pps) const {
   return std::clamp(rate, 0.0, std::max(load_pps, 0.0));
 }
 
-TrialOutcome SoakSut::trial(Seconds duration, double load_pps) {
-  TrialOutcome outcome;
+measure::TrialOutcome SoakSut::trial(measure::Seconds duration, double load_pps) {
+  measure::TrialOutcome outcome;
   outcome.offered_count = offered_frames(name, load_pps, duration);
   const double mean_lost = loss_rate_pps(load_pps) * duration.count();
   std::int64_t lost = 0;
@@ -54,7 +54,7 @@ TrialOutcome SoakSut::trial(Seconds duration, double load_pps) {
   return outcome;
 }
 
-double SoakSut::expected_loss_ratio(double load_pps, Seconds duration) const {
+double SoakSut::expected_loss_ratio(double load_pps, measure::Seconds duration) const {
   const std::int64_t offered = offered_frames(name, load_pps, duration);
   if (offered == 0) return 0.0;
   const double n = static_cast<double>(offered);

@@ -26,8 +26,8 @@ class SoakSut final : public SutModel {
   /// Throws ConfigError for unknown or out-of-range options.
   SoakSut(const SutOptions& options, std::uint64_t seed);
 
-  TrialOutcome trial(Seconds duration, double load_pps) override;
-  double expected_loss_ratio(double load_pps, Seconds duration) const override;
+  measure::TrialOutcome trial(measure::Seconds duration, double load_pps) override;
+  double expected_loss_ratio(double load_pps, measure::Seconds duration) const override;
   /// None: some loss is expected at every load; use critical_load_pps().
   std::optional<double> true_capacity_pps() const override { return std::nullopt; }
   std::string describe() const override;

@@ -2,7 +2,7 @@
 // sut_model_options(): one row per model, so adding a model is one line here.
 #include <array>
 
-#include "search/errors.hpp"
+#include "measure/errors.hpp"
 #include "search/sim/bursty_sut.hpp"
 #include "search/sim/duration_dependent_sut.hpp"
 #include "search/sim/latency_options.hpp"
@@ -65,7 +65,8 @@ const CatalogueEntry& find_entry(std::string_view model) {
     if (!known.empty()) known += ", ";
     known += entry.name;
   }
-  throw ConfigError("sut", std::string(model), "unknown SUT model; known models: " + known);
+  throw measure::ConfigError("sut", std::string(model),
+                             "unknown SUT model; known models: " + known);
 }
 
 }  // namespace

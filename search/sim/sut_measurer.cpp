@@ -6,7 +6,7 @@
 #include <utility>
 
 #include "measure/latency_summary.hpp"
-#include "search/errors.hpp"
+#include "measure/errors.hpp"
 #include "search/sim/latency_options.hpp"
 
 namespace trexsearch::sim {
@@ -18,12 +18,12 @@ constexpr std::uint32_t latency_pg_id_base = 0x100;
 
 }  // namespace
 
-SutMeasurer::SutMeasurer(std::unique_ptr<SutModel> model, Seconds overhead)
+SutMeasurer::SutMeasurer(std::unique_ptr<SutModel> model, measure::Seconds overhead)
     : model_(std::move(model)), overhead_(overhead) {
-  if (!model_) throw ConfigError("sut", "null", "a SUT measurer needs a model");
+  if (!model_) throw measure::ConfigError("sut", "null", "a SUT measurer needs a model");
   if (!std::isfinite(overhead_.count()) || overhead_.count() < 0.0) {
-    throw ConfigError("trial_overhead", format_value(overhead_.count()),
-                      "must be finite and >= 0 [s]");
+    throw measure::ConfigError("trial_overhead", measure::format_value(overhead_.count()),
+                               "must be finite and >= 0 [s]");
   }
   const LatencyOptions& latency = model_->latency_options();
   for (std::uint32_t direction = 0; direction < 2; ++direction) {
@@ -31,10 +31,10 @@ SutMeasurer::SutMeasurer(std::unique_ptr<SutModel> model, Seconds overhead)
   }
 }
 
-TrialOutcome SutMeasurer::measure(Seconds intended_duration, double intended_load_pps,
-                                  std::stop_token stop) {
-  if (stop.stop_requested()) throw MeasurementCancelled();
-  TrialOutcome outcome = model_->trial(intended_duration, intended_load_pps);
+measure::TrialOutcome SutMeasurer::measure(measure::Seconds intended_duration,
+                                           double intended_load_pps, std::stop_token stop) {
+  if (stop.stop_requested()) throw measure::MeasurementCancelled();
+  measure::TrialOutcome outcome = model_->trial(intended_duration, intended_load_pps);
   outcome.effective_duration = intended_duration + overhead_;
   elapsed_ += *outcome.effective_duration;
   return outcome;
@@ -44,21 +44,22 @@ bool SutMeasurer::has_latency_streams() const {
   return model_->latency_options().stream_rate_pps > 0.0;
 }
 
-TrialOutcome SutMeasurer::measure_latency(Seconds intended_duration, double intended_load_pps,
-                                          std::stop_token stop) {
-  if (stop.stop_requested()) throw MeasurementCancelled();
+measure::TrialOutcome SutMeasurer::measure_latency(measure::Seconds intended_duration,
+                                                   double intended_load_pps, std::stop_token stop) {
+  if (stop.stop_requested()) throw measure::MeasurementCancelled();
   if (!has_latency_streams())
-    return Measurer::measure_latency(intended_duration, intended_load_pps, stop);
+    return measure::Measurer::measure_latency(intended_duration, intended_load_pps, stop);
   const double rate_pps = model_->latency_options().stream_rate_pps;
   if (!std::isfinite(intended_load_pps) || intended_load_pps < rate_pps) {
-    throw MeasurementError("sim measurer: latency trial load " + format_value(intended_load_pps) +
-                           " pps is below the latency streams' rate " + format_value(rate_pps) +
-                           " pps (the load includes them; latency_rate_pps)");
+    throw measure::MeasurementError(
+        "sim measurer: latency trial load " + measure::format_value(intended_load_pps) +
+        " pps is below the latency streams' rate " + measure::format_value(rate_pps) +
+        " pps (the load includes them; latency_rate_pps)");
   }
-  const Seconds soak_offset = elapsed_;
+  const measure::Seconds soak_offset = elapsed_;
   // load == L: CSIT's "0 %" trial, the latency streams alone.
   const double main_pps = intended_load_pps - rate_pps;
-  TrialOutcome outcome;
+  measure::TrialOutcome outcome;
   if (main_pps > 0.0) outcome = model_->trial(intended_duration, main_pps);
   outcome.effective_duration = intended_duration + overhead_;
   elapsed_ += *outcome.effective_duration;

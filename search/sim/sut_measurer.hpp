@@ -4,10 +4,10 @@
 #include <stop_token>
 #include <vector>
 
-#include "search/measurer.hpp"
+#include "measure/measurer.hpp"
 #include "search/sim/latency_model.hpp"
 #include "search/sim/sut_model.hpp"
-#include "search/units.hpp"
+#include "measure/units.hpp"
 
 namespace trexsearch::sim {
 
@@ -17,15 +17,16 @@ namespace trexsearch::sim {
 /// It does not touch any clock: pair it with a virtual-time decorator to
 /// advance one. With the model's `latency_rate_pps` > 0 it also sends simulated
 /// latency streams (measure_latency), one per direction ("0->1", "1->0").
-class SutMeasurer final : public Measurer {
+class SutMeasurer final : public measure::Measurer {
  public:
   /// Throws ConfigError for a null model or a negative or non-finite overhead.
-  explicit SutMeasurer(std::unique_ptr<SutModel> model, Seconds overhead = Seconds{0.0});
+  explicit SutMeasurer(std::unique_ptr<SutModel> model,
+                       measure::Seconds overhead = measure::Seconds{0.0});
 
   /// Throws MeasurementCancelled when `stop` is already triggered (a simulated
   /// trial takes no time, so there is nothing to interrupt midway).
-  TrialOutcome measure(Seconds intended_duration, double intended_load_pps,
-                       std::stop_token stop) override;
+  measure::TrialOutcome measure(measure::Seconds intended_duration, double intended_load_pps,
+                                std::stop_token stop) override;
 
   /// True when the model's latency_rate_pps is > 0.
   bool has_latency_streams() const override;
@@ -35,18 +36,18 @@ class SutMeasurer final : public Measurer {
   /// the whole load (queues fill with every frame). Drift runs on the simulated time
   /// of all trials so far (durations plus overhead). Throws MeasurementError for a
   /// load below L, and like measure() when cancelled or without latency streams.
-  TrialOutcome measure_latency(Seconds intended_duration, double intended_load_pps,
-                               std::stop_token stop) override;
+  measure::TrialOutcome measure_latency(measure::Seconds intended_duration,
+                                        double intended_load_pps, std::stop_token stop) override;
 
   const SutModel& model() const { return *model_; }
-  Seconds overhead() const { return overhead_; }
+  measure::Seconds overhead() const { return overhead_; }
   /// Simulated time of the trials so far (the latency drift's clock).
-  Seconds elapsed() const { return elapsed_; }
+  measure::Seconds elapsed() const { return elapsed_; }
 
  private:
   std::unique_ptr<SutModel> model_;
-  Seconds overhead_;
-  Seconds elapsed_{0.0};
+  measure::Seconds overhead_;
+  measure::Seconds elapsed_{0.0};
   /// One per direction, index 0 for "0->1".
   std::vector<LatencyModel> latency_;
 };

@@ -10,8 +10,8 @@
 #include <vector>
 
 #include "search/sim/latency_model.hpp"
-#include "search/trial_result.hpp"
-#include "search/units.hpp"
+#include "measure/trial_result.hpp"
+#include "measure/units.hpp"
 
 namespace trexsearch::sim {
 
@@ -23,11 +23,11 @@ class SutModel {
   virtual ~SutModel() = default;
 
   /// One trial: counts are exact integers (offered = round(load * duration)).
-  virtual TrialOutcome trial(Seconds duration, double load_pps) = 0;
+  virtual measure::TrialOutcome trial(measure::Seconds duration, double load_pps) = 0;
 
   /// The model's true expected loss ratio at this load and duration
   /// (the curve the searches try to find).
-  virtual double expected_loss_ratio(double load_pps, Seconds duration) const = 0;
+  virtual double expected_loss_ratio(double load_pps, measure::Seconds duration) const = 0;
 
   /// The load above which frames are lost on average, when the model has one.
   virtual std::optional<double> true_capacity_pps() const = 0;

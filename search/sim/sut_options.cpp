@@ -5,7 +5,7 @@
 #include <stdexcept>
 #include <utility>
 
-#include "search/errors.hpp"
+#include "measure/errors.hpp"
 
 namespace trexsearch::sim {
 namespace {
@@ -28,10 +28,10 @@ std::string known_names(std::span<const SutOptionSpec> specs) {
 }  // namespace
 
 std::string SutOptionSpec::range_text() const {
-  const std::string low = (min_inclusive ? ">= " : "> ") + format_value(min);
+  const std::string low = (min_inclusive ? ">= " : "> ") + measure::format_value(min);
   if (std::isinf(max)) return low;
-  return std::string("in ") + (min_inclusive ? "[" : "(") + format_value(min) + ", " +
-         format_value(max) + (max_inclusive ? "]" : ")");
+  return std::string("in ") + (min_inclusive ? "[" : "(") + measure::format_value(min) + ", " +
+         measure::format_value(max) + (max_inclusive ? "]" : ")");
 }
 
 ValidatedOptions::ValidatedOptions(std::string_view model, const SutOptions& given,
@@ -42,9 +42,9 @@ ValidatedOptions::ValidatedOptions(std::string_view model, const SutOptions& giv
     for (const SutOptionSpec& spec : specs) known = known || spec.name == name;
     if (!known) {
       // Typos must not silently fall back to a default: name the option and the choices.
-      throw ConfigError(prefix + name, format_value(value),
-                        "unknown option of SUT model " + std::string(model) +
-                            "; known options: " + known_names(specs));
+      throw measure::ConfigError(prefix + name, measure::format_value(value),
+                                 "unknown option of SUT model " + std::string(model) +
+                                     "; known options: " + known_names(specs));
     }
   }
   for (const SutOptionSpec& spec : specs) {
@@ -52,14 +52,16 @@ ValidatedOptions::ValidatedOptions(std::string_view model, const SutOptions& giv
     const double value = found == given.end() ? spec.default_value : found->second;
     const std::string unit = spec.unit == "1" ? "" : " [" + spec.unit + "]";
     if (!std::isfinite(value)) {
-      throw ConfigError(prefix + spec.name, format_value(value), "must be a finite number");
+      throw measure::ConfigError(prefix + spec.name, measure::format_value(value),
+                                 "must be a finite number");
     }
     if (!in_range(spec, value)) {
-      throw ConfigError(prefix + spec.name, format_value(value),
-                        "must be " + spec.range_text() + unit);
+      throw measure::ConfigError(prefix + spec.name, measure::format_value(value),
+                                 "must be " + spec.range_text() + unit);
     }
     if (spec.integer && value != std::floor(value)) {
-      throw ConfigError(prefix + spec.name, format_value(value), "must be a whole number");
+      throw measure::ConfigError(prefix + spec.name, measure::format_value(value),
+                                 "must be a whole number");
     }
     values_.emplace_back(spec.name, value);
   }
@@ -77,7 +79,7 @@ std::string ValidatedOptions::summary() const {
   std::string text;
   for (const auto& [option, value] : values_) {
     if (!text.empty()) text += " ";
-    text += option + "=" + format_value(value);
+    text += option + "=" + measure::format_value(value);
   }
   return text;
 }

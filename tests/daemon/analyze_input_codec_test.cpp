@@ -6,18 +6,18 @@
 
 #include "daemon/codec/strict_json.hpp"
 #include "daemon/codec/trial_input_codec.hpp"
-#include "search/errors.hpp"
+#include "measure/errors.hpp"
 
-using trexsearch::ConfigError;
-using trexsearch::Seconds;
 using trexsearch::codec::decode_analyze_input;
 using trexsearch::codec::decode_trial_input;
 using trexsearch::codec::encode_analyze_input;
 using trexsearch::codec::parse_strict_json;
+using trexsearch::measure::ConfigError;
+using trexsearch::measure::Seconds;
 
 namespace {
 
-trexsearch::TrialResult trial_from(const std::string& text) {
+trexsearch::measure::TrialResult trial_from(const std::string& text) {
   return decode_trial_input(parse_strict_json(text, "test"), "trials[2]");
 }
 

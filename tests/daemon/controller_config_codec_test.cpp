@@ -5,13 +5,13 @@
 #include <string>
 
 #include "daemon/codec/strict_json.hpp"
-#include "search/errors.hpp"
+#include "measure/errors.hpp"
 
-using trexsearch::ConfigError;
-using trexsearch::Seconds;
 using trexsearch::codec::decode_controller_config;
 using trexsearch::codec::encode_controller_config;
 using trexsearch::codec::parse_strict_json;
+using trexsearch::measure::ConfigError;
+using trexsearch::measure::Seconds;
 
 namespace {
 

@@ -12,14 +12,14 @@
 #include <thread>
 
 #include "daemon/codec/measurer_protocol_codec.hpp"
-#include "search/errors.hpp"
+#include "measure/errors.hpp"
 #include "tests/daemon/test_support.hpp"
 
 using trexsearch::ExecMeasurer;
 using trexsearch::ExecMeasurerOptions;
-using trexsearch::MeasurementCancelled;
-using trexsearch::MeasurementError;
-using trexsearch::Seconds;
+using trexsearch::measure::MeasurementCancelled;
+using trexsearch::measure::MeasurementError;
+using trexsearch::measure::Seconds;
 using trexsearch::test::shell_quote;
 using trexsearch::test::TempDir;
 using namespace std::chrono_literals;

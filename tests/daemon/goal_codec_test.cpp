@@ -5,14 +5,14 @@
 #include <string>
 
 #include "daemon/codec/strict_json.hpp"
-#include "search/errors.hpp"
+#include "measure/errors.hpp"
 
-using trexsearch::ConfigError;
-using trexsearch::Seconds;
 using trexsearch::codec::decode_goal;
 using trexsearch::codec::decode_goals;
 using trexsearch::codec::encode_goal;
 using trexsearch::codec::parse_strict_json;
+using trexsearch::measure::ConfigError;
+using trexsearch::measure::Seconds;
 using trexsearch::mlr::SearchGoal;
 
 namespace {

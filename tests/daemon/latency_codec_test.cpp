@@ -3,7 +3,7 @@
 #include <doctest/doctest.h>
 
 #include "daemon/codec/trial_detail_codec.hpp"
-#include "search/errors.hpp"
+#include "measure/errors.hpp"
 
 namespace trexsearch::codec {
 namespace {
@@ -73,29 +73,30 @@ TEST_CASE("replies carry integer microseconds under stable names, without histog
 }
 
 TEST_CASE("a trial's detail carries its latency, and a bad stored value names its path") {
-  TrialOutcome outcome;
+  measure::TrialOutcome outcome;
   outcome.latency = {sample()};
   const Json::Value detail = encode_trial_detail(outcome);
   REQUIRE(detail["latency"].size() == 1);
-  TrialOutcome back;
+  measure::TrialOutcome back;
   decode_trial_detail(detail, back, "trial 3.detail");
   REQUIRE(back.latency.size() == 1);
   CHECK(back.latency[0].summary.p99_us == 40);
-  CHECK_FALSE(encode_trial_detail(TrialOutcome{}).isMember("latency"));
+  CHECK_FALSE(encode_trial_detail(measure::TrialOutcome{}).isMember("latency"));
 
   Json::Value bad = encode_direction_latency(sample(), LatencyHistograms::keep);
   bad["p99_us"] = -3;
   try {
     (void)decode_direction_latency(bad, "trial 3.latency[0]");
     FAIL("accepted a negative percentile");
-  } catch (const ConfigError& error) {
+  } catch (const measure::ConfigError& error) {
     CHECK(std::string(error.what()).find("trial 3.latency[0].p99_us") != std::string::npos);
   }
 }
 
 TEST_CASE("latency points go into an MLR result and come back") {
   latency::LatencyPhaseResult phase;
-  phase.points.push_back({"PDR", 0.5, 500000.0, Seconds{5.0}, 40, 0.0, {sample()}, {"note: x"}});
+  phase.points.push_back(
+      {"PDR", 0.5, 500000.0, measure::Seconds{5.0}, 40, 0.0, {sample()}, {"note: x"}});
   phase.notes = {"NDR: skipped"};
   Json::Value result(Json::objectValue);
   encode_latency_phase(phase, result);

@@ -37,8 +37,12 @@ latency::LatencyPhaseResult phase() {
   const double fractions[] = {0.0, 0.1, 0.5, 0.9};
   const double loads[] = {9000.0, 100000.0, 500000.0, 900000.0};
   for (int i = 0; i < 4; ++i) {
-    result.points.push_back({"PDR", fractions[i], loads[i], Seconds{5.0},
-                             static_cast<std::size_t>(40 - i), 0.0,
+    result.points.push_back({"PDR",
+                             fractions[i],
+                             loads[i],
+                             measure::Seconds{5.0},
+                             static_cast<std::size_t>(40 - i),
+                             0.0,
                              {direction("0->1", static_cast<std::uint64_t>(10 + 10 * i)),
                               direction("1->0", static_cast<std::uint64_t>(11 + 10 * i))},
                              {}});

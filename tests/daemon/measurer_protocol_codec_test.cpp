@@ -4,11 +4,11 @@
 
 #include <string>
 
-#include "search/errors.hpp"
+#include "measure/errors.hpp"
 
-using trexsearch::MeasurementError;
-using trexsearch::Seconds;
-using trexsearch::TrialOutcome;
+using trexsearch::measure::MeasurementError;
+using trexsearch::measure::Seconds;
+using trexsearch::measure::TrialOutcome;
 namespace codec = trexsearch::codec;
 
 namespace {

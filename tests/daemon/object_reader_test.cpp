@@ -5,11 +5,11 @@
 #include <string>
 
 #include "daemon/codec/strict_json.hpp"
-#include "search/errors.hpp"
+#include "measure/errors.hpp"
 
-using trexsearch::ConfigError;
 using trexsearch::codec::ObjectReader;
 using trexsearch::codec::parse_strict_json;
+using trexsearch::measure::ConfigError;
 
 namespace {
 

@@ -16,7 +16,7 @@
 #include "daemon/report/plr_report.hpp"
 #include "daemon/report/trial_csv.hpp"
 #include "search/controller.hpp"
-#include "search/errors.hpp"
+#include "measure/errors.hpp"
 #include "search/sim/sut_measurer.hpp"
 #include "tests/support/text_count.hpp"
 
@@ -34,7 +34,7 @@ mlr::SearchResult noisy_search(mlr::ControllerConfig& config) {
   config.min_load_pps = 10000.0;
   config.max_load_pps = 5e6;
   sim::SutMeasurer sut(sim::make_sut("noisy", {{"capacity_pps", 3.2e6}}, 7));
-  ManualClock clock;
+  measure::ManualClock clock;
   VirtualTimeMeasurer timed(sut, clock);
   return mlr::Controller(config, clock).search(timed);
 }
@@ -149,7 +149,7 @@ TEST_CASE("bad result JSON names the field and the value") {
   const auto error_of = [](const std::string& text) {
     try {
       report::decode_mlr_result(codec::parse_strict_json(text, "test"), "result");
-    } catch (const ConfigError& error) {
+    } catch (const measure::ConfigError& error) {
       return std::string(error.what());
     }
     return std::string("no error");

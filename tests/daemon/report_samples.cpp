@@ -11,15 +11,16 @@ namespace trexsearch::test {
 namespace {
 
 /// A sharp SUT of 2 Mpps behind a tester that sends at most 1 Mpps per direction.
-class CappedTester final : public Measurer {
+class CappedTester final : public measure::Measurer {
  public:
-  TrialOutcome measure(Seconds duration, double load_pps, std::stop_token) override {
+  measure::TrialOutcome measure(measure::Seconds duration, double load_pps,
+                                std::stop_token) override {
     const auto frames = [&](double pps) {
       return static_cast<std::int64_t>(std::llround(pps * duration.count()));
     };
     const std::int64_t intended = frames(load_pps);
     const std::int64_t sent = std::min(intended, frames(1e6));
-    TrialOutcome outcome;
+    measure::TrialOutcome outcome;
     outcome.directions = {{"0->1", intended, sent, sent}, {"1->0", intended, sent, sent}};
     outcome.offered_count = 2 * sent;
     outcome.intended_count = 2 * intended;
@@ -43,14 +44,14 @@ mlr::ControllerConfig ndr_pdr_config(const std::string& ndr_name, double max_loa
   config.goals = {ndr, pdr};
   config.min_load_pps = 9001.0;
   config.max_load_pps = max_load_pps;
-  config.warmup_duration = Seconds{0.0};
+  config.warmup_duration = measure::Seconds{0.0};
   return config;
 }
 
-SampleSearch run(mlr::ControllerConfig config, Measurer& measurer) {
+SampleSearch run(mlr::ControllerConfig config, measure::Measurer& measurer) {
   SampleSearch search;
   search.config = std::move(config);
-  ManualClock clock;
+  measure::ManualClock clock;
   VirtualTimeMeasurer timed(measurer, clock);
   search.result = mlr::Controller(search.config, clock).search(timed);
   return search;

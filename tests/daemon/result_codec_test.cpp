@@ -4,9 +4,9 @@
 #include "daemon/codec/plr_result_codec.hpp"
 #include "daemon/codec/search_result_codec.hpp"
 
-using trexsearch::Seconds;
-using trexsearch::TrialOutcome;
-using trexsearch::TrialResult;
+using trexsearch::measure::Seconds;
+using trexsearch::measure::TrialOutcome;
+using trexsearch::measure::TrialResult;
 namespace mlr = trexsearch::mlr;
 namespace codec = trexsearch::codec;
 

@@ -20,7 +20,7 @@ namespace {
 mlr::TrialRecord trial(std::size_t number, mlr::TrialPhase phase, double load_pps,
                        std::int64_t sent, std::int64_t lost_back = 0) {
   const auto per_direction = static_cast<std::int64_t>(load_pps);
-  TrialOutcome outcome;
+  measure::TrialOutcome outcome;
   outcome.directions = {{"0->1", per_direction, sent, sent},
                         {"1->0", per_direction, per_direction, per_direction - lost_back}};
   outcome.offered_count = sent + per_direction;
@@ -32,8 +32,8 @@ mlr::TrialRecord trial(std::size_t number, mlr::TrialPhase phase, double load_pp
     outcome.notes.push_back("tester_limited: direction 0->1 sent " + std::to_string(sent) + " of " +
                             std::to_string(per_direction) + " intended frames");
   }
-  return {number, phase, Seconds{static_cast<double>(number - 1)},
-          TrialResult::from_outcome(load_pps, Seconds{1.0}, outcome)};
+  return {number, phase, measure::Seconds{static_cast<double>(number - 1)},
+          measure::TrialResult::from_outcome(load_pps, measure::Seconds{1.0}, outcome)};
 }
 
 mlr::GoalResult goal(const std::string& name, double lower, double upper) {
@@ -57,7 +57,7 @@ Json::Value tester_limited_result() {
                    trial(6, mlr::TrialPhase::main, 9e5, 900000)};
   result.goals = {goal("NDR", 9e5, 1e6), goal("PDR", 9e5, 9.5e5)};
   result.goals[0].tester_limit = mlr::TesterLimit{2, 995000.0};
-  result.search_duration = Seconds{6.0};
+  result.search_duration = measure::Seconds{6.0};
   Json::Value reply(Json::objectValue);
   reply["job"]["id"] = 3;
   reply["job"]["state"] = "finished";

@@ -17,7 +17,7 @@ namespace {
 /// A bidirectional 1 s trial in `result`'s shape: direction 0->1 short of frames
 /// (tester-limited at 990 kpps) and losing 500, 1->0 clean; repeated after a restart.
 Json::Value limited_trial() {
-  TrialOutcome outcome;
+  measure::TrialOutcome outcome;
   outcome.directions = {{"0->1", 1000000, 990000, 989500}, {"1->0", 1000000, 1000000, 1000000}};
   outcome.offered_count = 1990000;
   outcome.loss_count = 500;
@@ -26,19 +26,19 @@ Json::Value limited_trial() {
   outcome.counters = "flow_stats";
   outcome.notes = {"tester_limited: direction 0->1 sent 990000 of 1000000 intended frames",
                    "repeated: measured again (attempt 2) after TRex restarted"};
-  Json::Value trial =
-      codec::encode_trial_result(TrialResult::from_outcome(1e6, Seconds{1.0}, outcome));
+  Json::Value trial = codec::encode_trial_result(
+      measure::TrialResult::from_outcome(1e6, measure::Seconds{1.0}, outcome));
   trial["number"] = 12;
   trial["phase"] = "main";
   return trial;
 }
 
 Json::Value plain_trial(int number, double load_pps, std::vector<std::string> notes = {}) {
-  TrialOutcome outcome;
+  measure::TrialOutcome outcome;
   outcome.offered_count = static_cast<std::int64_t>(load_pps);
   outcome.notes = std::move(notes);
-  Json::Value trial =
-      codec::encode_trial_result(TrialResult::from_outcome(load_pps, Seconds{1.0}, outcome));
+  Json::Value trial = codec::encode_trial_result(
+      measure::TrialResult::from_outcome(load_pps, measure::Seconds{1.0}, outcome));
   trial["number"] = number;
   trial["phase"] = "main";
   return trial;

@@ -5,16 +5,16 @@
 #include <optional>
 #include <stdexcept>
 
-#include "search/errors.hpp"
+#include "measure/errors.hpp"
 
-using trexsearch::ManualClock;
-using trexsearch::Seconds;
-using trexsearch::TrialOutcome;
+using trexsearch::measure::ManualClock;
+using trexsearch::measure::Seconds;
+using trexsearch::measure::TrialOutcome;
 
 namespace {
 
 /// Answers with a fixed effective duration (or none), or throws.
-class ScriptedMeasurer final : public trexsearch::Measurer {
+class ScriptedMeasurer final : public trexsearch::measure::Measurer {
  public:
   std::optional<Seconds> effective;
   bool fail = false;
@@ -22,7 +22,7 @@ class ScriptedMeasurer final : public trexsearch::Measurer {
 
   TrialOutcome measure(Seconds, double, std::stop_token) override {
     ++calls;
-    if (fail) throw trexsearch::MeasurementError("scripted failure");
+    if (fail) throw trexsearch::measure::MeasurementError("scripted failure");
     TrialOutcome outcome;
     outcome.offered_count = 100;
     outcome.effective_duration = effective;
@@ -50,7 +50,7 @@ TEST_CASE("failed trials and nonsensical durations do not move the clock") {
   ManualClock clock;
   trexsearch::VirtualTimeMeasurer timed(inner, clock);
   inner.fail = true;
-  CHECK_THROWS_AS(timed.measure(Seconds{1.0}, 1e6, {}), trexsearch::MeasurementError);
+  CHECK_THROWS_AS(timed.measure(Seconds{1.0}, 1e6, {}), trexsearch::measure::MeasurementError);
   inner.fail = false;
   inner.effective = Seconds{-3.0};
   timed.measure(Seconds{1.0}, 1e6, {});

@@ -6,7 +6,7 @@
 #include "daemon/protocol/document_codec.hpp"
 #include "daemon/protocol/envelope_codec.hpp"
 #include "daemon/protocol/event_codec.hpp"
-#include "search/errors.hpp"
+#include "measure/errors.hpp"
 
 namespace trexsearch::protocol {
 namespace {
@@ -77,12 +77,11 @@ TEST_CASE("a client reads past keys it does not know and names a missing or mist
             R"({"job": 4, "state": "queued", "queue_position": 1, "eta": 30})")) ==
         SubmitReply{4, 1});
   CHECK_THROWS_WITH_AS(decode_reply<DeleteReply>(document(R"({"job": 4})")),
-                       "arguments.trials = (missing): is required", ConfigError);
+                       "arguments.trials = (missing): is required", measure::ConfigError);
   CHECK_THROWS_WITH_AS(decode_reply<CancelReply>(document(R"({"job": 4, "state": "gone"})")),
-                       "arguments.state = \"gone\": is no job state", ConfigError);
-  CHECK_THROWS_WITH_AS(
-      decode_reply<ListReply>(document(R"({"jobs": [{"id": "x"}]})")),
-      doctest::Contains("arguments.jobs[0].id"), ConfigError);
+                       "arguments.state = \"gone\": is no job state", measure::ConfigError);
+  CHECK_THROWS_WITH_AS(decode_reply<ListReply>(document(R"({"jobs": [{"id": "x"}]})")),
+                       doctest::Contains("arguments.jobs[0].id"), measure::ConfigError);
 }
 
 }  // namespace trexsearch::protocol

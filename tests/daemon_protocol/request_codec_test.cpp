@@ -8,7 +8,7 @@
 #include "daemon/codec/strict_json.hpp"
 #include "daemon/protocol/document_codec.hpp"
 #include "daemon/protocol/envelope_codec.hpp"
-#include "search/errors.hpp"
+#include "measure/errors.hpp"
 
 namespace trexsearch::protocol {
 namespace {
@@ -30,7 +30,7 @@ template <class R>
 std::string refusal(std::string_view arguments) {
   try {
     decode_request<R>(document(arguments));
-  } catch (const ConfigError& error) {
+  } catch (const measure::ConfigError& error) {
     return error.what();
   }
   return "";
@@ -42,7 +42,7 @@ mlr::SearchGoal goal(const char* name, double loss_ratio) {
   result.loss_ratio = loss_ratio;
   result.exceed_ratio = 0.25;
   result.relative_width = 0.01;
-  result.duration_sum = Seconds(10.0);
+  result.duration_sum = measure::Seconds(10.0);
   return result;
 }
 

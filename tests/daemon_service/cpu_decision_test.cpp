@@ -4,7 +4,7 @@
 
 #include <doctest/doctest.h>
 
-#include "search/errors.hpp"
+#include "measure/errors.hpp"
 
 namespace trexsearch::service {
 namespace {
@@ -113,7 +113,7 @@ TEST_CASE("trex-cpus is auto, none or a list of online CPUs") {
   const auto error_of = [&](const char* text) {
     try {
       parse_trex_cpus_setting(text, online);
-    } catch (const ConfigError& error) {
+    } catch (const measure::ConfigError& error) {
       CHECK(error.field() == "trex-cpus");
       return std::string(error.what());
     }

@@ -43,7 +43,7 @@ class FakeJobs final : public JobControl {
     StoredTrial trial;
     trial.number = 1;
     trial.trial.intended_load_pps = 1e5;
-    trial.trial.intended_duration = Seconds{1.0};
+    trial.trial.intended_duration = measure::Seconds{1.0};
     trial.trial.outcome.offered_count = 100000;
     // The tester sent half of what it should have: a tester-limited trial.
     trial.trial.outcome.intended_count = 200000;

@@ -61,7 +61,7 @@ int main(int argc, char* argv[]) {
       }
       return 0;
     }
-    trexsearch::TrialOutcome outcome;
+    trexsearch::measure::TrialOutcome outcome;
     const double sent_pps =
         max_tx_pps > 0.0 ? std::min(request.load_pps, max_tx_pps) : request.load_pps;
     const double offered = std::round(sent_pps * request.duration.count());

@@ -117,7 +117,7 @@ void emulator_control(const std::string& endpoint, const std::string& params) {
   trex::ZmqRpcChannel channel(endpoint, {false});
   const std::string reply = channel.exchange(
       R"({"jsonrpc":"2.0","id":1,"method":"emulator_control","params":)" + params + "}",
-      "emulator_control", Seconds{5.0});
+      "emulator_control", measure::Seconds{5.0});
   REQUIRE_MESSAGE(reply.find("\"result\"") != std::string::npos, reply);
 }
 

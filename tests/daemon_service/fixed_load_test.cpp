@@ -40,8 +40,8 @@ StoredTrial trial(std::size_t number, std::int64_t offered, std::int64_t receive
   StoredTrial stored;
   stored.number = number;
   stored.trial.intended_load_pps = 1e6;
-  stored.trial.intended_duration = Seconds{duration_s};
-  TrialOutcome& outcome = stored.trial.outcome;
+  stored.trial.intended_duration = measure::Seconds{duration_s};
+  measure::TrialOutcome& outcome = stored.trial.outcome;
   outcome.directions = {{"0->1", offered, offered, received}, {"1->0", offered, offered, received}};
   outcome.offered_count = 2 * offered;
   outcome.loss_count = 2 * (offered - received);
@@ -57,7 +57,7 @@ TEST_CASE("an MRR spec takes CSIT's defaults, 10 trials of 1 s, and round-trips"
   CHECK(spec.method == SearchMethod::mrr);
   CHECK(spec.mrr.load_pps == 2e6);
   CHECK(spec.mrr.trial_count == 10);
-  CHECK(spec.mrr.trial_duration == Seconds{1.0});
+  CHECK(spec.mrr.trial_duration == measure::Seconds{1.0});
   const Json::Value canonical = encode_job_spec(spec);
   CHECK(canonical["method"].asString() == "mrr");
   CHECK(encode_job_spec(decode_job_spec(canonical)) == canonical);
@@ -102,7 +102,7 @@ TEST_CASE("bad MRR and soak specs are refused naming the field and its value") {
 }
 
 TEST_CASE("an MRR result gives each trial's receive rate and their mean and population stdev") {
-  const FixedLoadPlan plan = plan_of(MrrSpec{1e6, Seconds{2.0}, 3});
+  const FixedLoadPlan plan = plan_of(MrrSpec{1e6, measure::Seconds{2.0}, 3});
   // Received per direction in 2 s: 1.0, 1.2 and 1.4 Mframes -> 0.5, 0.6, 0.7 Mpps.
   const std::vector<StoredTrial> trials{trial(1, 2'000'000, 1'000'000, 2.0),
                                         trial(2, 2'000'000, 1'200'000, 2.0),
@@ -127,7 +127,7 @@ TEST_CASE("an MRR result gives each trial's receive rate and their mean and popu
 }
 
 TEST_CASE("a tester-limited trial makes the MRR result not clean, with the lowest rate reached") {
-  const FixedLoadPlan plan = plan_of(MrrSpec{1e6, Seconds{1.0}, 3});
+  const FixedLoadPlan plan = plan_of(MrrSpec{1e6, measure::Seconds{1.0}, 3});
   const std::vector<StoredTrial> trials{trial(1, 1'000'000, 1'000'000),
                                         trial(2, 900'000, 900'000, 1.0, 9e5),
                                         trial(3, 800'000, 800'000, 1.0, 8e5)};
@@ -142,7 +142,7 @@ TEST_CASE("a tester-limited trial makes the MRR result not clean, with the lowes
 TEST_CASE("soak intervals above the loss ratio threshold are counted, the first one named") {
   SoakSpec soak;
   soak.load_pps = 1e6;
-  soak.duration = Seconds{180.0};
+  soak.duration = measure::Seconds{180.0};
   soak.loss_ratio_threshold = 0.01;
   const FixedLoadPlan plan = plan_of(soak);
   // 0 %, 2 % and exactly 1 % lost: only the 2 % interval is above the threshold.

@@ -52,7 +52,7 @@ TEST_CASE("an exec job runs in real time unless told otherwise") {
   const auto& exec = std::get<ExecMeasurerSpec>(spec.measurer);
   CHECK(exec.command == "m --x");
   CHECK(exec.time == TimeMode::real_time);
-  CHECK(exec.reply_timeout_margin == Seconds{60.0});
+  CHECK(exec.reply_timeout_margin == measure::Seconds{60.0});
   const JobSpec compressed = decode_job_spec(json(R"({"spec": {"goals": [{}]},
       "measurer": {"kind": "exec", "command": "m", "time": "virtual"}})"));
   CHECK(std::get<ExecMeasurerSpec>(compressed.measurer).time == TimeMode::virtual_time);

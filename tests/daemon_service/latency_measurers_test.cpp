@@ -11,7 +11,7 @@
 #include "daemon/service/resuming_measurer.hpp"
 #include "daemon/service/store.hpp"
 #include "latency_sut.hpp"
-#include "search/errors.hpp"
+#include "measure/errors.hpp"
 #include "service_test_support.hpp"
 
 namespace trexsearch::service {
@@ -20,10 +20,10 @@ namespace {
 using servicetest::LatencySut;
 using servicetest::TempDir;
 
-RecordedTrial recorded(double load, double duration, std::int64_t offered) {
-  RecordedTrial trial;
+measure::RecordedTrial recorded(double load, double duration, std::int64_t offered) {
+  measure::RecordedTrial trial;
   trial.intended_load_pps = load;
-  trial.intended_duration = Seconds{duration};
+  trial.intended_duration = measure::Seconds{duration};
   trial.outcome.offered_count = offered;
   return trial;
 }
@@ -34,15 +34,15 @@ TEST_CASE("every-trial latency maps measure to measure_latency and refuses loads
   LatencySut sut;
   LatencyTrialMeasurer measurer(sut, "latency.every_trial");
   CHECK(measurer.has_latency_streams());
-  const TrialOutcome outcome = measurer.measure(Seconds{1.0}, 50000.0, {});
+  const measure::TrialOutcome outcome = measurer.measure(measure::Seconds{1.0}, 50000.0, {});
   CHECK(outcome.latency.size() == 2);
   CHECK(sut.latency_calls == 1);
   CHECK(sut.measure_calls == 0);
   CHECK(measurer.latency_rate_pps() == 9000.0);
   try {
-    (void)measurer.measure(Seconds{1.0}, 8000.0, {});
+    (void)measurer.measure(measure::Seconds{1.0}, 8000.0, {});
     FAIL("measured below the latency streams' rate");
-  } catch (const MeasurementError& error) {
+  } catch (const measure::MeasurementError& error) {
     const std::string text = error.what();
     CHECK(text.find("8000 pps is below the latency streams' rate 9000 pps") != std::string::npos);
     CHECK(text.find("latency.every_trial") != std::string::npos);
@@ -53,50 +53,52 @@ TEST_CASE("every-trial latency maps measure to measure_latency and refuses loads
   // Before any trial told L, the measurer's own refusal gets the same context.
   LatencySut fresh;
   LatencyTrialMeasurer first(fresh, "latency.every_trial");
-  CHECK_THROWS_WITH_AS(first.measure(Seconds{1.0}, 100.0, {}),
-                       doctest::Contains("min_load"), MeasurementError);
+  CHECK_THROWS_WITH_AS(first.measure(measure::Seconds{1.0}, 100.0, {}),
+                       doctest::Contains("min_load"), measure::MeasurementError);
 }
 
 TEST_CASE("the time decorators forward latency trials and pace them like others") {
   LatencySut sut;
-  ManualClock clock;
+  measure::ManualClock clock;
   VirtualTimeMeasurer virtual_time(sut, clock);
   CHECK(virtual_time.has_latency_streams());
-  CHECK(virtual_time.measure_latency(Seconds{2.5}, 20000.0, {}).latency.size() == 2);
-  CHECK(clock.now() == Seconds{2.5});
+  CHECK(virtual_time.measure_latency(measure::Seconds{2.5}, 20000.0, {}).latency.size() == 2);
+  CHECK(clock.now() == measure::Seconds{2.5});
   RealTimeMeasurer real_time(sut);
   CHECK(real_time.has_latency_streams());
   std::stop_source stop;
   stop.request_stop();
   // Stopped before it starts waiting: the trial ends at once, cancelled.
-  CHECK_THROWS_AS(real_time.measure_latency(Seconds{60.0}, 20000.0, stop.get_token()),
-                  MeasurementCancelled);
+  CHECK_THROWS_AS(real_time.measure_latency(measure::Seconds{60.0}, 20000.0, stop.get_token()),
+                  measure::MeasurementCancelled);
   CHECK(sut.latency_calls == 2);
 }
 
 TEST_CASE("resuming replays stored latency trials from their own list, then measures live") {
   LatencySut live;
-  ManualClock base;
+  measure::ManualClock base;
   ShiftedClock clock(base);
-  RecordedTrial latency_trial = recorded(9000.0, 5.0, 0);
-  latency_trial.outcome.latency = live.measure_latency(Seconds{5.0}, 9000.0, {}).latency;
+  measure::RecordedTrial latency_trial = recorded(9000.0, 5.0, 0);
+  latency_trial.outcome.latency = live.measure_latency(measure::Seconds{5.0}, 9000.0, {}).latency;
   live.latency_calls = 0;
   ResumingMeasurer measurer({recorded(1e6, 1.0, 1000000)}, live, clock, {latency_trial});
   CHECK(measurer.has_latency_streams());
   CHECK(measurer.stored_latency() == 1);
-  CHECK(measurer.measure(Seconds{1.0}, 1e6, {}).offered_count == 1000000);
-  const TrialOutcome replayed = measurer.measure_latency(Seconds{5.0}, 9000.0, {});
+  CHECK(measurer.measure(measure::Seconds{1.0}, 1e6, {}).offered_count == 1000000);
+  const measure::TrialOutcome replayed =
+      measurer.measure_latency(measure::Seconds{5.0}, 9000.0, {});
   CHECK(measurer.last_was_replayed());
   CHECK(replayed.latency.size() == 2);
-  CHECK(clock.now() == Seconds{6.0});
+  CHECK(clock.now() == measure::Seconds{6.0});
   CHECK(live.latency_calls == 0);
-  (void)measurer.measure_latency(Seconds{5.0}, 500000.0, {});
+  (void)measurer.measure_latency(measure::Seconds{5.0}, 500000.0, {});
   CHECK_FALSE(measurer.last_was_replayed());
   CHECK(live.latency_calls == 1);
   CHECK(measurer.replayed_latency() == 1);
   // A latency request that differs from the stored one stops the resume.
   ResumingMeasurer changed({}, live, clock, {latency_trial});
-  CHECK_THROWS_AS(changed.measure_latency(Seconds{5.0}, 9001.0, {}), MeasurementError);
+  CHECK_THROWS_AS(changed.measure_latency(measure::Seconds{5.0}, 9001.0, {}),
+                  measure::MeasurementError);
 }
 
 namespace {
@@ -107,8 +109,8 @@ StoredTrial latency_stored(std::size_t number) {
   stored.number = number;
   stored.phase = mlr::TrialPhase::latency;
   stored.trial.intended_load_pps = 90000.0;
-  stored.trial.intended_duration = Seconds{5.0};
-  stored.trial.outcome = sut.measure_latency(Seconds{5.0}, 90000.0, {});
+  stored.trial.intended_duration = measure::Seconds{5.0};
+  stored.trial.outcome = sut.measure_latency(measure::Seconds{5.0}, 90000.0, {});
   stored.recorded_at = from_unix_seconds(1700000001.5);
   return stored;
 }

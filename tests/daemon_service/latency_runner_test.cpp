@@ -30,35 +30,37 @@ std::string mlr_job(const std::string& latency, double min_load = 10000) {
 /// Hands out one measurer the test keeps (so it can look at the calls).
 class SharedFactory final : public MeasurerFactory {
  public:
-  explicit SharedFactory(Measurer& measurer) : measurer_(measurer) {}
+  explicit SharedFactory(measure::Measurer& measurer) : measurer_(measurer) {}
   std::string_view kind() const override { return "sim"; }
   LiveMeasurer make(const MeasurerSpec&) const override {
-    class Forward final : public Measurer {
+    class Forward final : public measure::Measurer {
      public:
-      explicit Forward(Measurer& inner) : inner_(inner) {}
-      TrialOutcome measure(Seconds d, double l, std::stop_token s) override {
+      explicit Forward(measure::Measurer& inner) : inner_(inner) {}
+      measure::TrialOutcome measure(measure::Seconds d, double l, std::stop_token s) override {
         return inner_.measure(d, l, s);
       }
       bool has_latency_streams() const override { return inner_.has_latency_streams(); }
-      TrialOutcome measure_latency(Seconds d, double l, std::stop_token s) override {
+      measure::TrialOutcome measure_latency(measure::Seconds d, double l,
+                                            std::stop_token s) override {
         return inner_.measure_latency(d, l, s);
       }
 
      private:
-      Measurer& inner_;
+      measure::Measurer& inner_;
     };
     return LiveMeasurer{std::make_unique<Forward>(measurer_), false, nullptr, std::nullopt};
   }
 
  private:
-  Measurer& measurer_;
+  measure::Measurer& measurer_;
 };
 
 /// A measurer without latency streams (counts only).
-class PlainSut final : public Measurer {
+class PlainSut final : public measure::Measurer {
  public:
-  TrialOutcome measure(Seconds duration, double load_pps, std::stop_token) override {
-    TrialOutcome outcome;
+  measure::TrialOutcome measure(measure::Seconds duration, double load_pps,
+                                std::stop_token) override {
+    measure::TrialOutcome outcome;
     outcome.offered_count = static_cast<std::int64_t>(load_pps * duration.count());
     return outcome;
   }
@@ -92,7 +94,7 @@ class StoringObserver final : public RunObserver {
 };
 
 struct Job {
-  explicit Job(const std::string& text, Measurer& measurer)
+  explicit Job(const std::string& text, measure::Measurer& measurer)
       : store(dir.path() / "jobs.sqlite"),
         spec(decode_job_spec(codec::parse_strict_json(text, "test"))) {
     factories.add(std::make_unique<SharedFactory>(measurer));
@@ -133,7 +135,7 @@ TEST_CASE("an MLR job with latency streams measures latency at 0/10/50/90 % of P
     CHECK(points[i].goal == "PDR");
     CHECK(points[i].fraction == fractions[i]);
     CHECK(points[i].directions.size() == 2);
-    CHECK(points[i].duration == Seconds{1.0});  // the goal's final_trial_duration
+    CHECK(points[i].duration == measure::Seconds{1.0});  // the goal's final_trial_duration
   }
   // 0 % is the latency streams alone (their rate, known from the 90 % trial).
   CHECK(points[0].load_pps == 9000.0);
@@ -201,7 +203,7 @@ TEST_CASE("an MLR job interrupted in its latency phase resumes without measuring
   REQUIRE(outcome.latency->points.size() == 3);
   for (std::size_t i = 0; i < 3; ++i) {
     CHECK(outcome.latency->points[i].load_pps == expected.latency->points[i].load_pps);
-    CHECK(outcome.latency->points[i].duration == Seconds{2.0});
+    CHECK(outcome.latency->points[i].duration == measure::Seconds{2.0});
   }
   CHECK(job.store.trials(job.id).size() == search_trials + 3);
 }

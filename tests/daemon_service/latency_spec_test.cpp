@@ -56,7 +56,7 @@ TEST_CASE("a latency section decodes, sorts its fractions and round-trips canoni
   CHECK(spec.latency_mode == LatencyMode::on);
   CHECK(spec.latency.fractions == std::vector<double>{0.0, 0.1, 0.5, 0.9});
   CHECK(spec.latency.goals == std::vector<std::string>{"NDR", "PDR"});
-  CHECK(spec.latency.duration == Seconds{5.0});
+  CHECK(spec.latency.duration == measure::Seconds{5.0});
   CHECK(spec.latency.every_trial);
   const JobSpec again = round_trip(spec);
   CHECK(again.latency_mode == LatencyMode::on);

@@ -4,8 +4,8 @@
 #include <cstdint>
 #include <string>
 
-#include "search/errors.hpp"
-#include "search/measurer.hpp"
+#include "measure/errors.hpp"
+#include "measure/measurer.hpp"
 
 namespace trexsearch::servicetest {
 
@@ -13,7 +13,7 @@ namespace trexsearch::servicetest {
 /// streams of rate_pps per direction, two directions. Latency grows with load,
 /// base_us idle; drift_us_per_trial adds that much per latency trial so far (a SUT
 /// whose latency creeps up over a soak); noise_us alternates +-noise trial by trial.
-class LatencySut final : public Measurer {
+class LatencySut final : public measure::Measurer {
  public:
   double capacity_pps = 1e6;
   double rate_pps = 9000.0;
@@ -25,21 +25,23 @@ class LatencySut final : public Measurer {
   int measure_calls = 0;
   int latency_calls = 0;
 
-  TrialOutcome measure(Seconds duration, double load_pps, std::stop_token) override {
+  measure::TrialOutcome measure(measure::Seconds duration, double load_pps,
+                                std::stop_token) override {
     ++measure_calls;
     return counts(duration, load_pps);
   }
 
   bool has_latency_streams() const override { return true; }
 
-  TrialOutcome measure_latency(Seconds duration, double load_pps, std::stop_token) override {
+  measure::TrialOutcome measure_latency(measure::Seconds duration, double load_pps,
+                                        std::stop_token) override {
     if (load_pps < rate_pps) {
-      throw MeasurementError("a latency trial at " + format_value(load_pps) +
-                             " pps is below the latency streams' rate " + format_value(rate_pps) +
-                             " pps");
+      throw measure::MeasurementError("a latency trial at " + measure::format_value(load_pps) +
+                                      " pps is below the latency streams' rate " +
+                                      measure::format_value(rate_pps) + " pps");
     }
     ++latency_calls;
-    TrialOutcome outcome = counts(duration, load_pps - rate_pps);
+    measure::TrialOutcome outcome = counts(duration, load_pps - rate_pps);
     const double utilisation = std::min(load_pps / capacity_pps, 1.0);
     const double wobble = (latency_calls % 2 == 0 ? 1.0 : -1.0) * noise_us;
     const double p50 = base_us + load_us * utilisation * utilisation +
@@ -71,8 +73,8 @@ class LatencySut final : public Measurer {
   }
 
  private:
-  TrialOutcome counts(Seconds duration, double main_pps) const {
-    TrialOutcome outcome;
+  measure::TrialOutcome counts(measure::Seconds duration, double main_pps) const {
+    measure::TrialOutcome outcome;
     const auto frames = [&](double pps) {
       return static_cast<std::int64_t>(std::llround(pps * duration.count()));
     };

@@ -12,7 +12,7 @@
 #include "daemon/service/load_units.hpp"
 #include "daemon/service/load_units_codec.hpp"
 #include "daemon/service/service_errors.hpp"
-#include "search/errors.hpp"
+#include "measure/errors.hpp"
 #include "service_test_support.hpp"
 
 namespace trexsearch::service {
@@ -62,16 +62,16 @@ TEST_CASE("load texts parse into value and unit; unknown or layerless units are 
   CHECK(pps("1000pps") == doctest::Approx(1000.0));
   CHECK(to_pps(parse_load(Json::Value(1234.5), "x"), std::nullopt, "x") == 1234.5);
   CHECK_THROWS_WITH_AS(parse_load(Json::Value("10gbps"), "spec.max_load"),
-                       doctest::Contains("needs its layer"), ConfigError);
+                       doctest::Contains("needs its layer"), measure::ConfigError);
   CHECK_THROWS_WITH_AS(parse_load(Json::Value("10 furlongs"), "spec.max_load"),
-                       doctest::Contains("unknown unit"), ConfigError);
+                       doctest::Contains("unknown unit"), measure::ConfigError);
   CHECK_THROWS_WITH_AS(parse_load(Json::Value("abc%"), "spec.max_load"),
-                       doctest::Contains("not a number"), ConfigError);
+                       doctest::Contains("not a number"), measure::ConfigError);
   CHECK_THROWS_WITH_AS(parse_load(Json::Value(true), "spec.max_load"),
-                       doctest::Contains("spec.max_load"), ConfigError);
-  CHECK_THROWS_WITH_AS(to_pps(parse_load(Json::Value("50%"), "spec.min_load"), std::nullopt,
-                              "spec.min_load"),
-                       doctest::Contains("port speed"), ConfigError);
+                       doctest::Contains("spec.max_load"), measure::ConfigError);
+  CHECK_THROWS_WITH_AS(
+      to_pps(parse_load(Json::Value("50%"), "spec.min_load"), std::nullopt, "spec.min_load"),
+      doctest::Contains("port speed"), measure::ConfigError);
 }
 
 TEST_CASE("100% of a 10 Gbit/s port with 64 B frames is 14,880,952 pps; 11gbps_l1 is refused") {

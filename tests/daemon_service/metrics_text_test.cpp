@@ -12,7 +12,7 @@
 #include "daemon/service/metrics_server.hpp"
 #include "daemon/service/metrics_snapshot.hpp"
 #include "daemon/service/options.hpp"
-#include "search/errors.hpp"
+#include "measure/errors.hpp"
 
 namespace trexsearch::service {
 namespace {
@@ -253,7 +253,7 @@ TEST_CASE("metrics-listen takes an IP literal and a port, and names itself when 
     try {
       parse_listen_address(bad);
       FAIL("accepted");
-    } catch (const ConfigError& error) {
+    } catch (const measure::ConfigError& error) {
       CHECK(error.field() == "metrics-listen");
       CHECK(std::string(error.what()).find(bad) != std::string::npos);
     }
@@ -264,7 +264,7 @@ TEST_CASE("metrics-listen takes an IP literal and a port, and names itself when 
         std::string::npos);
   const DaemonOptions defaults;
   CHECK(defaults.metrics_listen.empty());
-  CHECK_THROWS_AS(parse_command_line({"--metrics-listen", "example.com:80"}), ConfigError);
+  CHECK_THROWS_AS(parse_command_line({"--metrics-listen", "example.com:80"}), measure::ConfigError);
 }
 
 }  // namespace trexsearch::service

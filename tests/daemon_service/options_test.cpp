@@ -2,7 +2,7 @@
 
 #include <doctest/doctest.h>
 
-#include "search/errors.hpp"
+#include "measure/errors.hpp"
 #include "service_test_support.hpp"
 
 namespace trexsearch::service {
@@ -36,7 +36,7 @@ TEST_CASE("settings come from the config file, and the command line wins") {
   CHECK(options.socket_mode == 0600);
   CHECK_FALSE(options.allow_exec_measurer);
   CHECK(options.log_level == LogPriority::debug);
-  CHECK(options.idle_timeout == Seconds{2.5});
+  CHECK(options.idle_timeout == measure::Seconds{2.5});
   CHECK(options.state_dir == "/var/lib/trex-search");
   CHECK(parse_cpu_list(options.cpus) == std::vector<int>{0});
   CHECK(parse_cpu_list("0-1,3") == std::vector<int>{0, 1, 3});
@@ -82,7 +82,7 @@ TEST_CASE("bad settings are refused naming the key and the value") {
   const std::string message = error_of({"--config", typo});
   CHECK(message.find(typo) == 0);
   CHECK(message.find("max-client") != std::string::npos);
-  CHECK_THROWS_AS(resolve_group("no-such-group-hopefully"), ConfigError);
+  CHECK_THROWS_AS(resolve_group("no-such-group-hopefully"), measure::ConfigError);
   CHECK(resolve_group("") == std::nullopt);
   CHECK(resolve_group("0") == gid_t{0});
 }

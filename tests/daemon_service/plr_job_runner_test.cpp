@@ -67,16 +67,17 @@ struct Fixture {
 
 /// A sharp SUT of 1 Mpps behind a tester that cannot send faster than 1.2 Mpps:
 /// trials above that are tester-limited, with one direction's counts.
-class TesterCappedSut final : public Measurer {
+class TesterCappedSut final : public measure::Measurer {
  public:
-  TrialOutcome measure(Seconds duration, double load_pps, std::stop_token) override {
+  measure::TrialOutcome measure(measure::Seconds duration, double load_pps,
+                                std::stop_token) override {
     const double reached_pps = std::min(load_pps, kTesterPps);
     const auto frames = [&](double pps) {
       return static_cast<std::int64_t>(std::llround(pps * duration.count()));
     };
-    TrialOutcome outcome;
-    const DirectionCounts direction{"0->1", frames(load_pps), frames(reached_pps),
-                                    frames(std::min(reached_pps, 1e6))};
+    measure::TrialOutcome outcome;
+    const measure::DirectionCounts direction{"0->1", frames(load_pps), frames(reached_pps),
+                                             frames(std::min(reached_pps, 1e6))};
     outcome.directions = {direction};
     outcome.offered_count = direction.offered;
     outcome.loss_count = direction.loss();
@@ -116,8 +117,8 @@ TEST_CASE("a PLR job stores tester-limited trials as such, with their per-direct
   REQUIRE(stored.size() == outcome.plr_result->trials.size());
   std::size_t limited = 0;
   for (std::size_t i = 0; i < stored.size(); ++i) {
-    const TrialResult& measured = outcome.plr_result->trials[i].result;
-    const TrialOutcome& kept = stored[i].trial.outcome;
+    const measure::TrialResult& measured = outcome.plr_result->trials[i].result;
+    const measure::TrialOutcome& kept = stored[i].trial.outcome;
     REQUIRE(kept.directions.size() == 1);
     CHECK(kept.directions[0].name == "0->1");
     CHECK(kept.counters == "flow_stats");
@@ -195,7 +196,7 @@ TEST_CASE("a PLR job whose stored trials lack PLR state fails with the trial nam
   Fixture fixture;
   StoredTrial trial;
   trial.number = 1;
-  trial.trial = RecordedTrial{10000.0, Seconds{1.0}, TrialOutcome{}};
+  trial.trial = measure::RecordedTrial{10000.0, measure::Seconds{1.0}, measure::TrialOutcome{}};
   const JobId job = fixture.add_job();
   StoringObserver observer(fixture.store, job);
   PlrJobRunner runner(fixture.factories);

@@ -7,8 +7,8 @@
 namespace trexsearch::service {
 namespace {
 
-TrialResult tester_limited_trial() {
-  TrialOutcome outcome;
+measure::TrialResult tester_limited_trial() {
+  measure::TrialOutcome outcome;
   outcome.offered_count = 1500000;
   outcome.loss_count = 1000;
   outcome.intended_count = 2000000;
@@ -17,7 +17,7 @@ TrialResult tester_limited_trial() {
   outcome.counters = "flow_stats";
   outcome.notes = {"tester_limited: direction 0->1 sent 500000 of 1000000 intended frames",
                    "repeated: measured again (attempt 2) after TRex restarted"};
-  return TrialResult::from_outcome(1e6, Seconds{1.0}, outcome);
+  return measure::TrialResult::from_outcome(1e6, measure::Seconds{1.0}, outcome);
 }
 
 }  // namespace
@@ -26,7 +26,7 @@ TEST_CASE("a watch trial event carries the trial's notes, directions and tester 
   JobProgress progress;
   progress.trial_count = 7;
   progress.last_trial =
-      summarize_trial(7, mlr::TrialPhase::main, Seconds{6.0}, tester_limited_trial());
+      summarize_trial(7, mlr::TrialPhase::main, measure::Seconds{6.0}, tester_limited_trial());
   const Json::Value event = encode_trial_event(3, progress);
   CHECK(event["trial"].asUInt64() == 7);
   CHECK(event["loss_ratio"].asDouble() == 1.0);
@@ -46,11 +46,12 @@ TEST_CASE("a watch trial event carries the trial's notes, directions and tester 
 }
 
 TEST_CASE("a trial event of an ordinary trial has empty notes and no tester limit") {
-  TrialOutcome outcome;
+  measure::TrialOutcome outcome;
   outcome.offered_count = 1000;
   JobProgress progress;
-  progress.last_trial = summarize_trial(1, mlr::TrialPhase::initial, Seconds{0.0},
-                                        TrialResult::from_outcome(1e3, Seconds{1.0}, outcome));
+  progress.last_trial =
+      summarize_trial(1, mlr::TrialPhase::initial, measure::Seconds{0.0},
+                      measure::TrialResult::from_outcome(1e3, measure::Seconds{1.0}, outcome));
   const Json::Value event = encode_trial_event(3, progress);
   CHECK(event["notes"].empty());
   CHECK(event["directions"].empty());

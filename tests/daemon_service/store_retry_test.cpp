@@ -17,7 +17,7 @@
 namespace trexsearch::service {
 namespace {
 
-const RetryBackoff kQuick{Seconds{0.001}, Seconds{0.004}};
+const RetryBackoff kQuick{measure::Seconds{0.001}, measure::Seconds{0.004}};
 
 // Polls `done` until it holds or the test deadline passes.
 template <typename Predicate>
@@ -39,7 +39,8 @@ TEST_CASE("transient store errors are retried with backoff; others propagate; st
       [&] {
         if (++calls < 3) throw SqliteError(SQLITE_BUSY, "database is locked");
       },
-      {}, [&](const std::exception&, int attempt, Seconds) { reported = attempt; }, kQuick);
+      {}, [&](const std::exception&, int attempt, measure::Seconds) { reported = attempt; },
+      kQuick);
   CHECK(done);
   CHECK(calls == 3);
   CHECK(reported == 2);
@@ -47,14 +48,15 @@ TEST_CASE("transient store errors are retried with backoff; others propagate; st
   CHECK(is_transient_store_error(SqliteError(SQLITE_READONLY, "readonly")));
   CHECK_FALSE(is_transient_store_error(SqliteError(SQLITE_FULL, "full")));
   CHECK_FALSE(is_transient_store_error(std::runtime_error("other")));
-  CHECK_THROWS_AS(retry_transient([] { throw SqliteError(SQLITE_FULL, "database or disk is full"); },
-                                  {}, [](const std::exception&, int, Seconds) {}, kQuick),
-                  SqliteError);
+  CHECK_THROWS_AS(
+      retry_transient([] { throw SqliteError(SQLITE_FULL, "database or disk is full"); }, {},
+                      [](const std::exception&, int, measure::Seconds) {}, kQuick),
+      SqliteError);
   std::stop_source stop;
-  const bool stopped = retry_transient(
-      [] { throw SqliteError(SQLITE_BUSY, "locked"); }, stop.get_token(),
-      [&](const std::exception&, int, Seconds) { stop.request_stop(); },
-      RetryBackoff{Seconds{3600.0}, Seconds{3600.0}});
+  const bool stopped =
+      retry_transient([] { throw SqliteError(SQLITE_BUSY, "locked"); }, stop.get_token(),
+                      [&](const std::exception&, int, measure::Seconds) { stop.request_stop(); },
+                      RetryBackoff{measure::Seconds{3600.0}, measure::Seconds{3600.0}});
   CHECK_FALSE(stopped);  // and it did not wait the hour
 }
 

@@ -31,14 +31,14 @@ StoredTrial trial(std::size_t number, double load) {
   StoredTrial stored;
   stored.number = number;
   stored.phase = number == 1 ? mlr::TrialPhase::warmup : mlr::TrialPhase::main;
-  stored.started_at = Seconds{0.1 * static_cast<double>(number)};
+  stored.started_at = measure::Seconds{0.1 * static_cast<double>(number)};
   stored.trial.intended_load_pps = load;
-  stored.trial.intended_duration = Seconds{1.0 / 3.0};
+  stored.trial.intended_duration = measure::Seconds{1.0 / 3.0};
   stored.trial.outcome.offered_count = 333333;
   stored.trial.outcome.loss_count = -2;
   if (number % 2 == 0) {
     stored.trial.outcome.intended_count = 333334;
-    stored.trial.outcome.effective_duration = Seconds{0.5000000001};
+    stored.trial.outcome.effective_duration = measure::Seconds{0.5000000001};
     stored.trial.outcome.notes = {"stretched", "quote \" and , comma"};
     // Per-direction counts, the counters and a tester limit (schema v3's detail).
     stored.trial.outcome.directions = {{"0->1", 166667, 166667, 166667},
@@ -93,11 +93,11 @@ TEST_CASE("trials are stored exactly, with every outcome field, and never twice"
   const StoredTrial& second = trials[1];
   // Bit-exact doubles: a resumed search compares requests with ==.
   CHECK(second.trial.intended_load_pps == awkward_load);
-  CHECK(second.trial.intended_duration == Seconds{1.0 / 3.0});
+  CHECK(second.trial.intended_duration == measure::Seconds{1.0 / 3.0});
   CHECK(second.trial.outcome.offered_count == 333333);
   CHECK(second.trial.outcome.loss_count == -2);
   CHECK(second.trial.outcome.intended_count == 333334);
-  CHECK(second.trial.outcome.effective_duration == Seconds{0.5000000001});
+  CHECK(second.trial.outcome.effective_duration == measure::Seconds{0.5000000001});
   CHECK(second.trial.outcome.notes ==
         std::vector<std::string>{"stretched", "quote \" and , comma"});
   CHECK(second.loss_ratio == 3.0 / 333334.0);

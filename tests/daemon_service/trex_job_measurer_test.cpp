@@ -7,7 +7,7 @@
 #include <memory>
 #include <string>
 
-#include "search/errors.hpp"
+#include "measure/errors.hpp"
 #include "tests/support/virtual_trex.hpp"
 #include "trex_client/codec/profile_codec.hpp"
 #include "trex_client/transport/rpc_stop.hpp"
@@ -28,7 +28,7 @@ class Forwarding final : public trex::RpcChannel {
  public:
   explicit Forwarding(std::shared_ptr<VirtualTrex> trex) : trex_(std::move(trex)) {}
   std::string exchange(std::string_view request_json, std::string_view method,
-                       Seconds timeout) override {
+                       measure::Seconds timeout) override {
     return trex_->exchange(request_json, method, timeout);
   }
   const std::string& endpoint() const override { return trex_->endpoint(); }
@@ -42,8 +42,8 @@ class Forwarding final : public trex::RpcChannel {
 struct VirtualJob {
   VirtualJob(double rpc_timeout_s, double grace_s) {
     settings.endpoint = "virtual://trex";
-    settings.rpc_timeout = Seconds{rpc_timeout_s};
-    settings.reconnect_grace = Seconds{grace_s};
+    settings.rpc_timeout = measure::Seconds{rpc_timeout_s};
+    settings.reconnect_grace = measure::Seconds{grace_s};
     settings.clock = &clock;
     use_trex([](VirtualTrex&) {});
     settings.log = [this](std::string_view line) {
@@ -67,7 +67,7 @@ struct VirtualJob {
   std::string connect_failure() {
     try {
       TrexJobMeasurer measurer(example_profile(), settings);
-    } catch (const MeasurementError& error) {
+    } catch (const measure::MeasurementError& error) {
       return error.what();
     }
     return "(connected)";
@@ -76,15 +76,15 @@ struct VirtualJob {
   // One trial's failure.
   std::string trial_failure(TrexJobMeasurer& measurer) {
     try {
-      measurer.measure(Seconds{1.0}, 10000.0, {});
-    } catch (const MeasurementError& error) {
+      measurer.measure(measure::Seconds{1.0}, 10000.0, {});
+    } catch (const measure::MeasurementError& error) {
       return error.what();
     }
     return "(measured)";
   }
 
   // The start of the first exchange TRex did not answer at or after `from`.
-  Seconds first_unanswered(Seconds from) const {
+  measure::Seconds first_unanswered(measure::Seconds from) const {
     for (const auto& seen : trex->exchanges()) {
       if (!seen.answered && seen.started >= from) return seen.started;
     }
@@ -106,9 +106,9 @@ TEST_CASE("a TRex that stays unreachable fails the measurer after the grace peri
   TrexJobSettings settings;
   // Port 1 on loopback: nothing listens, so every RPC times out (real ZeroMQ).
   settings.endpoint = "tcp://127.0.0.1:1";
-  settings.rpc_timeout = Seconds{0.05};
-  settings.reconnect_grace = Seconds{0.3};
-  settings.reconnect_backoff = Seconds{0.02};
+  settings.rpc_timeout = measure::Seconds{0.05};
+  settings.reconnect_grace = measure::Seconds{0.3};
+  settings.reconnect_backoff = measure::Seconds{0.02};
   int retries = 0;
   settings.log = [&retries](std::string_view line) {
     if (line.starts_with("trex_retry")) ++retries;
@@ -117,7 +117,7 @@ TEST_CASE("a TRex that stays unreachable fails the measurer after the grace peri
   std::string message;
   try {
     TrexJobMeasurer measurer(profile, settings);
-  } catch (const MeasurementError& error) {
+  } catch (const measure::MeasurementError& error) {
     message = error.what();
   }
   const std::chrono::duration<double> took = std::chrono::steady_clock::now() - start;
@@ -130,7 +130,7 @@ TEST_CASE("a TRex that stays unreachable fails the measurer after the grace peri
 
 TEST_CASE("a 1 s grace against an unreachable TRex fails connecting after 1 s of clock time") {
   VirtualJob job(0.25, 1.0);
-  job.use_trex([](VirtualTrex& trex) { trex.unreachable(Seconds{0.0}); });
+  job.use_trex([](VirtualTrex& trex) { trex.unreachable(measure::Seconds{0.0}); });
   const std::string message = job.connect_failure();
   INFO(message);
   CHECK(message.starts_with("cannot connect to TRex at virtual://trex ("));
@@ -145,41 +145,42 @@ TEST_CASE("a 1 s grace against an unreachable TRex fails connecting after 1 s of
 
 TEST_CASE("rpc_timeout longer than the grace: connecting fails after the one request, not later") {
   VirtualJob job(3.0, 1.0);
-  job.use_trex([](VirtualTrex& trex) { trex.unreachable(Seconds{0.0}); });
+  job.use_trex([](VirtualTrex& trex) { trex.unreachable(measure::Seconds{0.0}); });
   const std::string message = job.connect_failure();
   INFO(message);
   CHECK(message.find("(1 attempts, unreachable for 3.000 s, trex-reconnect-grace 1 s)") !=
         std::string::npos);
-  CHECK(job.clock.now() == Seconds{3.0});
+  CHECK(job.clock.now() == measure::Seconds{3.0});
   CHECK(job.retries == 0);
 }
 
 TEST_CASE("grace 0: one attempt, no retry") {
   VirtualJob job(0.5, 0.0);
-  job.use_trex([](VirtualTrex& trex) { trex.unreachable(Seconds{0.0}); });
+  job.use_trex([](VirtualTrex& trex) { trex.unreachable(measure::Seconds{0.0}); });
   const std::string message = job.connect_failure();
   CHECK(message.find("(1 attempts, unreachable for 0.500 s, trex-reconnect-grace 0 s)") !=
         std::string::npos);
-  CHECK(job.clock.now() == Seconds{0.5});
+  CHECK(job.clock.now() == measure::Seconds{0.5});
   CHECK(job.trex->exchanges().size() == 1);
 }
 
 TEST_CASE("a cancel ends the wait between reconnects at once, whatever the grace") {
   VirtualJob job(0.25, 3600.0);
-  job.use_trex([](VirtualTrex& trex) { trex.unreachable(Seconds{0.0}); });
+  job.use_trex([](VirtualTrex& trex) { trex.unreachable(measure::Seconds{0.0}); });
   std::stop_source cancel;
   // The job's runner installs the scope; the cancel comes with the first retry.
   trex::RpcStopScope scope(cancel.get_token());
   job.settings.log = [&cancel](std::string_view line) {
     if (line.starts_with("trex_retry")) cancel.request_stop();
   };
-  CHECK_THROWS_AS(TrexJobMeasurer(example_profile(), job.settings), MeasurementCancelled);
-  CHECK(job.clock.now() == Seconds{0.25});
+  CHECK_THROWS_AS(TrexJobMeasurer(example_profile(), job.settings), measure::MeasurementCancelled);
+  CHECK(job.clock.now() == measure::Seconds{0.25});
 }
 
 TEST_CASE("a TRex that comes back within the grace is connected to") {
   VirtualJob job(0.25, 2.0);
-  job.use_trex([](VirtualTrex& trex) { trex.unreachable(Seconds{0.0}, Seconds{0.9}); });
+  job.use_trex(
+      [](VirtualTrex& trex) { trex.unreachable(measure::Seconds{0.0}, measure::Seconds{0.9}); });
   TrexJobMeasurer measurer(example_profile(), job.settings);
   CHECK(measurer.trex_version() == "v3.03");
   CHECK(job.retries >= 2);
@@ -191,37 +192,37 @@ TEST_CASE("TRex gone mid-trial, 1 s grace: the trial fails 1 s after its first u
   VirtualJob job(0.25, 1.0);
   TrexJobMeasurer measurer(example_profile(), job.settings);
   CHECK(job.trial_failure(measurer) == "(measured)");
-  const Seconds down = job.clock.now() + Seconds{0.5};
+  const measure::Seconds down = job.clock.now() + measure::Seconds{0.5};
   job.trex->unreachable(down);
   const std::string message = job.trial_failure(measurer);
   INFO(message);
   CHECK(message.starts_with("cannot reconnect to TRex at virtual://trex ("));
-  const Seconds since = job.first_unanswered(down);
+  const measure::Seconds since = job.first_unanswered(down);
   CHECK((job.clock.now() - since).count() == doctest::Approx(1.0));
 }
 
 TEST_CASE("TRex gone mid-trial, rpc_timeout 3 s and a 1 s grace: failed after 3 s, not 9.7") {
   VirtualJob job(3.0, 1.0);
   TrexJobMeasurer measurer(example_profile(), job.settings);
-  const Seconds down = job.clock.now() + Seconds{0.5};
+  const measure::Seconds down = job.clock.now() + measure::Seconds{0.5};
   job.trex->unreachable(down);
   const std::string message = job.trial_failure(measurer);
   INFO(message);
   CHECK(message.starts_with("cannot reconnect to TRex at virtual://trex ("));
-  const Seconds since = job.first_unanswered(down);
-  CHECK(job.clock.now() - since == Seconds{3.0});
+  const measure::Seconds since = job.first_unanswered(down);
+  CHECK(job.clock.now() - since == measure::Seconds{3.0});
 }
 
 TEST_CASE("TRex back within the grace mid-trial: the job reconnects and measures the trial again") {
   VirtualJob job(0.25, 2.0);
   TrexJobMeasurer measurer(example_profile(), job.settings);
-  const Seconds down = job.clock.now() + Seconds{0.5};
-  job.trex->unreachable(down, down + Seconds{1.2});
-  const TrialOutcome outcome = measurer.measure(Seconds{1.0}, 10000.0, {});
+  const measure::Seconds down = job.clock.now() + measure::Seconds{0.5};
+  job.trex->unreachable(down, down + measure::Seconds{1.2});
+  const measure::TrialOutcome outcome = measurer.measure(measure::Seconds{1.0}, 10000.0, {});
   // Measured whole after the reconnect (the interrupted run's counts were dropped).
   CHECK(outcome.offered_count > 0);
   CHECK(outcome.loss_count == 0);
-  CHECK(job.clock.now() > down + Seconds{1.2});
+  CHECK(job.clock.now() > down + measure::Seconds{1.2});
 }
 
 }  // namespace trexsearch::service

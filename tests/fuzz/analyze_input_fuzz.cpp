@@ -7,7 +7,7 @@
 #include "daemon/codec/json_writer.hpp"
 #include "daemon/codec/strict_json.hpp"
 #include "fuzz_bodies.hpp"
-#include "search/errors.hpp"
+#include "measure/errors.hpp"
 
 namespace trexsearch::fuzz {
 
@@ -18,7 +18,7 @@ void fuzz_analyze_input(std::string_view data) {
         codec::decode_analyze_input(codec::parse_strict_json(data, "fuzz")));
   } catch (const codec::JsonSyntaxError&) {
     return;
-  } catch (const ConfigError&) {
+  } catch (const measure::ConfigError&) {
     return;
   }
   const Json::Value reparsed =

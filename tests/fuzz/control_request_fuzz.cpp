@@ -6,7 +6,7 @@
 #include "daemon/protocol/envelope_codec.hpp"
 #include "daemon/protocol/request_codec.hpp"
 #include "fuzz_bodies.hpp"
-#include "search/errors.hpp"
+#include "measure/errors.hpp"
 
 namespace trexsearch::fuzz {
 namespace {
@@ -18,7 +18,7 @@ void arguments_round_trip(const protocol::Document& arguments) {
   R request;
   try {
     request = protocol::decode_request<R>(arguments);
-  } catch (const ConfigError&) {
+  } catch (const measure::ConfigError&) {
     return;
   }
   const R again = protocol::decode_request<R>(protocol::encode_arguments(request));

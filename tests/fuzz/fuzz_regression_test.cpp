@@ -5,7 +5,7 @@
 
 #include "daemon/codec/measurer_protocol_codec.hpp"
 #include "daemon/protocol/envelope_codec.hpp"
-#include "search/errors.hpp"
+#include "measure/errors.hpp"
 #include "trex_client/codec/profile_codec.hpp"
 #include "trex_client/codec/reply_codec.hpp"
 #include "trex_client/transport/trex_error.hpp"
@@ -17,7 +17,7 @@ TEST_CASE("measurer_reply: a bad request line is a ConfigError, as documented") 
   for (const char* line : {"", "{", "[1]", "nan"}) {
     CAPTURE(line);
     CHECK_THROWS_WITH_AS(codec::decode_measurer_request(line), doctest::Contains("request"),
-                         ConfigError);
+                         measure::ConfigError);
   }
 }
 
@@ -37,7 +37,7 @@ TEST_CASE("traffic_profile and trex_reply: JSON nested past jsoncpp's limit is b
   // so a hostile profile or TRex reply ended the process instead of failing cleanly.
   const std::string deep = std::string(5000, '[') + std::string(5000, ']');
   CHECK_THROWS_WITH_AS(trex::parse_profile(R"({"name": )" + deep + "}", "deep.json"),
-                       doctest::Contains("deep.json"), ConfigError);
+                       doctest::Contains("deep.json"), measure::ConfigError);
   const trex::codec::SentRequest sent[] = {{"ping", "id000001"}};
   CHECK_THROWS_AS(trex::codec::parse_reply(deep, "tcp://fuzz:4501", sent), trex::TrexError);
 }

@@ -4,19 +4,20 @@
 
 #include "daemon/codec/measurer_protocol_codec.hpp"
 #include "fuzz_bodies.hpp"
-#include "search/errors.hpp"
+#include "measure/errors.hpp"
 
 namespace trexsearch::fuzz {
 namespace {
 
 void reply_round_trip(std::string_view data) {
-  TrialOutcome outcome;
+  measure::TrialOutcome outcome;
   try {
     outcome = codec::decode_measurer_reply(data);
-  } catch (const MeasurementError&) {
+  } catch (const measure::MeasurementError&) {
     return;
   }
-  const TrialOutcome again = codec::decode_measurer_reply(codec::encode_measurer_reply(outcome));
+  const measure::TrialOutcome again =
+      codec::decode_measurer_reply(codec::encode_measurer_reply(outcome));
   require_round_trip(again.offered_count == outcome.offered_count, "offered_count");
   require_round_trip(again.loss_count == outcome.loss_count, "loss_count");
   require_round_trip(again.intended_count == outcome.intended_count, "intended_count");
@@ -29,7 +30,7 @@ void request_round_trip(std::string_view data) {
   codec::MeasurerRequest request;
   try {
     request = codec::decode_measurer_request(data);
-  } catch (const ConfigError&) {
+  } catch (const measure::ConfigError&) {
     return;
   }
   const codec::MeasurerRequest again =

@@ -10,7 +10,7 @@
 #include "daemon/codec/plr_config_codec.hpp"
 #include "daemon/codec/strict_json.hpp"
 #include "fuzz_bodies.hpp"
-#include "search/errors.hpp"
+#include "measure/errors.hpp"
 
 namespace trexsearch::fuzz {
 namespace {
@@ -21,7 +21,7 @@ void round_trip(const Json::Value& json, Decode decode, Encode encode, const cha
   Json::Value encoded;
   try {
     encoded = encode(decode(json));
-  } catch (const ConfigError&) {
+  } catch (const measure::ConfigError&) {
     return;
   }
   const Json::Value reparsed = codec::parse_strict_json(codec::to_compact_json(encoded), what);

@@ -3,7 +3,7 @@
 // compile or be rejected with a ConfigError, never crash the builder.
 
 #include "fuzz_bodies.hpp"
-#include "search/errors.hpp"
+#include "measure/errors.hpp"
 #include "trex_client/codec/profile_codec.hpp"
 #include "trex_client/profile/compiled_profile.hpp"
 
@@ -13,12 +13,12 @@ void fuzz_traffic_profile(std::string_view data) {
   trex::TrafficProfile profile;
   try {
     profile = trex::parse_profile(data, "fuzz.json");
-  } catch (const ConfigError&) {
+  } catch (const measure::ConfigError&) {
     return;
   }
   try {
     static_cast<void>(trex::compile_profile(profile));
-  } catch (const ConfigError&) {
+  } catch (const measure::ConfigError&) {
   }
 }
 

@@ -8,9 +8,9 @@
 
 #include "plr/random.hpp"
 #include "plr/stretch_fit.hpp"
-#include "search/clock.hpp"
-#include "search/errors.hpp"
-#include "search/measurer.hpp"
+#include "measure/clock.hpp"
+#include "measure/errors.hpp"
+#include "measure/measurer.hpp"
 
 namespace trexsearch::plr::test {
 
@@ -18,14 +18,15 @@ namespace trexsearch::plr::test {
 /// Poisson-like loss counts (normal approximation, good enough for a test) drawn from a
 /// generator seeded by (seed, call index), so a resumed search sees the same SUT as an
 /// uninterrupted one; a manual clock advanced by each trial's duration plus 0.5 s.
-class FakeSoakMeasurer final : public Measurer {
+class FakeSoakMeasurer final : public measure::Measurer {
  public:
-  FakeSoakMeasurer(ManualClock& clock, double mrr_pps, double spread_pps, std::uint64_t seed,
-                   int first_call = 0)
+  FakeSoakMeasurer(measure::ManualClock& clock, double mrr_pps, double spread_pps,
+                   std::uint64_t seed, int first_call = 0)
       : clock_(clock), truth_(mrr_pps, spread_pps), seed_(seed), calls_(first_call) {}
 
-  TrialOutcome measure(Seconds duration, double load_pps, std::stop_token stop) override {
-    if (stop.stop_requested()) throw MeasurementCancelled();
+  measure::TrialOutcome measure(measure::Seconds duration, double load_pps,
+                                std::stop_token stop) override {
+    if (stop.stop_requested()) throw measure::MeasurementCancelled();
     if (before_trial) before_trial(calls_, stop);
     Random random(derive_seed(seed_, static_cast<std::uint64_t>(calls_), 0, 0));
     ++calls_;
@@ -33,8 +34,8 @@ class FakeSoakMeasurer final : public Measurer {
     const double mean = std::exp(truth_.log_loss_rate(load_pps)) / load_pps * offered;
     const double loss =
         std::clamp(std::round(mean + std::sqrt(mean) * random.normal_pair().first), 0.0, offered);
-    clock_.advance(duration + Seconds{0.5});
-    TrialOutcome outcome;
+    clock_.advance(duration + measure::Seconds{0.5});
+    measure::TrialOutcome outcome;
     outcome.offered_count = static_cast<std::int64_t>(offered);
     outcome.loss_count = static_cast<std::int64_t>(loss);
     return outcome;
@@ -46,7 +47,7 @@ class FakeSoakMeasurer final : public Measurer {
   const StretchFit& truth() const { return truth_; }
 
  private:
-  ManualClock& clock_;
+  measure::ManualClock& clock_;
   StretchFit truth_;
   std::uint64_t seed_;
   int calls_;

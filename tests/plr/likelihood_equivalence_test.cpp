@@ -27,7 +27,7 @@
 #include "plr/soak_search.hpp"
 #include "plr/stored_trial.hpp"
 #include "plr/stretch_fit.hpp"
-#include "search/clock.hpp"
+#include "measure/clock.hpp"
 #include "search/sim/sut_measurer.hpp"
 #include "search/sim/sut_model.hpp"
 
@@ -151,18 +151,20 @@ std::vector<StoredTrial> random_trials(Random& random, double center_pps, int co
 }
 
 /// Advances a manual clock by each trial's duration plus 0.5 s of overhead.
-class VirtualTime final : public Measurer {
+class VirtualTime final : public measure::Measurer {
  public:
-  VirtualTime(Measurer& inner, ManualClock& clock) : inner_(inner), clock_(clock) {}
-  TrialOutcome measure(Seconds duration, double load_pps, std::stop_token stop) override {
-    TrialOutcome outcome = inner_.measure(duration, load_pps, stop);
-    clock_.advance(duration + Seconds{0.5});
+  VirtualTime(measure::Measurer& inner, measure::ManualClock& clock)
+      : inner_(inner), clock_(clock) {}
+  measure::TrialOutcome measure(measure::Seconds duration, double load_pps,
+                                std::stop_token stop) override {
+    measure::TrialOutcome outcome = inner_.measure(duration, load_pps, stop);
+    clock_.advance(duration + measure::Seconds{0.5});
     return outcome;
   }
 
  private:
-  Measurer& inner_;
-  ManualClock& clock_;
+  measure::Measurer& inner_;
+  measure::ManualClock& clock_;
 };
 
 /// |actual - expected| within `relative` of |expected|, or both the same infinity.
@@ -324,10 +326,10 @@ TEST_CASE("a seeded 5-minute soak stays within its stdev of the previous estimat
   PlrConfig config;
   config.min_load_pps = 9001.0;
   config.max_load_pps = kMaxLoadPps;
-  config.time_budget = Seconds{300.0};
+  config.time_budget = measure::Seconds{300.0};
   config.samples_per_trial = 2000;
   config.seed = 1;
-  ManualClock clock;
+  measure::ManualClock clock;
   sim::SutMeasurer sut(sim::make_sut("soak", options, 1));
   VirtualTime measurer(sut, clock);
   const PlrResult result = SoakSearch(config, clock).run(measurer);

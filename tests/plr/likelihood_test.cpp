@@ -13,7 +13,7 @@
 #include "plr/prior.hpp"
 #include "plr/stored_trial.hpp"
 #include "plr/stretch_fit.hpp"
-#include "search/trial_result.hpp"
+#include "measure/trial_result.hpp"
 
 namespace trexsearch::plr {
 namespace {
@@ -58,13 +58,13 @@ struct Counting {
   double spread_pps() const { return fit.spread_pps(); }
 };
 
-TrialResult trial(double load, std::int64_t offered, std::int64_t loss,
-                  std::optional<std::int64_t> intended = std::nullopt) {
-  TrialOutcome outcome;
+measure::TrialResult trial(double load, std::int64_t offered, std::int64_t loss,
+                           std::optional<std::int64_t> intended = std::nullopt) {
+  measure::TrialOutcome outcome;
   outcome.offered_count = offered;
   outcome.loss_count = loss;
   outcome.intended_count = intended;
-  return TrialResult::from_outcome(load, Seconds{1.0}, outcome);
+  return measure::TrialResult::from_outcome(load, measure::Seconds{1.0}, outcome);
 }
 
 }  // namespace
@@ -117,15 +117,15 @@ TEST_CASE("a trial that offered nothing and lost nothing carries no information"
 }
 
 TEST_CASE("the model loss count rounds fractions of at least 0.1 up and counts unsent frames") {
-  const auto count = [](const TrialResult& r) {
+  const auto count = [](const measure::TrialResult& r) {
     return model_loss_count(*r.counts(), r.loss_ratio());
   };
   CHECK(count(trial(1e6, 1000000, 0)) == 0);
   CHECK(count(trial(1e6, 1000000, 5)) == 5);
   CHECK(count(trial(1e6, 10000000, 1)) == 1);  // 1e-7 * 1e7 = 1
   // 0.1 frame rounds up (loss ratio 1e-7 of 1e6 frames), 0.09 does not.
-  CHECK(model_loss_count(TrialCounts{1000000, 0, 1000000}, 1e-7) == 1);
-  CHECK(model_loss_count(TrialCounts{1000000, 0, 1000000}, 0.9e-7) == 0);
+  CHECK(model_loss_count(measure::TrialCounts{1000000, 0, 1000000}, 1e-7) == 1);
+  CHECK(model_loss_count(measure::TrialCounts{1000000, 0, 1000000}, 0.9e-7) == 0);
   CHECK(count(trial(1e6, 900, 0, 1000)) == 100);  // 100 unsent
   CHECK(count(trial(1e6, 1000, 1000)) == 1000);   // all lost: capped at intended
   const StoredTrial stored = StoredTrial::from(trial(1e6, 900, 10, 1000));

@@ -6,7 +6,7 @@
 #include <stop_token>
 
 #include "plr/soak_search.hpp"
-#include "search/clock.hpp"
+#include "measure/clock.hpp"
 #include "search/sim/critical_load.hpp"
 #include "search/sim/sut_measurer.hpp"
 #include "search/sim/sut_model.hpp"
@@ -15,18 +15,20 @@ namespace trexsearch::plr {
 namespace {
 
 /// Advances a manual clock by each trial's duration plus 0.5 s of overhead.
-class VirtualTime final : public Measurer {
+class VirtualTime final : public measure::Measurer {
  public:
-  VirtualTime(Measurer& inner, ManualClock& clock) : inner_(inner), clock_(clock) {}
-  TrialOutcome measure(Seconds duration, double load_pps, std::stop_token stop) override {
-    TrialOutcome outcome = inner_.measure(duration, load_pps, stop);
-    clock_.advance(duration + Seconds{0.5});
+  VirtualTime(measure::Measurer& inner, measure::ManualClock& clock)
+      : inner_(inner), clock_(clock) {}
+  measure::TrialOutcome measure(measure::Seconds duration, double load_pps,
+                                std::stop_token stop) override {
+    measure::TrialOutcome outcome = inner_.measure(duration, load_pps, stop);
+    clock_.advance(duration + measure::Seconds{0.5});
     return outcome;
   }
 
  private:
-  Measurer& inner_;
-  ManualClock& clock_;
+  measure::Measurer& inner_;
+  measure::ManualClock& clock_;
 };
 
 }  // namespace
@@ -36,13 +38,13 @@ TEST_CASE("on the simulated soak SUT a 5-minute soak brackets the true critical 
   PlrConfig config;
   config.min_load_pps = 9001.0;
   config.max_load_pps = 1.488e7;
-  config.time_budget = Seconds{300.0};
+  config.time_budget = measure::Seconds{300.0};
   config.samples_per_trial = 2000;
   const double truth = *sim::critical_load_pps(*sim::make_sut("soak", options, 0),
-                                               config.target_loss_ratio, Seconds{10.0});
+                                               config.target_loss_ratio, measure::Seconds{10.0});
   for (std::uint64_t seed : {1, 2}) {
     CAPTURE(seed);
-    ManualClock clock;
+    measure::ManualClock clock;
     sim::SutMeasurer sut(sim::make_sut("soak", options, seed));
     VirtualTime measurer(sut, clock);
     config.seed = seed;

@@ -18,7 +18,7 @@
 
 #include "plr/critical_load.hpp"
 #include "plr/random.hpp"
-#include "search/errors.hpp"
+#include "measure/errors.hpp"
 #include "tests/plr/fake_soak_measurer.hpp"
 
 namespace trexsearch::plr {
@@ -34,7 +34,7 @@ PlrConfig small_config() {
   PlrConfig config;
   config.min_load_pps = 1e5;
   config.max_load_pps = 2e7;
-  config.time_budget = Seconds{60.0};
+  config.time_budget = measure::Seconds{60.0};
   config.samples_per_trial = 1500;
   config.samples_per_chunk = 600;
   config.seed = 3;
@@ -66,7 +66,7 @@ void check_same_result(const PlrResult& a, const PlrResult& b) {
 }
 
 PlrResult run_search(const PlrConfig& config, std::uint64_t sut_seed = 1) {
-  ManualClock clock;
+  measure::ManualClock clock;
   FakeSoakMeasurer measurer(clock, kMrr, kSpread, sut_seed);
   return SoakSearch(config, clock).run(measurer);
 }
@@ -103,7 +103,7 @@ TEST_CASE("trials follow the duration schedule and the search ends after the tim
 
 TEST_CASE("the estimate approaches the SUT's true critical load") {
   PlrConfig config = small_config();
-  config.time_budget = Seconds{300.0};  // about 40 trials
+  config.time_budget = measure::Seconds{300.0};  // about 40 trials
   const PlrResult result = run_search(config);
   REQUIRE(result.estimate.has_value());
   const StretchFit truth(kMrr, kSpread);
@@ -138,7 +138,7 @@ TEST_CASE("a resumed search equals the uninterrupted one") {
   for (std::size_t stop_after : {std::size_t{1}, std::size_t{4}, std::size_t{7}}) {
     CAPTURE(stop_after);
     // Interrupt after `stop_after` trials: cancel from the hook.
-    ManualClock clock;
+    measure::ManualClock clock;
     FakeSoakMeasurer measurer(clock, kMrr, kSpread, 1);
     std::stop_source stop;
     PlrHooks hooks;
@@ -149,7 +149,7 @@ TEST_CASE("a resumed search equals the uninterrupted one") {
     CHECK(interrupted.stop_reason == PlrStopReason::cancelled);
     REQUIRE(interrupted.trials.size() == stop_after);
     // Resume in a new process: new clock, same SUT continuing with its next trial.
-    ManualClock new_clock;
+    measure::ManualClock new_clock;
     FakeSoakMeasurer continued(new_clock, kMrr, kSpread, 1, static_cast<int>(stop_after));
     const PlrResult resumed =
         SoakSearch(config, new_clock).run(continued, {}, {}, interrupted.trials);
@@ -159,7 +159,7 @@ TEST_CASE("a resumed search equals the uninterrupted one") {
 
 TEST_CASE("resuming a finished search returns at once without measuring") {
   const PlrResult finished = run_search(small_config());
-  ManualClock clock;
+  measure::ManualClock clock;
   FakeSoakMeasurer measurer(clock, kMrr, kSpread, 1);
   const PlrResult again = SoakSearch(small_config(), clock).run(measurer, {}, {}, finished.trials);
   CHECK(measurer.calls() == 0);
@@ -178,7 +178,7 @@ TEST_CASE("cancelling during a trial ends the search promptly and joins the work
       config.samples_per_trial.reset();
     }
     config.threads_per_fit = 2;
-    ManualClock clock;
+    measure::ManualClock clock;
     FakeSoakMeasurer measurer(clock, kMrr, kSpread, 1);
     std::latch second_trial_started(1);
     std::mutex mutex;
@@ -187,7 +187,7 @@ TEST_CASE("cancelling during a trial ends the search promptly and joins the work
       second_trial_started.count_down();
       std::unique_lock lock(mutex);
       never.wait(lock, stop, [] { return false; });  // blocks until the stop token fires
-      throw MeasurementCancelled();
+      throw measure::MeasurementCancelled();
     };
     std::optional<PlrResult> result;
     PlrConfig first_trial_quick = config;
@@ -195,7 +195,7 @@ TEST_CASE("cancelling during a trial ends the search promptly and joins the work
         deterministic ? std::optional<std::uint64_t>(100) : std::nullopt;
     // Trial 1 must finish its computation, so run it with a small budget, then resume with the
     // impossible one.
-    ManualClock quick_clock;
+    measure::ManualClock quick_clock;
     FakeSoakMeasurer quick(quick_clock, kMrr, kSpread, 1);
     std::stop_source after_first;
     PlrHooks hooks;
@@ -217,7 +217,7 @@ TEST_CASE("cancelling during a trial ends the search promptly and joins the work
 }
 
 TEST_CASE("a failing measurer ends the search with the failure, keeping earlier trials") {
-  ManualClock clock;
+  measure::ManualClock clock;
   FakeSoakMeasurer measurer(clock, kMrr, kSpread, 1);
   measurer.before_trial = [](int call, std::stop_token) {
     if (call == 2) throw std::runtime_error("TRex went away");
@@ -231,14 +231,14 @@ TEST_CASE("a failing measurer ends the search with the failure, keeping earlier 
 }
 
 TEST_CASE("an invalid trial outcome is a measurer failure, not a crash") {
-  struct Broken final : Measurer {
-    TrialOutcome measure(Seconds, double, std::stop_token) override {
-      TrialOutcome outcome;
+  struct Broken final : measure::Measurer {
+    measure::TrialOutcome measure(measure::Seconds, double, std::stop_token) override {
+      measure::TrialOutcome outcome;
       outcome.offered_count = -5;
       return outcome;
     }
   } broken;
-  ManualClock clock;
+  measure::ManualClock clock;
   const PlrResult result = SoakSearch(small_config(), clock).run(broken);
   CHECK(result.stop_reason == PlrStopReason::measurer_failed);
   CHECK(result.trials.empty());
@@ -248,7 +248,7 @@ TEST_CASE("an invalid trial outcome is a measurer failure, not a crash") {
 
 TEST_CASE("the optional relative-stdev exit stops the search after the initial trials") {
   PlrConfig config = small_config();
-  config.time_budget = Seconds{10000.0};
+  config.time_budget = measure::Seconds{10000.0};
   config.target_relative_stdev = 0.5;
   const PlrResult result = run_search(config);
   CHECK(result.stop_reason == PlrStopReason::target_stdev_reached);
@@ -260,7 +260,7 @@ TEST_CASE("real-time mode integrates until each trial ends, at least the minimum
   PlrConfig config = small_config();
   config.samples_per_trial.reset();
   config.min_samples_per_trial = 300;
-  config.time_budget = Seconds{30.0};
+  config.time_budget = measure::Seconds{30.0};
   const PlrResult result = run_search(config);
   CHECK(result.stop_reason == PlrStopReason::time_budget);
   REQUIRE(result.trials.size() == 6);  // the sixth ends at 35.1 s
@@ -281,7 +281,7 @@ TEST_CASE("the draft's Poisson likelihood is available") {
 }
 
 TEST_CASE("hooks see every trial and debug lines") {
-  ManualClock clock;
+  measure::ManualClock clock;
   FakeSoakMeasurer measurer(clock, kMrr, kSpread, 1);
   std::vector<std::size_t> numbers;
   std::vector<std::string> lines;
@@ -304,7 +304,7 @@ TEST_CASE("invalid configs are rejected with the field and the value") {
     try {
       config.validate();
       FAIL("accepted");
-    } catch (const ConfigError& error) {
+    } catch (const measure::ConfigError& error) {
       CHECK(error.field() == field);
       CHECK(std::string(error.what()).find(field + " = ") == 0);
     }
@@ -315,10 +315,11 @@ TEST_CASE("invalid configs are rejected with the field and the value") {
   rejects([](PlrConfig& c) { c.min_load_pps = std::nan(""); }, "min_load");
   rejects([](PlrConfig& c) { c.max_load_pps = 5000.0; }, "max_load");
   rejects([](PlrConfig& c) { c.max_load_pps = INFINITY; }, "max_load");
-  rejects([](PlrConfig& c) { c.trial_duration_first = Seconds{0.0}; }, "trial_duration_first");
-  rejects([](PlrConfig& c) { c.trial_duration_increment = Seconds{-0.1}; },
+  rejects([](PlrConfig& c) { c.trial_duration_first = measure::Seconds{0.0}; },
+          "trial_duration_first");
+  rejects([](PlrConfig& c) { c.trial_duration_increment = measure::Seconds{-0.1}; },
           "trial_duration_increment");
-  rejects([](PlrConfig& c) { c.time_budget = Seconds{0.0}; }, "time_budget");
+  rejects([](PlrConfig& c) { c.time_budget = measure::Seconds{0.0}; }, "time_budget");
   rejects([](PlrConfig& c) { c.samples_per_trial = 0; }, "samples_per_trial");
   rejects([](PlrConfig& c) { c.threads_per_fit = 0; }, "threads_per_fit");
   rejects([](PlrConfig& c) { c.target_relative_stdev = -0.1; }, "target_relative_stdev");
@@ -331,16 +332,16 @@ TEST_CASE("invalid configs are rejected with the field and the value") {
       },
       "samples_per_chunk");
   rejects([](PlrConfig& c) { c.trend_window = 0.0; }, "trend_window");
-  ManualClock clock;
+  measure::ManualClock clock;
   PlrConfig bad;
   bad.max_load_pps = 1.0;
-  CHECK_THROWS_AS(SoakSearch(bad, clock), ConfigError);
+  CHECK_THROWS_AS(SoakSearch(bad, clock), measure::ConfigError);
   CHECK_NOTHROW(PlrConfig{}.validate());
 }
 
 TEST_CASE("resume input is checked and errors name the trial and field") {
   const PlrResult finished = run_search(small_config());
-  ManualClock clock;
+  measure::ManualClock clock;
   FakeSoakMeasurer measurer(clock, kMrr, kSpread, 1);
   const SoakSearch search(small_config(), clock);
   const auto rejects = [&](std::vector<PlrTrial> trials, const std::string& field) {
@@ -348,7 +349,7 @@ TEST_CASE("resume input is checked and errors name the trial and field") {
     try {
       search.run(measurer, {}, {}, trials);
       FAIL("accepted");
-    } catch (const ConfigError& error) {
+    } catch (const measure::ConfigError& error) {
       CHECK(error.field() == field);
     }
   };
@@ -357,10 +358,11 @@ TEST_CASE("resume input is checked and errors name the trial and field") {
   renumbered[1].number = 5;
   rejects(renumbered, "resume_from[1].number");
   auto no_counts = trials;
-  no_counts[0].result = TrialResult::from_loss_ratio(1e6, Seconds{1.0}, Seconds{1.0}, 0.0);
+  no_counts[0].result =
+      measure::TrialResult::from_loss_ratio(1e6, measure::Seconds{1.0}, measure::Seconds{1.0}, 0.0);
   rejects(no_counts, "resume_from[0].counts");
   auto bad_time = trials;
-  bad_time[2].finished_at = Seconds{-1.0};
+  bad_time[2].finished_at = measure::Seconds{-1.0};
   rejects(bad_time, "resume_from[2].finished_at");
   auto bad_focus = trials;
   bad_focus[1].fits[1].focus.mean[0] = 1.5;
@@ -382,8 +384,8 @@ TEST_CASE("searches over wide ranges of SUTs and configs never produce NaN or cr
     config.target_loss_ratio = std::pow(10.0, -1.0 - 8.0 * random.uniform());
     config.min_load_pps = std::pow(10.0, 6.0 * random.uniform());
     config.max_load_pps = config.min_load_pps * std::pow(10.0, 0.5 + 6.0 * random.uniform());
-    config.trial_duration_first = Seconds{0.1 + 10.0 * random.uniform()};
-    config.trial_duration_increment = Seconds{random.uniform()};
+    config.trial_duration_first = measure::Seconds{0.1 + 10.0 * random.uniform()};
+    config.trial_duration_increment = measure::Seconds{random.uniform()};
     config.time_budget = config.trial_duration_first * 8.0;
     config.samples_per_trial = 300;
     config.likelihood = run % 3 == 0 ? LikelihoodKind::poisson : LikelihoodKind::geometric;
@@ -395,7 +397,7 @@ TEST_CASE("searches over wide ranges of SUTs and configs never produce NaN or cr
     CAPTURE(config.max_load_pps);
     CAPTURE(mrr);
     CAPTURE(spread);
-    ManualClock clock;
+    measure::ManualClock clock;
     test::FakeSoakMeasurer measurer(clock, mrr, spread, static_cast<std::uint64_t>(run));
     const PlrResult result = SoakSearch(config, clock).run(measurer);
     CHECK(result.stop_reason == PlrStopReason::time_budget);

@@ -10,14 +10,14 @@ namespace {
 /// A 10 s trial at `load_pps`; tester-limited at `reached_pps` when given (and then
 /// lossy, as the search sees it: full loss).
 PlrTrial trial(std::size_t number, double load_pps, std::optional<double> reached_pps = {}) {
-  TrialOutcome outcome;
+  measure::TrialOutcome outcome;
   outcome.offered_count = static_cast<std::int64_t>((reached_pps ? *reached_pps : load_pps) * 10);
   outcome.intended_count = static_cast<std::int64_t>(load_pps * 10);
   outcome.tester_limited_pps = reached_pps;
   return PlrTrial{number,
-                  TrialResult::from_outcome(load_pps, Seconds{10.0}, outcome),
-                  Seconds{0.0},
-                  Seconds{0.0},
+                  measure::TrialResult::from_outcome(load_pps, measure::Seconds{10.0}, outcome),
+                  measure::Seconds{0.0},
+                  measure::Seconds{0.0},
                   0,
                   reached_pps.has_value(),
                   {},

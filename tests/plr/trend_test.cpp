@@ -13,12 +13,12 @@ namespace {
 std::vector<PlrTrial> history(int count, double (*log_center)(double hours)) {
   std::vector<PlrTrial> trials;
   for (int i = 1; i <= count; ++i) {
-    TrialOutcome outcome;
+    measure::TrialOutcome outcome;
     outcome.offered_count = 1000;
     PlrTrial trial{static_cast<std::size_t>(i),
-                   TrialResult::from_outcome(1e6, Seconds{1.0}, outcome),
-                   Seconds{60.0 * (i - 1)},
-                   Seconds{60.0 * i},
+                   measure::TrialResult::from_outcome(1e6, measure::Seconds{1.0}, outcome),
+                   measure::Seconds{60.0 * (i - 1)},
+                   measure::Seconds{60.0 * i},
                    0,
                    false,
                    {},

@@ -8,7 +8,7 @@ using namespace trexsearch::mlr;
 namespace {
 Candidate make(std::optional<GridIndex> load, double duration, std::optional<GridIndex> width,
                std::size_t selector) {
-  return {load, Seconds{duration}, width, selector};
+  return {load, measure::Seconds{duration}, width, selector};
 }
 }  // namespace
 

@@ -23,8 +23,8 @@ SearchGoal csit_goal(double loss_ratio) {
 SearchGoal rfc2544_goal() {
   SearchGoal goal;
   goal.exceed_ratio = 0.0;
-  goal.final_trial_duration = Seconds{60.0};
-  goal.duration_sum = Seconds{60.0};
+  goal.final_trial_duration = measure::Seconds{60.0};
+  goal.duration_sum = measure::Seconds{60.0};
   return goal;
 }
 
@@ -40,13 +40,13 @@ struct Case {
   double warmup = 0.0;
 };
 
-SearchResult run(const Case& scenario, testing::FakeSut& sut, ManualClock& clock) {
+SearchResult run(const Case& scenario, testing::FakeSut& sut, measure::ManualClock& clock) {
   ControllerConfig config;
   config.goals = scenario.goals;
   config.min_load_pps = scenario.min_load;
   config.max_load_pps = scenario.max_load;
-  config.search_duration_max = Seconds{1e9};
-  config.warmup_duration = Seconds{scenario.warmup};
+  config.search_duration_max = measure::Seconds{1e9};
+  config.warmup_duration = measure::Seconds{scenario.warmup};
   return Controller(config, clock).search(sut);
 }
 
@@ -77,7 +77,7 @@ void check_goals(const SearchResult& result, const double (&expected)[N][3]) {
 }  // namespace
 
 TEST_CASE("sharp SUT with CSIT NDR and PDR: the reference's 35 trials, exactly") {
-  ManualClock clock;
+  measure::ManualClock clock;
   testing::FakeSut sut(10e6, clock);
   const SearchResult result = run({{csit_goal(0.0), csit_goal(0.005)}}, sut, clock);
   check_trials(sut, k_sharp_ndr_pdr_trials);
@@ -88,12 +88,12 @@ TEST_CASE("sharp SUT with CSIT NDR and PDR: the reference's 35 trials, exactly")
   // Conditional throughput within one goal width of the true capacity.
   CHECK(std::abs(*result.goals[0].conditional_throughput_pps - 10e6) / 10e6 <= 0.005);
   CHECK(std::abs(*result.goals[1].conditional_throughput_pps - 10e6) / 10e6 <= 0.005);
-  CHECK(result.trial_duration_sum() == Seconds{35.0});
-  CHECK(result.search_duration == Seconds{35.0});
+  CHECK(result.trial_duration_sum() == measure::Seconds{35.0});
+  CHECK(result.search_duration == measure::Seconds{35.0});
 }
 
 TEST_CASE("capacity above max load: 11 trials at max load, irregular 'max load is a lower bound'") {
-  ManualClock clock;
+  measure::ManualClock clock;
   testing::FakeSut sut(20e6, clock);
   const SearchResult result = run({{csit_goal(0.0), csit_goal(0.005)}}, sut, clock);
   check_trials(sut, k_max_load_passes_trials);
@@ -103,7 +103,7 @@ TEST_CASE("capacity above max load: 11 trials at max load, irregular 'max load i
 }
 
 TEST_CASE("capacity below min load without fail-fast: irregular 'min load is an upper bound'") {
-  ManualClock clock;
+  measure::ManualClock clock;
   testing::FakeSut sut(5000.0, clock);
   const SearchResult result = run(
       {{without_fail_fast(csit_goal(0.0)), without_fail_fast(csit_goal(0.005))}}, sut, clock);
@@ -113,7 +113,7 @@ TEST_CASE("capacity below min load without fail-fast: irregular 'min load is an 
 }
 
 TEST_CASE("capacity below min load with fail-fast: the reference's trials, then a clear stop") {
-  ManualClock clock;
+  measure::ManualClock clock;
   testing::FakeSut sut(5000.0, clock);
   const SearchResult result = run({{csit_goal(0.0), csit_goal(0.005)}}, sut, clock);
   check_trials(sut, k_min_load_fails_ff_trials);
@@ -124,7 +124,7 @@ TEST_CASE("capacity below min load with fail-fast: the reference's trials, then 
 }
 
 TEST_CASE("RFC 2544 goal: 7 trials, as the reference") {
-  ManualClock clock;
+  measure::ManualClock clock;
   testing::FakeSut sut(3.3e6, clock);
   const SearchResult result = run({{rfc2544_goal()}}, sut, clock);
   check_trials(sut, k_rfc2544_trials);
@@ -133,7 +133,7 @@ TEST_CASE("RFC 2544 goal: 7 trials, as the reference") {
 }
 
 TEST_CASE("a loss floor fails NDR fast; the partial PDR result is kept and marked") {
-  ManualClock clock;
+  measure::ManualClock clock;
   testing::FakeSut sut(7.5e6, clock);
   sut.loss_floor(0.001);
   const SearchResult result = run({{csit_goal(0.0), csit_goal(0.005)}}, sut, clock);
@@ -144,7 +144,7 @@ TEST_CASE("a loss floor fails NDR fast; the partial PDR result is kept and marke
 }
 
 TEST_CASE("a loss floor without fail-fast: NDR irregular, PDR regular, as the reference") {
-  ManualClock clock;
+  measure::ManualClock clock;
   testing::FakeSut sut(7.5e6, clock);
   sut.loss_floor(0.001);
   const SearchResult result =
@@ -155,7 +155,7 @@ TEST_CASE("a loss floor without fail-fast: NDR irregular, PDR regular, as the re
 }
 
 TEST_CASE("a capacity that wobbles from trial to trial: the reference's 75 trials") {
-  ManualClock clock;
+  measure::ManualClock clock;
   testing::FakeSut sut(6.1e6, clock);
   sut.wobbly();
   const SearchResult result = run({{csit_goal(0.0), csit_goal(0.005)}}, sut, clock);
@@ -168,13 +168,13 @@ TEST_CASE("three goals of different widths and durations, with warmup: as the re
   fine.relative_width = 0.001;
   SearchGoal coarse = csit_goal(0.005);
   coarse.relative_width = 0.01;
-  coarse.final_trial_duration = Seconds{2.0};
-  coarse.duration_sum = Seconds{10.0};
+  coarse.final_trial_duration = measure::Seconds{2.0};
+  coarse.duration_sum = measure::Seconds{10.0};
   coarse.preceding_targets = 1;
   SearchGoal lossy = csit_goal(0.02);
   lossy.exceed_ratio = 0.2;
   lossy.expansion_coefficient = 3;
-  ManualClock clock;
+  measure::ManualClock clock;
   testing::FakeSut sut(2.345e6, clock);
   sut.wobbly();
   const SearchResult result = run({{fine, coarse, lossy}, 10000.0, 1e8, 1.0}, sut, clock);

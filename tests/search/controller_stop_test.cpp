@@ -7,7 +7,7 @@
 
 #include "fake_sut.hpp"
 #include "search/controller.hpp"
-#include "search/errors.hpp"
+#include "measure/errors.hpp"
 
 using namespace trexsearch;
 using namespace trexsearch::mlr;
@@ -24,15 +24,17 @@ ControllerConfig ndr_pdr_config() {
   config.goals = {ndr, pdr};
   config.min_load_pps = 9001.0;
   config.max_load_pps = 14880952.0;
-  config.warmup_duration = Seconds{0.0};
+  config.warmup_duration = measure::Seconds{0.0};
   return config;
 }
 
 /// Fails on the given trial number (1-based), otherwise forwards to a sharp SUT.
-class FailingMeasurer final : public Measurer {
+class FailingMeasurer final : public measure::Measurer {
  public:
-  FailingMeasurer(int fail_on, ManualClock& clock) : fail_on_(fail_on), sut_(10e6, clock) {}
-  TrialOutcome measure(Seconds duration, double load, std::stop_token stop) override {
+  FailingMeasurer(int fail_on, measure::ManualClock& clock)
+      : fail_on_(fail_on), sut_(10e6, clock) {}
+  measure::TrialOutcome measure(measure::Seconds duration, double load,
+                                std::stop_token stop) override {
     if (++count_ == fail_on_) throw std::runtime_error("TRex port 0 went down");
     return sut_.measure(duration, load, stop);
   }
@@ -47,8 +49,8 @@ class FailingMeasurer final : public Measurer {
 
 TEST_CASE("when search_duration_max runs out the bounds so far come back, marked irregular") {
   ControllerConfig config = ndr_pdr_config();
-  config.search_duration_max = Seconds{20.0};
-  ManualClock clock;
+  config.search_duration_max = measure::Seconds{20.0};
+  measure::ManualClock clock;
   testing::FakeSut sut(10e6, clock);
   const SearchResult result = Controller(config, clock).search(sut);
   CHECK(result.stop_reason == StopReason::search_time_exceeded);
@@ -68,7 +70,7 @@ TEST_CASE("when search_duration_max runs out the bounds so far come back, marked
 
 TEST_CASE("cancelling through the stop token ends the search with what it has") {
   ControllerConfig config = ndr_pdr_config();
-  ManualClock clock;
+  measure::ManualClock clock;
   testing::FakeSut sut(10e6, clock);
   std::stop_source stop;
   SearchHooks hooks;
@@ -83,7 +85,7 @@ TEST_CASE("cancelling through the stop token ends the search with what it has") 
 
 TEST_CASE("a measurer failure ends the search, names the trial and keeps earlier trials") {
   ControllerConfig config = ndr_pdr_config();
-  ManualClock clock;
+  measure::ManualClock clock;
   FailingMeasurer measurer(4, clock);
   const SearchResult result = Controller(config, clock).search(measurer);
   CHECK(result.stop_reason == StopReason::measurer_failed);
@@ -94,14 +96,14 @@ TEST_CASE("a measurer failure ends the search, names the trial and keeps earlier
 }
 
 TEST_CASE("an invalid measurer result is a measurer failure with the reason") {
-  struct Negative final : Measurer {
-    TrialOutcome measure(Seconds, double, std::stop_token) override {
-      TrialOutcome outcome;
+  struct Negative final : measure::Measurer {
+    measure::TrialOutcome measure(measure::Seconds, double, std::stop_token) override {
+      measure::TrialOutcome outcome;
       outcome.offered_count = -7;
       return outcome;
     }
   } measurer;
-  ManualClock clock;
+  measure::ManualClock clock;
   const SearchResult result = Controller(ndr_pdr_config(), clock).search(measurer);
   CHECK(result.stop_reason == StopReason::measurer_failed);
   CHECK(result.stop_detail.find("offered count must not be negative, got -7") != std::string::npos);
@@ -110,7 +112,7 @@ TEST_CASE("an invalid measurer result is a measurer failure with the reason") {
 
 TEST_CASE("progress is reported after every trial, per goal, with the target depth") {
   ControllerConfig config = ndr_pdr_config();
-  ManualClock clock;
+  measure::ManualClock clock;
   testing::FakeSut sut(10e6, clock);
   std::vector<std::size_t> numbers;
   std::vector<GoalProgress> last;
@@ -131,8 +133,8 @@ TEST_CASE("progress is reported after every trial, per goal, with the target dep
 
 TEST_CASE("the warmup trial is logged but counts for no goal") {
   ControllerConfig config = ndr_pdr_config();
-  config.warmup_duration = Seconds{1.0};
-  ManualClock clock;
+  config.warmup_duration = measure::Seconds{1.0};
+  measure::ManualClock clock;
   testing::FakeSut sut(10e6, clock);
   const SearchResult result = Controller(config, clock).search(sut);
   REQUIRE(result.trials.size() == 36);  // the 35 of the search, plus warmup
@@ -147,7 +149,7 @@ TEST_CASE("the warmup trial is logged but counts for no goal") {
 TEST_CASE("the controller rejects an invalid config before any trial") {
   ControllerConfig config = ndr_pdr_config();
   config.goals[1].exceed_ratio = 1.0;
-  ManualClock clock;
+  measure::ManualClock clock;
   CHECK_THROWS_WITH_AS(Controller(config, clock), doctest::Contains("goals[1].exceed_ratio = 1"),
-                       ConfigError);
+                       measure::ConfigError);
 }

@@ -12,15 +12,15 @@ namespace {
 
 TrialRecord trial(double load_pps, double loss_ratio, double duration_s = 1.0,
                   TrialPhase phase = TrialPhase::main) {
-  return {
-      0, phase, Seconds{0.0},
-      TrialResult::from_loss_ratio(load_pps, Seconds{duration_s}, Seconds{duration_s}, loss_ratio)};
+  return {0, phase, measure::Seconds{0.0},
+          measure::TrialResult::from_loss_ratio(load_pps, measure::Seconds{duration_s},
+                                                measure::Seconds{duration_s}, loss_ratio)};
 }
 
 ClassificationTarget target(double loss_ratio, double trial_duration_s = 1.0) {
   ClassificationTarget result;
   result.loss_ratio = loss_ratio;
-  result.trial_duration = Seconds{trial_duration_s};
+  result.trial_duration = measure::Seconds{trial_duration_s};
   return result;
 }
 
@@ -84,10 +84,10 @@ TEST_CASE("the spread of the exact values of one trial duration") {
   // the 60 s trial and the low-loss trial do not count.
   const std::vector<TrialRecord> trials{trial(10e6, 0.5), trial(10e6, 0.4), trial(10e6, 0.3, 60.0),
                                         trial(4e6, 0.0)};
-  const ExactLoadSpread spread = exact_load_spread(trials, target(0.0), Seconds{1.0});
+  const ExactLoadSpread spread = exact_load_spread(trials, target(0.0), measure::Seconds{1.0});
   CHECK(spread.count == 2);
   CHECK(spread.relative_stddev == doctest::Approx(std::sqrt(0.5e12) / 5.5e6));
-  const ExactLoadSpread one = exact_load_spread(trials, target(0.0), Seconds{60.0});
+  const ExactLoadSpread one = exact_load_spread(trials, target(0.0), measure::Seconds{60.0});
   CHECK(one.count == 1);
   CHECK(one.relative_stddev == 0.0);
 }

@@ -8,17 +8,18 @@
 #include <string>
 #include <vector>
 
-#include "search/clock.hpp"
-#include "search/measurer.hpp"
+#include "measure/clock.hpp"
+#include "measure/measurer.hpp"
 
 namespace trexsearch::testing {
 
 /// A deterministic SUT for controller tests: forwards at most `capacity_pps`
 /// (optionally wobbling with sin(trial number)), optionally losing at least
 /// `loss_floor` of every trial, and advancing a ManualClock by each trial.
-class FakeSut final : public Measurer {
+class FakeSut final : public measure::Measurer {
  public:
-  FakeSut(double capacity_pps, ManualClock& clock) : capacity_pps_(capacity_pps), clock_(clock) {}
+  FakeSut(double capacity_pps, measure::ManualClock& clock)
+      : capacity_pps_(capacity_pps), clock_(clock) {}
 
   FakeSut& wobbly() { wobbly_ = true; return *this; }
   /// Capacity (1 + relative) on odd-numbered trials, (1 - relative) on even ones.
@@ -27,7 +28,8 @@ class FakeSut final : public Measurer {
   /// Absorbs this many excess frames per trial: short trials pass higher loads.
   FakeSut& buffer_frames(std::int64_t frames) { buffer_frames_ = frames; return *this; }
 
-  TrialOutcome measure(Seconds duration, double load_pps, std::stop_token) override {
+  measure::TrialOutcome measure(measure::Seconds duration, double load_pps,
+                                std::stop_token) override {
     double capacity = capacity_pps_;
     if (wobbly_) capacity *= 1.0 + 0.01 * std::sin(static_cast<double>(trials_.size()) + 1.0);
     if (alternating_ > 0.0) {
@@ -42,7 +44,7 @@ class FakeSut final : public Measurer {
     }
     trials_.push_back({load_pps, duration.count()});
     clock_.advance(duration);
-    TrialOutcome outcome;
+    measure::TrialOutcome outcome;
     outcome.offered_count = offered;
     outcome.loss_count = loss;
     return outcome;
@@ -53,7 +55,7 @@ class FakeSut final : public Measurer {
 
  private:
   double capacity_pps_;
-  ManualClock& clock_;
+  measure::ManualClock& clock_;
   bool wobbly_ = false;
   double alternating_ = 0.0;
   double loss_floor_ = 0.0;

@@ -10,7 +10,7 @@
 
 #include "fake_sut.hpp"
 #include "search/controller.hpp"
-#include "search/errors.hpp"
+#include "measure/errors.hpp"
 #include "search/selection_strategy.hpp"
 #include "search/trial_analysis.hpp"
 
@@ -37,8 +37,8 @@ SearchGoal rfc2544_goal() {
   SearchGoal goal = ndr_goal();
   goal.name = "RFC2544";
   goal.exceed_ratio = 0.0;
-  goal.final_trial_duration = Seconds{60.0};
-  goal.duration_sum = Seconds{60.0};
+  goal.final_trial_duration = measure::Seconds{60.0};
+  goal.duration_sum = measure::Seconds{60.0};
   return goal;
 }
 
@@ -47,23 +47,23 @@ ControllerConfig config_for(std::vector<SearchGoal> goals, SelectionStrategy str
   config.goals = std::move(goals);
   config.min_load_pps = 9001.0;
   config.max_load_pps = 14880952.0;
-  config.warmup_duration = Seconds{0.0};
-  config.search_duration_max = Seconds{1e6};
+  config.warmup_duration = measure::Seconds{0.0};
+  config.search_duration_max = measure::Seconds{1e6};
   config.strategy = strategy;
   return config;
 }
 
 SearchResult search_fake_sut(const ControllerConfig& config, double capacity_pps,
                              bool wobbly = false, double loss_floor = 0.0) {
-  ManualClock clock;
+  measure::ManualClock clock;
   testing::FakeSut sut(capacity_pps, clock);
   if (wobbly) sut.wobbly();
   if (loss_floor > 0.0) sut.loss_floor(loss_floor);
   return Controller(config, clock).search(sut);
 }
 
-std::vector<TrialResult> counted_trials(const SearchResult& result) {
-  std::vector<TrialResult> trials;
+std::vector<measure::TrialResult> counted_trials(const SearchResult& result) {
+  std::vector<measure::TrialResult> trials;
   for (const TrialRecord& trial : result.trials) {
     if (trial.phase != TrialPhase::warmup) trials.push_back(trial.result);
   }
@@ -72,7 +72,7 @@ std::vector<TrialResult> counted_trials(const SearchResult& result) {
 
 /// The result must be exactly what the analysis makes of the trials it measured.
 void check_results_are_the_analysis(const ControllerConfig& config, const SearchResult& result) {
-  const std::vector<TrialResult> trials = counted_trials(result);
+  const std::vector<measure::TrialResult> trials = counted_trials(result);
   const std::vector<GoalResult> analysed =
       analyze_trials(config.goals, trials, LoadLimits{config.min_load_pps, config.max_load_pps});
   REQUIRE(analysed.size() == result.goals.size());
@@ -99,7 +99,7 @@ TEST_CASE("strategy names parse, and an unknown one is a ConfigError naming fiel
   try {
     parse_selection_strategy("Fast", "strategy");
     FAIL("no error");
-  } catch (const ConfigError& error) {
+  } catch (const measure::ConfigError& error) {
     CHECK(error.field() == "strategy");
     CHECK(std::string(error.what()).find("\"Fast\"") != std::string::npos);
     CHECK(std::string(error.what()).find("csit, fast") != std::string::npos);
@@ -170,8 +170,8 @@ TEST_CASE("RFC 2544 goal on a sharp SUT: short trials where loss is expected, on
     const bool lossy = trial.result.loss_ratio() > 0.0;
     // A trial that lost frames was short: fast never spends a long trial on a
     // load it expects to be an upper bound, and here the estimate is exact.
-    if (lossy) CHECK(trial.result.intended_duration() == Seconds{1.0});
-    if (trial.result.intended_duration() == Seconds{60.0}) ++full_length;
+    if (lossy) CHECK(trial.result.intended_duration() == measure::Seconds{1.0});
+    if (trial.result.intended_duration() == measure::Seconds{60.0}) ++full_length;
   }
   CHECK(full_length == 1);
 }
@@ -210,7 +210,7 @@ TEST_CASE("RFC 2544 goal on a buffered SUT: after a failed 60 s trial, one width
   // is then exact, so the next 60 s trial is one width below it (not two).
   const ControllerConfig config = config_for({rfc2544_goal()}, SelectionStrategy::fast);
   const double capacity_pps = 5e6;
-  ManualClock clock;
+  measure::ManualClock clock;
   testing::FakeSut sut(capacity_pps, clock);
   sut.buffer_frames(200000);
   const SearchResult result = Controller(config, clock).search(sut);
@@ -221,7 +221,7 @@ TEST_CASE("RFC 2544 goal on a buffered SUT: after a failed 60 s trial, one width
   CHECK(*goal.relevant_upper_bound_pps > long_term_pps);
   int full_length = 0;
   for (const TrialRecord& trial : result.trials) {
-    if (trial.result.intended_duration() == Seconds{60.0}) ++full_length;
+    if (trial.result.intended_duration() == measure::Seconds{60.0}) ++full_length;
   }
   CHECK(full_length <= 2);
   check_results_are_the_analysis(config, result);
@@ -245,7 +245,7 @@ TEST_CASE("RFC 2544 goal: noise above a goal width skips the 7.75 s target") {
   // Capacity 1 % above and below 10e6 on alternate trials: the 1 s rates
   // disagree by more than the 0.5 % width, and a 7.75 s trial would be one
   // more chance to cap the result below the capacity (exceed ratio 0).
-  ManualClock clock;
+  measure::ManualClock clock;
   testing::FakeSut sut(10e6, clock);
   sut.alternating(0.01);
   const SearchResult noisy = Controller(config, clock).search(sut);
@@ -298,7 +298,7 @@ TEST_CASE("fast fails fast when min load is an upper bound and the goal asks for
 
 TEST_CASE("fast honours search_duration_max: stops before the next trial, bounds so far kept") {
   ControllerConfig config = config_for({ndr_goal(), pdr_goal()}, SelectionStrategy::fast);
-  config.search_duration_max = Seconds{10.0};
+  config.search_duration_max = measure::Seconds{10.0};
   const SearchResult result = search_fake_sut(config, 10e6);
   CHECK(result.stop_reason == StopReason::search_time_exceeded);
   CHECK(result.trials.size() == 10);  // 1 s trials, checked before each trial
@@ -309,7 +309,7 @@ TEST_CASE("fast honours search_duration_max: stops before the next trial, bounds
 
 TEST_CASE("fast with warmup: the warmup trial is measured first and counts for no goal") {
   ControllerConfig config = config_for({ndr_goal()}, SelectionStrategy::fast);
-  config.warmup_duration = Seconds{2.0};
+  config.warmup_duration = measure::Seconds{2.0};
   const SearchResult result = search_fake_sut(config, 4e6);
   REQUIRE(result.trials.size() > 2);
   CHECK(result.trials[0].phase == TrialPhase::warmup);

@@ -2,7 +2,7 @@
 
 #include <vector>
 
-#include "search/errors.hpp"
+#include "measure/errors.hpp"
 #include "search/load_grid.hpp"
 
 using namespace trexsearch;
@@ -56,6 +56,6 @@ TEST_CASE("index and load convert back and forth exactly; loads between points r
 }
 
 TEST_CASE("a goal width too fine for the range is a config error, not a hang") {
-  CHECK_THROWS_AS(LoadGrid(1.0, 1e300, std::vector<double>{1e-15}), ConfigError);
-  CHECK_THROWS_AS(LoadGrid(5.0, 5.0, kCsitWidth), ConfigError);
+  CHECK_THROWS_AS(LoadGrid(1.0, 1e300, std::vector<double>{1e-15}), measure::ConfigError);
+  CHECK_THROWS_AS(LoadGrid(5.0, 5.0, kCsitWidth), measure::ConfigError);
 }

@@ -5,8 +5,8 @@
 
 #include "fake_sut.hpp"
 #include "search/controller.hpp"
-#include "search/errors.hpp"
-#include "search/replay_measurer.hpp"
+#include "measure/errors.hpp"
+#include "measure/replay_measurer.hpp"
 
 using namespace trexsearch;
 using namespace trexsearch::mlr;
@@ -24,29 +24,30 @@ ControllerConfig config() {
 }
 
 /// Records what the wrapped measurer answers, as a store would.
-class Recorder final : public Measurer {
+class Recorder final : public measure::Measurer {
  public:
-  explicit Recorder(Measurer& inner) : inner_(inner) {}
-  TrialOutcome measure(Seconds duration, double load, std::stop_token stop) override {
-    TrialOutcome outcome = inner_.measure(duration, load, stop);
+  explicit Recorder(measure::Measurer& inner) : inner_(inner) {}
+  measure::TrialOutcome measure(measure::Seconds duration, double load,
+                                std::stop_token stop) override {
+    measure::TrialOutcome outcome = inner_.measure(duration, load, stop);
     recorded.push_back({load, duration, outcome});
     return outcome;
   }
-  std::vector<RecordedTrial> recorded;
+  std::vector<measure::RecordedTrial> recorded;
 
  private:
-  Measurer& inner_;
+  measure::Measurer& inner_;
 };
 
 }  // namespace
 
 TEST_CASE("a search resumed from stored trials equals the uninterrupted search, nothing measured twice") {
-  ManualClock clock;
+  measure::ManualClock clock;
   testing::FakeSut reference_sut(10e6, clock);
   const SearchResult uninterrupted = Controller(config(), clock).search(reference_sut);
 
   // Interrupt after 12 trials (warmup included), keeping what was stored.
-  ManualClock first_clock;
+  measure::ManualClock first_clock;
   testing::FakeSut first_sut(10e6, first_clock);
   Recorder recorder(first_sut);
   std::stop_source stop;
@@ -59,9 +60,9 @@ TEST_CASE("a search resumed from stored trials equals the uninterrupted search, 
   REQUIRE(interrupted.stop_reason == StopReason::cancelled);
   REQUIRE(recorder.recorded.size() == 12);
 
-  ManualClock second_clock;
+  measure::ManualClock second_clock;
   testing::FakeSut second_sut(10e6, second_clock);
-  ReplayMeasurer replay(recorder.recorded, second_sut);
+  measure::ReplayMeasurer replay(recorder.recorded, second_sut);
   const SearchResult resumed = Controller(config(), second_clock).search(replay);
   CHECK(replay.finished_replay());
   CHECK(second_sut.trials().size() == uninterrupted.trials.size() - 12);
@@ -75,13 +76,13 @@ TEST_CASE("a search resumed from stored trials equals the uninterrupted search, 
 }
 
 TEST_CASE("replay refuses to continue when the search asks for something else") {
-  ManualClock clock;
+  measure::ManualClock clock;
   testing::FakeSut sut(10e6, clock);
-  TrialOutcome outcome;
+  measure::TrialOutcome outcome;
   outcome.offered_count = 100;
-  ReplayMeasurer replay({{12345.0, Seconds{1.0}, outcome}}, sut);
-  CHECK_THROWS_WITH_AS(replay.measure(Seconds{1.0}, 999.0, {}),
+  measure::ReplayMeasurer replay({{12345.0, measure::Seconds{1.0}, outcome}}, sut);
+  CHECK_THROWS_WITH_AS(replay.measure(measure::Seconds{1.0}, 999.0, {}),
                        doctest::Contains("stored trial 1 was 12345 pps for 1 s"),
-                       MeasurementError);
+                       measure::MeasurementError);
   CHECK(sut.trials().empty());
 }

@@ -20,7 +20,8 @@ struct Fixture {
       : expander(4, 2, global, lower, upper),
         context{target, expander, lower, upper, kHandler, {}} {}
 
-  TargetSpec target{{0.0, 0.5, Seconds{1.0}, Seconds{21.0}}, 4, 2, false, 0, std::nullopt};
+  TargetSpec target{
+      {0.0, 0.5, measure::Seconds{1.0}, measure::Seconds{21.0}}, 4, 2, false, 0, std::nullopt};
   GlobalWidth global{0};
   TargetedExpander expander;
   StrategyContext context;

@@ -9,8 +9,9 @@ using namespace trexsearch::mlr;
 
 namespace {
 
-TrialResult trial(double load, double loss_ratio, double intended_s = 1.0) {
-  return TrialResult::from_loss_ratio(load, Seconds{intended_s}, Seconds{intended_s}, loss_ratio);
+measure::TrialResult trial(double load, double loss_ratio, double intended_s = 1.0) {
+  return measure::TrialResult::from_loss_ratio(load, measure::Seconds{intended_s},
+                                               measure::Seconds{intended_s}, loss_ratio);
 }
 
 SearchGoal small_goal() {
@@ -18,7 +19,7 @@ SearchGoal small_goal() {
   goal.name = "PDR-ish";
   goal.loss_ratio = 0.005;
   goal.exceed_ratio = 0.5;
-  goal.duration_sum = Seconds{4.0};
+  goal.duration_sum = measure::Seconds{4.0};
   goal.relative_width = 0.5;
   return goal;
 }
@@ -26,9 +27,9 @@ SearchGoal small_goal() {
 }  // namespace
 
 TEST_CASE("analysis of a hand-computed trial set: classes, sums, bounds and conditional throughput") {
-  const std::vector<TrialResult> trials{
-      trial(1000, 0.001), trial(2000, 0.02), trial(1000, 0.01),   trial(1500, 0.0, 0.5),
-      trial(1000, 0.004), trial(2000, 0.0),  trial(2000, 0.03),   trial(1000, 0.002),
+  const std::vector<measure::TrialResult> trials{
+      trial(1000, 0.001), trial(2000, 0.02),    trial(1000, 0.01), trial(1500, 0.0, 0.5),
+      trial(1000, 0.004), trial(2000, 0.0),     trial(2000, 0.03), trial(1000, 0.002),
       trial(2000, 0.05),  trial(1500, 0.0, 0.5)};
   const auto results = analyze_trials({small_goal()}, trials);
   REQUIRE(results.size() == 1);
@@ -38,12 +39,12 @@ TEST_CASE("analysis of a hand-computed trial set: classes, sums, bounds and cond
   // 1000: 3 good + 1 bad full-length seconds: effective bad 1 <= 2, 4 - 3 <= 2.
   CHECK(result.loads[0].load_pps == 1000);
   CHECK(result.loads[0].classification == LoadClass::lower_bound);
-  CHECK(result.loads[0].sums.full_length_low_loss == Seconds{3.0});
-  CHECK(result.loads[0].sums.full_length_high_loss == Seconds{1.0});
+  CHECK(result.loads[0].sums.full_length_low_loss == measure::Seconds{3.0});
+  CHECK(result.loads[0].sums.full_length_high_loss == measure::Seconds{1.0});
   CHECK(result.loads[0].trial_count == 4);
   // 1500: only short trials.
   CHECK(result.loads[1].classification == LoadClass::undecided);
-  CHECK(result.loads[1].sums.short_low_loss == Seconds{1.0});
+  CHECK(result.loads[1].sums.short_low_loss == measure::Seconds{1.0});
   // 2000: 3 bad seconds > 2 and 4 - 1 > 2.
   CHECK(result.loads[2].classification == LoadClass::upper_bound);
   CHECK(result.relevant_lower_bound_pps == 1000);
@@ -59,8 +60,8 @@ TEST_CASE("every trial counts for every goal, each goal classifies on its own") 
   SearchGoal ndr = small_goal();
   ndr.name = "NDR";
   ndr.loss_ratio = 0.0;
-  const std::vector<TrialResult> trials{trial(1000, 0.001), trial(1000, 0.001), trial(1000, 0.001),
-                                        trial(1000, 0.001)};
+  const std::vector<measure::TrialResult> trials{trial(1000, 0.001), trial(1000, 0.001),
+                                                 trial(1000, 0.001), trial(1000, 0.001)};
   const auto results = analyze_trials({ndr, small_goal()}, trials);
   CHECK(results[0].loads[0].classification == LoadClass::upper_bound);
   CHECK(results[1].loads[0].classification == LoadClass::lower_bound);
@@ -72,21 +73,21 @@ TEST_CASE("every trial counts for every goal, each goal classifies on its own") 
 TEST_CASE("bounds further apart than the goal width are irregular: too wide") {
   SearchGoal goal = small_goal();
   goal.relative_width = 0.1;
-  const std::vector<TrialResult> trials{trial(1000, 0), trial(1000, 0), trial(1000, 0),
-                                        trial(1000, 0), trial(2000, 1), trial(2000, 1),
-                                        trial(2000, 1)};
+  const std::vector<measure::TrialResult> trials{trial(1000, 0), trial(1000, 0), trial(1000, 0),
+                                                 trial(1000, 0), trial(2000, 1), trial(2000, 1),
+                                                 trial(2000, 1)};
   const auto result = analyze_trials({goal}, trials)[0];
   CHECK(result.irregularity == Irregularity::too_wide);
   CHECK(result.irregular_reason.find("wider than the goal width 0.1") != std::string::npos);
 }
 
 TEST_CASE("with load limits, missing bounds at the limits are named as such") {
-  const std::vector<TrialResult> passes{trial(5000, 0), trial(5000, 0), trial(5000, 0),
-                                        trial(5000, 0)};
+  const std::vector<measure::TrialResult> passes{trial(5000, 0), trial(5000, 0), trial(5000, 0),
+                                                 trial(5000, 0)};
   const auto high = analyze_trials({small_goal()}, passes, LoadLimits{100, 5000})[0];
   CHECK(high.irregularity == Irregularity::max_load_is_lower_bound);
   CHECK(high.conditional_throughput_pps == 5000);
-  const std::vector<TrialResult> fails{trial(100, 1), trial(100, 1), trial(100, 1)};
+  const std::vector<measure::TrialResult> fails{trial(100, 1), trial(100, 1), trial(100, 1)};
   const auto low = analyze_trials({small_goal()}, fails, LoadLimits{100, 5000})[0];
   CHECK(low.irregularity == Irregularity::min_load_is_upper_bound);
   CHECK_FALSE(low.conditional_throughput_pps);

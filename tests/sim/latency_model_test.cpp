@@ -2,7 +2,7 @@
 
 #include <doctest/doctest.h>
 
-#include "search/errors.hpp"
+#include "measure/errors.hpp"
 
 namespace trexsearch::sim {
 namespace {
@@ -10,8 +10,9 @@ namespace {
 constexpr double capacity_pps = 1e6;
 constexpr double stream_pps = 9000.0;
 
-LatencyTrial run(LatencyModel& model, double load_pps, Seconds soak_offset = Seconds{0.0},
-                 Seconds duration = Seconds{5.0}) {
+LatencyTrial run(LatencyModel& model, double load_pps,
+                 measure::Seconds soak_offset = measure::Seconds{0.0},
+                 measure::Seconds duration = measure::Seconds{5.0}) {
   return model.trial({.load_pps = load_pps,
                       .capacity_pps = capacity_pps,
                       .duration = duration,
@@ -59,7 +60,8 @@ TEST_CASE("Latency grows with load as the queue fills, every percentile") {
 
 TEST_CASE("Percentiles are ordered and the tail is long") {
   LatencyModel model(LatencyParameters{.tail_ratio = 0.01, .tail_us = 500.0}, 11);
-  const LatencyTrial trial = run(model, 0.5 * capacity_pps, Seconds{0.0}, Seconds{30.0});
+  const LatencyTrial trial =
+      run(model, 0.5 * capacity_pps, measure::Seconds{0.0}, measure::Seconds{30.0});
   const auto& h = trial.samples.histogram;
   CHECK(h.value_at_percentile(50.0) <= h.value_at_percentile(90.0));
   CHECK(h.value_at_percentile(90.0) <= h.value_at_percentile(99.0));
@@ -73,13 +75,14 @@ TEST_CASE("Percentiles are ordered and the tail is long") {
 TEST_CASE("Drift moves the base latency with soak time") {
   const LatencyParameters parameters{.base_us = 20.0, .tail_ratio = 0.0, .drift_us_per_hour = 5.0};
   LatencyModel model(parameters, 1);
-  const LatencyTrial start = run(model, stream_pps, Seconds{0.0}, Seconds{60.0});
-  const LatencyTrial after_8h = run(model, stream_pps, Seconds{8 * 3600.0}, Seconds{60.0});
+  const LatencyTrial start = run(model, stream_pps, measure::Seconds{0.0}, measure::Seconds{60.0});
+  const LatencyTrial after_8h =
+      run(model, stream_pps, measure::Seconds{8 * 3600.0}, measure::Seconds{60.0});
   CHECK(start.samples.histogram.value_at_percentile(50.0) == 20);
   CHECK(after_8h.samples.histogram.value_at_percentile(50.0) == 60);  // 20 + 5 * 8.008
   LatencyModel falling(
       LatencyParameters{.base_us = 5.0, .tail_ratio = 0.0, .drift_us_per_hour = -10.0}, 1);
-  CHECK(run(falling, stream_pps, Seconds{3600.0}).samples.histogram.max_us() <=
+  CHECK(run(falling, stream_pps, measure::Seconds{3600.0}).samples.histogram.max_us() <=
         1);  // never below 0
 }
 
@@ -96,7 +99,8 @@ TEST_CASE("Latency-path loss loses latency frames only, with sequence errors") {
 
 TEST_CASE("Long trials are drawn from a bounded sample with exact counts") {
   LatencyModel model(LatencyParameters{}, 2);
-  const LatencyTrial trial = run(model, 0.5 * capacity_pps, Seconds{0.0}, Seconds{600.0});
+  const LatencyTrial trial =
+      run(model, 0.5 * capacity_pps, measure::Seconds{0.0}, measure::Seconds{600.0});
   CHECK(trial.sent == 5'400'000);
   CHECK(trial.samples.histogram.total() == 5'400'000);
   std::uint64_t bucketed = 0;
@@ -110,7 +114,7 @@ TEST_CASE("The steps alone: received frames, exact min and max, sequence errors"
   const std::uint64_t half = model.draw_received(100000, 2 * capacity_pps, capacity_pps);
   CHECK(static_cast<double>(half) == doctest::Approx(50000.0).epsilon(0.02));
   const LatencySamples samples = model.draw_latencies(
-      500, {.load_pps = 1e4, .capacity_pps = capacity_pps, .duration = Seconds{1.0}});
+      500, {.load_pps = 1e4, .capacity_pps = capacity_pps, .duration = measure::Seconds{1.0}});
   CHECK(samples.histogram.total() == 500);
   CHECK(samples.min_us == 40);
   CHECK(samples.max_us >= samples.min_us);
@@ -128,11 +132,13 @@ TEST_CASE("The same seed gives the same trial; bad conditions are refused by nam
   CHECK(run(a, 5e5).samples.histogram == run(b, 5e5).samples.histogram);
   CHECK_THROWS_WITH_AS(a.trial({.load_pps = -1.0, .capacity_pps = 1.0, .stream_rate_pps = 1.0}),
                        doctest::Contains("load [pps] must be finite and >= 0, got -1"),
-                       MeasurementError);
+                       measure::MeasurementError);
   CHECK_THROWS_WITH_AS(a.trial({.load_pps = 1.0, .capacity_pps = 0.0, .stream_rate_pps = 1.0}),
-                       doctest::Contains("capacity must be finite and > 0 pps"), MeasurementError);
-  CHECK_THROWS_WITH_AS(a.trial({.load_pps = 1.0, .capacity_pps = 1.0, .duration = Seconds{0.0}}),
-                       doctest::Contains("duration must be finite and > 0 s"), MeasurementError);
+                       doctest::Contains("capacity must be finite and > 0 pps"),
+                       measure::MeasurementError);
+  CHECK_THROWS_WITH_AS(
+      a.trial({.load_pps = 1.0, .capacity_pps = 1.0, .duration = measure::Seconds{0.0}}),
+      doctest::Contains("duration must be finite and > 0 s"), measure::MeasurementError);
 }
 
 }  // namespace trexsearch::sim

@@ -6,7 +6,7 @@
 #include <string>
 #include <vector>
 
-#include "search/errors.hpp"
+#include "measure/errors.hpp"
 #include "search/sim/soak_sut.hpp"
 #include "search/sim/sut_model.hpp"
 
@@ -20,7 +20,7 @@ struct Counts {
 };
 
 Counts counts_of(SutModel& model, double load_pps, double duration_s) {
-  const TrialOutcome outcome = model.trial(Seconds{duration_s}, load_pps);
+  const measure::TrialOutcome outcome = model.trial(measure::Seconds{duration_s}, load_pps);
   // Models leave effective duration and intended count to the measurer.
   CHECK_FALSE(outcome.effective_duration.has_value());
   CHECK_FALSE(outcome.intended_count.has_value());
@@ -47,8 +47,8 @@ TEST_CASE("sharp loses exactly the frames above capacity") {
   CHECK(counts_of(*sut, 1000000.6, 1.0) == Counts{1000001, 1});
   CHECK(counts_of(*sut, 1000000.4, 1.0) == Counts{1000000, 0});
   CHECK(counts_of(*sut, 0.0, 1.0) == Counts{0, 0});
-  CHECK(sut->expected_loss_ratio(1.5e6, Seconds{2.0}) == doctest::Approx(1.0 / 3.0));
-  CHECK(sut->expected_loss_ratio(0.9e6, Seconds{2.0}) == 0.0);
+  CHECK(sut->expected_loss_ratio(1.5e6, measure::Seconds{2.0}) == doctest::Approx(1.0 / 3.0));
+  CHECK(sut->expected_loss_ratio(0.9e6, measure::Seconds{2.0}) == 0.0);
   CHECK(sut->true_capacity_pps() == 1e6);
 }
 
@@ -60,7 +60,7 @@ TEST_CASE("duration_dependent absorbs a buffer per trial, so short trials pass m
   CHECK(counts_of(*sut, 1.1e6, 60.0) == Counts{66000000, 5900000});
   CHECK(counts_of(*sut, 1e6, 60.0) == Counts{60000000, 0});
   CHECK(sut->true_capacity_pps() == 1e6);
-  CHECK(sut->expected_loss_ratio(1.1e6, Seconds{60.0}) == doctest::Approx(5.9e6 / 6.6e7));
+  CHECK(sut->expected_loss_ratio(1.1e6, measure::Seconds{60.0}) == doctest::Approx(5.9e6 / 6.6e7));
 }
 
 TEST_CASE("random models without randomness to apply behave like sharp") {
@@ -75,8 +75,8 @@ TEST_CASE("random models without randomness to apply behave like sharp") {
     CHECK(counts_of(*sut, 1.5e6, 2.0) == Counts{3000000, 1000000});
     CHECK(counts_of(*sut, 0.5e6, 2.0) == Counts{1000000, 0});
     CHECK(sut->true_capacity_pps() == 1e6);
-    CHECK(sut->expected_loss_ratio(1.5e6, Seconds{2.0}) == doctest::Approx(1.0 / 3.0));
-    CHECK(sut->expected_loss_ratio(0.5e6, Seconds{2.0}) == 0.0);
+    CHECK(sut->expected_loss_ratio(1.5e6, measure::Seconds{2.0}) == doctest::Approx(1.0 / 3.0));
+    CHECK(sut->expected_loss_ratio(0.5e6, measure::Seconds{2.0}) == 0.0);
   }
 }
 
@@ -99,7 +99,8 @@ TEST_CASE("bursty interruptions lose whole bursts below capacity") {
 TEST_CASE("lossy has no true capacity when every load loses frames") {
   auto sut = make_sut("lossy", {{"background_loss_ratio", 1e-3}}, 1);
   CHECK_FALSE(sut->true_capacity_pps().has_value());
-  CHECK(sut->expected_loss_ratio(1e5, Seconds{1.0}) == doctest::Approx(1e-3).epsilon(1e-9));
+  CHECK(sut->expected_loss_ratio(1e5, measure::Seconds{1.0}) ==
+        doctest::Approx(1e-3).epsilon(1e-9));
 }
 
 TEST_CASE("soak loses frames at the documented rate curve") {
@@ -133,13 +134,14 @@ TEST_CASE("the same seed gives the same trial sequence, another seed another one
 
 TEST_CASE("bad trial requests are rejected with the model and the value named") {
   auto sut = make_sut("noisy", {}, 1);
-  CHECK_THROWS_WITH_AS(sut->trial(Seconds{1.0}, -1.0),
-                       doctest::Contains("SUT model noisy: trial load"), MeasurementError);
-  CHECK_THROWS_WITH_AS(sut->trial(Seconds{0.0}, 1e6), doctest::Contains("duration"),
-                       MeasurementError);
-  CHECK_THROWS_WITH_AS(sut->trial(Seconds{1.0}, 1e300), doctest::Contains("too many frames"),
-                       MeasurementError);
-  CHECK_THROWS_AS(sut->expected_loss_ratio(std::nan(""), Seconds{1.0}), MeasurementError);
+  CHECK_THROWS_WITH_AS(sut->trial(measure::Seconds{1.0}, -1.0),
+                       doctest::Contains("SUT model noisy: trial load"), measure::MeasurementError);
+  CHECK_THROWS_WITH_AS(sut->trial(measure::Seconds{0.0}, 1e6), doctest::Contains("duration"),
+                       measure::MeasurementError);
+  CHECK_THROWS_WITH_AS(sut->trial(measure::Seconds{1.0}, 1e300),
+                       doctest::Contains("too many frames"), measure::MeasurementError);
+  CHECK_THROWS_AS(sut->expected_loss_ratio(std::nan(""), measure::Seconds{1.0}),
+                  measure::MeasurementError);
 }
 
 }  // namespace trexsearch::sim

@@ -6,21 +6,21 @@
 #include <limits>
 #include <string>
 
-#include "search/errors.hpp"
+#include "measure/errors.hpp"
 #include "search/sim/sut_model.hpp"
 
 namespace trexsearch::sim {
 namespace {
 
 /// The ConfigError make_sut throws, or a failed check when it throws nothing.
-ConfigError config_error_of(std::string_view model, const SutOptions& options) {
+measure::ConfigError config_error_of(std::string_view model, const SutOptions& options) {
   try {
     make_sut(model, options, 1);
-  } catch (const ConfigError& error) {
+  } catch (const measure::ConfigError& error) {
     return error;
   }
   FAIL("make_sut accepted " << model);
-  return ConfigError("", "", "");
+  return measure::ConfigError("", "", "");
 }
 
 bool contains(const std::string& text, const std::string& part) {
@@ -30,14 +30,14 @@ bool contains(const std::string& text, const std::string& part) {
 }  // namespace
 
 TEST_CASE("an unknown option is named, with the model's known options listed") {
-  const ConfigError error = config_error_of("noisy", {{"capcity_pps", 1e6}});
+  const measure::ConfigError error = config_error_of("noisy", {{"capcity_pps", 1e6}});
   CHECK(error.field() == "noisy.capcity_pps");
-  CHECK(contains(error.what(), format_value(1e6)));
+  CHECK(contains(error.what(), measure::format_value(1e6)));
   CHECK(contains(error.what(), "known options: capacity_pps, noise"));
 }
 
 TEST_CASE("an unknown model is named, with the known models listed") {
-  const ConfigError error = config_error_of("sharpp", {});
+  const measure::ConfigError error = config_error_of("sharpp", {});
   CHECK(error.field() == "sut");
   CHECK(contains(error.what(), "sharpp"));
   CHECK(contains(error.what(), "sharp, noisy, lossy, bursty, duration_dependent, soak"));
@@ -63,9 +63,9 @@ TEST_CASE("out-of-range option values are rejected with field, value and range")
   for (const Case& c : cases) {
     const std::string field = std::string(c.model) + "." + c.option;
     CAPTURE(field);
-    const ConfigError error = config_error_of(c.model, {{c.option, c.value}});
+    const measure::ConfigError error = config_error_of(c.model, {{c.option, c.value}});
     CHECK(error.field() == field);
-    CHECK(contains(error.what(), format_value(c.value)));
+    CHECK(contains(error.what(), measure::format_value(c.value)));
     CHECK(contains(error.what(), c.range));
   }
 }
@@ -74,7 +74,8 @@ TEST_CASE("non-finite and fractional values are rejected") {
   const double nan = std::numeric_limits<double>::quiet_NaN();
   CHECK(config_error_of("sharp", {{"capacity_pps", nan}}).field() == "sharp.capacity_pps");
   CHECK(config_error_of("sharp", {{"capacity_pps", HUGE_VAL}}).field() == "sharp.capacity_pps");
-  const ConfigError fraction = config_error_of("duration_dependent", {{"buffer_frames", 2.5}});
+  const measure::ConfigError fraction =
+      config_error_of("duration_dependent", {{"buffer_frames", 2.5}});
   CHECK(fraction.field() == "duration_dependent.buffer_frames");
   CHECK(contains(fraction.what(), "whole number"));
 }
@@ -98,15 +99,17 @@ TEST_CASE("every catalogued model builds with its defaults and documents its opt
       CHECK_FALSE(spec.description.empty());
       // Giving each default explicitly builds the same model.
       CHECK(make_sut(name, {{spec.name, spec.default_value}}, 42)->describe() == model->describe());
-      CHECK(contains(model->describe(), spec.name + "=" + format_value(spec.default_value)));
+      CHECK(
+          contains(model->describe(), spec.name + "=" + measure::format_value(spec.default_value)));
     }
   }
-  CHECK_THROWS_AS(sut_model_options("nope"), ConfigError);
+  CHECK_THROWS_AS(sut_model_options("nope"), measure::ConfigError);
 }
 
 TEST_CASE("given options replace the defaults in the description") {
   const auto model = make_sut("noisy", {{"capacity_pps", 2e6}, {"noise", 0.05}}, 9);
-  CHECK(model->describe() == "noisy capacity_pps=" + format_value(2e6) + " noise=0.05 seed=9");
+  CHECK(model->describe() ==
+        "noisy capacity_pps=" + measure::format_value(2e6) + " noise=0.05 seed=9");
   CHECK(model->true_capacity_pps() == 2e6);
 }
 

@@ -21,12 +21,12 @@ struct Sample {
   std::int64_t offered = 0;
 };
 
-Sample sample_loss_ratio(SutModel& model, double load_pps, Seconds duration, int trials) {
+Sample sample_loss_ratio(SutModel& model, double load_pps, measure::Seconds duration, int trials) {
   double sum = 0.0;
   double sum_squares = 0.0;
   Sample sample;
   for (int i = 0; i < trials; ++i) {
-    const TrialOutcome outcome = model.trial(duration, load_pps);
+    const measure::TrialOutcome outcome = model.trial(duration, load_pps);
     sample.offered = outcome.offered_count;
     const double ratio =
         static_cast<double>(outcome.loss_count) / static_cast<double>(outcome.offered_count);
@@ -72,7 +72,7 @@ TEST_CASE("observed average loss ratios agree with expected_loss_ratio") {
     CAPTURE(model);
     CAPTURE(c.load_pps);
     auto sut = make_sut(c.model, c.options, ++seed);
-    const Seconds duration{c.duration_s};
+    const measure::Seconds duration{c.duration_s};
     const Sample sample = sample_loss_ratio(*sut, c.load_pps, duration, 4000);
     const double expected = sut->expected_loss_ratio(c.load_pps, duration);
     const double tolerance =
@@ -90,8 +90,8 @@ TEST_CASE("noisy: the median trial at capacity is loss-free, above it lossy") {
   int lossless_at_capacity = 0;
   int lossless_above = 0;
   for (int i = 0; i < 2000; ++i) {
-    lossless_at_capacity += sut->trial(Seconds{1.0}, 1e7).loss_count == 0 ? 1 : 0;
-    lossless_above += sut->trial(Seconds{1.0}, 1.01e7).loss_count == 0 ? 1 : 0;
+    lossless_at_capacity += sut->trial(measure::Seconds{1.0}, 1e7).loss_count == 0 ? 1 : 0;
+    lossless_above += sut->trial(measure::Seconds{1.0}, 1.01e7).loss_count == 0 ? 1 : 0;
   }
   // Binomial(2000, 1/2) has standard deviation 22.4: 5 of them either side.
   CHECK(lossless_at_capacity > 1000 - 112);

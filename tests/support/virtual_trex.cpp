@@ -2,13 +2,13 @@
 
 #include <algorithm>
 
-#include "search/errors.hpp"
+#include "measure/errors.hpp"
 #include "trex_client/emulator/request_processor.hpp"
 #include "trex_client/transport/trex_error.hpp"
 
 namespace trexsearch::testsupport {
 
-bool VirtualWaitClock::sleep_until(Seconds deadline, std::stop_token stop) {
+bool VirtualWaitClock::sleep_until(measure::Seconds deadline, std::stop_token stop) {
   if (stop.stop_requested()) return false;
   now_ = std::max(now_, deadline);
   return true;
@@ -17,22 +17,22 @@ bool VirtualWaitClock::sleep_until(Seconds deadline, std::stop_token stop) {
 VirtualTrex::VirtualTrex(VirtualWaitClock& clock, trex::emu::EmulatorOptions options)
     : clock_(clock), state_(std::move(options), clock.now()) {}
 
-void VirtualTrex::unreachable(Seconds from, Seconds until) {
+void VirtualTrex::unreachable(measure::Seconds from, measure::Seconds until) {
   down_from_ = from;
   down_until_ = until;
   restart_pending_ = true;
 }
 
 std::string VirtualTrex::exchange(std::string_view request_json, std::string_view method,
-                                  Seconds timeout) {
+                                  measure::Seconds timeout) {
   VirtualExchange seen{std::string(method), clock_.now(), timeout, false};
   if (clock_.now() >= down_from_ && clock_.now() < down_until_) {
     if (clock_.now() + timeout <= down_until_) {
       clock_.advance(timeout);
       exchanges_.push_back(seen);
       throw trex::TrexError(trex::TrexErrorKind::transport, endpoint_, std::string(method),
-                            "no reply within " + format_value(timeout.count()) + " s", std::nullopt,
-                            {}, true);
+                            "no reply within " + measure::format_value(timeout.count()) + " s",
+                            std::nullopt, {}, true);
     }
     // TRex is back before the timeout: the request reaches the restarted server.
     clock_.advance(down_until_ - clock_.now());

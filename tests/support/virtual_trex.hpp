@@ -19,19 +19,19 @@ namespace trexsearch::testsupport {
 /// deadline at once (false when `stop` is already requested), so a test never sleeps.
 class VirtualWaitClock final : public trex::WaitClock {
  public:
-  Seconds now() const override { return now_; }
-  bool sleep_until(Seconds deadline, std::stop_token stop) override;
-  void advance(Seconds by) { now_ += by; }
+  measure::Seconds now() const override { return now_; }
+  bool sleep_until(measure::Seconds deadline, std::stop_token stop) override;
+  void advance(measure::Seconds by) { now_ += by; }
 
  private:
-  Seconds now_{0.0};
+  measure::Seconds now_{0.0};
 };
 
 /// One exchange as the virtual TRex saw it.
 struct VirtualExchange {
   std::string method;
-  Seconds started{0.0};
-  Seconds timeout{0.0};
+  measure::Seconds started{0.0};
+  measure::Seconds timeout{0.0};
   bool answered = false;
 };
 
@@ -46,10 +46,11 @@ class VirtualTrex final : public trex::RpcChannel {
   explicit VirtualTrex(VirtualWaitClock& clock, trex::emu::EmulatorOptions options = {});
 
   /// TRex stops answering from clock time `from` until `until` (default: for good).
-  void unreachable(Seconds from, Seconds until = Seconds{std::numeric_limits<double>::infinity()});
+  void unreachable(measure::Seconds from, measure::Seconds until = measure::Seconds{
+                                              std::numeric_limits<double>::infinity()});
 
   std::string exchange(std::string_view request_json, std::string_view method,
-                       Seconds timeout) override;
+                       measure::Seconds timeout) override;
   const std::string& endpoint() const override { return endpoint_; }
 
   const std::vector<VirtualExchange>& exchanges() const { return exchanges_; }
@@ -58,8 +59,8 @@ class VirtualTrex final : public trex::RpcChannel {
   VirtualWaitClock& clock_;
   trex::emu::StlState state_;
   trex::emu::FaultPlan faults_;
-  Seconds down_from_{std::numeric_limits<double>::infinity()};
-  Seconds down_until_{std::numeric_limits<double>::infinity()};
+  measure::Seconds down_from_{std::numeric_limits<double>::infinity()};
+  measure::Seconds down_until_{std::numeric_limits<double>::infinity()};
   bool restart_pending_ = false;
   std::vector<VirtualExchange> exchanges_;
   std::string endpoint_ = "virtual://trex";

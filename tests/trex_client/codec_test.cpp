@@ -73,7 +73,7 @@ TEST_CASE("owned commands carry handler, port and the default profile") {
 TEST_CASE("start_traffic sends an absolute pps multiplier, duration and force") {
   StartTrafficRequest request;
   request.multiplier = {MultiplierType::pps, 1000.0};
-  request.duration = trexsearch::Seconds{10.0};
+  request.duration = trexsearch::measure::Seconds{10.0};
   request.core_mask = 0x55555555u;
   const Json::Value start = parse(encode_start_traffic({"i", "H"}, {0, "h"}, request));
   const Json::Value& params = start["params"];

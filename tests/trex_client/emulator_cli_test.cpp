@@ -19,7 +19,7 @@
 extern char** environ;
 
 using namespace trexsearch::trex;
-using trexsearch::Seconds;
+using trexsearch::measure::Seconds;
 
 namespace {
 

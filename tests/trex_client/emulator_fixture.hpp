@@ -29,7 +29,7 @@ inline trexsearch::trex::TrexApi make_api(const trexsearch::trex::emu::EmulatorS
   return trexsearch::trex::TrexApi(
       std::make_unique<trexsearch::trex::ZmqRpcChannel>(
           emulator.rpc_endpoint(), trexsearch::trex::ZmqChannelOptions{compress}),
-      trexsearch::Seconds{timeout_s});
+      trexsearch::measure::Seconds{timeout_s});
 }
 
 /// A session owning `ports` on the emulator (not connected yet).
@@ -40,7 +40,7 @@ inline std::unique_ptr<trexsearch::trex::TrexSession> make_session(
   config.user = user;
   config.ports = std::move(ports);
   config.force_acquire = force;
-  config.rpc_timeout = trexsearch::Seconds{timeout_s};
+  config.rpc_timeout = trexsearch::measure::Seconds{timeout_s};
   return std::make_unique<trexsearch::trex::TrexSession>(
       std::make_unique<trexsearch::trex::ZmqRpcChannel>(emulator.rpc_endpoint()), config);
 }

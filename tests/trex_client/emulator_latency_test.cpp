@@ -11,7 +11,7 @@
 #include <vector>
 
 #include "measure/latency_histogram.hpp"
-#include "search/errors.hpp"
+#include "measure/errors.hpp"
 #include "trex_client/codec/stream_codec.hpp"
 #include "trex_client/emulator/fault_plan.hpp"
 #include "trex_client/emulator/latency_payload.hpp"
@@ -21,8 +21,8 @@
 
 using namespace trexsearch::trex;
 using namespace trexsearch::trex::emu;
-using trexsearch::Seconds;
 using trexsearch::measure::LatencyHistogram;
+using trexsearch::measure::Seconds;
 
 namespace {
 
@@ -340,5 +340,5 @@ TEST_CASE("the emulator refuses latency_rate_pps: the profile sets the rate") {
   EmulatorOptions options = latency_options();
   options.sut_options["latency_rate_pps"] = 9000.0;
   CHECK_THROWS_WITH_AS(options.validate(), doctest::Contains("latency_rate_pps = 9000"),
-                       trexsearch::ConfigError);
+                       trexsearch::measure::ConfigError);
 }

@@ -5,7 +5,7 @@
 #include <cmath>
 #include <functional>
 
-#include "search/errors.hpp"
+#include "measure/errors.hpp"
 #include "search/sim/sut_model.hpp"
 #include "trex_client/emulator/counter_book.hpp"
 #include "trex_client/emulator/rpc_fault.hpp"
@@ -13,7 +13,7 @@
 #include "trex_client/emulator/traffic_plan.hpp"
 
 using namespace trexsearch::trex::emu;
-using trexsearch::Seconds;
+using trexsearch::measure::Seconds;
 
 namespace {
 
@@ -133,7 +133,7 @@ TEST_CASE("the state machine runs traffic through one SUT model per direction") 
   CHECK(state.port_view(0).state == "STREAMS");
   CHECK(state.completed_runs() == 1);
   auto model = trexsearch::sim::make_sut("noisy", options.sut_options, 7);
-  const trexsearch::TrialOutcome expected = model->trial(Seconds{2.0}, 1100.0);
+  const trexsearch::measure::TrialOutcome expected = model->trial(Seconds{2.0}, 1100.0);
   CHECK(state.port_stats(0, Seconds{3.0}).totals.opackets ==
         static_cast<std::uint64_t>(expected.offered_count));
   CHECK(state.port_stats(1, Seconds{3.0}).totals.ipackets ==
@@ -204,11 +204,11 @@ TEST_CASE("per-direction SUT options are validated naming the option and value")
   CHECK_THROWS_WITH_AS(options.validate(),
                        doctest::Contains("sut_port_options[2] = {capacity_pps=1000000}: no such "
                                          "port; ports are 0..1"),
-                       trexsearch::ConfigError);
+                       trexsearch::measure::ConfigError);
   options.sut_port_options = {{1, {{"colour", 1.0}}}};
   CHECK_THROWS_WITH_AS(options.validate(), doctest::Contains("sut_port_options[1] = {colour=1}"),
-                       trexsearch::ConfigError);
+                       trexsearch::measure::ConfigError);
   options.sut_port_options = {{1, {{"capacity_pps", -5.0}}}};
   CHECK_THROWS_WITH_AS(options.validate(), doctest::Contains("sharp.capacity_pps = -5"),
-                       trexsearch::ConfigError);
+                       trexsearch::measure::ConfigError);
 }

@@ -9,7 +9,7 @@
 #include "trex_client/emulator/stl_state.hpp"
 
 using namespace trexsearch::trex::emu;
-using trexsearch::Seconds;
+using trexsearch::measure::Seconds;
 
 namespace {
 

@@ -13,7 +13,7 @@
 #include "trex_client/emulator/stream_parts.hpp"
 
 using namespace trexsearch::trex::emu;
-using trexsearch::Seconds;
+using trexsearch::measure::Seconds;
 
 namespace {
 

@@ -16,7 +16,7 @@
 
 using namespace trexsearch::trex;
 using namespace trexsearch::trex::emu;
-using trexsearch::Seconds;
+using trexsearch::measure::Seconds;
 
 namespace {
 

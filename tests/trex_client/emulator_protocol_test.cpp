@@ -13,7 +13,7 @@
 #include "trex_client/transport/zmq_rpc_channel.hpp"
 
 using namespace trexsearch::trex;
-using trexsearch::Seconds;
+using trexsearch::measure::Seconds;
 
 namespace {
 

@@ -14,16 +14,16 @@
 
 #include "emulator_fixture.hpp"
 #include "measure/latency_histogram.hpp"
-#include "search/errors.hpp"
-#include "search/trial_result.hpp"
+#include "measure/errors.hpp"
+#include "measure/trial_result.hpp"
 #include "trex_client/codec/json_text.hpp"
 #include "trex_client/measurer/repeating_measurer.hpp"
 #include "trex_client/measurer/trex_measurer.hpp"
 
 using namespace trexsearch::trex;
-using trexsearch::MeasurementError;
-using trexsearch::Seconds;
-using trexsearch::TrialOutcome;
+using trexsearch::measure::MeasurementError;
+using trexsearch::measure::Seconds;
+using trexsearch::measure::TrialOutcome;
 
 namespace {
 
@@ -201,8 +201,8 @@ TEST_CASE("a load of exactly L sends the latency streams alone; below L is refus
   REQUIRE(alone.latency.size() == 2);
   CHECK(alone.latency[0].sent == 9000);
   CHECK(alone.latency[1].received == 9000);
-  CHECK(trexsearch::TrialResult::from_outcome(latency_pps, Seconds{1.0}, alone).loss_ratio() ==
-        0.0);
+  CHECK(trexsearch::measure::TrialResult::from_outcome(latency_pps, Seconds{1.0}, alone)
+            .loss_ratio() == 0.0);
 
   CHECK_THROWS_WITH_AS(rig.measurer->measure_latency(Seconds{1.0}, 8999.0, {}),
                        "latency trial load 8999 pps per direction is below the latency streams' "
@@ -233,8 +233,8 @@ TEST_CASE("a lossy latency path never changes the main loss ratio") {
     CHECK(b.offered_count == a.offered_count);
     CHECK(b.loss_count == a.loss_count);
     CHECK(b.offered_count == 2 * 191000);
-    const auto ra = trexsearch::TrialResult::from_outcome(2e5, Seconds{1.0}, a);
-    const auto rb = trexsearch::TrialResult::from_outcome(2e5, Seconds{1.0}, b);
+    const auto ra = trexsearch::measure::TrialResult::from_outcome(2e5, Seconds{1.0}, a);
+    const auto rb = trexsearch::measure::TrialResult::from_outcome(2e5, Seconds{1.0}, b);
     CHECK(rb.loss_ratio() == ra.loss_ratio());
     if (counters == CounterSource::port) {
       CHECK(has_note(b, "port_counters: counted with port counters (opackets/ipackets) minus the "

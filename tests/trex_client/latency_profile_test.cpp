@@ -4,13 +4,13 @@
 
 #include <string>
 
-#include "search/errors.hpp"
+#include "measure/errors.hpp"
 #include "trex_client/codec/profile_codec.hpp"
 #include "trex_client/profile/compiled_profile.hpp"
 #include "trex_client/profile/latency_streams.hpp"
 
 using namespace trexsearch::trex;
-using trexsearch::ConfigError;
+using trexsearch::measure::ConfigError;
 
 namespace {
 

@@ -9,16 +9,16 @@
 #include <vector>
 
 #include "emulator_fixture.hpp"
-#include "search/errors.hpp"
+#include "measure/errors.hpp"
 #include "search/sim/sut_model.hpp"
-#include "search/trial_result.hpp"
+#include "measure/trial_result.hpp"
 #include "trex_client/measurer/repeating_measurer.hpp"
 #include "trex_client/measurer/trex_measurer.hpp"
 #include "trex_client/measurer/trial_interrupted.hpp"
 
 using namespace trexsearch::trex;
-using trexsearch::Seconds;
-using trexsearch::TrialOutcome;
+using trexsearch::measure::Seconds;
+using trexsearch::measure::TrialOutcome;
 
 namespace {
 
@@ -135,7 +135,7 @@ TEST_CASE("trial counts match the emulator's simulated SUT exactly") {
     REQUIRE(outcome.effective_duration);
     CHECK(*outcome.effective_duration >= duration);
     // The outcome is a valid search trial result.
-    const auto result = trexsearch::TrialResult::from_outcome(load, duration, outcome);
+    const auto result = trexsearch::measure::TrialResult::from_outcome(load, duration, outcome);
     CHECK(result.loss_ratio() >= 0.0);
     const TrialRecord& record = rig.measurer->last_trial();
     REQUIRE(record.directions.size() == 2);
@@ -312,7 +312,7 @@ TEST_CASE("a tester that stretches the trial is stopped in time and the trial ne
   CHECK(rig.measurer->last_trial().tx_stopped);
   // Never more than the stop deadline's worth of TX, whatever the tester's pace.
   CHECK(*outcome.effective_duration < Seconds{1.9});
-  const auto result = trexsearch::TrialResult::from_outcome(1e6, Seconds{1.0}, outcome);
+  const auto result = trexsearch::measure::TrialResult::from_outcome(1e6, Seconds{1.0}, outcome);
   CHECK(result.loss_ratio() == 1.0);
   CHECK(result.measured_loss_ratio() < 0.6);
   // The forwarding rate the initial phase uses is what got through, not zero.
@@ -404,13 +404,13 @@ TEST_CASE("a stop request ends the trial: traffic stopped, MeasurementCancelled"
   std::stop_source stop;
   rig.clock.on_next_wait([&] { stop.request_stop(); });
   CHECK_THROWS_AS(rig.measurer->measure(Seconds{100.0}, 1e5, stop.get_token()),
-                  trexsearch::MeasurementCancelled);
+                  trexsearch::measure::MeasurementCancelled);
   CHECK(rig.session->api().get_port_status(0).state == PortState::streams);
   CHECK(rig.session->api().get_port_status(1).state == PortState::streams);
   std::stop_source already;
   already.request_stop();
   CHECK_THROWS_AS(rig.measurer->measure(Seconds{1.0}, 1e5, already.get_token()),
-                  trexsearch::MeasurementCancelled);
+                  trexsearch::measure::MeasurementCancelled);
 }
 
 TEST_CASE("a warmup trial runs before the first trial only") {
@@ -435,26 +435,26 @@ TEST_CASE("a warmup trial runs before the first trial only") {
 TEST_CASE("bad loads, durations and configurations are refused with their names") {
   Rig rig(test_support::emulator_options(1000.0));
   CHECK_THROWS_WITH_AS(rig.measurer->measure(Seconds{1.0}, 0.0, {}), doctest::Contains("load"),
-                       trexsearch::MeasurementError);
+                       trexsearch::measure::MeasurementError);
   CHECK_THROWS_WITH_AS(rig.measurer->measure(Seconds{-1.0}, 1e5, {}), doctest::Contains("duration"),
-                       trexsearch::MeasurementError);
+                       trexsearch::measure::MeasurementError);
   TrexMeasurerConfig config;
   config.directions = {{0, 1, 1}};
   config.settle_min = Seconds{2.0};
   config.settle_max = Seconds{1.0};
   CHECK_THROWS_WITH_AS(TrexMeasurer(*rig.session, config, rig.clock),
-                       doctest::Contains("settle_max"), trexsearch::ConfigError);
+                       doctest::Contains("settle_max"), trexsearch::measure::ConfigError);
   config = {};
   config.directions = {{0, 3, 1}};
   CHECK_THROWS_WITH_AS(TrexMeasurer(*rig.session, config, rig.clock),
                        doctest::Contains("not one of the session's ports"),
-                       trexsearch::ConfigError);
+                       trexsearch::measure::ConfigError);
   config = {};
   CHECK_THROWS_WITH_AS(TrexMeasurer(*rig.session, config, rig.clock),
-                       doctest::Contains("directions"), trexsearch::ConfigError);
+                       doctest::Contains("directions"), trexsearch::measure::ConfigError);
   config.directions = {{0, 1, std::nullopt}};
   CHECK_THROWS_WITH_AS(TrexMeasurer(*rig.session, config, rig.clock),
-                       doctest::Contains("needs a pg_id"), trexsearch::ConfigError);
+                       doctest::Contains("needs a pg_id"), trexsearch::measure::ConfigError);
 }
 
 TEST_CASE("a load above the line rate is TRex's error, and the trial is not left running") {

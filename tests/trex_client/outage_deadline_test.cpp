@@ -3,55 +3,55 @@
 
 #include <doctest/doctest.h>
 
-#include "search/errors.hpp"
+#include "measure/errors.hpp"
 
 namespace trexsearch::trex {
 namespace {
 
 RetryPolicy policy(double rpc_timeout_s, double grace_s) {
   RetryPolicy retry;
-  retry.rpc_timeout = Seconds{rpc_timeout_s};
-  retry.reconnect_grace = Seconds{grace_s};
+  retry.rpc_timeout = measure::Seconds{rpc_timeout_s};
+  retry.reconnect_grace = measure::Seconds{grace_s};
   return retry;
 }
 
 }  // namespace
 
 TEST_CASE("while TRex is believed up, a request gets the whole rpc_timeout") {
-  ManualClock clock;
+  measure::ManualClock clock;
   OutageDeadline outage(policy(3.0, 1.0), clock);
   CHECK_FALSE(outage.since().has_value());
-  CHECK(outage.rpc_timeout() == Seconds{3.0});
-  clock.advance(Seconds{100.0});
-  CHECK(outage.rpc_timeout() == Seconds{3.0});
+  CHECK(outage.rpc_timeout() == measure::Seconds{3.0});
+  clock.advance(measure::Seconds{100.0});
+  CHECK(outage.rpc_timeout() == measure::Seconds{3.0});
 }
 
 TEST_CASE("within an outage a request gets min(rpc_timeout, time left), none after the deadline") {
-  ManualClock clock;
+  measure::ManualClock clock;
   OutageDeadline outage(policy(0.3, 1.0), clock);
-  outage.unanswered(Seconds{0.0}, "no reply");
-  clock.advance(Seconds{0.3});
-  CHECK(outage.rpc_timeout() == Seconds{0.3});
-  clock.advance(Seconds{0.5});
+  outage.unanswered(measure::Seconds{0.0}, "no reply");
+  clock.advance(measure::Seconds{0.3});
+  CHECK(outage.rpc_timeout() == measure::Seconds{0.3});
+  clock.advance(measure::Seconds{0.5});
   CHECK(outage.rpc_timeout().count() == doctest::Approx(0.2));
-  clock.advance(Seconds{0.2});
+  clock.advance(measure::Seconds{0.2});
   CHECK(outage.rpc_timeout().count() <= 0.0);
   CHECK_FALSE(outage.next_wait().has_value());
   CHECK(outage.cause() == "no reply");
 }
 
 TEST_CASE("the outage dates from its first unanswered request; later failures keep it") {
-  ManualClock clock;
+  measure::ManualClock clock;
   OutageDeadline outage(policy(3.0, 10.0), clock);
-  clock.advance(Seconds{5.0});
-  outage.unanswered(Seconds{2.0}, "first");
-  outage.unanswered(Seconds{4.0}, "second");
+  clock.advance(measure::Seconds{5.0});
+  outage.unanswered(measure::Seconds{2.0}, "first");
+  outage.unanswered(measure::Seconds{4.0}, "second");
   REQUIRE(outage.since().has_value());
-  CHECK(*outage.since() == Seconds{2.0});
+  CHECK(*outage.since() == measure::Seconds{2.0});
   CHECK(outage.cause() == "first");
   // An earlier start wins (a retry loop that began before the request that failed).
-  outage.unanswered(Seconds{1.0});
-  CHECK(*outage.since() == Seconds{1.0});
+  outage.unanswered(measure::Seconds{1.0});
+  CHECK(*outage.since() == measure::Seconds{1.0});
   CHECK(outage.cause() == "first");
   outage.reachable();
   CHECK_FALSE(outage.since().has_value());
@@ -59,57 +59,57 @@ TEST_CASE("the outage dates from its first unanswered request; later failures ke
 }
 
 TEST_CASE("waits double from the first backoff, up to the maximum and half the time left") {
-  ManualClock clock;
+  measure::ManualClock clock;
   RetryPolicy retry = policy(3.0, 10.0);
-  retry.reconnect_backoff = Seconds{0.5};
-  retry.reconnect_backoff_max = Seconds{2.0};
+  retry.reconnect_backoff = measure::Seconds{0.5};
+  retry.reconnect_backoff_max = measure::Seconds{2.0};
   OutageDeadline outage(retry, clock);
-  outage.unanswered(Seconds{0.0});
-  CHECK(outage.next_wait() == Seconds{0.5});
-  CHECK(outage.next_wait() == Seconds{1.0});
-  CHECK(outage.next_wait() == Seconds{2.0});
-  CHECK(outage.next_wait() == Seconds{2.0});
-  clock.advance(Seconds{9.0});
+  outage.unanswered(measure::Seconds{0.0});
+  CHECK(outage.next_wait() == measure::Seconds{0.5});
+  CHECK(outage.next_wait() == measure::Seconds{1.0});
+  CHECK(outage.next_wait() == measure::Seconds{2.0});
+  CHECK(outage.next_wait() == measure::Seconds{2.0});
+  clock.advance(measure::Seconds{9.0});
   // One second left: wait half of it, so the attempt gets the other half.
-  CHECK(outage.next_wait() == Seconds{0.5});
+  CHECK(outage.next_wait() == measure::Seconds{0.5});
   CHECK(outage.retries() == 5);
-  clock.advance(Seconds{0.995});
+  clock.advance(measure::Seconds{0.995});
   CHECK_FALSE(outage.next_wait().has_value());
   // TRex back: the backoff starts again from the first.
   outage.reachable();
   CHECK(outage.retries() == 0);
   outage.unanswered(clock.now());
-  CHECK(outage.next_wait() == Seconds{0.5});
+  CHECK(outage.next_wait() == measure::Seconds{0.5});
 }
 
 TEST_CASE("grace 0: no retry once a request went unanswered") {
-  ManualClock clock;
+  measure::ManualClock clock;
   OutageDeadline outage(policy(3.0, 0.0), clock);
-  CHECK(outage.rpc_timeout() == Seconds{3.0});
+  CHECK(outage.rpc_timeout() == measure::Seconds{3.0});
   outage.unanswered(clock.now());
   CHECK(outage.rpc_timeout().count() <= 0.0);
   CHECK_FALSE(outage.next_wait().has_value());
 }
 
 TEST_CASE("rpc_timeout longer than the grace: the request that found the outage used it up") {
-  ManualClock clock;
+  measure::ManualClock clock;
   OutageDeadline outage(policy(3.0, 1.0), clock);
-  const Seconds sent = clock.now();
-  clock.advance(Seconds{3.0});  // the request timed out
+  const measure::Seconds sent = clock.now();
+  clock.advance(measure::Seconds{3.0});  // the request timed out
   outage.unanswered(sent);
   CHECK_FALSE(outage.next_wait().has_value());
 }
 
 TEST_CASE("an invalid policy is refused naming the field") {
-  ManualClock clock;
+  measure::ManualClock clock;
   CHECK_THROWS_WITH_AS(OutageDeadline(policy(0.0, 1.0), clock),
-                       doctest::Contains("trex.rpc_timeout"), ConfigError);
+                       doctest::Contains("trex.rpc_timeout"), measure::ConfigError);
   CHECK_THROWS_WITH_AS(OutageDeadline(policy(1.0, -1.0), clock),
-                       doctest::Contains("trex.reconnect_grace"), ConfigError);
+                       doctest::Contains("trex.reconnect_grace"), measure::ConfigError);
   RetryPolicy retry = policy(1.0, 1.0);
-  retry.reconnect_backoff = Seconds{3.0};
+  retry.reconnect_backoff = measure::Seconds{3.0};
   CHECK_THROWS_WITH_AS(OutageDeadline(retry, clock), doctest::Contains("trex.reconnect_backoff"),
-                       ConfigError);
+                       measure::ConfigError);
 }
 
 }  // namespace trexsearch::trex

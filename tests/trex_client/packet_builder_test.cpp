@@ -4,7 +4,7 @@
 
 #include <string>
 
-#include "search/errors.hpp"
+#include "measure/errors.hpp"
 
 using namespace trexsearch::trex;
 
@@ -106,7 +106,7 @@ TEST_CASE("frames too small for their headers are refused, naming frame_size") {
   headers.vlan = VlanTag{1, 0};
   CHECK(min_frame_size(headers) == 14 + 4 + 40 + 8 + 4);
   CHECK_THROWS_WITH_AS(build_packet(headers, 64, ChecksumMode::hardware),
-                       doctest::Contains("frame_size = 64"), trexsearch::ConfigError);
+                       doctest::Contains("frame_size = 64"), trexsearch::measure::ConfigError);
   CHECK(build_packet(headers, 70, ChecksumMode::hardware).size() == 66);
 }
 

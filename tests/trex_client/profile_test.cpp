@@ -5,12 +5,12 @@
 #include <filesystem>
 #include <string>
 
-#include "search/errors.hpp"
+#include "measure/errors.hpp"
 #include "trex_client/codec/profile_codec.hpp"
 #include "trex_client/profile/compiled_profile.hpp"
 
 using namespace trexsearch::trex;
-using trexsearch::ConfigError;
+using trexsearch::measure::ConfigError;
 
 namespace {
 

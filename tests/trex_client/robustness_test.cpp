@@ -12,7 +12,7 @@
 #include "trex_client/transport/trex_error.hpp"
 
 using namespace trexsearch::trex;
-using trexsearch::Seconds;
+using trexsearch::measure::Seconds;
 
 namespace {
 

@@ -22,8 +22,8 @@ struct VirtualSession {
     trex = channel.get();
     SessionConfig config;
     config.ports = {0, 1};
-    config.rpc_timeout = Seconds{rpc_timeout_s};
-    config.reconnect_grace = Seconds{grace_s};
+    config.rpc_timeout = measure::Seconds{rpc_timeout_s};
+    config.reconnect_grace = measure::Seconds{grace_s};
     config.retry_clock = &clock;
     session = std::make_unique<TrexSession>(std::move(channel), config);
     session->connect();
@@ -41,8 +41,8 @@ struct VirtualSession {
   }
 
   // When the last exchange TRex saw would have given up at the latest.
-  Seconds last_exchange_end() const {
-    Seconds end{0.0};
+  measure::Seconds last_exchange_end() const {
+    measure::Seconds end{0.0};
     for (const auto& seen : trex->exchanges()) end = std::max(end, seen.started + seen.timeout);
     return end;
   }
@@ -56,7 +56,8 @@ struct VirtualSession {
 class SilentChannel final : public RpcChannel {
  public:
   explicit SilentChannel(VirtualWaitClock& clock) : clock_(clock) {}
-  std::string exchange(std::string_view, std::string_view method, Seconds timeout) override {
+  std::string exchange(std::string_view, std::string_view method,
+                       measure::Seconds timeout) override {
     clock_.advance(timeout);
     throw TrexError(TrexErrorKind::transport, endpoint_, std::string(method), "no reply",
                     std::nullopt, {}, true);
@@ -73,30 +74,30 @@ class SilentChannel final : public RpcChannel {
 TEST_CASE("an unanswered exchange opens the outage from its start, unless the job stopped it") {
   VirtualWaitClock clock;
   RetryPolicy policy;
-  policy.rpc_timeout = Seconds{2.0};
+  policy.rpc_timeout = measure::Seconds{2.0};
   OutageDeadline outage(policy, clock);
   DeadlineChannel channel(std::make_unique<SilentChannel>(clock), outage);
   {
     std::stop_source stop;
     stop.request_stop();
     RpcStopScope scope(stop.get_token());
-    CHECK_THROWS_AS(channel.exchange("{}", "ping", Seconds{3.0}), TrexError);
+    CHECK_THROWS_AS(channel.exchange("{}", "ping", measure::Seconds{3.0}), TrexError);
     CHECK_FALSE(outage.since().has_value());
   }
-  const Seconds sent = clock.now();
-  CHECK_THROWS_AS(channel.exchange("{}", "ping", Seconds{3.0}), TrexError);
+  const measure::Seconds sent = clock.now();
+  CHECK_THROWS_AS(channel.exchange("{}", "ping", measure::Seconds{3.0}), TrexError);
   // The smaller of the caller's timeout and the policy's.
-  CHECK(clock.now() - sent == Seconds{2.0});
+  CHECK(clock.now() - sent == measure::Seconds{2.0});
   REQUIRE(outage.since().has_value());
   CHECK(*outage.since() == sent);
 }
 
 TEST_CASE("recovery from an unreachable TRex never waits past the grace's deadline") {
   VirtualSession rig(0.25, 1.0);
-  const Seconds down = rig.clock.now();
+  const measure::Seconds down = rig.clock.now();
   rig.trex->unreachable(down);
   const TrexError first = rig.failed_ping();
-  CHECK(rig.clock.now() - down == Seconds{0.25});
+  CHECK(rig.clock.now() - down == measure::Seconds{0.25});
   int attempts = 0;
   for (;;) {
     ++attempts;
@@ -119,14 +120,14 @@ TEST_CASE("recovery from an unreachable TRex never waits past the grace's deadli
 
 TEST_CASE("rpc_timeout longer than the grace: the request that found TRex gone is the last") {
   VirtualSession rig(3.0, 1.0);
-  const Seconds down = rig.clock.now();
+  const measure::Seconds down = rig.clock.now();
   rig.trex->unreachable(down);
   const TrexError first = rig.failed_ping();
-  CHECK(rig.clock.now() - down == Seconds{3.0});
+  CHECK(rig.clock.now() - down == measure::Seconds{3.0});
   const auto exchanges = rig.trex->exchanges().size();
   CHECK_THROWS_WITH_AS(rig.session->recover(first), doctest::Contains("not sent"), TrexError);
   CHECK(rig.trex->exchanges().size() == exchanges);
-  CHECK(rig.clock.now() - down == Seconds{3.0});
+  CHECK(rig.clock.now() - down == measure::Seconds{3.0});
 }
 
 TEST_CASE("grace 0: no request after the first unanswered one") {
@@ -134,13 +135,13 @@ TEST_CASE("grace 0: no request after the first unanswered one") {
   rig.trex->unreachable(rig.clock.now());
   const TrexError first = rig.failed_ping();
   CHECK_THROWS_WITH_AS(rig.session->recover(first), doctest::Contains("not sent"), TrexError);
-  CHECK(rig.clock.now() == Seconds{0.5});
+  CHECK(rig.clock.now() == measure::Seconds{0.5});
 }
 
 TEST_CASE("a TRex back within the grace is recovered and the outage ends") {
   VirtualSession rig(0.25, 1.0);
-  const Seconds down = rig.clock.now();
-  rig.trex->unreachable(down, down + Seconds{0.6});
+  const measure::Seconds down = rig.clock.now();
+  rig.trex->unreachable(down, down + measure::Seconds{0.6});
   const TrexError first = rig.failed_ping();
   bool recovered = false;
   for (int attempt = 0; attempt < 10 && !recovered; ++attempt) {
@@ -155,7 +156,7 @@ TEST_CASE("a TRex back within the grace is recovered and the outage ends") {
   CHECK_FALSE(rig.session->outage().since().has_value());
   CHECK((rig.clock.now() - down).count() == doctest::Approx(0.6));
   // Up again: a request gets the whole rpc_timeout.
-  CHECK(rig.session->outage().rpc_timeout() == Seconds{0.25});
+  CHECK(rig.session->outage().rpc_timeout() == measure::Seconds{0.25});
   CHECK(rig.session->api().ping() >= 0.0);
 }
 

@@ -6,12 +6,12 @@
 #include <functional>
 
 #include "emulator_fixture.hpp"
-#include "search/errors.hpp"
+#include "measure/errors.hpp"
 #include "trex_client/codec/profile_codec.hpp"
 #include "trex_client/transport/rpc_stop.hpp"
 
 using namespace trexsearch::trex;
-using trexsearch::Seconds;
+using trexsearch::measure::Seconds;
 
 namespace {
 
@@ -253,10 +253,10 @@ TEST_CASE("the session releases its ports when it goes away") {
 TEST_CASE("session configuration errors name the field") {
   emu::EmulatorServer emulator(test_support::emulator_options());
   CHECK_THROWS_WITH_AS(test_support::make_session(emulator, {}), doctest::Contains("trex.ports"),
-                       trexsearch::ConfigError);
+                       trexsearch::measure::ConfigError);
   CHECK_THROWS_WITH_AS(test_support::make_session(emulator, {0, 0}),
-                       doctest::Contains("port listed twice"), trexsearch::ConfigError);
+                       doctest::Contains("port listed twice"), trexsearch::measure::ConfigError);
   TrexApi api = test_support::make_api(emulator);
   CHECK_THROWS_WITH_AS(api.acquire({0, "me", 0, false}), doctest::Contains("session_id"),
-                       trexsearch::ConfigError);
+                       trexsearch::measure::ConfigError);
 }

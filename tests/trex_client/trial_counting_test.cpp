@@ -74,10 +74,10 @@ TEST_CASE("all frames arrived when every stream received exactly what it sent") 
 TEST_CASE("ports started more than 1 % of the trial apart get a start_skew note") {
   TrialRecord record;
   NoteInputs inputs;
-  inputs.intended_duration = trexsearch::Seconds{1.0};
-  record.start_skew = trexsearch::Seconds{0.004};
+  inputs.intended_duration = trexsearch::measure::Seconds{1.0};
+  record.start_skew = trexsearch::measure::Seconds{0.004};
   CHECK(trial_notes(record, inputs).empty());
-  inputs.intended_duration = trexsearch::Seconds{0.010};
+  inputs.intended_duration = trexsearch::measure::Seconds{0.010};
   const std::vector<std::string> notes = trial_notes(record, inputs);
   REQUIRE(notes.size() == 1);
   CHECK(notes[0] ==

@@ -4,7 +4,7 @@
 #include <optional>
 #include <string>
 
-#include "search/units.hpp"
+#include "measure/units.hpp"
 
 namespace trexsearch::trex {
 
@@ -24,7 +24,7 @@ struct Multiplier {
 struct StartTrafficRequest {
   Multiplier multiplier;
   /// > 0: the data plane stops by itself after this; <= 0: runs until stopped.
-  Seconds duration{-1.0};
+  measure::Seconds duration{-1.0};
   /// Skip link-up, destination-MAC and line-rate checks.
   bool force = false;
   /// DP cores to use; absent means all.

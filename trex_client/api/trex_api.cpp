@@ -7,7 +7,7 @@
 #include <mutex>
 #include <stop_token>
 
-#include "search/errors.hpp"
+#include "measure/errors.hpp"
 #include "trex_client/codec/reply_codec.hpp"
 #include "trex_client/codec/request_codec.hpp"
 #include "trex_client/transport/rpc_stop.hpp"
@@ -38,8 +38,8 @@ constexpr std::size_t batch_chunk_chars = 500'000;
 // the command did not run. Like the Python client (trex-protocol.md §1.7), ask
 // again every 0.3 s for up to max(timeout, 3 s).
 constexpr int kTryAgainLater = -32001;
-constexpr Seconds kBusyRetryInterval{0.3};
-constexpr Seconds kBusyRetryMin{3.0};
+constexpr measure::Seconds kBusyRetryInterval{0.3};
+constexpr measure::Seconds kBusyRetryMin{3.0};
 
 // Whether the exchange can be sent again whole after a "busy" element: a single
 // command did not run at all; in a batch the other elements did, which is harmless
@@ -52,7 +52,7 @@ bool can_resend(const std::vector<codec::SentRequest>& sent) {
 
 // Waits `duration` unless the thread's RPC stop (RpcStopScope) is requested first;
 // false then.
-bool wait_unless_stopped(Seconds duration) {
+bool wait_unless_stopped(measure::Seconds duration) {
   const RpcStopScope* scope = RpcStopScope::current();
   const std::stop_token stop = scope != nullptr ? scope->token() : std::stop_token{};
   std::mutex mutex;
@@ -66,15 +66,16 @@ bool wait_unless_stopped(Seconds duration) {
 
 }  // namespace
 
-TrexApi::TrexApi(std::unique_ptr<RpcChannel> channel, Seconds timeout)
+TrexApi::TrexApi(std::unique_ptr<RpcChannel> channel, measure::Seconds timeout)
     : channel_(std::move(channel)), timeout_(timeout) {
-  if (!channel_) throw ConfigError("trex channel", "null", "a TRex API needs a channel");
+  if (!channel_) throw measure::ConfigError("trex channel", "null", "a TRex API needs a channel");
   set_timeout(timeout);
 }
 
-void TrexApi::set_timeout(Seconds timeout) {
+void TrexApi::set_timeout(measure::Seconds timeout) {
   if (!std::isfinite(timeout.count()) || timeout.count() <= 0.0) {
-    throw ConfigError("trex rpc timeout", format_value(timeout.count()), "must be > 0 [s]");
+    throw measure::ConfigError("trex rpc timeout", measure::format_value(timeout.count()),
+                               "must be > 0 [s]");
   }
   timeout_ = timeout;
 }
@@ -123,8 +124,8 @@ void TrexApi::send(Batch& batch) {
         throw TrexError(TrexErrorKind::rpc, channel_->endpoint(), method,
                         "TRex stayed busy (\"Try again later\") for " + std::to_string(attempt) +
                             " attempts over " +
-                            format_value(std::chrono::duration<double>(Clock::now() - started)
-                                             .count()) +
+                            measure::format_value(
+                                std::chrono::duration<double>(Clock::now() - started).count()) +
                             " s",
                         kTryAgainLater, error.specific_err());
       }
@@ -202,7 +203,7 @@ std::vector<PortStatus> TrexApi::get_port_statuses(std::span<const std::uint8_t>
 OwnedPort TrexApi::acquire(const AcquireRequest& request) {
   if (request.session_id == 0) {
     // TRex asserts (and aborts) on session id 0 (trex-protocol.md §2.0).
-    throw ConfigError("session_id", "0", "TRex requires a non-zero session id");
+    throw measure::ConfigError("session_id", "0", "TRex requires a non-zero session id");
   }
   Batch batch;
   const std::string id = next_id();

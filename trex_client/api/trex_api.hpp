@@ -8,7 +8,7 @@
 #include <utility>
 #include <vector>
 
-#include "search/units.hpp"
+#include "measure/units.hpp"
 #include "trex_client/api/async_event.hpp"
 #include "trex_client/api/owned_port.hpp"
 #include "trex_client/api/port_counters.hpp"
@@ -40,15 +40,15 @@ struct PortStart {
 class TrexApi {
  public:
   /// Per-call deadline used when none is set; TRex's Python client uses 3 s.
-  static constexpr Seconds default_timeout{3.0};
+  static constexpr measure::Seconds default_timeout{3.0};
 
-  explicit TrexApi(std::unique_ptr<RpcChannel> channel, Seconds timeout = default_timeout);
+  explicit TrexApi(std::unique_ptr<RpcChannel> channel, measure::Seconds timeout = default_timeout);
 
   const std::string& endpoint() const { return channel_->endpoint(); }
   /// The deadline of each call (each batch counts as one call).
-  Seconds timeout() const { return timeout_; }
+  measure::Seconds timeout() const { return timeout_; }
   /// Throws ConfigError unless finite and > 0.
-  void set_timeout(Seconds timeout);
+  void set_timeout(measure::Seconds timeout);
 
   /// The api handle of the last successful api_sync_v2 (empty before).
   const std::string& api_handle() const { return api_h_; }
@@ -134,7 +134,7 @@ class TrexApi {
                                     std::span<const std::uint8_t> port_ids);
 
   std::unique_ptr<RpcChannel> channel_;
-  Seconds timeout_;
+  measure::Seconds timeout_;
   std::string api_h_;
   std::uint64_t next_id_ = 0;
   std::uint64_t exchanges_ = 0;

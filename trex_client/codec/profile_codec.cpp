@@ -3,7 +3,7 @@
 #include <fstream>
 #include <sstream>
 
-#include "search/errors.hpp"
+#include "measure/errors.hpp"
 #include "trex_client/codec/field_reader.hpp"
 #include "trex_client/codec/json_text.hpp"
 #include "trex_client/profile/compiled_profile.hpp"
@@ -18,7 +18,7 @@ class ProfileErrorPolicy final : public codec::FieldErrorPolicy {
   explicit ProfileErrorPolicy(std::string source) : source_(std::move(source)) {}
   [[noreturn]] void fail(const std::string& path, const std::string& value,
                          const std::string& reason) const override {
-    throw ConfigError(path.empty() ? source_ : source_ + ":" + path, value, reason);
+    throw measure::ConfigError(path.empty() ? source_ : source_ + ":" + path, value, reason);
   }
 
  private:
@@ -194,12 +194,12 @@ LatencySpec read_latency(const FieldReader& root) {
 
 // validate_profile names fields without the source; add it. Its values never contain
 // ": ", so the first one separates value from reason.
-[[noreturn]] void requalify(const ConfigError& error, const std::string& source) {
+[[noreturn]] void requalify(const measure::ConfigError& error, const std::string& source) {
   const std::string text = error.what();
   const std::string rest = text.substr(std::min(text.size(), error.field().size() + 3));
   const std::size_t colon = rest.find(": ");
-  throw ConfigError(source + ":" + error.field(), rest.substr(0, colon),
-                    colon == std::string::npos ? "" : rest.substr(colon + 2));
+  throw measure::ConfigError(source + ":" + error.field(), rest.substr(0, colon),
+                             colon == std::string::npos ? "" : rest.substr(colon + 2));
 }
 
 }  // namespace
@@ -207,7 +207,7 @@ LatencySpec read_latency(const FieldReader& root) {
 TrafficProfile parse_profile(std::string_view json_text, const std::string& source) {
   std::string parse_error;
   const std::optional<Json::Value> json = codec::parse_json(json_text, parse_error);
-  if (!json) throw ConfigError(source, "(file)", "not valid JSON: " + parse_error);
+  if (!json) throw measure::ConfigError(source, "(file)", "not valid JSON: " + parse_error);
   const ProfileErrorPolicy policy(source);
   const FieldReader root(*json, "", policy);
   root.expect_object();
@@ -238,7 +238,7 @@ TrafficProfile parse_profile(std::string_view json_text, const std::string& sour
   if (root.has("latency")) profile.latency = read_latency(root);
   try {
     validate_profile(profile);
-  } catch (const ConfigError& error) {
+  } catch (const measure::ConfigError& error) {
     requalify(error, source);
   }
   return profile;
@@ -246,10 +246,10 @@ TrafficProfile parse_profile(std::string_view json_text, const std::string& sour
 
 TrafficProfile load_profile(const std::filesystem::path& path) {
   std::ifstream file(path, std::ios::binary);
-  if (!file) throw ConfigError("profile", path.string(), "cannot open the file");
+  if (!file) throw measure::ConfigError("profile", path.string(), "cannot open the file");
   std::ostringstream text;
   text << file.rdbuf();
-  if (file.bad()) throw ConfigError("profile", path.string(), "cannot read the file");
+  if (file.bad()) throw measure::ConfigError("profile", path.string(), "cannot read the file");
   return parse_profile(text.str(), path.filename().string());
 }
 

@@ -6,7 +6,7 @@
 #include <string>
 #include <vector>
 
-#include "search/errors.hpp"
+#include "measure/errors.hpp"
 #include "search/sim/latency_options.hpp"
 
 namespace trexsearch::trex::emu {
@@ -22,7 +22,7 @@ std::pair<std::string, double> parse_name_value(const std::string& option,
                                                 const std::string& text) {
   const std::size_t equals = text.find('=');
   if (equals == std::string::npos || equals == 0) {
-    throw ConfigError(option, text, "expected NAME=VALUE");
+    throw measure::ConfigError(option, text, "expected NAME=VALUE");
   }
   const std::string name = text.substr(0, equals);
   const std::string value = text.substr(equals + 1);
@@ -33,7 +33,8 @@ std::pair<std::string, double> parse_name_value(const std::string& option,
   } catch (const std::exception&) {
     used = 0;
   }
-  if (used == 0 || used != value.size()) throw ConfigError(prefix + name, value, "not a number");
+  if (used == 0 || used != value.size())
+    throw measure::ConfigError(prefix + name, value, "not a number");
   return {name, number};
 }
 
@@ -45,14 +46,14 @@ void parse_port_option(const std::string& text, EmulatorOptions& o) {
   if (colon == std::string::npos || port_text.empty() ||
       port_text.find_first_not_of("0123456789") != std::string::npos || port_text.size() > 3 ||
       equals == std::string::npos || equals <= colon + 1) {
-    throw ConfigError("--sut-port-option", text,
-                      "expected PORT:NAME=VALUE, e.g. 1:capacity_pps=2e6");
+    throw measure::ConfigError("--sut-port-option", text,
+                               "expected PORT:NAME=VALUE, e.g. 1:capacity_pps=2e6");
   }
   const auto port = static_cast<std::uint32_t>(std::stoul(port_text));
   if (port >= o.port_count) {
-    throw ConfigError("--sut-port-option", text,
-                      "port " + port_text + " does not exist; ports are 0.." +
-                          std::to_string(o.port_count - 1) + " (--ports)");
+    throw measure::ConfigError("--sut-port-option", text,
+                               "port " + port_text + " does not exist; ports are 0.." +
+                                   std::to_string(o.port_count - 1) + " (--ports)");
   }
   const auto [name, value] = parse_name_value(
       "--sut-port-option", "--sut-port-option " + port_text + ":", text.substr(colon + 1));
@@ -129,7 +130,8 @@ CommandLine parse_command_line(int argc, char** argv, std::ostream& out, std::os
     for (const sim::SutOptionSpec& spec : sim::latency_option_specs()) {
       if (spec.name == name) {
         help = "latency model, every direction: " + spec.description + " [" + spec.unit +
-               "], default " + format_value(spec.default_value) + " (SUT option " + name + ")";
+               "], default " + measure::format_value(spec.default_value) + " (SUT option " + name +
+               ")";
       }
     }
     description.add_options()(flag.c_str(), po::value<double>(), help.c_str());
@@ -163,18 +165,20 @@ CommandLine parse_command_line(int argc, char** argv, std::ostream& out, std::os
       if (values.count(flag) != 0) o.sut_options[name] = values[flag].as<double>();
     }
     for (const std::string& option : sut_port_options) parse_port_option(option, o);
-    if (rpc_port > 65535) throw ConfigError("--rpc-port", std::to_string(rpc_port), "not a port");
-    if (pub_port > 65535) throw ConfigError("--pub-port", std::to_string(pub_port), "not a port");
+    if (rpc_port > 65535)
+      throw measure::ConfigError("--rpc-port", std::to_string(rpc_port), "not a port");
+    if (pub_port > 65535)
+      throw measure::ConfigError("--pub-port", std::to_string(pub_port), "not a port");
     o.rpc_endpoint = "tcp://" + bind + ":" + (rpc_port == 0 ? "*" : std::to_string(rpc_port));
     o.pub_endpoint = "tcp://" + bind + ":" + (pub_port == 0 ? "*" : std::to_string(pub_port));
-    o.sut_latency = Seconds{latency_us * 1e-6};
+    o.sut_latency = measure::Seconds{latency_us * 1e-6};
     o.flow_stats = !no_flow_stats;
     o.latency_caps = !no_latency;
     if (max_tx_pps > 0.0) o.max_tx_pps = max_tx_pps;
     if (max_tx_pps < 0.0)
-      throw ConfigError("--max-tx-pps", format_value(max_tx_pps), "must be >= 0");
+      throw measure::ConfigError("--max-tx-pps", measure::format_value(max_tx_pps), "must be >= 0");
     o.validate();
-  } catch (const ConfigError& error) {
+  } catch (const measure::ConfigError& error) {
     err << "trex-emulator: " << error.what() << "\n";
     command.exit_code = 2;
   }

@@ -361,7 +361,7 @@ Json::Value emulator_control(MethodContext& context, const Json::Value& params) 
   if (!P::absent(params, "slow_replies")) {
     const double delay_ms = P::unsigned_number(params, "slow_reply_ms");
     context.faults.delay_next_replies(static_cast<int>(P::uint32(params, "slow_replies")),
-                                      Seconds{delay_ms / 1000.0});
+                                      measure::Seconds{delay_ms / 1000.0});
   }
   if (!P::absent(params, "malformed_replies")) {
     context.faults.corrupt_next_replies(static_cast<int>(P::uint32(params, "malformed_replies")));

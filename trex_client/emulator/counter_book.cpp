@@ -22,7 +22,8 @@ std::uint64_t scale(std::uint64_t value, double fraction) {
 
 // What of `f`, sent over [begin, end], went out by `at`, and what of that arrives.
 // Parts that send nothing (the SUT's own frames) are cut by time.
-FrameCounts sent_by(const FrameCounts& f, Seconds begin, Seconds end, Seconds at) {
+FrameCounts sent_by(const FrameCounts& f, measure::Seconds begin, measure::Seconds end,
+                    measure::Seconds at) {
   FrameCounts kept;
   if (f.tx_packets > 0) {
     kept.tx_packets = pro_rata(f.tx_packets, begin, end, at);
@@ -43,7 +44,7 @@ FrameCounts minus(const FrameCounts& a, const FrameCounts& b) {
 }
 
 // Cuts `d` at `at`: it keeps what was sent by then; returns the parts not yet sent.
-std::vector<DeliveryPart> cut(Delivery& d, Seconds at) {
+std::vector<DeliveryPart> cut(Delivery& d, measure::Seconds at) {
   std::vector<DeliveryPart> rest = d.parts;
   for (std::size_t i = 0; i < d.parts.size(); ++i) {
     const FrameCounts kept = sent_by(d.parts[i].frames, d.tx_begin, d.tx_end, at);
@@ -56,7 +57,8 @@ std::vector<DeliveryPart> cut(Delivery& d, Seconds at) {
 
 }  // namespace
 
-std::uint64_t pro_rata(std::uint64_t total, Seconds begin, Seconds end, Seconds now) {
+std::uint64_t pro_rata(std::uint64_t total, measure::Seconds begin, measure::Seconds end,
+                       measure::Seconds now) {
   if (now >= end) return total;
   if (now <= begin) return 0;
   // Counts are whole frames: a product a rounding error short of a whole number is
@@ -85,7 +87,7 @@ std::uint64_t CounterBook::add(Delivery delivery) {
   return next_id_++;
 }
 
-std::uint64_t CounterBook::truncate(std::uint64_t id, Seconds at) {
+std::uint64_t CounterBook::truncate(std::uint64_t id, measure::Seconds at) {
   const auto it = active_.find(id);
   if (it == active_.end()) return 0;
   Delivery& d = it->second;
@@ -93,7 +95,7 @@ std::uint64_t CounterBook::truncate(std::uint64_t id, Seconds at) {
   return d.total().tx_packets;
 }
 
-std::uint64_t CounterBook::repace(std::uint64_t id, Seconds at, Seconds new_end) {
+std::uint64_t CounterBook::repace(std::uint64_t id, measure::Seconds at, measure::Seconds new_end) {
   const auto it = active_.find(id);
   if (it == active_.end() || at >= it->second.tx_end) return id;
   Delivery rest = it->second;
@@ -103,10 +105,10 @@ std::uint64_t CounterBook::repace(std::uint64_t id, Seconds at, Seconds new_end)
   return add(std::move(rest));
 }
 
-void CounterBook::count(const Delivery& d, std::optional<std::uint32_t> pg_id, Seconds now,
+void CounterBook::count(const Delivery& d, std::optional<std::uint32_t> pg_id, measure::Seconds now,
                         PortCounts& ports) const {
-  const Seconds rx_begin = d.tx_begin + d.latency;
-  const Seconds rx_end = d.tx_end + d.latency;
+  const measure::Seconds rx_begin = d.tx_begin + d.latency;
+  const measure::Seconds rx_end = d.tx_end + d.latency;
   for (const DeliveryPart& part : d.parts) {
     if (pg_id && part.pg_id != pg_id) continue;
     const FrameCounts& f = part.frames;
@@ -120,7 +122,7 @@ void CounterBook::count(const Delivery& d, std::optional<std::uint32_t> pg_id, S
   }
 }
 
-void CounterBook::fold(Seconds now) {
+void CounterBook::fold(measure::Seconds now) {
   for (auto it = active_.begin(); it != active_.end();) {
     const Delivery& d = it->second;
     if (now < d.tx_end + d.latency) {
@@ -145,13 +147,13 @@ const PortTotals& CounterBook::monotonic(PortTotals& reported, const PortTotals&
   return reported;
 }
 
-PortTotals CounterBook::totals(std::uint8_t port, Seconds now) const {
+PortTotals CounterBook::totals(std::uint8_t port, measure::Seconds now) const {
   PortCounts counts = settled_;
   for (const auto& [id, d] : active_) count(d, std::nullopt, now, counts);
   return monotonic(reported_.at(port), counts.at(port));
 }
 
-std::vector<PortTotals> CounterBook::pg_totals(std::uint32_t pg_id, Seconds now) const {
+std::vector<PortTotals> CounterBook::pg_totals(std::uint32_t pg_id, measure::Seconds now) const {
   const auto settled = pg_settled_.find(pg_id);
   PortCounts counts = settled == pg_settled_.end() ? PortCounts(port_count_) : settled->second;
   for (const auto& [id, d] : active_) count(d, pg_id, now, counts);
@@ -163,7 +165,7 @@ std::vector<PortTotals> CounterBook::pg_totals(std::uint32_t pg_id, Seconds now)
 std::vector<PortTotals> CounterBook::pg_eventual(std::uint32_t pg_id) const {
   const auto settled = pg_settled_.find(pg_id);
   PortCounts counts = settled == pg_settled_.end() ? PortCounts(port_count_) : settled->second;
-  const Seconds end{std::numeric_limits<double>::infinity()};
+  const measure::Seconds end{std::numeric_limits<double>::infinity()};
   for (const auto& [id, d] : active_) count(d, pg_id, end, counts);
   return counts;
 }
@@ -178,7 +180,7 @@ void CounterBook::forget_pg(std::uint32_t pg_id) {
   }
 }
 
-bool CounterBook::in_flight(Seconds now) const {
+bool CounterBook::in_flight(measure::Seconds now) const {
   for (const auto& [id, d] : active_) {
     if (now < d.tx_end + d.latency) return true;
   }

@@ -5,7 +5,7 @@
 #include <optional>
 #include <vector>
 
-#include "search/units.hpp"
+#include "measure/units.hpp"
 
 namespace trexsearch::trex::emu {
 
@@ -38,9 +38,9 @@ struct DeliveryPart {
 struct Delivery {
   std::uint8_t tx_port = 0;
   std::uint8_t rx_port = 1;
-  Seconds tx_begin{0.0};
-  Seconds tx_end{0.0};
-  Seconds latency{0.0};
+  measure::Seconds tx_begin{0.0};
+  measure::Seconds tx_end{0.0};
+  measure::Seconds latency{0.0};
   /// Port counters count every part; pg counters the parts tagged with their pg_id.
   std::vector<DeliveryPart> parts;
 
@@ -68,17 +68,17 @@ class CounterBook {
   std::uint64_t add(Delivery delivery);
   /// Cuts a delivery short at `at` (an explicit stop): frames not yet sent are never
   /// sent, frames already sent still arrive. Returns the frames actually sent.
-  std::uint64_t truncate(std::uint64_t id, Seconds at);
+  std::uint64_t truncate(std::uint64_t id, measure::Seconds at);
   /// The frames of a delivery not yet sent at `at` go out over [at, new_end] instead
   /// (the port's pace changed); returns the id of the delivery that carries them
   /// (`id` itself when everything was already sent).
-  std::uint64_t repace(std::uint64_t id, Seconds at, Seconds new_end);
+  std::uint64_t repace(std::uint64_t id, measure::Seconds at, measure::Seconds new_end);
   /// Folds deliveries fully received by `now` into the totals.
-  void fold(Seconds now);
+  void fold(measure::Seconds now);
   /// Counters of `port` at `now`.
-  PortTotals totals(std::uint8_t port, Seconds now) const;
+  PortTotals totals(std::uint8_t port, measure::Seconds now) const;
   /// Counters of `pg_id` on every port at `now` (index = port id; zeros included).
-  std::vector<PortTotals> pg_totals(std::uint32_t pg_id, Seconds now) const;
+  std::vector<PortTotals> pg_totals(std::uint32_t pg_id, measure::Seconds now) const;
   /// Counters of `pg_id` on every port once every delivery so far has arrived (what
   /// the frames sent by now add up to); does not change what later reads report.
   std::vector<PortTotals> pg_eventual(std::uint32_t pg_id) const;
@@ -86,13 +86,13 @@ class CounterBook {
   /// it is created again, and its frames still in flight count on the ports only.
   void forget_pg(std::uint32_t pg_id);
   /// True while any frames are still to be sent or received.
-  bool in_flight(Seconds now) const;
+  bool in_flight(measure::Seconds now) const;
 
  private:
   using PortCounts = std::vector<PortTotals>;
   /// Adds what `d` counted by `now` (all of it once received) to `ports`, for the
   /// parts `pg_id` selects (none: every part, i.e. the port counters).
-  void count(const Delivery& d, std::optional<std::uint32_t> pg_id, Seconds now,
+  void count(const Delivery& d, std::optional<std::uint32_t> pg_id, measure::Seconds now,
              PortCounts& ports) const;
   /// Never below what was reported before: rounding after a truncate() or repace()
   /// must not make a counter go backwards.
@@ -108,6 +108,7 @@ class CounterBook {
 };
 
 /// floor(total * fraction of [begin, end] elapsed at now): 0 before, total after.
-std::uint64_t pro_rata(std::uint64_t total, Seconds begin, Seconds end, Seconds now);
+std::uint64_t pro_rata(std::uint64_t total, measure::Seconds begin, measure::Seconds end,
+                       measure::Seconds now);
 
 }  // namespace trexsearch::trex::emu

@@ -6,7 +6,7 @@
 #include <string>
 
 #include "search/sim/sut_model.hpp"
-#include "search/units.hpp"
+#include "measure/units.hpp"
 
 namespace trexsearch::trex::emu {
 
@@ -43,7 +43,7 @@ struct EmulatorOptions {
   std::map<std::uint32_t, sim::SutOptions> sut_port_options;
   std::uint64_t seed = 1;
   /// Time a frame spends in the SUT: RX counters lag TX counters by this much.
-  Seconds sut_latency{0.0};
+  measure::Seconds sut_latency{0.0};
   /// Frames the SUT itself sends (ARP, LLDP, ...) into each receiving port per traffic
   /// run: on port counters only (never on a pg id), where they make the measured loss
   /// negative when the SUT loses fewer.

@@ -89,7 +89,8 @@ void EmulatorServer::run() {
   const auto origin = SteadyClock::now();
   const double speed = options_.speed;
   auto emulated_now = [&] {
-    return Seconds{std::chrono::duration<double>(SteadyClock::now() - origin).count() * speed};
+    return measure::Seconds{std::chrono::duration<double>(SteadyClock::now() - origin).count() *
+                            speed};
   };
   StlState state(options_, emulated_now());
   std::deque<DelayedReply> delayed;
@@ -105,7 +106,7 @@ void EmulatorServer::run() {
     router_->send(zmq::str_buffer(""), zmq::send_flags::sndmore | zmq::send_flags::dontwait);
     router_->send(zmq::buffer(body), zmq::send_flags::dontwait);
   };
-  auto publish_stats = [&](Seconds now) {
+  auto publish_stats = [&](measure::Seconds now) {
     std::string data = "{\"name\":\"trex-global\",\"type\":0,\"data\":{";
     for (std::uint8_t p = 0; p < state.port_count(); ++p) {
       const PortStatsView stats = state.port_stats(p, now);
@@ -126,7 +127,7 @@ void EmulatorServer::run() {
   while (!stop_) {
     // Sleep until the next thing to do: a traffic run ending, a delayed reply, stats.
     auto wake_at = next_stats;
-    if (const std::optional<Seconds> deadline = state.next_deadline()) {
+    if (const std::optional<measure::Seconds> deadline = state.next_deadline()) {
       const double wall = std::max(0.0, (*deadline - emulated_now()).count() / speed);
       wake_at =
           std::min(wake_at, SteadyClock::now() + std::chrono::duration_cast<SteadyClock::duration>(
@@ -146,7 +147,7 @@ void EmulatorServer::run() {
     }
     if (stop_) break;
 
-    Seconds now = emulated_now();
+    measure::Seconds now = emulated_now();
     if (faults_.take_restart()) {
       state.restart(now);
       ++restarts_;

@@ -7,7 +7,7 @@ void FaultPlan::drop_next_replies(int count) {
   drop_ = count;
 }
 
-void FaultPlan::delay_next_replies(int count, Seconds delay) {
+void FaultPlan::delay_next_replies(int count, measure::Seconds delay) {
   std::lock_guard lock(mutex_);
   delay_count_ = count;
   delay_ = delay;
@@ -42,14 +42,14 @@ void FaultPlan::request_restart() {
 
 FaultPlan::Decision FaultPlan::next_reply() {
   std::lock_guard lock(mutex_);
-  if (silent_) return {Action::drop, Seconds{0.0}};
+  if (silent_) return {Action::drop, measure::Seconds{0.0}};
   if (drop_ > 0) {
     --drop_;
-    return {Action::drop, Seconds{0.0}};
+    return {Action::drop, measure::Seconds{0.0}};
   }
   if (corrupt_ > 0) {
     --corrupt_;
-    return {Action::corrupt, Seconds{0.0}};
+    return {Action::corrupt, measure::Seconds{0.0}};
   }
   if (delay_count_ > 0) {
     --delay_count_;

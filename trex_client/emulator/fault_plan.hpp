@@ -2,7 +2,7 @@
 
 #include <mutex>
 
-#include "search/units.hpp"
+#include "measure/units.hpp"
 
 namespace trexsearch::trex::emu {
 
@@ -15,13 +15,13 @@ class FaultPlan {
   struct Decision {
     Action action = Action::reply;
     /// Real (wall-clock) delay for Action::delay.
-    Seconds delay{0.0};
+    measure::Seconds delay{0.0};
   };
 
   /// Swallow the next `count` replies (the client times out).
   void drop_next_replies(int count);
   /// Send the next `count` replies `delay` late (real time).
-  void delay_next_replies(int count, Seconds delay);
+  void delay_next_replies(int count, measure::Seconds delay);
   /// Replace the next `count` replies by malformed JSON.
   void corrupt_next_replies(int count);
   /// Answer the next `count` queries (`get_*` commands; elements of a batch count
@@ -44,7 +44,7 @@ class FaultPlan {
   std::mutex mutex_;
   int drop_ = 0;
   int delay_count_ = 0;
-  Seconds delay_{0.0};
+  measure::Seconds delay_{0.0};
   int corrupt_ = 0;
   int busy_ = 0;
   bool silent_ = false;

@@ -9,7 +9,7 @@
 #include <string_view>
 #include <vector>
 
-#include "search/units.hpp"
+#include "measure/units.hpp"
 #include "trex_client/emulator/fault_plan.hpp"
 #include "trex_client/emulator/stl_state.hpp"
 
@@ -19,7 +19,7 @@ namespace trexsearch::trex::emu {
 struct MethodContext {
   StlState& state;
   /// Emulated time of the request.
-  Seconds now;
+  measure::Seconds now;
   FaultPlan& faults;
   /// Set by publish_now: the server publishes a "{}" barrier after the reply.
   bool publish_requested = false;

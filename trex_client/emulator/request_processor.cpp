@@ -83,7 +83,7 @@ std::uint32_t announced_size(std::string_view frame) {
 
 }  // namespace
 
-ProcessedRequest process_request(std::string_view message, StlState& state, Seconds now,
+ProcessedRequest process_request(std::string_view message, StlState& state, measure::Seconds now,
                                  FaultPlan& faults) {
   ProcessedRequest processed;
   if (message.size() > max_rpc_message_bytes) {

@@ -3,7 +3,7 @@
 #include <string>
 #include <string_view>
 
-#include "search/units.hpp"
+#include "measure/units.hpp"
 #include "trex_client/emulator/fault_plan.hpp"
 #include "trex_client/emulator/stl_state.hpp"
 
@@ -20,7 +20,7 @@ struct ProcessedRequest {
 /// parser (trex-protocol.md §1): size limit (999,999 bytes, raw and decompressed),
 /// compression mirrored from the request, batches in order with the single-reply
 /// unwrap quirk ("null" for an empty batch), envelope checks and error codes. No I/O.
-ProcessedRequest process_request(std::string_view message, StlState& state, Seconds now,
+ProcessedRequest process_request(std::string_view message, StlState& state, measure::Seconds now,
                                  FaultPlan& faults);
 
 }  // namespace trexsearch::trex::emu

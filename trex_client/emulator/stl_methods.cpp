@@ -251,8 +251,8 @@ Json::Value start_traffic(MethodContext& context, const Json::Value& params) {
   if (multiplier.value == 0) throw_parse_error("multiplier can't be zero");
   if (op != "abs") throw_parse_error("start message can only specify absolute speed rate");
   Json::Value result(Json::objectValue);
-  result["multiplier"] =
-      context.state.start_traffic(port, profile, multiplier, Seconds{duration}, force, context.now);
+  result["multiplier"] = context.state.start_traffic(
+      port, profile, multiplier, measure::Seconds{duration}, force, context.now);
   result["ts"] = context.state.uptime(context.now).count();
   return result;
 }

@@ -20,7 +20,7 @@ double StlState::port_demand(const Port& port) const {
   return demand;
 }
 
-void StlState::repace_port(std::uint8_t port_id, Seconds at) {
+void StlState::repace_port(std::uint8_t port_id, measure::Seconds at) {
   Port& port = ports_[port_id];
   const double pace = pace_for(port_demand(port));
   for (auto& [id, profile] : port.profiles) {

@@ -2,7 +2,7 @@
 
 #include <algorithm>
 
-#include "search/errors.hpp"
+#include "measure/errors.hpp"
 #include "search/sim/latency_options.hpp"
 #include "trex_client/api/async_event.hpp"
 #include "trex_client/emulator/rpc_fault.hpp"
@@ -17,7 +17,7 @@ constexpr std::size_t max_queued_events = 10000;
 
 }  // namespace
 
-StlState::StlState(EmulatorOptions options, Seconds now)
+StlState::StlState(EmulatorOptions options, measure::Seconds now)
     : options_(std::move(options)), random_(std::random_device{}()) {
   options_.validate();
   for (std::uint32_t port = 0; port < options_.port_count; ++port) {
@@ -32,7 +32,7 @@ StlState::StlState(EmulatorOptions options, Seconds now)
   restart(now);
 }
 
-void StlState::restart(Seconds now) {
+void StlState::restart(measure::Seconds now) {
   started_ = now;
   api_h_ = random_token();
   for (Port& port : ports_) {

@@ -11,7 +11,7 @@
 
 #include "search/sim/latency_model.hpp"
 #include "search/sim/sut_model.hpp"
-#include "search/units.hpp"
+#include "measure/units.hpp"
 #include "trex_client/emulator/counter_book.hpp"
 #include "trex_client/emulator/emulated_stream.hpp"
 #include "trex_client/emulator/emulator_options.hpp"
@@ -73,21 +73,21 @@ struct PortStatsView {
 class StlState {
  public:
   /// Throws ConfigError for invalid options.
-  StlState(EmulatorOptions options, Seconds now);
+  StlState(EmulatorOptions options, measure::Seconds now);
 
   const EmulatorOptions& options() const { return options_; }
   std::uint8_t port_count() const { return static_cast<std::uint8_t>(ports_.size()); }
   double link_bps() const { return options_.link_speed_gbps * 1e9; }
   /// Emulated seconds since the last (re)start, like TRex's ping `ts`.
-  Seconds uptime(Seconds now) const { return now - started_; }
+  measure::Seconds uptime(measure::Seconds now) const { return now - started_; }
 
   /// Forgets everything a TRex restart forgets: api handle, owners, handlers,
   /// streams, traffic, sessions; counters restart from zero. The SUT is not restarted.
-  void restart(Seconds now);
+  void restart(measure::Seconds now);
   /// Ends traffic runs whose time is over (queueing their events) and settles counters.
-  void advance(Seconds now);
+  void advance(measure::Seconds now);
   /// The next moment advance() has work to do, if any.
-  std::optional<Seconds> next_deadline() const;
+  std::optional<measure::Seconds> next_deadline() const;
   /// Grows by one for every event queued: the server publishes "{}" when it changes.
   std::uint64_t event_generation() const { return event_generation_; }
 
@@ -128,19 +128,19 @@ class StlState {
   std::vector<std::uint32_t> active_pgids(bool latency) const;
   /// Counters of a pg id at `now`, live like the port counters (TX as frames go out,
   /// RX as they leave the SUT); none for a pg id without streams.
-  std::optional<PgStatsView> pg_stats(std::uint32_t pg_id, Seconds now);
+  std::optional<PgStatsView> pg_stats(std::uint32_t pg_id, measure::Seconds now);
 
   // --- traffic (§2.9)
   /// Returns the multiplier (factor) applied.
   double start_traffic(std::uint8_t port, const std::string& profile,
-                       const MultiplierRequest& multiplier, Seconds duration, bool force,
-                       Seconds now);
+                       const MultiplierRequest& multiplier, measure::Seconds duration, bool force,
+                       measure::Seconds now);
   /// "*" for every profile; a no-op for profiles not transmitting.
-  void stop_traffic(std::uint8_t port, const std::string& profile, Seconds now);
+  void stop_traffic(std::uint8_t port, const std::string& profile, measure::Seconds now);
   void remove_rx_filters(std::uint8_t port, const std::string& profile);
 
   // --- statistics (§2.10)
-  PortStatsView port_stats(std::uint8_t port, Seconds now);
+  PortStatsView port_stats(std::uint8_t port, measure::Seconds now);
 
   // --- events (§4.3)
   /// Drains a session's queue; an unknown session is created (reader) with none.
@@ -157,9 +157,9 @@ class StlState {
   static constexpr int allow_tx = 4;
 
   struct Run {
-    Seconds start{0.0};
+    measure::Seconds start{0.0};
     /// Infinite for unbounded runs; moves when the port's pace changes.
-    Seconds tx_end{0.0};
+    measure::Seconds tx_end{0.0};
     bool unbounded = false;
     /// What the streams ask for [pps]; --max-tx-pps is shared by a port's runs' demand.
     double demand_pps = 0.0;
@@ -174,7 +174,7 @@ class StlState {
     /// Bounded runs: the delivery carrying the frames not yet sent.
     std::optional<std::uint64_t> delivery;
     /// Unbounded runs are accounted in chunks up to here.
-    Seconds accounted_until{0.0};
+    measure::Seconds accounted_until{0.0};
     /// Latency pg_ids it transmits: their samples are drawn when the run ends (or,
     /// unbounded, per accounted chunk), from the frames that arrived.
     std::vector<std::uint32_t> latency_pgs;
@@ -219,16 +219,16 @@ class StlState {
   void publish(EmulatorEvent event);
   /// Ends a run at `at`: its events, and the port's other runs may speed up.
   void finish_run(std::uint8_t port_id, const std::string& profile_id, Profile& profile,
-                  bool stopped, Seconds at);
-  void account_unbounded(std::uint8_t port_id, Run& run, Seconds now);
+                  bool stopped, measure::Seconds at);
+  void account_unbounded(std::uint8_t port_id, Run& run, measure::Seconds now);
   /// advance() plus accounting of unbounded runs: every counter is current at `now`.
-  void settle(Seconds now);
+  void settle(measure::Seconds now);
   /// The fraction of `demand_pps` a port sends at under --max-tx-pps.
   double pace_for(double demand_pps) const;
   /// Sum of the demand of the port's runs [pps].
   double port_demand(const Port& port) const;
   /// Gives every run of the port the pace its total demand allows from `at` on.
-  void repace_port(std::uint8_t port_id, Seconds at);
+  void repace_port(std::uint8_t port_id, measure::Seconds at);
   /// Forgets the counters of pg ids whose last stream was removed.
   void forget_unused_pgids();
   /// Decides which frames of latency parts arrive (the direction's latency model: overload
@@ -237,13 +237,13 @@ class StlState {
   /// Draws samples for the frames of latency pg_ids that arrived since the last call,
   /// for traffic from `port_id` at `load_pps` over [begin, end].
   void draw_latency(std::uint8_t port_id, const std::vector<std::uint32_t>& pg_ids, double load_pps,
-                    Seconds begin, Seconds end);
+                    measure::Seconds begin, measure::Seconds end);
   /// The SUT capacity the direction's latency queue fills towards [pps].
   double latency_capacity_pps(std::uint8_t port_id) const;
   std::uint8_t peer(std::uint8_t port) const { return static_cast<std::uint8_t>(port ^ 1u); }
 
   EmulatorOptions options_;
-  Seconds started_{0.0};
+  measure::Seconds started_{0.0};
   std::mt19937_64 random_;
   std::string api_h_;
   std::vector<Port> ports_;

@@ -5,7 +5,7 @@
 #include <limits>
 #include <tuple>
 
-#include "search/errors.hpp"
+#include "measure/errors.hpp"
 #include "trex_client/api/async_event.hpp"
 #include "trex_client/emulator/rpc_fault.hpp"
 #include "trex_client/emulator/stl_state.hpp"
@@ -18,7 +18,7 @@ namespace {
 constexpr std::uint64_t frame_bytes_of_dut_frames = 64;
 
 }  // namespace
-std::optional<PgStatsView> StlState::pg_stats(std::uint32_t pg_id, Seconds now) {
+std::optional<PgStatsView> StlState::pg_stats(std::uint32_t pg_id, measure::Seconds now) {
   const auto version = pg_versions_.find(pg_id);
   if (version == pg_versions_.end()) return std::nullopt;
   settle(now);
@@ -53,7 +53,7 @@ void StlState::apply_latency_loss(std::uint8_t port_id, std::vector<DeliveryPart
 }
 
 void StlState::draw_latency(std::uint8_t port_id, const std::vector<std::uint32_t>& pg_ids,
-                            double load_pps, Seconds begin, Seconds end) {
+                            double load_pps, measure::Seconds begin, measure::Seconds end) {
   for (const std::uint32_t pg_id : pg_ids) {
     const auto found = latency_records_.find(pg_id);
     if (found == latency_records_.end()) continue;
@@ -72,8 +72,8 @@ void StlState::draw_latency(std::uint8_t port_id, const std::vector<std::uint32_
       const sim::LatencyConditions conditions{
           .load_pps = load_pps,
           .capacity_pps = latency_capacity_pps(port_id),
-          .duration = std::max(end - begin, Seconds{1e-6}),
-          .soak_offset = std::max(begin - started_, Seconds{0.0})};
+          .duration = std::max(end - begin, measure::Seconds{1e-6}),
+          .soak_offset = std::max(begin - started_, measure::Seconds{0.0})};
       samples = latency_models_[port_id].draw_latencies(new_received, conditions);
     }
     record.add(samples, new_sent, new_received);
@@ -81,8 +81,8 @@ void StlState::draw_latency(std::uint8_t port_id, const std::vector<std::uint32_
 }
 
 double StlState::start_traffic(std::uint8_t port_id, const std::string& profile_id,
-                               const MultiplierRequest& multiplier, Seconds duration, bool force,
-                               Seconds now) {
+                               const MultiplierRequest& multiplier, measure::Seconds duration,
+                               bool force, measure::Seconds now) {
   advance(now);
   Port& port = port_at(port_id);
   Profile& profile = existing_profile(port, profile_id);
@@ -105,13 +105,13 @@ double StlState::start_traffic(std::uint8_t port_id, const std::string& profile_
   run.pace = pace_for(port_demand(port) + plan.total_pps);
   if (!std::isfinite(plan.tx_time.count())) {
     run.unbounded = true;
-    run.tx_end = Seconds{std::numeric_limits<double>::infinity()};
+    run.tx_end = measure::Seconds{std::numeric_limits<double>::infinity()};
     run.tx_pps = plan.total_pps * run.pace;
     run.accounted_until = now;
   } else {
-    const Seconds tx_time = plan.tx_time;
-    const Seconds wall = tx_time / run.pace;
-    TrialOutcome outcome;
+    const measure::Seconds tx_time = plan.tx_time;
+    const measure::Seconds wall = tx_time / run.pace;
+    measure::TrialOutcome outcome;
     if (tx_time.count() > 0.0) {
       // Continuous streams: the SUT sees exactly the requested load, so a client can
       // replay the same model and get the same counts.
@@ -119,7 +119,7 @@ double StlState::start_traffic(std::uint8_t port_id, const std::string& profile_
       try {
         outcome = run.pace == 1.0 ? sut_[port_id]->trial(tx_time, load)
                                   : sut_[port_id]->trial(wall, load * run.pace);
-      } catch (const MeasurementError& error) {
+      } catch (const measure::MeasurementError& error) {
         throw_execute_error(std::string("simulated SUT cannot run this trial: ") + error.what());
       }
     }
@@ -186,13 +186,13 @@ double StlState::start_traffic(std::uint8_t port_id, const std::string& profile_
   return plan.factor;
 }
 
-void StlState::account_unbounded(std::uint8_t port_id, Run& run, Seconds now) {
+void StlState::account_unbounded(std::uint8_t port_id, Run& run, measure::Seconds now) {
   if (now <= run.accounted_until) return;
-  const Seconds chunk = now - run.accounted_until;
-  TrialOutcome outcome;
+  const measure::Seconds chunk = now - run.accounted_until;
+  measure::TrialOutcome outcome;
   try {
     outcome = sut_[port_id]->trial(chunk, run.tx_pps);
-  } catch (const MeasurementError&) {
+  } catch (const measure::MeasurementError&) {
     // A chunk too small or too large for the model: count it as loss-free.
     outcome.offered_count = std::llround(run.tx_pps * chunk.count());
   }
@@ -217,7 +217,7 @@ void StlState::account_unbounded(std::uint8_t port_id, Run& run, Seconds now) {
 }
 
 void StlState::finish_run(std::uint8_t port_id, const std::string& profile_id, Profile& profile,
-                          bool stopped, Seconds at) {
+                          bool stopped, measure::Seconds at) {
   // Its latency frames are all on their way: their samples are drawn now (an
   // unbounded run's chunks already were).
   if (profile.run && !profile.run->latency_pgs.empty()) {
@@ -242,7 +242,8 @@ void StlState::finish_run(std::uint8_t port_id, const std::string& profile_id, P
   }
 }
 
-void StlState::stop_traffic(std::uint8_t port_id, const std::string& profile_id, Seconds now) {
+void StlState::stop_traffic(std::uint8_t port_id, const std::string& profile_id,
+                            measure::Seconds now) {
   advance(now);
   Port& port = port_at(port_id);
   std::vector<std::string> targets;
@@ -266,10 +267,10 @@ void StlState::stop_traffic(std::uint8_t port_id, const std::string& profile_id,
   }
 }
 
-void StlState::advance(Seconds now) {
+void StlState::advance(measure::Seconds now) {
   // Finish runs in the order they ended, so events come out in time order.
   for (;;) {
-    std::optional<std::pair<Seconds, std::pair<std::uint8_t, std::string>>> earliest;
+    std::optional<std::pair<measure::Seconds, std::pair<std::uint8_t, std::string>>> earliest;
     for (std::size_t p = 0; p < ports_.size(); ++p) {
       for (auto& [id, profile] : ports_[p].profiles) {
         if (!profile.run || profile.run->unbounded || profile.run->tx_end > now) continue;
@@ -285,7 +286,7 @@ void StlState::advance(Seconds now) {
   counters_->fold(now);
 }
 
-void StlState::settle(Seconds now) {
+void StlState::settle(measure::Seconds now) {
   advance(now);
   // Unbounded runs are accounted whenever someone looks, on every port: a port's
   // receive counters depend on its peer's traffic.
@@ -298,8 +299,8 @@ void StlState::settle(Seconds now) {
   }
 }
 
-std::optional<Seconds> StlState::next_deadline() const {
-  std::optional<Seconds> next;
+std::optional<measure::Seconds> StlState::next_deadline() const {
+  std::optional<measure::Seconds> next;
   for (const Port& port : ports_) {
     for (const auto& [id, profile] : port.profiles) {
       if (!profile.run || profile.run->unbounded) continue;
@@ -309,7 +310,7 @@ std::optional<Seconds> StlState::next_deadline() const {
   return next;
 }
 
-PortStatsView StlState::port_stats(std::uint8_t port_id, Seconds now) {
+PortStatsView StlState::port_stats(std::uint8_t port_id, measure::Seconds now) {
   check_port(port_id);
   settle(now);
   PortStatsView view;
@@ -320,7 +321,7 @@ PortStatsView StlState::port_stats(std::uint8_t port_id, Seconds now) {
     for (const auto& [id, profile] : ports_[p].profiles) {
       if (!profile.run) continue;
       const Run& run = *profile.run;
-      const Seconds shift = rx ? options_.sut_latency : Seconds{0.0};
+      const measure::Seconds shift = rx ? options_.sut_latency : measure::Seconds{0.0};
       if (now >= run.start + shift && now < run.tx_end + shift) {
         const double rate = rx ? run.tx_pps * run.forward_ratio : run.tx_pps;
         pps += rate;

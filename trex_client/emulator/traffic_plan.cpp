@@ -46,7 +46,7 @@ std::pair<double, double> budget(const EmulatedStream& stream, double pps) {
 
 TrafficPlan plan_traffic(const std::map<std::uint32_t, EmulatedStream>& streams,
                          const MultiplierRequest& multiplier, double link_bps, bool force,
-                         Seconds duration) {
+                         measure::Seconds duration) {
   Rates variable;
   Rates fixed;
   for (const auto& [id, stream] : streams) {
@@ -120,7 +120,7 @@ TrafficPlan plan_traffic(const std::map<std::uint32_t, EmulatedStream>& streams,
     plan.streams.push_back(planned);
   }
   const double limit = duration.count() > 0.0 ? duration.count() : infinity;
-  plan.tx_time = Seconds{all_finite ? std::min(natural, limit) : limit};
+  plan.tx_time = measure::Seconds{all_finite ? std::min(natural, limit) : limit};
   if (std::isfinite(plan.tx_time.count())) {
     // A stream sends until its bursts are done or the profile ends, whichever is first
     // (all bursts done: exactly their frames, not a product that may round below).

@@ -6,7 +6,7 @@
 #include <string>
 #include <vector>
 
-#include "search/units.hpp"
+#include "measure/units.hpp"
 #include "trex_client/emulator/emulated_stream.hpp"
 
 namespace trexsearch::trex::emu {
@@ -41,7 +41,7 @@ struct TrafficPlan {
   double bytes_per_packet = 64.0;
   /// How long the profile transmits: the duration, or sooner when every stream is a
   /// finite burst; infinite for continuous streams without a duration.
-  Seconds tx_time{0.0};
+  measure::Seconds tx_time{0.0};
   /// Frames the profile sends over tx_time (meaningful when tx_time is finite).
   double frames = 0.0;
   /// Every transmitting stream is continuous: the SUT sees exactly total_pps.
@@ -55,6 +55,6 @@ struct TrafficPlan {
 /// Throws RpcFault with TRex's messages.
 TrafficPlan plan_traffic(const std::map<std::uint32_t, EmulatedStream>& streams,
                          const MultiplierRequest& multiplier, double link_bps, bool force,
-                         Seconds duration);
+                         measure::Seconds duration);
 
 }  // namespace trexsearch::trex::emu

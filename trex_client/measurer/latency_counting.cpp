@@ -6,7 +6,7 @@
 
 #include "measure/latency_histogram.hpp"
 #include "measure/latency_summary.hpp"
-#include "search/errors.hpp"
+#include "measure/errors.hpp"
 
 namespace trexsearch::trex {
 namespace {
@@ -15,16 +15,18 @@ const PgCounters& counters_of(const StatsSnapshot& snapshot, std::uint32_t pg_id
                               const char* when) {
   const PgCounters* counters = snapshot.pgid(pg_id);
   if (counters == nullptr) {
-    throw MeasurementError("TRex reported no counters for latency pg_id " + std::to_string(pg_id) +
-                           " in the " + when + " read; were the latency streams removed?");
+    throw measure::MeasurementError("TRex reported no counters for latency pg_id " +
+                                    std::to_string(pg_id) + " in the " + when +
+                                    " read; were the latency streams removed?");
   }
   return *counters;
 }
 
 std::uint64_t frames(std::uint64_t after, std::uint64_t before, const std::string& what) {
   if (after < before) {
-    throw MeasurementError(what + " went backwards during the trial (" + std::to_string(before) +
-                           " -> " + std::to_string(after) + "); was TRex restarted?");
+    throw measure::MeasurementError(what + " went backwards during the trial (" +
+                                    std::to_string(before) + " -> " + std::to_string(after) +
+                                    "); was TRex restarted?");
   }
   return after - before;
 }
@@ -143,9 +145,9 @@ std::vector<measure::DirectionLatency> count_latency(std::span<const TrafficDire
   return result;
 }
 
-void subtract_latency_frames(std::span<DirectionCounts> counts,
+void subtract_latency_frames(std::span<measure::DirectionCounts> counts,
                              std::span<const measure::DirectionLatency> latency) {
-  for (DirectionCounts& direction : counts) {
+  for (measure::DirectionCounts& direction : counts) {
     for (const measure::DirectionLatency& stream : latency) {
       if (stream.name != direction.name) continue;
       direction.offered -= static_cast<std::int64_t>(stream.sent);

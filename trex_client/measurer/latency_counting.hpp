@@ -6,7 +6,7 @@
 #include <vector>
 
 #include "measure/direction_latency.hpp"
-#include "search/direction_counts.hpp"
+#include "measure/direction_counts.hpp"
 #include "trex_client/api/port_counters.hpp"
 #include "trex_client/profile/compiled_profile.hpp"
 
@@ -42,7 +42,7 @@ std::vector<TrafficDirection> latency_directions(std::span<const TrafficDirectio
 /// Port counting in a latency trial: takes each latency stream's frames out of its
 /// direction's port counts (offered -= its sent, received -= its received), so the
 /// main counts are the main traffic's only.
-void subtract_latency_frames(std::span<DirectionCounts> counts,
+void subtract_latency_frames(std::span<measure::DirectionCounts> counts,
                              std::span<const measure::DirectionLatency> latency);
 
 }  // namespace trexsearch::trex

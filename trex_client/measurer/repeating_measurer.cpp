@@ -1,34 +1,35 @@
 #include "trex_client/measurer/repeating_measurer.hpp"
 
-#include "search/errors.hpp"
+#include "measure/errors.hpp"
 #include "trex_client/measurer/trial_interrupted.hpp"
 
 namespace trexsearch::trex {
 
-RepeatingMeasurer::RepeatingMeasurer(Measurer& inner, int max_repeats)
+RepeatingMeasurer::RepeatingMeasurer(measure::Measurer& inner, int max_repeats)
     : inner_(inner), max_repeats_(max_repeats) {
   if (max_repeats < 0) {
-    throw ConfigError("max_repeats", std::to_string(max_repeats), "must be >= 0");
+    throw measure::ConfigError("max_repeats", std::to_string(max_repeats), "must be >= 0");
   }
 }
 
-TrialOutcome RepeatingMeasurer::measure(Seconds intended_duration, double intended_load_pps,
-                                        std::stop_token stop) {
+measure::TrialOutcome RepeatingMeasurer::measure(measure::Seconds intended_duration,
+                                                 double intended_load_pps, std::stop_token stop) {
   return repeat([&] { return inner_.measure(intended_duration, intended_load_pps, stop); });
 }
 
-TrialOutcome RepeatingMeasurer::measure_latency(Seconds intended_duration,
-                                                double intended_load_pps, std::stop_token stop) {
+measure::TrialOutcome RepeatingMeasurer::measure_latency(measure::Seconds intended_duration,
+                                                         double intended_load_pps,
+                                                         std::stop_token stop) {
   return repeat(
       [&] { return inner_.measure_latency(intended_duration, intended_load_pps, stop); });
 }
 
 template <class Trial>
-TrialOutcome RepeatingMeasurer::repeat(Trial trial) {
+measure::TrialOutcome RepeatingMeasurer::repeat(Trial trial) {
   std::string interrupted_by;
   for (int attempt = 0;; ++attempt) {
     try {
-      TrialOutcome outcome = trial();
+      measure::TrialOutcome outcome = trial();
       if (attempt > 0) {
         // The counts are the repeat's own; the note says the trial was not the first
         // try, so a reader can tell a TRex restart happened here.

@@ -4,7 +4,7 @@
 #include <cmath>
 #include <set>
 
-#include "search/errors.hpp"
+#include "measure/errors.hpp"
 #include "trex_client/measurer/latency_counting.hpp"
 #include "trex_client/measurer/trial_counting.hpp"
 #include "trex_client/measurer/trial_interrupted.hpp"
@@ -21,8 +21,8 @@ TrexMeasurer::TrexMeasurer(TrexSession& session, TrexMeasurerConfig config, Wait
     for (std::uint8_t port : {direction.tx_port, direction.rx_port}) {
       const auto& owned = session_.config().ports;
       if (std::find(owned.begin(), owned.end(), port) == owned.end()) {
-        throw ConfigError("directions", std::to_string(port),
-                          "port is not one of the session's ports");
+        throw measure::ConfigError("directions", std::to_string(port),
+                                   "port is not one of the session's ports");
       }
       ports.insert(port);
     }
@@ -51,7 +51,7 @@ TrexMeasurer::~TrexMeasurer() {
 
 bool TrexMeasurer::has_latency_streams() const { return latency_rate_pps_ > 0.0; }
 
-Seconds TrexMeasurer::stop_after(Seconds duration) const {
+measure::Seconds TrexMeasurer::stop_after(measure::Seconds duration) const {
   return duration * (1.0 + config_.tx_end_slack) + config_.tx_end_grace;
 }
 
@@ -71,41 +71,43 @@ void TrexMeasurer::stop_all_quietly(const Plan& plan) {
 
 namespace {
 
-void check_trial(Seconds intended_duration, double intended_load_pps) {
+void check_trial(measure::Seconds intended_duration, double intended_load_pps) {
   if (!std::isfinite(intended_load_pps) || intended_load_pps <= 0.0) {
-    throw MeasurementError("TRex trial load must be > 0 frames/s, got " +
-                           format_value(intended_load_pps));
+    throw measure::MeasurementError("TRex trial load must be > 0 frames/s, got " +
+                                    measure::format_value(intended_load_pps));
   }
   if (!std::isfinite(intended_duration.count()) || intended_duration.count() <= 0.0) {
-    throw MeasurementError("TRex trial duration must be > 0 s, got " +
-                           format_value(intended_duration.count()));
+    throw measure::MeasurementError("TRex trial duration must be > 0 s, got " +
+                                    measure::format_value(intended_duration.count()));
   }
 }
 
 }  // namespace
 
-TrialOutcome TrexMeasurer::measure(Seconds intended_duration, double intended_load_pps,
-                                   std::stop_token stop) {
+measure::TrialOutcome TrexMeasurer::measure(measure::Seconds intended_duration,
+                                            double intended_load_pps, std::stop_token stop) {
   check_trial(intended_duration, intended_load_pps);
   // Plain trials never start the latency streams (they stay in their own profile).
   return run_trial(intended_duration, intended_load_pps, Plan{intended_load_pps, false}, stop);
 }
 
-TrialOutcome TrexMeasurer::measure_latency(Seconds intended_duration, double intended_load_pps,
-                                           std::stop_token stop) {
+measure::TrialOutcome TrexMeasurer::measure_latency(measure::Seconds intended_duration,
+                                                    double intended_load_pps,
+                                                    std::stop_token stop) {
   check_trial(intended_duration, intended_load_pps);
   if (!has_latency_streams()) {
-    throw MeasurementError(
+    throw measure::MeasurementError(
         "no latency streams: the traffic profile has no \"latency\" section "
         "(docs/traffic-profiles.md)");
   }
   if (intended_load_pps < latency_rate_pps_) {
     // TRex refuses it too ("enforces a minimum rate", §2.3); say it in our terms.
-    throw MeasurementError("latency trial load " + format_value(intended_load_pps) +
-                           " pps per direction is below the latency streams' rate " +
-                           format_value(latency_rate_pps_) +
-                           " pps: the load includes them, so the lowest latency trial load is " +
-                           format_value(latency_rate_pps_) + " pps (the latency streams alone)");
+    throw measure::MeasurementError(
+        "latency trial load " + measure::format_value(intended_load_pps) +
+        " pps per direction is below the latency streams' rate " +
+        measure::format_value(latency_rate_pps_) +
+        " pps: the load includes them, so the lowest latency trial load is " +
+        measure::format_value(latency_rate_pps_) + " pps (the latency streams alone)");
   }
   const double main_pps = intended_load_pps - latency_rate_pps_;
   Plan plan{std::nullopt, true};
@@ -136,13 +138,14 @@ void TrexMeasurer::prepare(TrialRecord& record, double intended_load_pps, std::s
   primed_ = true;
 }
 
-TrialOutcome TrexMeasurer::run_trial(Seconds intended_duration, double intended_load_pps,
-                                     const Plan& plan, std::stop_token stop) {
-  if (stop.stop_requested()) throw MeasurementCancelled();
+measure::TrialOutcome TrexMeasurer::run_trial(measure::Seconds intended_duration,
+                                              double intended_load_pps, const Plan& plan,
+                                              std::stop_token stop) {
+  if (stop.stop_requested()) throw measure::MeasurementCancelled();
 
   TrialRecord record;
-  Seconds begin{0.0};
-  Seconds end{0.0};
+  measure::Seconds begin{0.0};
+  measure::Seconds end{0.0};
   std::uint64_t exchanges_before = 0;
   Traffic traffic;
   setup_recoveries_ = 0;
@@ -201,8 +204,8 @@ TrialOutcome TrexMeasurer::run_trial(Seconds intended_duration, double intended_
   record.tx_stopped = traffic.tx_stopped;
   record.settle_capped = traffic.settle_capped;
 
-  TrialOutcome outcome;
-  for (const DirectionCounts& direction : record.directions) {
+  measure::TrialOutcome outcome;
+  for (const measure::DirectionCounts& direction : record.directions) {
     outcome.offered_count += direction.offered;
     outcome.loss_count += direction.loss();
     // TRex often sends load x duration + 1: more than intended is not loss.

@@ -5,7 +5,7 @@
 #include <stop_token>
 #include <vector>
 
-#include "search/measurer.hpp"
+#include "measure/measurer.hpp"
 #include "trex_client/measurer/trex_measurer_config.hpp"
 #include "trex_client/measurer/trial_record.hpp"
 #include "trex_client/measurer/wait_clock.hpp"
@@ -33,7 +33,7 @@ namespace trexsearch::trex {
 /// TRex failures before the traffic starts are recovered and the trial goes on;
 /// after it started, the session is recovered and TrialInterrupted is thrown so
 /// that the caller repeats the trial. Not thread-safe.
-class TrexMeasurer final : public Measurer {
+class TrexMeasurer final : public measure::Measurer {
  public:
   /// The session must be connected with the profile's streams loaded. Throws
   /// ConfigError for an invalid config or a direction whose port the session does
@@ -48,8 +48,8 @@ class TrexMeasurer final : public Measurer {
   /// Throws MeasurementCancelled when `stop` fires (traffic is stopped first),
   /// TrialInterrupted after a recovered TRex failure, TrexError for others,
   /// MeasurementError for a load or duration that is not positive and finite.
-  TrialOutcome measure(Seconds intended_duration, double intended_load_pps,
-                       std::stop_token stop) override;
+  measure::TrialOutcome measure(measure::Seconds intended_duration, double intended_load_pps,
+                                std::stop_token stop) override;
 
   /// True when every direction has a latency stream (the profile's latency section).
   bool has_latency_streams() const override;
@@ -61,8 +61,8 @@ class TrexMeasurer final : public Measurer {
   /// counts are the main traffic's only (port counting subtracts the latency
   /// frames); `latency` has each direction's latency stream (count_latency).
   /// Throws MeasurementError for a load below L or a profile without latency.
-  TrialOutcome measure_latency(Seconds intended_duration, double intended_load_pps,
-                               std::stop_token stop) override;
+  measure::TrialOutcome measure_latency(measure::Seconds intended_duration,
+                                        double intended_load_pps, std::stop_token stop) override;
 
   /// Details of the last completed trial.
   const TrialRecord& last_trial() const { return last_; }
@@ -81,14 +81,14 @@ class TrexMeasurer final : public Measurer {
     /// Start the latency streams (TRex profile "latency") too.
     bool latency = false;
   };
-  Traffic run_traffic(Seconds duration, const Plan& plan, std::stop_token stop);
+  Traffic run_traffic(measure::Seconds duration, const Plan& plan, std::stop_token stop);
   // The steps of run_traffic (trex_measurer_traffic.cpp).
   bool counts_end_tx(const Plan& plan) const;
   void read_baseline(Traffic& traffic, std::span<const std::uint32_t> pg_ids);
-  void start_traffic(Traffic& traffic, Seconds duration, const Plan& plan);
-  void wait_tx_by_counts(Traffic& traffic, Seconds duration, const Plan& plan,
+  void start_traffic(Traffic& traffic, measure::Seconds duration, const Plan& plan);
+  void wait_tx_by_counts(Traffic& traffic, measure::Seconds duration, const Plan& plan,
                          std::span<const std::uint32_t> pg_ids, std::stop_token stop);
-  void wait_tx_by_state(Traffic& traffic, Seconds duration, const Plan& plan,
+  void wait_tx_by_state(Traffic& traffic, measure::Seconds duration, const Plan& plan,
                         std::stop_token stop);
   void settle(Traffic& traffic, const Plan& plan, std::span<const std::uint32_t> pg_ids,
               std::stop_token stop);
@@ -103,12 +103,12 @@ class TrexMeasurer final : public Measurer {
   /// recoverable one recovers the session and throws TrialInterrupted.
   [[noreturn]] void fail_trial(const TrexError& error, const Plan& plan);
   std::vector<OwnedPort> owned_tx_ports() const;
-  TrialOutcome run_trial(Seconds intended_duration, double intended_load_pps, const Plan& plan,
-                         std::stop_token stop);
+  measure::TrialOutcome run_trial(measure::Seconds intended_duration, double intended_load_pps,
+                                  const Plan& plan, std::stop_token stop);
   void stop_all_quietly(const Plan& plan);
   std::vector<std::uint8_t> tx_ports() const;
   /// When, after the start, ports still sending are stopped.
-  Seconds stop_after(Seconds duration) const;
+  measure::Seconds stop_after(measure::Seconds duration) const;
 
   TrexSession& session_;
   TrexMeasurerConfig config_;

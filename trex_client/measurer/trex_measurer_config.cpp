@@ -3,35 +3,38 @@
 #include <cmath>
 #include <set>
 
-#include "search/errors.hpp"
+#include "measure/errors.hpp"
 
 namespace trexsearch::trex {
 namespace {
 
-void check_seconds(const char* field, Seconds value, bool allow_zero) {
+void check_seconds(const char* field, measure::Seconds value, bool allow_zero) {
   const double v = value.count();
   if (!std::isfinite(v) || v < 0.0 || (!allow_zero && v == 0.0)) {
-    throw ConfigError(field, format_value(v), allow_zero ? "must be >= 0 [s]" : "must be > 0 [s]");
+    throw measure::ConfigError(field, measure::format_value(v),
+                               allow_zero ? "must be >= 0 [s]" : "must be > 0 [s]");
   }
 }
 
 }  // namespace
 
 void TrexMeasurerConfig::validate() const {
-  if (directions.empty()) throw ConfigError("directions", "[]", "needs at least one direction");
+  if (directions.empty())
+    throw measure::ConfigError("directions", "[]", "needs at least one direction");
   std::set<std::uint8_t> tx_ports;
   for (const TrafficDirection& direction : directions) {
     if (direction.tx_port == direction.rx_port) {
-      throw ConfigError("directions", std::to_string(direction.tx_port),
-                        "a direction needs different TX and RX ports");
+      throw measure::ConfigError("directions", std::to_string(direction.tx_port),
+                                 "a direction needs different TX and RX ports");
     }
     if (!tx_ports.insert(direction.tx_port).second) {
-      throw ConfigError("directions", std::to_string(direction.tx_port),
-                        "port transmits in two directions");
+      throw measure::ConfigError("directions", std::to_string(direction.tx_port),
+                                 "port transmits in two directions");
     }
     if (counters == CounterSource::flow_stats && !direction.pg_id) {
-      throw ConfigError("directions", direction.name(),
-                        "counting per stream (flow_stats) needs a pg_id for every direction");
+      throw measure::ConfigError(
+          "directions", direction.name(),
+          "counting per stream (flow_stats) needs a pg_id for every direction");
     }
   }
   // Latency streams: all directions or none, pg_ids of their own (a latency pg_id
@@ -42,39 +45,42 @@ void TrexMeasurerConfig::validate() const {
   }
   for (const TrafficDirection& direction : directions) {
     if (direction.latency.has_value() != directions.front().latency.has_value()) {
-      throw ConfigError("directions", direction.name(),
-                        "latency streams need to be in every direction or in none");
+      throw measure::ConfigError("directions", direction.name(),
+                                 "latency streams need to be in every direction or in none");
     }
     if (!direction.latency) continue;
     const double rate = direction.latency->rate_pps;
     if (!std::isfinite(rate) || rate <= 0.0 || rate != directions.front().latency->rate_pps) {
-      throw ConfigError("directions", direction.name() + " latency rate " + format_value(rate),
-                        "latency streams need one positive rate for every direction");
+      throw measure::ConfigError("directions",
+                                 direction.name() + " latency rate " + measure::format_value(rate),
+                                 "latency streams need one positive rate for every direction");
     }
     if (!pg_ids.insert(direction.latency->pg_id).second) {
-      throw ConfigError("directions",
-                        direction.name() + " latency pg_id " +
-                            std::to_string(direction.latency->pg_id),
-                        "pg_id already used by another stream");
+      throw measure::ConfigError(
+          "directions",
+          direction.name() + " latency pg_id " + std::to_string(direction.latency->pg_id),
+          "pg_id already used by another stream");
     }
   }
   check_seconds("tx_poll_interval", tx_poll_interval, false);
   check_seconds("tx_end_grace", tx_end_grace, true);
   if (!std::isfinite(tx_end_slack) || tx_end_slack < 0.0) {
-    throw ConfigError("tx_end_slack", format_value(tx_end_slack), "must be >= 0");
+    throw measure::ConfigError("tx_end_slack", measure::format_value(tx_end_slack), "must be >= 0");
   }
   check_seconds("settle_poll_interval", settle_poll_interval, false);
   check_seconds("settle_min", settle_min, true);
   check_seconds("settle_max", settle_max, true);
   if (settle_max < settle_min) {
-    throw ConfigError("settle_max", format_value(settle_max.count()),
-                      "must be >= settle_min (" + format_value(settle_min.count()) + ")");
+    throw measure::ConfigError(
+        "settle_max", measure::format_value(settle_max.count()),
+        "must be >= settle_min (" + measure::format_value(settle_min.count()) + ")");
   }
   check_seconds("intended_count_tolerance", intended_count_tolerance, true);
   check_seconds("warmup_duration", warmup_duration, true);
   check_seconds("prime_duration", prime_duration, true);
   if (max_setup_recoveries < 0) {
-    throw ConfigError("max_setup_recoveries", std::to_string(max_setup_recoveries), "must be >= 0");
+    throw measure::ConfigError("max_setup_recoveries", std::to_string(max_setup_recoveries),
+                               "must be >= 0");
   }
 }
 

@@ -3,7 +3,7 @@
 #include <cstdint>
 #include <vector>
 
-#include "search/units.hpp"
+#include "measure/units.hpp"
 #include "trex_client/profile/compiled_profile.hpp"
 
 namespace trexsearch::trex {
@@ -18,7 +18,7 @@ struct TrexMeasurerConfig {
   CounterSource counters = CounterSource::flow_stats;
 
   /// How often to ask whether the ports left TX, once the intended duration is over.
-  Seconds tx_poll_interval{0.0005};
+  measure::Seconds tx_poll_interval{0.0005};
   /// The stop (docs/trials.md): a port still transmitting at intended duration *
   /// (1 + tx_end_slack) + tx_end_grace after the start is stopped, and frames not
   /// sent by then are unsent: the trial is tester-limited. So a tester that
@@ -26,26 +26,26 @@ struct TrexMeasurerConfig {
   /// draft-01 §5.1 item 5). The grace covers TRex's 0.1 ms start delay and its
   /// scheduling, not control jitter: only TRex's own frame count decides.
   double tx_end_slack = 0.001;
-  Seconds tx_end_grace{0.002};
+  measure::Seconds tx_end_grace{0.002};
 
   /// After TX ends, receive counters are read until they stop moving: two reads
   /// settle_poll_interval apart that agree, but not before settle_min (for users who
   /// want RFC 2544's fixed wait, e.g. 2 s) and not after settle_max.
-  Seconds settle_poll_interval{0.001};
-  Seconds settle_min{0.0};
-  Seconds settle_max{0.5};
+  measure::Seconds settle_poll_interval{0.001};
+  measure::Seconds settle_min{0.0};
+  measure::Seconds settle_max{0.5};
 
   /// Intended frames per direction = ceil((duration - this) * load): start skew
   /// between ports (CSIT's 10 us, draft-01 §5.1 item 5).
-  Seconds intended_count_tolerance{10e-6};
+  measure::Seconds intended_count_tolerance{10e-6};
 
   /// A warmup trial (results discarded) at the trial's load before the first trial
   /// and after every recovery; 0 disables it.
-  Seconds warmup_duration{0.0};
+  measure::Seconds warmup_duration{0.0};
   /// Without a warmup: a discarded run this long at the first trial's load, before
   /// the first trial and after every recovery. TRex's first run after idling can
   /// start tens of ms late (docs/trials.md); 0 disables it.
-  Seconds prime_duration{0.01};
+  measure::Seconds prime_duration{0.01};
   /// Warm up before every trial, not only the first.
   bool warmup_every_trial = false;
 

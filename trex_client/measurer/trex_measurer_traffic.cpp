@@ -2,7 +2,7 @@
 // (docs/trials.md; where the time goes: docs/benchmarks-trex.md).
 #include <algorithm>
 
-#include "search/errors.hpp"
+#include "measure/errors.hpp"
 #include "trex_client/measurer/latency_counting.hpp"
 #include "trex_client/measurer/trex_measurer.hpp"
 #include "trex_client/measurer/trial_counting.hpp"
@@ -20,7 +20,7 @@ std::vector<OwnedPort> TrexMeasurer::owned_tx_ports() const {
 void TrexMeasurer::cancel(const Plan& plan) {
   stop_all_quietly(plan);
   exact_baseline_.reset();
-  throw MeasurementCancelled();
+  throw measure::MeasurementCancelled();
 }
 
 bool TrexMeasurer::counts_end_tx(const Plan& plan) const {
@@ -62,7 +62,7 @@ void TrexMeasurer::recover_before_start(const TrexError& error) {
   throw SetupRecovered{};
 }
 
-void TrexMeasurer::start_traffic(Traffic& traffic, Seconds duration, const Plan& plan) {
+void TrexMeasurer::start_traffic(Traffic& traffic, measure::Seconds duration, const Plan& plan) {
   std::vector<PortStart> starts;
   for (std::uint8_t port : tx_ports()) {
     PortStart start;
@@ -93,25 +93,24 @@ void TrexMeasurer::start_traffic(Traffic& traffic, Seconds duration, const Plan&
     const auto [first, last] = std::minmax_element(
         replies.begin(), replies.end(),
         [](const StartTrafficReply& a, const StartTrafficReply& b) { return a.server_ts < b.server_ts; });
-    traffic.start_skew = Seconds{last->server_ts - first->server_ts};
+    traffic.start_skew = measure::Seconds{last->server_ts - first->server_ts};
   }
 }
 
-void TrexMeasurer::wait_tx_by_counts(Traffic& traffic, Seconds duration, const Plan& plan,
-                                     std::span<const std::uint32_t> pg_ids,
-                                     std::stop_token stop) {
+void TrexMeasurer::wait_tx_by_counts(Traffic& traffic, measure::Seconds duration, const Plan& plan,
+                                     std::span<const std::uint32_t> pg_ids, std::stop_token stop) {
   TrexApi& api = session_.api();
   const std::int64_t intended =
       intended_frames(*plan.main_pps, duration, config_.intended_count_tolerance);
   // The stop deadline counts from the start's reply: a slow reply never makes a
   // healthy trial look stretched (docs/trials.md).
-  const Seconds deadline = traffic.started + stop_after(duration);
+  const measure::Seconds deadline = traffic.started + stop_after(duration);
   // The last frame cannot leave before the request + duration.
   if (!clock_.sleep_until(traffic.requested + duration, stop)) cancel(plan);
   const std::vector<OwnedPort> owned = owned_tx_ports();
   for (;;) {
     const StatsSnapshot current = api.get_stats(all_ports_, pg_ids);
-    const Seconds now = clock_.now();
+    const measure::Seconds now = clock_.now();
     const bool sent = all_sent(config_.directions, traffic.baseline, current, intended);
     if (sent || now >= deadline) {
       // The stop, run before the read in one batch, ends TRex's TX state at once (so
@@ -129,20 +128,20 @@ void TrexMeasurer::wait_tx_by_counts(Traffic& traffic, Seconds duration, const P
   }
 }
 
-void TrexMeasurer::wait_tx_by_state(Traffic& traffic, Seconds duration, const Plan& plan,
+void TrexMeasurer::wait_tx_by_state(Traffic& traffic, measure::Seconds duration, const Plan& plan,
                                     std::stop_token stop) {
   TrexApi& api = session_.api();
   // TRex stops the traffic itself after the duration; look for the ports leaving
   // TX from then on, and stop any still sending at the deadline: what it had not
   // sent by then is unsent, so a stretching tester cannot pass (docs/trials.md).
-  const Seconds deadline = traffic.started + stop_after(duration);
+  const measure::Seconds deadline = traffic.started + stop_after(duration);
   if (!clock_.sleep_until(traffic.started + duration, stop)) cancel(plan);
   const std::vector<std::uint8_t> ports = tx_ports();
   for (;;) {
     const std::vector<PortStatus> statuses = api.get_port_statuses(ports);
     const bool active = std::any_of(statuses.begin(), statuses.end(),
                                     [](const PortStatus& s) { return is_active(s.state); });
-    const Seconds now = clock_.now();
+    const measure::Seconds now = clock_.now();
     if (!active) {
       traffic.tx_end = now;
       return;
@@ -180,7 +179,7 @@ void TrexMeasurer::settle(Traffic& traffic, const Plan& plan,
     previous = std::move(traffic.final);
   } else {
     if (!clock_.sleep_until(traffic.tx_end + config_.settle_min, stop)) {
-      throw MeasurementCancelled();
+      throw measure::MeasurementCancelled();
     }
     previous = api.get_stats(all_ports_, pg_ids);
   }
@@ -191,10 +190,10 @@ void TrexMeasurer::settle(Traffic& traffic, const Plan& plan,
   }
   for (;;) {
     if (!clock_.sleep_until(clock_.now() + config_.settle_poll_interval, stop)) {
-      throw MeasurementCancelled();
+      throw measure::MeasurementCancelled();
     }
     StatsSnapshot current = api.get_stats(all_ports_, pg_ids);
-    const Seconds now = clock_.now();
+    const measure::Seconds now = clock_.now();
     const bool settled = counters_settled(previous, current) ||
                          (!received_check.empty() &&
                           all_received(received_check, traffic.baseline, current));
@@ -225,7 +224,7 @@ void TrexMeasurer::fail_trial(const TrexError& error, const Plan& plan) {
       std::string(error.what()));
 }
 
-TrexMeasurer::Traffic TrexMeasurer::run_traffic(Seconds duration, const Plan& plan,
+TrexMeasurer::Traffic TrexMeasurer::run_traffic(measure::Seconds duration, const Plan& plan,
                                                 std::stop_token stop) {
   Traffic traffic;
   traffic.by_counts = counts_end_tx(plan);
@@ -264,7 +263,7 @@ TrexMeasurer::Traffic TrexMeasurer::run_traffic(Seconds duration, const Plan& pl
     }
   } catch (const TrexError& error) {
     fail_trial(error, plan);
-  } catch (const MeasurementCancelled&) {
+  } catch (const measure::MeasurementCancelled&) {
     exact_baseline_.reset();
     throw;
   }

@@ -3,7 +3,7 @@
 #include <cmath>
 #include <string>
 
-#include "search/errors.hpp"
+#include "measure/errors.hpp"
 
 namespace trexsearch::trex {
 namespace {
@@ -11,8 +11,9 @@ namespace {
 std::int64_t delta(std::uint64_t after, std::uint64_t before, const std::string& what) {
   if (after < before) {
     // TRex counters never go backwards unless TRex restarted unnoticed.
-    throw MeasurementError(what + " went backwards during the trial (" + std::to_string(before) +
-                           " -> " + std::to_string(after) + "); was TRex restarted?");
+    throw measure::MeasurementError(what + " went backwards during the trial (" +
+                                    std::to_string(before) + " -> " + std::to_string(after) +
+                                    "); was TRex restarted?");
   }
   return static_cast<std::int64_t>(after - before);
 }
@@ -20,28 +21,29 @@ std::int64_t delta(std::uint64_t after, std::uint64_t before, const std::string&
 const PgCounters& pg_of(const StatsSnapshot& snapshot, std::uint32_t pg_id, const char* when) {
   const PgCounters* counters = snapshot.pgid(pg_id);
   if (counters == nullptr) {
-    throw MeasurementError("TRex reported no flow_stats counters for pg_id " +
-                           std::to_string(pg_id) + " in the " + when +
-                           " read; were the streams removed by someone else?");
+    throw measure::MeasurementError("TRex reported no flow_stats counters for pg_id " +
+                                    std::to_string(pg_id) + " in the " + when +
+                                    " read; were the streams removed by someone else?");
   }
   return *counters;
 }
 
 }  // namespace
 
-std::int64_t intended_frames(double load_pps, Seconds duration, Seconds tolerance) {
+std::int64_t intended_frames(double load_pps, measure::Seconds duration,
+                             measure::Seconds tolerance) {
   const double frames = std::ceil((duration - tolerance).count() * load_pps);
   return frames > 0.0 ? static_cast<std::int64_t>(frames) : 0;
 }
 
-std::vector<DirectionCounts> count_directions(std::span<const TrafficDirection> directions,
-                                              CounterSource source,
-                                              const StatsSnapshot& baseline,
-                                              const StatsSnapshot& final,
-                                              std::int64_t intended_per_direction) {
-  std::vector<DirectionCounts> counts;
+std::vector<measure::DirectionCounts> count_directions(std::span<const TrafficDirection> directions,
+                                                       CounterSource source,
+                                                       const StatsSnapshot& baseline,
+                                                       const StatsSnapshot& final,
+                                                       std::int64_t intended_per_direction) {
+  std::vector<measure::DirectionCounts> counts;
   for (const TrafficDirection& direction : directions) {
-    DirectionCounts c;
+    measure::DirectionCounts c;
     c.name = direction.name();
     c.intended = intended_per_direction;
     const std::string where = "direction " + c.name + " ";
@@ -50,10 +52,10 @@ std::vector<DirectionCounts> count_directions(std::span<const TrafficDirection> 
       const PgCounters& before = pg_of(baseline, pg, "baseline");
       const PgCounters& after = pg_of(final, pg, "final");
       if (before.version != after.version) {
-        throw MeasurementError("pg_id " + std::to_string(pg) +
-                               " was re-created during the trial (ver_id " +
-                               std::to_string(before.version) + " -> " +
-                               std::to_string(after.version) + "): its counts restarted");
+        throw measure::MeasurementError("pg_id " + std::to_string(pg) +
+                                        " was re-created during the trial (ver_id " +
+                                        std::to_string(before.version) + " -> " +
+                                        std::to_string(after.version) + "): its counts restarted");
       }
       const std::string name = where + "pg_id " + std::to_string(pg);
       c.offered = delta(after.tx(direction.tx_port), before.tx(direction.tx_port), name + " tp");
@@ -71,10 +73,9 @@ std::vector<DirectionCounts> count_directions(std::span<const TrafficDirection> 
   return counts;
 }
 
-std::int64_t foreign_rx_frames(std::span<const TrafficDirection> directions,
-                               CounterSource source, const StatsSnapshot& baseline,
-                               const StatsSnapshot& final,
-                               std::span<const DirectionCounts> counts) {
+std::int64_t foreign_rx_frames(std::span<const TrafficDirection> directions, CounterSource source,
+                               const StatsSnapshot& baseline, const StatsSnapshot& final,
+                               std::span<const measure::DirectionCounts> counts) {
   if (source != CounterSource::flow_stats) return 0;
   std::int64_t port_rx = 0;
   std::int64_t stream_rx = 0;

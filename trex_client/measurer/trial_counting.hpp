@@ -4,8 +4,8 @@
 #include <span>
 #include <vector>
 
-#include "search/direction_counts.hpp"
-#include "search/units.hpp"
+#include "measure/direction_counts.hpp"
+#include "measure/units.hpp"
 #include "trex_client/api/port_counters.hpp"
 #include "trex_client/profile/compiled_profile.hpp"
 
@@ -13,25 +13,25 @@ namespace trexsearch::trex {
 
 /// Frames a direction should send at `load_pps` for `duration`: ceil((duration -
 /// tolerance) * load), CSIT's formula (trex-flowstats-latency.md §3.4).
-std::int64_t intended_frames(double load_pps, Seconds duration, Seconds tolerance);
+std::int64_t intended_frames(double load_pps, measure::Seconds duration,
+                             measure::Seconds tolerance);
 
 /// Each direction's counts between two snapshots, from the pg_id's per-stream
 /// counters (flow_stats: Δtp on the TX port, Δrp on the RX port) or the port
 /// counters (Δopackets, Δipackets). Throws MeasurementError when a counter went
 /// backwards or a pg_id vanished or was re-created during the trial: the counts
 /// would be wrong.
-std::vector<DirectionCounts> count_directions(std::span<const TrafficDirection> directions,
-                                              CounterSource source,
-                                              const StatsSnapshot& baseline,
-                                              const StatsSnapshot& final,
-                                              std::int64_t intended_per_direction);
+std::vector<measure::DirectionCounts> count_directions(std::span<const TrafficDirection> directions,
+                                                       CounterSource source,
+                                                       const StatsSnapshot& baseline,
+                                                       const StatsSnapshot& final,
+                                                       std::int64_t intended_per_direction);
 
 /// Frames the receiving ports got beyond the streams' own (ipackets minus the
 /// per-stream count): what the SUT sent by itself. 0 for port counting.
-std::int64_t foreign_rx_frames(std::span<const TrafficDirection> directions,
-                               CounterSource source, const StatsSnapshot& baseline,
-                               const StatsSnapshot& final,
-                               std::span<const DirectionCounts> counts);
+std::int64_t foreign_rx_frames(std::span<const TrafficDirection> directions, CounterSource source,
+                               const StatsSnapshot& baseline, const StatsSnapshot& final,
+                               std::span<const measure::DirectionCounts> counts);
 
 /// Whether two settle reads agree on everything a trial counts (port and pg_id
 /// counters): in-flight frames have arrived.

@@ -20,7 +20,7 @@ std::string fixed(double value, int precision) {
 std::optional<double> tester_limited_rate(const TrialRecord& record) {
   std::optional<double> slowest;
   const double seconds = record.tx_time.count();
-  for (const DirectionCounts& direction : record.directions) {
+  for (const measure::DirectionCounts& direction : record.directions) {
     if (direction.unsent() == 0) continue;
     const double rate = seconds > 0.0 ? static_cast<double>(direction.offered) / seconds : 0.0;
     slowest = slowest ? std::min(*slowest, rate) : rate;
@@ -30,7 +30,7 @@ std::optional<double> tester_limited_rate(const TrialRecord& record) {
 
 std::vector<std::string> trial_notes(const TrialRecord& record, const NoteInputs& inputs) {
   std::vector<std::string> notes;
-  for (const DirectionCounts& direction : record.directions) {
+  for (const measure::DirectionCounts& direction : record.directions) {
     if (direction.unsent() == 0) continue;
     const double short_percent =
         100.0 * static_cast<double>(direction.unsent()) / static_cast<double>(direction.intended);
@@ -45,7 +45,7 @@ std::vector<std::string> trial_notes(const TrialRecord& record, const NoteInputs
                     " s after the start; the tester reached " + fixed(rate, 0) +
                     " pps: the trial counts as full loss");
   }
-  for (const DirectionCounts& direction : record.directions) {
+  for (const measure::DirectionCounts& direction : record.directions) {
     if (direction.loss() >= 0) continue;
     notes.push_back("negative_loss: direction " + direction.name + " received " +
                     std::to_string(-direction.loss()) + " more frames than it sent" +

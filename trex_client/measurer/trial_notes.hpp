@@ -3,7 +3,7 @@
 #include <string>
 #include <vector>
 
-#include "search/units.hpp"
+#include "measure/units.hpp"
 #include "trex_client/measurer/trial_record.hpp"
 #include "trex_client/profile/compiled_profile.hpp"
 
@@ -11,9 +11,9 @@ namespace trexsearch::trex {
 
 /// What a trial's notes are made from besides its record.
 struct NoteInputs {
-  Seconds intended_duration{0.0};
+  measure::Seconds intended_duration{0.0};
   /// The stop deadline after the start (duration * (1 + slack) + grace).
-  Seconds stop_after{0.0};
+  measure::Seconds stop_after{0.0};
   CounterSource counters = CounterSource::flow_stats;
   /// A latency trial: with port counters, the latency streams' frames were taken
   /// out of the port counts.

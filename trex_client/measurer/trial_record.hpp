@@ -3,8 +3,8 @@
 #include <cstdint>
 #include <vector>
 
-#include "search/direction_counts.hpp"
-#include "search/units.hpp"
+#include "measure/direction_counts.hpp"
+#include "measure/units.hpp"
 
 namespace trexsearch::trex {
 
@@ -14,41 +14,41 @@ namespace trexsearch::trex {
 struct TrialPhases {
   /// From measure() entry to the start request: warmup, the baseline read (none
   /// when the previous final read is reused).
-  Seconds before_start{0.0};
+  measure::Seconds before_start{0.0};
   /// The start exchange. It overlaps the traffic (TRex starts sending 100 us after
   /// the request), so it is not part of the sum.
-  Seconds start_exchange{0.0};
+  measure::Seconds start_exchange{0.0};
   /// From start request + intended duration until TX was known to be over.
-  Seconds tx_end_wait{0.0};
+  measure::Seconds tx_end_wait{0.0};
   /// From TX end to the final counter read (= settle_time; includes the stop).
-  Seconds settle{0.0};
+  measure::Seconds settle{0.0};
   /// Detaching RX rules right after the final read (latency streams only; the
   /// main streams' are detached in the next start's batch).
-  Seconds release{0.0};
+  measure::Seconds release{0.0};
   /// The rest: counting, notes.
-  Seconds other{0.0};
+  measure::Seconds other{0.0};
 };
 
 /// Everything the measurer learned about its last trial, beyond the TrialOutcome.
 /// Times are in the measurer clock's seconds.
 struct TrialRecord {
   /// Per direction (baseline subtracted), in the profile's direction order.
-  std::vector<DirectionCounts> directions;
+  std::vector<measure::DirectionCounts> directions;
   /// Frames the receiving ports' port counters saw beyond the streams' own (the
   /// SUT's ARP, LLDP, ...; flow_stats counting only, else 0).
   std::int64_t foreign_rx_frames = 0;
   /// Whole trial: from measure() entry to its return (the effective duration).
-  Seconds wall_time{0.0};
+  measure::Seconds wall_time{0.0};
   /// From the start request (TRex sends 100 us after it) to TX end: when the TX
   /// counts or the ports' state showed it over, or when the stop was sent.
-  Seconds tx_time{0.0};
+  measure::Seconds tx_time{0.0};
   /// How far apart TRex started the transmitting ports (its start replies' server
   /// times): it runs a start batch one port after another.
-  Seconds start_skew{0.0};
+  measure::Seconds start_skew{0.0};
   /// From TX end to the final counter read.
-  Seconds settle_time{0.0};
+  measure::Seconds settle_time{0.0};
   /// Wall time minus intended duration minus settle time: what control costs.
-  Seconds control_overhead{0.0};
+  measure::Seconds control_overhead{0.0};
   /// control_overhead + settle_time, split into its parts.
   TrialPhases phases;
   /// RPC exchanges this trial took (batches count once).

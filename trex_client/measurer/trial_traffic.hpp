@@ -15,17 +15,17 @@ struct TrexMeasurer::Traffic {
   /// The baseline is the previous run's final read (no read of its own).
   bool baseline_reused = false;
   // Measurer-clock times, in the order they happen.
-  Seconds begun{0.0};
-  Seconds baseline_read{0.0};
+  measure::Seconds begun{0.0};
+  measure::Seconds baseline_read{0.0};
   /// When the start request was sent: TRex's data plane starts 100 us later
   /// (trex-protocol.md §2.9), long before the start's reply.
-  Seconds requested{0.0};
-  Seconds started{0.0};
-  Seconds tx_end{0.0};
-  Seconds settled{0.0};
-  Seconds released{0.0};
+  measure::Seconds requested{0.0};
+  measure::Seconds started{0.0};
+  measure::Seconds tx_end{0.0};
+  measure::Seconds settled{0.0};
+  measure::Seconds released{0.0};
   /// Latest minus earliest server time of the main streams' start replies.
-  Seconds start_skew{0.0};
+  measure::Seconds start_skew{0.0};
   bool tx_stopped = false;
   bool settle_capped = false;
 };

@@ -4,23 +4,23 @@
 #include <condition_variable>
 #include <mutex>
 
-#include "search/errors.hpp"
+#include "measure/errors.hpp"
 
 namespace trexsearch::trex {
 
 SteadyWaitClock::SteadyWaitClock(double speed)
     : speed_(speed), origin_(std::chrono::steady_clock::now()) {
   if (!std::isfinite(speed) || speed <= 0.0) {
-    throw ConfigError("clock speed", format_value(speed), "must be > 0");
+    throw measure::ConfigError("clock speed", measure::format_value(speed), "must be > 0");
   }
 }
 
-Seconds SteadyWaitClock::now() const {
-  return Seconds{std::chrono::duration<double>(std::chrono::steady_clock::now() - origin_).count() *
-                 speed_};
+measure::Seconds SteadyWaitClock::now() const {
+  return measure::Seconds{
+      std::chrono::duration<double>(std::chrono::steady_clock::now() - origin_).count() * speed_};
 }
 
-bool SteadyWaitClock::sleep_until(Seconds deadline, std::stop_token stop) {
+bool SteadyWaitClock::sleep_until(measure::Seconds deadline, std::stop_token stop) {
   const auto wall_deadline =
       origin_ + std::chrono::duration_cast<std::chrono::steady_clock::duration>(
                     std::chrono::duration<double>(deadline.count() / speed_));

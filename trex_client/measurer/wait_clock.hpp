@@ -3,18 +3,18 @@
 #include <chrono>
 #include <stop_token>
 
-#include "search/clock.hpp"
-#include "search/units.hpp"
+#include "measure/clock.hpp"
+#include "measure/units.hpp"
 
 namespace trexsearch::trex {
 
 /// A Clock the measurer can also wait on. Injected so that tests can run TRex's
 /// time faster than real time (an emulator with --speed and a clock with the same
 /// factor) and still see durations in TRex's time.
-class WaitClock : public Clock {
+class WaitClock : public measure::Clock {
  public:
   /// Waits until now() >= `deadline` or `stop` is requested; false when stopped.
-  virtual bool sleep_until(Seconds deadline, std::stop_token stop) = 0;
+  virtual bool sleep_until(measure::Seconds deadline, std::stop_token stop) = 0;
 };
 
 /// The steady clock, optionally scaled: now() runs `speed` times faster than real
@@ -24,8 +24,8 @@ class SteadyWaitClock final : public WaitClock {
   /// Throws ConfigError unless speed is finite and > 0.
   explicit SteadyWaitClock(double speed = 1.0);
 
-  Seconds now() const override;
-  bool sleep_until(Seconds deadline, std::stop_token stop) override;
+  measure::Seconds now() const override;
+  bool sleep_until(measure::Seconds deadline, std::stop_token stop) override;
 
  private:
   double speed_;

@@ -3,7 +3,7 @@
 #include <algorithm>
 #include <set>
 
-#include "search/errors.hpp"
+#include "measure/errors.hpp"
 #include "trex_client/profile/flow_vm.hpp"
 #include "trex_client/profile/latency_streams.hpp"
 #include "trex_client/profile/packet_builder.hpp"
@@ -102,7 +102,7 @@ FlowSpec mirror(const FlowSpec& flows) {
 
 void validate_profile(const TrafficProfile& profile) {
   if (profile.port_pairs.empty()) {
-    throw ConfigError("port_pairs", "[]", "needs at least one port pair");
+    throw measure::ConfigError("port_pairs", "[]", "needs at least one port pair");
   }
   std::set<std::uint8_t> used;
   for (std::size_t i = 0; i < profile.port_pairs.size(); ++i) {
@@ -111,17 +111,17 @@ void validate_profile(const TrafficProfile& profile) {
     const std::string value =
         "[" + std::to_string(pair.first) + ", " + std::to_string(pair.second) + "]";
     if (pair.first == pair.second) {
-      throw ConfigError(field, value, "a pair needs two different ports");
+      throw measure::ConfigError(field, value, "a pair needs two different ports");
     }
     for (std::uint8_t port : {pair.first, pair.second}) {
       if (!used.insert(port).second) {
-        throw ConfigError(field, value,
-                          "port " + std::to_string(port) + " is already in another pair");
+        throw measure::ConfigError(field, value,
+                                   "port " + std::to_string(port) + " is already in another pair");
       }
     }
   }
   if (profile.frame_sizes.empty()) {
-    throw ConfigError("frame_size", "(missing)", "needs a frame size or an IMIX");
+    throw measure::ConfigError("frame_size", "(missing)", "needs a frame size or an IMIX");
   }
   const std::uint32_t needed = std::max(min_frame, min_frame_size(profile.headers));
   for (std::size_t i = 0; i < profile.frame_sizes.size(); ++i) {
@@ -129,7 +129,7 @@ void validate_profile(const TrafficProfile& profile) {
     const std::string where =
         profile.frame_sizes.size() == 1 ? "frame_size" : "imix[" + std::to_string(i) + "]";
     if (share.frame_size < needed || share.frame_size > max_frame) {
-      throw ConfigError(
+      throw measure::ConfigError(
           profile.frame_sizes.size() == 1 ? where : where + ".frame_size",
           std::to_string(share.frame_size),
           "must be in [" + std::to_string(needed) + ", " + std::to_string(max_frame) +
@@ -138,16 +138,17 @@ void validate_profile(const TrafficProfile& profile) {
     }
     if (share.weight == 0) {
       // Only an imix entry can have a weight other than 1.
-      throw ConfigError("imix[" + std::to_string(i) + "].weight", "0", "must be > 0");
+      throw measure::ConfigError("imix[" + std::to_string(i) + "].weight", "0", "must be > 0");
     }
   }
   if (profile.checksum == ChecksumMode::software &&
       std::holds_alternative<Ipv6Header>(profile.headers.ip) && profile.flows.count > 1) {
-    throw ConfigError("checksum", "software",
-                      "IPv6 UDP checksums are mandatory; use \"hardware\" to vary IPv6 flows");
+    throw measure::ConfigError(
+        "checksum", "software",
+        "IPv6 UDP checksums are mandatory; use \"hardware\" to vary IPv6 flows");
   }
   if (profile.flows.count == 0) {
-    throw ConfigError("flows.count", "0", "must be >= 1");
+    throw measure::ConfigError("flows.count", "0", "must be >= 1");
   }
   // Range and field checks of the field engine, both directions.
   build_flow_vm(profile.flows, profile.headers, profile.checksum);

@@ -2,7 +2,7 @@
 
 #include <algorithm>
 
-#include "search/errors.hpp"
+#include "measure/errors.hpp"
 
 namespace trexsearch::trex {
 namespace {
@@ -46,7 +46,7 @@ VmProgram build_flow_vm(const FlowSpec& flows, const HeaderStack& headers, Check
   VmProgram program;
   if (flows.count <= 1) return program;
   if (flows.vary.empty()) {
-    throw ConfigError(
+    throw measure::ConfigError(
         "flows.vary", "[]",
         "name at least one field to vary when flows.count is " + std::to_string(flows.count));
   }
@@ -61,10 +61,11 @@ VmProgram build_flow_vm(const FlowSpec& flows, const HeaderStack& headers, Check
     const std::uint64_t field_max = site.size_bytes == 2 ? 0xFFFFu : 0xFFFFFFFFu;
     const std::uint64_t last = site.base + flows.count - 1;
     if (last > field_max) {
-      throw ConfigError("flows.count", std::to_string(flows.count),
-                        std::string(to_string(field)) + " starts at " + std::to_string(site.base) +
-                            " in its " + std::to_string(site.size_bytes * 8) +
-                            "-bit range, so the last flow would overflow it");
+      throw measure::ConfigError("flows.count", std::to_string(flows.count),
+                                 std::string(to_string(field)) + " starts at " +
+                                     std::to_string(site.base) + " in its " +
+                                     std::to_string(site.size_bytes * 8) +
+                                     "-bit range, so the last flow would overflow it");
     }
     FlowVar var;
     var.name = to_string(field);

@@ -3,7 +3,7 @@
 #include <cmath>
 #include <string>
 
-#include "search/errors.hpp"
+#include "measure/errors.hpp"
 #include "trex_client/profile/packet_builder.hpp"
 
 namespace trexsearch::trex {
@@ -24,8 +24,8 @@ std::uint32_t latency_frame_size(const TrafficProfile& profile) {
   if (profile.frame_sizes.size() != 1) {
     // CSIT sends no latency with an IMIX; NFVbench uses the IMIX's mean size. Make
     // the user choose one integer size rather than guess.
-    throw ConfigError("latency.frame_size", "(missing)",
-                      "an IMIX profile needs one integer latency frame size, e.g. 64");
+    throw measure::ConfigError("latency.frame_size", "(missing)",
+                               "an IMIX profile needs one integer latency frame size, e.g. 64");
   }
   return profile.frame_sizes.front().frame_size;
 }
@@ -35,38 +35,39 @@ void validate_latency(const TrafficProfile& profile, std::size_t direction_count
   const LatencySpec& spec = *profile.latency;
   const double rate = spec.rate_pps;
   if (!std::isfinite(rate) || rate <= 0.0 || rate > max_latency_rate_pps) {
-    throw ConfigError("latency.rate_pps", format_value(rate),
-                      "must be in (0, " + format_value(max_latency_rate_pps) + "] frames/s");
+    throw measure::ConfigError(
+        "latency.rate_pps", measure::format_value(rate),
+        "must be in (0, " + measure::format_value(max_latency_rate_pps) + "] frames/s");
   }
   if (rate * static_cast<double>(direction_count) > max_latency_rate_pps) {
-    throw ConfigError("latency.rate_pps", format_value(rate),
-                      std::to_string(direction_count) + " directions send " +
-                          format_value(rate * static_cast<double>(direction_count)) +
-                          " latency frames/s in total; keep the sum <= " +
-                          format_value(max_latency_rate_pps) +
-                          " (TRex handles latency frames in software)");
+    throw measure::ConfigError(
+        "latency.rate_pps", measure::format_value(rate),
+        std::to_string(direction_count) + " directions send " +
+            measure::format_value(rate * static_cast<double>(direction_count)) +
+            " latency frames/s in total; keep the sum <= " +
+            measure::format_value(max_latency_rate_pps) +
+            " (TRex handles latency frames in software)");
   }
   const std::uint32_t size = latency_frame_size(profile);
   const std::uint32_t headers = layout_of(profile.headers).headers_len();
   const std::uint32_t needed = std::max<std::uint32_t>(64, headers + latency_trailer_bytes + fcs_bytes);
   if (size < needed || size > max_frame) {
-    throw ConfigError(spec.frame_size ? "latency.frame_size" : "frame_size", std::to_string(size),
-                      "a latency frame must be in [" + std::to_string(needed) + ", " +
-                          std::to_string(max_frame) + "] bytes: " + ip_name(profile.headers) +
-                          " needs " + std::to_string(latency_trailer_bytes) +
-                          " bytes of payload for TRex's latency trailer");
+    throw measure::ConfigError(
+        spec.frame_size ? "latency.frame_size" : "frame_size", std::to_string(size),
+        "a latency frame must be in [" + std::to_string(needed) + ", " + std::to_string(max_frame) +
+            "] bytes: " + ip_name(profile.headers) + " needs " +
+            std::to_string(latency_trailer_bytes) + " bytes of payload for TRex's latency trailer");
   }
   if (spec.pg_id_base <= direction_count) {
-    throw ConfigError("latency.pg_id_base", std::to_string(spec.pg_id_base),
-                      "collides with the main streams' pg_ids 1.." +
-                          std::to_string(direction_count) + "; use " +
-                          std::to_string(LatencySpec::default_pg_id_base) +
-                          " (the default) or another value above " +
-                          std::to_string(direction_count));
+    throw measure::ConfigError(
+        "latency.pg_id_base", std::to_string(spec.pg_id_base),
+        "collides with the main streams' pg_ids 1.." + std::to_string(direction_count) + "; use " +
+            std::to_string(LatencySpec::default_pg_id_base) +
+            " (the default) or another value above " + std::to_string(direction_count));
   }
   if (spec.pg_id_base > 0xFFFFFFFFull - direction_count) {
-    throw ConfigError("latency.pg_id_base", std::to_string(spec.pg_id_base),
-                      "the last direction's pg_id would overflow 32 bits");
+    throw measure::ConfigError("latency.pg_id_base", std::to_string(spec.pg_id_base),
+                               "the last direction's pg_id would overflow 32 bits");
   }
 }
 

@@ -1,6 +1,6 @@
 #include "trex_client/profile/line_rate.hpp"
 
-#include "search/errors.hpp"
+#include "measure/errors.hpp"
 
 namespace trexsearch::trex {
 
@@ -35,12 +35,12 @@ double LineRate::pps_from_percent(double percent) const {
 std::optional<std::string> max_load_above_line_rate(double max_load_pps, const LineRate& line) {
   // TRex itself refuses more than 1.0001 x line rate without force.
   if (max_load_pps <= line.line_rate_pps() * 1.0001) return std::nullopt;
-  return "max_load = " + format_value(max_load_pps) + " pps (" +
-         format_value(line.percent(max_load_pps)) +
+  return "max_load = " + measure::format_value(max_load_pps) + " pps (" +
+         measure::format_value(line.percent(max_load_pps)) +
          " % of line rate) is above the line rate of the profile's ports: " +
-         format_value(line.port_bps / 1e9) + " Gbit/s carries at most " +
-         format_value(line.line_rate_pps()) + " frames/s of " + format_value(line.frame_bytes) +
-         " B (+20 B preamble and gap each)";
+         measure::format_value(line.port_bps / 1e9) + " Gbit/s carries at most " +
+         measure::format_value(line.line_rate_pps()) + " frames/s of " +
+         measure::format_value(line.frame_bytes) + " B (+20 B preamble and gap each)";
 }
 
 }  // namespace trexsearch::trex

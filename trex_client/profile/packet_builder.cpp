@@ -1,6 +1,6 @@
 #include "trex_client/profile/packet_builder.hpp"
 
-#include "search/errors.hpp"
+#include "measure/errors.hpp"
 
 namespace trexsearch::trex {
 namespace {
@@ -60,9 +60,9 @@ std::string build_packet(const HeaderStack& headers, std::uint32_t frame_size,
                          ChecksumMode checksum) {
   const PacketLayout layout = layout_of(headers);
   if (frame_size < min_frame_size(headers)) {
-    throw ConfigError("frame_size", std::to_string(frame_size),
-                      "too small for the headers: needs at least " +
-                          std::to_string(min_frame_size(headers)) + " bytes");
+    throw measure::ConfigError("frame_size", std::to_string(frame_size),
+                               "too small for the headers: needs at least " +
+                                   std::to_string(min_frame_size(headers)) + " bytes");
   }
   std::string bytes(frame_size - fcs_bytes, '\0');
 

@@ -2,7 +2,7 @@
 
 #include <algorithm>
 
-#include "search/errors.hpp"
+#include "measure/errors.hpp"
 #include "trex_client/transport/rpc_stop.hpp"
 #include "trex_client/transport/trex_error.hpp"
 
@@ -10,24 +10,25 @@ namespace trexsearch::trex {
 
 DeadlineChannel::DeadlineChannel(std::unique_ptr<RpcChannel> inner, OutageDeadline& deadline)
     : inner_(std::move(inner)), deadline_(deadline) {
-  if (!inner_) throw ConfigError("trex channel", "null", "a deadline channel needs a channel");
+  if (!inner_)
+    throw measure::ConfigError("trex channel", "null", "a deadline channel needs a channel");
 }
 
 std::string DeadlineChannel::exchange(std::string_view request_json, std::string_view method,
-                                      Seconds timeout) {
-  const Seconds allowed = std::min(timeout, deadline_.rpc_timeout());
-  if (allowed <= Seconds{0.0}) {
-    const Seconds since = deadline_.since().value_or(deadline_.now());
+                                      measure::Seconds timeout) {
+  const measure::Seconds allowed = std::min(timeout, deadline_.rpc_timeout());
+  if (allowed <= measure::Seconds{0.0}) {
+    const measure::Seconds since = deadline_.since().value_or(deadline_.now());
     const std::string first =
         deadline_.cause().empty() ? std::string() : "; first: " + deadline_.cause();
     throw TrexError(TrexErrorKind::transport, inner_->endpoint(), std::string(method),
                     "not sent: the reconnect grace of " +
-                        format_value(deadline_.policy().reconnect_grace.count()) +
+                        measure::format_value(deadline_.policy().reconnect_grace.count()) +
                         " s is over (TRex unreachable for " +
                         format_outage(deadline_.now() - since) + first + ")",
                     std::nullopt, {}, true);
   }
-  const Seconds started = deadline_.now();
+  const measure::Seconds started = deadline_.now();
   try {
     return inner_->exchange(request_json, method, allowed);
   } catch (const TrexError& error) {

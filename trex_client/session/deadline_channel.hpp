@@ -22,7 +22,7 @@ class DeadlineChannel final : public RpcChannel {
   /// Waits at most min(`timeout`, the deadline's rpc_timeout()). Throws a transport
   /// TrexError without sending once the outage's deadline has passed.
   std::string exchange(std::string_view request_json, std::string_view method,
-                       Seconds timeout) override;
+                       measure::Seconds timeout) override;
   const std::string& endpoint() const override { return inner_->endpoint(); }
 
  private:

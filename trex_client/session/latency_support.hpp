@@ -3,7 +3,7 @@
 #include <string>
 #include <vector>
 
-#include "search/errors.hpp"
+#include "measure/errors.hpp"
 #include "trex_client/api/system_info.hpp"
 #include "trex_client/profile/compiled_profile.hpp"
 #include "trex_client/transport/trex_error.hpp"
@@ -15,9 +15,9 @@ namespace trexsearch::trex {
 /// (trex-flowstats-latency.md §1.1). Not worth retrying: the message says which
 /// port and quotes TRex, e.g. "latency unsupported for this profile/port 0: Need at
 /// least 16 payload bytes for payload rules. Packet only has 10 bytes".
-class LatencyUnsupported : public MeasurementError {
+class LatencyUnsupported : public measure::MeasurementError {
  public:
-  using MeasurementError::MeasurementError;
+  using measure::MeasurementError::MeasurementError;
 };
 
 /// Throws LatencyUnsupported unless every transmitting or receiving port of a

@@ -5,12 +5,12 @@
 
 namespace trexsearch::trex {
 
-OutageDeadline::OutageDeadline(RetryPolicy policy, const Clock& clock)
+OutageDeadline::OutageDeadline(RetryPolicy policy, const measure::Clock& clock)
     : policy_(policy), clock_(clock), backoff_(policy.reconnect_backoff) {
   policy_.validate();
 }
 
-void OutageDeadline::unanswered(Seconds since, const std::string& cause) {
+void OutageDeadline::unanswered(measure::Seconds since, const std::string& cause) {
   if (!since_) cause_ = cause;
   if (cause_.empty()) cause_ = cause;
   since_ = since_ ? std::min(*since_, since) : since;
@@ -23,22 +23,22 @@ void OutageDeadline::reachable() {
   retries_ = 0;
 }
 
-Seconds OutageDeadline::rpc_timeout() const {
+measure::Seconds OutageDeadline::rpc_timeout() const {
   if (!since_) return policy_.rpc_timeout;
   return std::min(policy_.rpc_timeout, *since_ + policy_.reconnect_grace - clock_.now());
 }
 
-std::optional<Seconds> OutageDeadline::next_wait() {
+std::optional<measure::Seconds> OutageDeadline::next_wait() {
   if (!since_) return policy_.reconnect_backoff;
-  const Seconds left = *since_ + policy_.reconnect_grace - clock_.now();
+  const measure::Seconds left = *since_ + policy_.reconnect_grace - clock_.now();
   if (left < kShortestAttempt) return std::nullopt;
-  const Seconds wait = std::min(backoff_, left / 2.0);
+  const measure::Seconds wait = std::min(backoff_, left / 2.0);
   backoff_ = std::min(backoff_ * 2.0, policy_.reconnect_backoff_max);
   ++retries_;
   return wait;
 }
 
-std::string format_outage(Seconds length) {
+std::string format_outage(measure::Seconds length) {
   char text[32];
   std::snprintf(text, sizeof text, "%.3f s", length.count());
   return text;

@@ -3,8 +3,8 @@
 #include <optional>
 #include <string>
 
-#include "search/clock.hpp"
-#include "search/units.hpp"
+#include "measure/clock.hpp"
+#include "measure/units.hpp"
 #include "trex_client/session/retry_policy.hpp"
 
 namespace trexsearch::trex {
@@ -18,47 +18,47 @@ namespace trexsearch::trex {
 class OutageDeadline {
  public:
   /// `clock` must outlive this object. Throws ConfigError for an invalid policy.
-  OutageDeadline(RetryPolicy policy, const Clock& clock);
+  OutageDeadline(RetryPolicy policy, const measure::Clock& clock);
 
   const RetryPolicy& policy() const { return policy_; }
-  Seconds now() const { return clock_.now(); }
+  measure::Seconds now() const { return clock_.now(); }
 
   /// A request begun at `since` got no answer (or TRex could not be used since
   /// then): an outage is on since `since`, or since an earlier start if one is on.
   /// `cause` says why (kept from the first failure of the outage).
-  void unanswered(Seconds since, const std::string& cause = {});
+  void unanswered(measure::Seconds since, const std::string& cause = {});
   /// TRex answered and the session is usable again: the outage (if any) is over.
   void reachable();
 
   /// When the current outage began; nullopt while TRex is believed up.
-  std::optional<Seconds> since() const { return since_; }
+  std::optional<measure::Seconds> since() const { return since_; }
   /// The first failure of the current outage, as told to unanswered().
   const std::string& cause() const { return cause_; }
   /// How long the next request may wait for its reply: rpc_timeout while TRex is
   /// believed up, else min(rpc_timeout, time left); <= 0 once the deadline passed
   /// (then none may start).
-  Seconds rpc_timeout() const;
+  measure::Seconds rpc_timeout() const;
   /// Whether to try again, and how long to wait first: the backoff (doubling from
   /// reconnect_backoff to reconnect_backoff_max), cut to half the time left so the
   /// attempt has the other half; nullopt when less than kShortestAttempt is left.
   /// Outside an outage, the first backoff.
-  std::optional<Seconds> next_wait();
+  std::optional<measure::Seconds> next_wait();
   /// Retries granted in the current outage.
   int retries() const { return retries_; }
 
   /// Less time left than this is not worth another attempt.
-  static constexpr Seconds kShortestAttempt{0.01};
+  static constexpr measure::Seconds kShortestAttempt{0.01};
 
  private:
   RetryPolicy policy_;
-  const Clock& clock_;
-  std::optional<Seconds> since_;
+  const measure::Clock& clock_;
+  std::optional<measure::Seconds> since_;
   std::string cause_;
-  Seconds backoff_;
+  measure::Seconds backoff_;
   int retries_ = 0;
 };
 
 /// "3.001 s": how long TRex has been unreachable, to the millisecond, for messages.
-std::string format_outage(Seconds length);
+std::string format_outage(measure::Seconds length);
 
 }  // namespace trexsearch::trex

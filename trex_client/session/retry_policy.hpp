@@ -1,6 +1,6 @@
 #pragma once
 
-#include "search/units.hpp"
+#include "measure/units.hpp"
 
 namespace trexsearch::trex {
 
@@ -10,13 +10,13 @@ namespace trexsearch::trex {
 /// all read it through an OutageDeadline.
 struct RetryPolicy {
   /// Longest wait for one reply while TRex is believed up.
-  Seconds rpc_timeout{3.0};
+  measure::Seconds rpc_timeout{3.0};
   /// How long TRex may stay unreachable, from the start of the first request it did
   /// not answer, before giving up (the job's `reconnect_grace`). 0: no retry.
-  Seconds reconnect_grace{60.0};
+  measure::Seconds reconnect_grace{60.0};
   /// First wait between attempts; doubles up to reconnect_backoff_max.
-  Seconds reconnect_backoff{0.05};
-  Seconds reconnect_backoff_max{2.0};
+  measure::Seconds reconnect_backoff{0.05};
+  measure::Seconds reconnect_backoff_max{2.0};
 
   /// Throws ConfigError naming the field: rpc_timeout and backoffs must be > 0 and
   /// finite, the grace >= 0 and finite, backoff <= backoff_max.

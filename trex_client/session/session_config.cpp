@@ -3,21 +3,22 @@
 #include <cmath>
 #include <set>
 
-#include "search/errors.hpp"
+#include "measure/errors.hpp"
 
 namespace trexsearch::trex {
 
 void SessionConfig::validate() const {
-  if (user.empty()) throw ConfigError("trex.user", "\"\"", "must not be empty");
-  if (ports.empty()) throw ConfigError("trex.ports", "[]", "needs at least one port");
+  if (user.empty()) throw measure::ConfigError("trex.user", "\"\"", "must not be empty");
+  if (ports.empty()) throw measure::ConfigError("trex.ports", "[]", "needs at least one port");
   std::set<std::uint8_t> seen;
   for (std::uint8_t port : ports) {
     if (!seen.insert(port).second) {
-      throw ConfigError("trex.ports", std::to_string(port), "port listed twice");
+      throw measure::ConfigError("trex.ports", std::to_string(port), "port listed twice");
     }
   }
   if (!std::isfinite(rpc_timeout.count()) || rpc_timeout.count() <= 0.0) {
-    throw ConfigError("trex.rpc_timeout", format_value(rpc_timeout.count()), "must be > 0 [s]");
+    throw measure::ConfigError("trex.rpc_timeout", measure::format_value(rpc_timeout.count()),
+                               "must be > 0 [s]");
   }
   retry_policy().validate();
 }

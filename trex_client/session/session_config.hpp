@@ -6,8 +6,8 @@
 #include <string_view>
 #include <vector>
 
-#include "search/clock.hpp"
-#include "search/units.hpp"
+#include "measure/clock.hpp"
+#include "measure/units.hpp"
 #include "trex_client/api/system_info.hpp"
 #include "trex_client/session/retry_policy.hpp"
 
@@ -26,16 +26,16 @@ struct SessionConfig {
   bool force_acquire = false;
   ApiVersion api;
   /// Per-call deadline of every RPC (while TRex is believed up).
-  Seconds rpc_timeout{3.0};
+  measure::Seconds rpc_timeout{3.0};
   /// How long TRex may stay unreachable (from the start of the first request it did
   /// not answer) before recovery gives up, and the waits between attempts
   /// (OutageDeadline).
-  Seconds reconnect_grace{60.0};
-  Seconds reconnect_backoff{0.05};
-  Seconds reconnect_backoff_max{2.0};
+  measure::Seconds reconnect_grace{60.0};
+  measure::Seconds reconnect_backoff{0.05};
+  measure::Seconds reconnect_backoff_max{2.0};
   /// The clock of the grace and the backoff (real time); null: the steady clock.
   /// Must outlive the session.
-  const Clock* retry_clock = nullptr;
+  const measure::Clock* retry_clock = nullptr;
   /// Receives one line per notable session event ("trex_reconnect ..."), for logs.
   std::function<void(std::string_view)> log;
 

@@ -4,7 +4,7 @@
 #include <chrono>
 #include <random>
 
-#include "search/errors.hpp"
+#include "measure/errors.hpp"
 #include "trex_client/session/deadline_channel.hpp"
 #include "trex_client/session/latency_support.hpp"
 
@@ -25,16 +25,17 @@ SessionConfig checked(SessionConfig config) {
 }
 
 // Real time since the session was made: the grace's clock unless one is injected.
-class SteadyClock final : public Clock {
+class SteadyClock final : public measure::Clock {
  public:
-  Seconds now() const override { return std::chrono::steady_clock::now() - origin_; }
+  measure::Seconds now() const override { return std::chrono::steady_clock::now() - origin_; }
 
  private:
   std::chrono::steady_clock::time_point origin_ = std::chrono::steady_clock::now();
 };
 
 std::unique_ptr<RpcChannel> checked_channel(std::unique_ptr<RpcChannel> channel) {
-  if (!channel) throw ConfigError("trex channel", "null", "a TRex session needs a channel");
+  if (!channel)
+    throw measure::ConfigError("trex channel", "null", "a TRex session needs a channel");
   return channel;
 }
 
@@ -51,7 +52,7 @@ TrexSession::TrexSession(std::unique_ptr<RpcChannel> channel, SessionConfig conf
 TrexSession::~TrexSession() {
   if (!connected_) return;
   try {
-    api_.set_timeout(std::min(config_.rpc_timeout, Seconds{0.5}));
+    api_.set_timeout(std::min(config_.rpc_timeout, measure::Seconds{0.5}));
     close();
   } catch (...) {
     // Best effort: TRex may be gone; never throw from a destructor.
@@ -65,7 +66,7 @@ void TrexSession::log(const std::string& line) const {
 const OwnedPort& TrexSession::port(std::uint8_t port_id) const {
   const auto it = owned_.find(port_id);
   if (it == owned_.end()) {
-    throw ConfigError(
+    throw measure::ConfigError(
         "port", std::to_string(port_id),
         connected_ ? "not one of the session's ports" : "the session is not connected");
   }

@@ -74,7 +74,7 @@ class TrexSession {
 
   SessionConfig config_;
   /// The steady clock when the config names none.
-  std::unique_ptr<Clock> own_clock_;
+  std::unique_ptr<measure::Clock> own_clock_;
   OutageDeadline outage_;
   TrexApi api_;
   std::map<std::uint8_t, OwnedPort> owned_;

@@ -3,7 +3,7 @@
 #include <string>
 #include <string_view>
 
-#include "search/units.hpp"
+#include "measure/units.hpp"
 
 namespace trexsearch::trex {
 
@@ -19,7 +19,7 @@ class RpcChannel {
   /// timeout or socket failure, protocol for an undecodable reply or an oversized
   /// request); after a failure the channel is usable again for the next call.
   virtual std::string exchange(std::string_view request_json, std::string_view method,
-                               Seconds timeout) = 0;
+                               measure::Seconds timeout) = 0;
 
   /// The server address, for error messages and logs.
   virtual const std::string& endpoint() const = 0;

@@ -6,7 +6,7 @@
 #include <cstring>
 #include <zmq.hpp>
 
-#include "search/errors.hpp"
+#include "measure/errors.hpp"
 #include "trex_client/transport/frame.hpp"
 #include "trex_client/transport/rpc_stop.hpp"
 #include "trex_client/transport/trex_error.hpp"
@@ -179,10 +179,11 @@ bool ZmqRpcChannel::wait_for_reply(WaitLimit& limit, const std::string& method) 
 }
 
 std::string ZmqRpcChannel::exchange(std::string_view request_json, std::string_view method,
-                                    Seconds timeout) {
+                                    measure::Seconds timeout) {
   const std::string method_name(method);
   if (!std::isfinite(timeout.count()) || timeout.count() <= 0.0) {
-    throw ConfigError("rpc timeout", format_value(timeout.count()), "must be > 0 [s]");
+    throw measure::ConfigError("rpc timeout", measure::format_value(timeout.count()),
+                               "must be > 0 [s]");
   }
   if (request_json.size() > max_rpc_message_bytes) {
     throw TrexError(TrexErrorKind::protocol, endpoint_, method_name,
@@ -203,11 +204,12 @@ std::string ZmqRpcChannel::exchange(std::string_view request_json, std::string_v
   // What a wait that ran out says: the RPC timeout, or the stop of the job.
   const auto gave_up = [&](const std::string& waiting_for) {
     drop_socket();
-    return TrexError(TrexErrorKind::transport, endpoint_, method_name,
-                     limit.stopped()
-                         ? "gave up waiting for " + waiting_for + ": the job was asked to stop"
-                         : "no " + waiting_for + " within " + format_value(timeout.count()) + " s",
-                     std::nullopt, {}, true);
+    return TrexError(
+        TrexErrorKind::transport, endpoint_, method_name,
+        limit.stopped()
+            ? "gave up waiting for " + waiting_for + ": the job was asked to stop"
+            : "no " + waiting_for + " within " + measure::format_value(timeout.count()) + " s",
+        std::nullopt, {}, true);
   };
   ensure_socket();
   zmq::message_t reply;

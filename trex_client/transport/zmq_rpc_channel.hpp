@@ -44,7 +44,7 @@ class ZmqRpcChannel final : public RpcChannel {
   ZmqRpcChannel& operator=(const ZmqRpcChannel&) = delete;
 
   std::string exchange(std::string_view request_json, std::string_view method,
-                       Seconds timeout) override;
+                       measure::Seconds timeout) override;
   const std::string& endpoint() const override { return endpoint_; }
 
   /// How many times the socket was rebuilt after a failed exchange.

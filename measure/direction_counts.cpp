@@ -1,9 +1,9 @@
-#include "search/direction_counts.hpp"
+#include "measure/direction_counts.hpp"
 
 #include <algorithm>
 #include <cmath>
 
-namespace trexsearch {
+namespace trexsearch::measure {
 
 double DirectionCounts::loss_ratio() const {
   // Same arithmetic as TrialResult::from_outcome, so the aggregate of one direction
@@ -15,4 +15,4 @@ double DirectionCounts::loss_ratio() const {
   return std::min(1.0, bad / overall);
 }
 
-}  // namespace trexsearch
+}  // namespace trexsearch::measure

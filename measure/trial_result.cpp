@@ -1,13 +1,13 @@
-#include "search/trial_result.hpp"
+#include "measure/trial_result.hpp"
 
 #include <algorithm>
 #include <cmath>
 #include <cstdlib>
 #include <string>
 
-#include "search/errors.hpp"
+#include "measure/errors.hpp"
 
-namespace trexsearch {
+namespace trexsearch::measure {
 namespace {
 
 void check_request(double intended_load_pps, Seconds intended_duration) {
@@ -133,4 +133,4 @@ TrialResult TrialResult::from_loss_ratio(double intended_load_pps, Seconds inten
   return result;
 }
 
-}  // namespace trexsearch
+}  // namespace trexsearch::measure

@@ -3,11 +3,11 @@
 #include <cstddef>
 #include <vector>
 
-#include "search/measurer.hpp"
-#include "search/trial_result.hpp"
-#include "search/units.hpp"
+#include "measure/measurer.hpp"
+#include "measure/trial_result.hpp"
+#include "measure/units.hpp"
 
-namespace trexsearch {
+namespace trexsearch::measure {
 
 /// A trial as it was requested and what the measurer answered, as stored.
 struct RecordedTrial {
@@ -42,4 +42,4 @@ class ReplayMeasurer final : public Measurer {
   std::size_t next_ = 0;
 };
 
-}  // namespace trexsearch
+}  // namespace trexsearch::measure

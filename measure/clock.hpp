@@ -1,8 +1,8 @@
 #pragma once
 
-#include "search/units.hpp"
+#include "measure/units.hpp"
 
-namespace trexsearch {
+namespace trexsearch::measure {
 
 /// Monotonic time as the searches see it. Injected so that tests and
 /// simulations run hours of searching in milliseconds.
@@ -23,4 +23,4 @@ class ManualClock final : public Clock {
   Seconds now_{0.0};
 };
 
-}  // namespace trexsearch
+}  // namespace trexsearch::measure

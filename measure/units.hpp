@@ -2,9 +2,9 @@
 
 #include <chrono>
 
-namespace trexsearch {
+namespace trexsearch::measure {
 
 /// Durations throughout the searches: seconds as a double, like the drafts' "[s]".
 using Seconds = std::chrono::duration<double>;
 
-}  // namespace trexsearch
+}  // namespace trexsearch::measure

@@ -1,10 +1,10 @@
-#include "search/errors.hpp"
+#include "measure/errors.hpp"
 
 #include <array>
 #include <charconv>
 #include <cmath>
 
-namespace trexsearch {
+namespace trexsearch::measure {
 
 std::string format_value(double value) {
   // Shortest representation that reads back to the same double, so an error
@@ -22,4 +22,4 @@ std::string format_value(double value) {
   return std::string(buffer.data(), end);
 }
 
-}  // namespace trexsearch
+}  // namespace trexsearch::measure

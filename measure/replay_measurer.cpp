@@ -1,11 +1,11 @@
-#include "search/replay_measurer.hpp"
+#include "measure/replay_measurer.hpp"
 
 #include <string>
 #include <utility>
 
-#include "search/errors.hpp"
+#include "measure/errors.hpp"
 
-namespace trexsearch {
+namespace trexsearch::measure {
 
 ReplayMeasurer::ReplayMeasurer(std::vector<RecordedTrial> recorded, Measurer& live)
     : recorded_(std::move(recorded)), live_(live) {}
@@ -30,4 +30,4 @@ TrialOutcome ReplayMeasurer::measure(Seconds intended_duration, double intended_
   return live_.measure(intended_duration, intended_load_pps, std::move(stop));
 }
 
-}  // namespace trexsearch
+}  // namespace trexsearch::measure

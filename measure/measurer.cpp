@@ -1,8 +1,8 @@
-#include "search/measurer.hpp"
+#include "measure/measurer.hpp"
 
-#include "search/errors.hpp"
+#include "measure/errors.hpp"
 
-namespace trexsearch {
+namespace trexsearch::measure {
 
 TrialOutcome Measurer::measure_latency(Seconds /*intended_duration*/, double /*intended_load_pps*/,
                                        std::stop_token /*stop*/) {
@@ -11,4 +11,4 @@ TrialOutcome Measurer::measure_latency(Seconds /*intended_duration*/, double /*i
       "\"latency\" section does, docs/latency.md)");
 }
 
-}  // namespace trexsearch
+}  // namespace trexsearch::measure

@@ -6,10 +6,10 @@
 #include <vector>
 
 #include "measure/direction_latency.hpp"
-#include "search/direction_counts.hpp"
-#include "search/units.hpp"
+#include "measure/direction_counts.hpp"
+#include "measure/units.hpp"
 
-namespace trexsearch {
+namespace trexsearch::measure {
 
 /// Which loss ratio a goal judges a trial by (a goal's `loss_scope`).
 enum class LossScope {
@@ -48,7 +48,7 @@ struct TrialOutcome {
   std::string counters;
   /// Each direction's latency stream (issue #14, docs/latency.md); empty when
   /// the trial sent none. Latency frames are never part of the counts above.
-  std::vector<measure::DirectionLatency> latency;
+  std::vector<DirectionLatency> latency;
 };
 
 /// Frame counts of a trial, with the reference's defaults filled in.
@@ -94,7 +94,7 @@ class TrialResult {
   const std::optional<double>& tester_limited_pps() const { return tester_limited_pps_; }
   bool tester_limited() const { return tester_limited_pps_.has_value(); }
   const std::string& counters() const { return counters_source_; }
-  const std::vector<measure::DirectionLatency>& latency() const { return latency_; }
+  const std::vector<DirectionLatency>& latency() const { return latency_; }
 
   /// draft-06 "Trial Forwarding Rate": intended load times forwarding ratio, from
   /// the counts (for a tester-limited trial: about the rate that got through, which
@@ -113,7 +113,7 @@ class TrialResult {
   std::vector<DirectionCounts> directions_;
   std::optional<double> tester_limited_pps_;
   std::string counters_source_;
-  std::vector<measure::DirectionLatency> latency_;
+  std::vector<DirectionLatency> latency_;
 };
 
-}  // namespace trexsearch
+}  // namespace trexsearch::measure

@@ -2,10 +2,10 @@
 
 #include <stop_token>
 
-#include "search/trial_result.hpp"
-#include "search/units.hpp"
+#include "measure/trial_result.hpp"
+#include "measure/units.hpp"
 
-namespace trexsearch {
+namespace trexsearch::measure {
 
 /// The seam between searches and traffic generators (draft-06 "Measurer"):
 /// one call performs one trial at a constant load for an intended duration.
@@ -32,4 +32,4 @@ class Measurer {
                                        std::stop_token stop);
 };
 
-}  // namespace trexsearch
+}  // namespace trexsearch::measure

@@ -3,7 +3,7 @@
 #include <cstdint>
 #include <string>
 
-namespace trexsearch {
+namespace trexsearch::measure {
 
 /// One direction's frame counts of a trial. draft-06 §3.4.1 defines the load per
 /// direction and §3.4.3 the loss over all of them; a bidirectional result must
@@ -26,4 +26,4 @@ struct DirectionCounts {
   double loss_ratio() const;
 };
 
-}  // namespace trexsearch
+}  // namespace trexsearch::measure

@@ -3,7 +3,7 @@
 #include <stdexcept>
 #include <string>
 
-namespace trexsearch {
+namespace trexsearch::measure {
 
 /// A configuration value (goal, controller input, spec) is invalid.
 /// The message names the field and the offending value.
@@ -35,4 +35,4 @@ class MeasurementCancelled : public std::runtime_error {
 /// Formats a double so that error messages show the value exactly as given.
 std::string format_value(double value);
 
-}  // namespace trexsearch
+}  // namespace trexsearch::measure
