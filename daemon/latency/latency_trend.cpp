@@ -57,6 +57,7 @@ DirectionLatencyTrend judge(const std::string& name, const std::vector<Sample>& 
   // Pooled median absolute deviation, each quarter about its own median: a drift
   // between the quarters does not count as noise.
   std::vector<double> deviations;
+  deviations.reserve(first.size() + last.size());
   for (const double v : first) deviations.push_back(std::abs(v - trend.first_quarter_us));
   for (const double v : last) deviations.push_back(std::abs(v - trend.last_quarter_us));
   const double resolution = std::max(resolution_us, 1.0);

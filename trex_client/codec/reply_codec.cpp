@@ -131,7 +131,7 @@ std::vector<ReplyElement> parse_reply(std::string_view text, std::string_view en
 }
 
 std::string decode_api_handle(const ReplyElement& reply) {
-  const std::string handle = reply.impl().reader().string("api_h");
+  std::string handle = reply.impl().reader().string("api_h");
   if (handle.empty()) reply.impl().reader().at("api_h").fail("empty api handle");
   return handle;
 }
@@ -202,7 +202,7 @@ PortStatus decode_port_status(const ReplyElement& reply, std::uint8_t port_id) {
 }
 
 std::string decode_handler(const ReplyElement& reply) {
-  const std::string handler = reply.impl().reader().as_string();
+  std::string handler = reply.impl().reader().as_string();
   if (handler.empty()) reply.impl().reader().fail("empty port handler");
   return handler;
 }

@@ -118,7 +118,7 @@ void StlState::verify_profile_state(const Profile& profile, const std::string& i
                       state_name(profile.state) + " on profile_id(" + id + ").");
 }
 
-void StlState::publish(EmulatorEvent event) {
+void StlState::publish(const EmulatorEvent& event) {
   for (auto& [session_id, session] : sessions_) {
     if (session.queue.size() >= max_queued_events) continue;
     EmulatorEvent copy = event;

@@ -216,7 +216,7 @@ class StlState {
   void verify_profile_state(const Profile& profile, const std::string& id, int allowed,
                             const std::string& command) const;
   std::string random_token();
-  void publish(EmulatorEvent event);
+  void publish(const EmulatorEvent& event);
   /// Ends a run at `at`: its events, and the port's other runs may speed up.
   void finish_run(std::uint8_t port_id, const std::string& profile_id, Profile& profile,
                   bool stopped, Seconds at);
