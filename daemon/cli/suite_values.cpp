@@ -1,5 +1,6 @@
 #include "daemon/cli/suite_values.hpp"
 
+#include <algorithm>
 #include <charconv>
 
 #include "daemon/cli/command_errors.hpp"
@@ -28,6 +29,10 @@ std::string series_of(const std::string& label, const std::string& frame_size) {
 std::optional<double> positive(const Json::Value& value) {
   if (!value.isNumeric() || !(value.asDouble() > 0.0)) return std::nullopt;
   return value.asDouble();
+}
+
+bool has_ended(const report::SuiteReportEntry& entry) {
+  return entry.state == "finished" || entry.state == "failed" || entry.state == "cancelled";
 }
 
 }  // namespace
@@ -78,10 +83,7 @@ report::SuiteReportData suite_values(const Json::Value& reply) {
 
 std::string format_suite(const Json::Value& reply) {
   const report::SuiteReportData data = suite_values(reply);
-  std::size_t ended = 0;
-  for (const auto& entry : data.entries) {
-    ended += entry.state == "finished" || entry.state == "failed" || entry.state == "cancelled";
-  }
+  const auto ended = std::count_if(data.entries.begin(), data.entries.end(), has_ended);
   std::string text = "suite " + std::to_string(data.id) + " (" + terminal_safe(data.name) + "): " +
                      std::to_string(data.entries.size()) + " jobs, " + std::to_string(ended) +
                      " ended; created " + data.created_at + "\n";

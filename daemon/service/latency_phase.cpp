@@ -133,7 +133,7 @@ LatencyPhaseOutcome run_latency_phase(const LatencyPlan& plan, const mlr::Contro
     point.loss_ratio = result.loss_ratio();
     point.directions = outcome.latency;
     if (outcome.latency.empty()) {
-      point.notes.push_back("no_latency: the measurer reported no latency for this trial");
+      point.notes.emplace_back("no_latency: the measurer reported no latency for this trial");
     }
     for (std::string& note : latency_stream_notes(outcome.latency)) point.notes.push_back(note);
     for (const std::string& note : outcome.notes) point.notes.push_back(note);

@@ -67,7 +67,7 @@ LoadValue parse_load(const Json::Value& json, const std::string& path) {
     load.unit = LoadUnit::percent;
     number.remove_suffix(1);
   } else {
-    const auto suffix = std::find_if(kSuffixes.begin(), kSuffixes.end(),
+    const auto* const suffix = std::find_if(kSuffixes.begin(), kSuffixes.end(),
                                      [&](const Suffix& s) { return lower.ends_with(s.text); });
     if (suffix == kSuffixes.end()) {
       if (lower.ends_with("bps")) {
