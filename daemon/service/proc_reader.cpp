@@ -28,7 +28,7 @@ std::optional<std::string> read_text(const fs::path& path, int& error) {
     return std::nullopt;
   }
   std::string text;
-  std::array<char, 4096> buffer;
+  std::array<char, 4096> buffer{};
   for (;;) {
     const ssize_t got = ::read(fd, buffer.data(), buffer.size());
     if (got < 0 && errno == EINTR) continue;
