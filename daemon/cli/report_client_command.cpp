@@ -151,64 +151,62 @@ std::string report_client_command_help() {
 
 int run_report_client_command(const std::vector<std::string>& args, std::ostream& out,
                               std::ostream& err) {
-  return run_client_command(args, out, err,
-      [&] {
-        const po::variables_map options = parse_client_args(args, report_options(), true);
-        if (options.count("help") != 0) {
-          out << report_client_command_help();
-          return 0;
-        }
-        const ClientSettings settings = client_settings(options);
-        if (options.count("job") != 0 && names_suite(options["job"].as<std::string>())) {
-          return write_suite_report(settings, options, options["job"].as<std::string>(), out);
-        }
-        const auto job = job_argument(options);
-        const bool csv = options.count("csv") != 0;
-        const std::string path =
-            options.count("output") != 0
-                ? options["output"].as<std::string>()
-                : "job-" + std::to_string(job) + (csv ? "-trials.csv" : "-report.html");
-        const Json::Value job_args = job_arguments(job);
-        ControlConnection connection(settings.socket, settings.timeout);
-        Json::Value show_args = job_args;
-        show_args["trials"] = true;
-        const Json::Value shown = connection.request("show", show_args).arguments;
-        const std::string method = shown["job"]["method"].asString();
-        const bool plr = method == "plr";
-        const bool fixed_load = method == "mrr" || method == "soak";
-        const Json::Value result = fixed_load ? fetch_fixed_load_result(connection, job_args, shown)
-                                              : fetch_result(connection, job_args, shown, plr);
-        const report::ReportContext context = report::report_context(shown["job"], shown["spec"]);
-        std::string text;
-        std::size_t trials = 0;
-        if (fixed_load) {
-          const report::FixedLoadReportData data =
-              report::decode_fixed_load_result(result, "result", method);
-          trials = data.trials.size();
-          text = csv ? report::fixed_load_trials_csv(data)
-                     : report::render_fixed_load_report(context, data);
-        } else if (plr) {
-          report::PlrReportData data = report::decode_plr_result(result, "result");
-          data.target_loss_ratio = report::plr_target_loss_ratio(shown["spec"]);
-          trials = data.trials.size();
-          text = csv ? report::plr_trials_csv(data) : report::render_plr_report(context, data);
-        } else {
-          mlr::SearchResult decoded = report::decode_mlr_result(result, "result");
-          add_latency_trials(decoded, shown["trials"]);
-          trials = decoded.trials.size();
-          text = csv ? report::mlr_trials_csv(decoded)
-                     : report::render_mlr_report(
-                           context, config_of(report::search_spec(shown["spec"])), decoded,
-                           codec::decode_latency_phase(result, "result"));
-        }
-        write_output(path, text, out);
-        if (path != "-") {
-          out << "job " << job << " (" << shown["job"]["state"].asString() << ", " << trials
-              << " trials): " << (csv ? "trials written to " : "report written to ") << path
-              << "\n";
-        }
-        return 0;
-      });
+  return run_client_command(args, out, err, [&] {
+    const po::variables_map options = parse_client_args(args, report_options(), true);
+    if (options.count("help") != 0) {
+      out << report_client_command_help();
+      return 0;
+    }
+    const ClientSettings settings = client_settings(options);
+    if (options.count("job") != 0 && names_suite(options["job"].as<std::string>())) {
+      return write_suite_report(settings, options, options["job"].as<std::string>(), out);
+    }
+    const auto job = job_argument(options);
+    const bool csv = options.count("csv") != 0;
+    const std::string path =
+        options.count("output") != 0
+            ? options["output"].as<std::string>()
+            : "job-" + std::to_string(job) + (csv ? "-trials.csv" : "-report.html");
+    const Json::Value job_args = job_arguments(job);
+    ControlConnection connection(settings.socket, settings.timeout);
+    Json::Value show_args = job_args;
+    show_args["trials"] = true;
+    const Json::Value shown = connection.request("show", show_args).arguments;
+    const std::string method = shown["job"]["method"].asString();
+    const bool plr = method == "plr";
+    const bool fixed_load = method == "mrr" || method == "soak";
+    const Json::Value result = fixed_load ? fetch_fixed_load_result(connection, job_args, shown)
+                                          : fetch_result(connection, job_args, shown, plr);
+    const report::ReportContext context = report::report_context(shown["job"], shown["spec"]);
+    std::string text;
+    std::size_t trials = 0;
+    if (fixed_load) {
+      const report::FixedLoadReportData data =
+          report::decode_fixed_load_result(result, "result", method);
+      trials = data.trials.size();
+      text = csv ? report::fixed_load_trials_csv(data)
+                 : report::render_fixed_load_report(context, data);
+    } else if (plr) {
+      report::PlrReportData data = report::decode_plr_result(result, "result");
+      data.target_loss_ratio = report::plr_target_loss_ratio(shown["spec"]);
+      trials = data.trials.size();
+      text = csv ? report::plr_trials_csv(data) : report::render_plr_report(context, data);
+    } else {
+      mlr::SearchResult decoded = report::decode_mlr_result(result, "result");
+      add_latency_trials(decoded, shown["trials"]);
+      trials = decoded.trials.size();
+      text =
+          csv ? report::mlr_trials_csv(decoded)
+              : report::render_mlr_report(context, config_of(report::search_spec(shown["spec"])),
+                                          decoded, codec::decode_latency_phase(result, "result"));
+    }
+    write_output(path, text, out);
+    if (path != "-") {
+      out << "job " << job << " (" << shown["job"]["state"].asString() << ", " << trials
+          << " trials): " << (csv ? "trials written to " : "report written to ") << path << "\n";
+    }
+    return 0;
+  });
 }
 
 }  // namespace trexsearch::cli
