@@ -93,8 +93,7 @@ std::string SvgChart::render() const {
            svg_number(plot_height) + "\"/></clipPath>\n<g clip-path=\"url(#" + id + ")\">\n";
   }
   // Bands under everything else; the legend names them.
-  for (std::size_t index = 0; index < bands.size(); ++index) {
-    const ChartBand& band = bands[index];
+  for (const ChartBand& band : bands) {
     const double top = py(band.y_high);
     const double bottom = py(band.y_low);
     svg += "<rect x=\"" + svg_number(kPlotLeft) + "\" width=\"" + svg_number(plot_width) +

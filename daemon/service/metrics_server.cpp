@@ -116,6 +116,8 @@ MetricsServer::MetricsServer(boost::asio::io_context& io, Logger& log, Page page
       acceptor_(io),
       accept_retry_(io) {}
 
+// stop() throws only when Asio cannot cancel a timer: terminating is right then.
+// NOLINTNEXTLINE(bugprone-exception-escape)
 MetricsServer::~MetricsServer() { stop(); }
 
 tcp::endpoint MetricsServer::listen(const tcp::endpoint& endpoint) {
@@ -132,7 +134,7 @@ tcp::endpoint MetricsServer::listen(const tcp::endpoint& endpoint) {
     throw std::system_error(error.code().value(), std::generic_category(),
                             "metrics-listen " + shown(endpoint));
   }
-  const tcp::endpoint bound = acceptor_.local_endpoint();
+  tcp::endpoint bound = acceptor_.local_endpoint();
   log_.event(LogPriority::notice, "metrics.listening",
              {{"address", shown(bound)}, {"path", "/metrics"}});
   accept();

@@ -19,6 +19,7 @@ class PacedMeasurer {
  public:
   /// Takes the measurer `live` built for `mode`. Not movable: members point at each other.
   PacedMeasurer(LiveMeasurer live, TimeMode mode);
+  ~PacedMeasurer() = default;
   PacedMeasurer(const PacedMeasurer&) = delete;
   PacedMeasurer& operator=(const PacedMeasurer&) = delete;
 

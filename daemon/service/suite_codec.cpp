@@ -180,6 +180,7 @@ void apply_method(Json::Value& job, const AxisValue& method) {
 /// One axis: its values, or a single unlabelled "keep the job as it is".
 std::vector<const AxisValue*> or_base(const std::vector<AxisValue>& values) {
   std::vector<const AxisValue*> pointers;
+  pointers.reserve(values.size());
   for (const AxisValue& value : values) pointers.push_back(&value);
   if (pointers.empty()) pointers.push_back(nullptr);
   return pointers;
@@ -210,7 +211,7 @@ PortSpeedProbe memoised(const PortSpeedProbe& probe) {
   return [probe, answers](const TrexMeasurerSpec& measurer) {
     const auto found = answers->find(measurer.endpoint);
     if (found != answers->end()) return found->second;
-    const auto answer = probe(measurer);
+    auto answer = probe(measurer);
     answers->emplace(measurer.endpoint, answer);
     return answer;
   };

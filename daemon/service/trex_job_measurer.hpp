@@ -67,6 +67,8 @@ class TrexJobMeasurer final : public Measurer {
   /// the grace period. Throws MeasurementError naming the endpoint when it cannot.
   TrexJobMeasurer(trex::CompiledProfile profile, TrexJobSettings settings);
   ~TrexJobMeasurer() override;
+  TrexJobMeasurer(const TrexJobMeasurer&) = delete;
+  TrexJobMeasurer& operator=(const TrexJobMeasurer&) = delete;
 
   TrialOutcome measure(Seconds intended_duration, double intended_load_pps,
                        std::stop_token stop) override;
