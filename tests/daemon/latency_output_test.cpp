@@ -39,8 +39,8 @@ latency::LatencyPhaseResult phase() {
   for (int i = 0; i < 4; ++i) {
     result.points.push_back({"PDR", fractions[i], loads[i], Seconds{5.0},
                              static_cast<std::size_t>(40 - i), 0.0,
-                             {direction("0->1", static_cast<std::uint64_t>(10 + 10 * i)),
-                              direction("1->0", static_cast<std::uint64_t>(11 + 10 * i))},
+                             {direction("0->1", 10 + 10 * static_cast<std::uint64_t>(i)),
+                              direction("1->0", 11 + 10 * static_cast<std::uint64_t>(i))},
                              {}});
   }
   result.points[0].notes = {"latency_loss: 0->1 lost 1 of 9000 latency frames"};

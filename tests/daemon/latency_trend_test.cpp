@@ -49,7 +49,8 @@ TEST_CASE("a flat P99, however noisy, is not flagged") {
   // 30 us +-10 us in a pattern that repeats every 7 trials: no drift.
   const int wobble[] = {0, 10, -10, 5, -5, 8, -8};
   const LatencyTrend trend = latency_trend(series(56, [&](std::size_t i) {
-    return static_cast<std::uint64_t>(30 + wobble[i % 7]);
+    const int us = 30 + wobble[i % 7];
+    return static_cast<std::uint64_t>(us);
   }));
   REQUIRE(trend.directions.size() == 1);
   CHECK(trend.directions[0].judged);

@@ -378,7 +378,7 @@ TEST_CASE("every daemon command's --json output is JSON, and its exit code the d
   };
   for (const Case& item : cases) {
     std::vector<std::string> args = item.args;
-    args.push_back("--json");
+    args.emplace_back("--json");
     const CliRun run = lab.cli(args);
     std::string joined;
     for (const std::string& arg : args) joined += arg + " ";

@@ -42,8 +42,8 @@ double previous_trial_term(double log_lambda, double loss_count, LikelihoodKind 
     return loss_count * log_lambda - std::exp(log_lambda);
   }
   const double z = log_lambda;
-  double softplus_pos;
-  double softplus_neg;
+  double softplus_pos = 0.0;
+  double softplus_neg = 0.0;
   if (z > kLogNegligible) {
     softplus_neg = std::exp(-z);
     softplus_pos = z;

@@ -124,7 +124,7 @@ TEST_CASE("malformed latency replies are protocol errors naming the field") {
   };
   const std::string buckets_70 = [] {
     std::string text = "{";
-    for (int i = 0; i < 70; ++i) text += (i ? ",\"" : "\"") + std::to_string(10 + i) + "\": 1";
+    for (int i = 0; i < 70; ++i) text += (i != 0 ? ",\"" : "\"") + std::to_string(10 + i) + "\": 1";
     return text + "}";
   }();
   const Case cases[] = {
@@ -177,7 +177,7 @@ TEST_CASE("ports without the latency RX capability are refused by name") {
                        "(flow_stats) lack \"latency\" (driver net_i40e); remove the profile's "
                        "\"latency\" section",
                        LatencyUnsupported);
-  system.ports[1].rx_caps.push_back("latency");
+  system.ports[1].rx_caps.emplace_back("latency");
   CHECK_NOTHROW(check_latency_support(system, directions));
   directions.push_back({2, 3, 2u, LatencyStreamRef{257, 9000.0}});
   CHECK_THROWS_WITH_AS(check_latency_support(system, directions),
