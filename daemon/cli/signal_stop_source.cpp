@@ -2,7 +2,7 @@
 
 #include <poll.h>
 #include <pthread.h>
-#include <signal.h>  // NOLINT(modernize-deprecated-headers): POSIX signals, not C's
+#include <signal.h>
 #include <sys/eventfd.h>
 #include <sys/signalfd.h>
 #include <unistd.h>

@@ -2,7 +2,7 @@
 
 #include <dirent.h>
 #include <poll.h>
-#include <signal.h>  // NOLINT(modernize-deprecated-headers): POSIX kill(), not C's
+#include <signal.h>
 #include <sys/prctl.h>
 #include <sys/wait.h>
 #include <unistd.h>

@@ -4,7 +4,6 @@ namespace trexsearch::trex {
 namespace {
 
 // The calling thread's innermost scope: a global, but each thread sees only its own.
-// NOLINTNEXTLINE(cppcoreguidelines-avoid-non-const-global-variables)
 thread_local RpcStopScope* innermost = nullptr;
 
 }  // namespace
