@@ -10,8 +10,7 @@ double DirectionCounts::loss_ratio() const {
   // equals that direction's ratio.
   const double overall = static_cast<double>(std::max(offered, intended));
   if (overall <= 0.0) return 0.0;
-  const double bad =
-      std::fabs(static_cast<double>(loss())) + static_cast<double>(unsent());
+  const double bad = std::fabs(static_cast<double>(loss())) + static_cast<double>(unsent());
   return std::min(1.0, bad / overall);
 }
 

@@ -14,10 +14,9 @@ std::string format_value(double value) {
   std::array<char, 400> buffer{};
   const double magnitude = std::fabs(value);
   const bool everyday = magnitude == 0.0 || (magnitude >= 1e-5 && magnitude < 1e15);
-  auto [end, ec] =
-      everyday ? std::to_chars(buffer.data(), buffer.data() + buffer.size(), value,
-                               std::chars_format::fixed)
-               : std::to_chars(buffer.data(), buffer.data() + buffer.size(), value);
+  auto [end, ec] = everyday ? std::to_chars(buffer.data(), buffer.data() + buffer.size(), value,
+                                            std::chars_format::fixed)
+                            : std::to_chars(buffer.data(), buffer.data() + buffer.size(), value);
   if (ec != std::errc{}) return "?";
   return std::string(buffer.data(), end);
 }

@@ -97,8 +97,10 @@ std::uint64_t LatencyHistogram::value_at_percentile(double percentile) const {
   }
   if (empty()) return 0;
   const double requested = std::clamp(percentile, 0.0, 100.0);
-  const auto at_percentile =
-      static_cast<std::uint64_t>(requested / 100.0 * static_cast<double>(total_) + 0.5);
+  const double at = requested / 100.0 * static_cast<double>(total_);
+  // HdrHistogram's getValueAtPercentile rounds so, and the percentiles must match its.
+  // NOLINTNEXTLINE(bugprone-incorrect-roundings)
+  const auto at_percentile = static_cast<std::uint64_t>(at + 0.5);
   const std::uint64_t target = std::max<std::uint64_t>(1, at_percentile);
   std::uint64_t running = 0;
   for (std::size_t i = 0; i < counts_.size(); ++i) {

@@ -83,7 +83,8 @@ std::vector<std::uint8_t> inflate_bounded(const std::uint8_t* data, std::size_t 
   std::vector<std::uint8_t> out(kMaxInflatedBytes + 1);
   z_stream stream{};
   if (inflateInit(&stream) != Z_OK) fail("zlib inflateInit failed");
-  stream.next_in = const_cast<Bytef*>(data);
+  // zlib's next_in is not const (without ZLIB_CONST), but inflate only reads it.
+  stream.next_in = const_cast<Bytef*>(data);  // NOLINT(cppcoreguidelines-pro-type-const-cast)
   stream.avail_in = static_cast<uInt>(size);
   stream.next_out = out.data();
   stream.avail_out = static_cast<uInt>(out.size());

@@ -10,8 +10,10 @@ namespace {
 
 // The rank convention of hdrh (trex-flowstats-latency.md §2.2), used for buckets too.
 std::uint64_t rank_of(double percentile, std::uint64_t samples) {
-  const auto rank =
-      static_cast<std::uint64_t>(percentile / 100.0 * static_cast<double>(samples) + 0.5);
+  const double at = percentile / 100.0 * static_cast<double>(samples);
+  // HdrHistogram's getValueAtPercentile rounds so, and the ranks must match its.
+  // NOLINTNEXTLINE(bugprone-incorrect-roundings)
+  const auto rank = static_cast<std::uint64_t>(at + 0.5);
   return std::max<std::uint64_t>(1, rank);
 }
 

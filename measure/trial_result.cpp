@@ -16,8 +16,9 @@ void check_request(double intended_load_pps, Seconds intended_duration) {
                            format_value(intended_load_pps));
   }
   if (!std::isfinite(intended_duration.count()) || intended_duration.count() <= 0.0) {
-    throw MeasurementError("trial intended duration must be a positive finite number of seconds, got " +
-                           format_value(intended_duration.count()));
+    throw MeasurementError(
+        "trial intended duration must be a positive finite number of seconds, got " +
+        format_value(intended_duration.count()));
   }
 }
 
@@ -37,8 +38,7 @@ void check_directions(const TrialOutcome& outcome) {
   std::int64_t loss = 0;
   for (const DirectionCounts& direction : outcome.directions) {
     if (direction.offered < 0 || direction.received < 0 || direction.intended < 0) {
-      throw MeasurementError("direction " + direction.name +
-                             " has a negative count (offered " +
+      throw MeasurementError("direction " + direction.name + " has a negative count (offered " +
                              std::to_string(direction.offered) + ", received " +
                              std::to_string(direction.received) + ", intended " +
                              std::to_string(direction.intended) + ")");
@@ -47,9 +47,8 @@ void check_directions(const TrialOutcome& outcome) {
     loss += direction.loss();
   }
   if (offered != outcome.offered_count || loss != outcome.loss_count) {
-    throw MeasurementError("per-direction counts (offered " + std::to_string(offered) +
-                           ", loss " + std::to_string(loss) +
-                           ") do not add up to the trial's (offered " +
+    throw MeasurementError("per-direction counts (offered " + std::to_string(offered) + ", loss " +
+                           std::to_string(loss) + ") do not add up to the trial's (offered " +
                            std::to_string(outcome.offered_count) + ", loss " +
                            std::to_string(outcome.loss_count) + ")");
   }
@@ -85,8 +84,8 @@ TrialResult TrialResult::from_outcome(double intended_load_pps, Seconds intended
   // send are lost, duplicates (negative loss) count as loss too. Computed in double:
   // the sum of two int64 magnitudes may not fit an int64.
   const double overall = static_cast<double>(std::max(counts.offered, counts.intended));
-  const double bad = std::fabs(static_cast<double>(counts.loss)) +
-                     std::fabs(static_cast<double>(counts.unsent()));
+  const double bad =
+      std::fabs(static_cast<double>(counts.loss)) + std::fabs(static_cast<double>(counts.unsent()));
   // Capped at 1: with absurd duplicate counts the reference would report more than
   // 100 % loss and a negative forwarding rate; classification is unaffected by the cap.
   result.loss_ratio_ = overall > 0.0 ? std::min(1.0, bad / overall) : 0.0;

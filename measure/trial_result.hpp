@@ -5,8 +5,8 @@
 #include <string>
 #include <vector>
 
-#include "measure/direction_latency.hpp"
 #include "measure/direction_counts.hpp"
+#include "measure/direction_latency.hpp"
 #include "measure/units.hpp"
 
 namespace trexsearch::measure {

@@ -112,7 +112,7 @@ class ErfFit {
   double neg_chi0_sq_;
   double exp_neg_chi0_sq_;
   double log_norm_;
-  double series_[4];
+  double series_[4]{};
 };
 
 }  // namespace trexsearch::plr

@@ -2,6 +2,7 @@
 
 #include <cmath>
 #include <exception>
+#include <utility>
 
 #include "plr/integration_chain.hpp"
 #include "plr/random.hpp"
@@ -39,7 +40,7 @@ struct IntegrationPool::Computation {
   std::exception_ptr error;
 };
 
-IntegrationPool::IntegrationPool(const IntegrationSettings& settings) : settings_(settings) {
+IntegrationPool::IntegrationPool(IntegrationSettings settings) : settings_(std::move(settings)) {
   const unsigned count = 2 * settings_.threads_per_fit;
   threads_.reserve(count);
   for (unsigned index = 0; index < count; ++index) {

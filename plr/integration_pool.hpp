@@ -63,7 +63,7 @@ struct IntegrationJob {
 /// the trial ends.
 class IntegrationPool {
  public:
-  explicit IntegrationPool(const IntegrationSettings& settings);
+  explicit IntegrationPool(IntegrationSettings settings);
   /// Aborts any computation and joins the workers.
   ~IntegrationPool();
   IntegrationPool(const IntegrationPool&) = delete;

@@ -19,7 +19,7 @@ double LoadSelector::next_load_pps(std::size_t trial_number, double load_pps, do
   // target adds 4 (j + 1) copies (the drafts say 4).
   ++zeros_;
   if (lossy) {
-    lossy_loads_.insert(lossy_loads_.end(), static_cast<std::size_t>(4 * zeros_), load_pps);
+    lossy_loads_.insert(lossy_loads_.end(), 4 * static_cast<std::size_t>(zeros_), load_pps);
     std::sort(lossy_loads_.begin(), lossy_loads_.end());
     zeros_ = 0;
   }

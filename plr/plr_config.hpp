@@ -4,8 +4,8 @@
 #include <cstdint>
 #include <optional>
 
-#include "plr/likelihood.hpp"
 #include "measure/units.hpp"
+#include "plr/likelihood.hpp"
 
 namespace trexsearch::plr {
 

@@ -5,9 +5,9 @@
 #include <cstdint>
 #include <optional>
 
-#include "plr/estimate.hpp"
 #include "measure/trial_result.hpp"
 #include "measure/units.hpp"
+#include "plr/estimate.hpp"
 
 namespace trexsearch::plr {
 

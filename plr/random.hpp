@@ -73,7 +73,7 @@ class Random {
  private:
   static constexpr std::uint64_t rotl(std::uint64_t x, int k) { return (x << k) | (x >> (64 - k)); }
 
-  std::uint64_t state_[4];
+  std::uint64_t state_[4]{};
 };
 
 }  // namespace trexsearch::plr

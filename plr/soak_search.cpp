@@ -7,10 +7,10 @@
 #include <sstream>
 #include <utility>
 
+#include "measure/errors.hpp"
 #include "plr/integration_pool.hpp"
 #include "plr/load_selector.hpp"
 #include "plr/stored_trial.hpp"
-#include "measure/errors.hpp"
 
 namespace trexsearch::plr {
 namespace {
@@ -73,7 +73,7 @@ std::string_view to_string(PlrStopReason reason) {
 }
 
 SoakSearch::SoakSearch(PlrConfig config, const measure::Clock& clock)
-    : config_(std::move(config)), clock_(clock) {
+    : config_(config), clock_(clock) {
   config_.validate();
 }
 

@@ -8,13 +8,13 @@
 #include <string_view>
 #include <vector>
 
+#include "measure/clock.hpp"
+#include "measure/measurer.hpp"
+#include "measure/units.hpp"
 #include "plr/estimate.hpp"
 #include "plr/plr_config.hpp"
 #include "plr/plr_trial.hpp"
 #include "plr/trend.hpp"
-#include "measure/clock.hpp"
-#include "measure/measurer.hpp"
-#include "measure/units.hpp"
 
 namespace trexsearch::plr {
 

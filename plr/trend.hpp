@@ -4,8 +4,8 @@
 #include <optional>
 #include <span>
 
-#include "plr/plr_trial.hpp"
 #include "measure/units.hpp"
+#include "plr/plr_trial.hpp"
 
 namespace trexsearch::plr {
 

@@ -19,6 +19,8 @@ packages=(
   prometheus          # promtool: the metrics endpoint's page is checked in e2e_metrics_test
                       # (its Prometheus server is neither started nor enabled, see below)
   pmccabe             # function size and complexity limits (scripts/check-complexity.sh, ctest style_complexity)
+  clang-format        # source layout (.clang-format; scripts/check-format.sh, ctest style_format)
+  clang-tidy          # static checks (.clang-tidy; scripts/check-tidy.sh, run by .ci/run)
 )
 
 missing=()

@@ -3,8 +3,8 @@
 #include <cstddef>
 #include <optional>
 
-#include "search/load_grid.hpp"
 #include "measure/units.hpp"
+#include "search/load_grid.hpp"
 
 namespace trexsearch::mlr {
 

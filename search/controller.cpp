@@ -6,8 +6,8 @@
 #include <utility>
 #include <vector>
 
-#include "search/candidate.hpp"
 #include "measure/errors.hpp"
+#include "search/candidate.hpp"
 #include "search/expander.hpp"
 #include "search/fast/fast_selection.hpp"
 #include "search/initial_phase.hpp"
@@ -41,11 +41,16 @@ struct StopSearch {
 
 Irregularity irregularity_for(StopReason reason) {
   switch (reason) {
-    case StopReason::search_time_exceeded: return Irregularity::search_time_exceeded;
-    case StopReason::fail_fast: return Irregularity::stopped_by_fail_fast;
-    case StopReason::cancelled: return Irregularity::cancelled;
-    case StopReason::measurer_failed: return Irregularity::measurer_failed;
-    case StopReason::completed: break;
+    case StopReason::search_time_exceeded:
+      return Irregularity::search_time_exceeded;
+    case StopReason::fail_fast:
+      return Irregularity::stopped_by_fail_fast;
+    case StopReason::cancelled:
+      return Irregularity::cancelled;
+    case StopReason::measurer_failed:
+      return Irregularity::measurer_failed;
+    case StopReason::completed:
+      break;
   }
   return Irregularity::none;
 }
@@ -207,7 +212,8 @@ class SearchRun {
       std::size_t target = chains_.final_target[goal];
       while (const auto preceding = chains_.targets[target].preceding) target = *preceding;
       const RelevantBounds bounds = database_.relevant_bounds(target);
-      progress.push_back({bounds.lower_pps, bounds.upper_pps, chains_.targets[target].depth, false});
+      progress.push_back(
+          {bounds.lower_pps, bounds.upper_pps, chains_.targets[target].depth, false});
     }
     return progress;
   }

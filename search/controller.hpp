@@ -6,8 +6,8 @@
 #include <string_view>
 
 #include "measure/clock.hpp"
-#include "search/controller_config.hpp"
 #include "measure/measurer.hpp"
+#include "search/controller_config.hpp"
 #include "search/search_result.hpp"
 
 namespace trexsearch::mlr {

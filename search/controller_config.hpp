@@ -2,9 +2,9 @@
 
 #include <vector>
 
+#include "measure/units.hpp"
 #include "search/search_goal.hpp"
 #include "search/selection_strategy.hpp"
-#include "measure/units.hpp"
 
 namespace trexsearch::mlr {
 

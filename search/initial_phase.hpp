@@ -2,10 +2,10 @@
 
 #include <functional>
 
+#include "measure/trial_result.hpp"
 #include "search/limit_handler.hpp"
 #include "search/load_grid.hpp"
 #include "search/target_scaling.hpp"
-#include "measure/trial_result.hpp"
 
 namespace trexsearch::mlr {
 

@@ -21,9 +21,8 @@ std::optional<GridIndex> LimitHandler::handle(GridIndex load, GridIndex width,
   }
   if (!chi) {
     if (*clo >= max_index_ || load <= *clo) {
-      throw std::logic_error("LimitHandler: load " + std::to_string(load) +
-                             " is not above clo " + std::to_string(*clo) + " below max " +
-                             std::to_string(max_index_));
+      throw std::logic_error("LimitHandler: load " + std::to_string(load) + " is not above clo " +
+                             std::to_string(*clo) + " below max " + std::to_string(max_index_));
     }
     return handle_with_excludes(load, width, *clo, max_index_, true, false);
   }
@@ -32,8 +31,7 @@ std::optional<GridIndex> LimitHandler::handle(GridIndex load, GridIndex width,
 }
 
 std::optional<GridIndex> LimitHandler::handle_with_excludes(GridIndex load, GridIndex width,
-                                                            GridIndex minimum,
-                                                            GridIndex maximum,
+                                                            GridIndex minimum, GridIndex maximum,
                                                             bool min_excluded,
                                                             bool max_excluded) const {
   if (load < minimum || load > maximum) {

@@ -23,16 +23,15 @@ class LimitHandler {
 
   /// The load to measure instead of `load`, or nothing when the range is
   /// narrow enough already.
-  std::optional<GridIndex> handle(GridIndex load, GridIndex width,
-                                  const GridBounds& bounds) const;
+  std::optional<GridIndex> handle(GridIndex load, GridIndex width, const GridBounds& bounds) const;
 
   GridIndex min_index() const { return 0; }
   GridIndex max_index() const { return max_index_; }
 
  private:
-  std::optional<GridIndex> handle_with_excludes(GridIndex load, GridIndex width,
-                                                GridIndex minimum, GridIndex maximum,
-                                                bool min_excluded, bool max_excluded) const;
+  std::optional<GridIndex> handle_with_excludes(GridIndex load, GridIndex width, GridIndex minimum,
+                                                GridIndex maximum, bool min_excluded,
+                                                bool max_excluded) const;
 
   GridIndex max_index_;
 };

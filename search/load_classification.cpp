@@ -6,9 +6,12 @@ namespace trexsearch::mlr {
 
 std::string_view to_string(LoadClass load_class) {
   switch (load_class) {
-    case LoadClass::lower_bound: return "lower_bound";
-    case LoadClass::upper_bound: return "upper_bound";
-    case LoadClass::undecided: return "undecided";
+    case LoadClass::lower_bound:
+      return "lower_bound";
+    case LoadClass::upper_bound:
+      return "upper_bound";
+    case LoadClass::undecided:
+      return "undecided";
   }
   return "undecided";
 }

@@ -100,7 +100,9 @@ double LoadGrid::load_at(GridIndex index) const {
   if (index <= 0) return min_load_pps_;
   if (index >= max_index_) return max_load_pps_;
   // index is strictly inside (0, M), so some bisection node equals it.
-  return descend([index](GridIndex mid, double) { return mid < index ? -1 : mid > index ? 1 : 0; })
+  return descend([index](GridIndex mid, double) { return mid < index   ? -1
+                                                         : mid > index ? 1
+                                                                       : 0; })
       .load;
 }
 

@@ -67,8 +67,8 @@ bool SearchGoal::same_attributes(const SearchGoal& other) const {
   return loss_ratio == other.loss_ratio && exceed_ratio == other.exceed_ratio &&
          relative_width == other.relative_width &&
          initial_trial_duration == other.initial_trial_duration &&
-         final_trial_duration == other.final_trial_duration &&
-         duration_sum == other.duration_sum && preceding_targets == other.preceding_targets &&
+         final_trial_duration == other.final_trial_duration && duration_sum == other.duration_sum &&
+         preceding_targets == other.preceding_targets &&
          expansion_coefficient == other.expansion_coefficient && fail_fast == other.fail_fast &&
          loss_scope == other.loss_scope;
 }

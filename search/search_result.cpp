@@ -4,21 +4,30 @@ namespace trexsearch::mlr {
 
 std::string_view to_string(TrialPhase phase) {
   switch (phase) {
-    case TrialPhase::warmup: return "warmup";
-    case TrialPhase::initial: return "initial";
-    case TrialPhase::main: return "main";
-    case TrialPhase::latency: return "latency";
+    case TrialPhase::warmup:
+      return "warmup";
+    case TrialPhase::initial:
+      return "initial";
+    case TrialPhase::main:
+      return "main";
+    case TrialPhase::latency:
+      return "latency";
   }
   return "main";
 }
 
 std::string_view to_string(StopReason reason) {
   switch (reason) {
-    case StopReason::completed: return "completed";
-    case StopReason::fail_fast: return "fail_fast";
-    case StopReason::search_time_exceeded: return "search_time_exceeded";
-    case StopReason::cancelled: return "cancelled";
-    case StopReason::measurer_failed: return "measurer_failed";
+    case StopReason::completed:
+      return "completed";
+    case StopReason::fail_fast:
+      return "fail_fast";
+    case StopReason::search_time_exceeded:
+      return "search_time_exceeded";
+    case StopReason::cancelled:
+      return "cancelled";
+    case StopReason::measurer_failed:
+      return "measurer_failed";
   }
   return "completed";
 }

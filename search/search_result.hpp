@@ -5,9 +5,9 @@
 #include <string_view>
 #include <vector>
 
-#include "search/goal_result.hpp"
 #include "measure/trial_result.hpp"
 #include "measure/units.hpp"
+#include "search/goal_result.hpp"
 
 namespace trexsearch::mlr {
 

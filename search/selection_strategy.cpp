@@ -6,8 +6,10 @@ namespace trexsearch::mlr {
 
 std::string_view to_string(SelectionStrategy strategy) {
   switch (strategy) {
-    case SelectionStrategy::csit: return "csit";
-    case SelectionStrategy::fast: return "fast";
+    case SelectionStrategy::csit:
+      return "csit";
+    case SelectionStrategy::fast:
+      return "fast";
   }
   return "csit";
 }

@@ -6,10 +6,10 @@
 
 namespace trexsearch::mlr {
 
-Selector::Selector(std::size_t final_target, const TargetChains& chains,
-                   GlobalWidth& global_width, GridIndex initial_lower, GridIndex initial_upper,
-                   const TrialDatabase& database, const LoadGrid& grid,
-                   const LimitHandler& handler, std::function<void(std::string_view)> debug)
+Selector::Selector(std::size_t final_target, const TargetChains& chains, GlobalWidth& global_width,
+                   GridIndex initial_lower, GridIndex initial_upper, const TrialDatabase& database,
+                   const LoadGrid& grid, const LimitHandler& handler,
+                   std::function<void(std::string_view)> debug)
     : chains_(chains),
       final_target_(final_target),
       current_target_(final_target),

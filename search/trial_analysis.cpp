@@ -33,13 +33,13 @@ void judge_regularity(GoalResult& result, const std::optional<LoadLimits>& limit
   if (!upper) {
     if (lower && limits && *lower == limits->max_load_pps) {
       result.irregularity = Irregularity::max_load_is_lower_bound;
-      result.irregular_reason = "no upper bound: max load " + pps(*lower) +
-                                " is a lower bound, the SUT may forward more";
+      result.irregular_reason =
+          "no upper bound: max load " + pps(*lower) + " is a lower bound, the SUT may forward more";
     } else {
       result.irregularity = Irregularity::no_upper_bound;
-      result.irregular_reason =
-          lower ? "no load is classified as an upper bound"
-                : "no load is classified as an upper bound or as a lower bound";
+      result.irregular_reason = lower
+                                    ? "no load is classified as an upper bound"
+                                    : "no load is classified as an upper bound or as a lower bound";
     }
     return;
   }

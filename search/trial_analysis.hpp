@@ -4,9 +4,9 @@
 #include <span>
 #include <vector>
 
+#include "measure/trial_result.hpp"
 #include "search/goal_result.hpp"
 #include "search/search_goal.hpp"
-#include "measure/trial_result.hpp"
 
 namespace trexsearch::mlr {
 

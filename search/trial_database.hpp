@@ -4,9 +4,9 @@
 #include <map>
 #include <vector>
 
+#include "measure/trial_result.hpp"
 #include "search/load_classification.hpp"
 #include "search/relevant_bounds.hpp"
-#include "measure/trial_result.hpp"
 
 namespace trexsearch::mlr {
 

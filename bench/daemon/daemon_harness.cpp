@@ -43,18 +43,20 @@ DaemonUnderTest::DaemonUnderTest(const std::vector<std::string>& extra_args) {
       0) {
     throw std::runtime_error("cannot bind " + notify_path);
   }
-  std::ofstream(dir_ + "/empty.conf");
+  std::ofstream{dir_ + "/empty.conf"}.close();  // an empty config file
   std::vector<std::string> argv{TREX_SEARCHD_BIN, "--config",    dir_ + "/empty.conf",
                                 "--socket",       socket_,       "--state-dir",
                                 dir_ + "/state",  "--log-level", "warning"};
   argv.insert(argv.end(), extra_args.begin(), extra_args.end());
   std::vector<char*> raw_argv;
+  raw_argv.reserve(argv.size() + 1);
   for (auto& arg : argv) raw_argv.push_back(arg.data());
   raw_argv.push_back(nullptr);
   std::vector<std::string> env;
   for (char** entry = environ; *entry != nullptr; ++entry) env.emplace_back(*entry);
   env.push_back("NOTIFY_SOCKET=" + notify_path);
   std::vector<char*> raw_env;
+  raw_env.reserve(env.size() + 1);
   for (auto& entry : env) raw_env.push_back(entry.data());
   raw_env.push_back(nullptr);
   if (posix_spawn(&pid_, raw_argv[0], nullptr, nullptr, raw_argv.data(), raw_env.data()) != 0) {

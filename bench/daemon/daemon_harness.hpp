@@ -40,7 +40,7 @@ class Client {
   explicit Client(const std::string& socket) : client_(socket) {}
 
   protocol::JsonReply request(const std::string& command,
-                            const Json::Value& arguments = Json::Value(Json::objectValue));
+                              const Json::Value& arguments = Json::Value(Json::objectValue));
   /// The next `{"event": ...}` line; nullopt at EOF.
   std::optional<Json::Value> next_event() { return client_.next_event(std::nullopt); }
 

@@ -10,8 +10,8 @@
 //     posterior integrated after every trial, every trial and estimate stored).
 #include <algorithm>
 #include <atomic>
-#include <cmath>
 #include <chrono>
+#include <cmath>
 #include <cstdio>
 #include <cstdlib>
 #include <string>
@@ -171,6 +171,7 @@ int main(int argc, char* argv[]) {
   std::atomic<bool> stop{false};
   std::vector<std::vector<double>> latencies(static_cast<std::size_t>(options.clients));
   std::vector<std::thread> clients;
+  clients.reserve(static_cast<std::size_t>(options.clients));
   std::atomic<int> failures{0};
   for (int i = 0; i < options.clients; ++i) {
     clients.emplace_back([&, i] {

@@ -8,8 +8,11 @@
 namespace trexsearch::bench {
 
 std::string bench_usage(const std::string& name, std::uint64_t default_seeds) {
-  return "usage: " + name + " [--seeds N] [--details] [--model NAME[:KEY=VALUE...]]...\n"
-         "  --seeds N    seeds 1..N per model (default " + std::to_string(default_seeds) + ")\n"
+  return "usage: " + name +
+         " [--seeds N] [--details] [--model NAME[:KEY=VALUE...]]...\n"
+         "  --seeds N    seeds 1..N per model (default " +
+         std::to_string(default_seeds) +
+         ")\n"
          "  --model M    a SUT model, options separated by ':', e.g. noisy:noise=0.01;\n"
          "               repeatable (default: sharp, noisy, noisy:noise=0.01, lossy, bursty,\n"
          "               duration_dependent)\n"

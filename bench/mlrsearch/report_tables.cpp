@@ -59,9 +59,10 @@ void print_accuracy_row(std::ostream& out, const std::string& model, const std::
     return;
   }
   out << a.within_width << "/" << a.with_truth << " | "
-      << percent_text(a.with_error ? std::optional(a.error_sum / static_cast<double>(a.with_error))
-                                   : std::nullopt)
-      << " | " << percent_text(a.with_error ? std::optional(a.worst_error) : std::nullopt)
+      << percent_text(a.with_error != 0
+                          ? std::optional(a.error_sum / static_cast<double>(a.with_error))
+                          : std::nullopt)
+      << " | " << percent_text(a.with_error != 0 ? std::optional(a.worst_error) : std::nullopt)
       << " |\n";
 }
 

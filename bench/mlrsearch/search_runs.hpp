@@ -7,9 +7,9 @@
 #include <vector>
 
 #include "bench/mlrsearch/rfc2544_binary_search.hpp"
+#include "measure/units.hpp"
 #include "search/controller_config.hpp"
 #include "search/sim/sut_model.hpp"
-#include "measure/units.hpp"
 
 namespace trexsearch::bench {
 

@@ -124,8 +124,8 @@ void print_strategy_cost(std::ostream& out, const std::vector<StrategyCase>& cas
         << " | " << mean_text(group, csit_s, "%.1f") << " | "
         << format("%.1f", worst(group, csit_s)) << " | " << mean_text(group, fast_s, "%.1f")
         << " | " << format("%.1f", worst(group, fast_s)) << " | "
-        << format("%.3f", fast_sum / csit_sum) << " | " << mean_text(group, ratio, "%.3f")
-        << " | " << format("%.3f", worst(group, ratio)) << " | "
+        << format("%.3f", fast_sum / csit_sum) << " | " << mean_text(group, ratio, "%.3f") << " | "
+        << format("%.3f", worst(group, ratio)) << " | "
         << mean_text(
                group, [](const StrategyCase& r) { return double(r.csit.trials); }, "%.1f")
         << " | "

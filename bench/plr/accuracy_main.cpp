@@ -12,8 +12,8 @@
 #include <vector>
 
 #include "bench/plr/soak_trials.hpp"
-#include "plr/soak_search.hpp"
 #include "measure/clock.hpp"
+#include "plr/soak_search.hpp"
 #include "search/sim/critical_load.hpp"
 #include "search/sim/sut_measurer.hpp"
 #include "search/sim/sut_model.hpp"
@@ -176,9 +176,9 @@ int main(int argc, char** argv) {
     for (const RunOutcome& o : outcomes) {
       abs_errors.push_back(std::fabs(o.relative_error));
       stdev_sum += o.relative_stdev;
-      one += o.within_one;
-      two += o.within_two;
-      flagged += o.trend_flagged;
+      if (o.within_one) ++one;
+      if (o.within_two) ++two;
+      if (o.trend_flagged) ++flagged;
       trend_sum += o.trend_per_hour;
     }
     const double n = static_cast<double>(outcomes.size());

@@ -1,9 +1,9 @@
 #include "bench/plr/soak_trials.hpp"
 
+#include "measure/trial_result.hpp"
 #include "plr/random.hpp"
 #include "search/sim/critical_load.hpp"
 #include "search/sim/sut_model.hpp"
-#include "measure/trial_result.hpp"
 
 namespace trexsearch::plr::bench {
 namespace {

@@ -36,8 +36,8 @@ BenchRig::BenchRig(const BenchTarget& target, double speed, double capacity_pps,
   session_config.user = "bench";
   session_config.ports = {target.tx_port, target.rx_port};
   session_config.force_acquire = target.force_acquire;
-  session = std::make_unique<TrexSession>(std::make_unique<ZmqRpcChannel>(rpc_endpoint),
-                                          session_config);
+  session =
+      std::make_unique<TrexSession>(std::make_unique<ZmqRpcChannel>(rpc_endpoint), session_config);
   session->connect();
   // The stand's guide profile (real-trex-stand.md): IPv4/UDP, one flow.
   TrafficProfile profile;

@@ -53,14 +53,14 @@ void run_control_overhead(const BenchTarget& target, const OverheadRun& run, std
   }
   char line[256];
   out << "## Control overhead per trial (real time)\n\n" << target.describe() << "\n\n";
-  std::snprintf(line, sizeof line, "%d trials of %.0f ms at %.0f pps per direction\n\n",
-                run.trials, run.duration_s * 1e3, run.load_pps);
+  std::snprintf(line, sizeof line, "%d trials of %.0f ms at %.0f pps per direction\n\n", run.trials,
+                run.duration_s * 1e3, run.load_pps);
   out << line;
   out << "| part | median | p90 | max |\n|---|---|---|---|\n";
   auto row = [&](const std::string& name, const std::vector<double>& values, const char* unit) {
     std::snprintf(line, sizeof line, "| %s | %.3f %s | %.3f %s | %.3f %s |\n", name.c_str(),
-                  quantile(values, 0.5), unit, quantile(values, 0.9), unit,
-                  quantile(values, 1.0), unit);
+                  quantile(values, 0.5), unit, quantile(values, 0.9), unit, quantile(values, 1.0),
+                  unit);
     out << line;
   };
   row("**overhead (wall - duration, settle included)**", overhead_ms, "ms");

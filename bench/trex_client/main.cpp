@@ -54,8 +54,8 @@ int main(int argc, char** argv) {
       target.endpoint = argv[++i];
     } else if (arg == "--ports" && has_value) {
       if (!parse_ports(argv[++i], target)) {
-        std::cerr << "bench_trex_overhead: --ports wants two different ports A,B, got '"
-                  << argv[i] << "'\n";
+        std::cerr << "bench_trex_overhead: --ports wants two different ports A,B, got '" << argv[i]
+                  << "'\n";
         return 2;
       }
     } else if (arg == "--unidirectional") {

@@ -9,12 +9,12 @@ ControlConnection::ControlConnection(const std::string& socket_path,
     : client_(socket_path), reply_timeout_(reply_timeout) {}
 
 protocol::JsonReply ControlConnection::try_request(const std::string& command,
-                                                 const protocol::Document& arguments) {
+                                                   const protocol::Document& arguments) {
   return client_.request(command, arguments, reply_timeout_);
 }
 
 protocol::JsonReply ControlConnection::request(const std::string& command,
-                                             const protocol::Document& arguments) {
+                                               const protocol::Document& arguments) {
   protocol::JsonReply response = try_request(command, arguments);
   if (response.result != protocol::ResultCode::success) {
     throw DaemonRefused(response.result, response.text);

@@ -4,8 +4,8 @@
 #include <optional>
 #include <sstream>
 
-#include "daemon/cli/number_text.hpp"
 #include "daemon/cli/fixed_load_text.hpp"
+#include "daemon/cli/number_text.hpp"
 #include "daemon/cli/result_format.hpp"
 #include "daemon/cli/terminal_text.hpp"
 #include "daemon/cli/tester_limit_text.hpp"
@@ -44,8 +44,9 @@ std::string progress_summary(const Json::Value& progress) {
                                                    : goal_bounds(progress["goals"]);
   const Json::Value& last = progress["last_trial"];
   if (last.isObject()) {
-    const Json::Value& duration =
-        last["effective_duration"].isNumeric() ? last["effective_duration"] : last["intended_duration"];
+    const Json::Value& duration = last["effective_duration"].isNumeric()
+                                      ? last["effective_duration"]
+                                      : last["intended_duration"];
     text += "; search time " + fixed(last["started_at"].asDouble() + duration.asDouble(), 1);
     if (progress.isMember("search_time_limit")) {
       text += " of " + fixed(progress["search_time_limit"].asDouble(), 0);
@@ -214,7 +215,8 @@ std::string wrap_status(const std::string& status) {
   std::size_t start = 2;  // after the indent
   while (start < status.size()) {
     const std::size_t end = status.find("; ", start);
-    parts.push_back(status.substr(start, end == std::string::npos ? std::string::npos : end - start));
+    parts.push_back(
+        status.substr(start, end == std::string::npos ? std::string::npos : end - start));
     if (end == std::string::npos) break;
     start = end + 2;
   }
@@ -234,7 +236,8 @@ WatchText format_watch_event(const Json::Value& event) {
   const std::string name = event["event"].asString();
   const Json::Value& arguments = event["arguments"];
   WatchText text;
-  if (arguments["skipped_trial_events"].isUInt64() && arguments["skipped_trial_events"].asUInt64() > 0) {
+  if (arguments["skipped_trial_events"].isUInt64() &&
+      arguments["skipped_trial_events"].asUInt64() > 0) {
     // The daemon skips progress events for a watcher that falls behind; the store
     // has every trial (trex-search show JOB).
     text.lines.push_back("(" + arguments["skipped_trial_events"].asString() +
@@ -247,10 +250,10 @@ WatchText format_watch_event(const Json::Value& event) {
     for (const std::string& line : trial_detail_lines(trial)) text.lines.push_back(line);
     // MLR: the goals' bounds; PLR: the critical-load estimate and its spread.
     // MRR and soaks have neither: the trial count says how far they are.
-    const std::string where = arguments.isMember("estimate") ? plr_estimate_text(arguments["estimate"])
-                              : arguments["goals"].empty()
-                                  ? "trial " + arguments["trial_count"].asString()
-                                  : goal_bounds(arguments["goals"]);
+    const std::string where =
+        arguments.isMember("estimate") ? plr_estimate_text(arguments["estimate"])
+        : arguments["goals"].empty()   ? "trial " + arguments["trial_count"].asString()
+                                       : goal_bounds(arguments["goals"]);
     text.status = "  " + where + "; search time " + fixed(arguments["search_time"].asDouble(), 1);
     if (arguments.isMember("search_time_limit")) {
       text.status += " of " + fixed(arguments["search_time_limit"].asDouble(), 0);

@@ -56,8 +56,8 @@ int run_socket_command(const std::function<int()>& body, std::ostream& err,
         } catch (const DaemonRefused& refused) {
           const int exit_code =
               refused.code() == protocol::ResultCode::bad_request ? static_cast<int>(kExitBadInput)
-              : refused.code() == protocol::ResultCode::error    ? static_cast<int>(kExitFailure)
-                                                                 : kExitDaemonRefused;
+              : refused.code() == protocol::ResultCode::error     ? static_cast<int>(kExitFailure)
+                                                                  : kExitDaemonRefused;
           const std::string code(protocol::to_string(refused.code()));
           err << "trex-search: error: trex-searchd: " << refused.what() << " (" << code << ")"
               << std::endl;
@@ -74,8 +74,8 @@ int run_client_command(const std::function<int()>& body, std::ostream& err) {
   return run_socket_command(body, err, {});
 }
 
-int run_client_command(const std::vector<std::string>& args, std::ostream& out,
-                       std::ostream& err, const std::function<int()>& body) {
+int run_client_command(const std::vector<std::string>& args, std::ostream& out, std::ostream& err,
+                       const std::function<int()>& body) {
   const bool json = std::find(args.begin(), args.end(), "--json") != args.end();
   if (!json) return run_socket_command(body, err, {});
   return run_socket_command(body, err, [&](const CommandFailure& failure) {

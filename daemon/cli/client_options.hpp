@@ -38,8 +38,8 @@ int run_client_command(const std::function<int()>& body, std::ostream& err);
 /// The same, and with `--json` among `args` a failure is also printed on `out` as
 /// one JSON object, {"error": {"code", "message", "exit_code"}} (docs/cli.md), so a
 /// script reading JSON gets JSON whatever happens.
-int run_client_command(const std::vector<std::string>& args, std::ostream& out,
-                       std::ostream& err, const std::function<int()>& body);
+int run_client_command(const std::vector<std::string>& args, std::ostream& out, std::ostream& err,
+                       const std::function<int()>& body);
 
 /// The positional JOB id; throws UsageError when it is missing or not a positive number.
 std::int64_t job_argument(const boost::program_options::variables_map& options);
@@ -47,7 +47,6 @@ std::int64_t job_argument(const boost::program_options::variables_map& options);
 /// A JOB id from its text; throws UsageError naming the text unless it is a whole
 /// number >= 1.
 std::int64_t parse_job_id(const std::string& text);
-
 
 /// Prints the reply's arguments: pretty JSON with --json, else `format(arguments)`.
 void print_reply(std::ostream& out, const ClientSettings& settings, const Json::Value& arguments,

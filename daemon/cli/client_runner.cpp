@@ -30,8 +30,8 @@ po::variables_map parse_entry_args(const CommandEntry& entry,
   return options;
 }
 
-int run_parsed(const CommandEntry& entry, const std::vector<std::string>& args,
-               std::ostream& out, std::ostream& err) {
+int run_parsed(const CommandEntry& entry, const std::vector<std::string>& args, std::ostream& out,
+               std::ostream& err) {
   const po::variables_map options = parse_entry_args(entry, args);
   if (options.count("help") != 0) {
     out << command_help(entry);

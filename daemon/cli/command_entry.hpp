@@ -77,8 +77,7 @@ struct CommandEntry {
   /// The help's last paragraph; empty: the daemon commands' shared text.
   std::string_view exit_codes{};
   /// A local command (analyze, simulate): parses its arguments itself.
-  int (*run)(const std::vector<std::string>& args, std::ostream& out,
-             std::ostream& err) = nullptr;
+  int (*run)(const std::vector<std::string>& args, std::ostream& out, std::ostream& err) = nullptr;
   /// A daemon command (when `run` is null).
   ClientCommand client{};
 };

@@ -11,7 +11,7 @@ namespace trexsearch::cli {
 namespace {
 
 int report(std::ostream& err, const std::function<void(const CommandFailure&)>& on_failure,
-           CommandFailure failure) {
+           const CommandFailure& failure) {
   err << "trex-search: error: " << failure.message << std::endl;
   if (on_failure) on_failure(failure);
   return failure.exit_code;

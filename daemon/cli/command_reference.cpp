@@ -45,8 +45,8 @@ void write_options(std::ostream& text, const po::options_description& options) {
   text << "| option | default | meaning |\n| --- | --- | --- |\n";
   for (const auto& option : options.options()) {
     const auto [names, default_value] = option_cells(*option);
-    text << "| " << markdown_text(names, true) << " | " << markdown_text(default_value, true) << " | "
-         << markdown_text(option->description(), true) << " |\n";
+    text << "| " << markdown_text(names, true) << " | " << markdown_text(default_value, true)
+         << " | " << markdown_text(option->description(), true) << " |\n";
   }
 }
 

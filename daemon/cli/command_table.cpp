@@ -7,11 +7,22 @@ namespace trexsearch::cli {
 namespace {
 
 constexpr const CommandEntry* kCommands[] = {
-    &kAnalyzeCommand, &kSimulateCommand,
+    &kAnalyzeCommand,
+    &kSimulateCommand,
     // Commands that talk to trex-searchd over its socket (*_client_command.cpp).
-    &kStatusCommand, &kSubmitCommand, &kListCommand, &kShowCommand, &kCancelCommand,
-    &kDeleteCommand, &kResultCommand, &kWatchCommand, &kReanalyzeCommand, &kReportCommand,
-    &kExportCommand, &kCompareCommand, &kTrendCommand,
+    &kStatusCommand,
+    &kSubmitCommand,
+    &kListCommand,
+    &kShowCommand,
+    &kCancelCommand,
+    &kDeleteCommand,
+    &kResultCommand,
+    &kWatchCommand,
+    &kReanalyzeCommand,
+    &kReportCommand,
+    &kExportCommand,
+    &kCompareCommand,
+    &kTrendCommand,
 };
 
 }  // namespace
@@ -25,8 +36,8 @@ const CommandEntry* find_command(std::string_view name) {
   return nullptr;
 }
 
-int run_command(const CommandEntry& entry, const std::vector<std::string>& args,
-                std::ostream& out, std::ostream& err) {
+int run_command(const CommandEntry& entry, const std::vector<std::string>& args, std::ostream& out,
+                std::ostream& err) {
   if (entry.run != nullptr) return entry.run(args, out, err);
   return run_client_entry(entry, args, out, err);
 }

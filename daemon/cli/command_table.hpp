@@ -17,7 +17,7 @@ std::span<const CommandEntry* const> command_table();
 const CommandEntry* find_command(std::string_view name);
 
 /// Runs a command: a local one by its own `run`, a daemon one by run_client_entry.
-int run_command(const CommandEntry& entry, const std::vector<std::string>& args,
-                std::ostream& out, std::ostream& err);
+int run_command(const CommandEntry& entry, const std::vector<std::string>& args, std::ostream& out,
+                std::ostream& err);
 
 }  // namespace trexsearch::cli

@@ -72,10 +72,11 @@ std::string format_comparison(const Comparison& comparison) {
             [&](std::size_t i) { return value_text(goal.values[i], jobs[i]); });
     add_row("  % of line rate", [&](std::size_t i) {
       const auto& value = goal.values[i].value;
-      const std::string text = value && value->value_pps
-                                   ? percent_of_line_rate(*value->value_pps / value->summed_directions,
-                                                          jobs[i].line_rate)
-                                   : "";
+      const std::string text =
+          value && value->value_pps
+              ? percent_of_line_rate(*value->value_pps / value->summed_directions,
+                                     jobs[i].line_rate)
+              : "";
       return text.empty() ? std::string("-") : text;
     });
     add_row("  spread", [&](std::size_t i) { return spread_text(goal.values[i]); });

@@ -118,7 +118,8 @@ std::optional<ExportedJob> fetch_job(ControlConnection& connection, const Json::
   if (need_trials || need_spec) {
     const protocol::JsonReply shown = connection.try_call(protocol::ShowRequest{id, need_trials});
     if (shown.result == protocol::ResultCode::not_found) return std::nullopt;
-    if (shown.result != protocol::ResultCode::success) throw DaemonRefused(shown.result, shown.text);
+    if (shown.result != protocol::ResultCode::success)
+      throw DaemonRefused(shown.result, shown.text);
     exported.job = shown.arguments["job"];  // its state now, not at the list
     exported.spec = shown.arguments["spec"];
     if (need_trials) exported.trials = shown.arguments["trials"];
@@ -213,10 +214,10 @@ int export_body(const ClientCall& call) {
   std::ostream& err = call.err;
   if (client.json) throw UsageError("--json: export writes its own formats (--format)");
   const ExportSettings settings = export_settings(options);
-  const ExportFilter filter = make_export_filter(
-      optional_option(options, "name"), optional_option(options, "method"),
-      options["state"].as<std::string>(), optional_option(options, "since"),
-      optional_option(options, "until"));
+  const ExportFilter filter =
+      make_export_filter(optional_option(options, "name"), optional_option(options, "method"),
+                         options["state"].as<std::string>(), optional_option(options, "since"),
+                         optional_option(options, "until"));
   ControlConnection connection(client.socket, client.timeout);
   const int list_limit = options["list-limit"].as<int>();
   if (list_limit < 1 || list_limit > kListLimit) {
@@ -237,8 +238,8 @@ int export_body(const ClientCall& call) {
   }
   output.commit();
   err << "trex-search: exported " << counts.jobs << (counts.jobs == 1 ? " job (" : " jobs (")
-      << counts.results << (counts.results == 1 ? " result, " : " results, ")
-      << counts.trials << (counts.trials == 1 ? " trial" : " trials");
+      << counts.results << (counts.results == 1 ? " result, " : " results, ") << counts.trials
+      << (counts.trials == 1 ? " trial" : " trials");
   if (settings.csv)
     err << "; " << counts.rows << " " << to_string(settings.records.front()) << " rows";
   err << ") to " << output.name() << "\n";

@@ -43,7 +43,10 @@ std::optional<UnixMillis> parse_utc(const std::string& text) {
   if (!month || !expect(text, at, '-')) return std::nullopt;
   const auto day = read_number(text, at, 2);
   if (!day) return std::nullopt;
-  int hour = 0, minute = 0, second = 0, millis = 0;
+  int hour = 0;
+  int minute = 0;
+  int second = 0;
+  int millis = 0;
   if (at < text.size() && (text[at] == 'T' || text[at] == ' ')) {
     ++at;
     const auto h = read_number(text, at, 2);

@@ -71,35 +71,16 @@ constexpr const char* kJobColumns[] = {
     "reason",      "created_at",   "started_at", "finished_at",    "run_count",
     "trial_count", "submitted_by", "profile",    "daemon_version", "trex_version"};
 
-constexpr const char* kResultColumns[] = {"job",
-                                          "name",
-                                          "method",
-                                          "state",
-                                          "stop_reason",
-                                          "goal",
-                                          "goal_loss_ratio",
-                                          "relevant_lower_bound_pps",
-                                          "relevant_upper_bound_pps",
-                                          "conditional_throughput_pps",
-                                          "regular",
-                                          "irregular_reason",
-                                          "clean",
-                                          "tester_limited",
-                                          "tester_reached_pps",
-                                          "estimate_average_pps",
-                                          "estimate_stdev_pps",
-                                          "estimate_lower_pps",
-                                          "estimate_upper_pps",
-                                          "trial_count",
-                                          "effective_duration_sum_s",
-                                          "search_duration_s",
-                                          // MRR and soaks (docs/mrr.md); appended so
-                                          // that earlier columns keep their places.
-                                          "receive_rate_mean_pps",
-                                          "receive_rate_stdev_pps",
-                                          "receive_rate_min_pps",
-                                          "receive_rate_max_pps",
-                                          "sut_loss_ratio"};
+constexpr const char* kResultColumns[] = {
+    "job", "name", "method", "state", "stop_reason", "goal", "goal_loss_ratio",
+    "relevant_lower_bound_pps", "relevant_upper_bound_pps", "conditional_throughput_pps", "regular",
+    "irregular_reason", "clean", "tester_limited", "tester_reached_pps", "estimate_average_pps",
+    "estimate_stdev_pps", "estimate_lower_pps", "estimate_upper_pps", "trial_count",
+    "effective_duration_sum_s", "search_duration_s",
+    // MRR and soaks (docs/mrr.md); appended so
+    // that earlier columns keep their places.
+    "receive_rate_mean_pps", "receive_rate_stdev_pps", "receive_rate_min_pps",
+    "receive_rate_max_pps", "sut_loss_ratio"};
 
 constexpr const char* kTrialColumns[] = {"job",
                                          "name",
@@ -172,8 +153,8 @@ std::string result_rows(const ExportedJob& exported) {
   if (fixed_load) {
     const Json::Value& limit = result["tester_limit"];
     return joined({"", "", "", "", "", "", "", result["tester_limited"].asBool() ? "false" : "true",
-                   cell(result["tester_limited"]), limit.isObject() ? cell(limit["reached_pps"]) : "",
-                   "", "", "", ""});
+                   cell(result["tester_limited"]),
+                   limit.isObject() ? cell(limit["reached_pps"]) : "", "", "", "", ""});
   }
   if (plr) {
     const Json::Value& estimate = result["estimate"];

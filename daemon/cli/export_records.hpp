@@ -35,9 +35,9 @@ struct ExportedJob {
 
 /// JSON lines, each ending in "\n": the job line; the result line (when there
 /// is a result); one line per trial.
-std::string job_json_line(const ExportedJob& job);
-std::string result_json_line(const ExportedJob& job);
-std::string trial_json_lines(const ExportedJob& job);
+std::string job_json_line(const ExportedJob& exported);
+std::string result_json_line(const ExportedJob& exported);
+std::string trial_json_lines(const ExportedJob& exported);
 
 /// The CSV header row of a table (CRLF-terminated).
 std::string csv_header(ExportRecord table);

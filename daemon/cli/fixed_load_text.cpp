@@ -12,8 +12,8 @@ namespace {
 // "3203296.2 pps +- 1523.4 (min 3200000.0, max 3206000.0)".
 std::string stats_text(const Json::Value& stats) {
   return fixed(stats["mean"].asDouble(), 1) + " pps +- " + fixed(stats["stdev"].asDouble(), 1) +
-         " (min " + fixed(stats["min"].asDouble(), 1) + ", max " + fixed(stats["max"].asDouble(), 1) +
-         ")";
+         " (min " + fixed(stats["min"].asDouble(), 1) + ", max " +
+         fixed(stats["max"].asDouble(), 1) + ")";
 }
 
 }  // namespace
@@ -41,7 +41,8 @@ std::string format_fixed_load_summary(const Json::Value& summary, const Json::Va
   if (threshold.isObject()) {
     const auto over = threshold["intervals_over"].asUInt64();
     text << "threshold: loss ratio above " << fixed(threshold["loss_ratio"].asDouble() * 100.0, 6)
-         << " % " << (threshold["action"].asString() == "stop" ? "stops" : "flags") << " the soak: ";
+         << " % " << (threshold["action"].asString() == "stop" ? "stops" : "flags")
+         << " the soak: ";
     if (over == 0) {
       text << "no interval exceeded it\n";
     } else {
@@ -60,8 +61,8 @@ std::string fixed_load_not_clean_notice(const Json::Value& summary) {
   const auto trials = limit["trials"].asUInt64();
   return "not a clean result: " + std::to_string(trials) + " of " +
          std::to_string(summary["totals"]["trial_count"].asUInt64()) + " trial" +
-         (trials == 1 ? " was" : "s were") +
-         " tester-limited (the tester reached at most " + fixed(limit["reached_pps"].asDouble(), 1) +
+         (trials == 1 ? " was" : "s were") + " tester-limited (the tester reached at most " +
+         fixed(limit["reached_pps"].asDouble(), 1) +
          " pps per direction): their receive rate is the tester's, not the SUT's";
 }
 

@@ -33,8 +33,9 @@ constinit const CommandEntry kCancelCommand{
     .name = "cancel",
     .summary = "cancel a queued or running job",
     .usage = "trex-search cancel JOB",
-    .description = "Cancels a queued job, or stops a running one (its running trial is\n"
-                   "stopped; the job ends as cancelled with the trials done so far).",
+    .description =
+        "Cancels a queued job, or stops a running one (its running trial is\n"
+        "stopped; the job ends as cancelled with the trials done so far).",
     .options = no_options,
     .client = {.operand_count = 1, .request = cancel_request, .print = print_action},
 };
@@ -43,9 +44,10 @@ constinit const CommandEntry kDeleteCommand{
     .name = "delete",
     .summary = "delete an ended job with its trials and result",
     .usage = "trex-search delete JOB",
-    .description = "Deletes an ended job (finished, failed, cancelled) with its trials and\n"
-                   "result, for good. Queued and running jobs must be cancelled first. The\n"
-                   "store reuses the space (the file does not shrink).",
+    .description =
+        "Deletes an ended job (finished, failed, cancelled) with its trials and\n"
+        "result, for good. Queued and running jobs must be cancelled first. The\n"
+        "store reuses the space (the file does not shrink).",
     .options = no_options,
     .client = {.operand_count = 1, .request = delete_request, .print = print_action},
 };

@@ -10,7 +10,8 @@ namespace trexsearch::cli {
 std::vector<Json::Value> matching_jobs(ControlConnection& connection, const ExportFilter& filter,
                                        int list_limit) {
   protocol::ListRequest list{std::nullopt, static_cast<std::size_t>(list_limit)};
-  if (filter.states.size() == 1) list.state = protocol::job_state_from_string(filter.states.front());
+  if (filter.states.size() == 1)
+    list.state = protocol::job_state_from_string(filter.states.front());
   const Json::Value listed = connection.call(list).arguments["jobs"];
   std::vector<Json::Value> jobs;
   std::int64_t oldest = 0;

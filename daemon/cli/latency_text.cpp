@@ -57,7 +57,8 @@ std::string format_latency_phase(const Json::Value& search) {
     }
   }
   if (rows.size() > 1) {
-    text += format_text_table(rows, {false, true, true, false, true, true, true, true, true, false});
+    text +=
+        format_text_table(rows, {false, true, true, false, true, true, true, true, true, false});
   }
   for (const std::string& note : point_notes) text += "  " + note + "\n";
   for (const Json::Value& note : notes) text += "  " + terminal_safe(note.asString()) + "\n";
@@ -71,15 +72,16 @@ std::string format_latency_trend(const Json::Value& search) {
   for (const Json::Value& d : trend["directions"]) {
     text += "latency trend " + terminal_safe(d["direction"].asString()) + ": ";
     if (!d["judged"].asBool()) {
-      text += "too few trials with a P99 to judge (" + std::to_string(d["points"].asUInt64()) +
-              ")\n";
+      text +=
+          "too few trials with a P99 to judge (" + std::to_string(d["points"].asUInt64()) + ")\n";
       continue;
     }
-    text += "P99 " + decimal(d["first_quarter_us"].asDouble(), "%.1f") + " -> " +
-            decimal(d["last_quarter_us"].asDouble(), "%.1f") + " us (first -> last quarter, " +
-            "threshold " + decimal(d["threshold_us"].asDouble(), "%.1f") + " us): " +
-            (d["flagged"].asBool() ? "GROWING, latency rose over the soak" : "no significant growth") +
-            "\n";
+    text +=
+        "P99 " + decimal(d["first_quarter_us"].asDouble(), "%.1f") + " -> " +
+        decimal(d["last_quarter_us"].asDouble(), "%.1f") + " us (first -> last quarter, " +
+        "threshold " + decimal(d["threshold_us"].asDouble(), "%.1f") + " us): " +
+        (d["flagged"].asBool() ? "GROWING, latency rose over the soak" : "no significant growth") +
+        "\n";
   }
   return text;
 }

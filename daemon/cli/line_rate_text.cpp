@@ -32,8 +32,8 @@ bool usable(const Json::Value& line) {
 std::string format_goal_line_rate(const Json::Value& goals, const Json::Value& line_rate) {
   if (!usable(line_rate) || !goals.isArray() || goals.empty()) return "";
   std::ostringstream text;
-  text << "in line rate (" << fixed(line_rate["port_speed_gbps"].asDouble(), 3)
-       << " Gbit/s port, " << fixed(line_rate["frame_bytes"].asDouble(), 1)
+  text << "in line rate (" << fixed(line_rate["port_speed_gbps"].asDouble(), 3) << " Gbit/s port, "
+       << fixed(line_rate["frame_bytes"].asDouble(), 1)
        << " B mean frame: 100 % = " << load_text(line_rate["line_rate_pps"].asDouble())
        << " frames/s per direction):\n";
   text << pad("GOAL", 10) << pad("LOWER [%]", 11) << pad("[Gbit/s L1]", 13) << pad("UPPER [%]", 11)
@@ -41,9 +41,9 @@ std::string format_goal_line_rate(const Json::Value& goals, const Json::Value& l
   for (const Json::Value& goal : goals) {
     const Json::Value& lower = goal["relevant_lower_bound"];
     const Json::Value& upper = goal["relevant_upper_bound"];
-    text << pad(terminal_safe(goal["name"].asString()), 10) << pad(cell(lower, line_rate, false), 11)
-         << pad(cell(lower, line_rate, true), 13) << pad(cell(upper, line_rate, false), 11)
-         << cell(upper, line_rate, true) << "\n";
+    text << pad(terminal_safe(goal["name"].asString()), 10)
+         << pad(cell(lower, line_rate, false), 11) << pad(cell(lower, line_rate, true), 13)
+         << pad(cell(upper, line_rate, false), 11) << cell(upper, line_rate, true) << "\n";
   }
   return text.str();
 }

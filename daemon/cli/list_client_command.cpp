@@ -76,8 +76,9 @@ int print_list(const ClientRequest& request, const protocol::JsonReply& reply,
 constinit const CommandEntry kListCommand{
     .name = "list",
     .summary = "list trex-searchd's jobs",
-    .usage = "trex-search list [--state STATE] [--limit N] [--json]\n"
-             "       trex-search list --suites [--limit N] [--json]",
+    .usage =
+        "trex-search list [--state STATE] [--limit N] [--json]\n"
+        "       trex-search list --suites [--limit N] [--json]",
     .description = "Lists jobs (or suites), newest first.",
     .options = list_options,
     .client = {.request = list_request, .print = print_list},

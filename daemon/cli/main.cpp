@@ -19,8 +19,8 @@ using namespace trexsearch::cli;
 void print_overview(std::ostream& out) {
   out << "Usage: trex-search COMMAND [OPTIONS]\n       trex-search help COMMAND\n\nCommands:\n";
   for (const CommandEntry* command : command_table()) {
-    out << "  " << command->name << std::string(10 - command->name.size(), ' ')
-        << command->summary << "\n";
+    out << "  " << command->name << std::string(10 - command->name.size(), ' ') << command->summary
+        << "\n";
   }
   out << "\nOptions:\n  -h [ --help ]  print this help\n  --version      print the version\n";
 }

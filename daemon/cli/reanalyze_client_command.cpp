@@ -31,11 +31,12 @@ std::string format_analysis(const Json::Value& arguments) {
   out << "job " << arguments["job"].asInt64() << ": " << arguments["trial_count"].asUInt64()
       << " trials\n";
   for (const Json::Value& goal : arguments["goals"]) {
-    out << "  " << goal["name"].asString() << ": lower " << format_load(goal["relevant_lower_bound"])
-        << " upper " << format_load(goal["relevant_upper_bound"]) << " conditional throughput "
+    out << "  " << goal["name"].asString() << ": lower "
+        << format_load(goal["relevant_lower_bound"]) << " upper "
+        << format_load(goal["relevant_upper_bound"]) << " conditional throughput "
         << format_load(goal["conditional_throughput"])
-        << (goal["regular"].asBool() ? "" : "  (irregular: " +
-                                                 goal["irregular_reason"].asString() + ")")
+        << (goal["regular"].asBool() ? ""
+                                     : "  (irregular: " + goal["irregular_reason"].asString() + ")")
         << (goal["tester_limited"].isObject()
                 ? "  " + tester_limited_verdict(goal["tester_limited"]["reached_pps"].asDouble())
                 : std::string())
@@ -72,9 +73,10 @@ constinit const CommandEntry kReanalyzeCommand{
     .name = "reanalyze",
     .summary = "re-analyse a stored MLR job's trials with other goals",
     .usage = "trex-search reanalyze JOB [--goals GOALS.json] [--json]",
-    .description = "Re-analyses a stored MLR job's trials on trex-searchd with other goals\n"
-                   "(draft-06 goals; nothing is measured again) and prints each goal's\n"
-                   "relevant bounds.",
+    .description =
+        "Re-analyses a stored MLR job's trials on trex-searchd with other goals\n"
+        "(draft-06 goals; nothing is measured again) and prints each goal's\n"
+        "relevant bounds.",
     .options = reanalyze_options,
     .client = {.operand_count = 1, .request = analyze_request, .print = print_analysis},
 };

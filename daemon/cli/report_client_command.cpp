@@ -10,14 +10,14 @@
 #include "daemon/cli/client_connection.hpp"
 #include "daemon/cli/command_entries.hpp"
 #include "daemon/cli/command_errors.hpp"
+#include "daemon/cli/suite_values.hpp"
 #include "daemon/codec/controller_config_codec.hpp"
 #include "daemon/codec/latency_codec.hpp"
-#include "daemon/report/mlr_report.hpp"
 #include "daemon/report/fixed_load_report_codec.hpp"
+#include "daemon/report/mlr_report.hpp"
 #include "daemon/report/plr_report.hpp"
 #include "daemon/report/report_input_codec.hpp"
 #include "daemon/report/suite_report.hpp"
-#include "daemon/cli/suite_values.hpp"
 #include "daemon/report/trial_csv.hpp"
 #include "measure/errors.hpp"
 
@@ -48,7 +48,8 @@ Json::Value fetch_result(ControlConnection& connection, std::int64_t job, const 
   Json::Value partial(Json::objectValue);
   partial["trials"] = shown["trials"];
   if (!plr && !shown["trials"].empty()) {
-    partial["goals"] = connection.call(protocol::AnalyzeRequest{job, std::nullopt}).arguments["goals"];
+    partial["goals"] =
+        connection.call(protocol::AnalyzeRequest{job, std::nullopt}).arguments["goals"];
   }
   // show judges a soak's tester-limited trials against its latest estimate.
   if (plr && shown.isMember("tester_limit")) partial["tester_limit"] = shown["tester_limit"];
@@ -117,13 +118,13 @@ int write_suite_report(const ClientSettings& settings, const po::variables_map& 
   ControlConnection connection(settings.socket, settings.timeout);
   const Json::Value reply = connection.call(protocol::ShowSuiteRequest{suite_ref(suite)}).arguments;
   const report::SuiteReportData data = suite_values(reply);
-  const std::string path = options.count("output") != 0
-                               ? options["output"].as<std::string>()
-                               : "suite-" + std::to_string(data.id) + (csv ? ".csv" : "-report.html");
+  const std::string path = options.count("output") != 0 ? options["output"].as<std::string>()
+                                                        : "suite-" + std::to_string(data.id) +
+                                                              (csv ? ".csv" : "-report.html");
   write_output(path, csv ? report::suite_report_csv(data) : report::render_suite_report(data), out);
   if (path != "-") {
-    out << "suite " << data.id << " (" << data.entries.size() << " jobs): "
-        << (csv ? "table written to " : "report written to ") << path << "\n";
+    out << "suite " << data.id << " (" << data.entries.size()
+        << " jobs): " << (csv ? "table written to " : "report written to ") << path << "\n";
   }
   return 0;
 }
@@ -140,9 +141,9 @@ RenderedJob render_job(const Json::Value& shown, const Json::Value& result, bool
   if (method == "mrr" || method == "soak") {
     const report::FixedLoadReportData data =
         report::decode_fixed_load_result(result, "result", method);
-    return {csv ? report::fixed_load_trials_csv(data)
-                : report::render_fixed_load_report(context, data),
-            data.trials.size()};
+    return {
+        csv ? report::fixed_load_trials_csv(data) : report::render_fixed_load_report(context, data),
+        data.trials.size()};
   }
   if (method == "plr") {
     report::PlrReportData data = report::decode_plr_result(result, "result");
@@ -162,9 +163,10 @@ int write_job_report(const ClientSettings& settings, const po::variables_map& op
                      std::ostream& out) {
   const auto job = job_argument(options);
   const bool csv = options.count("csv") != 0;
-  const std::string path = options.count("output") != 0
-                               ? options["output"].as<std::string>()
-                               : "job-" + std::to_string(job) + (csv ? "-trials.csv" : "-report.html");
+  const std::string path =
+      options.count("output") != 0
+          ? options["output"].as<std::string>()
+          : "job-" + std::to_string(job) + (csv ? "-trials.csv" : "-report.html");
   ControlConnection connection(settings.socket, settings.timeout);
   const Json::Value shown = connection.call(protocol::ShowRequest{job, true}).arguments;
   const std::string method = shown["job"]["method"].asString();
@@ -193,8 +195,9 @@ int report_body(const ClientCall& call) {
 constinit const CommandEntry kReportCommand{
     .name = "report",
     .summary = "write a job's HTML report",
-    .usage = "trex-search report JOB [-o FILE] [--csv]\n"
-             "       trex-search report SUITE [-o FILE] [--csv]",
+    .usage =
+        "trex-search report JOB [-o FILE] [--csv]\n"
+        "       trex-search report SUITE [-o FILE] [--csv]",
     .description =
         "Writes one self-contained HTML report of a job (inline SVG charts, no scripts or\n"
         "network; readable on a phone), the verdict first: for MLRsearch each goal's\n"

@@ -3,12 +3,12 @@
 #include <cstdio>
 #include <sstream>
 
-#include "daemon/cli/number_text.hpp"
 #include "daemon/cli/bound_directions.hpp"
 #include "daemon/cli/client_format.hpp"
 #include "daemon/cli/fixed_load_text.hpp"
 #include "daemon/cli/latency_text.hpp"
 #include "daemon/cli/line_rate_text.hpp"
+#include "daemon/cli/number_text.hpp"
 #include "daemon/cli/terminal_text.hpp"
 #include "daemon/cli/tester_limit_text.hpp"
 #include "daemon/cli/trial_notes_text.hpp"
@@ -152,7 +152,8 @@ std::string format_fixed_load_result(const Json::Value& job, const Json::Value& 
   std::ostringstream text;
   text << "job " << job["id"].asInt64() << ": " << job["state"].asString() << ", "
        << job["method"].asString() << " " << search["stop_reason"].asString();
-  if (!search["stop_detail"].asString().empty()) text << " (" << search["stop_detail"].asString() << ")";
+  if (!search["stop_detail"].asString().empty())
+    text << " (" << search["stop_detail"].asString() << ")";
   text << "\n" << format_fixed_load_summary(search, line_rate);
   text << "\n" << notes_and_counters(search["trials"]);
   return text.str();

@@ -15,6 +15,8 @@ class EscapingStreambuf : public std::streambuf {
  public:
   explicit EscapingStreambuf(std::streambuf* target) : target_(target) {}
   ~EscapingStreambuf() override;
+  EscapingStreambuf(const EscapingStreambuf&) = delete;
+  EscapingStreambuf& operator=(const EscapingStreambuf&) = delete;
 
   /// Writes `sequence` unescaped, after what is pending: the CLI's own terminal
   /// control (the `watch` line redrawn in place).

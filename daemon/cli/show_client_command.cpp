@@ -26,7 +26,8 @@ ClientRequest show_request(const po::variables_map& options) {
     }
     return client_request(protocol::ShowSuiteRequest{suite_ref(options["job"].as<std::string>())});
   }
-  return client_request(protocol::ShowRequest{job_argument(options), options.count("no-trials") == 0});
+  return client_request(
+      protocol::ShowRequest{job_argument(options), options.count("no-trials") == 0});
 }
 
 int print_shown(const ClientRequest& request, const protocol::JsonReply& reply,
@@ -41,12 +42,14 @@ int print_shown(const ClientRequest& request, const protocol::JsonReply& reply,
 constinit const CommandEntry kShowCommand{
     .name = "show",
     .summary = "show one job: state, progress, bounds, trials",
-    .usage = "trex-search show JOB [--no-trials] [--json]\n"
-             "       trex-search show SUITE [--json]",
-    .description = "Shows one job: state, reason, times, the live progress while it runs or\n"
-                   "the bounds its stored trials support, and every stored trial.\n"
-                   "SUITE (a suite's name, or suite:N; docs/suites.md) shows a suite: every\n"
-                   "job with its state and throughput (pps, % of line rate, Gbit/s L1).",
+    .usage =
+        "trex-search show JOB [--no-trials] [--json]\n"
+        "       trex-search show SUITE [--json]",
+    .description =
+        "Shows one job: state, reason, times, the live progress while it runs or\n"
+        "the bounds its stored trials support, and every stored trial.\n"
+        "SUITE (a suite's name, or suite:N; docs/suites.md) shows a suite: every\n"
+        "job with its state and throughput (pps, % of line rate, Gbit/s L1).",
     .options = show_options,
     .client = {.operand_count = 1, .request = show_request, .print = print_shown},
 };

@@ -47,9 +47,10 @@ int run_simulate_command(const std::vector<std::string>& args, std::ostream& out
 constinit const CommandEntry kSimulateCommand{
     .name = "simulate",
     .summary = "run MLRsearch on virtual time against an external or simulated SUT",
-    .usage = "trex-search simulate [--method mlr|plr] --spec SPEC.json --measurer-cmd 'CMD'\n"
-             "       trex-search simulate [--method mlr|plr] --spec SPEC.json --sut MODEL\n"
-             "                            [--sut-option K=V]... [--seed N] [--trial-overhead S]",
+    .usage =
+        "trex-search simulate [--method mlr|plr] --spec SPEC.json --measurer-cmd 'CMD'\n"
+        "       trex-search simulate [--method mlr|plr] --spec SPEC.json --sut MODEL\n"
+        "                            [--sut-option K=V]... [--seed N] [--trial-overhead S]",
     .description =
         "Runs MLRsearch (default) or PLRsearch on a virtual clock (advanced by each\n"
         "trial's effective duration; --real-time for wall time) and prints every\n"

@@ -13,8 +13,8 @@
 #include "daemon/codec/json_writer.hpp"
 #include "daemon/codec/search_result_codec.hpp"
 #include "daemon/report/mlr_report.hpp"
-#include "search/controller.hpp"
 #include "measure/errors.hpp"
+#include "search/controller.hpp"
 
 namespace trexsearch::cli {
 namespace {
@@ -25,8 +25,8 @@ report::ReportContext report_context(const po::variables_map& options) {
   context.title = "MLRsearch (trex-search simulate)";
   context.facts.emplace_back("Spec", options["spec"].as<std::string>());
   if (options.count("measurer-cmd") != 0) {
-    context.facts.emplace_back("Measurer", "external process: " +
-                                               options["measurer-cmd"].as<std::string>());
+    context.facts.emplace_back("Measurer",
+                               "external process: " + options["measurer-cmd"].as<std::string>());
     context.effective_duration_method =
         "as returned by the measurer process (the intended duration when it returned none)";
     context.rfc2544_deviations = "as documented for the external measurer";
@@ -37,8 +37,8 @@ report::ReportContext report_context(const po::variables_map& options) {
         sut += " " + option;
       }
     }
-    context.facts.emplace_back("Simulated SUT", sut + " (seed " +
-                                                    options["seed"].as<std::string>() + ")");
+    context.facts.emplace_back("Simulated SUT",
+                               sut + " (seed " + options["seed"].as<std::string>() + ")");
     context.effective_duration_method =
         "intended duration plus a fixed overhead of " +
         measure::format_value(options["trial-overhead"].as<double>()) + " s per trial (simulated)";

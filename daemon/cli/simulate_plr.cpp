@@ -23,8 +23,9 @@ namespace {
 std::string format_plr_progress_line(const plr::PlrTrial& trial) {
   char line[320];
   const auto& counts = trial.result.counts();
-  std::snprintf(line, sizeof line, "trial %zu: %.1f pps for %.1f s, lost %lld of %lld", trial.number,
-                trial.result.intended_load_pps(), trial.result.intended_duration().count(),
+  std::snprintf(line, sizeof line, "trial %zu: %.1f pps for %.1f s, lost %lld of %lld",
+                trial.number, trial.result.intended_load_pps(),
+                trial.result.intended_duration().count(),
                 counts ? static_cast<long long>(counts->loss) : 0LL,
                 counts ? static_cast<long long>(counts->offered) : 0LL);
   std::string text = line;
@@ -61,8 +62,9 @@ std::string format_plr_table(const plr::PlrResult& result, std::optional<double>
                 estimate.lower_pps, estimate.upper_pps);
   text += line;
   if (truth) {
-    std::snprintf(line, sizeof line, "simulated SUT's true critical load  %.1f pps (error %+.4f %%)\n",
-                  *truth, 100.0 * (estimate.average_pps - *truth) / *truth);
+    std::snprintf(line, sizeof line,
+                  "simulated SUT's true critical load  %.1f pps (error %+.4f %%)\n", *truth,
+                  100.0 * (estimate.average_pps - *truth) / *truth);
     text += line;
   }
   const plr::PlrTesterLimit limit = plr::tester_limit_of(result.trials, result.estimate);

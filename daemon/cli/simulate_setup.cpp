@@ -154,7 +154,7 @@ void check_simulate_options(const po::variables_map& options) {
 SimulationSetup::SimulationSetup(const po::variables_map& options)
     : base_(make_base_measurer(options)) {
   if (options.count("sut") != 0) {
-    sut_model_ = &static_cast<const sim::SutMeasurer&>(*base_).model();
+    sut_model_ = &dynamic_cast<const sim::SutMeasurer&>(*base_).model();
   }
   if (options.count("real-time") == 0) {
     // Virtual time: the clock moves by each trial's effective duration.

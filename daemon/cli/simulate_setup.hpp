@@ -30,6 +30,7 @@ class SimulationSetup {
  public:
   /// Throws UsageError / BadInputError for bad measurer options.
   explicit SimulationSetup(const po::variables_map& options);
+  ~SimulationSetup() = default;
   SimulationSetup(const SimulationSetup&) = delete;
   SimulationSetup& operator=(const SimulationSetup&) = delete;
 

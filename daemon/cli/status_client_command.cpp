@@ -22,8 +22,9 @@ constinit const CommandEntry kStatusCommand{
     .name = "status",
     .summary = "show trex-searchd's state, running job and queue",
     .usage = "trex-search status [--json]",
-    .description = "Shows the daemon, its TRex connection, the running job with its current\n"
-                   "bounds, the queue and the connected clients.",
+    .description =
+        "Shows the daemon, its TRex connection, the running job with its current\n"
+        "bounds, the queue and the connected clients.",
     .options = no_options,
     .client = {.request = status_request, .print = print_status},
 };

@@ -5,7 +5,6 @@
 #include <ostream>
 
 #include "daemon/cli/client_connection.hpp"
-#include "daemon/protocol/document_codec.hpp"
 #include "daemon/cli/command_entries.hpp"
 #include "daemon/cli/command_errors.hpp"
 #include "daemon/cli/input_file.hpp"
@@ -13,6 +12,7 @@
 #include "daemon/cli/watch_job.hpp"
 #include "daemon/codec/json_writer.hpp"
 #include "daemon/codec/strict_json.hpp"
+#include "daemon/protocol/document_codec.hpp"
 
 namespace trexsearch::cli {
 namespace {
@@ -111,11 +111,12 @@ Json::Value measurer_from(const po::variables_map& options) {
 // The daemon never opens a file a client names: profile paths in a suite (its
 // job's and each of its `profiles`) go as contents, as for --job-file.
 Json::Value suite_arguments_from(const po::variables_map& options) {
-  for (const char* name : {"job-file", "spec", "sut", "measurer-cmd", "name", "profile", "time",
-                           "watch"}) {
+  for (const char* name :
+       {"job-file", "spec", "sut", "measurer-cmd", "name", "profile", "time", "watch"}) {
     if (options.count(name) != 0) {
-      throw UsageError(std::string("--") + name + " cannot be combined with --suite" +
-                       (std::string(name) == "watch" ? " (follow it with trex-search show SUITE)" : ""));
+      throw UsageError(
+          std::string("--") + name + " cannot be combined with --suite" +
+          (std::string(name) == "watch" ? " (follow it with trex-search show SUITE)" : ""));
     }
   }
   if (!options["method"].defaulted()) throw UsageError("--method cannot be combined with --suite");
@@ -180,8 +181,7 @@ int submit_body(const ClientCall& call) {
   const bool watch = options.count("watch") != 0;
   if (settings.json && watch) {
     // One stream of one shape: the submission, then the watch's lines.
-    write_watch_json_line(out, "job.submitted", reply.arguments["job"].asInt64(),
-                          reply.arguments);
+    write_watch_json_line(out, "job.submitted", reply.arguments["job"].asInt64(), reply.arguments);
   } else if (settings.json) {
     out << codec::to_compact_json(reply.arguments) << std::endl;
   } else {

@@ -1,5 +1,6 @@
 #include "daemon/cli/suite_values.hpp"
 
+#include <algorithm>
 #include <charconv>
 
 #include "daemon/cli/command_errors.hpp"
@@ -28,6 +29,10 @@ std::string series_of(const std::string& label, const std::string& frame_size) {
 std::optional<double> positive(const Json::Value& value) {
   if (!value.isNumeric() || !(value.asDouble() > 0.0)) return std::nullopt;
   return value.asDouble();
+}
+
+bool has_ended(const report::SuiteReportEntry& entry) {
+  return entry.state == "finished" || entry.state == "failed" || entry.state == "cancelled";
 }
 
 }  // namespace
@@ -78,13 +83,10 @@ report::SuiteReportData suite_values(const Json::Value& reply) {
 
 std::string format_suite(const Json::Value& reply) {
   const report::SuiteReportData data = suite_values(reply);
-  std::size_t ended = 0;
-  for (const auto& entry : data.entries) {
-    ended += entry.state == "finished" || entry.state == "failed" || entry.state == "cancelled";
-  }
-  std::string text = "suite " + std::to_string(data.id) + " (" + terminal_safe(data.name) + "): " +
-                     std::to_string(data.entries.size()) + " jobs, " + std::to_string(ended) +
-                     " ended; created " + data.created_at + "\n";
+  const auto ended = std::count_if(data.entries.begin(), data.entries.end(), has_ended);
+  std::string text = "suite " + std::to_string(data.id) + " (" + terminal_safe(data.name) +
+                     "): " + std::to_string(data.entries.size()) + " jobs, " +
+                     std::to_string(ended) + " ended; created " + data.created_at + "\n";
   std::vector<std::vector<std::string>> rows{
       {"JOB", "ENTRY", "STATE", "VALUE", "PPS/DIR", "%LINE", "GBIT/S", "NOTES"}};
   std::vector<std::string> unclean;
@@ -100,7 +102,8 @@ std::string format_suite(const Json::Value& reply) {
     for (const auto& value : entry.values) {
       const auto percent = report::percent_of_line(entry, value);
       const auto gbps = report::l1_gbps(entry, value);
-      std::string pps = value.value_pps ? fixed(*value.value_pps / value.summed_directions, 0) : "-";
+      std::string pps =
+          value.value_pps ? fixed(*value.value_pps / value.summed_directions, 0) : "-";
       if (value.at_max_load) pps = ">=" + pps;
       if (!value.unclean_reason.empty()) {
         pps += "*";
@@ -112,9 +115,10 @@ std::string format_suite(const Json::Value& reply) {
     }
   }
   text += format_text_table(rows, {true, false, false, false, true, true, true, true});
-  text += "(PPS/DIR: frames/s per direction, a receive rate divided by its directions;\n"
-          " >=: max_load passed, the SUT's limit is higher (at 100 % the link's);\n"
-          " NOTES: trials with notes, listed by trex-search show JOB)\n";
+  text +=
+      "(PPS/DIR: frames/s per direction, a receive rate divided by its directions;\n"
+      " >=: max_load passed, the SUT's limit is higher (at 100 % the link's);\n"
+      " NOTES: trials with notes, listed by trex-search show JOB)\n";
   for (const std::string& line : unclean) text += "* not clean: " + line + "\n";
   return text;
 }

@@ -32,5 +32,4 @@ std::string tester_limited_sentence(const std::string& label,
          "unknown; the lower bound still holds.";
 }
 
-}  // namespace trexsearch::cli#include "daemon/cli/number_text.hpp"
-
+}  // namespace trexsearch::cli

@@ -51,8 +51,8 @@ int trend_body(const ClientCall& call) {
   trend.goal = optional_option(options, "goal");
   trend.include_unclean = options.count("include-unclean") != 0;
   trend.drop_outliers = options.count("keep-outliers") == 0;
-  const ExportFilter filter = make_export_filter(
-      std::nullopt, std::nullopt, "ended", optional_option(options, "since"), std::nullopt);
+  const ExportFilter filter = make_export_filter(std::nullopt, std::nullopt, "ended",
+                                                 optional_option(options, "since"), std::nullopt);
   ControlConnection connection(call.settings.socket, call.settings.timeout);
   std::vector<JobValues> jobs;
   for (const Json::Value& listed : matching_jobs(connection, filter)) {
@@ -82,8 +82,9 @@ int trend_body(const ClientCall& call) {
 constinit const CommandEntry kTrendCommand{
     .name = "trend",
     .summary = "group a job name's results over time and flag a regression",
-    .usage = "trex-search trend NAME [--goal GOAL] [--since TIME] [--include-unclean]\n"
-             "                       [--keep-outliers] [--json]",
+    .usage =
+        "trex-search trend NAME [--goal GOAL] [--since TIME] [--include-unclean]\n"
+        "                       [--keep-outliers] [--json]",
     .description =
         "Every ended job named NAME, oldest first, as one series per goal (MLR: the\n"
         "conditional throughput, PLR: the estimate), grouped into stable segments the\n"

@@ -111,6 +111,7 @@ std::vector<TrendSeries> build_trend(const std::vector<JobValues>& jobs,
     goals = {*settings.goal};
   }
   std::vector<TrendSeries> series;
+  series.reserve(goals.size());
   for (const std::string& goal : goals) series.push_back(series_of(goal, jobs, settings));
   return series;
 }

@@ -79,7 +79,7 @@ std::string format_trial_line(const Json::Value& trial) {
   }
   if (n > 0) candidates.push_back(more(0));
   for (const std::string& tail : candidates) {
-    const std::string line = facts + "  " + tail;
+    std::string line = facts + "  " + tail;
     if (line.size() <= kTrialLineColumns) return line;
   }
   return facts.size() <= kTrialLineColumns ? facts : facts.substr(0, kTrialLineColumns);

@@ -108,8 +108,8 @@ int watch_job(ControlConnection& connection, long long job, bool json, std::ostr
       for (const std::string& line : text.lines) out << line << "\n";
       if (!text.status.empty()) {
         out << text.status;
-        status_lines = 1 + static_cast<std::size_t>(
-                               std::count(text.status.begin(), text.status.end(), '\n'));
+        status_lines =
+            1 + static_cast<std::size_t>(std::count(text.status.begin(), text.status.end(), '\n'));
         redraw_pending = live;
         if (!live) out << "\n";
       }

@@ -5,9 +5,9 @@
 #include <optional>
 #include <vector>
 
+#include "measure/trial_result.hpp"
 #include "search/search_goal.hpp"
 #include "search/trial_analysis.hpp"
-#include "measure/trial_result.hpp"
 
 namespace trexsearch::codec {
 

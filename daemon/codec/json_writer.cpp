@@ -16,13 +16,27 @@ void write_string(const char* begin, const char* end, std::string& out) {
   for (const char* p = begin; p != end; ++p) {
     const char c = *p;
     switch (c) {
-      case '"': out += "\\\""; break;
-      case '\\': out += "\\\\"; break;
-      case '\b': out += "\\b"; break;
-      case '\f': out += "\\f"; break;
-      case '\n': out += "\\n"; break;
-      case '\r': out += "\\r"; break;
-      case '\t': out += "\\t"; break;
+      case '"':
+        out += "\\\"";
+        break;
+      case '\\':
+        out += "\\\\";
+        break;
+      case '\b':
+        out += "\\b";
+        break;
+      case '\f':
+        out += "\\f";
+        break;
+      case '\n':
+        out += "\\n";
+        break;
+      case '\r':
+        out += "\\r";
+        break;
+      case '\t':
+        out += "\\t";
+        break;
       default:
         if (static_cast<unsigned char>(c) < 0x20) {
           char escaped[8];
@@ -40,9 +54,15 @@ void write_string(const char* begin, const char* end, std::string& out) {
 /// 0.0050000000000000001): exact for reviewers comparing to 1e-9, and readable.
 void write_scalar(const Json::Value& value, std::string& out) {
   switch (value.type()) {
-    case Json::nullValue: out += "null"; break;
-    case Json::intValue: out += std::to_string(value.asLargestInt()); break;
-    case Json::uintValue: out += std::to_string(value.asLargestUInt()); break;
+    case Json::nullValue:
+      out += "null";
+      break;
+    case Json::intValue:
+      out += std::to_string(value.asLargestInt());
+      break;
+    case Json::uintValue:
+      out += std::to_string(value.asLargestUInt());
+      break;
     case Json::realValue: {
       std::string text = measure::format_value(value.asDouble());
       // Keep reals recognisable as reals: 21.0 rather than 21.
@@ -57,8 +77,11 @@ void write_scalar(const Json::Value& value, std::string& out) {
       write_string(begin, end, out);
       break;
     }
-    case Json::booleanValue: out += value.asBool() ? "true" : "false"; break;
-    default: break;  // containers are written by write_value
+    case Json::booleanValue:
+      out += value.asBool() ? "true" : "false";
+      break;
+    default:
+      break;  // containers are written by write_value
   }
 }
 

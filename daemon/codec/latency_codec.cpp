@@ -115,9 +115,9 @@ measure::DirectionLatency decode_direction_latency(const Json::Value& json,
                                                    const std::string& path) {
   require_object(json, path);
   measure::DirectionLatency latency;
-  latency.name = json.isMember("direction") ? as_string(json["direction"],
-                                                        member_path(path, "direction"))
-                                            : "";
+  latency.name = json.isMember("direction")
+                     ? as_string(json["direction"], member_path(path, "direction"))
+                     : "";
   const std::uint64_t pg_id = count_at(json, "pg_id", path);
   if (pg_id > 0xFFFFFFFFu)
     throw measure::ConfigError(member_path(path, "pg_id"), std::to_string(pg_id),
@@ -180,7 +180,8 @@ measure::DirectionLatency decode_direction_latency(const Json::Value& json,
 Json::Value encode_latency_list(const std::vector<measure::DirectionLatency>& latency,
                                 LatencyHistograms histograms) {
   Json::Value list(Json::arrayValue);
-  for (const auto& direction : latency) list.append(encode_direction_latency(direction, histograms));
+  for (const auto& direction : latency)
+    list.append(encode_direction_latency(direction, histograms));
   return list;
 }
 

@@ -35,7 +35,8 @@ plr::PlrConfig decode_plr_config(const Json::Value& json) {
   if (auto value = reader.optional_int64("samples_per_trial")) {
     config.samples_per_trial = non_negative(reader, "samples_per_trial", *value);
   }
-  if (auto value = reader.optional_int64("seed")) config.seed = non_negative(reader, "seed", *value);
+  if (auto value = reader.optional_int64("seed"))
+    config.seed = non_negative(reader, "seed", *value);
   if (auto value = reader.optional_int("threads_per_fit")) {
     if (*value < 1 || *value > 256) {
       throw measure::ConfigError(reader.field_path("threads_per_fit"), std::to_string(*value),

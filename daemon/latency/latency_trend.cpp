@@ -57,16 +57,15 @@ DirectionLatencyTrend judge(const std::string& name, const std::vector<Sample>& 
   // Pooled median absolute deviation, each quarter about its own median: a drift
   // between the quarters does not count as noise.
   std::vector<double> deviations;
+  deviations.reserve(first.size() + last.size());
   for (const double v : first) deviations.push_back(std::abs(v - trend.first_quarter_us));
   for (const double v : last) deviations.push_back(std::abs(v - trend.last_quarter_us));
   const double resolution = std::max(resolution_us, 1.0);
   trend.noise_us = std::max(1.4826 * median(deviations), resolution);
   // The standard error of a median is about 1.2533 sigma / sqrt(n); the difference of
   // two independent ones sqrt(2) times that.
-  const double stderr_us =
-      1.2533 * trend.noise_us * std::sqrt(2.0 / static_cast<double>(quarter));
-  trend.threshold_us =
-      std::max({3.0 * stderr_us, 0.1 * trend.first_quarter_us, 2.0 * resolution});
+  const double stderr_us = 1.2533 * trend.noise_us * std::sqrt(2.0 / static_cast<double>(quarter));
+  trend.threshold_us = std::max({3.0 * stderr_us, 0.1 * trend.first_quarter_us, 2.0 * resolution});
   trend.flagged = trend.growth_us > trend.threshold_us;
   trend.slope_us_per_hour = slope(samples) * 3600.0;
   return trend;
@@ -80,8 +79,9 @@ bool LatencyTrend::flagged() const {
 }
 
 LatencyTrend latency_trend(std::vector<LatencyAtTime> trials) {
-  std::stable_sort(trials.begin(), trials.end(),
-                   [](const LatencyAtTime& a, const LatencyAtTime& b) { return a.time_s < b.time_s; });
+  std::stable_sort(
+      trials.begin(), trials.end(),
+      [](const LatencyAtTime& a, const LatencyAtTime& b) { return a.time_s < b.time_s; });
   std::vector<std::string> names;
   std::vector<std::vector<Sample>> series;
   std::vector<double> resolution;

@@ -84,8 +84,8 @@ class SigpipeBlock {
   void note_epipe() { raised_ = true; }
 
  private:
-  sigset_t sigpipe_;
-  sigset_t old_mask_;
+  sigset_t sigpipe_{};
+  sigset_t old_mask_{};
   bool was_pending_ = false;
   bool raised_ = false;
 };
@@ -104,8 +104,8 @@ class SpawnSetup {
   SpawnSetup(const SpawnSetup&) = delete;
   SpawnSetup& operator=(const SpawnSetup&) = delete;
 
-  posix_spawnattr_t attributes_;
-  posix_spawn_file_actions_t actions_;
+  posix_spawnattr_t attributes_{};
+  posix_spawn_file_actions_t actions_{};
 };
 
 }  // namespace
@@ -128,7 +128,8 @@ ChildProcess::ChildProcess(const std::string& command, std::size_t stderr_limit_
   std::array<int, 2> errors{-1, -1};
   if (::pipe2(errors.data(), O_CLOEXEC) != 0) {
     const int error = errno;
-    for (int* fd : {&to_child[0], &to_child[1], &from_child[0], &from_child[1]}) close_fd(*fd);
+    for (auto* pipe : {&to_child, &from_child})
+      for (int& fd : *pipe) close_fd(fd);
     throw_errno(error, "pipe for measurer stderr");
   }
   stdin_fd_ = to_child[1];
@@ -282,7 +283,7 @@ std::size_t ChildProcess::start_stderr_period() {
     const std::string note = "[external measurer pid " + std::to_string(pid_) + ": " +
                              std::to_string(dropped) + " bytes of stderr over the limit of " +
                              std::to_string(stderr_limit_bytes_) + " per trial dropped]\n";
-    (void)!::write(STDERR_FILENO, note.data(), note.size());
+    [[maybe_unused]] const ssize_t written = ::write(STDERR_FILENO, note.data(), note.size());
   }
   stderr_passed_ = 0;
   stderr_dropped_ = 0;

@@ -103,7 +103,7 @@ void kill_process_tree(pid_t root, const std::vector<ProcessId>& known, const st
       std::vector<pid_t> adopted;
       if (subreaper) {
         for (const auto& [pid, entry] : processes) {
-          if (entry.parent != self || pid == root || keep.count(pid) != 0) continue;
+          if (entry.parent != self || pid == root || keep.contains(pid)) continue;
           adopted.push_back(pid);
           targets.insert({pid, entry.start_ticks});
           for (const ProcessId& process : below(pid, processes)) targets.insert(process);

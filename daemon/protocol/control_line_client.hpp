@@ -46,8 +46,8 @@ class ControlLineClient {
   /// event lines of an earlier `watch`; id absent: 1, 2, 3, ... per connection.
   /// Throws std::runtime_error when the daemon closes first, ControlTimeout after
   /// `timeout`. Error replies are returned, not thrown.
-  JsonReply request(const std::string& command, const Json::Value& arguments,
-                    milliseconds timeout, std::optional<int> id = std::nullopt);
+  JsonReply request(const std::string& command, const Json::Value& arguments, milliseconds timeout,
+                    std::optional<int> id = std::nullopt);
   JsonReply request(const std::string& command, const Document& arguments, milliseconds timeout,
                     std::optional<int> id = std::nullopt);
   /// A typed request (requests.hpp): its command with its encoded arguments.

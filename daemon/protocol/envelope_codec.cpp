@@ -54,8 +54,8 @@ Request parse_request(std::string_view line) {
   if (json.isMember("id")) {
     const auto id = decode_request_id(json["id"]);
     if (!id) {
-      throw MalformedRequest({}, "id = " + codec::quote_json(json["id"]) +
-                                     ": must be a string, a number or null");
+      throw MalformedRequest(
+          {}, "id = " + codec::quote_json(json["id"]) + ": must be a string, a number or null");
     }
     request.id = *id;
   }

@@ -11,7 +11,9 @@ namespace {
 
 Json::Value object() { return Json::Value(Json::objectValue); }
 
-ReplyFields fields_of(const Document& arguments) { return ReplyFields(json_of(arguments), "arguments"); }
+ReplyFields fields_of(const Document& arguments) {
+  return ReplyFields(json_of(arguments), "arguments");
+}
 
 JobState state_at(const ReplyFields& fields, std::string_view key) {
   const std::string text = fields.text(key);
@@ -90,7 +92,8 @@ void decode_reply(const Document& arguments, ListReply& reply) {
   const ReplyFields fields = fields_of(arguments);
   const Json::Value& jobs = fields.array("jobs");
   for (Json::ArrayIndex i = 0; i < jobs.size(); ++i) {
-    reply.jobs.push_back(decode_job_summary(jobs[i], codec::element_path(fields.path_of("jobs"), i)));
+    reply.jobs.push_back(
+        decode_job_summary(jobs[i], codec::element_path(fields.path_of("jobs"), i)));
   }
 }
 

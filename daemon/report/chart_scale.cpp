@@ -7,6 +7,12 @@
 #include "daemon/report/html_text.hpp"
 
 namespace trexsearch::report {
+namespace {
+
+/// More ticks than any chart draws: a bound for a degenerate step.
+constexpr double kMaxTicks = 1000.0;
+
+}  // namespace
 
 void Range::include(double value) {
   if (!std::isfinite(value)) return;
@@ -21,6 +27,18 @@ double tick_step(const Range& range, int count) {
     if (raw <= factor * magnitude) return factor * magnitude;
   }
   return 10.0 * magnitude;
+}
+
+std::vector<double> tick_values(const Range& range, double step) {
+  std::vector<double> ticks;
+  if (range.empty() || !(step > 0.0) || !std::isfinite(range.high - range.low)) return ticks;
+  // A high end that is a multiple of step up to rounding still gets its tick.
+  const double first = std::ceil(range.low / step);
+  const double last = std::floor(range.high / step + 1e-9);
+  if (!(last >= first)) return ticks;
+  const auto count = static_cast<std::size_t>(std::min(last - first + 1.0, kMaxTicks));
+  for (std::size_t i = 0; i < count; ++i) ticks.push_back((first + static_cast<double>(i)) * step);
+  return ticks;
 }
 
 Range padded(Range range) {

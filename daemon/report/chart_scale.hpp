@@ -2,6 +2,7 @@
 
 #include <limits>
 #include <string>
+#include <vector>
 
 #include "daemon/report/svg_chart.hpp"
 
@@ -31,6 +32,10 @@ struct Range {
 
 /// Round tick steps (1, 2, 5 x 10^k) giving about `count` ticks.
 double tick_step(const Range& range, int count);
+
+/// The multiples of `step` within `range`, lowest first: where the ticks go. Each is
+/// computed as k * step, not summed step by step, so rounding cannot drop the last.
+std::vector<double> tick_values(const Range& range, double step);
 
 /// Pads a range so markers do not sit on the frame; never empty or zero-width.
 Range padded(Range range);

@@ -45,7 +45,7 @@ std::vector<BoundDirections> bound_directions(const mlr::SearchResult& result) {
     // Latency-phase trials are at fractions of a bound, never a bound's own trials.
     if (trial.phase == mlr::TrialPhase::warmup || trial.phase == mlr::TrialPhase::latency) continue;
     const double load = trial.result.intended_load_pps();
-    if (loads.count(load) != 0) trials[load].push_back(&trial.result);
+    if (loads.contains(load)) trials[load].push_back(&trial.result);
   }
   std::vector<BoundDirections> bounds;
   bool any = false;

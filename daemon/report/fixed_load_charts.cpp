@@ -56,14 +56,16 @@ std::string receive_rate_chart(const FixedLoadReportData& data) {
   chart.series.push_back(all);
   for (const ChartSeries& series : directions) chart.series.push_back(series);
   // The load is per direction: the directions together are offered load x count.
-  const double offered = data.load_pps * static_cast<double>(std::max<std::size_t>(1, directions.size()));
-  chart.bands.push_back(ChartBand{offered, offered, "offered, all directions (" + load_text(offered) + ")",
-                                  "#888888"});
+  const double offered =
+      data.load_pps * static_cast<double>(std::max<std::size_t>(1, directions.size()));
+  chart.bands.push_back(ChartBand{
+      offered, offered, "offered, all directions (" + load_text(offered) + ")", "#888888"});
   if (!chart.points.empty()) {
     chart.marker_legend.push_back({MarkerShape::triangle, "tester-limited or over the threshold"});
   }
-  chart.caption = "Frames received / intended duration, at each trial's end. A flat line at the "
-                  "offered rate is a SUT that kept up.";
+  chart.caption =
+      "Frames received / intended duration, at each trial's end. A flat line at the "
+      "offered rate is a SUT that kept up.";
   return chart.render();
 }
 
@@ -81,12 +83,14 @@ std::string interval_loss_chart(const FixedLoadReportData& data) {
   }
   if (data.loss_ratio_threshold) {
     chart.lines.push_back(LossLine{*data.loss_ratio_threshold,
-                                   "threshold " + ratio_text(*data.loss_ratio_threshold), "#b5121b"});
+                                   "threshold " + ratio_text(*data.loss_ratio_threshold),
+                                   "#b5121b"});
   }
   // Circles only: this chart's triangle means a PLR trial counted as full loss.
-  chart.caption = "Frames lost by the SUT / frames the tester sent, per " +
-                  std::string(soak(data) ? "interval (above the threshold line: over it)" : "trial") +
-                  "; frames the tester never sent are not the SUT's loss.";
+  chart.caption =
+      "Frames lost by the SUT / frames the tester sent, per " +
+      std::string(soak(data) ? "interval (above the threshold line: over it)" : "trial") +
+      "; frames the tester never sent are not the SUT's loss.";
   return chart.render();
 }
 

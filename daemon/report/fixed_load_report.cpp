@@ -43,9 +43,9 @@ std::string verdict_html(const FixedLoadReportData& data) {
             "<th>min [pps]</th><th>max [pps]</th></tr>\n";
     for (const FixedLoadReportStats& stats : data.stats) {
       html << "<tr><td>" << escape_html(stats.direction.empty() ? "all" : stats.direction)
-           << "</td><td class=\"num\">" << format_number(stats.mean_pps) << "</td><td class=\"num\">"
-           << format_number(stats.stdev_pps) << "</td><td class=\"num\">"
-           << format_number(stats.min_pps) << "</td><td class=\"num\">"
+           << "</td><td class=\"num\">" << format_number(stats.mean_pps)
+           << "</td><td class=\"num\">" << format_number(stats.stdev_pps)
+           << "</td><td class=\"num\">" << format_number(stats.min_pps) << "</td><td class=\"num\">"
            << format_number(stats.max_pps) << "</td></tr>\n";
     }
     html << "</table>\n<p>Receive rate: " << escape_html(data.rate_basis) << ".</p>\n";
@@ -53,8 +53,9 @@ std::string verdict_html(const FixedLoadReportData& data) {
   html << "<p>Frames lost by the SUT: " << format_number(data.sut_loss_ratio * 100.0, 6)
        << " % of those sent.</p>\n";
   if (data.loss_ratio_threshold) {
-    html << "<p>Threshold: a loss ratio above " << format_number(*data.loss_ratio_threshold * 100.0, 6)
-         << " % " << (data.threshold_action == "stop" ? "stops" : "flags") << " the soak; "
+    html << "<p>Threshold: a loss ratio above "
+         << format_number(*data.loss_ratio_threshold * 100.0, 6) << " % "
+         << (data.threshold_action == "stop" ? "stops" : "flags") << " the soak; "
          << data.intervals_over << " interval(s) exceeded it.</p>\n";
   }
   return html.str();
@@ -77,7 +78,8 @@ std::string trials_html(const FixedLoadReportData& data) {
   for (const FixedLoadReportTrial& trial : data.trials) {
     std::vector<std::string> notes = trial.notes;
     if (trial.tester_limited_pps) {
-      notes.insert(notes.begin(), "TESTER-LIMITED at " + format_number(*trial.tester_limited_pps) + " pps");
+      notes.insert(notes.begin(),
+                   "TESTER-LIMITED at " + format_number(*trial.tester_limited_pps) + " pps");
     }
     if (trial.over_threshold) notes.insert(notes.begin(), "over the loss threshold");
     html << "<tr><td>" << trial.number << "</td><td class=\"num\">"
@@ -116,11 +118,12 @@ std::string fixed_load_trials_csv(const FixedLoadReportData& data) {
   return text;
 }
 
-std::string render_fixed_load_report(const ReportContext& context, const FixedLoadReportData& data) {
-  const std::string charts = data.trials.empty()
-                                 ? std::string()
-                                 : "<h2>Over the run</h2>\n" + receive_rate_chart(data) +
-                                       interval_loss_chart(data);
+std::string render_fixed_load_report(const ReportContext& context,
+                                     const FixedLoadReportData& data) {
+  const std::string charts =
+      data.trials.empty()
+          ? std::string()
+          : "<h2>Over the run</h2>\n" + receive_rate_chart(data) + interval_loss_chart(data);
   const std::string body = report_title(context, warning_html(data)) + verdict_html(data) + charts +
                            trials_html(data) + about_section(context, "") + raw_section(context);
   return html_page(context.title, body);

@@ -28,11 +28,12 @@ FixedLoadReportTrial decode_trial(const Json::Value& json) {
     trial.direction_rates_pps.emplace_back(direction["direction"].asString(),
                                            rate(direction["received"].asInt64()));
   }
-  trial.sut_loss_ratio = json["sut_loss_ratio"].isNumeric()
-                             ? json["sut_loss_ratio"].asDouble()
-                             : (trial.offered > 0 ? static_cast<double>(trial.offered - trial.received) /
-                                                        static_cast<double>(trial.offered)
-                                                  : 0.0);
+  trial.sut_loss_ratio =
+      json["sut_loss_ratio"].isNumeric()
+          ? json["sut_loss_ratio"].asDouble()
+          : (trial.offered > 0 ? static_cast<double>(trial.offered - trial.received) /
+                                     static_cast<double>(trial.offered)
+                               : 0.0);
   trial.tester_limited_pps = optional_number(json["tester_limited_pps"]);
   trial.counters = json["counters"].asString();
   for (const Json::Value& note : json["notes"]) trial.notes.push_back(note.asString());

@@ -82,7 +82,7 @@ std::string LossRatioChart::render() const {
          "\" y1=\"" + svg_number(decades_bottom + kFloorGap / 2 - 3) + "\" y2=\"" +
          svg_number(decades_bottom + kFloorGap / 2 + 3) + "\" stroke=\"#999\"/>\n";
   const double x_step = tick_step(x_range, 6);
-  for (double x = std::ceil(x_range.low / x_step) * x_step; x <= x_range.high; x += x_step) {
+  for (const double x : tick_values(x_range, x_step)) {
     svg += "<line y1=\"" + svg_number(kPlotTop) + "\" y2=\"" + svg_number(plot_bottom) +
            "\" x1=\"" + svg_number(px(x)) + "\" x2=\"" + svg_number(px(x)) + "\" class=\"grid\"/>";
     svg += "<text x=\"" + svg_number(px(x)) + "\" y=\"" + svg_number(plot_bottom + 19) +

@@ -25,7 +25,7 @@ std::string note_key(std::string_view note) {
 }
 
 std::size_t note_key_rank(const std::string& key) {
-  const auto found = std::find(kKnownKeys.begin(), kKnownKeys.end(), key);
+  const auto* const found = std::find(kKnownKeys.begin(), kKnownKeys.end(), key);
   return static_cast<std::size_t>(found - kKnownKeys.begin());
 }
 

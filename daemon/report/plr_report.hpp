@@ -6,9 +6,9 @@
 
 #include "daemon/latency/latency_trend.hpp"
 #include "daemon/report/mlr_report.hpp"
+#include "measure/direction_counts.hpp"
 #include "measure/direction_latency.hpp"
 #include "plr/tester_limit.hpp"
-#include "measure/direction_counts.hpp"
 
 namespace trexsearch::report {
 

@@ -9,8 +9,8 @@
 #include "daemon/codec/latency_codec.hpp"
 #include "daemon/codec/object_reader.hpp"
 #include "daemon/codec/trial_detail_codec.hpp"
-#include "plr/plr_config.hpp"
 #include "measure/errors.hpp"
+#include "plr/plr_config.hpp"
 
 namespace trexsearch::report {
 namespace {

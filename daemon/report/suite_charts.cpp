@@ -30,7 +30,7 @@ std::string frame_text(const SuiteReportEntry& entry) {
 
 // Per line ("SERIES GOAL" in suite order): its values, one per job.
 std::vector<std::pair<std::string, std::vector<PlotValue>>> lines_of(const SuiteReportData& data,
-                                                                    bool gbps) {
+                                                                     bool gbps) {
   std::vector<std::pair<std::string, std::vector<PlotValue>>> lines;
   for (const SuiteReportEntry& entry : data.entries) {
     if (!entry.frame_bytes || entry.frame_size.empty()) continue;
@@ -38,8 +38,7 @@ std::vector<std::pair<std::string, std::vector<PlotValue>>> lines_of(const Suite
       if (!value.value_pps) continue;
       const std::optional<double> gbit = l1_gbps(entry, value);
       if (gbps && !gbit) continue;
-      const std::string name =
-          entry.series.empty() ? value.goal : entry.series + " " + value.goal;
+      const std::string name = entry.series.empty() ? value.goal : entry.series + " " + value.goal;
       auto line = std::find_if(lines.begin(), lines.end(),
                                [&](const auto& item) { return item.first == name; });
       if (line == lines.end()) line = lines.insert(lines.end(), {name, {}});
@@ -48,11 +47,11 @@ std::vector<std::pair<std::string, std::vector<PlotValue>>> lines_of(const Suite
       point.pps = *value.value_pps / value.summed_directions;
       point.clean = value.unclean_reason.empty();
       point.at_max_load = value.at_max_load;
-      point.tooltip = name + " at " + frame_text(entry) + ", job " + std::to_string(entry.job) +
-                      ": " + load_text(point.pps) +
-                      (gbit ? ", " + significant(*gbit, 4) + " Gbit/s L1" : "") +
-                      (point.clean ? "" : " (" + value.unclean_reason + ")") +
-                      (point.at_max_load ? " (max_load passed: the SUT forwards at least this)" : "");
+      point.tooltip =
+          name + " at " + frame_text(entry) + ", job " + std::to_string(entry.job) + ": " +
+          load_text(point.pps) + (gbit ? ", " + significant(*gbit, 4) + " Gbit/s L1" : "") +
+          (point.clean ? "" : " (" + value.unclean_reason + ")") +
+          (point.at_max_load ? " (max_load passed: the SUT forwards at least this)" : "");
       if (gbps) point.pps = *gbit;
       line->second.push_back(point);
     }
@@ -87,7 +86,8 @@ std::optional<double> port_bps_of(const SuiteReportData& data) {
 }
 
 // The line rate (frames/s) or port speed (Gbit/s) for reference.
-void add_reference(SvgChart& chart, double port_bps, bool gbps, double min_bytes, double max_bytes) {
+void add_reference(SvgChart& chart, double port_bps, bool gbps, double min_bytes,
+                   double max_bytes) {
   if (gbps) {
     chart.bands.push_back(ChartBand{port_bps / 1e9, port_bps / 1e9,
                                     "port speed " + significant(port_bps / 1e9, 4) + " Gbit/s",
@@ -143,8 +143,10 @@ std::string render_chart(const SuiteReportData& data, bool gbps) {
       chart.points.push_back(marker_of(value));
     }
   }
-  if (const auto port_bps = port_bps_of(data)) add_reference(chart, *port_bps, gbps, min_bytes, max_bytes);
-  chart.marker_legend.push_back({MarkerShape::circle, "a job's value (repeats: the line is their mean)"});
+  if (const auto port_bps = port_bps_of(data))
+    add_reference(chart, *port_bps, gbps, min_bytes, max_bytes);
+  chart.marker_legend.push_back(
+      {MarkerShape::circle, "a job's value (repeats: the line is their mean)"});
   if (at_max) {
     chart.marker_legend.push_back(
         {MarkerShape::triangle, "amber: max_load passed, the SUT forwards at least this"});

@@ -43,12 +43,14 @@ std::string verdict_html(const SuiteReportData& data) {
   std::size_t noted = 0;
   for (const SuiteReportEntry& entry : data.entries) {
     finished += entry.state == "finished" ? 1 : 0;
-    ended += (entry.state == "finished" || entry.state == "failed" || entry.state == "cancelled") ? 1 : 0;
+    ended += (entry.state == "finished" || entry.state == "failed" || entry.state == "cancelled")
+                 ? 1
+                 : 0;
     noted += entry.trials_with_notes.value_or(0);
   }
   std::ostringstream html;
-  const std::size_t unclean =
-      count_values(data, [](const SuiteReportValue& value) { return !value.unclean_reason.empty(); });
+  const std::size_t unclean = count_values(
+      data, [](const SuiteReportValue& value) { return !value.unclean_reason.empty(); });
   const std::size_t at_max =
       count_values(data, [](const SuiteReportValue& value) { return value.at_max_load; });
   if (finished < data.entries.size()) {
@@ -82,7 +84,8 @@ std::string table_html(const SuiteReportData& data) {
           "<th>state</th><th class=\"num\">trials</th><th class=\"num\">with notes</th></tr>\n";
   for (const SuiteReportEntry& entry : data.entries) {
     const std::string head = "<td>" + escape_html(entry.label) +
-                             (entry.repeat > 1 ? " #" + std::to_string(entry.repeat) : "") + "</td>";
+                             (entry.repeat > 1 ? " #" + std::to_string(entry.repeat) : "") +
+                             "</td>";
     const std::string state =
         escape_html(entry.state) + (entry.values.empty() && !entry.reason.empty()
                                         ? ": " + escape_html(entry.reason)
@@ -106,8 +109,9 @@ std::string table_html(const SuiteReportData& data) {
       html << "<tr>" << head << "<td>" << escape_html(value.goal) << "</td><td class=\"num\">"
            << (value.at_max_load ? "&ge; " : "")
            << (value.value_pps ? load_text(*value.value_pps / value.summed_directions) : "-")
-           << (clean ? "" : " <span class=\"tester-limited\" title=\"" +
-                                escape_html(value.unclean_reason) + "\">*</span>")
+           << (clean ? ""
+                     : " <span class=\"tester-limited\" title=\"" +
+                           escape_html(value.unclean_reason) + "\">*</span>")
            << "</td><td class=\"num\">" << (percent ? percent_text(*percent) : "-")
            << "</td><td class=\"num\">" << (gbit ? significant(*gbit, 4) : "-") << "</td>" << tail
            << "</tr>\n";
@@ -132,16 +136,17 @@ std::string charts_html(const SuiteReportData& data) {
 
 std::string about_html(const SuiteReportData& data) {
   return "<h2>About this suite</h2>\n<table class=\"facts\"><tr><th>suite</th><td>" +
-         std::to_string(data.id) + " (" + escape_html(data.name) + ")</td></tr><tr><th>created</th><td>" +
-         escape_html(data.created_at) + "</td></tr><tr><th>submitted by</th><td>" +
-         escape_html(data.submitted_by) +
+         std::to_string(data.id) + " (" + escape_html(data.name) +
+         ")</td></tr><tr><th>created</th><td>" + escape_html(data.created_at) +
+         "</td></tr><tr><th>submitted by</th><td>" + escape_html(data.submitted_by) +
          "</td></tr><tr><th>job names</th><td>SUITE/ENTRY: <code>trex-search trend " +
          escape_html(data.name) + "/ENTRY</code> follows an entry across runs</td></tr></table>\n";
 }
 
 }  // namespace
 
-std::optional<double> percent_of_line(const SuiteReportEntry& entry, const SuiteReportValue& value) {
+std::optional<double> percent_of_line(const SuiteReportEntry& entry,
+                                      const SuiteReportValue& value) {
   const auto gbit = l1_gbps(entry, value);
   if (!gbit) return std::nullopt;
   return 100.0 * *gbit * 1e9 / *entry.port_bps;
@@ -171,9 +176,9 @@ std::string suite_report_csv(const SuiteReportData& data) {
                              (entry.frame_bytes ? measure::format_value(*entry.frame_bytes) : "") +
                              "," + std::to_string(entry.job) + "," + csv_field(entry.method) + "," +
                              csv_field(entry.state) + ",";
-    const std::string tail = "," + std::to_string(entry.trial_count) + "," +
-                             (entry.trials_with_notes ? std::to_string(*entry.trials_with_notes) : "") +
-                             "\n";
+    const std::string tail =
+        "," + std::to_string(entry.trial_count) + "," +
+        (entry.trials_with_notes ? std::to_string(*entry.trials_with_notes) : "") + "\n";
     if (entry.values.empty()) {
       text += head + ",,,,,,," + tail;
       continue;

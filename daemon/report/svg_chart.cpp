@@ -63,14 +63,14 @@ std::string SvgChart::render() const {
 
   // Grid and ticks.
   const double y_step = tick_step(y_range, 5);
-  for (double y = std::ceil(y_range.low / y_step) * y_step; y <= y_range.high; y += y_step) {
+  for (const double y : tick_values(y_range, y_step)) {
     svg += "<line x1=\"" + svg_number(kPlotLeft) + "\" x2=\"" + svg_number(kPlotLeft + plot_width) +
            "\" y1=\"" + svg_number(py(y)) + "\" y2=\"" + svg_number(py(y)) + "\" class=\"grid\"/>";
     svg += "<text x=\"" + svg_number(kPlotLeft - 6) + "\" y=\"" + svg_number(py(y) + 4) +
            "\" class=\"tick\" text-anchor=\"end\">" + short_number(y, y_step) + "</text>\n";
   }
   const double x_step = tick_step(x_range, 6);
-  for (double x = std::ceil(x_range.low / x_step) * x_step; x <= x_range.high; x += x_step) {
+  for (const double x : tick_values(x_range, x_step)) {
     svg += "<line y1=\"" + svg_number(kPlotTop) + "\" y2=\"" + svg_number(kPlotTop + plot_height) +
            "\" x1=\"" + svg_number(px(x)) + "\" x2=\"" + svg_number(px(x)) + "\" class=\"grid\"/>";
     svg += "<text x=\"" + svg_number(px(x)) + "\" y=\"" + svg_number(kPlotTop + plot_height + 19) +
@@ -93,8 +93,7 @@ std::string SvgChart::render() const {
            svg_number(plot_height) + "\"/></clipPath>\n<g clip-path=\"url(#" + id + ")\">\n";
   }
   // Bands under everything else; the legend names them.
-  for (std::size_t index = 0; index < bands.size(); ++index) {
-    const ChartBand& band = bands[index];
+  for (const ChartBand& band : bands) {
     const double top = py(band.y_high);
     const double bottom = py(band.y_low);
     svg += "<rect x=\"" + svg_number(kPlotLeft) + "\" width=\"" + svg_number(plot_width) +

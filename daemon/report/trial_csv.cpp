@@ -112,9 +112,9 @@ class LatencyColumns {
       const measure::LatencySummary& s = found->summary;
       text += "," + std::to_string(found->sent) + "," + std::to_string(found->received) + "," +
               std::to_string(s.min_us) + "," +
-              std::to_string(std::llround(std::max(s.mean_us, 0.0))) + "," +
-              optional_us(s.p50_us) + "," + optional_us(s.p90_us) + "," + optional_us(s.p99_us) +
-              "," + optional_us(s.p999_us) + "," + std::to_string(s.max_us) + "," +
+              std::to_string(std::llround(std::max(s.mean_us, 0.0))) + "," + optional_us(s.p50_us) +
+              "," + optional_us(s.p90_us) + "," + optional_us(s.p99_us) + "," +
+              optional_us(s.p999_us) + "," + std::to_string(s.max_us) + "," +
               measure::to_string(s.method);
     }
     return text;

@@ -14,7 +14,8 @@ namespace trexsearch::report {
 /// first appearance) D_intended,D_offered,D_received,D_loss,D_unsent,D_loss_ratio,
 /// then per direction D of the trials' latency streams D_lat_sent,D_lat_received,
 /// D_min_us,D_mean_us,D_p50_us,D_p90_us,D_p99_us,D_p999_us,D_max_us,D_lat_method
-/// (empty for trials without latency; docs/latency.md), and last notes (always quoted, "; "-joined). docs/cli.md "Trials as CSV".
+/// (empty for trials without latency; docs/latency.md), and last notes (always quoted, ";
+/// "-joined). docs/cli.md "Trials as CSV".
 std::string mlr_trials_csv(const mlr::SearchResult& result);
 
 /// Every PLRsearch trial as CSV: number,finished_at_s,load_pps,duration_s,

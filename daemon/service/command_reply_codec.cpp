@@ -1,5 +1,4 @@
 #include "daemon/service/command_reply_codec.hpp"
-#include "daemon/service/command_reply_codec.hpp"
 
 #include "daemon/codec/goal_result_codec.hpp"
 #include "daemon/codec/plr_result_codec.hpp"

@@ -5,8 +5,8 @@
 #include <boost/asio/read_until.hpp>
 #include <chrono>
 
-#include "daemon/service/connection_manager.hpp"
 #include "daemon/protocol/envelope_codec.hpp"
+#include "daemon/service/connection_manager.hpp"
 #include "daemon/service/event_codec.hpp"
 #include "daemon/service/request_pool.hpp"
 #include "measure/errors.hpp"
@@ -133,10 +133,10 @@ void Connection::on_read(const boost::system::error_code& error, std::size_t byt
     log_.event(LogPriority::notice, "client.oversized_request",
                {{"peer", peer_text()},
                 {"limit", static_cast<std::uint64_t>(settings_.max_request_bytes)}});
-    send(protocol::encode_response(protocol::error_response({}, ResultCode::bad_request,
-                                        "request line longer than " +
-                                            std::to_string(settings_.max_request_bytes) +
-                                            " bytes (max-request-bytes); closing the connection")));
+    send(protocol::encode_response(protocol::error_response(
+        {}, ResultCode::bad_request,
+        "request line longer than " + std::to_string(settings_.max_request_bytes) +
+            " bytes (max-request-bytes); closing the connection")));
     close_after_writes();
     return;
   }
@@ -157,7 +157,8 @@ void Connection::handle_line(const std::string& line) {
   try {
     request = protocol::parse_request(line);
   } catch (const protocol::MalformedRequest& error) {
-    reply(Dispatched{protocol::error_response(error.id(), error.code(), error.what()), std::nullopt, nullptr});
+    reply(Dispatched{protocol::error_response(error.id(), error.code(), error.what()), std::nullopt,
+                     nullptr});
     return;
   }
   if (pool_ != nullptr && Dispatcher::runs_on_pool(request.command)) {
@@ -189,11 +190,12 @@ void Connection::run_on_pool(protocol::Request request) {
         });
       });
   if (!queued) {
-    reply(Dispatched{protocol::error_response(id, ResultCode::busy,
-                                    "trex-searchd is busy: " + std::to_string(pool_->max_pending()) +
-                                        " requests that read the job store or TRex (show, result, "
-                                        "analyze, list, delete, submit) are waiting; try again later"),
-                     std::nullopt, nullptr});
+    reply(Dispatched{
+        protocol::error_response(id, ResultCode::busy,
+                                 "trex-searchd is busy: " + std::to_string(pool_->max_pending()) +
+                                     " requests that read the job store or TRex (show, result, "
+                                     "analyze, list, delete, submit) are waiting; try again later"),
+        std::nullopt, nullptr});
     return;
   }
   awaiting_pool_ = true;
@@ -242,8 +244,7 @@ void Connection::deliver(const protocol::RequestId& request_id, const JobEvent& 
   send(encode_watch_event(request_id, event, carries_skipped ? skipped_trial_events_ : 0));
   if (carries_skipped) skipped_trial_events_ = 0;
   if (event.kind == JobEvent::Kind::ended) {
-    std::erase_if(watches_,
-                  [watcher](const auto& entry) { return entry.second.get() == watcher; });
+    std::erase_if(watches_, [watcher](const auto& entry) { return entry.second.get() == watcher; });
     arm_idle_timer();
   }
 }

@@ -6,9 +6,9 @@
 #include <filesystem>
 
 #include "daemon/measurers/process_tree.hpp"
+#include "daemon/service/fixed_load_job_runner.hpp"
 #include "daemon/service/metrics_snapshot.hpp"
 #include "daemon/service/mlr_job_runner.hpp"
-#include "daemon/service/fixed_load_job_runner.hpp"
 #include "daemon/service/plr_job_runner.hpp"
 #include "measure/errors.hpp"
 
@@ -87,14 +87,16 @@ void Daemon::start() {
   // that a cancelled or finished run can still find and stop them.
   if (!become_subreaper()) {
     log_.event(LogPriority::warning, "exec.no_subreaper",
-               {{"reason", "PR_SET_CHILD_SUBREAPER refused: orphaned processes of exec measurers "
-                           "are stopped only while their parent is alive"}});
+               {{"reason",
+                 "PR_SET_CHILD_SUBREAPER refused: orphaned processes of exec measurers "
+                 "are stopped only while their parent is alive"}});
   }
   if (::geteuid() == 0 && options.allow_exec_measurer) {
     log_.event(LogPriority::warning, "exec.runs_as_root",
-               {{"reason", "exec jobs run their command as root: anyone allowed to submit can run "
-                           "any command as root. Run trex-searchd as an unprivileged user "
-                           "(docs/security.md) or set allow-exec-measurer = false"}});
+               {{"reason",
+                 "exec jobs run their command as root: anyone allowed to submit can run "
+                 "any command as root. Run trex-searchd as an unprivileged user "
+                 "(docs/security.md) or set allow-exec-measurer = false"}});
   }
   factories_.add(std::make_unique<SimMeasurerFactory>());
   auto exec = std::make_unique<ExecMeasurerFactory>(options.allow_exec_measurer);
@@ -142,8 +144,9 @@ void Daemon::start() {
   started_at_ = info.started_at;
   info.socket_path = options.socket;
   info.state_dir = options.state_dir;
-  const DispatcherJobs handler_jobs{jobs_->submission(), jobs_->cancelling(), jobs_->watching(),
-                                    jobs_->queue(),      jobs_->health(),     jobs_->io_store_access()};
+  const DispatcherJobs handler_jobs{jobs_->submission(), jobs_->cancelling(),
+                                    jobs_->watching(),   jobs_->queue(),
+                                    jobs_->health(),     jobs_->io_store_access()};
   dispatcher_ = std::make_unique<Dispatcher>(
       handler_jobs, AccessPolicy(::geteuid(), group), info,
       [this] {
@@ -169,8 +172,8 @@ void Daemon::start() {
   server_->listen(options.socket, options.socket_mode, group);
   if (const auto listen = parse_listen_address(options.metrics_listen)) {
     metrics_ = std::make_unique<MetricsServer>(io_, log_, [this] { return metrics_page(); });
-    metrics_->listen(boost::asio::ip::tcp::endpoint(boost::asio::ip::make_address(listen->ip),
-                                                    listen->port));
+    metrics_->listen(
+        boost::asio::ip::tcp::endpoint(boost::asio::ip::make_address(listen->ip), listen->port));
   }
   server_->handle_signals({[this](int) {
                              if (metrics_) metrics_->stop();

@@ -26,7 +26,8 @@ Answer<StatusReply> Dispatcher::status(const protocol::StatusRequest& /*request*
   reply.store = jobs_.health.store_health();
   if (stats_) reply.clients = stats_();
   const QueueStatus& queue = reply.queue;
-  std::string text = queue.running ? "job " + std::to_string(queue.running->id) + " running" : "idle";
+  std::string text =
+      queue.running ? "job " + std::to_string(queue.running->id) + " running" : "idle";
   text += ", " + std::to_string(queue.queued.size()) + " queued";
   if (reply.store && !reply.store->writable) {
     text += "; the job store cannot be written: " + reply.store->last_error;

@@ -12,14 +12,12 @@ using protocol::Request;
 using protocol::Response;
 
 Dispatcher::Dispatcher(JobControl& jobs, AccessPolicy policy, DaemonInfo info,
-                       std::function<ServerStats()> stats,
-                       std::function<TrexLinkSnapshot()> trex)
+                       std::function<ServerStats()> stats, std::function<TrexLinkSnapshot()> trex)
     : Dispatcher(DispatcherJobs::of(jobs), policy, std::move(info), std::move(stats),
                  std::move(trex)) {}
 
 Dispatcher::Dispatcher(DispatcherJobs jobs, AccessPolicy policy, DaemonInfo info,
-                       std::function<ServerStats()> stats,
-                       std::function<TrexLinkSnapshot()> trex)
+                       std::function<ServerStats()> stats, std::function<TrexLinkSnapshot()> trex)
     : jobs_(jobs),
       policy_(policy),
       info_(std::move(info)),
@@ -93,8 +91,9 @@ const Dispatcher::Command Dispatcher::kCommands[] = {
     {"analyze", "re-analyse a job's stored trials with other goals: {job, goals?}", false, true,
      &Dispatcher::typed<p::AnalyzeRequest, AnalyzeReply, &Dispatcher::analyze>},
     {"submit_suite",
-     "queue a suite's jobs together: {name, job, frame_sizes?, profiles?, methods?, repeats?}", true,
-     true, &Dispatcher::typed<p::SubmitSuiteRequest, SubmitSuiteReply, &Dispatcher::submit_suite>},
+     "queue a suite's jobs together: {name, job, frame_sizes?, profiles?, methods?, repeats?}",
+     true, true,
+     &Dispatcher::typed<p::SubmitSuiteRequest, SubmitSuiteReply, &Dispatcher::submit_suite>},
     {"show_suite", "one suite: its jobs with their states and results: {suite}", false, true,
      &Dispatcher::typed<p::ShowSuiteRequest, ShowSuiteReply, &Dispatcher::show_suite>},
     {"list_suites", "suites, newest first: {limit?}", false, true,
@@ -117,8 +116,9 @@ Dispatched Dispatcher::run(const Request& request, const DispatchContext& contex
     for (const Command& entry : kCommands) {
       known += (known.empty() ? "" : ", ") + std::string(entry.name);
     }
-    throw RequestError(ResultCode::unsupported,
-                       "unknown command \"" + request.command.substr(0, 40) + "\"; known: " + known);
+    throw RequestError(
+        ResultCode::unsupported,
+        "unknown command \"" + request.command.substr(0, 40) + "\"; known: " + known);
   }
   return (this->*command->handler)(request, context);
 }

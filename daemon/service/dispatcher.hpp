@@ -6,11 +6,11 @@
 #include <string>
 #include <string_view>
 
+#include "daemon/protocol/envelope.hpp"
+#include "daemon/protocol/requests.hpp"
 #include "daemon/service/job_control.hpp"
 #include "daemon/service/job_spec_codec.hpp"
 #include "daemon/service/peer_credentials.hpp"
-#include "daemon/protocol/envelope.hpp"
-#include "daemon/protocol/requests.hpp"
 #include "daemon/service/replies.hpp"
 #include "daemon/service/server_facts.hpp"
 #include "daemon/service/service_errors.hpp"
@@ -57,18 +57,16 @@ struct Dispatched {
 
 /// Typed request + peer credentials -> typed reply (Kea's command interpreter, the
 /// Asio example's request_handler). Does no I/O of its own: it works through
-/// narrow job interfaces (DispatcherJobs), so it is tested without a socket. Never throws: every failure
-/// becomes a reply with a result code and a text naming the problem.
+/// narrow job interfaces (DispatcherJobs), so it is tested without a socket. Never throws: every
+/// failure becomes a reply with a result code and a text naming the problem.
 class Dispatcher {
  public:
   /// `jobs` must outlive this object; `stats` and `trex` may be empty (then
   /// `status` leaves out the clients, and says TRex is not configured).
   Dispatcher(DispatcherJobs jobs, AccessPolicy policy, DaemonInfo info,
-             std::function<ServerStats()> stats = {},
-             std::function<TrexLinkSnapshot()> trex = {});
+             std::function<ServerStats()> stats = {}, std::function<TrexLinkSnapshot()> trex = {});
   Dispatcher(JobControl& jobs, AccessPolicy policy, DaemonInfo info,
-             std::function<ServerStats()> stats = {},
-             std::function<TrexLinkSnapshot()> trex = {});
+             std::function<ServerStats()> stats = {}, std::function<TrexLinkSnapshot()> trex = {});
 
   Dispatched dispatch(const protocol::Request& request, const DispatchContext& context);
   /// Parses the line first; a malformed line gets a bad_request reply.
@@ -116,16 +114,22 @@ class Dispatcher {
 
   // The handlers, one per command (daemon_handlers.cpp, job_query_handlers.cpp,
   // job_action_handlers.cpp, suite_handlers.cpp): typed request in, typed reply out.
-  Answer<VersionReply> version(const protocol::VersionRequest& request, const DispatchContext& context);
-  Answer<StatusReply> status(const protocol::StatusRequest& request, const DispatchContext& context);
+  Answer<VersionReply> version(const protocol::VersionRequest& request,
+                               const DispatchContext& context);
+  Answer<StatusReply> status(const protocol::StatusRequest& request,
+                             const DispatchContext& context);
   Answer<HelpReply> help(const protocol::HelpRequest& request, const DispatchContext& context);
-  Answer<SubmitReply> submit(const protocol::SubmitRequest& request, const DispatchContext& context);
-  Answer<CancelReply> cancel(const protocol::CancelRequest& request, const DispatchContext& context);
-  Answer<DeleteReply> remove(const protocol::DeleteRequest& request, const DispatchContext& context);
+  Answer<SubmitReply> submit(const protocol::SubmitRequest& request,
+                             const DispatchContext& context);
+  Answer<CancelReply> cancel(const protocol::CancelRequest& request,
+                             const DispatchContext& context);
+  Answer<DeleteReply> remove(const protocol::DeleteRequest& request,
+                             const DispatchContext& context);
   Dispatched watch(const protocol::Request& request, const DispatchContext& context);
   Answer<ListReply> list(const protocol::ListRequest& request, const DispatchContext& context);
   Answer<ShowReply> show(const protocol::ShowRequest& request, const DispatchContext& context);
-  Answer<ResultReply> result(const protocol::ResultRequest& request, const DispatchContext& context);
+  Answer<ResultReply> result(const protocol::ResultRequest& request,
+                             const DispatchContext& context);
   Answer<AnalyzeReply> analyze(const protocol::AnalyzeRequest& request,
                                const DispatchContext& context);
   Answer<SubmitSuiteReply> submit_suite(const protocol::SubmitSuiteRequest& request,

@@ -14,7 +14,8 @@ Json::Value event_arguments(const JobEvent& event) {
   Json::Value arguments(Json::objectValue);
   switch (event.kind) {
     case JobEvent::Kind::started:
-      arguments = protocol::json_of(protocol::encode_event_arguments(protocol::JobStartedEvent{event.job}));
+      arguments =
+          protocol::json_of(protocol::encode_event_arguments(protocol::JobStartedEvent{event.job}));
       break;
     case JobEvent::Kind::trial:
       if (!event.progress) throw std::logic_error("a trial event without progress");
@@ -45,7 +46,8 @@ const char* event_name(JobEvent::Kind kind) {
 std::string encode_watch_event(const protocol::RequestId& id, const JobEvent& event,
                                std::uint64_t skipped_trial_events) {
   Json::Value arguments = event_arguments(event);
-  if (skipped_trial_events > 0) arguments["skipped_trial_events"] = Json::UInt64{skipped_trial_events};
+  if (skipped_trial_events > 0)
+    arguments["skipped_trial_events"] = Json::UInt64{skipped_trial_events};
   return protocol::encode_event(
       protocol::Event{id, event_name(event.kind), protocol::make_document(std::move(arguments))});
 }

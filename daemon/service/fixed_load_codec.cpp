@@ -11,7 +11,8 @@
 namespace trexsearch::service {
 namespace {
 
-[[noreturn]] void bad(const std::string& path, const Json::Value& value, const std::string& reason) {
+[[noreturn]] void bad(const std::string& path, const Json::Value& value,
+                      const std::string& reason) {
   throw measure::ConfigError(path, codec::quote_json(value), reason);
 }
 
@@ -137,8 +138,8 @@ Json::Value encode_fixed_load_result(const FixedLoadResult& result) {
   json["tester_limited"] = result.tester_limited();
   Json::Value limit(Json::objectValue);
   limit["trials"] = Json::UInt64{result.tester_limited_trials};
-  limit["reached_pps"] =
-      result.tester_reached_pps ? Json::Value(*result.tester_reached_pps) : Json::Value(Json::nullValue);
+  limit["reached_pps"] = result.tester_reached_pps ? Json::Value(*result.tester_reached_pps)
+                                                   : Json::Value(Json::nullValue);
   json["tester_limit"] = limit;
   if (result.plan.loss_ratio_threshold) {
     Json::Value threshold(Json::objectValue);

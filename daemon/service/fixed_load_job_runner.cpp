@@ -22,7 +22,8 @@ std::string threshold_detail(const FixedLoadPlan& plan, const StoredTrial& trial
   const measure::TrialOutcome& outcome = trial.trial.outcome;
   return "interval " + std::to_string(trial.number) + " lost " +
          std::to_string(outcome.loss_count) + " of " + std::to_string(outcome.offered_count) +
-         " frames, above the loss ratio threshold " + percent(plan.loss_ratio_threshold.value_or(0.0));
+         " frames, above the loss ratio threshold " +
+         percent(plan.loss_ratio_threshold.value_or(0.0));
 }
 
 measure::Seconds end_of(const StoredTrial& trial) {
@@ -99,9 +100,9 @@ RunOutcome FixedLoadJobRunner::run(const JobSpec& spec, std::vector<StoredTrial>
     } catch (const measure::MeasurementCancelled&) {
       return finish(RunOutcome::Kind::stopped, FixedLoadStop::cancelled, "");
     } catch (const std::exception& error) {
-      RunOutcome outcome = finish(RunOutcome::Kind::failed, FixedLoadStop::failed,
-                                  "trial " + std::to_string(stored.size() + 1) +
-                                      " failed: " + error.what());
+      RunOutcome outcome =
+          finish(RunOutcome::Kind::failed, FixedLoadStop::failed,
+                 "trial " + std::to_string(stored.size() + 1) + " failed: " + error.what());
       return outcome;
     }
     record.number = stored.size() + 1;

@@ -46,12 +46,14 @@ FixedLoadTrial trial_of(const FixedLoadPlan& plan, const StoredTrial& stored) {
   }
   trial.sut_loss_ratio = sut_loss_ratio_of(outcome);
   trial.tester_limited = outcome.tester_limited_pps.has_value();
-  trial.over_threshold = plan.loss_ratio_threshold && trial.sut_loss_ratio > *plan.loss_ratio_threshold;
+  trial.over_threshold =
+      plan.loss_ratio_threshold && trial.sut_loss_ratio > *plan.loss_ratio_threshold;
   return trial;
 }
 
 // The trials' direction names, when every trial has the same ones.
-std::optional<std::vector<std::string>> common_directions(const std::vector<FixedLoadTrial>& trials) {
+std::optional<std::vector<std::string>> common_directions(
+    const std::vector<FixedLoadTrial>& trials) {
   std::optional<std::vector<std::string>> names;
   for (const FixedLoadTrial& trial : trials) {
     std::vector<std::string> these;
@@ -84,7 +86,8 @@ std::string_view to_string(FixedLoadStop stop) {
 }
 
 bool over_threshold(const FixedLoadPlan& plan, const StoredTrial& trial) {
-  return plan.loss_ratio_threshold && sut_loss_ratio_of(trial.trial.outcome) > *plan.loss_ratio_threshold;
+  return plan.loss_ratio_threshold &&
+         sut_loss_ratio_of(trial.trial.outcome) > *plan.loss_ratio_threshold;
 }
 
 FixedLoadResult summarize_fixed_load(const FixedLoadPlan& plan, std::span<const StoredTrial> trials,
@@ -112,9 +115,8 @@ FixedLoadResult summarize_fixed_load(const FixedLoadPlan& plan, std::span<const 
       ++result.intervals_over_threshold;
       if (!result.first_over_threshold) result.first_over_threshold = stored.number;
     }
-    if (!outcome.counters.empty() &&
-        std::find(result.counters.begin(), result.counters.end(), outcome.counters) ==
-            result.counters.end()) {
+    if (!outcome.counters.empty() && std::find(result.counters.begin(), result.counters.end(),
+                                               outcome.counters) == result.counters.end()) {
       result.counters.push_back(outcome.counters);
     }
     result.trials.push_back(std::move(trial));

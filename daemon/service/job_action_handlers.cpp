@@ -2,8 +2,8 @@
 #include "daemon/protocol/request_codec.hpp"
 #include "daemon/service/command_reply_codec.hpp"
 #include "daemon/service/dispatcher.hpp"
-#include "daemon/service/service_errors.hpp"
 #include "daemon/service/job_names.hpp"
+#include "daemon/service/service_errors.hpp"
 
 namespace trexsearch::service {
 namespace {

@@ -13,7 +13,8 @@ SuiteDetails JobStoreAccess::suite(const SuiteRef& /*ref*/) {
 
 std::vector<SuiteRecord> JobStoreAccess::suites(std::size_t /*limit*/) { return {}; }
 
-SuiteReceipt JobSubmission::submit_suite(const SuiteSpec& suite, const std::string& /*submitted_by*/) {
+SuiteReceipt JobSubmission::submit_suite(const SuiteSpec& suite,
+                                         const std::string& /*submitted_by*/) {
   throw RequestError(ResultCode::unsupported,
                      "suite \"" + suite.name + "\": this job manager keeps no suites");
 }

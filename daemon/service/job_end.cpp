@@ -19,8 +19,9 @@ JobEnd end_of_run(const RunFacts& facts) {
     return {JobState::failed, facts.failure};
   }
   if (facts.cancelled) {
-    return {JobState::cancelled, "cancelled by " + facts.cancelled_by + " while running" +
-                                     (facts.outcome_reason.empty() ? "" : ": " + facts.outcome_reason)};
+    return {JobState::cancelled,
+            "cancelled by " + facts.cancelled_by + " while running" +
+                (facts.outcome_reason.empty() ? "" : ": " + facts.outcome_reason)};
   }
   if (facts.shutting_down) {
     return {JobState::interrupted,

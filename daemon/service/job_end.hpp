@@ -2,8 +2,8 @@
 
 #include <string>
 
-#include "daemon/service/job_runner.hpp"
 #include "daemon/protocol/job_state.hpp"
+#include "daemon/service/job_runner.hpp"
 
 namespace trexsearch::service {
 

@@ -85,7 +85,8 @@ SuiteReceipt JobIntake::submit_suite(const SuiteSpec& suite, const std::string& 
   // is stored: queue it whole rather than lose stored jobs.
   std::vector<QueuedJob> queued;
   for (std::size_t i = 0; i < suite.entries.size(); ++i) {
-    queued.push_back(QueuedJob{record.jobs[i].job, suite.entries[i].job, suite.entries[i].job.name});
+    queued.push_back(
+        QueuedJob{record.jobs[i].job, suite.entries[i].job, suite.entries[i].job.name});
   }
   const SuiteReceipt receipt{record, queue_.push(std::move(queued))};
   log_.event(LogPriority::info, "suite.submitted",
@@ -108,8 +109,8 @@ SuiteRecord JobIntake::store_suite(const SuiteSpec& suite, const std::string& su
   std::vector<NewJob> jobs;
   for (const SuiteEntry& entry : suite.entries) {
     record.jobs.push_back(SuiteJobLink{0, 0, entry.label, entry.frame_size, entry.repeat});
-    jobs.push_back(NewJob{entry.job, record.created_at, submitted_by, daemon_version_,
-                          config_json});
+    jobs.push_back(
+        NewJob{entry.job, record.created_at, submitted_by, daemon_version_, config_json});
   }
   try {
     record = store_.with([&](Store& store) { return store.add_suite(record, jobs); });

@@ -61,7 +61,7 @@ void JobObserver::report_trial(const StoredTrial& trial, const JobProgress& prog
   // What the searches judge by: a tester-limited trial counts as loss 1 there,
   // but for a fleet's dashboard it is the tester's problem, not the SUT's.
   const bool tester_limited = progress.last_trial && progress.last_trial->tester_limited_pps;
-  const char* result = tester_limited          ? "tester_limited"
+  const char* result = tester_limited           ? "tester_limited"
                        : trial.loss_ratio > 0.0 ? "loss"
                                                 : "no_loss";
   parts_.queue.set_progress(progress);

@@ -5,8 +5,8 @@
 #include <string>
 #include <vector>
 
-#include "daemon/service/job_record.hpp"
 #include "daemon/protocol/job_state.hpp"
+#include "daemon/service/job_record.hpp"
 #include "plr/estimate.hpp"
 #include "search/search_result.hpp"
 

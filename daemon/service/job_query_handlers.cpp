@@ -1,8 +1,8 @@
 // The dispatcher's handlers that read jobs: list, show, result, analyze.
 #include "daemon/service/dispatcher.hpp"
-#include "daemon/service/service_errors.hpp"
 #include "daemon/service/job_summary.hpp"
 #include "daemon/service/load_units.hpp"
+#include "daemon/service/service_errors.hpp"
 #include "search/trial_analysis.hpp"
 
 namespace trexsearch::service {
@@ -68,8 +68,8 @@ Answer<ShowReply> Dispatcher::show(const protocol::ShowRequest& request,
     // MRR and soaks: the result's numbers from the trials stored so far, running
     // or not (the trials themselves are listed too).
     const JobSpec spec = stored_job_spec(details.record);
-    reply.fixed_load = summarize_fixed_load(fixed_load_plan(spec), details.trials,
-                                            FixedLoadStop::completed, "");
+    reply.fixed_load =
+        summarize_fixed_load(fixed_load_plan(spec), details.trials, FixedLoadStop::completed, "");
     reply.line_rate = job_line_rate(spec.measurer);
   }
   std::string text = job_text(request.job) + " is " + std::string(to_string(details.record.state)) +

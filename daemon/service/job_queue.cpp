@@ -21,12 +21,11 @@ void JobQueue::admit(std::size_t count) const {
   std::lock_guard lock(mutex_);
   if (closed_) throw RequestError(ResultCode::busy, "trex-searchd is shutting down");
   if (queued_.size() + count > max_queued_) {
-    throw RequestError(ResultCode::busy,
-                       "the queue is full (" + std::to_string(queued_.size()) + " jobs" +
-                           (count > 1 ? " queued, " + std::to_string(count) + " more asked"
-                                      : std::string()) +
-                           ", max-queued-jobs " + std::to_string(max_queued_) +
-                           "); try again later");
+    throw RequestError(
+        ResultCode::busy,
+        "the queue is full (" + std::to_string(queued_.size()) + " jobs" +
+            (count > 1 ? " queued, " + std::to_string(count) + " more asked" : std::string()) +
+            ", max-queued-jobs " + std::to_string(max_queued_) + "); try again later");
   }
 }
 

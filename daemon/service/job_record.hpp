@@ -6,8 +6,8 @@
 #include <string>
 
 #include "daemon/protocol/job_state.hpp"
-#include "plr/plr_trial.hpp"
 #include "measure/replay_measurer.hpp"
+#include "plr/plr_trial.hpp"
 #include "search/search_result.hpp"
 
 namespace trexsearch::service {

@@ -49,7 +49,8 @@ std::string resume_problem(const JobRecord& record, bool resume_interrupted, Job
 }  // namespace
 
 std::vector<QueuedJob> recover_jobs(LockedStore& store, StoreHealthMonitor& health, Logger& log,
-                                    bool resume_interrupted, const std::set<JobId>& already_queued) {
+                                    bool resume_interrupted,
+                                    const std::set<JobId>& already_queued) {
   const std::vector<JobRecord> unfinished =
       store.with([](Store& opened) { return opened.unfinished_jobs(); });
   std::vector<QueuedJob> recovered;

@@ -8,10 +8,10 @@
 #include <vector>
 
 #include "daemon/service/fixed_load_spec.hpp"
+#include "measure/units.hpp"
 #include "plr/plr_config.hpp"
 #include "search/controller_config.hpp"
 #include "search/sim/sut_model.hpp"
-#include "measure/units.hpp"
 #include "trex_client/tester/trex_tester.hpp"
 
 namespace trexsearch::service {

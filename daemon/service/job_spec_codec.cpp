@@ -1,5 +1,4 @@
 #include "daemon/service/job_spec_codec.hpp"
-#include "daemon/service/job_spec_codec.hpp"
 
 #include <cmath>
 #include <functional>
@@ -18,8 +17,8 @@
 #include "daemon/service/load_units_codec.hpp"
 #include "daemon/service/service_errors.hpp"
 #include "daemon/service/trex_trial_codec.hpp"
-#include "trex_client/tester/trex_tester.hpp"
 #include "measure/errors.hpp"
+#include "trex_client/tester/trex_tester.hpp"
 
 namespace trexsearch::service {
 namespace {
@@ -139,17 +138,14 @@ TrexMeasurerSpec decode_trex(codec::ObjectReader& reader) {
   spec.profile_json = codec::to_compact_json(*profile);
   try {
     // Compile once: a bad profile fails at submission, not at the front of the queue.
-    directions = trex::compile_profile(trex::parse_profile(spec.profile_json,
-                                                           spec.profile_source))
+    directions = trex::compile_profile(trex::parse_profile(spec.profile_json, spec.profile_source))
                      .directions;
   } catch (const RequestError&) {
     throw;
   } catch (const measure::ConfigError& error) {
-    throw RequestError(ResultCode::bad_request,
-                       reader.field_path("profile") + ": " + error.what());
+    throw RequestError(ResultCode::bad_request, reader.field_path("profile") + ": " + error.what());
   } catch (const std::exception& error) {
-    throw RequestError(ResultCode::bad_request,
-                       reader.field_path("profile") + ": " + error.what());
+    throw RequestError(ResultCode::bad_request, reader.field_path("profile") + ": " + error.what());
   }
   if (const Json::Value* ports = reader.optional_value("ports")) {
     const Json::Value& list = codec::as_array(*ports, reader.field_path("ports"));
@@ -343,11 +339,13 @@ JobSpec decode_job_spec(const Json::Value& json, const PortSpeedProbe& probe) {
     const Json::Value* search = reader.optional_value("spec");
     if (search == nullptr) {
       bad("spec", Json::Value(),
-          spec.method == SearchMethod::plr    ? "is required: the PLRsearch spec (PLR.json)"
-          : spec.method == SearchMethod::mrr  ? "is required: {\"load\", \"trial_duration\", \"trials\"}"
-          : spec.method == SearchMethod::soak ? "is required: {\"load\", \"interval\", \"duration\", "
-                                                "\"loss_ratio_threshold\", \"on_threshold\"}"
-                                              : "is required: the MLRsearch spec");
+          spec.method == SearchMethod::plr ? "is required: the PLRsearch spec (PLR.json)"
+          : spec.method == SearchMethod::mrr
+              ? "is required: {\"load\", \"trial_duration\", \"trials\"}"
+          : spec.method == SearchMethod::soak
+              ? "is required: {\"load\", \"interval\", \"duration\", "
+                "\"loss_ratio_threshold\", \"on_threshold\"}"
+              : "is required: the MLRsearch spec");
     }
     if (!search->isObject()) bad("spec", *search, "must be an object");
     const Json::Value search_pps = loads_in_pps(*search, spec.measurer, probe);
@@ -363,8 +361,8 @@ JobSpec decode_job_spec(const Json::Value& json, const PortSpeedProbe& probe) {
     }
     if (auto* trex_spec = std::get_if<TrexMeasurerSpec>(&spec.measurer)) {
       trex_spec->max_load_pps = spec.method == SearchMethod::plr ? spec.plr.max_load_pps
-                                : is_fixed_load(spec.method)    ? fixed_load_plan(spec).load_pps
-                                                                : spec.mlr.max_load_pps;
+                                : is_fixed_load(spec.method)     ? fixed_load_plan(spec).load_pps
+                                                                 : spec.mlr.max_load_pps;
       check_line_rate(*trex_spec);
     }
     if (const auto resume = reader.optional_string("plr_resume")) {

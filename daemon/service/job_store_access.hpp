@@ -6,9 +6,9 @@
 #include <string>
 #include <vector>
 
+#include "daemon/protocol/job_state.hpp"
 #include "daemon/service/job_progress.hpp"
 #include "daemon/service/job_record.hpp"
-#include "daemon/protocol/job_state.hpp"
 #include "daemon/service/suite_record.hpp"
 
 namespace trexsearch::service {

@@ -16,8 +16,12 @@ namespace {
 WallTime now() { return std::chrono::system_clock::now(); }
 
 RunOutcome failed_outcome(std::string reason) {
-  return RunOutcome{RunOutcome::Kind::failed, std::move(reason), std::nullopt, std::nullopt,
-                    std::nullopt, std::nullopt};
+  return RunOutcome{RunOutcome::Kind::failed,
+                    std::move(reason),
+                    std::nullopt,
+                    std::nullopt,
+                    std::nullopt,
+                    std::nullopt};
 }
 
 std::uint64_t trial_count(const RunOutcome& outcome) {
@@ -83,8 +87,8 @@ void JobThread::run_one(Store& store, TakenJob taken, const std::stop_token& shu
                                               [&stop = taken.stop] { stop.request_stop(); });
     StoredPast past = load_past(store, taken);
     announce_start(taken.job, past);
-    outcome = past.not_started ? *past.not_started
-                               : run_search(store, taken, std::move(past.trials));
+    outcome =
+        past.not_started ? *past.not_started : run_search(store, taken, std::move(past.trials));
   }
   RunFacts facts = parts_.queue.running_facts();
   facts.outcome = outcome.kind;
@@ -121,8 +125,11 @@ JobThread::StoredPast JobThread::load_past(Store& store, const TakenJob& taken) 
         });
     if (!loaded) {
       past.not_started = RunOutcome{RunOutcome::Kind::stopped,
-                                    "stopped while waiting for the job store", std::nullopt,
-                                    std::nullopt, std::nullopt, std::nullopt};
+                                    "stopped while waiting for the job store",
+                                    std::nullopt,
+                                    std::nullopt,
+                                    std::nullopt,
+                                    std::nullopt};
     }
   } catch (const std::exception& error) {
     parts_.log.event(LogPriority::error, "store.failed", {{"job", id}, {"reason", error.what()}});

@@ -39,7 +39,7 @@ std::vector<std::string> journal_fields(LogPriority priority, std::string_view e
   std::vector<std::string> out;
   out.push_back("MESSAGE=" + line.substr(line.find('>') + 1));
   out.push_back("PRIORITY=" + std::to_string(static_cast<int>(priority)));
-  out.push_back("SYSLOG_IDENTIFIER=trex-searchd");
+  out.emplace_back("SYSLOG_IDENTIFIER=trex-searchd");
   out.push_back("TREXSEARCH_EVENT=" + std::string(event));
   for (const LogField& field : fields) {
     // Raw values: journald fields may hold any bytes, so no quoting is needed.

@@ -72,12 +72,11 @@ std::vector<std::string> latency_stream_notes(
     if (errors.dropped + errors.out_of_order + errors.duplicate + errors.seq_too_high +
             errors.seq_too_low >
         0) {
-      notes.push_back("latency_sequence: " + direction.name + " dropped " +
-                      std::to_string(errors.dropped) + ", out of order " +
-                      std::to_string(errors.out_of_order) + ", duplicate " +
-                      std::to_string(errors.duplicate) + ", too high " +
-                      std::to_string(errors.seq_too_high) + ", too low " +
-                      std::to_string(errors.seq_too_low));
+      notes.push_back(
+          "latency_sequence: " + direction.name + " dropped " + std::to_string(errors.dropped) +
+          ", out of order " + std::to_string(errors.out_of_order) + ", duplicate " +
+          std::to_string(errors.duplicate) + ", too high " + std::to_string(errors.seq_too_high) +
+          ", too low " + std::to_string(errors.seq_too_low));
     }
   }
   return notes;
@@ -134,7 +133,7 @@ LatencyPhaseOutcome run_latency_phase(
     point.loss_ratio = result.loss_ratio();
     point.directions = outcome.latency;
     if (outcome.latency.empty()) {
-      point.notes.push_back("no_latency: the measurer reported no latency for this trial");
+      point.notes.emplace_back("no_latency: the measurer reported no latency for this trial");
     }
     for (std::string& note : latency_stream_notes(outcome.latency)) point.notes.push_back(note);
     for (const std::string& note : outcome.notes) point.notes.push_back(note);

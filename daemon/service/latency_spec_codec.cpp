@@ -63,8 +63,9 @@ std::vector<std::string> decode_goals(const Json::Value& list, const std::string
     for (std::size_t g = 0; g < config.goals.size(); ++g) {
       known = known || config.goals[g].label(g) == name;
     }
-    if (!known) bad(item_path, items[i], "names no goal of the spec (its goals: " +
-                                             goal_labels(config) + ")");
+    if (!known)
+      bad(item_path, items[i],
+          "names no goal of the spec (its goals: " + goal_labels(config) + ")");
     if (std::find(goals.begin(), goals.end(), name) != goals.end()) {
       bad(item_path, items[i], "is given twice");
     }
@@ -114,7 +115,8 @@ void decode_latency_spec(const Json::Value* json, JobSpec& spec) {
   }
   if (const auto duration = reader.optional_number("duration")) {
     if (!(*duration > 0.0)) {
-      bad(reader.field_path("duration"), Json::Value(*duration), "must be a positive number of seconds");
+      bad(reader.field_path("duration"), Json::Value(*duration),
+          "must be a positive number of seconds");
     }
     spec.latency.duration = measure::Seconds{*duration};
   }

@@ -34,8 +34,7 @@ constexpr std::array<Suffix, 11> kSuffixes{{
     {"pps", LoadUnit::pps, 1.0},
 }};
 
-[[noreturn]] void bad(const std::string& path, const std::string& text,
-                      const std::string& reason) {
+[[noreturn]] void bad(const std::string& path, const std::string& text, const std::string& reason) {
   throw measure::ConfigError(path, "\"" + text + "\"", reason);
 }
 
@@ -56,8 +55,9 @@ LoadValue parse_load_text(const std::string& text, const std::string& path) {
     load.unit = LoadUnit::percent;
     number.remove_suffix(1);
   } else {
-    const auto suffix = std::find_if(kSuffixes.begin(), kSuffixes.end(),
-                                     [&](const Suffix& s) { return lower.ends_with(s.text); });
+    const auto* const suffix =
+        std::find_if(kSuffixes.begin(), kSuffixes.end(),
+                     [&](const Suffix& s) { return lower.ends_with(s.text); });
     if (suffix == kSuffixes.end()) {
       if (lower.ends_with("bps")) {
         bad(path, load.text,
@@ -108,9 +108,9 @@ std::optional<trex::LineRate> job_line_rate(const MeasurerSpec& measurer) {
 
 std::optional<trex::LineRate> job_line_rate(const TrexMeasurerSpec& measurer) {
   if (!measurer.port_speed_gbps) return std::nullopt;
-  return trex::LineRate{*measurer.port_speed_gbps * 1e9,
-                        trex::mean_frame_bytes(trex::parse_profile(measurer.profile_json,
-                                                                   measurer.profile_source))};
+  return trex::LineRate{
+      *measurer.port_speed_gbps * 1e9,
+      trex::mean_frame_bytes(trex::parse_profile(measurer.profile_json, measurer.profile_source))};
 }
 
 }  // namespace trexsearch::service

@@ -7,6 +7,7 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <utility>
 
 namespace trexsearch::service {
 
@@ -21,7 +22,7 @@ std::optional<LogPriority> log_priority_from_string(std::string_view name);
 /// One `key=value` of a log event.
 struct LogField {
   LogField(std::string_view k, std::string_view v) : key(k), value(v) {}
-  LogField(std::string_view k, const std::string& v) : key(k), value(v) {}
+  LogField(std::string_view k, std::string v) : key(k), value(std::move(v)) {}
   LogField(std::string_view k, const char* v) : key(k), value(v) {}
   LogField(std::string_view k, std::uint64_t v);
   LogField(std::string_view k, std::int64_t v);

@@ -110,12 +110,10 @@ class MetricsServer::Session : public std::enable_shared_from_this<Session> {
 
 MetricsServer::MetricsServer(boost::asio::io_context& io, Logger& log, Page page,
                              MetricsServerSettings settings)
-    : log_(log),
-      page_(std::move(page)),
-      settings_(settings),
-      acceptor_(io),
-      accept_retry_(io) {}
+    : log_(log), page_(std::move(page)), settings_(settings), acceptor_(io), accept_retry_(io) {}
 
+// stop() throws only when Asio cannot cancel a timer: terminating is right then.
+// NOLINTNEXTLINE(bugprone-exception-escape)
 MetricsServer::~MetricsServer() { stop(); }
 
 tcp::endpoint MetricsServer::listen(const tcp::endpoint& endpoint) {
@@ -132,7 +130,7 @@ tcp::endpoint MetricsServer::listen(const tcp::endpoint& endpoint) {
     throw std::system_error(error.code().value(), std::generic_category(),
                             "metrics-listen " + shown(endpoint));
   }
-  const tcp::endpoint bound = acceptor_.local_endpoint();
+  tcp::endpoint bound = acceptor_.local_endpoint();
   log_.event(LogPriority::notice, "metrics.listening",
              {{"address", shown(bound)}, {"path", "/metrics"}});
   accept();

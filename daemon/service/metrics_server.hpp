@@ -51,7 +51,7 @@ class MetricsServer {
   /// `io` and `log` must outlive the server, and the server must outlive io.run().
   MetricsServer(boost::asio::io_context& io, Logger& log, Page page,
                 MetricsServerSettings settings = {});
-  ~MetricsServer();
+  ~MetricsServer();  // NOLINT(bugprone-exception-escape): see its definition
   MetricsServer(const MetricsServer&) = delete;
   MetricsServer& operator=(const MetricsServer&) = delete;
 

@@ -6,11 +6,11 @@
 #include <optional>
 #include <string>
 
+#include "daemon/service/metrics_text.hpp"
 #include "daemon/service/queue_view.hpp"
 #include "daemon/service/store_health_view.hpp"
-#include "daemon/service/metrics_text.hpp"
-#include "daemon/service/trial_tally.hpp"
 #include "daemon/service/trex_link.hpp"
+#include "daemon/service/trial_tally.hpp"
 
 namespace trexsearch::service {
 

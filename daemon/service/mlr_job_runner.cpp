@@ -8,8 +8,8 @@
 #include "daemon/service/latency_phase.hpp"
 #include "daemon/service/paced_measurer.hpp"
 #include "daemon/service/resuming_measurer.hpp"
-#include "search/controller.hpp"
 #include "measure/errors.hpp"
+#include "search/controller.hpp"
 
 namespace trexsearch::service {
 namespace {
@@ -50,8 +50,12 @@ RunOutcome outcome_of(mlr::SearchResult result) {
 }
 
 RunOutcome failed(std::string reason) {
-  return RunOutcome{RunOutcome::Kind::failed, std::move(reason), std::nullopt, std::nullopt,
-                    std::nullopt, std::nullopt};
+  return RunOutcome{RunOutcome::Kind::failed,
+                    std::move(reason),
+                    std::nullopt,
+                    std::nullopt,
+                    std::nullopt,
+                    std::nullopt};
 }
 
 // The latency streams' rate as the search's own trials told it (every_trial).
@@ -69,8 +73,8 @@ std::optional<double> rate_from_search(const mlr::SearchResult& result) {
 std::vector<GoalProgressView> final_goals(const mlr::SearchResult& result) {
   std::vector<GoalProgressView> goals;
   for (const mlr::GoalResult& goal : result.goals) {
-    goals.push_back({goal.label, goal.relevant_lower_bound_pps, goal.relevant_upper_bound_pps, 0,
-                     true});
+    goals.push_back(
+        {goal.label, goal.relevant_lower_bound_pps, goal.relevant_upper_bound_pps, 0, true});
   }
   return goals;
 }

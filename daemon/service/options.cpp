@@ -310,8 +310,9 @@ std::optional<ListenAddress> parse_listen_address(const std::string& text) {
   const auto address = boost::asio::ip::make_address(host, error);
   // An IPv6 address needs its brackets, or its last group would read as the port.
   if (error || host.empty() || address.is_v6() != bracketed) {
-    return fail("must be an IP address and a port, e.g. 127.0.0.1:9469 or [::1]:9469 (no "
-                "hostnames: the endpoint binds only where it is told)");
+    return fail(
+        "must be an IP address and a port, e.g. 127.0.0.1:9469 or [::1]:9469 (no "
+        "hostnames: the endpoint binds only where it is told)");
   }
   unsigned port = 0;
   const auto [end, ec] =

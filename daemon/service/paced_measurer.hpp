@@ -13,12 +13,13 @@ namespace trexsearch::service {
 
 /// A job's live measurer on the job's clock, paced for the spec's time mode:
 /// compressed jobs move a ManualClock by each trial's duration (VirtualTimeMeasurer);
-/// real-time jobs read the measurer's own clock or else the steady clock, and an instant measurer is made to take
-/// the trial's time (RealTimeMeasurer). Shared by the MLR and PLR runners.
+/// real-time jobs read the measurer's own clock or else the steady clock, and an instant measurer
+/// is made to take the trial's time (RealTimeMeasurer). Shared by the MLR and PLR runners.
 class PacedMeasurer {
  public:
   /// Takes the measurer `live` built for `mode`. Not movable: members point at each other.
   PacedMeasurer(LiveMeasurer live, TimeMode mode);
+  ~PacedMeasurer() = default;
   PacedMeasurer(const PacedMeasurer&) = delete;
   PacedMeasurer& operator=(const PacedMeasurer&) = delete;
 

@@ -57,8 +57,12 @@ RunOutcome::Kind kind_of(plr::PlrStopReason reason) {
 }
 
 RunOutcome failed(std::string reason) {
-  return RunOutcome{RunOutcome::Kind::failed, std::move(reason), std::nullopt, std::nullopt,
-                    std::nullopt, std::nullopt};
+  return RunOutcome{RunOutcome::Kind::failed,
+                    std::move(reason),
+                    std::nullopt,
+                    std::nullopt,
+                    std::nullopt,
+                    std::nullopt};
 }
 
 }  // namespace
@@ -122,7 +126,8 @@ RunOutcome PlrJobRunner::run(const JobSpec& spec, std::vector<StoredTrial> store
     progress.search_time_limit = config.time_budget;
     return progress;
   };
-  if (!resume_from.empty()) observer.replay_finished(resume_from.size(), progress_of(resume_from.back()));
+  if (!resume_from.empty())
+    observer.replay_finished(resume_from.size(), progress_of(resume_from.back()));
 
   plr::PlrHooks hooks;
   hooks.on_trial = [&](const plr::PlrTrial& trial) {

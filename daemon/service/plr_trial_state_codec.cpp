@@ -43,7 +43,8 @@ plr::FitEstimate decode_fit(const Json::Value& json, const std::string& path) {
   fit.focus.mean[0] = codec::as_number(focus[0], codec::element_path(focus_path, 0));
   fit.focus.mean[1] = codec::as_number(focus[1], codec::element_path(focus_path, 1));
   for (Json::ArrayIndex i = 0; i < 3; ++i) {
-    fit.focus.covariance[i] = codec::as_number(focus[i + 2], codec::element_path(focus_path, i + 2));
+    fit.focus.covariance[i] =
+        codec::as_number(focus[i + 2], codec::element_path(focus_path, i + 2));
   }
   reader.reject_unknown_keys();
   return fit;

@@ -28,7 +28,7 @@ std::optional<std::string> read_text(const fs::path& path, int& error) {
     return std::nullopt;
   }
   std::string text;
-  std::array<char, 4096> buffer;
+  std::array<char, 4096> buffer{};
   for (;;) {
     const ssize_t got = ::read(fd, buffer.data(), buffer.size());
     if (got < 0 && errno == EINTR) continue;
@@ -71,7 +71,17 @@ void parse_tcp_table(const std::string& text, std::uint16_t port, bool ipv6,
   std::getline(lines, line);  // the header
   while (std::getline(lines, line)) {
     std::istringstream fields(line);
-    std::string slot, local, remote, state, queues, timer, retransmits, uid, timeout, inode;
+    // The ten fields of a /proc/net/unix line, only the inode is kept.
+    std::string slot;
+    std::string local;
+    std::string remote;
+    std::string state;
+    std::string queues;
+    std::string timer;
+    std::string retransmits;
+    std::string uid;
+    std::string timeout;
+    std::string inode;
     if (!(fields >> slot >> local >> remote >> state >> queues >> timer >> retransmits >> uid >>
           timeout >> inode)) {
       continue;
@@ -103,7 +113,7 @@ bool holds_any(const fs::path& fd_dir, const std::set<std::uint64_t>& inodes,
   for (; !error && it != fs::directory_iterator(); it.increment(error)) {
     std::error_code ignored;  // the descriptor may be closed meanwhile
     const auto inode = socket_inode(fs::read_symlink(it->path(), ignored).native());
-    if (inode && inodes.count(*inode) != 0) return true;
+    if (inode && inodes.contains(*inode)) return true;
   }
   return false;
 }

@@ -47,7 +47,8 @@ void add_trial_remarks(const TrialSummary& trial, Json::Value& json) {
   if (trial.tester_limited_pps) json["tester_limited_pps"] = *trial.tester_limited_pps;
   if (!trial.counters.empty()) json["counters"] = trial.counters;
   if (!trial.latency.empty()) {
-    json["latency"] = codec::encode_latency_list(trial.latency, codec::LatencyHistograms::leave_out);
+    json["latency"] =
+        codec::encode_latency_list(trial.latency, codec::LatencyHistograms::leave_out);
   }
 }
 

@@ -22,7 +22,7 @@ Json::Value encode_job_record(const JobRecord& record);
 Json::Value encode_progress(const JobProgress& progress);
 
 /// One stored trial with the measurer's full outcome (docs/socket-api.md).
-Json::Value encode_stored_trial(const StoredTrial& trial);
+Json::Value encode_stored_trial(const StoredTrial& stored);
 
 /// The `watch` trial event: `{"job", "trial", "phase", "load", "duration",
 /// "loss_ratio", "measured_loss_ratio", "notes", "directions",

@@ -4,7 +4,6 @@
 #include <stdexcept>
 #include <utility>
 
-
 namespace trexsearch::service {
 
 RequestPool::RequestPool(Dispatcher& dispatcher,

@@ -3,11 +3,12 @@
 #include <sqlite3.h>
 
 #include <climits>
+#include <utility>
 
 namespace trexsearch::service {
 
-SqliteStatement::SqliteStatement(sqlite3* db, std::string_view sql, const std::string& db_name)
-    : db_(db), sql_(sql), db_name_(db_name) {
+SqliteStatement::SqliteStatement(sqlite3* db, std::string_view sql, std::string db_name)
+    : db_(db), sql_(sql), db_name_(std::move(db_name)) {
   const int code =
       sqlite3_prepare_v2(db_, sql_.c_str(), static_cast<int>(sql_.size()), &statement_, nullptr);
   if (code != SQLITE_OK) fail(code, "prepare");

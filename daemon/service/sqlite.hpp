@@ -34,7 +34,7 @@ bool is_store_full(const std::exception& error);
 /// One prepared statement. Bind parameters are 1-based, columns 0-based.
 class SqliteStatement {
  public:
-  SqliteStatement(sqlite3* db, std::string_view sql, const std::string& db_name);
+  SqliteStatement(sqlite3* db, std::string_view sql, std::string db_name);
   ~SqliteStatement();
   SqliteStatement(const SqliteStatement&) = delete;
   SqliteStatement& operator=(const SqliteStatement&) = delete;

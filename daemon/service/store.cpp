@@ -6,8 +6,8 @@
 
 #include <sqlite3.h>
 
-#include "daemon/service/store_codec.hpp"
 #include "daemon/service/plr_trial_state_codec.hpp"
+#include "daemon/service/store_codec.hpp"
 
 namespace trexsearch::service {
 namespace {
@@ -91,8 +91,8 @@ constexpr const char* kJobColumns =
     "(SELECT COUNT(*) FROM trials WHERE trials.job_id = jobs.id)";
 
 mlr::TrialPhase phase_from_string(const std::string& text, JobId id) {
-  for (const auto phase : {mlr::TrialPhase::warmup, mlr::TrialPhase::initial,
-                           mlr::TrialPhase::main, mlr::TrialPhase::latency}) {
+  for (const auto phase : {mlr::TrialPhase::warmup, mlr::TrialPhase::initial, mlr::TrialPhase::main,
+                           mlr::TrialPhase::latency}) {
     if (mlr::to_string(phase) == text) return phase;
   }
   throw SqliteError(
@@ -160,13 +160,15 @@ void Store::check_integrity() {
 std::string Store::file_problem() const {
   struct stat info {};
   if (::stat(file_.c_str(), &info) != 0) {
-    return file_.string() + " was deleted while the daemon runs: what it writes now is lost "
-                            "at the next start";
+    return file_.string() +
+           " was deleted while the daemon runs: what it writes now is lost "
+           "at the next start";
   }
   if (static_cast<std::uint64_t>(info.st_dev) != device_ ||
       static_cast<std::uint64_t>(info.st_ino) != inode_) {
-    return file_.string() + " was replaced by another file while the daemon runs: it still "
-                            "writes to the old one; restart it to use the new file";
+    return file_.string() +
+           " was replaced by another file while the daemon runs: it still "
+           "writes to the old one; restart it to use the new file";
   }
   return "";
 }
@@ -204,8 +206,9 @@ std::optional<std::size_t> Store::delete_job(JobId id) {
   SqliteTransaction transaction(db_);
   if (!job(id)) return std::nullopt;
   const std::size_t trials = trial_count(id);
-  for (const char* sql : {"DELETE FROM results WHERE job_id = ?1", "DELETE FROM trials WHERE job_id = ?1",
-                          "DELETE FROM suite_jobs WHERE job_id = ?1", "DELETE FROM jobs WHERE id = ?1"}) {
+  for (const char* sql :
+       {"DELETE FROM results WHERE job_id = ?1", "DELETE FROM trials WHERE job_id = ?1",
+        "DELETE FROM suite_jobs WHERE job_id = ?1", "DELETE FROM jobs WHERE id = ?1"}) {
     auto statement = db_.prepare(sql);
     statement.bind(1, static_cast<std::int64_t>(id));
     statement.step();
@@ -219,7 +222,8 @@ void Store::set_max_bytes(std::uint64_t bytes) {
   page_size.step();
   const auto page_bytes = static_cast<std::uint64_t>(page_size.column_int64(0));
   // SQLite clamps max_page_count to its own maximum (and to the current size).
-  const std::uint64_t pages = bytes == 0 ? 0xFFFFFFFEu : std::max<std::uint64_t>(1, bytes / page_bytes);
+  const std::uint64_t pages =
+      bytes == 0 ? 0xFFFFFFFEu : std::max<std::uint64_t>(1, bytes / page_bytes);
   db_.exec("PRAGMA max_page_count=" + std::to_string(pages));
 }
 

@@ -89,7 +89,7 @@ class Store {
 
   /// Appends one completed trial. Its number must be new for the job: storing the
   /// same trial twice throws (a resumed job never measures a stored trial again).
-  void add_trial(JobId id, const StoredTrial& trial);
+  void add_trial(JobId id, const StoredTrial& stored);
   /// Deletes the job with its trials and result, in one transaction; returns how
   /// many trials it had, or nullopt when there is no such job. Freed pages are
   /// reused by later writes (the file does not shrink).

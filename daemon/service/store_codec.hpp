@@ -4,9 +4,9 @@
 #include <string>
 #include <vector>
 
+#include "daemon/latency/latency_point.hpp"
 #include "daemon/service/fixed_load_result.hpp"
 #include "daemon/service/job_spec.hpp"
-#include "daemon/latency/latency_point.hpp"
 #include "plr/soak_search.hpp"
 #include "search/search_result.hpp"
 

@@ -102,9 +102,8 @@ SuiteDetails StoreCommands::suite(const SuiteRef& ref) {
   return store_.with([&ref](Store& store) {
     auto suite = store.suite(ref);
     if (!suite) {
-      throw RequestError(ResultCode::not_found,
-                         ref.id ? "no suite " + std::to_string(*ref.id)
-                                : "no suite named \"" + ref.name + "\"");
+      throw RequestError(ResultCode::not_found, ref.id ? "no suite " + std::to_string(*ref.id)
+                                                       : "no suite named \"" + ref.name + "\"");
     }
     SuiteDetails details;
     for (const SuiteJobLink& link : suite->jobs) {

@@ -33,8 +33,8 @@ std::string StoreReserve::ensure() {
   if (failed != 0) {
     ::unlink(file_.c_str());
     held_ = false;
-    return "cannot allocate " + std::to_string(bytes_ >> 20) + " MiB for " + file_.string() +
-           ": " + std::strerror(failed);
+    return "cannot allocate " + std::to_string(bytes_ >> 20) + " MiB for " + file_.string() + ": " +
+           std::strerror(failed);
   }
   held_ = true;
   return "";

@@ -48,8 +48,7 @@ std::string decode_name(codec::ObjectReader& reader) {
             (((*name)[0] >= 'a' && (*name)[0] <= 'z') || ((*name)[0] >= 'A' && (*name)[0] <= 'Z'));
   for (const char c : *name) ok = ok && label_char(c);
   if (!ok) {
-    bad("name", Json::Value(*name),
-        "must be 1..64 of A-Z a-z 0-9 . _ + -, starting with a letter");
+    bad("name", Json::Value(*name), "must be 1..64 of A-Z a-z 0-9 . _ + -, starting with a letter");
   }
   return *name;
 }
@@ -72,8 +71,8 @@ void check_unique(const std::vector<AxisValue>& values, const char* key) {
   std::set<std::string> seen;
   for (const AxisValue& value : values) {
     if (!seen.insert(value.label).second) {
-      bad(value.path, value.value, "repeats the " + std::string(key) + " label \"" + value.label +
-                                       "\" (each value once)");
+      bad(value.path, value.value,
+          "repeats the " + std::string(key) + " label \"" + value.label + "\" (each value once)");
     }
   }
 }
@@ -107,13 +106,16 @@ std::vector<AxisValue> decode_profiles(codec::ObjectReader& reader) {
     const std::string path = codec::element_path("profiles", i);
     codec::ObjectReader item(array[i], path);
     const auto label = item.optional_string("label");
-    if (!label) bad(item.field_path("label"), Json::Value(), "is required: names the profile in entry labels");
+    if (!label)
+      bad(item.field_path("label"), Json::Value(),
+          "is required: names the profile in entry labels");
     check_label(*label, item.field_path("label"));
     const Json::Value* profile = item.optional_value("profile");
     if (profile == nullptr) bad(item.field_path("profile"), Json::Value(), "is required");
     Json::Value value(Json::objectValue);
     value["profile"] = *profile;
-    if (const auto source = item.optional_string("profile_source")) value["profile_source"] = *source;
+    if (const auto source = item.optional_string("profile_source"))
+      value["profile_source"] = *source;
     item.reject_unknown_keys();
     values.push_back({*label, path, value});
   }
@@ -129,7 +131,8 @@ std::vector<AxisValue> decode_methods(codec::ObjectReader& reader) {
     const std::string path = codec::element_path("methods", i);
     codec::ObjectReader item(array[i], path);
     const auto method = item.optional_string("method");
-    if (!method) bad(item.field_path("method"), Json::Value(), "is required: mlr, plr, mrr or soak");
+    if (!method)
+      bad(item.field_path("method"), Json::Value(), "is required: mlr, plr, mrr or soak");
     const std::string label = item.optional_string("label").value_or(*method);
     check_label(label, item.field_path("label"));
     Json::Value value(Json::objectValue);
@@ -181,6 +184,7 @@ void apply_method(Json::Value& job, const AxisValue& method) {
 /// One axis: its values, or a single unlabelled "keep the job as it is".
 std::vector<const AxisValue*> or_base(const std::vector<AxisValue>& values) {
   std::vector<const AxisValue*> pointers;
+  pointers.reserve(values.size());
   for (const AxisValue& value : values) pointers.push_back(&value);
   if (pointers.empty()) pointers.push_back(nullptr);
   return pointers;
@@ -200,7 +204,8 @@ std::string entry_where(const std::vector<const AxisValue*>& parts, int repeat, 
   for (const AxisValue* part : parts) {
     if (part != nullptr) where += (where.empty() ? "" : ", ") + part->path;
   }
-  if (repeats > 1) where += (where.empty() ? "" : ", ") + std::string("repeat ") + std::to_string(repeat);
+  if (repeats > 1)
+    where += (where.empty() ? "" : ", ") + std::string("repeat ") + std::to_string(repeat);
   return where.empty() ? "" : " (" + where + ")";
 }
 
@@ -211,12 +216,11 @@ PortSpeedProbe memoised(const PortSpeedProbe& probe) {
   return [probe, answers](const TrexMeasurerSpec& measurer) {
     const auto found = answers->find(measurer.endpoint);
     if (found != answers->end()) return found->second;
-    const auto answer = probe(measurer);
+    auto answer = probe(measurer);
     answers->emplace(measurer.endpoint, answer);
     return answer;
   };
 }
-
 
 // The suite document's keys, validated; the axes not yet multiplied out.
 struct SuiteAxes {
@@ -274,7 +278,8 @@ SuiteEntry decode_entry(const SuiteAxes& axes, const AxisValue* profile, const A
   entry.label = join_label(parts);
   entry.repeat = repeat;
   if (size != nullptr) entry.frame_size = size->value.isString() ? "imix" : size->value.asString();
-  const std::string where = "entry \"" + entry.label + "\"" + entry_where(parts, repeat, axes.repeats);
+  const std::string where =
+      "entry \"" + entry.label + "\"" + entry_where(parts, repeat, axes.repeats);
   try {
     Json::Value job = axes.base;
     if (profile != nullptr) apply_profile(job, *profile);

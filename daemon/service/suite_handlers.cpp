@@ -1,8 +1,8 @@
 // The dispatcher's handlers of suites: submit_suite, show_suite, list_suites.
 #include "daemon/service/dispatcher.hpp"
-#include "daemon/service/service_errors.hpp"
 #include "daemon/service/job_names.hpp"
 #include "daemon/service/job_summary.hpp"
+#include "daemon/service/service_errors.hpp"
 #include "daemon/service/suite_codec.hpp"
 
 namespace trexsearch::service {
@@ -14,8 +14,8 @@ Answer<SubmitSuiteReply> Dispatcher::submit_suite(const protocol::SubmitSuiteReq
   for (const SuiteEntry& entry : suite.entries) check_job_names(entry.job);
   const SuiteReceipt receipt = jobs_.submission.submit_suite(suite, context.peer->describe());
   const auto& jobs = receipt.suite.jobs;
-  std::string text = "suite " + std::to_string(receipt.suite.id) + " (" + suite.name + "): " +
-                     std::to_string(jobs.size()) + " jobs queued, job " +
+  std::string text = "suite " + std::to_string(receipt.suite.id) + " (" + suite.name +
+                     "): " + std::to_string(jobs.size()) + " jobs queued, job " +
                      std::to_string(jobs.front().job) +
                      (jobs.size() > 1 ? " to " + std::to_string(jobs.back().job) : "") +
                      " from position " + std::to_string(receipt.queue_position);

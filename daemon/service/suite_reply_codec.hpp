@@ -9,7 +9,6 @@ namespace trexsearch::service {
 // The suite commands' JSON (docs/socket-api.md `submit_suite`, `show_suite`,
 // `list_suites`).
 
-
 /// `{"suite", "name", "jobs": [ids], "queue_position"}`.
 Json::Value encode_suite_receipt(const SuiteReceipt& receipt);
 

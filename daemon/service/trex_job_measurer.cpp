@@ -29,7 +29,8 @@ trex::SessionConfig session_config(const trex::CompiledProfile& profile,
 // Per-stream counting needs the flow_stats RX capability on every port of the
 // profile; without it TRex refuses the streams with a terse "RX stats is not
 // supported on this interface". Say what to do instead.
-void check_flow_stats_support(const trex::SystemInfo& system, const trex::CompiledProfile& profile) {
+void check_flow_stats_support(const trex::SystemInfo& system,
+                              const trex::CompiledProfile& profile) {
   for (const std::uint8_t port : profile.all_ports()) {
     for (const trex::PortInfo& info : system.ports) {
       if (info.index != port) continue;
@@ -178,8 +179,8 @@ void TrexJobMeasurer::with_reconnect(const std::string& what, const std::functio
 
 measure::TrialOutcome TrexJobMeasurer::measure(measure::Seconds intended_duration,
                                                double intended_load_pps, std::stop_token stop) {
-  return recovering(
-      [&] { return repeating_->measure(intended_duration, intended_load_pps, stop); }, stop);
+  return recovering([&] { return repeating_->measure(intended_duration, intended_load_pps, stop); },
+                    stop);
 }
 
 measure::TrialOutcome TrexJobMeasurer::measure_latency(measure::Seconds intended_duration,
@@ -206,7 +207,8 @@ measure::TrialOutcome TrexJobMeasurer::recovering(
       // TRex went away and the session's own recovery failed: keep trying to
       // recover within the grace period, then measure this trial again (its
       // counts were lost with the connection).
-      with_reconnect("reconnect to", [&] { session_->recover(error); }, stop);
+      with_reconnect(
+          "reconnect to", [&] { session_->recover(error); }, stop);
     }
   }
 }

@@ -63,6 +63,8 @@ class TrexJobMeasurer final : public measure::Measurer {
   /// the grace period. Throws MeasurementError naming the endpoint when it cannot.
   TrexJobMeasurer(trex::CompiledProfile profile, TrexJobSettings settings);
   ~TrexJobMeasurer() override;
+  TrexJobMeasurer(const TrexJobMeasurer&) = delete;
+  TrexJobMeasurer& operator=(const TrexJobMeasurer&) = delete;
 
   measure::TrialOutcome measure(measure::Seconds intended_duration, double intended_load_pps,
                                 std::stop_token stop) override;

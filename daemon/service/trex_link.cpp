@@ -6,11 +6,16 @@ namespace trexsearch::service {
 
 std::string_view to_string(TrexLinkState state) {
   switch (state) {
-    case TrexLinkState::idle: return "idle";
-    case TrexLinkState::connecting: return "connecting";
-    case TrexLinkState::connected: return "connected";
-    case TrexLinkState::reconnecting: return "reconnecting";
-    case TrexLinkState::failed: return "failed";
+    case TrexLinkState::idle:
+      return "idle";
+    case TrexLinkState::connecting:
+      return "connecting";
+    case TrexLinkState::connected:
+      return "connected";
+    case TrexLinkState::reconnecting:
+      return "reconnecting";
+    case TrexLinkState::failed:
+      return "failed";
   }
   return "unknown";
 }

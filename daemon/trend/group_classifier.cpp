@@ -77,6 +77,7 @@ Classification classify_series(std::span<const double> values, const ClassifierS
   Classification result;
   while (true) {
     std::vector<double> series;
+    series.reserve(kept.size());
     for (std::size_t index : kept) series.push_back(values[index]);
     // The scale comes from the kept values: an outlier of 10x must not coarsen it.
     const auto cuts = best_cuts(series, scale_for(series, settings.significant_bits));

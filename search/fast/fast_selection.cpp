@@ -25,10 +25,10 @@ bool inside(GridIndex load, const GridBounds& bounds) {
 FastSelection::FastSelection(const TargetChains& chains, const TrialDatabase& database,
                              const LoadGrid& grid, const std::vector<TrialRecord>& trials)
     : chains_(chains), database_(database), grid_(grid), trials_(trials) {
-  for (std::size_t goal = 0; goal < chains_.final_target.size(); ++goal) {
+  for (const std::size_t final_target : chains_.final_target) {
     // Like the reference, every goal starts on its coarsest target.
     GoalState state;
-    state.target = chains_.final_target[goal];
+    state.target = final_target;
     while (const auto preceding = chains_.targets[state.target].preceding) {
       state.target = *preceding;
     }

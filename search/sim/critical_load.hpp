@@ -2,8 +2,8 @@
 
 #include <optional>
 
-#include "search/sim/sut_model.hpp"
 #include "measure/units.hpp"
+#include "search/sim/sut_model.hpp"
 
 namespace trexsearch::sim {
 

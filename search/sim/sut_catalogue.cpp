@@ -84,6 +84,7 @@ std::unique_ptr<SutModel> make_sut(std::string_view model, const SutOptions& opt
 
 std::vector<std::pair<std::string, std::string>> sut_model_catalogue() {
   std::vector<std::pair<std::string, std::string>> names;
+  names.reserve(catalogue.size());
   for (const CatalogueEntry& entry : catalogue) names.emplace_back(entry.name, entry.description);
   return names;
 }

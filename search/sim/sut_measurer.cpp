@@ -5,8 +5,8 @@
 #include <string>
 #include <utility>
 
-#include "measure/latency_summary.hpp"
 #include "measure/errors.hpp"
+#include "measure/latency_summary.hpp"
 #include "search/sim/latency_options.hpp"
 
 namespace trexsearch::sim {

@@ -5,9 +5,9 @@
 #include <vector>
 
 #include "measure/measurer.hpp"
+#include "measure/units.hpp"
 #include "search/sim/latency_model.hpp"
 #include "search/sim/sut_model.hpp"
-#include "measure/units.hpp"
 
 namespace trexsearch::sim {
 

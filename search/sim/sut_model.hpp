@@ -9,9 +9,9 @@
 #include <string_view>
 #include <vector>
 
-#include "search/sim/latency_model.hpp"
 #include "measure/trial_result.hpp"
 #include "measure/units.hpp"
+#include "search/sim/latency_model.hpp"
 
 namespace trexsearch::sim {
 

@@ -28,7 +28,7 @@ std::string known_names(std::span<const SutOptionSpec> specs) {
 }  // namespace
 
 std::string SutOptionSpec::range_text() const {
-  const std::string low = (min_inclusive ? ">= " : "> ") + measure::format_value(min);
+  std::string low = (min_inclusive ? ">= " : "> ") + measure::format_value(min);
   if (std::isinf(max)) return low;
   return std::string("in ") + (min_inclusive ? "[" : "(") + measure::format_value(min) + ", " +
          measure::format_value(max) + (max_inclusive ? "]" : ")");

@@ -67,9 +67,7 @@ std::optional<Nomination> BisectStrategy::extend_hi(const GridBounds& bounds,
 }
 
 void BisectStrategy::won(const GridBounds& bounds, GridIndex load) {
-  if (expand_on_clo_ && bounds.clo == load) {
-    context_.expander.expand();
-  } else if (expand_on_chi_ && bounds.chi == load) {
+  if ((expand_on_clo_ && bounds.clo == load) || (expand_on_chi_ && bounds.chi == load)) {
     context_.expander.expand();
   }
 }

@@ -5,6 +5,7 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 #include "search/expander.hpp"
@@ -35,7 +36,7 @@ struct StrategyContext {
 /// fixed priority order; the first that nominates wins the selector's turn.
 class Strategy {
  public:
-  explicit Strategy(const StrategyContext& context) : context_(context) {}
+  explicit Strategy(StrategyContext context) : context_(std::move(context)) {}
   virtual ~Strategy() = default;
 
   /// A load to measure given the current relevant bounds, or nothing.

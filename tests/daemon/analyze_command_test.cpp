@@ -117,8 +117,8 @@ TEST_CASE("analyze: with load limits, max load as a lower bound is named") {
   const TempDir dir;
   std::string trials;
   for (int i = 0; i < 11; ++i) {
-    trials +=
-        std::string(i ? "," : "") + R"({"load": 2e6, "intended_duration": 1, "loss_ratio": 0})";
+    trials += std::string(i != 0 ? "," : "") +
+              R"({"load": 2e6, "intended_duration": 1, "loss_ratio": 0})";
   }
   const auto result =
       run_cli({"analyze", "-"}, dir,

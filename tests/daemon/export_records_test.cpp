@@ -133,7 +133,9 @@ TEST_CASE("export records: JSON lines carry format, version, type and job; CSV q
   CHECK(!export_record_from_string("jobs"));
 }
 
-TEST_CASE("the CSV result table has one row per MRR or soak job with its receive rate, as many cells as the header") {
+TEST_CASE(
+    "the CSV result table has one row per MRR or soak job with its receive rate, as many cells as "
+    "the header") {
   ExportedJob exported;
   exported.job = job("mrr-64", "mrr", "finished", "2025-11-25T08:00:00.000Z");
   exported.result = json(R"({"stop_reason": "completed", "tester_limited": false,
@@ -141,8 +143,9 @@ TEST_CASE("the CSV result table has one row per MRR or soak job with its receive
       "receive_rate": {"mean": 2000000.0, "stdev": 10.0, "min": 1999990.0, "max": 2000010.0},
       "totals": {"trial_count": 10, "effective_duration_sum": 10.0}})");
   const std::string rows = csv_rows(ExportRecord::result, exported);
-  CHECK(rows == "7,mrr-64,mrr,finished,completed,,,,,,,,true,false,,,,,,10,10,,2000000,10,1999990,"
-                "2000010,0.001\r\n");
+  CHECK(rows ==
+        "7,mrr-64,mrr,finished,completed,,,,,,,,true,false,,,,,,10,10,,2000000,10,1999990,"
+        "2000010,0.001\r\n");
   auto cells = [](const std::string& line) {
     std::size_t count = 1;
     for (const char c : line) count += c == ',' ? 1 : 0;

@@ -17,7 +17,7 @@ po::options_description shared() {
   po::options_description options("Connection");
   options.add_options()("socket", po::value<std::string>(), "socket")(
       "timeout", po::value<double>()->default_value(30.0), "timeout")("json", "json")("help,h",
-                                                                                       "help");
+                                                                                      "help");
   return options;
 }
 

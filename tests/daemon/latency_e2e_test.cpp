@@ -7,8 +7,8 @@
 
 #include <string>
 
-#include "tests/support/text_count.hpp"
 #include "service_test_support.hpp"
+#include "tests/support/text_count.hpp"
 
 namespace trexsearch::servicetest {
 namespace {

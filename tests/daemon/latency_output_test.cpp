@@ -43,8 +43,8 @@ latency::LatencyPhaseResult phase() {
                              measure::Seconds{5.0},
                              static_cast<std::size_t>(40 - i),
                              0.0,
-                             {direction("0->1", static_cast<std::uint64_t>(10 + 10 * i)),
-                              direction("1->0", static_cast<std::uint64_t>(11 + 10 * i))},
+                             {direction("0->1", 10 + 10 * static_cast<std::uint64_t>(i)),
+                              direction("1->0", 11 + 10 * static_cast<std::uint64_t>(i))},
                              {}});
   }
   result.points[0].notes = {"latency_loss: 0->1 lost 1 of 9000 latency frames"};
@@ -54,7 +54,8 @@ latency::LatencyPhaseResult phase() {
 
 }  // namespace
 
-TEST_CASE("result prints the latency phase as a table per goal, fraction and direction, with notes") {
+TEST_CASE(
+    "result prints the latency phase as a table per goal, fraction and direction, with notes") {
   Json::Value search(Json::objectValue);
   search["stop_reason"] = "completed";
   search["totals"]["trial_count"] = 10;
@@ -83,8 +84,8 @@ TEST_CASE("a latency trial's lines in show and watch carry its percentiles per d
   trial["load"] = 900000.0;
   trial["intended_duration"] = 5.0;
   trial["loss_ratio"] = 0.0;
-  trial["latency"] = codec::encode_latency_list({direction("0->1", 40)},
-                                                codec::LatencyHistograms::leave_out);
+  trial["latency"] =
+      codec::encode_latency_list({direction("0->1", 40)}, codec::LatencyHistograms::leave_out);
   CHECK(cli::format_trial_line(trial).find("[latency]") != std::string::npos);
   const auto lines = cli::trial_detail_lines(trial);
   REQUIRE(lines.size() == 1);

@@ -49,7 +49,8 @@ TEST_CASE("a flat P99, however noisy, is not flagged") {
   // 30 us +-10 us in a pattern that repeats every 7 trials: no drift.
   const int wobble[] = {0, 10, -10, 5, -5, 8, -8};
   const LatencyTrend trend = latency_trend(series(56, [&](std::size_t i) {
-    return static_cast<std::uint64_t>(30 + wobble[i % 7]);
+    const int us = 30 + wobble[i % 7];
+    return static_cast<std::uint64_t>(us);
   }));
   REQUIRE(trend.directions.size() == 1);
   CHECK(trend.directions[0].judged);
@@ -58,21 +59,18 @@ TEST_CASE("a flat P99, however noisy, is not flagged") {
 }
 
 TEST_CASE("one slow trial at the end of a flat soak does not flag it") {
-  const LatencyTrend trend = latency_trend(series(24, [](std::size_t i) {
-    return static_cast<std::uint64_t>(i == 23 ? 500 : 25);
-  }));
+  const LatencyTrend trend = latency_trend(
+      series(24, [](std::size_t i) { return static_cast<std::uint64_t>(i == 23 ? 500 : 25); }));
   CHECK_FALSE(trend.flagged());
   CHECK(trend.directions[0].growth_us == doctest::Approx(0.0));
 }
 
 TEST_CASE("a 1 us creep at 1 us resolution is not flagged; too few trials are not judged") {
-  const LatencyTrend creep = latency_trend(series(40, [](std::size_t i) {
-    return static_cast<std::uint64_t>(i < 20 ? 20 : 21);
-  }));
+  const LatencyTrend creep = latency_trend(
+      series(40, [](std::size_t i) { return static_cast<std::uint64_t>(i < 20 ? 20 : 21); }));
   CHECK_FALSE(creep.flagged());
-  const LatencyTrend short_soak = latency_trend(series(kMinTrendPoints - 1, [](std::size_t i) {
-    return static_cast<std::uint64_t>(10 * (i + 1));
-  }));
+  const LatencyTrend short_soak = latency_trend(series(
+      kMinTrendPoints - 1, [](std::size_t i) { return static_cast<std::uint64_t>(10 * (i + 1)); }));
   CHECK_FALSE(short_soak.directions[0].judged);
   CHECK_FALSE(short_soak.flagged());
 }
@@ -80,8 +78,8 @@ TEST_CASE("a 1 us creep at 1 us resolution is not flagged; too few trials are no
 TEST_CASE("directions are judged apart: only the drifting one is flagged") {
   std::vector<LatencyAtTime> trials;
   for (std::size_t i = 0; i < 32; ++i) {
-    trials.push_back({static_cast<double>(i),
-                      {direction("0->1", 20), direction("1->0", 20 + 2 * i)}});
+    trials.push_back(
+        {static_cast<double>(i), {direction("0->1", 20), direction("1->0", 20 + 2 * i)}});
   }
   const LatencyTrend trend = latency_trend(trials);
   REQUIRE(trend.directions.size() == 2);

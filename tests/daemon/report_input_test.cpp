@@ -15,8 +15,8 @@
 #include "daemon/report/mlr_report.hpp"
 #include "daemon/report/plr_report.hpp"
 #include "daemon/report/trial_csv.hpp"
-#include "search/controller.hpp"
 #include "measure/errors.hpp"
+#include "search/controller.hpp"
 #include "search/sim/sut_measurer.hpp"
 #include "tests/support/text_count.hpp"
 

@@ -129,7 +129,8 @@ TEST_CASE("the suite report renders without blank pages or overflow at 390 px an
     return;
   }
   const test::TempDir dir;
-  const std::string page = dir.write("suite.html", report::render_suite_report(test::frame_size_suite()));
+  const std::string page =
+      dir.write("suite.html", report::render_suite_report(test::frame_size_suite()));
   for (const std::uint32_t width : {390u, 1280u}) {
     CAPTURE(width);
     check_readable(screenshot(chromium, dir, page, width, "suite-" + std::to_string(width)), width);

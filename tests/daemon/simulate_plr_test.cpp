@@ -19,7 +19,8 @@ const std::string kShortSoak = R"({"target_loss_ratio": 1e-7, "max_load": 148809
 TEST_CASE("simulate --method plr prints every trial with its estimate and the final estimate") {
   const TempDir dir;
   const std::string spec = dir.write("plr.json", kShortSoak);
-  const auto result = run_cli({"simulate", "--method", "plr", "--spec", spec, "--sut", "soak"}, dir);
+  const auto result =
+      run_cli({"simulate", "--method", "plr", "--spec", spec, "--sut", "soak"}, dir);
   REQUIRE(result.exit_code == 0);
   const Json::Value out = parse_output(result.out);
   const Json::Value& trials = out["trials"];
@@ -39,7 +40,8 @@ TEST_CASE("simulate --method plr prints every trial with its estimate and the fi
   CHECK(out["stop_reason"].asString() == "time_budget");
   // The final estimate is the last trial's, and the SUT's truth is reported beside it.
   const Json::Value& estimate = out["estimate"];
-  CHECK(estimate["average"].asDouble() == trials[trials.size() - 1]["estimate"]["average"].asDouble());
+  CHECK(estimate["average"].asDouble() ==
+        trials[trials.size() - 1]["estimate"]["average"].asDouble());
   CHECK(estimate["lower"].asDouble() < estimate["average"].asDouble());
   const double truth = out["sut_critical_load"].asDouble();
   CHECK(std::abs(estimate["average"].asDouble() - truth) / truth < 0.01);
@@ -50,7 +52,8 @@ TEST_CASE("simulate --method plr is reproducible with a seed and samples_per_tri
   const TempDir dir;
   const std::string spec = dir.write("plr.json", kShortSoak);
   const auto first = run_cli({"simulate", "--method", "plr", "--spec", spec, "--sut", "soak"}, dir);
-  const auto second = run_cli({"simulate", "--method", "plr", "--spec", spec, "--sut", "soak"}, dir);
+  const auto second =
+      run_cli({"simulate", "--method", "plr", "--spec", spec, "--sut", "soak"}, dir);
   REQUIRE(first.exit_code == 0);
   CHECK(first.out == second.out);
 }

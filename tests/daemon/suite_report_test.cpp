@@ -65,8 +65,8 @@ Json::Value suite_reply() {
   reply["suite"]["created_at"] = "2026-11-25T05:00:00.000Z";
   reply["suite"]["submitted_by"] = "uid 0";
   const double line_1518 = 10e9 / (1538.0 * 8.0);
-  reply["entries"].append(entry(1, "ndr-64B", "64", 64.0, "mlr", "finished",
-                                mlr_result({goal("NDR", 2.99e6)})));
+  reply["entries"].append(
+      entry(1, "ndr-64B", "64", 64.0, "mlr", "finished", mlr_result({goal("NDR", 2.99e6)})));
   reply["entries"].append(entry(2, "ndr-1518B", "1518", 1518.0, "mlr", "finished",
                                 mlr_result({goal("NDR", line_1518, "max_load_is_lower_bound")})));
   Json::Value mrr(Json::objectValue);
@@ -84,7 +84,8 @@ Json::Value suite_reply() {
 
 }  // namespace
 
-TEST_CASE("suite values: series without the frame size, max_load passed as at least, MRR per direction") {
+TEST_CASE(
+    "suite values: series without the frame size, max_load passed as at least, MRR per direction") {
   const report::SuiteReportData data = suite_values(suite_reply());
   REQUIRE(data.entries.size() == 4);
   CHECK(data.entries[0].series == "ndr");
@@ -119,7 +120,8 @@ TEST_CASE("show SUITE's text: at least for a passed max_load, a failed job by it
   }
 }
 
-TEST_CASE("the suite report: table, warning for failed jobs, both plots with the line rate; CSV rows") {
+TEST_CASE(
+    "the suite report: table, warning for failed jobs, both plots with the line rate; CSV rows") {
   const report::SuiteReportData data = suite_values(suite_reply());
   const std::string html = report::render_suite_report(data);
   CHECK(html.find("<meta name=\"viewport\"") != std::string::npos);

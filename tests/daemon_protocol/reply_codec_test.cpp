@@ -63,7 +63,8 @@ TEST_CASE("the flat replies round-trip through their codec and the envelope") {
 }
 
 TEST_CASE("list replies round-trip every field of each job and suite, nulls included") {
-  const ListReply list{{job(3, JobState::failed), job(2, JobState::queued), job(1, JobState::finished)}};
+  const ListReply list{
+      {job(3, JobState::failed), job(2, JobState::queued), job(1, JobState::finished)}};
   CHECK(round_trip(list) == list);
   CHECK(round_trip(ListReply{}) == ListReply{});
   const ListSuitesReply suites{{{2, "nightly", "2026-11-25T01:00:00.000Z", "uid 0", 16},
@@ -73,8 +74,8 @@ TEST_CASE("list replies round-trip every field of each job and suite, nulls incl
 
 TEST_CASE("a client reads past keys it does not know and names a missing or mistyped one") {
   // A later daemon may append fields: they are passed over.
-  CHECK(decode_reply<SubmitReply>(document(
-            R"({"job": 4, "state": "queued", "queue_position": 1, "eta": 30})")) ==
+  CHECK(decode_reply<SubmitReply>(
+            document(R"({"job": 4, "state": "queued", "queue_position": 1, "eta": 30})")) ==
         SubmitReply{4, 1});
   CHECK_THROWS_WITH_AS(decode_reply<DeleteReply>(document(R"({"job": 4})")),
                        "arguments.trials = (missing): is required", measure::ConfigError);

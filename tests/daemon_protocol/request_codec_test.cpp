@@ -24,7 +24,9 @@ R round_trip(const R& request) {
   return decode_request<R>(parsed.arguments);
 }
 
-Document document(std::string_view json) { return make_document(codec::parse_strict_json(json, "test")); }
+Document document(std::string_view json) {
+  return make_document(codec::parse_strict_json(json, "test"));
+}
 
 template <class R>
 std::string refusal(std::string_view arguments) {
@@ -62,8 +64,7 @@ TEST_CASE("job requests round-trip their job id and refuse ids below 1") {
   CHECK(round_trip(WatchRequest{10}).job == 10);
   CHECK(round_trip(ShowRequest{11, false}) == ShowRequest{11, false});
   CHECK(round_trip(ShowRequest{12, true}) == ShowRequest{12, true});
-  CHECK(refusal<ResultRequest>(R"({"job": 0})") ==
-        "arguments.job = 0: must be a job id (>= 1)");
+  CHECK(refusal<ResultRequest>(R"({"job": 0})") == "arguments.job = 0: must be a job id (>= 1)");
   CHECK(refusal<CancelRequest>(R"({})").find("arguments.job") != std::string::npos);
   CHECK(refusal<ShowRequest>(R"({"job": 1, "trials": "no"})").find("arguments.trials") !=
         std::string::npos);
@@ -94,7 +95,8 @@ TEST_CASE("show_suite round-trips a suite named by id or by name") {
   CHECK(round_trip(ShowSuiteRequest{SuiteRef{3, ""}}) == ShowSuiteRequest{SuiteRef{3, ""}});
   CHECK(round_trip(ShowSuiteRequest{SuiteRef{std::nullopt, "nightly"}}) ==
         ShowSuiteRequest{SuiteRef{std::nullopt, "nightly"}});
-  CHECK(refusal<ShowSuiteRequest>(R"({"suite": ""})") == "arguments.suite = \"\": must not be empty");
+  CHECK(refusal<ShowSuiteRequest>(R"({"suite": ""})") ==
+        "arguments.suite = \"\": must not be empty");
   CHECK(refusal<ShowSuiteRequest>(R"({})").find("is required") != std::string::npos);
 }
 

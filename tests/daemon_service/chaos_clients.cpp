@@ -10,8 +10,16 @@
 namespace trexsearch::servicetest {
 namespace {
 
-enum class Kind { valid_status, not_json, unknown_command, oversized, binary, bad_submit,
-                  half_line, missing_job };
+enum class Kind {
+  valid_status,
+  not_json,
+  unknown_command,
+  oversized,
+  binary,
+  bad_submit,
+  half_line,
+  missing_job
+};
 constexpr int kKinds = 8;
 
 // Waits `duration` unless stopped first: the pause between a client's attempts
@@ -25,10 +33,16 @@ void pause(std::stop_token stop, std::chrono::milliseconds duration) {
 
 std::string line_for(Kind kind, std::size_t oversized_bytes, std::mt19937_64& random) {
   switch (kind) {
-    case Kind::valid_status: return R"({"id": 1, "command": "status"})" "\n";
-    case Kind::not_json: return "this is not json {\n";
-    case Kind::unknown_command: return R"({"id": 2, "command": "frobnicate"})" "\n";
-    case Kind::oversized: return std::string(oversized_bytes, 'x') + "\n";
+    case Kind::valid_status:
+      return R"({"id": 1, "command": "status"})"
+             "\n";
+    case Kind::not_json:
+      return "this is not json {\n";
+    case Kind::unknown_command:
+      return R"({"id": 2, "command": "frobnicate"})"
+             "\n";
+    case Kind::oversized:
+      return std::string(oversized_bytes, 'x') + "\n";
     case Kind::binary: {
       std::string bytes(64 + random() % 512, '\0');
       for (char& byte : bytes) {
@@ -38,9 +52,13 @@ std::string line_for(Kind kind, std::size_t oversized_bytes, std::mt19937_64& ra
       return bytes + "\n";
     }
     case Kind::bad_submit:
-      return R"({"id": 3, "command": "submit", "arguments": {"spec": 5, "measurer": []}})" "\n";
-    case Kind::half_line: return R"({"id": 4, "command": "sta)";
-    case Kind::missing_job: return R"({"id": 5, "command": "show", "arguments": {"job": 999999}})" "\n";
+      return R"({"id": 3, "command": "submit", "arguments": {"spec": 5, "measurer": []}})"
+             "\n";
+    case Kind::half_line:
+      return R"({"id": 4, "command": "sta)";
+    case Kind::missing_job:
+      return R"({"id": 5, "command": "show", "arguments": {"job": 999999}})"
+             "\n";
   }
   return "\n";
 }

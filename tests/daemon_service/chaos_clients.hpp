@@ -10,14 +10,14 @@ namespace trexsearch::servicetest {
 
 /// What the chaos clients saw.
 struct ChaosCounts {
-  std::uint64_t requests = 0;         ///< lines sent (whole or cut short)
-  std::uint64_t answered = 0;         ///< replies that parsed as protocol replies
-  std::uint64_t error_replies = 0;    ///< of those, with an error result code
-  std::uint64_t unanswered = 0;       ///< no reply although one was owed: the daemon was killed
-  std::uint64_t cut_short = 0;        ///< half lines we closed on (no reply owed)
-  std::uint64_t connect_failed = 0;   ///< the daemon was down (being restarted)
+  std::uint64_t requests = 0;             ///< lines sent (whole or cut short)
+  std::uint64_t answered = 0;             ///< replies that parsed as protocol replies
+  std::uint64_t error_replies = 0;        ///< of those, with an error result code
+  std::uint64_t unanswered = 0;           ///< no reply although one was owed: the daemon was killed
+  std::uint64_t cut_short = 0;            ///< half lines we closed on (no reply owed)
+  std::uint64_t connect_failed = 0;       ///< the daemon was down (being restarted)
   std::uint64_t protocol_violations = 0;  ///< a reply line that is not a protocol reply
-  std::uint64_t wrong_verdicts = 0;   ///< a bad request answered "success", or a good one refused
+  std::uint64_t wrong_verdicts = 0;  ///< a bad request answered "success", or a good one refused
 };
 
 /// Many clients hammering the control socket with malformed, oversized, binary,

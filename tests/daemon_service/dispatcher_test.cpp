@@ -5,9 +5,9 @@
 #include <map>
 
 #include "daemon/codec/strict_json.hpp"
-#include "daemon/service/job_spec_codec.hpp"
 #include "daemon/protocol/envelope_codec.hpp"
 #include "daemon/protocol/json_reply_codec.hpp"
+#include "daemon/service/job_spec_codec.hpp"
 #include "daemon/service/service_errors.hpp"
 
 namespace trexsearch::service {

@@ -21,7 +21,8 @@ TEST_CASE("trex-search submits, watches, lists, shows and fetches results from t
   const CliRun status = run_cli(dir, {"status", "--socket", socket});
   CHECK(status.exit_code == 0);
   CHECK(status.out.find("running: nothing") != std::string::npos);
-  CHECK(status.out.find("TRex: idle (endpoint tcp://127.0.0.1:4501; connects when a trex job runs)") !=
+  CHECK(status.out.find(
+            "TRex: idle (endpoint tcp://127.0.0.1:4501; connects when a trex job runs)") !=
         std::string::npos);
   // The socket option also goes before the command, in both spellings.
   const CliRun socket_first = run_cli(dir, {"--socket", socket, "status"});
@@ -29,7 +30,8 @@ TEST_CASE("trex-search submits, watches, lists, shows and fetches results from t
   CHECK(socket_first.out.find("running: nothing") != std::string::npos);
   CHECK(run_cli(dir, {"--socket=" + socket, "status"}).exit_code == 0);
   // So do the other options every daemon command shares.
-  const CliRun shared_first = run_cli(dir, {"--json", "--timeout", "5", "--socket", socket, "status"});
+  const CliRun shared_first =
+      run_cli(dir, {"--json", "--timeout", "5", "--socket", socket, "status"});
   CHECK(shared_first.exit_code == 0);
   CHECK(parse_json(shared_first.out).isObject());
 
@@ -70,8 +72,8 @@ TEST_CASE("trex-search submits, watches, lists, shows and fetches results from t
       run_cli(dir, {"reanalyze", "1", "--socket", socket, "--goals", goals, "--json"});
   REQUIRE(again_json.exit_code == 0);
   CHECK(parse_json(again_json.out)["goals"].size() == 1);
-  const CliRun bad_goals = run_cli(
-      dir, {"reanalyze", "1", "--socket", socket, "--goals", dir.write("bad.json", "{}")});
+  const CliRun bad_goals =
+      run_cli(dir, {"reanalyze", "1", "--socket", socket, "--goals", dir.write("bad.json", "{}")});
   CHECK(bad_goals.exit_code == 2);
   CHECK(bad_goals.err.find("bad.json") != std::string::npos);
 }
@@ -85,7 +87,8 @@ TEST_CASE("a PLR job through the CLI: watch shows the estimate, result its inter
       "spec": {"min_load": 10000, "max_load": 2e6, "trial_duration_first": 1,
                "trial_duration_increment": 1, "time_budget": 60, "samples_per_trial": 2000},
       "measurer": {"kind": "sim", "model": "soak", "options": {"capacity_pps": 1e6}}})");
-  const CliRun submitted = run_cli(dir, {"submit", "--socket", socket, "--job-file", job, "--watch"});
+  const CliRun submitted =
+      run_cli(dir, {"submit", "--socket", socket, "--job-file", job, "--watch"});
   INFO(submitted.out);
   CHECK(submitted.exit_code == 0);
   CHECK(submitted.out.find("job 1 finished") != std::string::npos);
@@ -333,12 +336,11 @@ TEST_CASE("a daemon-run search stopped by its time limit exits 3 in watch and re
   DaemonProcess daemon(dir, daemon_args(dir));
   REQUIRE(daemon.wait_ready());
   const std::string socket = dir.file("control.sock");
-  const std::string spec = dir.write(
-      "spec.json", R"({"goals": [{"name": "NDR"}, {"name": "PDR", "loss_ratio": 0.005}],
+  const std::string spec =
+      dir.write("spec.json", R"({"goals": [{"name": "NDR"}, {"name": "PDR", "loss_ratio": 0.005}],
                        "min_load": 10000, "max_load": 2e6, "search_duration_max": 3})");
-  const CliRun submitted =
-      run_cli(dir, {"submit", "--socket", socket, "--spec", spec, "--sut", "sharp", "--sut-option",
-                    "capacity_pps=1e6", "--watch"});
+  const CliRun submitted = run_cli(dir, {"submit", "--socket", socket, "--spec", spec, "--sut",
+                                         "sharp", "--sut-option", "capacity_pps=1e6", "--watch"});
   INFO(submitted.out << submitted.err);
   CHECK(submitted.exit_code == 3);
   CHECK(submitted.out.find("job 1: search stopped early (search_time_exceeded") !=

@@ -8,8 +8,8 @@
 
 #include <algorithm>
 #include <atomic>
-#include <cstdlib>
 #include <csignal>
+#include <cstdlib>
 #include <stdexcept>
 #include <thread>
 
@@ -36,13 +36,15 @@ void grow_job(const std::string& store_file, std::int64_t job, std::int64_t targ
   const std::string sql =
       "WITH RECURSIVE base(n) AS (SELECT MAX(number) FROM trials WHERE job_id = " + id +
       "), copies(k) AS (SELECT 1 UNION ALL SELECT k + 1 FROM copies, base "
-      "WHERE (k + 1) * base.n < " + std::to_string(target) +
+      "WHERE (k + 1) * base.n < " +
+      std::to_string(target) +
       ") INSERT INTO trials(job_id, number, phase, load_pps, intended_duration, offered_count, "
       "loss_count, intended_count, effective_duration, notes, loss_ratio, started_at, "
       "recorded_at, plr, detail) SELECT job_id, number + k * base.n, phase, load_pps, "
       "intended_duration, offered_count, loss_count, intended_count, effective_duration, notes, "
       "loss_ratio, started_at, recorded_at, plr, detail FROM trials, copies, base "
-      "WHERE job_id = " + id;
+      "WHERE job_id = " +
+      id;
   char* error = nullptr;
   const int rc = sqlite3_exec(db, sql.c_str(), nullptr, nullptr, &error);
   const std::string message = error != nullptr ? error : "";
@@ -162,12 +164,12 @@ TEST_CASE("status and the watchdog keep answering while many show and analyze of
   }
   clients.clear();
   const auto messages = daemon.notifications().messages();
-  const auto pings =
-      std::count(messages.begin() + static_cast<std::ptrdiff_t>(pings_before), messages.end(),
-                 std::string("WATCHDOG=1"));
+  const auto pings = std::count(messages.begin() + static_cast<std::ptrdiff_t>(pings_before),
+                                messages.end(), std::string("WATCHDOG=1"));
   MESSAGE("one show alone ", std::chrono::duration<double, std::milli>(one_heavy).count(),
           " ms; status answered ", answered_during, " times during the heavy requests, slowest ",
-       std::chrono::duration<double, std::milli>(slowest).count(), " ms; watchdog pings ", pings);
+          std::chrono::duration<double, std::milli>(slowest).count(), " ms; watchdog pings ",
+          pings);
   CHECK(status_failed == 0);
   CHECK(failed.load() == 0);
   CHECK(out_of_order.load() == 0);

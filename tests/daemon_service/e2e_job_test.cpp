@@ -131,8 +131,8 @@ namespace trexsearch::servicetest {
 // skipped while it is behind, counted in the next event, and job.ended always comes.
 TEST_CASE("a watcher that falls behind a fast job gets skipped trial events, not closed") {
   TempDir dir;
-  DaemonProcess daemon(dir, daemon_args(dir, {"--output-timeout", "0.5",
-                                              "--max-client-output-bytes", "65536"}));
+  DaemonProcess daemon(
+      dir, daemon_args(dir, {"--output-timeout", "0.5", "--max-client-output-bytes", "65536"}));
   REQUIRE(daemon.wait_ready());
   INFO(daemon.log());
   // 2000 trials of 1 s on compressed time: thousands of trial events in seconds.
@@ -165,8 +165,7 @@ TEST_CASE("a watcher that falls behind a fast job gets skipped trial events, not
   }
   CHECK(ended);  // before: closed as too slow (client.too_slow), no job.ended
   CHECK(skipped > 0);
-  const std::size_t stored = prompt.request("show", job_arguments(id))
-                                 .arguments["trials"].size();
+  const std::size_t stored = prompt.request("show", job_arguments(id)).arguments["trials"].size();
   // Every trial is accounted for: sent or counted as skipped (none replayed here).
   CHECK(trial_events + skipped == stored);
   CHECK(daemon.log().find("client.too_slow") == std::string::npos);

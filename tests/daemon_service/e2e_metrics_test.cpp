@@ -137,10 +137,19 @@ std::set<std::string> listening_tcp_sockets(pid_t pid) {
     std::getline(in, line);  // header
     while (std::getline(in, line)) {
       std::istringstream fields(line);
-      std::string slot, local, remote, state, queues, timer, retransmits, uid, timeout, inode;
+      std::string slot;
+      std::string local;
+      std::string remote;
+      std::string state;
+      std::string queues;
+      std::string timer;
+      std::string retransmits;
+      std::string uid;
+      std::string timeout;
+      std::string inode;
       fields >> slot >> local >> remote >> state >> queues >> timer >> retransmits >> uid >>
           timeout >> inode;
-      if (state == "0A" && inodes.count(inode) != 0) listening.insert(local);
+      if (state == "0A" && inodes.contains(inode)) listening.insert(local);
     }
   }
   return listening;

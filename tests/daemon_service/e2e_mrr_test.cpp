@@ -103,8 +103,8 @@ struct Rig {
 };
 
 std::vector<std::string> sharp_sut(const char* speed, std::vector<std::string> extra = {}) {
-  std::vector<std::string> args{"--sut", "sharp", "--sut-option", "capacity_pps=1e6", "--speed",
-                                speed};
+  std::vector<std::string> args{"--sut",   "sharp", "--sut-option", "capacity_pps=1e6",
+                                "--speed", speed};
   args.insert(args.end(), extra.begin(), extra.end());
   return args;
 }
@@ -118,7 +118,8 @@ void check_trials_numbered(const Json::Value& result, std::size_t count) {
 
 }  // namespace
 
-TEST_CASE("an MRR job on the emulator reports each trial's receive rate, mean and stdev per direction") {
+TEST_CASE(
+    "an MRR job on the emulator reports each trial's receive rate, mean and stdev per direction") {
   Rig rig(sharp_sut("10"));
   // Twice the SUT's capacity: what it receives is what the SUT forwards.
   const std::int64_t job = rig.submit(mrr_submit(rig.emulator.rpc_endpoint(), 10.0, 2e6, 10));
@@ -145,8 +146,8 @@ TEST_CASE("an MRR job on the emulator reports each trial's receive rate, mean an
   CHECK(result["receive_rate"]["mean"].asDouble() == doctest::Approx(sum_of_means).epsilon(1e-9));
   for (const Json::Value& trial : result["trials"]) {
     // Each trial: received frames / intended duration, and its counters named.
-    const double received = static_cast<double>(trial["offered_count"].asInt64() -
-                                                trial["loss_count"].asInt64());
+    const double received =
+        static_cast<double>(trial["offered_count"].asInt64() - trial["loss_count"].asInt64());
     CHECK(trial["receive_rate"].asDouble() ==
           doctest::Approx(received / trial["intended_duration"].asDouble()));
     CHECK(trial["counters"].asString() == "flow_stats");
@@ -165,13 +166,15 @@ TEST_CASE("an MRR job on the emulator reports each trial's receive rate, mean an
   INFO(shown.out);
   CHECK(shown.exit_code == 0);
   CHECK(shown.out.find("receive rate: ") != std::string::npos);
-  const CliRun csv = run_cli(rig.dir, {"report", "--socket", socket, "--csv", "-o", "-", std::to_string(job)});
+  const CliRun csv =
+      run_cli(rig.dir, {"report", "--socket", socket, "--csv", "-o", "-", std::to_string(job)});
   INFO(csv.out, csv.err);
   CHECK(csv.exit_code == 0);
   CHECK(csv.out.find("number,started_at_s,intended_duration_s,offered,received,receive_rate_pps,"
                      "0->1_receive_rate_pps,1->0_receive_rate_pps") == 0);
   CHECK(csv.out.find("\n10,") != std::string::npos);
-  const CliRun html = run_cli(rig.dir, {"report", "--socket", socket, "-o", "-", std::to_string(job)});
+  const CliRun html =
+      run_cli(rig.dir, {"report", "--socket", socket, "-o", "-", std::to_string(job)});
   CHECK(html.exit_code == 0);
   CHECK(html.out.find("MRR report: job 1") != std::string::npos);
   CHECK(html.out.find("Maximum receive rate") != std::string::npos);
@@ -186,8 +189,8 @@ TEST_CASE("an MRR job on the emulator reports each trial's receive rate, mean an
 
 TEST_CASE("an MRR job whose tester cannot offer the load says so and is not a clean result") {
   // The tester sends at most 2 Mpps a port; the SUT would forward 6.5 Mpps.
-  Rig rig({"--sut", "sharp", "--sut-option", "capacity_pps=6.5e6", "--max-tx-pps", "2e6",
-           "--speed", "10"});
+  Rig rig({"--sut", "sharp", "--sut-option", "capacity_pps=6.5e6", "--max-tx-pps", "2e6", "--speed",
+           "10"});
   const std::int64_t job = rig.submit(mrr_submit(rig.emulator.rpc_endpoint(), 10.0, 4e6, 3));
   const Json::Value done = rig.finish(job);
   const Json::Value& result = done["result"];
@@ -199,9 +202,10 @@ TEST_CASE("an MRR job whose tester cannot offer the load says so and is not a cl
       run_cli(rig.dir, {"result", "--socket", rig.dir.file("control.sock"), std::to_string(job)});
   INFO(text.out, text.err);
   CHECK(text.exit_code == 5);
-  CHECK(text.out.find("not a clean result: 3 of 3 trials were tester-limited") != std::string::npos);
-  const CliRun html = run_cli(
-      rig.dir, {"report", "--socket", rig.dir.file("control.sock"), "-o", "-", std::to_string(job)});
+  CHECK(text.out.find("not a clean result: 3 of 3 trials were tester-limited") !=
+        std::string::npos);
+  const CliRun html = run_cli(rig.dir, {"report", "--socket", rig.dir.file("control.sock"), "-o",
+                                        "-", std::to_string(job)});
   CHECK(html.out.find("Not a clean result: 3 trial(s) were tester-limited") != std::string::npos);
   const CliRun watched =
       run_cli(rig.dir, {"watch", "--socket", rig.dir.file("control.sock"), std::to_string(job)});
@@ -233,7 +237,8 @@ TEST_CASE("a cancelled MRR job keeps the receive rate of the trials it measured"
   CHECK(result["receive_rate"]["mean"].asDouble() == doctest::Approx(1e6).epsilon(0.02));
 }
 
-TEST_CASE("an MRR job SIGKILLed mid-run resumes with its stored trials and measures only the rest") {
+TEST_CASE(
+    "an MRR job SIGKILLed mid-run resumes with its stored trials and measures only the rest") {
   Rig rig(sharp_sut("10"));
   const std::int64_t job = rig.submit(mrr_submit(rig.emulator.rpc_endpoint(), 10.0, 5e5, 30));
   rig.kill_after(job, 4);
@@ -279,8 +284,8 @@ TEST_CASE("a 30-minute soak on the emulator survives SIGKILL and reports every i
   INFO(text.out, text.err);
   CHECK(text.exit_code == 0);
   CHECK(text.out.find("no interval exceeded it") != std::string::npos);
-  const CliRun html = run_cli(
-      rig.dir, {"report", "--socket", rig.dir.file("control.sock"), "-o", "-", std::to_string(job)});
+  const CliRun html = run_cli(rig.dir, {"report", "--socket", rig.dir.file("control.sock"), "-o",
+                                        "-", std::to_string(job)});
   CHECK(html.exit_code == 0);
   CHECK(html.out.find("Receive rate per interval") != std::string::npos);
   CHECK(html.out.find("SUT loss ratio per interval") != std::string::npos);

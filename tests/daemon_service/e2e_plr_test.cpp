@@ -71,7 +71,8 @@ TEST_CASE(
   }
 
   // The same search, never interrupted, on the same daemon.
-  const Json::Value whole = run_to_result(client, deterministic_plr_submit(fake_exec_measurer(1e6, {})));
+  const Json::Value whole =
+      run_to_result(client, deterministic_plr_submit(fake_exec_measurer(1e6, {})));
   REQUIRE(whole["result"]["trials"].size() == result["trials"].size());
   CHECK(whole["result"]["estimate"] == result["estimate"]);
   for (Json::ArrayIndex i = 0; i < result["trials"].size(); ++i) {

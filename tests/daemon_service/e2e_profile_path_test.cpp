@@ -53,7 +53,8 @@ TEST_CASE("the daemon refuses a profile path without opening it") {
   CHECK(client.request("status").result == ResultCode::success);
 }
 
-TEST_CASE("trex-search submit reads the profile itself and refuses what is not a small regular file") {
+TEST_CASE(
+    "trex-search submit reads the profile itself and refuses what is not a small regular file") {
   TempDir dir;
   DaemonProcess daemon(dir, daemon_args(dir));
   REQUIRE(daemon.wait_ready());
@@ -79,14 +80,14 @@ TEST_CASE("trex-search submit reads the profile itself and refuses what is not a
                                 ": a directory, a profile must be a regular file"},
       {big, "cannot read traffic profile " + big +
                 ": larger than 1048576 bytes, the limit for a profile"},
-      {dir.file("missing.json"), "cannot open traffic profile " + dir.file("missing.json") +
-                                     ": No such file or directory"},
+      {dir.file("missing.json"),
+       "cannot open traffic profile " + dir.file("missing.json") + ": No such file or directory"},
       {not_json, "traffic profile " + not_json},
   };
   for (const Case& item : cases) {
     CAPTURE(item.path);
-    const CliRun run = run_cli(dir, {"submit", "--socket", socket, "--job-file",
-                                     job_file(dir, item.path)});
+    const CliRun run =
+        run_cli(dir, {"submit", "--socket", socket, "--job-file", job_file(dir, item.path)});
     CHECK(run.exit_code == 2);
     CHECK(run.err.find("trex-search: error: " + item.error) == 0);
   }
@@ -99,9 +100,9 @@ TEST_CASE("trex-search submit reads the profile itself and refuses what is not a
   // absolute path as its profile label and in its stored spec.
   std::filesystem::create_directories(dir.path() / "profiles");
   dir.write("profiles/mine.json", read_file(example_profile_path()));
-  const CliRun ok = run_cli(dir, {"submit", "--socket", socket, "--job-file",
-                                  job_file(dir, "profiles/mine.json")},
-                            dir.path().string());
+  const CliRun ok = run_cli(
+      dir, {"submit", "--socket", socket, "--job-file", job_file(dir, "profiles/mine.json")},
+      dir.path().string());
   INFO(ok.err);
   REQUIRE(ok.exit_code == 0);
   const auto shown = client.request("show", job_arguments(1));

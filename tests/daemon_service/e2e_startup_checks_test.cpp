@@ -93,7 +93,6 @@ TEST_CASE("--check-config refuses a state directory or store the daemon cannot u
   CHECK(log.find("configuration OK") != std::string::npos);
 }
 
-
 TEST_CASE("a daemon running as root with exec measurers allowed says so at start") {
   if (::geteuid() != 0) {
     MESSAGE("skipped: the warning is about running as root");

@@ -62,7 +62,8 @@ TEST_CASE("a full job store fails the running job cleanly; deleting old jobs mak
   mlr["measurer"] = sim_measurer(1e6);
   const auto next = client.request("submit", mlr);
   REQUIRE(next.result == ResultCode::success);
-  const auto next_watch = client.request("watch", job_arguments(next.arguments["job"].asInt64()), 3);
+  const auto next_watch =
+      client.request("watch", job_arguments(next.arguments["job"].asInt64()), 3);
   if (!next_watch.arguments["ended"].asBool()) {
     CHECK(client.wait_event("job.ended")["state"].asString() == "finished");
   }

@@ -53,8 +53,8 @@ double line_rate_pps(double frame_bytes) { return 10e9 / ((frame_bytes + 20.0) *
 
 TEST_CASE("a frame-size suite runs on the emulator, survives a SIGKILL, and shows the line rate") {
   TempDir dir;
-  EmulatorProcess emulator(dir.file("emulator.log"),
-                           {"--sut", "sharp", "--sut-option", "capacity_pps=3e6", "--speed", "1000"});
+  EmulatorProcess emulator(dir.file("emulator.log"), {"--sut", "sharp", "--sut-option",
+                                                      "capacity_pps=3e6", "--speed", "1000"});
   std::optional<DaemonProcess> daemon(std::in_place, dir, daemon_args(dir));
   REQUIRE(daemon->wait_ready());
   const std::string socket = dir.file("control.sock");

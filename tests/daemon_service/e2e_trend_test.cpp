@@ -139,7 +139,8 @@ TEST_CASE("trend groups a nightly series, marks unclean and cancelled jobs, flag
   CHECK(lab.cli({"trend"}).exit_code == 2);
 }
 
-TEST_CASE("a 5 % regression in a noisy nightly history is flagged for every seed; noise alone never") {
+TEST_CASE(
+    "a 5 % regression in a noisy nightly history is flagged for every seed; noise alone never") {
   Lab lab;
   ControlClient client(lab.socket);
   const Json::Value spec = parse_json(kSpec);
@@ -378,7 +379,7 @@ TEST_CASE("every daemon command's --json output is JSON, and its exit code the d
   };
   for (const Case& item : cases) {
     std::vector<std::string> args = item.args;
-    args.push_back("--json");
+    args.emplace_back("--json");
     const CliRun run = lab.cli(args);
     std::string joined;
     for (const std::string& arg : args) joined += arg + " ";

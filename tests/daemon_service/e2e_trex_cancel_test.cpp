@@ -89,8 +89,8 @@ TEST_CASE("a submit waiting for a hung TRex's port speed does not hold up status
   const auto reply = submitter.read_line(std::chrono::milliseconds(30000));
   emulator.send_signal(SIGCONT);
   REQUIRE(reply.has_value());
-  MESSAGE("status took " << status_s << " s while submit waited for TRex; submit replied: "
-                         << *reply);
+  MESSAGE("status took " << status_s
+                         << " s while submit waited for TRex; submit replied: " << *reply);
   CHECK(reply->find("port speed") != std::string::npos);
 }
 

@@ -173,8 +173,7 @@ TEST_CASE("TRex frozen (SIGSTOP) mid-job, 1 s grace: the job fails 1 s after TRe
   const auto show = client.request("show", job_arguments(job));
   const std::string reason = show.arguments["job"]["reason"].asString();
   INFO(reason);
-  CHECK(reason.find("cannot reconnect to TRex at " + emulator.rpc_endpoint()) !=
-        std::string::npos);
+  CHECK(reason.find("cannot reconnect to TRex at " + emulator.rpc_endpoint()) != std::string::npos);
   const std::string marker = "unreachable for ";
   const auto at = reason.find(marker);
   REQUIRE(at != std::string::npos);
@@ -193,18 +192,20 @@ namespace trexsearch::servicetest {
 // Issue #14 on the emulator: the trex measurer's latency streams (own TRex
 // profile, flow_stats rule "latency", HDR histograms as TRex with --hdrh) give the
 // latency phase per direction at 0/10/50/90 % of PDR, rising with load.
-TEST_CASE("a trex NDR/PDR job with a latency profile reports latency per direction on the emulator") {
+TEST_CASE(
+    "a trex NDR/PDR job with a latency profile reports latency per direction on the emulator") {
   TempDir dir;
-  EmulatorProcess emulator(dir.file("emulator.log"),
-                           {"--sut", "sharp", "--sut-option", "capacity_pps=1e6", "--speed", "500",
-                            "--hdrh"});
+  EmulatorProcess emulator(
+      dir.file("emulator.log"),
+      {"--sut", "sharp", "--sut-option", "capacity_pps=1e6", "--speed", "500", "--hdrh"});
   DaemonProcess daemon(dir, daemon_args(dir));
   REQUIRE(daemon.wait_ready());
   ControlClient client(dir.file("control.sock"));
   Json::Value measurer(Json::objectValue);
   measurer["kind"] = "trex";
   measurer["endpoint"] = emulator.rpc_endpoint();
-  set_inline_profile(measurer, TREX_SEARCH_SOURCE_DIR "/etc/profiles/ipv4-udp-64b-bidir-latency.json");
+  set_inline_profile(measurer,
+                     TREX_SEARCH_SOURCE_DIR "/etc/profiles/ipv4-udp-64b-bidir-latency.json");
   measurer["speed"] = 500.0;
   Json::Value submit(Json::objectValue);
   submit["spec"] = two_goal_spec(10000.0, 2e6);

@@ -92,8 +92,8 @@ const Json::Value& goal_named(const Json::Value& result, const std::string& name
 
 TEST_CASE("a tester that cannot reach max_load never lifts a bound above what it offered") {
   // The SUT forwards 6.5 Mpps per direction, the tester sends at most 2 Mpps a port.
-  Rig rig({"--sut", "sharp", "--sut-option", "capacity_pps=6.5e6", "--max-tx-pps", "2e6",
-           "--speed", "10"});
+  Rig rig({"--sut", "sharp", "--sut-option", "capacity_pps=6.5e6", "--max-tx-pps", "2e6", "--speed",
+           "10"});
   Json::Value goals(Json::arrayValue);
   goals.append(goal("NDR", 0.0));
   goals.append(goal("PDR", 0.005));
@@ -211,8 +211,8 @@ TEST_CASE("loads in % of line rate use TRex's port speed; above line rate is ref
 }
 
 TEST_CASE("ports without flow_stats support fail the job with the way out; port counters work") {
-  Rig rig({"--sut", "sharp", "--sut-option", "capacity_pps=1e6", "--no-flow-stats", "--speed",
-           "10"});
+  Rig rig(
+      {"--sut", "sharp", "--sut-option", "capacity_pps=1e6", "--no-flow-stats", "--speed", "10"});
   Json::Value goals(Json::arrayValue);
   goals.append(goal("NDR", 0.0));
   Json::Value request = job_request(rig.emulator.rpc_endpoint(), goals, 1e4, 2e6);

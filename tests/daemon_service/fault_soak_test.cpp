@@ -180,8 +180,7 @@ PlrEstimate reference_plr(const SoakPlan& plan) {
   const std::int64_t job = submitted.arguments["job"].asInt64();
   const auto watch = client.request("watch", job_arguments(job), 2);
   if (!watch.arguments["ended"].asBool()) {
-    REQUIRE(client.wait_event("job.ended", milliseconds(120000))["state"].asString() ==
-            "finished");
+    REQUIRE(client.wait_event("job.ended", milliseconds(120000))["state"].asString() == "finished");
   }
   return plr_estimate(client, job);
 }
@@ -219,8 +218,7 @@ TEST_CASE("fault-injection soak: kills, TRex restarts and faults, bad clients; n
                 Fault::restart_emulator);
   faults.insert(faults.end(), static_cast<std::size_t>(plan.dropped_replies), Fault::drop_reply);
   faults.insert(faults.end(), static_cast<std::size_t>(plan.slow_replies), Fault::slow_replies);
-  faults.insert(faults.end(), static_cast<std::size_t>(plan.corrupt_replies),
-                Fault::corrupt_reply);
+  faults.insert(faults.end(), static_cast<std::size_t>(plan.corrupt_replies), Fault::corrupt_reply);
   faults.insert(faults.end(), static_cast<std::size_t>(plan.busy_bursts), Fault::busy);
   std::mt19937_64 random(plan.seed);
   std::shuffle(faults.begin(), faults.end(), random);
@@ -371,9 +369,11 @@ TEST_CASE("fault-injection soak: kills, TRex restarts and faults, bad clients; n
   const auto& ready = daemon.rss_ready_kib();
   const auto& before_kill = daemon.rss_before_kill_kib();
   std::printf(
-      "fault soak: %.1f s; %d daemon SIGKILLs (%d during the PLR job), %d emulator restarts, %d TRex reply faults "
+      "fault soak: %.1f s; %d daemon SIGKILLs (%d during the PLR job), %d emulator restarts, %d "
+      "TRex reply faults "
       "(dropped %d, slow %d, malformed %d, busy %d)\n"
-      "  jobs: %zu (%d finished, %d failed); store: %llu trials, %llu seen before kills all still stored unchanged, "
+      "  jobs: %zu (%d finished, %d failed); store: %llu trials, %llu seen before kills all still "
+      "stored unchanged, "
       "%llu duplicated, %llu jobs with gaps, integrity_check %s\n"
       "  chaos clients: %d, %llu requests, %llu answered (%llu errors), %llu cut short by us, "
       "%llu unanswered (daemon killed), %llu connects refused while down, %llu protocol "
@@ -381,9 +381,10 @@ TEST_CASE("fault-injection soak: kills, TRex restarts and faults, bad clients; n
       "  RSS [KiB]: at ready %ld..%ld, before kill max %ld; last instance %ld -> %ld\n"
       "  PLR soak: %llu runs, %zu trials, estimate %.0f +- %.0f pps; fault-free %zu trials, "
       "%.0f +- %.0f pps; difference %.0f pps = %.2f stdev\n",
-      soak_s, kills, kills_during_plr, restarts, reply_faults, plan.dropped_replies, plan.slow_replies,
-      plan.corrupt_replies, plan.busy_bursts, jobs.size(), finished, failed,
-      static_cast<unsigned long long>(audit.trials), static_cast<unsigned long long>(trials_checked),
+      soak_s, kills, kills_during_plr, restarts, reply_faults, plan.dropped_replies,
+      plan.slow_replies, plan.corrupt_replies, plan.busy_bursts, jobs.size(), finished, failed,
+      static_cast<unsigned long long>(audit.trials),
+      static_cast<unsigned long long>(trials_checked),
       static_cast<unsigned long long>(audit.duplicate_trials),
       static_cast<unsigned long long>(audit.jobs_with_gaps), audit.integrity.c_str(),
       plan.chaos_clients, static_cast<unsigned long long>(chaos_counts.requests),

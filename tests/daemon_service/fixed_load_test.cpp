@@ -76,7 +76,8 @@ TEST_CASE("a soak spec counts its intervals, rounding up, and keeps its threshol
   CHECK(plan.trial_count == 30);
   CHECK(plan.loss_ratio_threshold == 1e-6);
   CHECK_FALSE(plan.stop_on_threshold);
-  CHECK(decode("soak", R"({"load": 5e5, "interval": 60, "duration": 61})").soak.interval_count() == 2);
+  CHECK(decode("soak", R"({"load": 5e5, "interval": 60, "duration": 61})").soak.interval_count() ==
+        2);
   const JobSpec defaults = decode("soak", R"({"load": 5e5})");
   CHECK(defaults.soak.on_threshold == SoakAction::stop);
   CHECK(defaults.soak.loss_ratio_threshold == 0.0);
@@ -89,10 +90,11 @@ TEST_CASE("bad MRR and soak specs are refused naming the field and its value") {
   CHECK(error_of("mrr", R"({"load": -1})").find("spec.load = -1") == 0);
   CHECK(error_of("mrr", R"({"load": 1e6, "trials": 0})").find("spec.trials = 0") == 0);
   CHECK(error_of("mrr", R"({"load": 1e6, "trials": 2.5})").find("spec.trials = 2.5") == 0);
-  CHECK(error_of("mrr", R"({"load": 1e6, "trial_duration": 0})").find("spec.trial_duration = 0") == 0);
-  CHECK(error_of("mrr", R"({"load": 1e6, "goals": []})").find("spec.goals") != std::string::npos);
-  CHECK(error_of("soak", R"({"load": 1e6, "interval": 60, "duration": 30})").find("spec.duration = 30") ==
+  CHECK(error_of("mrr", R"({"load": 1e6, "trial_duration": 0})").find("spec.trial_duration = 0") ==
         0);
+  CHECK(error_of("mrr", R"({"load": 1e6, "goals": []})").find("spec.goals") != std::string::npos);
+  CHECK(error_of("soak", R"({"load": 1e6, "interval": 60, "duration": 30})")
+            .find("spec.duration = 30") == 0);
   CHECK(error_of("soak", R"({"load": 1e6, "on_threshold": "panic"})")
             .find("spec.on_threshold = \"panic\": must be \"stop\" or \"flag\"") == 0);
   CHECK(error_of("soak", R"({"load": 1e6, "loss_ratio_threshold": 1})")
@@ -148,8 +150,7 @@ TEST_CASE("soak intervals above the loss ratio threshold are counted, the first 
   // 0 %, 2 % and exactly 1 % lost: only the 2 % interval is above the threshold.
   const std::vector<StoredTrial> trials{trial(1, 1000, 1000, 60.0), trial(2, 1000, 980, 60.0),
                                         trial(3, 1000, 990, 60.0)};
-  const FixedLoadResult result =
-      summarize_fixed_load(plan, trials, FixedLoadStop::completed, "");
+  const FixedLoadResult result = summarize_fixed_load(plan, trials, FixedLoadStop::completed, "");
   CHECK(result.intervals_over_threshold == 1);
   CHECK(result.first_over_threshold == 2);
   CHECK(result.trials[1].over_threshold);

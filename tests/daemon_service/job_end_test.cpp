@@ -27,7 +27,8 @@ const char* name_of(Kind kind) {
 }  // namespace
 
 TEST_CASE("a run's end state: the table") {
-  const std::string resumes = "trex-searchd stopped while the job ran; it resumes at the next start";
+  const std::string resumes =
+      "trex-searchd stopped while the job ran; it resumes at the next start";
   // outcome reason is "R" throughout; the cancel comes from "uid 1".
   const Row rows[] = {
       // A search that completed finishes the job, whatever came after it...
@@ -42,14 +43,17 @@ TEST_CASE("a run's end state: the table") {
       {Kind::completed, true, false, "lost trial", true, JobState::failed, "lost trial"},
       {Kind::completed, false, true, "lost trial", true, JobState::interrupted, resumes.c_str()},
       // Stopped: by a cancel, by the daemon stopping, else by the manager's failure.
-      {Kind::stopped, true, false, "", false, JobState::cancelled, "cancelled by uid 1 while running: R"},
+      {Kind::stopped, true, false, "", false, JobState::cancelled,
+       "cancelled by uid 1 while running: R"},
       {Kind::stopped, false, true, "", false, JobState::interrupted, resumes.c_str()},
-      {Kind::stopped, true, true, "", false, JobState::cancelled, "cancelled by uid 1 while running: R"},
+      {Kind::stopped, true, true, "", false, JobState::cancelled,
+       "cancelled by uid 1 while running: R"},
       {Kind::stopped, false, false, "trial limit", false, JobState::failed, "trial limit"},
       {Kind::stopped, false, false, "", false, JobState::cancelled, "R"},
       // Failed: a cancel or shutdown explains it first (the measurer saw the stop).
       {Kind::failed, false, false, "", false, JobState::failed, "R"},
-      {Kind::failed, true, false, "", false, JobState::cancelled, "cancelled by uid 1 while running: R"},
+      {Kind::failed, true, false, "", false, JobState::cancelled,
+       "cancelled by uid 1 while running: R"},
       {Kind::failed, false, true, "", false, JobState::interrupted, resumes.c_str()},
       {Kind::failed, false, false, "store full", true, JobState::failed, "store full"},
   };
@@ -78,7 +82,8 @@ TEST_CASE("a cancel of a run without a reason names only who cancelled") {
   facts.outcome = Kind::stopped;
   facts.cancelled = true;
   facts.cancelled_by = "uid 0 gid 0 pid 7";
-  CHECK(end_of_run(facts) == JobEnd{JobState::cancelled, "cancelled by uid 0 gid 0 pid 7 while running"});
+  CHECK(end_of_run(facts) ==
+        JobEnd{JobState::cancelled, "cancelled by uid 0 gid 0 pid 7 while running"});
 }
 
 }  // namespace trexsearch::service

@@ -18,7 +18,6 @@ namespace {
 using jobtest::Fixture;
 using jobtest::RecordingWatcher;
 
-
 JobSpec spec_from(std::string_view text) {
   return decode_job_spec(codec::parse_strict_json(text, "test"));
 }

@@ -88,7 +88,8 @@ TEST_CASE("status: the running job, the queued ones by method, the limit, and a 
   CHECK(status.max_queued == 7);
   CHECK(queue.progress(1)->trial_count == 12);
   CHECK_FALSE(queue.progress(2).has_value());
-  CHECK(lines == std::vector<std::string>{"idle; 0 queued", "job 1 running (mlr, sim): trial 12; 2 queued"});
+  CHECK(lines ==
+        std::vector<std::string>{"idle; 0 queued", "job 1 running (mlr, sim): trial 12; 2 queued"});
 }
 
 TEST_CASE("the queue refuses jobs beyond its limit, a suite counted whole, and all once closed") {

@@ -39,7 +39,8 @@ struct Recovery {
     LockedStore store(file);
     StoreHealthMonitor health(file, 0, 0, store, log);
     std::vector<JobId> ids;
-    for (const QueuedJob& job : recover_jobs(store, health, log, resume_interrupted, already_queued)) {
+    for (const QueuedJob& job :
+         recover_jobs(store, health, log, resume_interrupted, already_queued)) {
       ids.push_back(job.id);
     }
     return ids;

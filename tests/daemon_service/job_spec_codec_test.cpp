@@ -146,7 +146,8 @@ TEST_CASE("a trex measurer spec keeps the profile as submitted; bad ones name th
   CHECK(std::get<TrexMeasurerSpec>(chosen.measurer).session_id == 4294967295u);
   for (const char* bad : {"0", "4294967296", "-1", "1.5", "true", "\"7\""}) {
     CAPTURE(bad);
-    CHECK(error_of(R"({"spec": {"goals": [{}]}, "measurer": {"kind": "trex", )" + profile + R"(, "session_id": )" + bad + "}}")
+    CHECK(error_of(R"({"spec": {"goals": [{}]}, "measurer": {"kind": "trex", )" + profile +
+                   R"(, "session_id": )" + bad + "}}")
               .find("measurer.session_id") == 0);
   }
 
@@ -167,7 +168,8 @@ TEST_CASE("a trex measurer spec keeps the profile as submitted; bad ones name th
             .find("measurer.profile_source") == 0);
   // Without a source the profile is "inline".
   const JobSpec bare = decode(R"({"spec": {"goals": [{}]}, "measurer": {"kind": "trex",
-      "profile": )" + servicetest::read_file(path) + "}}");
+      "profile": )" + servicetest::read_file(path) +
+                              "}}");
   CHECK(std::get<TrexMeasurerSpec>(bare.measurer).profile_source == "inline");
   CHECK(bare.profile == "inline");
   CHECK(error_of(R"({"spec": {"goals": [{}]}, "measurer": {"kind": "trex",

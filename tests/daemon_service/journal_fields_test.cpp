@@ -13,7 +13,9 @@
 
 using namespace trexsearch::service;
 
-TEST_CASE("an event becomes MESSAGE, PRIORITY, its name, a TREXSEARCH_ field per key and JOB_ID, METHOD, TRIAL") {
+TEST_CASE(
+    "an event becomes MESSAGE, PRIORITY, its name, a TREXSEARCH_ field per key and JOB_ID, METHOD, "
+    "TRIAL") {
   const std::vector<std::string> fields = journal_fields(
       LogPriority::warning, "job.failed",
       {{"job", 3}, {"method", "mlr"}, {"trial", 12}, {"reason", "TRex said \"no\""}});

@@ -118,7 +118,8 @@ std::uint64_t p99(const latency::LatencyPoint& point, std::size_t direction) {
 
 }  // namespace
 
-TEST_CASE("an MLR job with latency streams measures latency at 0/10/50/90 % of PDR after its search") {
+TEST_CASE(
+    "an MLR job with latency streams measures latency at 0/10/50/90 % of PDR after its search") {
   LatencySut sut;
   Job job(mlr_job(""), sut);
   StoringObserver observer(job.store, job.id);

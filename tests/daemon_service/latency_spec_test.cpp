@@ -14,10 +14,11 @@ const std::string kGoals =
        "measurer": {"kind": "sim", "model": "sharp"})";
 
 JobSpec decode(const std::string& latency, const std::string& method = "mlr") {
-  const std::string text = "{\"method\": \"" + method + "\", " +
-                           (method == "plr" ? std::string(R"("spec": {}, "measurer": {"kind": "sim", "model": "sharp"})")
-                                            : kGoals) +
-                           (latency.empty() ? "" : ", \"latency\": " + latency) + "}";
+  const std::string text =
+      "{\"method\": \"" + method + "\", " +
+      (method == "plr" ? std::string(R"("spec": {}, "measurer": {"kind": "sim", "model": "sharp"})")
+                       : kGoals) +
+      (latency.empty() ? "" : ", \"latency\": " + latency) + "}";
   return decode_job_spec(codec::parse_strict_json(text, "test"));
 }
 
@@ -32,9 +33,7 @@ std::string error_of(const std::string& latency, const std::string& method = "ml
   return "";
 }
 
-JobSpec round_trip(const JobSpec& spec) {
-  return decode_job_spec(encode_job_spec(spec));
-}
+JobSpec round_trip(const JobSpec& spec) { return decode_job_spec(encode_job_spec(spec)); }
 
 }  // namespace
 

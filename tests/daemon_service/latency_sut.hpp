@@ -44,8 +44,8 @@ class LatencySut final : public measure::Measurer {
     measure::TrialOutcome outcome = counts(duration, load_pps - rate_pps);
     const double utilisation = std::min(load_pps / capacity_pps, 1.0);
     const double wobble = (latency_calls % 2 == 0 ? 1.0 : -1.0) * noise_us;
-    const double p50 = base_us + load_us * utilisation * utilisation +
-                       drift_us_per_trial * latency_calls + wobble;
+    const double p50 =
+        base_us + load_us * utilisation * utilisation + drift_us_per_trial * latency_calls + wobble;
     for (const char* name : {"0->1", "1->0"}) {
       measure::DirectionLatency direction;
       direction.name = name;
@@ -66,7 +66,8 @@ class LatencySut final : public measure::Measurer {
       summary.method = measure::PercentileMethod::hdrh;
       summary.resolution_us = 1;
       direction.hdrh = "HISTFAAAAB";
-      direction.buckets = {{10, direction.received / 2}, {20, direction.received - direction.received / 2}};
+      direction.buckets = {{10, direction.received / 2},
+                           {20, direction.received - direction.received / 2}};
       outcome.latency.push_back(direction);
     }
     return outcome;

@@ -23,10 +23,8 @@ Json::Value json(std::string_view text) { return codec::parse_strict_json(text, 
 const std::string kProfile = TREX_SEARCH_SOURCE_DIR "/etc/profiles/ipv4-udp-64b-bidir.json";
 
 std::string trex_job(const std::string& loads, const std::string& measurer_extra = "") {
-  return R"({"spec": {"goals": [{}], )" + loads +
-         R"(}, "measurer": {"kind": "trex", )" + servicetest::inline_profile_members(kProfile) +
-         measurer_extra +
-         "}}";
+  return R"({"spec": {"goals": [{}], )" + loads + R"(}, "measurer": {"kind": "trex", )" +
+         servicetest::inline_profile_members(kProfile) + measurer_extra + "}}";
 }
 
 PortSpeedProbe fixed_speed(double gbps) {
@@ -53,7 +51,9 @@ std::string error_of(const std::string& text, const PortSpeedProbe& probe) {
 
 TEST_CASE("load texts parse into value and unit; unknown or layerless units are refused") {
   const trex::LineRate line{10e9, 64.0};
-  auto pps = [&](const char* text) { return to_pps(parse_load(Json::Value(text), "max_load"), line, "max_load"); };
+  auto pps = [&](const char* text) {
+    return to_pps(parse_load(Json::Value(text), "max_load"), line, "max_load");
+  };
   CHECK(pps("100%") == doctest::Approx(14'880'952.38));
   CHECK(pps("10gbps_l1") == doctest::Approx(14'880'952.38));
   CHECK(pps("10Gbps_L2") == doctest::Approx(19'531'250.0));
@@ -75,8 +75,8 @@ TEST_CASE("load texts parse into value and unit; unknown or layerless units are 
 }
 
 TEST_CASE("100% of a 10 Gbit/s port with 64 B frames is 14,880,952 pps; 11gbps_l1 is refused") {
-  const JobSpec spec = decode_job_spec(
-      json(trex_job(R"("min_load": "0.1%", "max_load": "100%")")), fixed_speed(10.0));
+  const JobSpec spec = decode_job_spec(json(trex_job(R"("min_load": "0.1%", "max_load": "100%")")),
+                                       fixed_speed(10.0));
   CHECK(spec.mlr.max_load_pps == doctest::Approx(14'880'952.38));
   CHECK(spec.mlr.min_load_pps == doctest::Approx(14'880.95238));
   const auto& trex_spec = std::get<TrexMeasurerSpec>(spec.measurer);
@@ -95,8 +95,8 @@ TEST_CASE("100% of a 10 Gbit/s port with 64 B frames is 14,880,952 pps; 11gbps_l
   // A plain pps max_load above line rate is refused the same way.
   CHECK(error_of(trex_job(R"("min_load": 10000, "max_load": 2e7)"), fixed_speed(10.0))
             .find("above the line rate") != std::string::npos);
-  CHECK_NOTHROW(decode_job_spec(json(trex_job(R"("min_load": 10000, "max_load": 2e7)")),
-                                fixed_speed(40.0)));
+  CHECK_NOTHROW(
+      decode_job_spec(json(trex_job(R"("min_load": 10000, "max_load": 2e7)")), fixed_speed(40.0)));
 }
 
 TEST_CASE("a stated port speed needs no TRex; without one, % loads need TRex to answer") {
@@ -118,9 +118,9 @@ TEST_CASE("a stated port speed needs no TRex; without one, % loads need TRex to 
 }
 
 TEST_CASE("the trex measurer's trial keys are accepted, stored and range-checked") {
-  const JobSpec spec = decode_job_spec(json(trex_job(
-      R"("min_load": 10000, "max_load": 1e6)",
-      R"(, "counters": "port", "settle_min": 0.2, "settle_max": 2, "warmup": 1.5,
+  const JobSpec spec = decode_job_spec(
+      json(trex_job(R"("min_load": 10000, "max_load": 1e6)",
+                    R"(, "counters": "port", "settle_min": 0.2, "settle_max": 2, "warmup": 1.5,
          "warmup_every_trial": true, "tx_end_slack": 0.01, "tx_end_grace": 0.005,
          "tx_poll_interval": 0.001, "settle_poll_interval": 0.002, "force_start": true)")));
   const trex::TrexMeasurerConfig& trial = std::get<TrexMeasurerSpec>(spec.measurer).trial;
@@ -165,22 +165,26 @@ TEST_CASE("every key docs/socket-api.md names for the trex measurer is accepted"
     keys.insert((*it)[1]);
   }
   CHECK(keys.size() >= 18);
-  const std::map<std::string, std::string> values{
-      {"profile", "\"" + kProfile + "\""}, {"endpoint", "\"tcp://127.0.0.1:4501\""},
-      {"ports", "[0, 1]"},    {"force_acquire", "true"},     {"speed", "2"},
-      {"session_id", "7"},    {"counters", "\"port\""},      {"warmup_every_trial", "true"},
-      {"force_start", "true"}};
+  const std::map<std::string, std::string> values{{"profile", "\"" + kProfile + "\""},
+                                                  {"endpoint", "\"tcp://127.0.0.1:4501\""},
+                                                  {"ports", "[0, 1]"},
+                                                  {"force_acquire", "true"},
+                                                  {"speed", "2"},
+                                                  {"session_id", "7"},
+                                                  {"counters", "\"port\""},
+                                                  {"warmup_every_trial", "true"},
+                                                  {"force_start", "true"}};
   for (const std::string& name : keys) {
     CAPTURE(name);
     const auto given = values.find(name);
     const std::string value =
         given != values.end() ? given->second : (name == "port_speed_gbps" ? "100" : "0.5");
-    const std::string request = R"({"spec": {"goals": [{}], "min_load": 10000, "max_load": 1e6},
-        "measurer": {"kind": "trex", )" + servicetest::inline_profile_members(kProfile) +
-                             (name == "profile" || name == "profile_source"
-                                  ? ""
-                                  : ", \"" + name + "\": " + value) +
-                             "}}";
+    const std::string request =
+        R"({"spec": {"goals": [{}], "min_load": 10000, "max_load": 1e6},
+        "measurer": {"kind": "trex", )" +
+        servicetest::inline_profile_members(kProfile) +
+        (name == "profile" || name == "profile_source" ? "" : ", \"" + name + "\": " + value) +
+        "}}";
     CHECK_NOTHROW(decode_job_spec(json(request)));
   }
 }

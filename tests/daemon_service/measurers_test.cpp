@@ -2,8 +2,8 @@
 
 #include <thread>
 
-#include "daemon/service/job_clock.hpp"
 #include "daemon/measurers/real_time_measurer.hpp"
+#include "daemon/service/job_clock.hpp"
 #include "daemon/service/resuming_measurer.hpp"
 #include "measure/errors.hpp"
 

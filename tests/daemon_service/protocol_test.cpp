@@ -92,8 +92,7 @@ TEST_CASE("replies and events are single JSON lines with the fixed keys") {
   // and a reply without arguments has the empty object.
   CHECK_THROWS_AS(parse_response("not json"), std::runtime_error);
   CHECK_THROWS_AS(parse_response(R"({"id": 1})"), std::runtime_error);
-  CHECK(parse_json_reply(R"({"id": 1, "result": 0})").arguments ==
-        Json::Value(Json::objectValue));
+  CHECK(parse_json_reply(R"({"id": 1, "result": 0})").arguments == Json::Value(Json::objectValue));
   CHECK_FALSE(codec::parse_strict_json(encode_response(Response{}), "reply").isMember("error"));
 
   Json::Value arguments(Json::objectValue);
@@ -159,7 +158,8 @@ TEST_CASE("log events are one line with a priority prefix and quoted values") {
 
 namespace trexsearch::service {
 
-TEST_CASE("the socket's line writer keeps one line, every value exact, and empty containers short") {
+TEST_CASE(
+    "the socket's line writer keeps one line, every value exact, and empty containers short") {
   Json::Value value(Json::objectValue);
   value["z"] = 1;
   value["a"]["nested"].append(Json::Value(Json::arrayValue));

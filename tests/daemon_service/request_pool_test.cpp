@@ -15,7 +15,9 @@ namespace {
 /// JobControl that the pool's commands never reach (they use the worker's store).
 class NoJobs final : public JobControl {
  public:
-  SubmitReceipt submit(const JobSpec&, const std::string&) override { throw std::logic_error("no"); }
+  SubmitReceipt submit(const JobSpec&, const std::string&) override {
+    throw std::logic_error("no");
+  }
   CancelOutcome cancel(JobId, const std::string&) override { throw std::logic_error("no"); }
   QueueStatus queue_status() override { return {}; }
   std::vector<JobRecord> list(std::optional<JobState>, std::size_t) override { return {}; }
@@ -87,7 +89,8 @@ struct Replies {
 
 }  // namespace
 
-TEST_CASE("the request pool answers busy beyond max_pending and takes requests again once drained") {
+TEST_CASE(
+    "the request pool answers busy beyond max_pending and takes requests again once drained") {
   NoJobs jobs;
   Dispatcher dispatcher(jobs, AccessPolicy(0, 0), DaemonInfo{"9.9", 1, {}, "", ""});
   auto gated = std::make_unique<GatedStore>();
@@ -96,7 +99,8 @@ TEST_CASE("the request pool answers busy beyond max_pending and takes requests a
   stores.push_back(std::move(gated));
   RequestPool pool(dispatcher, std::move(stores), 2);
   Replies replies;
-  const protocol::Request list = protocol::parse_request(R"({"id": 1, "command": "list", "arguments": {}})");
+  const protocol::Request list =
+      protocol::parse_request(R"({"id": 1, "command": "list", "arguments": {}})");
   DispatchContext context;
   context.peer = PeerCredentials{1, 0, 0, {}};
 
@@ -110,7 +114,8 @@ TEST_CASE("the request pool answers busy beyond max_pending and takes requests a
 
   gate.open();
   REQUIRE(replies.wait_for(2));
-  for (const protocol::Response& response : replies.responses) CHECK(response.result == ResultCode::success);
+  for (const protocol::Response& response : replies.responses)
+    CHECK(response.result == ResultCode::success);
   // Drained: it takes requests again.
   REQUIRE(pool.submit(list, context, replies.sink()));
   REQUIRE(replies.wait_for(3));

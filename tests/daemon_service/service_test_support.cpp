@@ -214,7 +214,7 @@ std::optional<std::string> ControlClient::read_line(milliseconds timeout) {
 }
 
 protocol::JsonReply ControlClient::request(const std::string& command, const Json::Value& arguments,
-                                         int id) {
+                                           int id) {
   return client_.request(command, arguments, kDeadline, id);
 }
 

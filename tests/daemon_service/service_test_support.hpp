@@ -79,8 +79,7 @@ class DaemonProcess {
  public:
   /// Starts `TREX_SEARCHD_BIN args...`; `name` distinguishes log and notify files.
   DaemonProcess(const TempDir& dir, const std::vector<std::string>& args,
-                const std::string& name = "daemon",
-                const std::vector<std::string>& extra_env = {});
+                const std::string& name = "daemon", const std::vector<std::string>& extra_env = {});
   ~DaemonProcess();
   DaemonProcess(const DaemonProcess&) = delete;
   DaemonProcess& operator=(const DaemonProcess&) = delete;
@@ -116,8 +115,8 @@ class ControlClient {
   std::optional<std::string> read_line(milliseconds timeout = kDeadline);
   /// Sends a request and reads lines until the reply (skipping events).
   protocol::JsonReply request(const std::string& command,
-                            const Json::Value& arguments = Json::Value(Json::objectValue),
-                            int id = 1);
+                              const Json::Value& arguments = Json::Value(Json::objectValue),
+                              int id = 1);
   /// Reads event lines (`{"event": ...}`) until one named `event`; returns its
   /// arguments. Throws at EOF or the deadline.
   Json::Value wait_event(const std::string& event, milliseconds timeout = kDeadline);

@@ -59,8 +59,8 @@ StoreAudit audit_store(const std::string& store_file) {
   audit.duplicate_trials = count(db.get(),
                                  "SELECT COUNT(*) FROM (SELECT job_id, number FROM trials "
                                  "GROUP BY job_id, number HAVING COUNT(*) > 1)");
-  audit.orphan_trials = count(
-      db.get(), "SELECT COUNT(*) FROM trials WHERE job_id NOT IN (SELECT id FROM jobs)");
+  audit.orphan_trials =
+      count(db.get(), "SELECT COUNT(*) FROM trials WHERE job_id NOT IN (SELECT id FROM jobs)");
   return audit;
 }
 

@@ -11,7 +11,6 @@
 namespace trexsearch::service {
 namespace {
 
-
 // A long NDR/PDR search on a noisy SUT (dozens of trials, milliseconds).
 const char* const kLongSpec = R"({"spec": {"goals": [
     {"name": "NDR", "relative_width": 0.0001},
@@ -119,7 +118,8 @@ TEST_CASE("a store that cannot grow fails the running job cleanly and refuses su
   CHECK(roomy->store_health()->writable);
 }
 
-TEST_CASE("delete removes an ended job with its trials; queued, running and missing ones are refused") {
+TEST_CASE(
+    "delete removes an ended job with its trials; queued, running and missing ones are refused") {
   jobtest::Fixture fixture;
   auto jobs = fixture.manager(limits(100000, 0));
   // Not started: submitted jobs stay queued.

@@ -97,7 +97,8 @@ TEST_CASE("a store locked by another process at resume delays the job; it resume
 
   auto jobs = fixture.manager(settings);
   jobs->start();
-  REQUIRE(eventually([&] { return fixture.logged().find("store.retry job=1") != std::string::npos; }));
+  REQUIRE(
+      eventually([&] { return fixture.logged().find("store.retry job=1") != std::string::npos; }));
   // The job is the running one, waiting for the store.
   auto watcher = std::make_shared<jobtest::RecordingWatcher>();
   REQUIRE_FALSE(jobs->watch(id, watcher).ended);

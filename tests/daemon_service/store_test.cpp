@@ -173,9 +173,11 @@ TEST_CASE("a version-2 store (before per-direction detail) is upgraded in place,
     // Turn it back into what the previous release wrote.
     sqlite3* db = nullptr;
     REQUIRE(sqlite3_open(file.c_str(), &db) == SQLITE_OK);
-    CHECK(sqlite3_exec(db, "ALTER TABLE trials DROP COLUMN latency; ALTER TABLE trials DROP COLUMN detail; "
-                       "PRAGMA user_version=2;",
-                       nullptr, nullptr, nullptr) == SQLITE_OK);
+    CHECK(sqlite3_exec(
+              db,
+              "ALTER TABLE trials DROP COLUMN latency; ALTER TABLE trials DROP COLUMN detail; "
+              "PRAGMA user_version=2;",
+              nullptr, nullptr, nullptr) == SQLITE_OK);
     sqlite3_close(db);
   }
   Store store(file);
@@ -207,7 +209,8 @@ TEST_CASE("a damaged store fails quick_check with the file and what to do") {
   {
     Store store(file);
     const JobId id = store.add_job(new_job());
-    for (std::size_t n = 1; n <= 200; ++n) store.add_trial(id, trial(n, 1e6 + static_cast<double>(n)));
+    for (std::size_t n = 1; n <= 200; ++n)
+      store.add_trial(id, trial(n, 1e6 + static_cast<double>(n)));
     store.check_integrity();  // healthy
   }
   {

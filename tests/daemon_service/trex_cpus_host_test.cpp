@@ -61,7 +61,7 @@ class PinnedListener {
   // Only async-signal-safe calls: the parent may have threads.
   [[noreturn]] static void run_child(int cpu, int ready, int hold) {
     const auto fail = [ready](const char* what) {
-      (void)!::write(ready, what, __builtin_strlen(what));
+      [[maybe_unused]] const ssize_t written = ::write(ready, what, __builtin_strlen(what));
       ::_exit(1);
     };
     const int listener = ::socket(AF_INET, SOCK_STREAM, 0);
@@ -89,8 +89,8 @@ class PinnedListener {
     int at = 5;
     while (count > 0) line[at++] = digits[--count];
     line[at++] = '\n';
-    (void)!::write(ready, line, static_cast<std::size_t>(at));
-    char byte;
+    [[maybe_unused]] const ssize_t written = ::write(ready, line, static_cast<std::size_t>(at));
+    char byte = 0;
     while (::read(hold, &byte, 1) > 0) {
     }
     ::_exit(0);

@@ -42,7 +42,7 @@ std::string unprivileged(const std::function<std::string()>& body) {
       }
     }
     result += "\n";
-    (void)!::write(out[1], result.data(), result.size());
+    [[maybe_unused]] const ssize_t written = ::write(out[1], result.data(), result.size());
     ::_exit(0);
   }
   ::close(out[1]);

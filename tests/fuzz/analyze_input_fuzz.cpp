@@ -23,9 +23,8 @@ void fuzz_analyze_input(std::string_view data) {
   }
   const Json::Value reparsed =
       codec::parse_strict_json(codec::to_compact_json(encoded), "analyze input");
-  require_round_trip(
-      codec::encode_analyze_input(codec::decode_analyze_input(reparsed)) == encoded,
-      "analyze input");
+  require_round_trip(codec::encode_analyze_input(codec::decode_analyze_input(reparsed)) == encoded,
+                     "analyze input");
 }
 
 }  // namespace trexsearch::fuzz

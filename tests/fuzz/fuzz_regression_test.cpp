@@ -24,8 +24,7 @@ TEST_CASE("measurer_reply: a bad request line is a ConfigError, as documented") 
 TEST_CASE("control_request: a reply without arguments reads back as an empty object") {
   // Found by the response round trip: missing `arguments` parses as null and is
   // written as {}; the written line must then be stable.
-  const auto response =
-      protocol::parse_response(R"({"id":"x","result":3,"text":"bad request"})");
+  const auto response = protocol::parse_response(R"({"id":"x","result":3,"text":"bad request"})");
   const std::string line = protocol::encode_response(response);
   CHECK(line.find(R"("arguments":{})") != std::string::npos);
   CHECK(protocol::encode_response(protocol::parse_response(line.substr(0, line.size() - 1))) ==

@@ -21,8 +21,7 @@ void reply_round_trip(std::string_view data) {
   require_round_trip(again.offered_count == outcome.offered_count, "offered_count");
   require_round_trip(again.loss_count == outcome.loss_count, "loss_count");
   require_round_trip(again.intended_count == outcome.intended_count, "intended_count");
-  require_round_trip(again.effective_duration == outcome.effective_duration,
-                     "effective_duration");
+  require_round_trip(again.effective_duration == outcome.effective_duration, "effective_duration");
   require_round_trip(again.notes == outcome.notes, "notes");
 }
 

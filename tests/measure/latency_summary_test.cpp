@@ -92,6 +92,7 @@ TEST_CASE("Bucket histograms subtract key by key and refuse a later one with few
   const BucketHistogram before{{10, 5}, {20, 1}};
   const BucketHistogram after{{10, 5}, {20, 4}, {300, 2}};
   CHECK(minus(after, before) == BucketHistogram{{20, 3}, {300, 2}});
+  // NOLINTNEXTLINE(readability-suspicious-call-argument): swapped on purpose
   CHECK_THROWS_WITH_AS(minus(before, after), doctest::Contains("bucket 20 us (4 > 1)"),
                        std::invalid_argument);
   CHECK_THROWS_WITH_AS(minus(BucketHistogram{}, before), doctest::Contains("bucket 10 us (5 > 0)"),

@@ -6,11 +6,11 @@
 #include <functional>
 #include <stop_token>
 
-#include "plr/random.hpp"
-#include "plr/stretch_fit.hpp"
 #include "measure/clock.hpp"
 #include "measure/errors.hpp"
 #include "measure/measurer.hpp"
+#include "plr/random.hpp"
+#include "plr/stretch_fit.hpp"
 
 namespace trexsearch::plr::test {
 

@@ -17,6 +17,7 @@
 #include <stop_token>
 #include <vector>
 
+#include "measure/clock.hpp"
 #include "plr/erf_fit.hpp"
 #include "plr/erfcx.hpp"
 #include "plr/integration_pool.hpp"
@@ -27,7 +28,6 @@
 #include "plr/soak_search.hpp"
 #include "plr/stored_trial.hpp"
 #include "plr/stretch_fit.hpp"
-#include "measure/clock.hpp"
 #include "search/sim/sut_measurer.hpp"
 #include "search/sim/sut_model.hpp"
 
@@ -42,8 +42,8 @@ double previous_trial_term(double log_lambda, double loss_count, LikelihoodKind 
     return loss_count * log_lambda - std::exp(log_lambda);
   }
   const double z = log_lambda;
-  double softplus_pos;
-  double softplus_neg;
+  double softplus_pos = 0.0;
+  double softplus_neg = 0.0;
   if (z > kLogNegligible) {
     softplus_neg = std::exp(-z);
     softplus_pos = z;

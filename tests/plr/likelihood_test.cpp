@@ -8,12 +8,12 @@
 #include <limits>
 #include <vector>
 
+#include "measure/trial_result.hpp"
 #include "plr/critical_load.hpp"
 #include "plr/erf_fit.hpp"
 #include "plr/prior.hpp"
 #include "plr/stored_trial.hpp"
 #include "plr/stretch_fit.hpp"
-#include "measure/trial_result.hpp"
 
 namespace trexsearch::plr {
 namespace {

@@ -29,7 +29,8 @@ std::vector<double> points(double end, std::vector<double> extra) {
   Random random(11);
   std::vector<double> x = std::move(extra);
   for (int i = 0; i < 200000; ++i) x.push_back(end * random.uniform());
-  for (double edge = 0.0; edge < end + 0.1; edge += 0.125) {
+  for (int k = 0; k * 0.125 < end + 0.1; ++k) {
+    const double edge = k * 0.125;  // exact: 0.125 is a power of two
     x.push_back(edge);
     x.push_back(std::nextafter(edge, 0.0));
     x.push_back(std::nextafter(edge, end + 1.0));

@@ -5,8 +5,8 @@
 #include <cmath>
 #include <stop_token>
 
-#include "plr/soak_search.hpp"
 #include "measure/clock.hpp"
+#include "plr/soak_search.hpp"
 #include "search/sim/critical_load.hpp"
 #include "search/sim/sut_measurer.hpp"
 #include "search/sim/sut_model.hpp"

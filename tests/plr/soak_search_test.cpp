@@ -16,9 +16,9 @@
 #include <thread>
 #include <vector>
 
+#include "measure/errors.hpp"
 #include "plr/critical_load.hpp"
 #include "plr/random.hpp"
-#include "measure/errors.hpp"
 #include "tests/plr/fake_soak_measurer.hpp"
 
 namespace trexsearch::plr {

@@ -105,8 +105,8 @@ TEST_CASE("capacity above max load: 11 trials at max load, irregular 'max load i
 TEST_CASE("capacity below min load without fail-fast: irregular 'min load is an upper bound'") {
   measure::ManualClock clock;
   testing::FakeSut sut(5000.0, clock);
-  const SearchResult result = run(
-      {{without_fail_fast(csit_goal(0.0)), without_fail_fast(csit_goal(0.005))}}, sut, clock);
+  const SearchResult result =
+      run({{without_fail_fast(csit_goal(0.0)), without_fail_fast(csit_goal(0.005))}}, sut, clock);
   check_trials(sut, k_min_load_fails_no_ff_trials);
   check_goals(result, k_min_load_fails_no_ff_goals);
   CHECK(result.goals[1].irregularity == Irregularity::min_load_is_upper_bound);

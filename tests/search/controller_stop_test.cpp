@@ -6,8 +6,8 @@
 #include <vector>
 
 #include "fake_sut.hpp"
-#include "search/controller.hpp"
 #include "measure/errors.hpp"
+#include "search/controller.hpp"
 
 using namespace trexsearch;
 using namespace trexsearch::mlr;

@@ -91,4 +91,3 @@ TEST_CASE("the spread of the exact values of one trial duration") {
   CHECK(one.count == 1);
   CHECK(one.relative_stddev == 0.0);
 }
-

@@ -21,12 +21,24 @@ class FakeSut final : public measure::Measurer {
   FakeSut(double capacity_pps, measure::ManualClock& clock)
       : capacity_pps_(capacity_pps), clock_(clock) {}
 
-  FakeSut& wobbly() { wobbly_ = true; return *this; }
+  FakeSut& wobbly() {
+    wobbly_ = true;
+    return *this;
+  }
   /// Capacity (1 + relative) on odd-numbered trials, (1 - relative) on even ones.
-  FakeSut& alternating(double relative) { alternating_ = relative; return *this; }
-  FakeSut& loss_floor(double ratio) { loss_floor_ = ratio; return *this; }
+  FakeSut& alternating(double relative) {
+    alternating_ = relative;
+    return *this;
+  }
+  FakeSut& loss_floor(double ratio) {
+    loss_floor_ = ratio;
+    return *this;
+  }
   /// Absorbs this many excess frames per trial: short trials pass higher loads.
-  FakeSut& buffer_frames(std::int64_t frames) { buffer_frames_ = frames; return *this; }
+  FakeSut& buffer_frames(std::int64_t frames) {
+    buffer_frames_ = frames;
+    return *this;
+  }
 
   measure::TrialOutcome measure(measure::Seconds duration, double load_pps,
                                 std::stop_token) override {
@@ -40,7 +52,8 @@ class FakeSut final : public measure::Measurer {
         static_cast<std::int64_t>(std::floor(capacity * duration.count() + 0.5)) + buffer_frames_;
     std::int64_t loss = std::max<std::int64_t>(0, offered - limit);
     if (loss_floor_ > 0.0) {
-      loss = std::max(loss, static_cast<std::int64_t>(std::ceil(static_cast<double>(offered) * loss_floor_)));
+      loss = std::max(
+          loss, static_cast<std::int64_t>(std::ceil(static_cast<double>(offered) * loss_floor_)));
     }
     trials_.push_back({load_pps, duration.count()});
     clock_.advance(duration);

@@ -9,8 +9,8 @@
 #include <vector>
 
 #include "fake_sut.hpp"
-#include "search/controller.hpp"
 #include "measure/errors.hpp"
+#include "search/controller.hpp"
 #include "search/selection_strategy.hpp"
 #include "search/trial_analysis.hpp"
 

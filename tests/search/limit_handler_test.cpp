@@ -25,7 +25,7 @@ TEST_CASE("with only an upper bound: below it, and one width away from it") {
   CHECK(kHandler.handle(595, 10, {std::nullopt, 600}) == 590);
   CHECK(kHandler.handle(600, 10, {std::nullopt, 600}) == std::nullopt);
   CHECK(kHandler.handle(0, 10, {std::nullopt, 0}) == std::nullopt);  // min load failed
-  CHECK(kHandler.handle(3, 10, {std::nullopt, 600}) == 0);          // min load may be measured
+  CHECK(kHandler.handle(3, 10, {std::nullopt, 600}) == 0);           // min load may be measured
 }
 
 TEST_CASE("with only a lower bound: above it, max load reachable") {
@@ -36,6 +36,6 @@ TEST_CASE("with only a lower bound: above it, max load reachable") {
 TEST_CASE("between two bounds: strictly inside, middle when narrower than two widths") {
   CHECK(kHandler.handle(550, 10, {500, 600}) == 550);
   CHECK(kHandler.handle(500, 10, {500, 600}) == std::nullopt);
-  CHECK(kHandler.handle(501, 10, {500, 515}) == 505);  // 15 < 2 * 10: interval_middle
+  CHECK(kHandler.handle(501, 10, {500, 515}) == 505);           // 15 < 2 * 10: interval_middle
   CHECK(kHandler.handle(505, 10, {500, 510}) == std::nullopt);  // narrow enough
 }

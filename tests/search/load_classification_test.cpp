@@ -21,7 +21,8 @@ measure::TrialResult trial(double loss_ratio, double intended_s, double effectiv
 }  // namespace
 
 // Cases worked by hand from the draft-06 Appendix A pseudocode.
-TEST_CASE("Appendix A: CSIT goal (exceed 0.5, sum 21 s) needs 11 good 1 s trials for a lower bound") {
+TEST_CASE(
+    "Appendix A: CSIT goal (exceed 0.5, sum 21 s) needs 11 good 1 s trials for a lower bound") {
   CHECK(classify(sums(10, 0, 0, 0), 0.5, measure::Seconds{21}) ==
         LoadClass::undecided);  // 21-10 > 10.5
   CHECK(classify(sums(11, 0, 0, 0), 0.5, measure::Seconds{21}) == LoadClass::lower_bound);
@@ -59,10 +60,10 @@ TEST_CASE("Appendix A: no trials at all is undecided") {
 
 TEST_CASE("tallies split by intended duration and sum effective durations") {
   TargetTally tally({0.0, 0.5, measure::Seconds{1.0}, measure::Seconds{21.0}});
-  tally.add(trial(0.0, 1.0, 1.5));   // full-length, low loss, counts 1.5 s
+  tally.add(trial(0.0, 1.0, 1.5));    // full-length, low loss, counts 1.5 s
   tally.add(trial(0.01, 1.0, 1.25));  // full-length, high loss
-  tally.add(trial(0.0, 0.5, 2.0));   // short (intended 0.5 < 1), low loss, counts 2 s
-  tally.add(trial(0.3, 0.5));        // short, high loss
+  tally.add(trial(0.0, 0.5, 2.0));    // short (intended 0.5 < 1), low loss, counts 2 s
+  tally.add(trial(0.3, 0.5));         // short, high loss
   CHECK(tally.sums().full_length_low_loss == measure::Seconds{1.5});
   CHECK(tally.sums().full_length_high_loss == measure::Seconds{1.25});
   CHECK(tally.sums().short_low_loss == measure::Seconds{2.0});
@@ -80,7 +81,8 @@ TEST_CASE("a loss ratio equal to the goal loss ratio is low loss (strictly great
 }
 
 // Cases worked by hand from the draft-06 Appendix B pseudocode.
-TEST_CASE("Appendix B: the quantile walks loss ratios upwards until (1 - exceed) of the sum is used") {
+TEST_CASE(
+    "Appendix B: the quantile walks loss ratios upwards until (1 - exceed) of the sum is used") {
   TargetTally tally({0.005, 0.5, measure::Seconds{1.0}, measure::Seconds{21.0}});
   for (int i = 0; i < 5; ++i) tally.add(trial(0.001, 1.0));
   for (int i = 0; i < 6; ++i) tally.add(trial(0.003, 1.0));

@@ -12,9 +12,10 @@ constexpr auto upper = LoadClass::upper_bound;
 constexpr auto undecided = LoadClass::undecided;
 }  // namespace
 
-TEST_CASE("relevant upper bound is the smallest upper bound, lower the largest lower bound below it") {
-  const std::vector<ClassifiedLoad> loads{
-      {1.0, lower}, {2.0, lower}, {3.0, undecided}, {4.0, upper}, {5.0, lower}, {6.0, upper}};
+TEST_CASE(
+    "relevant upper bound is the smallest upper bound, lower the largest lower bound below it") {
+  const std::vector<ClassifiedLoad> loads{{1.0, lower}, {2.0, lower}, {3.0, undecided},
+                                          {4.0, upper}, {5.0, lower}, {6.0, upper}};
   const RelevantBounds bounds = find_relevant_bounds(loads);
   CHECK(bounds.lower_pps == 2.0);
   CHECK(bounds.upper_pps == 4.0);

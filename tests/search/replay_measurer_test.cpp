@@ -4,9 +4,9 @@
 #include <vector>
 
 #include "fake_sut.hpp"
-#include "search/controller.hpp"
 #include "measure/errors.hpp"
 #include "measure/replay_measurer.hpp"
+#include "search/controller.hpp"
 
 using namespace trexsearch;
 using namespace trexsearch::mlr;
@@ -41,7 +41,8 @@ class Recorder final : public measure::Measurer {
 
 }  // namespace
 
-TEST_CASE("a search resumed from stored trials equals the uninterrupted search, nothing measured twice") {
+TEST_CASE(
+    "a search resumed from stored trials equals the uninterrupted search, nothing measured twice") {
   measure::ManualClock clock;
   testing::FakeSut reference_sut(10e6, clock);
   const SearchResult uninterrupted = Controller(config(), clock).search(reference_sut);

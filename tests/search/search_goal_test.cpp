@@ -1,7 +1,7 @@
 #include <doctest/doctest.h>
 
-#include "search/controller_config.hpp"
 #include "measure/errors.hpp"
+#include "search/controller_config.hpp"
 #include "search/search_goal.hpp"
 
 using namespace trexsearch;

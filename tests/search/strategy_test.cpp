@@ -17,8 +17,8 @@ const LimitHandler kHandler(kGrid);
 /// One target of width 4 with its expander and starting bounds.
 struct Fixture {
   explicit Fixture(std::optional<GridIndex> lower, std::optional<GridIndex> upper)
-      : expander(4, 2, global, lower, upper),
-        context{target, expander, lower, upper, kHandler, {}} {}
+      : expander(4, 2, global, lower, upper), context{target, expander, lower,
+                                                      upper,  kHandler, {}} {}
 
   TargetSpec target{
       {0.0, 0.5, measure::Seconds{1.0}, measure::Seconds{21.0}}, 4, 2, false, 0, std::nullopt};

@@ -4,10 +4,10 @@
 #include <doctest/doctest.h>
 
 #include "measure/errors.hpp"
+#include "measure/trial_result.hpp"
 #include "search/load_classification.hpp"
 #include "search/tester_limit.hpp"
 #include "search/trial_analysis.hpp"
-#include "measure/trial_result.hpp"
 
 using namespace trexsearch;
 

@@ -26,7 +26,8 @@ SearchGoal small_goal() {
 
 }  // namespace
 
-TEST_CASE("analysis of a hand-computed trial set: classes, sums, bounds and conditional throughput") {
+TEST_CASE(
+    "analysis of a hand-computed trial set: classes, sums, bounds and conditional throughput") {
   const std::vector<measure::TrialResult> trials{
       trial(1000, 0.001), trial(2000, 0.02),    trial(1000, 0.01), trial(1500, 0.0, 0.5),
       trial(1000, 0.004), trial(2000, 0.0),     trial(2000, 0.03), trial(1000, 0.002),

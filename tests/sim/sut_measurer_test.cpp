@@ -4,8 +4,8 @@
 
 #include <stop_token>
 
-#include "measure/latency_histogram.hpp"
 #include "measure/errors.hpp"
+#include "measure/latency_histogram.hpp"
 #include "measure/trial_result.hpp"
 
 namespace trexsearch::sim {

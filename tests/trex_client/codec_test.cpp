@@ -18,7 +18,9 @@ using namespace trexsearch::trex::codec;
 
 namespace {
 
-Json::Value parse(const std::string& text) { return trexsearch::test_support::parse_json_text(text); }
+Json::Value parse(const std::string& text) {
+  return trexsearch::test_support::parse_json_text(text);
+}
 
 std::vector<ReplyElement> reply_to(const std::string& text, const std::string& method,
                                    const std::string& id = "aaaaaaa1") {

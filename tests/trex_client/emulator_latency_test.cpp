@@ -10,8 +10,8 @@
 #include <string>
 #include <vector>
 
-#include "measure/latency_histogram.hpp"
 #include "measure/errors.hpp"
+#include "measure/latency_histogram.hpp"
 #include "trex_client/codec/stream_codec.hpp"
 #include "trex_client/emulator/fault_plan.hpp"
 #include "trex_client/emulator/latency_payload.hpp"

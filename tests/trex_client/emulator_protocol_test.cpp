@@ -6,8 +6,8 @@
 #include <string>
 #include <zmq.hpp>
 
-#include "tests/trex_client/json_parse.hpp"
 #include "emulator_fixture.hpp"
+#include "tests/trex_client/json_parse.hpp"
 #include "trex_client/codec/stream_codec.hpp"
 #include "trex_client/transport/frame.hpp"
 #include "trex_client/transport/zmq_rpc_channel.hpp"
@@ -17,7 +17,9 @@ using trexsearch::measure::Seconds;
 
 namespace {
 
-Json::Value parse(const std::string& text) { return trexsearch::test_support::parse_json_text(text); }
+Json::Value parse(const std::string& text) {
+  return trexsearch::test_support::parse_json_text(text);
+}
 
 struct Raw {
   emu::EmulatorServer emulator{test_support::emulator_options()};

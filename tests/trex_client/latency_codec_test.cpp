@@ -19,7 +19,9 @@ using namespace trexsearch::trex::codec;
 
 namespace {
 
-Json::Value parse(const std::string& text) { return trexsearch::test_support::parse_json_text(text); }
+Json::Value parse(const std::string& text) {
+  return trexsearch::test_support::parse_json_text(text);
+}
 
 std::vector<PgLatency> latency_of(const std::string& result) {
   const std::string text = R"({"id":"aaaaaaa1","jsonrpc":"2.0","result":)" + result + "}";
@@ -80,8 +82,8 @@ TEST_CASE("the latency part of get_pgid_stats decodes into PgLatency") {
   CHECK(latency.last_max_us == 95);
   CHECK(latency.average_us == 31.0);
   CHECK(latency.jitter_us == 4);
-  CHECK(latency.histogram == std::map<std::uint64_t, std::uint64_t>{
-                                 {0, 3}, {10, 40000}, {20, 4900}, {100, 93}});
+  CHECK(latency.histogram ==
+        std::map<std::uint64_t, std::uint64_t>{{0, 3}, {10, 40000}, {20, 4900}, {100, 93}});
   REQUIRE(latency.hdrh);
   CHECK(latency.hdrh->starts_with("HISTF"));
   // Only non-zero error counters are sent; absent ones are 0.
@@ -124,7 +126,7 @@ TEST_CASE("malformed latency replies are protocol errors naming the field") {
   };
   const std::string buckets_70 = [] {
     std::string text = "{";
-    for (int i = 0; i < 70; ++i) text += (i ? ",\"" : "\"") + std::to_string(10 + i) + "\": 1";
+    for (int i = 0; i < 70; ++i) text += (i != 0 ? ",\"" : "\"") + std::to_string(10 + i) + "\": 1";
     return text + "}";
   }();
   const Case cases[] = {
@@ -162,8 +164,10 @@ TEST_CASE("malformed latency replies are protocol errors naming the field") {
   // An hdrh beyond 1 MiB is refused before anything decodes it.
   const std::string huge(1048577, 'A');
   CHECK_THROWS_WITH_AS(
-      latency_of(R"({"flow_stats": {}, "latency": {"256": {"lat": {"total_min": 1, "total_max": 2, )"
-                 R"("hdrh": ")" + huge + "\"}}}}"),
+      latency_of(
+          R"({"flow_stats": {}, "latency": {"256": {"lat": {"total_min": 1, "total_max": 2, )"
+          R"("hdrh": ")" +
+          huge + "\"}}}}"),
       doctest::Contains("1048577 characters (limit 1048576)"), TrexError);
 }
 
@@ -177,7 +181,7 @@ TEST_CASE("ports without the latency RX capability are refused by name") {
                        "(flow_stats) lack \"latency\" (driver net_i40e); remove the profile's "
                        "\"latency\" section",
                        LatencyUnsupported);
-  system.ports[1].rx_caps.push_back("latency");
+  system.ports[1].rx_caps.emplace_back("latency");
   CHECK_NOTHROW(check_latency_support(system, directions));
   directions.push_back({2, 3, 2u, LatencyStreamRef{257, 9000.0}});
   CHECK_THROWS_WITH_AS(check_latency_support(system, directions),

@@ -13,8 +13,8 @@
 #include <stop_token>
 
 #include "emulator_fixture.hpp"
-#include "measure/latency_histogram.hpp"
 #include "measure/errors.hpp"
+#include "measure/latency_histogram.hpp"
 #include "measure/trial_result.hpp"
 #include "trex_client/codec/json_text.hpp"
 #include "trex_client/measurer/repeating_measurer.hpp"
@@ -92,7 +92,8 @@ struct LatencyRig {
   SteadyWaitClock clock;
   std::unique_ptr<TrexMeasurer> measurer;
 
-  explicit LatencyRig(emu::EmulatorOptions options, CounterSource counters = CounterSource::flow_stats)
+  explicit LatencyRig(emu::EmulatorOptions options,
+                      CounterSource counters = CounterSource::flow_stats)
       : emulator(options), clock(options.speed) {
     SessionConfig config;
     config.user = "tester";
@@ -237,8 +238,9 @@ TEST_CASE("a lossy latency path never changes the main loss ratio") {
     const auto rb = trexsearch::measure::TrialResult::from_outcome(2e5, Seconds{1.0}, b);
     CHECK(rb.loss_ratio() == ra.loss_ratio());
     if (counters == CounterSource::port) {
-      CHECK(has_note(b, "port_counters: counted with port counters (opackets/ipackets) minus the "
-                        "latency streams' frames"));
+      CHECK(has_note(b,
+                     "port_counters: counted with port counters (opackets/ipackets) minus the "
+                     "latency streams' frames"));
     }
   }
 }
@@ -280,7 +282,8 @@ struct InjectedLatency {
       }
       if (hdrh) lat["hdrh"] = histograms[pg].encode();
       (*result)["latency"][pg]["lat"] = lat;
-      if (recorded[pg] >= 1000) (*result)["latency"][pg]["er"]["ooo"] = Json::UInt64(recorded[pg] / 1000);
+      if (recorded[pg] >= 1000)
+        (*result)["latency"][pg]["er"]["ooo"] = Json::UInt64(recorded[pg] / 1000);
     }
     if (bump_after >= 0 && replies >= bump_after && (*result)["ver_id"].isMember("256")) {
       (*result)["ver_id"]["256"] = (*result)["ver_id"]["256"].asUInt64() + 1;
@@ -322,7 +325,8 @@ TEST_CASE("percentiles come from the trial's share of TRex's cumulative HDR hist
   CHECK_FALSE(has_note(outcome, "latency_buckets"));
 }
 
-TEST_CASE("without hdrh the decade buckets give percentiles, and a note says min/max are cumulative") {
+TEST_CASE(
+    "without hdrh the decade buckets give percentiles, and a note says min/max are cumulative") {
   LatencyRig rig(test_support::emulator_options(100.0));
   auto injected = std::make_shared<InjectedLatency>();
   injected->hdrh = false;
@@ -359,7 +363,8 @@ TEST_CASE("an hdrh TRex garbled falls back to the buckets, the trial still count
   rig.rewrite = [injected](const Json::Value& q, Json::Value& r) {
     (*injected)(q, r);
     if (Json::Value* result = result_of(q, r, "get_pgid_stats")) {
-      if ((*result)["latency"].isMember("257")) (*result)["latency"]["257"]["lat"]["hdrh"] = "HISTFAAA!!";
+      if ((*result)["latency"].isMember("257"))
+        (*result)["latency"]["257"]["lat"]["hdrh"] = "HISTFAAA!!";
     }
   };
   const TrialOutcome outcome = rig.measurer->measure_latency(Seconds{1.0}, 1e5, {});

@@ -14,9 +14,10 @@ using trexsearch::measure::ConfigError;
 
 namespace {
 
-std::string profile_text(const std::string& latency, const std::string& frame = "\"frame_size\": 64",
-                         const std::string& ip = R"("ipv4": {"src": "16.0.0.1", "dst": "48.0.0.1"})",
-                         const std::string& pairs = R"([{"ports": [0, 1]}])") {
+std::string profile_text(
+    const std::string& latency, const std::string& frame = "\"frame_size\": 64",
+    const std::string& ip = R"("ipv4": {"src": "16.0.0.1", "dst": "48.0.0.1"})",
+    const std::string& pairs = R"([{"ports": [0, 1]}])") {
   return R"({"name": "lat", "port_pairs": )" + pairs + ", " + frame + ", " + ip +
          R"(, "flows": {"count": 10, "vary": ["src_port"]})" +
          (latency.empty() ? "" : ", \"latency\": " + latency) + "}";
@@ -41,7 +42,8 @@ TEST_CASE("a profile without a latency section compiles to no latency stream") {
   for (const TrafficDirection& direction : compiled.directions) CHECK_FALSE(direction.latency);
 }
 
-TEST_CASE("an empty latency section gives CSIT's defaults: 9000 pps, the profile's frame, 0x100+i") {
+TEST_CASE(
+    "an empty latency section gives CSIT's defaults: 9000 pps, the profile's frame, 0x100+i") {
   const TrafficProfile profile = parse_profile(profile_text("{}"), "p.json");
   REQUIRE(profile.latency);
   CHECK(profile.latency->rate_pps == 9000.0);
@@ -95,10 +97,10 @@ TEST_CASE("latency streams exist with port counters too, for their own counts") 
 }
 
 TEST_CASE("rate, frame size and pg_id base are configurable") {
-  const TrafficProfile profile = parse_profile(
-      profile_text(R"({"rate_pps": 1000, "frame_size": 128, "pg_id_base": 4096})",
-                   R"("frame_size": "imix")"),
-      "p.json");
+  const TrafficProfile profile =
+      parse_profile(profile_text(R"({"rate_pps": 1000, "frame_size": 128, "pg_id_base": 4096})",
+                                 R"("frame_size": "imix")"),
+                    "p.json");
   const CompiledProfile compiled = compile_profile(profile);
   CHECK(compiled.directions[1].latency->pg_id == 4097);
   const StreamSpec& stream = compiled.ports.back().streams.at(0);
@@ -111,8 +113,8 @@ TEST_CASE("IPv6 latency frames need 82 bytes and get the NIC to fix the UDP chec
   CHECK(error_of(profile_text("{}", "\"frame_size\": 78", ipv6))
             .find("p.json:frame_size = 78: a latency frame must be in [82, 9000] bytes: IPv6/UDP "
                   "needs 16 bytes of payload") != std::string::npos);
-  const CompiledProfile compiled =
-      compile_profile(parse_profile(profile_text(R"({"frame_size": 82})", "\"frame_size\": 78", ipv6), "p"));
+  const CompiledProfile compiled = compile_profile(
+      parse_profile(profile_text(R"({"frame_size": 82})", "\"frame_size\": 78", ipv6), "p"));
   const StreamSpec& stream = compiled.ports.back().streams.at(0);
   CHECK(stream.packet.size() == 78);
   REQUIRE(stream.vm.size() == 1);
@@ -135,10 +137,12 @@ TEST_CASE("invalid latency sections are refused naming the field and value") {
       {profile_text(R"({"rate_pps": "fast"})"), "p.json:latency.rate_pps = \"fast\""},
       {profile_text(R"({"frame_size": 63})"), "p.json:latency.frame_size = 63: a latency frame"},
       {profile_text(R"({"frame_size": 9001})"), "p.json:latency.frame_size = 9001"},
-      {profile_text("{}", vlan), "p.json:frame_size = 64: a latency frame must be in [66, 9000] "
-                                 "bytes: IPv4 + VLAN/UDP"},
+      {profile_text("{}", vlan),
+       "p.json:frame_size = 64: a latency frame must be in [66, 9000] "
+       "bytes: IPv4 + VLAN/UDP"},
       {profile_text("{}", R"("frame_size": "imix")"),
-       "p.json:latency.frame_size = (missing): an IMIX profile needs one integer latency frame size"},
+       "p.json:latency.frame_size = (missing): an IMIX profile needs one integer latency frame "
+       "size"},
       {profile_text(R"({"frame_size": "imix"})"), "p.json:latency.frame_size = \"imix\""},
       {profile_text(R"({"pg_id_base": 2})"),
        "p.json:latency.pg_id_base = 2: collides with the main streams' pg_ids 1..2"},

@@ -33,7 +33,7 @@ void ScriptedServer::run() {
     // ROUTER framing from a REQ peer: identity, empty delimiter, payload.
     std::vector<std::string> parts;
     int more = 1;
-    while (more) {
+    while (more != 0) {
       zmq_msg_t msg;
       zmq_msg_init(&msg);
       zmq_msg_recv(&msg, socket_, 0);

@@ -37,13 +37,11 @@ StatsSnapshot snapshot(std::vector<PgCounters> pgids) {
 TEST_CASE("TX is over once every direction sent its intended frames since the baseline") {
   const StatsSnapshot baseline = snapshot({pg(1, 0, 1000, 990), pg(2, 1, 500, 500)});
   // Sent 100 and 99 since the baseline: the second direction is one short.
-  CHECK_FALSE(all_sent(directions(), baseline,
-                       snapshot({pg(1, 0, 1100, 990), pg(2, 1, 599, 500)}), 100));
-  CHECK(all_sent(directions(), baseline, snapshot({pg(1, 0, 1100, 990), pg(2, 1, 600, 500)}),
-                 100));
+  CHECK_FALSE(
+      all_sent(directions(), baseline, snapshot({pg(1, 0, 1100, 990), pg(2, 1, 599, 500)}), 100));
+  CHECK(all_sent(directions(), baseline, snapshot({pg(1, 0, 1100, 990), pg(2, 1, 600, 500)}), 100));
   // TRex often sends one frame more: still over.
-  CHECK(all_sent(directions(), baseline, snapshot({pg(1, 0, 1101, 990), pg(2, 1, 601, 500)}),
-                 100));
+  CHECK(all_sent(directions(), baseline, snapshot({pg(1, 0, 1101, 990), pg(2, 1, 601, 500)}), 100));
   // Received counts do not matter for TX.
   CHECK(all_sent(directions(), baseline, snapshot({pg(1, 0, 1100, 0), pg(2, 1, 600, 0)}), 100));
 }
@@ -53,8 +51,8 @@ TEST_CASE("a missing, re-created or backwards pg_id never counts as sent") {
   CHECK_FALSE(all_sent(directions(), baseline, snapshot({pg(1, 0, 1100, 990)}), 100));
   CHECK_FALSE(all_sent(directions(), baseline,
                        snapshot({pg(1, 0, 1100, 990), pg(2, 1, 600, 500, 8)}), 100));
-  CHECK_FALSE(all_sent(directions(), baseline,
-                       snapshot({pg(1, 0, 900, 990), pg(2, 1, 600, 500)}), 0));
+  CHECK_FALSE(
+      all_sent(directions(), baseline, snapshot({pg(1, 0, 900, 990), pg(2, 1, 600, 500)}), 0));
   // Port counting has no pg_id to judge by.
   const std::vector<TrafficDirection> by_port = {TrafficDirection{0, 1, std::nullopt}};
   CHECK_FALSE(all_sent(by_port, baseline, baseline, 0));
@@ -62,13 +60,12 @@ TEST_CASE("a missing, re-created or backwards pg_id never counts as sent") {
 
 TEST_CASE("all frames arrived when every stream received exactly what it sent") {
   const StatsSnapshot baseline = snapshot({pg(1, 0, 1000, 990), pg(2, 1, 500, 500)});
-  CHECK(all_received(directions(), baseline,
-                     snapshot({pg(1, 0, 1100, 1090), pg(2, 1, 600, 600)})));
-  CHECK_FALSE(all_received(directions(), baseline,
-                           snapshot({pg(1, 0, 1100, 1089), pg(2, 1, 600, 600)})));
+  CHECK(all_received(directions(), baseline, snapshot({pg(1, 0, 1100, 1090), pg(2, 1, 600, 600)})));
+  CHECK_FALSE(
+      all_received(directions(), baseline, snapshot({pg(1, 0, 1100, 1089), pg(2, 1, 600, 600)})));
   // More received than sent (duplicates) may still grow: not settled.
-  CHECK_FALSE(all_received(directions(), baseline,
-                           snapshot({pg(1, 0, 1100, 1091), pg(2, 1, 600, 600)})));
+  CHECK_FALSE(
+      all_received(directions(), baseline, snapshot({pg(1, 0, 1100, 1091), pg(2, 1, 600, 600)})));
 }
 
 TEST_CASE("ports started more than 1 % of the trial apart get a start_skew note") {

@@ -249,9 +249,8 @@ void TrexApi::add_streams(const OwnedPort& port, std::span<const NumberedStream>
   std::size_t chars = 0;
   for (const NumberedStream& numbered : streams) {
     const std::string id = next_id();
-    std::string text =
-        codec::encode_add_stream({id, api_h_}, port, numbered.stream_id, numbered.stream,
-                                 profile_id);
+    std::string text = codec::encode_add_stream({id, api_h_}, port, numbered.stream_id,
+                                                numbered.stream, profile_id);
     if (!batch.texts.empty() && chars + text.size() > batch_chunk_chars) {
       send(batch);
       for (const codec::ReplyElement& reply : batch.replies) codec::decode_done(reply);
@@ -345,7 +344,7 @@ GlobalCounters TrexApi::get_global_stats() {
 }
 
 void TrexApi::add_stats_requests(Batch& batch, std::span<const std::uint8_t> port_ids,
-                                std::span<const std::uint32_t> pg_ids) {
+                                 std::span<const std::uint32_t> pg_ids) {
   // TRex refuses more than 1152 pg_ids per call (MAX_ALLOWED_PGID_LIST_LEN).
   constexpr std::size_t max_pgids_per_call = 1152;
   std::string id = next_id();
@@ -358,8 +357,8 @@ void TrexApi::add_stats_requests(Batch& batch, std::span<const std::uint8_t> por
     id = next_id();
     batch.add("get_pgid_stats", id,
               codec::encode_get_pgid_stats(
-                  {id, api_h_}, pg_ids.subspan(first, std::min(max_pgids_per_call,
-                                                               pg_ids.size() - first))));
+                  {id, api_h_},
+                  pg_ids.subspan(first, std::min(max_pgids_per_call, pg_ids.size() - first))));
   }
 }
 

@@ -2,6 +2,7 @@
 
 #include <cmath>
 #include <stdexcept>
+#include <utility>
 
 #include "trex_client/codec/json_text.hpp"
 
@@ -140,7 +141,7 @@ double FieldReader::as_double() const {
 }
 
 std::string FieldReader::string_or(std::string_view key, std::string fallback) const {
-  return has(key) ? string(key) : fallback;
+  return has(key) ? string(key) : std::move(fallback);
 }
 
 bool FieldReader::boolean_or(std::string_view key, bool fallback) const {

@@ -131,7 +131,7 @@ std::vector<ReplyElement> parse_reply(std::string_view text, std::string_view en
 }
 
 std::string decode_api_handle(const ReplyElement& reply) {
-  const std::string handle = reply.impl().reader().string("api_h");
+  std::string handle = reply.impl().reader().string("api_h");
   if (handle.empty()) reply.impl().reader().at("api_h").fail("empty api handle");
   return handle;
 }
@@ -202,7 +202,7 @@ PortStatus decode_port_status(const ReplyElement& reply, std::uint8_t port_id) {
 }
 
 std::string decode_handler(const ReplyElement& reply) {
-  const std::string handler = reply.impl().reader().as_string();
+  std::string handler = reply.impl().reader().as_string();
   if (handler.empty()) reply.impl().reader().fail("empty port handler");
   return handler;
 }
@@ -315,7 +315,8 @@ void read_lat(const FieldReader& lat, PgLatency& latency) {
   latency.has_samples_info = true;
   latency.total_min_us = static_cast<std::uint64_t>(micros(lat.at("total_min")));
   latency.total_max_us = static_cast<std::uint64_t>(micros(lat.at("total_max")));
-  latency.last_max_us = lat.has("last_max") ? static_cast<std::uint64_t>(micros(lat.at("last_max"))) : 0;
+  latency.last_max_us =
+      lat.has("last_max") ? static_cast<std::uint64_t>(micros(lat.at("last_max"))) : 0;
   latency.average_us = lat.has("average") ? micros(lat.at("average")) : 0.0;
   latency.jitter_us = lat.has("jit") ? static_cast<std::uint64_t>(micros(lat.at("jit"))) : 0;
   if (lat.has("histogram")) {

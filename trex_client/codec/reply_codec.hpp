@@ -32,6 +32,8 @@ class ReplyElement {
   explicit ReplyElement(std::unique_ptr<Impl> impl);
   ReplyElement(ReplyElement&&) noexcept;
   ReplyElement& operator=(ReplyElement&&) noexcept;
+  ReplyElement(const ReplyElement&) = delete;
+  ReplyElement& operator=(const ReplyElement&) = delete;
   ~ReplyElement();
 
   /// The method this is the reply to.

@@ -146,12 +146,12 @@ CommandLine parse_command_line(int argc, char** argv, std::ostream& out, std::os
     command.exit_code = 2;
     return command;
   }
-  if (values.count("help")) {
+  if (values.contains("help")) {
     out << description << "\n";
     command.exit_code = 0;
     return command;
   }
-  if (values.count("list-sut-models")) {
+  if (values.contains("list-sut-models")) {
     for (const auto& [name, text] : sim::sut_model_catalogue()) out << name << ": " << text << "\n";
     command.exit_code = 0;
     return command;

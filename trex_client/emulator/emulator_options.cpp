@@ -46,13 +46,13 @@ void EmulatorOptions::validate() const {
                                "must be in [1, 64]");
   }
   // The latency streams' rate comes from the profile, never from an option.
-  if (sut_options.count("latency_rate_pps") != 0) {
+  if (sut_options.contains("latency_rate_pps")) {
     throw measure::ConfigError(
         "sut_options.latency_rate_pps", measure::format_value(sut_options.at("latency_rate_pps")),
         "not an emulator option: the profile's latency streams set their rate");
   }
   for (const auto& [port, overrides] : sut_port_options) {
-    if (overrides.count("latency_rate_pps") != 0) {
+    if (overrides.contains("latency_rate_pps")) {
       throw measure::ConfigError(
           "sut_port_options[" + std::to_string(port) + "].latency_rate_pps",
           measure::format_value(overrides.at("latency_rate_pps")),

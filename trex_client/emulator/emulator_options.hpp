@@ -5,8 +5,8 @@
 #include <optional>
 #include <string>
 
-#include "search/sim/sut_model.hpp"
 #include "measure/units.hpp"
+#include "search/sim/sut_model.hpp"
 
 namespace trexsearch::trex::emu {
 

@@ -167,7 +167,7 @@ void EmulatorServer::run() {
       }
       // From a REQ peer: identity, empty delimiter, request. Anything else is not a
       // JSON-RPC client; ignore it.
-      if (parts.size() != 3 || parts[1].size() != 0) continue;
+      if (parts.size() != 3 || !parts[1].empty()) continue;
       if (faults_.take_restart()) {
         state.restart(now);
         ++restarts_;

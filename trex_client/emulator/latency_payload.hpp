@@ -17,6 +17,6 @@ inline constexpr std::size_t latency_trailer_bytes = 16;
 /// have no L4 header, and a non-IP frame's payload is everything after Ethernet.
 /// None where TRex fails ("Failed getting payload len"): a TCP header past the
 /// frame's end, or no payload byte left.
-std::optional<std::size_t> l4_payload_bytes(std::string_view frame);
+std::optional<std::size_t> l4_payload_bytes(std::string_view packet);
 
 }  // namespace trexsearch::trex::emu

@@ -118,7 +118,7 @@ void StlState::verify_profile_state(const Profile& profile, const std::string& i
                       state_name(profile.state) + " on profile_id(" + id + ").");
 }
 
-void StlState::publish(EmulatorEvent event) {
+void StlState::publish(const EmulatorEvent& event) {
   for (auto& [session_id, session] : sessions_) {
     if (session.queue.size() >= max_queued_events) continue;
     EmulatorEvent copy = event;
@@ -224,14 +224,14 @@ void StlState::add_stream(std::uint8_t port_id, const std::string& profile_id,
   Port& port = port_at(port_id);
   Profile& profile = port.profiles[profile_id];
   verify_profile_state(profile, profile_id, allow_idle | allow_streams, "add_stream");
-  if (profile.streams.count(stream_id) != 0) {
+  if (profile.streams.contains(stream_id)) {
     throw_execute_error("stream " + std::to_string(stream_id) + " already exists in profile_id(" +
                         profile_id + ")");
   }
-  if (stream.flow_stats && pg_versions_.count(stream.pg_id) != 0) {
+  if (stream.flow_stats && pg_versions_.contains(stream.pg_id)) {
     // CFlowStatUserIdMap::add_stream: a latency (payload) pg_id takes no second stream,
     // a stats pg_id no latency stream (trex-flowstats-latency.md §1.1).
-    if (latency_records_.count(stream.pg_id) != 0) {
+    if (latency_records_.contains(stream.pg_id)) {
       throw_execute_error(
           "For payload rules: Can't have two streams with same pg_id, or same stream on more "
           "than one port");
@@ -241,7 +241,7 @@ void StlState::add_stream(std::uint8_t port_id, const std::string& profile_id,
     }
   }
   // A pg id's counters live from its first stream to its last (§2.10 "Lifetime").
-  if (stream.flow_stats && pg_versions_.count(stream.pg_id) == 0) {
+  if (stream.flow_stats && !pg_versions_.contains(stream.pg_id)) {
     pg_versions_[stream.pg_id] = next_pg_version_++;
     if (stream.latency) latency_records_[stream.pg_id] = LatencyRecord{};
   }
@@ -266,7 +266,7 @@ void StlState::remove_all_streams(std::uint8_t port_id, const std::string& profi
   std::vector<std::string> targets;
   if (profile_id == "*") {
     for (const auto& [id, profile] : port.profiles) targets.push_back(id);
-  } else if (port.profiles.count(profile_id) != 0) {
+  } else if (port.profiles.contains(profile_id)) {
     targets.push_back(profile_id);
   }
   // All-or-nothing: check every target before touching any.

@@ -9,9 +9,9 @@
 #include <string>
 #include <vector>
 
+#include "measure/units.hpp"
 #include "search/sim/latency_model.hpp"
 #include "search/sim/sut_model.hpp"
-#include "measure/units.hpp"
 #include "trex_client/emulator/counter_book.hpp"
 #include "trex_client/emulator/emulated_stream.hpp"
 #include "trex_client/emulator/emulator_options.hpp"
@@ -216,7 +216,7 @@ class StlState {
   void verify_profile_state(const Profile& profile, const std::string& id, int allowed,
                             const std::string& command) const;
   std::string random_token();
-  void publish(EmulatorEvent event);
+  void publish(const EmulatorEvent& event);
   /// Ends a run at `at`: its events, and the port's other runs may speed up.
   void finish_run(std::uint8_t port_id, const std::string& profile_id, Profile& profile,
                   bool stopped, measure::Seconds at);

@@ -40,7 +40,7 @@ double StlState::latency_capacity_pps(std::uint8_t port_id) const {
 void StlState::apply_latency_loss(std::uint8_t port_id, std::vector<DeliveryPart>& parts,
                                   double load_pps) {
   for (DeliveryPart& part : parts) {
-    if (!part.pg_id || latency_records_.count(*part.pg_id) == 0) continue;
+    if (!part.pg_id || !latency_records_.contains(*part.pg_id)) continue;
     FrameCounts& frames = part.frames;
     if (frames.tx_packets == 0) continue;
     // Latency frames have their own fate: the main parts keep exactly the counts the
@@ -93,7 +93,7 @@ double StlState::start_traffic(std::uint8_t port_id, const std::string& profile_
   Run run;
   run.start = now;
   for (const PlannedStream& stream : plan.streams) {
-    if (stream.pg_id && latency_records_.count(*stream.pg_id) != 0) {
+    if (stream.pg_id && latency_records_.contains(*stream.pg_id)) {
       run.latency_pgs.push_back(*stream.pg_id);
     }
   }

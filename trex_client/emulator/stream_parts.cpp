@@ -60,6 +60,7 @@ std::vector<DeliveryPart> stream_parts(const std::vector<PlannedStream>& streams
     part.rx_bytes += rx * frame_bytes;
   }
   std::vector<DeliveryPart> parts;
+  parts.reserve(by_pg.size());
   for (const auto& [pg_id, frames] : by_pg) parts.push_back({pg_id, frames});
   return parts;
 }

@@ -4,9 +4,9 @@
 #include <optional>
 #include <stdexcept>
 
+#include "measure/errors.hpp"
 #include "measure/latency_histogram.hpp"
 #include "measure/latency_summary.hpp"
-#include "measure/errors.hpp"
 
 namespace trexsearch::trex {
 namespace {
@@ -137,7 +137,7 @@ std::vector<measure::DirectionLatency> count_latency(std::span<const TrafficDire
     result.push_back(std::move(latency));
   }
   if (bucket_note) {
-    notes.push_back(
+    notes.emplace_back(
         "latency_buckets: TRex gave no HDR histogram (start it with --hdrh for 1 us percentiles); "
         "percentiles are upper edges of TRex's decade buckets, min/max are TRex's total_min/"
         "total_max, cumulative since the latency streams were added");

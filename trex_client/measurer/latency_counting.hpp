@@ -5,8 +5,8 @@
 #include <string>
 #include <vector>
 
-#include "measure/direction_latency.hpp"
 #include "measure/direction_counts.hpp"
+#include "measure/direction_latency.hpp"
 #include "trex_client/api/port_counters.hpp"
 #include "trex_client/profile/compiled_profile.hpp"
 

@@ -20,8 +20,7 @@ measure::TrialOutcome RepeatingMeasurer::measure(measure::Seconds intended_durat
 measure::TrialOutcome RepeatingMeasurer::measure_latency(measure::Seconds intended_duration,
                                                          double intended_load_pps,
                                                          std::stop_token stop) {
-  return repeat(
-      [&] { return inner_.measure_latency(intended_duration, intended_load_pps, stop); });
+  return repeat([&] { return inner_.measure_latency(intended_duration, intended_load_pps, stop); });
 }
 
 template <class Trial>
@@ -33,8 +32,8 @@ measure::TrialOutcome RepeatingMeasurer::repeat(Trial trial) {
       if (attempt > 0) {
         // The counts are the repeat's own; the note says the trial was not the first
         // try, so a reader can tell a TRex restart happened here.
-        outcome.notes.push_back("repeated: measured again (attempt " +
-                                std::to_string(attempt + 1) + ") after " + interrupted_by);
+        outcome.notes.push_back("repeated: measured again (attempt " + std::to_string(attempt + 1) +
+                                ") after " + interrupted_by);
       }
       return outcome;
     } catch (const TrialInterrupted& interrupted) {

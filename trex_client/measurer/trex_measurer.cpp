@@ -30,7 +30,8 @@ TrexMeasurer::TrexMeasurer(TrexSession& session, TrexMeasurerConfig config, Wait
   all_ports_.assign(ports.begin(), ports.end());
   for (const TrafficDirection& direction : config_.directions) {
     if (config_.counters == CounterSource::flow_stats) pg_ids_.push_back(*direction.pg_id);
-    if (direction.latency) latency_rate_pps_ = std::max(latency_rate_pps_, direction.latency->rate_pps);
+    if (direction.latency)
+      latency_rate_pps_ = std::max(latency_rate_pps_, direction.latency->rate_pps);
   }
   latency_trial_pg_ids_ = pg_ids_;
   for (const std::uint32_t pg : latency_pg_ids(config_.directions)) {

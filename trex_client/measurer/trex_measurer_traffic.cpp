@@ -46,8 +46,7 @@ void TrexMeasurer::read_baseline(Traffic& traffic, std::span<const std::uint32_t
     traffic.baseline_read = clock_.now();
   } catch (const TrexError& error) {
     // Before the traffic starts nothing is lost by recovering: set up again.
-    if (!TrexSession::is_recoverable(error) ||
-        setup_recoveries_ >= config_.max_setup_recoveries) {
+    if (!TrexSession::is_recoverable(error) || setup_recoveries_ >= config_.max_setup_recoveries) {
       throw;
     }
     recover_before_start(error);
@@ -91,8 +90,9 @@ void TrexMeasurer::start_traffic(Traffic& traffic, measure::Seconds duration, co
   traffic.started = clock_.now();
   if (replies.size() > 1) {
     const auto [first, last] = std::minmax_element(
-        replies.begin(), replies.end(),
-        [](const StartTrafficReply& a, const StartTrafficReply& b) { return a.server_ts < b.server_ts; });
+        replies.begin(), replies.end(), [](const StartTrafficReply& a, const StartTrafficReply& b) {
+          return a.server_ts < b.server_ts;
+        });
     traffic.start_skew = measure::Seconds{last->server_ts - first->server_ts};
   }
 }
@@ -159,8 +159,8 @@ void TrexMeasurer::wait_tx_by_state(Traffic& traffic, measure::Seconds duration,
   }
 }
 
-void TrexMeasurer::settle(Traffic& traffic, const Plan& plan,
-                          std::span<const std::uint32_t> pg_ids, std::stop_token stop) {
+void TrexMeasurer::settle(Traffic& traffic, const Plan& plan, std::span<const std::uint32_t> pg_ids,
+                          std::stop_token stop) {
   TrexApi& api = session_.api();
   // Settled early when every stream got all it sent: the main streams (per-stream
   // counting) and, in a latency trial, the latency streams too.
@@ -194,9 +194,9 @@ void TrexMeasurer::settle(Traffic& traffic, const Plan& plan,
     }
     StatsSnapshot current = api.get_stats(all_ports_, pg_ids);
     const measure::Seconds now = clock_.now();
-    const bool settled = counters_settled(previous, current) ||
-                         (!received_check.empty() &&
-                          all_received(received_check, traffic.baseline, current));
+    const bool settled =
+        counters_settled(previous, current) ||
+        (!received_check.empty() && all_received(received_check, traffic.baseline, current));
     if (settled || now - traffic.tx_end >= config_.settle_max) {
       traffic.settle_capped = !settled;
       traffic.final = std::move(current);
@@ -237,8 +237,7 @@ TrexMeasurer::Traffic TrexMeasurer::run_traffic(measure::Seconds duration, const
     // A restarted TRex refuses the whole batch on its stale API handle: nothing
     // started, so set up again as after a failed baseline read (with a reused
     // baseline, the start is the first exchange that meets the restart).
-    if (error.is_api_verification_failure() &&
-        setup_recoveries_ < config_.max_setup_recoveries) {
+    if (error.is_api_verification_failure() && setup_recoveries_ < config_.max_setup_recoveries) {
       recover_before_start(error);
     }
     fail_trial(error, plan);

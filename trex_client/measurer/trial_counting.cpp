@@ -61,12 +61,12 @@ std::vector<measure::DirectionCounts> count_directions(std::span<const TrafficDi
       c.offered = delta(after.tx(direction.tx_port), before.tx(direction.tx_port), name + " tp");
       c.received = delta(after.rx(direction.rx_port), before.rx(direction.rx_port), name + " rp");
     } else {
-      c.offered = delta(final.port(direction.tx_port).opackets,
-                        baseline.port(direction.tx_port).opackets,
-                        where + "port " + std::to_string(direction.tx_port) + " opackets");
-      c.received = delta(final.port(direction.rx_port).ipackets,
-                         baseline.port(direction.rx_port).ipackets,
-                         where + "port " + std::to_string(direction.rx_port) + " ipackets");
+      c.offered =
+          delta(final.port(direction.tx_port).opackets, baseline.port(direction.tx_port).opackets,
+                where + "port " + std::to_string(direction.tx_port) + " opackets");
+      c.received =
+          delta(final.port(direction.rx_port).ipackets, baseline.port(direction.rx_port).ipackets,
+                where + "port " + std::to_string(direction.rx_port) + " ipackets");
     }
     counts.push_back(c);
   }

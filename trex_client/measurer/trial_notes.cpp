@@ -54,12 +54,11 @@ std::vector<std::string> trial_notes(const TrialRecord& record, const NoteInputs
                          : " (duplicated by the SUT)"));
   }
   if (inputs.counters == CounterSource::port) {
-    notes.push_back(
-        std::string("port_counters: counted with port counters (opackets/ipackets)") +
-        (inputs.latency_subtracted
-             ? " minus the latency streams' frames (their pg_ids' tp/rp)"
-             : "") +
-        "; frames the SUT sends itself count as received");
+    notes.push_back(std::string("port_counters: counted with port counters (opackets/ipackets)") +
+                    (inputs.latency_subtracted
+                         ? " minus the latency streams' frames (their pg_ids' tp/rp)"
+                         : "") +
+                    "; frames the SUT sends itself count as received");
   } else if (record.foreign_rx_frames > 0) {
     notes.push_back("sut_frames: the receiving ports also got " +
                     std::to_string(record.foreign_rx_frames) +

@@ -53,8 +53,9 @@ const char* to_string(FlowField field) {
 
 bool CompiledProfile::has_latency() const {
   return !directions.empty() &&
-         std::all_of(directions.begin(), directions.end(),
-                     [](const TrafficDirection& direction) { return direction.latency.has_value(); });
+         std::all_of(directions.begin(), directions.end(), [](const TrafficDirection& direction) {
+           return direction.latency.has_value();
+         });
 }
 
 std::vector<std::uint8_t> CompiledProfile::all_ports() const {

@@ -50,7 +50,8 @@ void validate_latency(const TrafficProfile& profile, std::size_t direction_count
   }
   const std::uint32_t size = latency_frame_size(profile);
   const std::uint32_t headers = layout_of(profile.headers).headers_len();
-  const std::uint32_t needed = std::max<std::uint32_t>(64, headers + latency_trailer_bytes + fcs_bytes);
+  const std::uint32_t needed =
+      std::max<std::uint32_t>(64, headers + latency_trailer_bytes + fcs_bytes);
   if (size < needed || size > max_frame) {
     throw measure::ConfigError(
         spec.frame_size ? "latency.frame_size" : "frame_size", std::to_string(size),

@@ -1,7 +1,7 @@
 #pragma once
 
-#include <cstdint>
 #include <cstddef>
+#include <cstdint>
 
 #include "trex_client/api/stream_spec.hpp"
 #include "trex_client/profile/traffic_profile.hpp"

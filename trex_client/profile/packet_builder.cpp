@@ -40,7 +40,7 @@ std::uint32_t partial_sum(std::string_view bytes) {
 std::uint16_t internet_checksum(std::string_view bytes, std::uint32_t initial_sum) {
   std::uint64_t sum = initial_sum;
   sum += partial_sum(bytes);
-  while (sum >> 16) sum = (sum & 0xFFFF) + (sum >> 16);
+  while ((sum >> 16) != 0) sum = (sum & 0xFFFF) + (sum >> 16);
   return static_cast<std::uint16_t>(~sum & 0xFFFF);
 }
 

@@ -17,15 +17,15 @@ void check_latency_support(const SystemInfo& system,
     const auto info = std::find_if(system.ports.begin(), system.ports.end(),
                                    [&](const PortInfo& p) { return p.index == port; });
     if (info == system.ports.end()) {
-      throw LatencyUnsupported("latency unsupported for this profile/port " +
-                               std::to_string(port) + ": TRex does not describe the port (" +
+      throw LatencyUnsupported("latency unsupported for this profile/port " + std::to_string(port) +
+                               ": TRex does not describe the port (" +
                                std::to_string(system.ports.size()) + " ports in get_system_info)");
     }
     if (std::find(info->rx_caps.begin(), info->rx_caps.end(), "latency") == info->rx_caps.end()) {
       std::string caps;
       for (const std::string& cap : info->rx_caps) caps += (caps.empty() ? "" : ", ") + cap;
-      throw LatencyUnsupported("latency unsupported for this profile/port " +
-                               std::to_string(port) + ": its RX capabilities (" +
+      throw LatencyUnsupported("latency unsupported for this profile/port " + std::to_string(port) +
+                               ": its RX capabilities (" +
                                (caps.empty() ? std::string("none") : caps) +
                                ") lack \"latency\" (driver " + info->driver +
                                "); remove the profile's \"latency\" section");

@@ -23,7 +23,8 @@ class LatencyUnsupported : public measure::MeasurementError {
 /// Throws LatencyUnsupported unless every transmitting or receiving port of a
 /// latency stream lists `latency` in `rx.caps` (a port get_system_info does not
 /// describe counts as unsupported).
-void check_latency_support(const SystemInfo& system, const std::vector<TrafficDirection>& directions);
+void check_latency_support(const SystemInfo& system,
+                           const std::vector<TrafficDirection>& directions);
 
 /// TRex's refusal of a latency stream (add_stream, or start_traffic's "Failed
 /// allocating statistic counter") as LatencyUnsupported naming the port.

@@ -30,6 +30,6 @@ std::string compress_frame(std::string_view json);
 /// corrupt, when its length differs from the header, or when the header announces more
 /// than `max_uncompressed_bytes`.
 std::string decompress_frame(std::string_view frame,
-                             std::size_t max_uncompressed_bytes = 64 * 1024 * 1024);
+                             std::size_t max_uncompressed_bytes = std::size_t{64} * 1024 * 1024);
 
 }  // namespace trexsearch::trex

@@ -3,6 +3,7 @@
 namespace trexsearch::trex {
 namespace {
 
+// The calling thread's innermost scope: a global, but each thread sees only its own.
 thread_local RpcStopScope* innermost = nullptr;
 
 }  // namespace
