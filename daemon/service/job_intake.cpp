@@ -88,7 +88,7 @@ SuiteReceipt JobIntake::submit_suite(const SuiteSpec& suite, const std::string& 
     queued.push_back(
         QueuedJob{record.jobs[i].job, suite.entries[i].job, suite.entries[i].job.name});
   }
-  const SuiteReceipt receipt{record, queue_.push(std::move(queued))};
+  SuiteReceipt receipt{record, queue_.push(std::move(queued))};
   log_.event(LogPriority::info, "suite.submitted",
              {{"suite", record.id},
               {"name", suite.name},
