@@ -10,7 +10,4 @@ namespace trexsearch::protocol {
 /// or null, an integer, another number, or a string (docs/socket-api.md).
 using RequestId = std::variant<std::monostate, std::int64_t, double, std::string>;
 
-/// For messages: `7`, `"abc"`, `null`.
-std::string describe(const RequestId& id);
-
 }  // namespace trexsearch::protocol

@@ -1,7 +1,5 @@
 #include "daemon/protocol/request_id_codec.hpp"
 
-#include "daemon/codec/json_writer.hpp"
-
 namespace trexsearch::protocol {
 
 std::optional<RequestId> decode_request_id(const Json::Value& json) {
@@ -19,7 +17,5 @@ Json::Value encode_request_id(const RequestId& id) {
   if (const auto* text = std::get_if<std::string>(&id)) return *text;
   return Json::Value(Json::nullValue);
 }
-
-std::string describe(const RequestId& id) { return codec::to_compact_json(encode_request_id(id)); }
 
 }  // namespace trexsearch::protocol
