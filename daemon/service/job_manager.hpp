@@ -67,6 +67,7 @@ class JobManager final : public JobControl {
   /// `factories` and `log` must outlive this object.
   JobManager(JobManagerSettings settings, std::vector<std::unique_ptr<JobRunner>> runners,
              const MeasurerFactories& factories, Logger& log, StatusSink status = {});
+  ~JobManager() override = default;
   JobManager(const JobManager&) = delete;
   JobManager& operator=(const JobManager&) = delete;
 

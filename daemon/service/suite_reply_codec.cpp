@@ -2,7 +2,6 @@
 
 #include "daemon/protocol/job_summary_codec.hpp"
 #include "daemon/service/job_summary.hpp"
-#include "daemon/service/suite_reply_codec.hpp"
 
 #include "daemon/codec/object_reader.hpp"
 #include "daemon/codec/strict_json.hpp"
