@@ -22,8 +22,7 @@ constexpr int kAcceptBatch = 64;
 ControlServer::ControlServer(asio::io_context& io, Dispatcher& dispatcher, JobWatching& jobs,
                              Logger& log, ConnectionSettings settings, std::size_t max_clients,
                              std::size_t max_clients_per_user, RequestPool* pool)
-    : io_(io),
-      acceptor_(io),
+    : acceptor_(io),
       signals_(io),
       accept_retry_(io),
       dispatcher_(dispatcher),

@@ -69,7 +69,6 @@ class ControlServer {
   /// Why `connection` may not be served (client limits), logged; nullopt: serve it.
   std::optional<std::string> refusal(const Connection& connection);
 
-  boost::asio::io_context& io_;
   boost::asio::local::stream_protocol::acceptor acceptor_;
   boost::asio::signal_set signals_;
   /// Pause before accepting again after accept() failed (EMFILE, ENFILE).
