@@ -2,7 +2,6 @@
 
 #include "daemon/protocol/document_codec.hpp"
 #include "daemon/protocol/reply_fields_codec.hpp"
-#include "measure/errors.hpp"
 
 namespace trexsearch::protocol {
 
@@ -31,11 +30,7 @@ void decode_event_arguments(const Document& arguments, JobStartedEvent& event) {
 void decode_event_arguments(const Document& arguments, JobEndedEvent& event) {
   const ReplyFields fields(json_of(arguments), "arguments");
   event.job = fields.int64("job");
-  const std::string state = fields.text("state");
-  const auto known = job_state_from_string(state);
-  if (!known)
-    throw measure::ConfigError(fields.path_of("state"), "\"" + state + "\"", "is no job state");
-  event.state = *known;
+  event.state = fields.job_state("state");
   event.reason = fields.text("reason");
   const bool skipped = json_of(arguments).isMember("skipped_trial_events");
   event.skipped_trial_events = skipped ? fields.count("skipped_trial_events") : 0;

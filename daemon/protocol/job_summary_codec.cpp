@@ -1,7 +1,6 @@
 #include "daemon/protocol/job_summary_codec.hpp"
 
 #include "daemon/protocol/reply_fields_codec.hpp"
-#include "measure/errors.hpp"
 
 namespace trexsearch::protocol {
 namespace {
@@ -39,11 +38,7 @@ JobSummary decode_job_summary(const Json::Value& json, const std::string& path) 
   job.name = fields.text("name");
   job.method = fields.text("method");
   job.measurer = fields.text("measurer");
-  const std::string state = fields.text("state");
-  const auto known = job_state_from_string(state);
-  if (!known)
-    throw measure::ConfigError(fields.path_of("state"), "\"" + state + "\"", "is no job state");
-  job.state = *known;
+  job.state = fields.job_state("state");
   job.reason = fields.text("reason");
   job.created_at = fields.text("created_at");
   job.started_at = fields.optional_text("started_at");

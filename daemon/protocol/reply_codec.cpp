@@ -4,7 +4,6 @@
 #include "daemon/protocol/document_codec.hpp"
 #include "daemon/protocol/job_summary_codec.hpp"
 #include "daemon/protocol/reply_fields_codec.hpp"
-#include "measure/errors.hpp"
 
 namespace trexsearch::protocol {
 namespace {
@@ -13,14 +12,6 @@ Json::Value object() { return Json::Value(Json::objectValue); }
 
 ReplyFields fields_of(const Document& arguments) {
   return ReplyFields(json_of(arguments), "arguments");
-}
-
-JobState state_at(const ReplyFields& fields, std::string_view key) {
-  const std::string text = fields.text(key);
-  const auto state = job_state_from_string(text);
-  if (!state)
-    throw measure::ConfigError(fields.path_of(key), "\"" + text + "\"", "is no job state");
-  return *state;
 }
 
 }  // namespace
@@ -64,7 +55,7 @@ Document encode_reply(const CancelReply& reply) {
 void decode_reply(const Document& arguments, CancelReply& reply) {
   const ReplyFields fields = fields_of(arguments);
   reply.job = fields.int64("job");
-  reply.state = state_at(fields, "state");
+  reply.state = fields.job_state("state");
 }
 
 Document encode_reply(const DeleteReply& reply) {

@@ -47,6 +47,13 @@ bool ReplyFields::flag(std::string_view key) const {
   return codec::as_bool(required(key), path_of(key));
 }
 
+JobState ReplyFields::job_state(std::string_view key) const {
+  const std::string name = text(key);
+  const auto state = job_state_from_string(name);
+  if (!state) throw measure::ConfigError(path_of(key), "\"" + name + "\"", "is no job state");
+  return *state;
+}
+
 const Json::Value& ReplyFields::array(std::string_view key) const {
   return codec::as_array(required(key), path_of(key));
 }

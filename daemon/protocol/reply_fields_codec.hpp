@@ -7,6 +7,8 @@
 #include <string>
 #include <string_view>
 
+#include "daemon/protocol/job_state.hpp"
+
 namespace trexsearch::protocol {
 
 /// Reads the fields of a reply object for a client: required ones must be there
@@ -23,6 +25,8 @@ class ReplyFields {
   std::int64_t int64(std::string_view key) const;
   std::uint64_t count(std::string_view key) const;
   bool flag(std::string_view key) const;
+  /// A job state by its name (ConfigError naming the field for any other text).
+  JobState job_state(std::string_view key) const;
   /// The array at `key` (ConfigError when it is missing or not an array).
   const Json::Value& array(std::string_view key) const;
   /// `path.key`, for nested decoders.
