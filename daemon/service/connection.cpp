@@ -161,8 +161,17 @@ void Connection::handle_line(const std::string& line) {
                      nullptr});
     return;
   }
-  if (pool_ != nullptr && Dispatcher::runs_on_pool(request.command)) {
-    run_on_pool(std::move(request));
+  // Looked up once: the entry says where the request runs and what runs it.
+  const Dispatcher::Command* command = Dispatcher::find_command(request.command);
+  if (pool_ != nullptr && command != nullptr && command->on_pool) {
+    const protocol::RequestId id = request.id;
+    DispatchContext context;
+    context.peer = peer_;  // no watcher: none of the pool's commands streams
+    if (pool_->submit(*command, std::move(request), std::move(context), pool_reply_sink())) {
+      awaiting_pool_ = true;
+    } else {
+      reply(pool_busy_reply(id));
+    }
     return;
   }
   DispatchContext context;
@@ -170,35 +179,29 @@ void Connection::handle_line(const std::string& line) {
   context.make_watcher = [this](const protocol::RequestId& request_id) {
     return std::make_shared<Watcher>(weak_from_this(), socket_.get_executor(), request_id);
   };
-  reply(dispatcher_.dispatch(request, context));
+  reply(dispatcher_.dispatch(command, request, context));
 }
 
-void Connection::run_on_pool(protocol::Request request) {
-  const protocol::RequestId id = request.id;
-  DispatchContext context;
-  context.peer = peer_;  // no watcher: none of the pool's commands streams
-  const bool queued = pool_->submit(
-      std::move(request), std::move(context),
-      [weak = weak_from_this(), executor = socket_.get_executor()](Dispatched dispatched) {
-        // On the worker: building the line of a big reply is part of the heavy work.
-        // The connection lives on the io thread and may be gone by the time the
-        // line gets there (then it is dropped).
-        asio::post(executor, [weak, line = protocol::encode_response(dispatched.response),
-                              result = dispatched.response.result,
-                              text = std::move(dispatched.response.text)]() mutable {
-          if (const auto self = weak.lock()) self->on_pool_reply(std::move(line), result, text);
-        });
-      });
-  if (!queued) {
-    reply(Dispatched{
-        protocol::error_response(id, ResultCode::busy,
-                                 "trex-searchd is busy: " + std::to_string(pool_->max_pending()) +
-                                     " requests that read the job store or TRex (show, result, "
-                                     "analyze, list, delete, submit) are waiting; try again later"),
-        std::nullopt, nullptr});
-    return;
-  }
-  awaiting_pool_ = true;
+RequestPool::Done Connection::pool_reply_sink() {
+  return [weak = weak_from_this(), executor = socket_.get_executor()](Dispatched dispatched) {
+    // On the worker: building the line of a big reply is part of the heavy work.
+    // The connection lives on the io thread and may be gone by the time the
+    // line gets there (then it is dropped).
+    asio::post(executor, [weak, line = protocol::encode_response(dispatched.response),
+                          result = dispatched.response.result,
+                          text = std::move(dispatched.response.text)]() mutable {
+      if (const auto self = weak.lock()) self->on_pool_reply(std::move(line), result, text);
+    });
+  };
+}
+
+Dispatched Connection::pool_busy_reply(const protocol::RequestId& id) const {
+  return Dispatched{
+      protocol::error_response(id, ResultCode::busy,
+                               "trex-searchd is busy: " + std::to_string(pool_->max_pending()) +
+                                   " requests that read the job store or TRex (show, result, "
+                                   "analyze, list, delete, submit) are waiting; try again later"),
+      std::nullopt, nullptr};
 }
 
 void Connection::on_pool_reply(std::string line, ResultCode result, const std::string& text) {

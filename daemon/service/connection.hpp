@@ -15,11 +15,11 @@
 #include "daemon/service/job_watching.hpp"
 #include "daemon/service/log.hpp"
 #include "daemon/service/peer_credentials.hpp"
+#include "daemon/service/request_pool.hpp"
 
 namespace trexsearch::service {
 
 class ConnectionManager;
-class RequestPool;
 
 /// One client of the control socket (the Asio example's `connection`): reads
 /// newline-delimited requests of bounded length, hands each to the dispatcher,
@@ -64,8 +64,10 @@ class Connection : public std::enable_shared_from_this<Connection> {
   void read_line();
   void on_read(const boost::system::error_code& error, std::size_t bytes);
   void handle_line(const std::string& line);
-  /// Hands a store request to the pool (or answers busy when it is full).
-  void run_on_pool(protocol::Request request);
+  /// What a pool worker calls with the reply: it posts the line to the io thread.
+  RequestPool::Done pool_reply_sink();
+  /// The answer when the pool is full.
+  Dispatched pool_busy_reply(const protocol::RequestId& id) const;
   /// The pool's reply (encoded on the worker), back on the io thread.
   void on_pool_reply(std::string line, ResultCode result, const std::string& text);
   void reply(Dispatched dispatched);

@@ -34,8 +34,14 @@ Dispatched Dispatcher::dispatch_line(std::string_view line, const DispatchContex
 }
 
 Dispatched Dispatcher::dispatch(const Request& request, const DispatchContext& context) {
+  return dispatch(find_command(request.command), request, context);
+}
+
+Dispatched Dispatcher::dispatch(const Command* command, const Request& request,
+                                const DispatchContext& context) {
   try {
-    return run(request, context);
+    if (command == nullptr) throw unknown_command(request.command);
+    return (this->*command->handler)(request, context);
   } catch (const RequestError& error) {
     return {protocol::error_response(request.id, error.code(), error.what()), std::nullopt,
             nullptr};
@@ -109,23 +115,13 @@ const Dispatcher::Command* Dispatcher::find_command(std::string_view name) {
   return nullptr;
 }
 
-Dispatched Dispatcher::run(const Request& request, const DispatchContext& context) {
-  const Command* command = find_command(request.command);
-  if (command == nullptr) {
-    std::string known;
-    for (const Command& entry : kCommands) {
-      known += (known.empty() ? "" : ", ") + std::string(entry.name);
-    }
-    throw RequestError(
-        ResultCode::unsupported,
-        "unknown command \"" + request.command.substr(0, 40) + "\"; known: " + known);
+RequestError Dispatcher::unknown_command(const std::string& name) {
+  std::string known;
+  for (const Command& entry : kCommands) {
+    known += (known.empty() ? "" : ", ") + std::string(entry.name);
   }
-  return (this->*command->handler)(request, context);
-}
-
-bool Dispatcher::runs_on_pool(std::string_view command) {
-  const Command* found = find_command(command);
-  return found != nullptr && found->on_pool;
+  return RequestError(ResultCode::unsupported,
+                      "unknown command \"" + name.substr(0, 40) + "\"; known: " + known);
 }
 
 JobStoreAccess& Dispatcher::store_access(const DispatchContext& context) const {

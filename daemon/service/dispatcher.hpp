@@ -68,14 +68,33 @@ class Dispatcher {
   Dispatcher(JobControl& jobs, AccessPolicy policy, DaemonInfo info,
              std::function<ServerStats()> stats = {}, std::function<TrexLinkSnapshot()> trex = {});
 
+  /// One entry of the command registry (dispatcher.cpp kCommands): adding a
+  /// command is its request struct and codec (daemon/protocol), its reply struct
+  /// and encoder (replies.hpp, command_reply_codec), its handler, and one line
+  /// there; `help`, the request pool's choice and the dispatch all read the table.
+  struct Command {
+    std::string_view name;
+    std::string_view summary;
+    /// Needs the right to modify (root, the daemon's user, control-group).
+    bool privileged;
+    /// May take long, so it runs on the request pool, off the io thread: it reads
+    /// stored jobs or trials (or deletes them), so that its cost grows with the
+    /// store, or (submit) may wait for TRex's port speed.
+    bool on_pool;
+    Dispatched (Dispatcher::*handler)(const protocol::Request&, const DispatchContext&);
+  };
+  /// The registry entry of `name`; nullptr for a command the daemon does not know.
+  /// The connection looks a request up once and hands the entry on, so a request
+  /// travels socket line -> parse -> lookup -> (pool) -> dispatch -> handler.
+  static const Command* find_command(std::string_view name);
+
+  /// Runs `command`'s handler (an unknown command, nullptr, gets `unsupported`).
+  Dispatched dispatch(const Command* command, const protocol::Request& request,
+                      const DispatchContext& context);
+  /// Looks the command up first.
   Dispatched dispatch(const protocol::Request& request, const DispatchContext& context);
   /// Parses the line first; a malformed line gets a bad_request reply.
   Dispatched dispatch_line(std::string_view line, const DispatchContext& context);
-
-  /// Whether `command` may take long: it reads stored jobs or trials (or deletes
-  /// them), so that its cost grows with the store, or (submit) may wait for TRex's
-  /// port speed. Those run on the request pool, off the io thread.
-  static bool runs_on_pool(std::string_view command);
   /// The registry as `help` lists it: each command's name, summary and whether it
   /// is privileged (docs/socket-api.md is checked against it).
   static std::vector<HelpReply::Command> command_list();
@@ -87,26 +106,11 @@ class Dispatcher {
   void set_port_speed_probe(PortSpeedProbe probe) { port_speed_probe_ = std::move(probe); }
 
  private:
-  Dispatched run(const protocol::Request& request, const DispatchContext& context);
+  static RequestError unknown_command(const std::string& name);
   void require_modify(const DispatchContext& context, std::string_view command) const;
   JobStoreAccess& store_access(const DispatchContext& context) const;
 
-  /// One entry of the command registry (dispatcher.cpp kCommands): adding a
-  /// command is its request struct and codec (daemon/protocol), its reply struct
-  /// and encoder (replies.hpp, command_reply_codec), its handler, and one line
-  /// there; `help`, the request pool's choice and the dispatch all read the table.
-  struct Command {
-    std::string_view name;
-    std::string_view summary;
-    /// Needs the right to modify (root, the daemon's user, control-group).
-    bool privileged;
-    /// Runs on the request pool, off the io thread (its cost grows with the store,
-    /// or it may wait for TRex).
-    bool on_pool;
-    Dispatched (Dispatcher::*handler)(const protocol::Request&, const DispatchContext&);
-  };
   static const Command kCommands[];
-  static const Command* find_command(std::string_view name);
   /// Decodes the arguments into `Request`, runs the typed handler, encodes its reply.
   template <class Request, class Reply,
             Answer<Reply> (Dispatcher::*Handler)(const Request&, const DispatchContext&)>

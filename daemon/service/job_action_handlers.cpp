@@ -2,7 +2,6 @@
 #include "daemon/protocol/request_codec.hpp"
 #include "daemon/service/command_reply_codec.hpp"
 #include "daemon/service/dispatcher.hpp"
-#include "daemon/service/job_names.hpp"
 #include "daemon/service/service_errors.hpp"
 
 namespace trexsearch::service {
@@ -16,7 +15,6 @@ Answer<SubmitReply> Dispatcher::submit(const protocol::SubmitRequest& request,
                                        const DispatchContext& context) {
   require_modify(context, "submit");
   const JobSpec spec = decode_job_spec(request.job, port_speed_probe_);
-  check_job_names(spec);
   const SubmitReceipt receipt = jobs_.submission.submit(spec, context.peer->describe());
   return {job_text(receipt.id) + " queued at position " + std::to_string(receipt.queue_position),
           SubmitReply{receipt.id, receipt.queue_position}};

@@ -4,6 +4,7 @@
 #include <utility>
 #include <vector>
 
+#include "daemon/service/job_names.hpp"
 #include "daemon/service/service_errors.hpp"
 #include "daemon/service/sqlite.hpp"
 
@@ -46,6 +47,7 @@ std::string JobIntake::admit(std::size_t count) {
 
 SubmitReceipt JobIntake::submit(const JobSpec& spec, const std::string& submitted_by) {
   check_runnable(spec, "method");
+  check_job_names(spec);
   std::string config_json = admit(1);
   JobId id = 0;
   try {
@@ -78,6 +80,7 @@ SuiteReceipt JobIntake::submit_suite(const SuiteSpec& suite, const std::string& 
   }
   for (const SuiteEntry& entry : suite.entries) {
     check_runnable(entry.job, "entry \"" + entry.label + "\": method");
+    check_job_names(entry.job);
   }
   const std::string config_json = admit(suite.entries.size());
   const SuiteRecord record = store_suite(suite, submitted_by, config_json);

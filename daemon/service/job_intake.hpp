@@ -22,9 +22,10 @@ struct IntakeSettings {
   std::string config_json = "{}";
 };
 
-/// Takes submissions: checks that the job can run here and the queue has room,
-/// stores the job (or a suite's jobs, in one transaction), then queues it. Stored
-/// before queued: a job the runner takes is always in the store.
+/// Takes submissions: checks that the job can run here, that its names are safe to
+/// print (check_job_names) and that the queue has room, stores the job (or a suite's jobs, in one
+/// transaction), then queues it. Stored before queued: a job the runner takes is always in the
+/// store.
 class JobIntake final : public JobSubmission {
  public:
   /// Everything but `settings` must outlive this object.

@@ -22,20 +22,21 @@ RequestPool::RequestPool(Dispatcher& dispatcher,
 
 RequestPool::~RequestPool() { stop(); }
 
-bool RequestPool::submit(protocol::Request request, DispatchContext context, Done done) {
+bool RequestPool::submit(const Dispatcher::Command& command, protocol::Request request,
+                         DispatchContext context, Done done) {
   if (stopped_.load()) return false;
   // Count first, then check: two io-side callers cannot both take the last slot.
   if (pending_.fetch_add(1) >= max_pending_) {
     pending_.fetch_sub(1);
     return false;
   }
-  boost::asio::post(pool_, [this, request = std::move(request), context = std::move(context),
-                            done = std::move(done)]() mutable {
+  boost::asio::post(pool_, [this, &command, request = std::move(request),
+                            context = std::move(context), done = std::move(done)]() mutable {
     // A stop drops what has not started: the io thread is gone, nobody would read it.
     if (!stopped_.load()) {
       std::unique_ptr<JobStoreAccess> store = take_store();
       context.store = store.get();
-      Dispatched dispatched = dispatcher_.dispatch(request, context);  // never throws
+      Dispatched dispatched = dispatcher_.dispatch(&command, request, context);  // never throws
       give_back(std::move(store));
       try {
         done(std::move(dispatched));

@@ -14,7 +14,7 @@
 
 namespace trexsearch::service {
 
-/// Runs the requests that may take long (Dispatcher::runs_on_pool: show, result,
+/// Runs the requests that may take long (Dispatcher::Command::on_pool: show, result,
 /// analyze, list, delete, submit) on a few worker threads, so that the io
 /// thread keeps answering `status` and pinging the watchdog while a big job is
 /// read or analysed. Each worker uses a store connection of its own (SQLite
@@ -33,9 +33,11 @@ class RequestPool {
   RequestPool(const RequestPool&) = delete;
   RequestPool& operator=(const RequestPool&) = delete;
 
-  /// Queues `request`; false (nothing queued) when `max_pending` requests are
-  /// already waiting or running, or the pool is stopped.
-  bool submit(protocol::Request request, DispatchContext context, Done done);
+  /// Queues `request` for `command` (the registry entry the connection looked up;
+  /// it lives as long as the program); false (nothing queued) when `max_pending`
+  /// requests are already waiting or running, or the pool is stopped.
+  bool submit(const Dispatcher::Command& command, protocol::Request request,
+              DispatchContext context, Done done);
   /// Drops the requests that have not started, waits for the running ones and
   /// joins the workers (their `done` still runs). Idempotent; never throws.
   void stop() noexcept;

@@ -1,6 +1,5 @@
 // The dispatcher's handlers of suites: submit_suite, show_suite, list_suites.
 #include "daemon/service/dispatcher.hpp"
-#include "daemon/service/job_names.hpp"
 #include "daemon/service/job_summary.hpp"
 #include "daemon/service/service_errors.hpp"
 #include "daemon/service/suite_codec.hpp"
@@ -11,7 +10,6 @@ Answer<SubmitSuiteReply> Dispatcher::submit_suite(const protocol::SubmitSuiteReq
                                                   const DispatchContext& context) {
   require_modify(context, "submit_suite");
   const SuiteSpec suite = decode_suite(request.suite, port_speed_probe_);
-  for (const SuiteEntry& entry : suite.entries) check_job_names(entry.job);
   const SuiteReceipt receipt = jobs_.submission.submit_suite(suite, context.peer->describe());
   const auto& jobs = receipt.suite.jobs;
   std::string text = "suite " + std::to_string(receipt.suite.id) + " (" + suite.name +

@@ -242,11 +242,12 @@ TEST_CASE("the registry: help's privileged flags are what the commands enforce")
     REQUIRE(requests.count(name) == 1);
     const Response reply = f.send(requests.at(name), peer(1000, 1000));
     CHECK((reply.result == ResultCode::permission_denied) == command["privileged"].asBool());
-    CHECK(Dispatcher::runs_on_pool(name) ==
+    REQUIRE(Dispatcher::find_command(name) != nullptr);
+    CHECK(Dispatcher::find_command(name)->on_pool ==
           (name != "version" && name != "status" && name != "cancel" && name != "watch" &&
            name != "help"));
   }
-  CHECK_FALSE(Dispatcher::runs_on_pool("nope"));
+  CHECK(Dispatcher::find_command("nope") == nullptr);
 }
 
 TEST_CASE("bad arguments and failures become replies, never exceptions") {

@@ -101,15 +101,16 @@ TEST_CASE(
   Replies replies;
   const protocol::Request list =
       protocol::parse_request(R"({"id": 1, "command": "list", "arguments": {}})");
+  const Dispatcher::Command& list_command = *Dispatcher::find_command(list.command);
   DispatchContext context;
   context.peer = PeerCredentials{1, 0, 0, {}};
 
   // One request runs (held at the gate), one waits: the pool is full.
-  REQUIRE(pool.submit(list, context, replies.sink()));
+  REQUIRE(pool.submit(list_command, list, context, replies.sink()));
   REQUIRE(gate.wait_entered(1));
-  REQUIRE(pool.submit(list, context, replies.sink()));
+  REQUIRE(pool.submit(list_command, list, context, replies.sink()));
   CHECK(pool.pending() == 2);
-  CHECK_FALSE(pool.submit(list, context, replies.sink()));  // the caller answers busy
+  CHECK_FALSE(pool.submit(list_command, list, context, replies.sink()));  // the caller answers busy
   CHECK(pool.pending() == 2);
 
   gate.open();
@@ -117,11 +118,11 @@ TEST_CASE(
   for (const protocol::Response& response : replies.responses)
     CHECK(response.result == ResultCode::success);
   // Drained: it takes requests again.
-  REQUIRE(pool.submit(list, context, replies.sink()));
+  REQUIRE(pool.submit(list_command, list, context, replies.sink()));
   REQUIRE(replies.wait_for(3));
   pool.stop();
   CHECK(pool.pending() == 0);
-  CHECK_FALSE(pool.submit(list, context, replies.sink()));  // stopped
+  CHECK_FALSE(pool.submit(list_command, list, context, replies.sink()));  // stopped
 }
 
 }  // namespace trexsearch::service
