@@ -9,6 +9,7 @@
 #include "daemon/codec/latency_codec.hpp"
 #include "daemon/codec/object_reader.hpp"
 #include "daemon/codec/trial_detail_codec.hpp"
+#include "daemon/protocol/job_replies_codec.hpp"
 #include "measure/errors.hpp"
 #include "plr/plr_config.hpp"
 
@@ -159,25 +160,6 @@ std::optional<double> fit_average(const Json::Value& trial, const char* fit,
   if (!present(trial, "fits") || !present(trial["fits"], fit)) return std::nullopt;
   return optional_number(trial["fits"][fit], "average",
                          member_path(member_path(path, "fits"), fit));
-}
-
-// The result's `tester_limit` (encode_plr_tester_limit) and `tester_limited` flag.
-plr::PlrTesterLimit decode_plr_tester_limit(const Json::Value& result, const std::string& path) {
-  const std::string limit_path = member_path(path, "tester_limit");
-  const Json::Value& json = require_object(result["tester_limit"], limit_path);
-  const auto count = [&](const char* key) {
-    return present(json, key)
-               ? static_cast<std::size_t>(as_int64(json[key], member_path(limit_path, key)))
-               : std::size_t{0};
-  };
-  plr::PlrTesterLimit limit;
-  limit.trials = count("trials");
-  limit.reached_pps = optional_number(json, "reached_pps", limit_path);
-  limit.trials_near_estimate = count("trials_near_estimate");
-  limit.estimate_upper_end_pps = optional_number(json, "estimate_upper_end", limit_path);
-  limit.trials_below_sut_loss = count("trials_below_sut_loss");
-  limit.lowest_sut_lossy_pps = optional_number(json, "lowest_sut_lossy_load", limit_path);
-  return limit;
 }
 
 }  // namespace
@@ -372,7 +354,10 @@ PlrReportData decode_plr_result(const Json::Value& result, const std::string& pa
     decoded.window_end_s = as_number(trend["window_end"], member_path(trend_path, "window_end"));
     data.trend = decoded;
   }
-  if (present(result, "tester_limit")) data.tester_limit = decode_plr_tester_limit(result, path);
+  if (present(result, "tester_limit")) {
+    data.tester_limit = protocol::decode_plr_tester_limit(result["tester_limit"],
+                                                          member_path(path, "tester_limit"));
+  }
   if (present(result, "latency_trend")) {
     data.latency_trend =
         codec::decode_latency_trend(result["latency_trend"], member_path(path, "latency_trend"));

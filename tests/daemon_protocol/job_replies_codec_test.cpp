@@ -1,0 +1,235 @@
+// The replies and events that carry a job's trials and progress: each through its
+// codec pair and back, and what a client makes of old or unexpected shapes.
+#include "daemon/protocol/job_replies_codec.hpp"
+
+#include <doctest/doctest.h>
+
+#include "daemon/codec/json_writer.hpp"
+#include "daemon/codec/strict_json.hpp"
+#include "daemon/protocol/document_codec.hpp"
+#include "daemon/protocol/event_codec.hpp"
+#include "daemon/protocol/job_progress_codec.hpp"
+#include "daemon/protocol/reply_codec.hpp"
+#include "daemon/protocol/trial_record_codec.hpp"
+#include "measure/errors.hpp"
+
+namespace trexsearch::protocol {
+namespace {
+
+Json::Value parse(std::string_view json) { return codec::parse_strict_json(json, "test"); }
+
+plr::PlrEstimate estimate() {
+  plr::PlrEstimate value;
+  value.log_center = 14.9;
+  value.log_stdev = 0.01;
+  value.average_pps = 3203296.2;
+  value.stdev_pps = 1523.4;
+  value.lower_pps = 3201772.8;
+  value.upper_pps = 3204819.6;
+  return value;
+}
+
+TrialRecord tester_limited_trial() {
+  TrialRecord trial;
+  trial.number = 12;
+  trial.phase = "main";
+  trial.load_pps = 1002064.4;
+  trial.intended_duration_s = 1.0;
+  trial.effective_duration_s = 1.25;
+  trial.offered_count = 1500000;
+  trial.loss_count = 1000;
+  trial.intended_count = 2000000;
+  trial.loss_ratio = 1.0;
+  trial.measured_loss_ratio = 0.2505;
+  trial.notes = {"tester_limited: direction 0->1 sent 500000 of 1000000 intended frames",
+                 "repeated: measured again (attempt 2)"};
+  trial.directions = {{"0->1", 1000000, 500000, 499000}, {"1->0", 1000000, 1000000, 1000000}};
+  trial.tester_limited_pps = 500000.0;
+  trial.counters = "flow_stats";
+  measure::DirectionLatency latency;
+  latency.name = "0->1";
+  latency.sent = 1000;
+  latency.received = 998;
+  latency.summary.samples = 998;
+  latency.summary.max_us = 48;
+  latency.summary.mean_us = 14.0;
+  latency.summary.p50_us = 12;
+  latency.summary.p99_us = 24;
+  latency.summary.method = measure::PercentileMethod::hdrh;
+  trial.latency = {latency};
+  trial.started_at_s = 11.5;
+  trial.recorded_at = "2026-11-25T08:00:12.000Z";
+  return trial;
+}
+
+JobSummary running_job() {
+  JobSummary job;
+  job.id = 7;
+  job.name = "nightly/64";
+  job.method = "mlr";
+  job.measurer = "trex";
+  job.state = JobState::running;
+  job.created_at = "2026-11-25T08:00:00.000Z";
+  job.started_at = "2026-11-25T08:00:01.000Z";
+  job.run_count = 1;
+  job.trial_count = 12;
+  job.submitted_by = "uid 1000";
+  job.profile = "ipv4-64B";
+  job.daemon_version = "0.1.0";
+  return job;
+}
+
+JobProgress progress() {
+  JobProgress value;
+  value.trial_count = 12;
+  TrialRecord last = tester_limited_trial();
+  last.offered_count.reset();
+  last.loss_count.reset();
+  last.intended_count.reset();
+  last.recorded_at.reset();
+  value.last_trial = last;
+  value.goals = {{"NDR", 9e5, std::nullopt, 1, false}, {"PDR", 9.5e5, 1e6, 0, true}};
+  value.search_time_limit_s = 600.0;
+  return value;
+}
+
+// Encoded, decoded and encoded again: the same JSON both times.
+template <class T, class Encode, class Decode>
+void check_round_trip(const T& value, Encode encode, Decode decode) {
+  const Json::Value first = encode(value);
+  const Json::Value second = encode(decode(first));
+  CHECK(codec::to_compact_json(second) == codec::to_compact_json(first));
+}
+
+}  // namespace
+
+TEST_CASE("a trial record round-trips every key, counts and latency included") {
+  const auto encode = [](const TrialRecord& trial) { return encode_trial_record(trial); };
+  const auto decode = [](const Json::Value& json) { return decode_trial_record(json, "trial"); };
+  check_round_trip(tester_limited_trial(), encode, decode);
+  TrialRecord plr = tester_limited_trial();
+  plr.phase.clear();
+  plr.estimate = std::optional(estimate());
+  check_round_trip(plr, encode, decode);
+  plr.estimate = std::optional<plr::PlrEstimate>();
+  check_round_trip(plr, encode, decode);
+  const TrialRecord decoded = decode(encode(tester_limited_trial()));
+  CHECK(decoded.directions[0].unsent() == 500000);
+  CHECK(decoded.latency[0].summary.p99_us == 24u);
+  CHECK(decoded.notes.size() == 2);
+}
+
+TEST_CASE("a result's trial of any age decodes: only number, load, durations and loss are needed") {
+  // An MLR result stored before counts, notes and directions were recorded.
+  const TrialRecord old = decode_trial_record(
+      parse(R"({"number": 3, "phase": "main", "load": 1e6, "intended_duration": 1,
+                 "effective_duration": 1, "loss_ratio": 0.5, "started_at": 2})"),
+      "result.trials[2]");
+  CHECK(old.loss_ratio == 0.5);
+  CHECK_FALSE(old.measured_loss_ratio.has_value());
+  CHECK(old.notes.empty());
+  // A PLR trial's fits and a soak trial's receive rate are passed over.
+  const TrialRecord plr = decode_trial_record(
+      parse(R"({"number": 1, "load": 2e6, "intended_duration": 60, "loss_ratio": 0,
+                 "fits": {"erf": {}}, "lossy": false, "receive_rate": 2e6, "notes": []})"),
+      "result.trials[0]");
+  CHECK(plr.phase.empty());
+  CHECK_THROWS_WITH_AS(decode_trial_record(parse(R"({"number": 1, "intended_duration": 1,
+                                                     "loss_ratio": 0})"),
+                                           "result.trials[0]"),
+                       doctest::Contains("result.trials[0].load"), measure::ConfigError);
+  CHECK_THROWS_WITH_AS(
+      decode_trial_records(parse(R"([{"number": 1, "load": 1, "intended_duration": 1,
+                                      "loss_ratio": 0, "notes": [3]}])"),
+                           "result.trials"),
+      doctest::Contains("result.trials[0].notes[0]"), measure::ConfigError);
+}
+
+TEST_CASE("job progress round-trips, its last trial without counts") {
+  const auto encode = [](const JobProgress& value) { return encode_job_progress(value); };
+  const auto decode = [](const Json::Value& json) { return decode_job_progress(json, "progress"); };
+  check_round_trip(progress(), encode, decode);
+  JobProgress plr;
+  plr.trial_count = 0;
+  plr.estimate = estimate();
+  check_round_trip(plr, encode, decode);
+  const JobProgress decoded = decode(encode(progress()));
+  CHECK(decoded.goals == progress().goals);
+  CHECK(decoded.last_trial->effective_duration_s == 1.25);
+  CHECK_FALSE(decoded.last_trial->offered_count.has_value());
+}
+
+TEST_CASE("the trial event round-trips and a client tells the events apart") {
+  TrialEvent event;
+  event.job = 7;
+  event.trial_count = 12;
+  event.trial = progress().last_trial;
+  event.trial->started_at_s.reset();
+  event.trial->effective_duration_s.reset();
+  event.search_time_s = 12.75;
+  event.goals = progress().goals;
+  event.search_time_limit_s = 600.0;
+  event.skipped_trial_events = 3;
+  const Document arguments = encode_event_arguments(event);
+  const WatchEvent decoded = decode_watch_event("trial", arguments);
+  REQUIRE(std::holds_alternative<TrialEvent>(decoded));
+  CHECK(encode_event_arguments(std::get<TrialEvent>(decoded)) == arguments);
+  CHECK(json_of(arguments)["duration"].asDouble() == 1.0);
+  CHECK(json_of(arguments)["trial"].asUInt64() == 12);
+  CHECK(std::get<JobStartedEvent>(
+            decode_watch_event("job.started", encode_event_arguments(JobStartedEvent{7, 2}))) ==
+        JobStartedEvent{7, 2});
+  CHECK(std::get<OtherEvent>(decode_watch_event(
+            "job.paused", make_document(parse(R"({"skipped_trial_events": 4})")))) ==
+        OtherEvent{"job.paused", 4});
+}
+
+TEST_CASE("show and watch replies round-trip, bounds, PLR parts and trials included") {
+  const auto encode = [](const ShowReply& reply) { return json_of(encode_reply(reply)); };
+  const auto decode = [](const Json::Value& json) {
+    return decode_reply<ShowReply>(make_document(json));
+  };
+  ShowReply running;
+  running.job = running_job();
+  running.spec = make_document(parse(R"({"spec": {"goals": []}, "measurer": "sim"})"));
+  running.progress = progress();
+  running.trials = std::vector<TrialRecord>{tester_limited_trial()};
+  check_round_trip(running, encode, decode);
+  ShowReply finished = running;
+  finished.job.state = JobState::finished;
+  finished.progress.reset();
+  finished.bounds = std::vector<GoalBounds>{
+      {"NDR", 9e5, 1e6, true, "", mlr::TesterLimit{2, 950000.0}, false},
+      {"PDR", std::nullopt, std::nullopt, false, "no_lower_bound", std::nullopt, false}};
+  finished.line_rate = std::optional(LineRateFacts{10.0, 64.0, 14880952.38});
+  finished.trials.reset();
+  check_round_trip(finished, encode, decode);
+  ShowReply soak = running;
+  soak.progress.reset();
+  soak.queue_position = 2;
+  soak.estimate = std::optional<plr::PlrEstimate>();
+  plr::PlrTesterLimit limit;
+  limit.trials = 3;
+  limit.reached_pps = 2.5e6;
+  limit.trials_near_estimate = 1;
+  soak.tester_limit = limit;
+  soak.tester_limited = true;
+  soak.fixed_load = make_document(parse(R"({"load": 1e6, "totals": {"trial_count": 3}})"));
+  soak.line_rate = std::optional<LineRateFacts>();
+  check_round_trip(soak, encode, decode);
+  const ShowReply decoded = decode(encode(soak));
+  CHECK(decoded.tester_limit->reached_pps == 2.5e6);
+  CHECK(decoded.queue_position == 2u);
+  CHECK_FALSE(decoded.trials->empty());
+
+  const auto encode_watch = [](const WatchReply& reply) { return json_of(encode_reply(reply)); };
+  const auto decode_watch = [](const Json::Value& json) {
+    return decode_reply<WatchReply>(make_document(json));
+  };
+  check_round_trip(WatchReply{running_job(), progress(), false}, encode_watch, decode_watch);
+  check_round_trip(WatchReply{running_job(), std::nullopt, true}, encode_watch, decode_watch);
+  CHECK_THROWS_WITH_AS(decode_watch(parse(R"({"job": {}, "ended": true})")),
+                       doctest::Contains("arguments.job.id"), measure::ConfigError);
+}
+
+}  // namespace trexsearch::protocol
