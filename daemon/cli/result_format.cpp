@@ -12,12 +12,33 @@
 #include "daemon/cli/terminal_text.hpp"
 #include "daemon/cli/tester_limit_text.hpp"
 #include "daemon/cli/trial_notes_text.hpp"
+#include "daemon/codec/latency_codec.hpp"
+#include "daemon/protocol/job_replies_codec.hpp"
+#include "daemon/protocol/trial_record_codec.hpp"
 
 namespace trexsearch::cli {
 namespace {
 
+std::optional<double> load_of(const Json::Value& load) {
+  return load.isNumeric() ? std::optional(load.asDouble()) : std::nullopt;
+}
+
+std::optional<mlr::TesterLimit> tester_limited_of(const Json::Value& goal) {
+  const Json::Value& limit = goal["tester_limited"];
+  if (!limit.isObject()) return std::nullopt;
+  return mlr::TesterLimit{static_cast<std::size_t>(limit["trials"].asUInt64()),
+                          limit["reached_pps"].asDouble()};
+}
+
+std::optional<plr::PlrTesterLimit> plr_tester_limit_of(const Json::Value& search) {
+  if (!search["tester_limit"].isObject()) return std::nullopt;
+  return protocol::decode_plr_tester_limit(search["tester_limit"], "result.tester_limit");
+}
+
 // Notes and counters of every trial: what a reader must know before quoting a number.
-std::string notes_and_counters(const Json::Value& trials) {
+std::string notes_and_counters(const Json::Value& json) {
+  const std::vector<protocol::TrialRecord> trials =
+      protocol::decode_trial_records(json, "result.trials");
   std::string text = format_note_summary(trials) + "\n";
   const std::string counters = format_counters_summary(trials);
   if (!counters.empty()) text += counters + "\n";
@@ -39,9 +60,13 @@ std::string format_mlr_result(const Json::Value& job, const Json::Value& search,
   text << pad("GOAL", 10) << pad("LOWER [pps]", 16) << pad("UPPER [pps]", 16)
        << pad("COND. THROUGHPUT", 18) << "\n";
   for (const auto& goal : search["goals"]) {
-    text << pad(goal["name"].asString(), 10) << pad(format_load(goal["relevant_lower_bound"]), 16)
-         << pad(format_load(goal["relevant_upper_bound"]), 16)
-         << pad(format_load(goal["conditional_throughput"]), 18) << goal_verdict(goal) << "\n";
+    text << pad(goal["name"].asString(), 10)
+         << pad(format_load(load_of(goal["relevant_lower_bound"])), 16)
+         << pad(format_load(load_of(goal["relevant_upper_bound"])), 16)
+         << pad(format_load(load_of(goal["conditional_throughput"])), 18)
+         << goal_verdict(tester_limited_of(goal), goal["regular"].asBool(),
+                         goal["irregular_reason"].asString())
+         << "\n";
   }
   const std::string in_line_rate = format_goal_line_rate(search["goals"], line_rate);
   if (!in_line_rate.empty()) text << in_line_rate;
@@ -57,7 +82,7 @@ std::string format_mlr_result(const Json::Value& job, const Json::Value& search,
   }
   const std::string directions = format_bound_directions(search);
   if (!directions.empty()) text << "\n" << directions;
-  const std::string latency = format_latency_phase(search);
+  const std::string latency = format_latency_phase(codec::decode_latency_phase(search, "result"));
   if (!latency.empty()) text << "\n" << latency;
   text << "\n" << notes_and_counters(search["trials"]);
   return text.str();
@@ -72,27 +97,27 @@ std::string plr_estimate_line(const Json::Value& estimate) {
 
 }  // namespace
 
-std::string format_plr_tester_limit(const Json::Value& search) {
-  const Json::Value& limit = search["tester_limit"];
-  if (!limit.isObject() || limit["trials"].asUInt64() == 0) return "";
-  const auto trials = limit["trials"].asUInt64();
+std::string format_plr_tester_limit(const std::optional<plr::PlrTesterLimit>& tester_limit,
+                                    bool tester_limited) {
+  if (!tester_limit || tester_limit->trials == 0) return "";
+  const plr::PlrTesterLimit& limit = *tester_limit;
+  const auto trials = limit.trials;
   std::string text = "tester: " + std::to_string(trials) + " tester-limited trial" +
                      (trials == 1 ? "" : "s") +
                      " (counted as full loss; the tester reached at most " +
-                     fixed(limit["reached_pps"].asDouble(), 1) + " pps)\n";
-  const std::string near = limit["estimate_upper_end"].isNumeric()
-                               ? std::to_string(limit["trials_near_estimate"].asUInt64()) +
+                     fixed(limit.reached_pps.value_or(0.0), 1) + " pps)\n";
+  const std::string near = limit.estimate_upper_end_pps
+                               ? std::to_string(limit.trials_near_estimate) +
                                      " at or below the estimate's average + 2 stdev (" +
-                                     fixed(limit["estimate_upper_end"].asDouble(), 1) + " pps)"
+                                     fixed(*limit.estimate_upper_end_pps, 1) + " pps)"
                                : "no estimate to compare with";
   const std::string below =
-      limit["lowest_sut_lossy_load"].isNumeric()
-          ? std::to_string(limit["trials_below_sut_loss"].asUInt64()) +
+      limit.lowest_sut_lossy_pps
+          ? std::to_string(limit.trials_below_sut_loss) +
                 " at or below the lowest load where the SUT itself lost frames (" +
-                fixed(limit["lowest_sut_lossy_load"].asDouble(), 1) + " pps)"
-          : std::to_string(limit["trials_below_sut_loss"].asUInt64()) +
-                " while the SUT itself never lost frames";
-  if (search["tester_limited"].asBool()) {
+                fixed(*limit.lowest_sut_lossy_pps, 1) + " pps)"
+          : std::to_string(limit.trials_below_sut_loss) + " while the SUT itself never lost frames";
+  if (tester_limited) {
     return text + "  TESTER-LIMITED: the estimate may describe the tester, not the SUT: " + near +
            "; " + below + "\n";
   }
@@ -117,7 +142,8 @@ std::string format_plr_result(const Json::Value& job, const Json::Value& search,
        << fixed(totals["run_duration"].asDouble(), 1) << " s of search\n";
   const Json::Value& estimate = search["estimate"];
   if (!estimate.isObject()) {
-    text << "no estimate (no trial completed)\n" << format_plr_tester_limit(search);
+    text << "no estimate (no trial completed)\n"
+         << format_plr_tester_limit(plr_tester_limit_of(search), search["tester_limited"].asBool());
     text << notes_and_counters(search["trials"]);
     return text.str();
   }
@@ -141,8 +167,12 @@ std::string format_plr_result(const Json::Value& job, const Json::Value& search,
     }
     text << "\n";
   }
-  text << format_latency_trend(search);
-  text << format_plr_tester_limit(search) << notes_and_counters(search["trials"]);
+  text << format_latency_trend(search["latency_trend"].isObject()
+                                   ? std::optional(codec::decode_latency_trend(
+                                         search["latency_trend"], "result.latency_trend"))
+                                   : std::nullopt);
+  text << format_plr_tester_limit(plr_tester_limit_of(search), search["tester_limited"].asBool())
+       << notes_and_counters(search["trials"]);
   return text.str();
 }
 

@@ -2,7 +2,10 @@
 
 #include <json/value.h>
 
+#include <optional>
 #include <string>
+
+#include "plr/tester_limit.hpp"
 
 namespace trexsearch::cli {
 
@@ -13,10 +16,11 @@ namespace trexsearch::cli {
 /// the tester-limited trials, the notes and counters.
 std::string format_result(const Json::Value& result);
 
-/// A soak's tester-limited trials and whether they bear on its estimate, from an
-/// object with `tester_limited` and `tester_limit` (`result`'s PLR result, `show`):
+/// A soak's tester-limited trials and whether they bear on its estimate
+/// (`tester_limited`; `result`'s PLR result and `show` carry both):
 /// "tester: 12 tester-limited trials (...)\n  TESTER-LIMITED: ...\n"; "" without any.
-std::string format_plr_tester_limit(const Json::Value& search);
+std::string format_plr_tester_limit(const std::optional<plr::PlrTesterLimit>& tester_limit,
+                                    bool tester_limited);
 
 /// True for an MLR result whose search did not complete (fail_fast, the search
 /// time limit): its bounds are partial, as simulate's exit code 3 says. A PLR

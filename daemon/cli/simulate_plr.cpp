@@ -12,7 +12,6 @@
 #include "daemon/codec/json_writer.hpp"
 #include "daemon/codec/plr_config_codec.hpp"
 #include "daemon/codec/plr_result_codec.hpp"
-#include "daemon/codec/trial_result_codec.hpp"
 #include "plr/soak_search.hpp"
 #include "plr/tester_limit.hpp"
 #include "search/sim/critical_load.hpp"
@@ -36,10 +35,10 @@ std::string format_plr_progress_line(const plr::PlrTrial& trial) {
     text += line;
   }
   // The same markers and notes as `watch`.
-  const Json::Value json = codec::encode_trial_result(trial.result);
-  const std::vector<std::string> markers = trial_markers(json);
+  const protocol::TrialRecord record = protocol::trial_record_of(trial.result);
+  const std::vector<std::string> markers = trial_markers(record);
   for (std::size_t i = 0; i < markers.size(); ++i) text += (i == 0 ? "  " : ", ") + markers[i];
-  for (const std::string& detail : trial_detail_lines(json)) text += "\n" + detail;
+  for (const std::string& detail : trial_detail_lines(record)) text += "\n" + detail;
   return terminal_safe_lines(text);
 }
 

@@ -14,6 +14,8 @@
 #include "daemon/cli/result_format.hpp"
 #include "daemon/cli/safe_output.hpp"
 #include "daemon/codec/json_writer.hpp"
+#include "daemon/protocol/document_codec.hpp"
+#include "daemon/protocol/event_codec.hpp"
 
 namespace trexsearch::cli {
 namespace {
@@ -92,7 +94,8 @@ int watch_job(ControlConnection& connection, long long job, bool json, std::ostr
     } else {
       // Trial lines and their notes stay; on a terminal only the status under
       // them (bounds or estimate, search time) is redrawn in place.
-      const WatchText text = format_watch_event(*event);
+      const WatchText text = format_watch_event(
+          protocol::decode_watch_event(name, protocol::make_document((*event)["arguments"])));
       if (redraw_pending) {
         // The one control sequence the CLI writes (past the escaping filter).
         if (text.status.empty()) {

@@ -7,6 +7,7 @@
 
 #include "measure/direction_counts.hpp"
 #include "measure/direction_latency.hpp"
+#include "measure/trial_result.hpp"
 #include "plr/estimate.hpp"
 
 namespace trexsearch::protocol {
@@ -50,5 +51,9 @@ struct TrialRecord {
   /// for other jobs, null while there was none yet).
   std::optional<std::optional<plr::PlrEstimate>> estimate;
 };
+
+/// A trial result as a record (number, phase and times left for the caller): what
+/// a client that ran the search itself (`simulate`) shows as `watch` would.
+TrialRecord trial_record_of(const measure::TrialResult& result);
 
 }  // namespace trexsearch::protocol

@@ -9,6 +9,9 @@
 #include "daemon/cli/goal_table.hpp"
 #include "daemon/cli/line_rate_text.hpp"
 #include "daemon/codec/search_result_codec.hpp"
+#include "daemon/protocol/document_codec.hpp"
+#include "daemon/protocol/event_codec.hpp"
+#include "daemon/protocol/trial_record_codec.hpp"
 
 using namespace trexsearch;
 using namespace trexsearch::cli;
@@ -35,6 +38,19 @@ mlr::TrialRecord trial(std::size_t number, mlr::TrialPhase phase, double load_pp
   return {number, phase, measure::Seconds{static_cast<double>(number - 1)},
           measure::TrialResult::from_outcome(load_pps, measure::Seconds{1.0}, outcome)};
 }
+
+protocol::JobSummary job_summary(protocol::JobId id, const std::string& method,
+                                 protocol::JobState state) {
+  protocol::JobSummary job;
+  job.id = id;
+  job.method = method;
+  job.measurer = "sim";
+  job.state = state;
+  job.created_at = "2026-11-24T20:00:00.000Z";
+  return job;
+}
+
+protocol::Document document(const Json::Value& json) { return protocol::make_document(json); }
 
 mlr::GoalResult goal(const std::string& name, double lower, double upper) {
   mlr::GoalResult result;
@@ -156,22 +172,13 @@ TEST_CASE("a PLR result says when tester-limited trials fell near the estimate")
 
 TEST_CASE("show lists each trial with its markers and notes, and the tester-limited bound") {
   const Json::Value reply = tester_limited_result();
-  Json::Value show(Json::objectValue);
-  show["job"] = reply["job"];
-  show["job"]["trial_count"] = 6;
-  show["job"]["run_count"] = 1;
-  show["job"]["created_at"] = "2026-11-24T20:00:00.000Z";
-  show["job"]["reason"] = "";
-  Json::Value bound(Json::objectValue);
-  bound["label"] = "NDR";
-  bound["lower_bound"] = 9e5;
-  bound["upper_bound"] = 1e6;
-  bound["regular"] = true;
-  bound["irregular_reason"] = "";
-  bound["tester_limited"]["trials"] = 2;
-  bound["tester_limited"]["reached_pps"] = 995000.0;
-  show["bounds"].append(bound);
-  show["trials"] = reply["result"]["trials"];
+  protocol::ShowReply show;
+  show.job = job_summary(3, "mlr", protocol::JobState::finished);
+  show.job.trial_count = 6;
+  show.job.run_count = 1;
+  show.bounds = std::vector<protocol::GoalBounds>{
+      {"NDR", 9e5, 1e6, true, "", mlr::TesterLimit{2, 995000.0}, false}};
+  show.trials = protocol::decode_trial_records(reply["result"]["trials"], "result.trials");
   const std::string text = format_job(show);
   INFO(text);
   CHECK(text.find("  NDR       900000.0      1000000.0     TESTER-LIMITED (tester reached "
@@ -183,13 +190,16 @@ TEST_CASE("show lists each trial with its markers and notes, and the tester-limi
                   "    tester_limited: direction 0->1 sent 995000 of 1000000 intended frames\n") !=
         std::string::npos);
   CHECK(text.find("trial 3 [main] 900000.0 pps, 1 s: loss 0 %\ntrial 4") != std::string::npos);
+  CHECK(text.rfind("job 3: finished\nmethod mlr, measurer sim, 6 trials, run 1 time(s)\n"
+                   "created 2026-11-24T20:00:00.000Z\n",
+                   0) == 0);
 }
 
 TEST_CASE("a watch trial event: the trial line and its notes stay, the bounds are a status") {
   const Json::Value trial = tester_limited_result()["result"]["trials"][4];
-  Json::Value event(Json::objectValue);
-  event["event"] = "trial";
-  Json::Value& arguments = event["arguments"];
+  Json::Value arguments(Json::objectValue);
+  arguments["job"] = 3;
+  arguments["trial_count"] = 5;
   arguments["trial"] = 5;
   arguments["duration"] = 1.0;
   for (const char* key : {"phase", "load", "loss_ratio", "measured_loss_ratio", "notes",
@@ -205,7 +215,8 @@ TEST_CASE("a watch trial event: the trial line and its notes stay, the bounds ar
   progress["target_depth"] = 0;
   progress["done"] = true;
   arguments["goals"].append(progress);
-  const WatchText text = format_watch_event(event);
+  const WatchText text =
+      format_watch_event(protocol::decode_watch_event("trial", document(arguments)));
   REQUIRE(text.lines.size() == 4);
   CHECK(text.lines[0] == "trial 5 [main] 1000000.0 pps, 1 s: loss 100 %  TESTER-LIMITED 995 kpps");
   CHECK(text.lines[3].rfind("    tester_limited: ", 0) == 0);
@@ -221,7 +232,8 @@ TEST_CASE("a watch trial event: the trial line and its notes stay, the bounds ar
     more["upper_bound"] = 14880952.0;
     arguments["goals"].append(more);
   }
-  const WatchText wide = format_watch_event(event);
+  const WatchText wide =
+      format_watch_event(protocol::decode_watch_event("trial", document(arguments)));
   CHECK(wide.status.find('\n') != std::string::npos);
   std::size_t start = 0;
   while (start <= wide.status.size()) {
@@ -235,12 +247,8 @@ TEST_CASE("a watch trial event: the trial line and its notes stay, the bounds ar
   CHECK(wide.status.find("search time 5.0 of 1200 s") != std::string::npos);
   arguments["goals"].resize(1);
 
-  Json::Value ended(Json::objectValue);
-  ended["event"] = "job.ended";
-  ended["arguments"]["job"] = 3;
-  ended["arguments"]["state"] = "finished";
-  ended["arguments"]["reason"] = "";
-  const WatchText end = format_watch_event(ended);
+  const WatchText end =
+      format_watch_event(protocol::JobEndedEvent{3, protocol::JobState::finished, "", 0});
   CHECK(end.lines == std::vector<std::string>{"job 3 finished"});
   CHECK(end.status.empty());
 }
@@ -262,20 +270,20 @@ TEST_CASE("simulate's and analyze's goal table say TESTER-LIMITED too") {
 }
 
 TEST_CASE("show of a soak says how its tester-limited trials stand against the estimate") {
-  Json::Value show(Json::objectValue);
-  show["job"]["id"] = 5;
-  show["job"]["state"] = "running";
-  show["job"]["method"] = "plr";
-  show["estimate"]["average"] = 867800.0;
-  show["estimate"]["stdev"] = 450.0;
-  show["estimate"]["relative_stdev"] = 450.0 / 867800.0;
-  show["tester_limited"] = true;
-  show["tester_limit"]["trials"] = 12;
-  show["tester_limit"]["reached_pps"] = 9e5;
-  show["tester_limit"]["trials_near_estimate"] = 0;
-  show["tester_limit"]["estimate_upper_end"] = 868700.0;
-  show["tester_limit"]["trials_below_sut_loss"] = 12;
-  show["tester_limit"]["lowest_sut_lossy_load"] = Json::Value(Json::nullValue);
+  protocol::ShowReply show;
+  show.job = job_summary(5, "plr", protocol::JobState::running);
+  plr::PlrEstimate estimate;
+  estimate.average_pps = 867800.0;
+  estimate.stdev_pps = 450.0;
+  show.estimate = std::optional(estimate);
+  show.tester_limited = true;
+  plr::PlrTesterLimit limit;
+  limit.trials = 12;
+  limit.reached_pps = 9e5;
+  limit.trials_near_estimate = 0;
+  limit.estimate_upper_end_pps = 868700.0;
+  limit.trials_below_sut_loss = 12;
+  show.tester_limit = limit;
   const std::string text = format_job(show);
   INFO(text);
   CHECK(text.find("from the stored trials: estimate 867800.0 pps +- 450.0") != std::string::npos);
