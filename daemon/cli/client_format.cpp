@@ -11,8 +11,6 @@
 #include "daemon/cli/terminal_text.hpp"
 #include "daemon/cli/tester_limit_text.hpp"
 #include "daemon/cli/trial_text.hpp"
-#include "daemon/protocol/document_codec.hpp"
-#include "daemon/protocol/job_replies_codec.hpp"
 
 namespace trexsearch::cli {
 namespace {
@@ -200,9 +198,8 @@ std::string format_job(const protocol::ShowReply& show) {
   }
   // MRR and soaks: the receive rate so far (the result's numbers, from the stored trials).
   if (show.fixed_load) {
-    text << format_fixed_load_summary(
-        protocol::json_of(*show.fixed_load),
-        show.line_rate ? protocol::encode_line_rate_facts(*show.line_rate) : Json::Value());
+    text << format_fixed_load_summary(std::get<protocol::FixedLoadView>(show.fixed_load->view),
+                                      show.line_rate ? *show.line_rate : std::nullopt);
   }
   // PLR jobs: the tester-limited trials against the latest estimate.
   if (show.tester_limit) text << format_plr_tester_limit(show.tester_limit, show.tester_limited);

@@ -16,6 +16,8 @@
 #include "daemon/codec/json_writer.hpp"
 #include "daemon/protocol/document_codec.hpp"
 #include "daemon/protocol/event_codec.hpp"
+#include "daemon/protocol/job_replies_codec.hpp"
+#include "daemon/protocol/reply_codec.hpp"
 
 namespace trexsearch::cli {
 namespace {
@@ -33,7 +35,9 @@ WatchOutcome outcome_of(ControlConnection& connection, long long job, const std:
   if (state != "finished") return {static_cast<int>(kExitStoppedEarly), "the job is " + state};
   const auto reply = connection.try_call(protocol::ResultRequest{job});
   if (reply.result != protocol::ResultCode::success) return {static_cast<int>(kExitOk), ""};
-  const Json::Value& result = reply.arguments["result"];
+  const protocol::ResultDocument result =
+      protocol::decode_reply<protocol::ResultReply>(protocol::make_document(reply.arguments))
+          .result;
   if (result_stopped_early(result)) {
     return {static_cast<int>(kExitStoppedEarly), stopped_early_notice(result)};
   }

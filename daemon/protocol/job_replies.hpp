@@ -8,6 +8,7 @@
 #include "daemon/protocol/document.hpp"
 #include "daemon/protocol/job_progress.hpp"
 #include "daemon/protocol/replies.hpp"
+#include "daemon/protocol/result_document.hpp"
 #include "daemon/protocol/trial_record.hpp"
 #include "plr/estimate.hpp"
 #include "plr/tester_limit.hpp"
@@ -15,8 +16,8 @@
 
 namespace trexsearch::protocol {
 
-// The replies that carry a job's trials and progress (docs/socket-api.md `show`,
-// `watch`); job_replies_codec.hpp writes and reads each.
+// The replies that carry a job's trials, progress and result (docs/socket-api.md
+// `show`, `result`, `watch`); job_replies_codec.hpp writes and reads each.
 
 /// One goal's bounds from a job's stored trials (`show` of a job not running).
 struct GoalBounds {
@@ -58,11 +59,19 @@ struct ShowReply {
   bool tester_limited = false;
   /// MRR and soak jobs: the result document's numbers from the trials so far
   /// (the fixed-load result without its trials and stop fields).
-  std::optional<Document> fixed_load;
+  std::optional<ResultDocument> fixed_load;
   /// TRex jobs: the line rate (null: the port speed is not known).
   std::optional<std::optional<LineRateFacts>> line_rate;
   /// Absent when the request asked for no trials.
   std::optional<std::vector<TrialRecord>> trials;
+};
+
+/// `result`: the job, its result document, and the line rate its loads refer to.
+struct ResultReply {
+  JobSummary job;
+  ResultDocument result;
+  /// Null when the port speed is not known (or not a TRex job).
+  std::optional<LineRateFacts> line_rate;
 };
 
 /// `watch`: where the stream starts.

@@ -6,6 +6,7 @@
 #include "daemon/protocol/job_progress_codec.hpp"
 #include "daemon/protocol/job_summary_codec.hpp"
 #include "daemon/protocol/reply_fields_codec.hpp"
+#include "daemon/protocol/result_document_codec.hpp"
 #include "daemon/protocol/trial_record_codec.hpp"
 
 namespace trexsearch::protocol {
@@ -153,7 +154,7 @@ Document encode_reply(const ShowReply& reply) {
       reply.progress ? encode_job_progress(*reply.progress) : Json::Value(Json::nullValue);
   json["bounds"] = reply.bounds ? encode_goal_bounds(*reply.bounds) : Json::Value(Json::nullValue);
   encode_plr_parts(reply, json);
-  if (reply.fixed_load) json["fixed_load"] = json_of(*reply.fixed_load);
+  if (reply.fixed_load) json["fixed_load"] = json_of(reply.fixed_load->stored);
   if (reply.line_rate) json["line_rate"] = encode_line_rate_facts(*reply.line_rate);
   if (reply.trials) {
     Json::Value trials(Json::arrayValue);
@@ -176,7 +177,11 @@ void decode_reply(const Document& arguments, ShowReply& reply) {
     reply.bounds = decode_goal_bounds(json["bounds"], fields.path_of("bounds"));
   }
   decode_plr_parts(json, fields, reply);
-  if (present(json, "fixed_load")) reply.fixed_load = make_document(json["fixed_load"]);
+  if (present(json, "fixed_load")) {
+    reply.fixed_load =
+        ResultDocument{make_document(json["fixed_load"]),
+                       decode_fixed_load_view(json["fixed_load"], fields.path_of("fixed_load"))};
+  }
   if (json.isMember("line_rate")) {
     reply.line_rate = decode_line_rate_facts(json["line_rate"], fields.path_of("line_rate"));
   }
@@ -202,6 +207,24 @@ void decode_reply(const Document& arguments, WatchReply& reply) {
     reply.progress = decode_job_progress(json["progress"], fields.path_of("progress"));
   }
   reply.ended = fields.flag("ended");
+}
+
+Document encode_reply(const ResultReply& reply) {
+  Json::Value json(Json::objectValue);
+  json["job"] = encode_job_summary(reply.job);
+  json["result"] = json_of(reply.result.stored);
+  // What the loads mean in % of line rate and Gbit/s (docs/loads.md).
+  json["line_rate"] = encode_line_rate_facts(reply.line_rate);
+  return make_document(std::move(json));
+}
+
+void decode_reply(const Document& arguments, ResultReply& reply) {
+  const Json::Value& json = json_of(arguments);
+  const ReplyFields fields(json, "arguments");
+  reply.job = decode_job_summary(json["job"], fields.path_of("job"));
+  // "result", as the CLI has always named the document in what it could not read.
+  reply.result = decode_result_document(json["result"], reply.job.method, "result");
+  reply.line_rate = decode_line_rate_facts(json["line_rate"], fields.path_of("line_rate"));
 }
 
 }  // namespace trexsearch::protocol

@@ -10,14 +10,18 @@
 
 namespace trexsearch::protocol {
 
-// ShowReply and WatchReply <-> the reply's `arguments`, as reply_codec.hpp does
+// ShowReply, ResultReply and WatchReply <-> the reply's `arguments`, as reply_codec.hpp does
 // for the flat replies: decoding names a missing or mistyped field with its path
 // and passes over keys it does not know.
 
 Document encode_reply(const ShowReply& reply);
 Document encode_reply(const WatchReply& reply);
+/// `{"job", "result", "line_rate"}`: the document written as stored, read by the
+/// job's method (result_document_codec.hpp).
+Document encode_reply(const ResultReply& reply);
 void decode_reply(const Document& arguments, ShowReply& reply);
 void decode_reply(const Document& arguments, WatchReply& reply);
+void decode_reply(const Document& arguments, ResultReply& reply);
 
 /// `show`'s `bounds`: `[{"label", "lower_bound", "upper_bound", "regular",
 /// "irregular_reason", "tester_limited": null | {"trials", "reached_pps"}, "clean"}]`.

@@ -168,8 +168,10 @@ plr::PlrEstimate decode_estimate(const Json::Value& json, const std::string& pat
   estimate.stdev_pps = number("stdev");
   estimate.lower_pps = number("lower");
   estimate.upper_pps = number("upper");
-  estimate.log_center = number("log_center");
-  estimate.log_stdev = number("log_stdev");
+  // Results stored before the log-space values were written have none.
+  const auto optional = [&](const char* key) { return present(json, key) ? number(key) : 0.0; };
+  estimate.log_center = optional("log_center");
+  estimate.log_stdev = optional("log_stdev");
   return estimate;
 }
 

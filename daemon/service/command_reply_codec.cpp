@@ -4,6 +4,7 @@
 #include "daemon/codec/strict_json.hpp"
 #include "daemon/protocol/document_codec.hpp"
 #include "daemon/protocol/job_replies_codec.hpp"
+#include "daemon/protocol/result_document_codec.hpp"
 #include "daemon/service/fixed_load_codec.hpp"
 #include "daemon/service/job_summary.hpp"
 #include "daemon/service/load_units.hpp"
@@ -79,7 +80,9 @@ Document encode_reply(const ShowReply& reply) {
     show.tester_limited = reply.tester_limit->limited();
   }
   if (reply.fixed_load) {
-    show.fixed_load = make_document(encode_fixed_load_summary(*reply.fixed_load));
+    const Json::Value summary = encode_fixed_load_summary(*reply.fixed_load);
+    show.fixed_load = protocol::ResultDocument{
+        make_document(summary), protocol::decode_fixed_load_view(summary, "fixed_load")};
   }
   if (reply.line_rate) {
     show.line_rate =

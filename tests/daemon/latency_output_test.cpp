@@ -9,6 +9,7 @@
 #include "daemon/codec/strict_json.hpp"
 #include "daemon/protocol/document_codec.hpp"
 #include "daemon/protocol/event_codec.hpp"
+#include "daemon/protocol/result_document_codec.hpp"
 #include "daemon/protocol/trial_record_codec.hpp"
 #include "daemon/report/latency_report.hpp"
 #include "daemon/report/trial_csv.hpp"
@@ -76,7 +77,12 @@ TEST_CASE(
   result["job"]["method"] = "mlr";
   result["job"]["state"] = "finished";
   result["result"] = search;
-  CHECK(cli::format_result(result).find("latency [us]") != std::string::npos);
+  protocol::ResultReply reply;
+  reply.job.id = 3;
+  reply.job.method = "mlr";
+  reply.job.state = protocol::JobState::finished;
+  reply.result = protocol::decode_result_document(search, "mlr", "result");
+  CHECK(cli::format_result(reply).find("latency [us]") != std::string::npos);
   CHECK(cli::format_latency_phase(latency::LatencyPhaseResult{}).empty());
 }
 

@@ -11,6 +11,8 @@
 #include "daemon/codec/search_result_codec.hpp"
 #include "daemon/protocol/document_codec.hpp"
 #include "daemon/protocol/event_codec.hpp"
+#include "daemon/protocol/job_replies_codec.hpp"
+#include "daemon/protocol/result_document_codec.hpp"
 #include "daemon/protocol/trial_record_codec.hpp"
 
 using namespace trexsearch;
@@ -52,6 +54,17 @@ protocol::JobSummary job_summary(protocol::JobId id, const std::string& method,
 
 protocol::Document document(const Json::Value& json) { return protocol::make_document(json); }
 
+// A `result` reply written as JSON (the job only with what the text uses), read as
+// the CLI reads it.
+protocol::ResultReply result_reply(const Json::Value& reply) {
+  protocol::ResultReply typed;
+  typed.job = job_summary(reply["job"]["id"].asInt64(), reply["job"]["method"].asString(),
+                          *protocol::job_state_from_string(reply["job"]["state"].asString()));
+  typed.result = protocol::decode_result_document(reply["result"], typed.job.method, "result");
+  typed.line_rate = protocol::decode_line_rate_facts(reply["line_rate"], "line_rate");
+  return typed;
+}
+
 mlr::GoalResult goal(const std::string& name, double lower, double upper) {
   mlr::GoalResult result;
   result.goal.name = name;
@@ -86,7 +99,7 @@ Json::Value tester_limited_result() {
 
 TEST_CASE("result says which goal the tester limited, where directions lost, and the notes") {
   const Json::Value reply = tester_limited_result();
-  const std::string text = format_result(reply);
+  const std::string text = format_result(result_reply(reply));
   INFO(text);
   CHECK(text.find("NDR       900000.0        1000000.0       900000.0          "
                   "TESTER-LIMITED (tester reached 995000.0 pps)\n") != std::string::npos);
@@ -112,19 +125,19 @@ TEST_CASE("result says which goal the tester limited, where directions lost, and
   // Every trial counts, warmup included: notes are facts about what was measured.
   CHECK(text.find("notes: 3 tester_limited (at 1000000.0 pps: 3)\n") != std::string::npos);
   CHECK(text.find("counters: flow_stats (all 6 trials)\n") != std::string::npos);
-  CHECK(result_not_clean(reply["result"]));
-  CHECK(not_clean_notice(reply["result"]) ==
+  CHECK(result_not_clean(result_reply(reply).result));
+  CHECK(not_clean_notice(result_reply(reply).result) ==
         "not a clean result: NDR's upper bound is the tester's (it reached 995000.0 pps)");
 }
 
 TEST_CASE("a clean result, and one stored before tester limits existed, are clean") {
   Json::Value reply = tester_limited_result();
   reply["result"]["goals"][0]["tester_limited"] = Json::Value(Json::nullValue);
-  CHECK_FALSE(result_not_clean(reply["result"]));
-  CHECK(not_clean_notice(reply["result"]).empty());
+  CHECK_FALSE(result_not_clean(result_reply(reply).result));
+  CHECK(not_clean_notice(result_reply(reply).result).empty());
   reply["result"]["goals"][0].removeMember("tester_limited");
-  CHECK_FALSE(result_not_clean(reply["result"]));
-  CHECK(format_result(reply).find("TESTER-LIMITED") == std::string::npos);
+  CHECK_FALSE(result_not_clean(result_reply(reply).result));
+  CHECK(format_result(result_reply(reply)).find("TESTER-LIMITED") == std::string::npos);
 }
 
 TEST_CASE("a PLR result says when tester-limited trials fell near the estimate") {
@@ -148,7 +161,7 @@ TEST_CASE("a PLR result says when tester-limited trials fell near the estimate")
   search["tester_limit"]["estimate_upper_end"] = 1.02e6;
   search["tester_limit"]["trials_below_sut_loss"] = 0;
   search["tester_limit"]["lowest_sut_lossy_load"] = 1.01e6;
-  const std::string text = format_result(reply);
+  const std::string text = format_result(result_reply(reply));
   INFO(text);
   CHECK(text.find("tester: 3 tester-limited trials (counted as full loss; the tester reached at "
                   "most 1500000.0 pps)\n  TESTER-LIMITED: the estimate may describe the tester, "
@@ -156,17 +169,18 @@ TEST_CASE("a PLR result says when tester-limited trials fell near the estimate")
                   "0 at or below the lowest load where the SUT itself lost frames (1010000.0 "
                   "pps)\n") != std::string::npos);
   CHECK(text.find("notes: none\n") != std::string::npos);
-  CHECK(result_not_clean(search));
+  CHECK(result_not_clean(result_reply(reply).result));
   search["tester_limited"] = false;
   search["tester_limit"]["trials_near_estimate"] = 0;
-  CHECK_FALSE(result_not_clean(search));
-  CHECK(format_result(reply).find("  they do not bear on the estimate: 0 at or below the "
-                                  "estimate's average + 2 stdev (1020000.0 pps); 0 at or below") !=
+  CHECK_FALSE(result_not_clean(result_reply(reply).result));
+  CHECK(format_result(result_reply(reply))
+            .find("  they do not bear on the estimate: 0 at or below the "
+                  "estimate's average + 2 stdev (1020000.0 pps); 0 at or below") !=
         std::string::npos);
   search["tester_limit"]["lowest_sut_lossy_load"] = Json::Value(Json::nullValue);
   search["tester_limit"]["trials_below_sut_loss"] = 3;
   search["tester_limited"] = true;
-  CHECK(format_result(reply).find("; 3 while the SUT itself never lost frames\n") !=
+  CHECK(format_result(result_reply(reply)).find("; 3 while the SUT itself never lost frames\n") !=
         std::string::npos);
 }
 
@@ -298,17 +312,17 @@ TEST_CASE("with a known line rate, bounds are also shown in % of line rate and G
   line_rate["port_speed_gbps"] = 10.0;
   line_rate["frame_bytes"] = 64.0;
   line_rate["line_rate_pps"] = 10e9 / (84.0 * 8.0);
-  Json::Value goals(Json::arrayValue);
-  Json::Value ndr(Json::objectValue);
-  ndr["name"] = "NDR";
-  ndr["relevant_lower_bound"] = 10e9 / (84.0 * 8.0) / 2.0;  // half of line rate
-  ndr["relevant_upper_bound"] = Json::Value(Json::nullValue);
-  goals.append(ndr);
-  const std::string text = format_goal_line_rate(goals, line_rate);
+  protocol::ResultGoal ndr;
+  ndr.name = "NDR";
+  ndr.relevant_lower_bound_pps = 10e9 / (84.0 * 8.0) / 2.0;  // half of line rate
+  const std::vector<protocol::ResultGoal> goals{ndr};
+  const auto line_rate_facts = protocol::decode_line_rate_facts(line_rate, "line_rate");
+  const std::string text = format_goal_line_rate(goals, line_rate_facts);
   CHECK(text.find("10.000 Gbit/s port, 64.0 B mean frame: 100 % = 14880952.4 frames/s") !=
         std::string::npos);
   CHECK(text.find("50.000") != std::string::npos);
   CHECK(text.find("5.0000") != std::string::npos);  // Gbit/s at L1
-  CHECK(format_goal_line_rate(goals, Json::Value(Json::nullValue)).empty());
-  CHECK(line_rate_suffix(1488095.238, line_rate) == " = 10.000 % of line rate, 1.0000 Gbit/s L1");
+  CHECK(format_goal_line_rate(goals, std::nullopt).empty());
+  CHECK(line_rate_suffix(1488095.238, line_rate_facts) ==
+        " = 10.000 % of line rate, 1.0000 Gbit/s L1");
 }

@@ -10,6 +10,7 @@
 #include "daemon/protocol/event_codec.hpp"
 #include "daemon/protocol/job_progress_codec.hpp"
 #include "daemon/protocol/reply_codec.hpp"
+#include "daemon/protocol/result_document_codec.hpp"
 #include "daemon/protocol/trial_record_codec.hpp"
 #include "measure/errors.hpp"
 
@@ -214,13 +215,16 @@ TEST_CASE("show and watch replies round-trip, bounds, PLR parts and trials inclu
   limit.trials_near_estimate = 1;
   soak.tester_limit = limit;
   soak.tester_limited = true;
-  soak.fixed_load = make_document(parse(R"({"load": 1e6, "totals": {"trial_count": 3}})"));
+  soak.fixed_load = decode_result_document(
+      parse(R"({"load": 1e6, "totals": {"trial_count": 3}, "tester_limited": false})"), "soak",
+      "fixed_load");
   soak.line_rate = std::optional<LineRateFacts>();
   check_round_trip(soak, encode, decode);
   const ShowReply decoded = decode(encode(soak));
   CHECK(decoded.tester_limit->reached_pps == 2.5e6);
   CHECK(decoded.queue_position == 2u);
   CHECK_FALSE(decoded.trials->empty());
+  CHECK(std::get<FixedLoadView>(decoded.fixed_load->view).trial_count == 3);
 
   const auto encode_watch = [](const WatchReply& reply) { return json_of(encode_reply(reply)); };
   const auto decode_watch = [](const Json::Value& json) {
@@ -230,6 +234,73 @@ TEST_CASE("show and watch replies round-trip, bounds, PLR parts and trials inclu
   check_round_trip(WatchReply{running_job(), std::nullopt, true}, encode_watch, decode_watch);
   CHECK_THROWS_WITH_AS(decode_watch(parse(R"({"job": {}, "ended": true})")),
                        doctest::Contains("arguments.job.id"), measure::ConfigError);
+}
+
+TEST_CASE("a result reply passes its document on whole and reads it by the job's method") {
+  const Json::Value mlr = parse(R"({
+      "stop_reason": "fail_fast", "stop_detail": "NDR: min load is an upper bound",
+      "totals": {"trial_count": 1, "effective_duration_sum": 1, "search_duration": 2.5},
+      "goals": [{"name": "NDR", "relevant_lower_bound": null, "relevant_upper_bound": 1e5,
+                 "conditional_throughput": null, "regular": false,
+                 "irregular_reason": "min_load_is_upper_bound",
+                 "tester_limited": {"trials": 1, "reached_pps": 9e4}, "clean": false,
+                 "goal": {"loss_ratio": 0, "exceed_ratio": 0.5, "relative_width": 0.005},
+                 "loads": []}],
+      "trials": [{"number": 1, "phase": "main", "load": 1e5, "intended_duration": 1,
+                  "effective_duration": 1, "loss_ratio": 1, "started_at": 1.5,
+                  "future_key": true}],
+      "a_key_from_a_newer_daemon": [1, 2]})");
+  ResultReply reply;
+  reply.job = running_job();
+  reply.job.state = JobState::finished;
+  reply.result = decode_result_document(mlr, "mlr", "result");
+  reply.line_rate = LineRateFacts{10.0, 64.0, 14880952.38};
+  const Document arguments = encode_reply(reply);
+  CHECK(json_of(arguments)["result"] == mlr);
+  const ResultReply decoded = decode_reply<ResultReply>(arguments);
+  CHECK(encode_reply(decoded) == arguments);
+  const auto& view = std::get<MlrResultView>(decoded.result.view);
+  CHECK(view.stop_reason == "fail_fast");
+  CHECK(view.totals.duration_s == 2.5);
+  REQUIRE(view.goals.size() == 1);
+  CHECK_FALSE(view.goals[0].regular);
+  CHECK(view.goals[0].irregular_reason == "min_load_is_upper_bound");
+  CHECK(view.goals[0].tester_limited->reached_pps == 9e4);
+  CHECK(view.trials.at(0).started_at_s == 1.5);
+  INFO(view.search_unreadable);
+  REQUIRE(view.search.has_value());
+  CHECK(view.search->trials.size() == 1);
+  CHECK(decoded.line_rate == reply.line_rate);
+}
+
+TEST_CASE("old and partial result documents read; a mistyped key is named with its path") {
+  // A PLR result stored before tester limits, trends and log-space values.
+  const ResultDocument plr =
+      decode_result_document(parse(R"({"stop_reason": "time_budget", "totals": {"trial_count": 2},
+                 "estimate": {"average": 1e6, "stdev": 1e4, "lower": 9.9e5, "upper": 1.01e6},
+                 "trials": []})"),
+                             "plr", "result");
+  const auto& view = std::get<PlrResultView>(plr.view);
+  CHECK(view.estimate->average_pps == 1e6);
+  CHECK_FALSE(view.tester_limited.has_value());
+  CHECK_FALSE(view.trend.has_value());
+  // An MLR document the domain decoder cannot read still gives its goals and trials.
+  const ResultDocument mlr = decode_result_document(
+      parse(R"({"goals": [{"name": "NDR", "regular": true}]})"), "mlr", "result");
+  const auto& mlr_view = std::get<MlrResultView>(mlr.view);
+  CHECK(mlr_view.goals.at(0).name == "NDR");
+  CHECK_FALSE(mlr_view.search.has_value());
+  CHECK(mlr_view.search_unreadable.find("result.goals[0].goal") != std::string::npos);
+  const ResultDocument soak = decode_result_document(
+      parse(R"({"load": 1e6, "receive_rate": null, "threshold": {"loss_ratio": 1e-6,
+                 "action": "stop", "intervals_over": 2, "first_over": 7}})"),
+      "soak", "result");
+  const auto& soak_view = std::get<FixedLoadView>(soak.view);
+  CHECK_FALSE(soak_view.receive_rate.has_value());
+  CHECK(soak_view.threshold->first_over == 7u);
+  CHECK_THROWS_WITH_AS(
+      decode_result_document(parse(R"({"totals": {"trial_count": "2"}})"), "mrr", "result"),
+      doctest::Contains("result.totals.trial_count"), measure::ConfigError);
 }
 
 }  // namespace trexsearch::protocol
