@@ -74,6 +74,14 @@ struct ResultReply {
   std::optional<LineRateFacts> line_rate;
 };
 
+/// `analyze`: a job's stored trials against the goals (its own or given ones).
+struct AnalyzeReply {
+  JobId job = 0;
+  std::uint64_t trial_count = 0;
+  /// In goal order, as `trex-search analyze` gives them.
+  std::vector<mlr::GoalResult> goals;
+};
+
 /// `watch`: where the stream starts.
 struct WatchReply {
   JobSummary job;

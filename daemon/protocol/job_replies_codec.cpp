@@ -1,10 +1,12 @@
 #include "daemon/protocol/job_replies_codec.hpp"
 
+#include "daemon/codec/goal_result_codec.hpp"
 #include "daemon/codec/object_reader.hpp"
 #include "daemon/codec/plr_result_codec.hpp"
 #include "daemon/protocol/document_codec.hpp"
 #include "daemon/protocol/job_progress_codec.hpp"
 #include "daemon/protocol/job_summary_codec.hpp"
+#include "daemon/protocol/mlr_result_codec.hpp"
 #include "daemon/protocol/reply_fields_codec.hpp"
 #include "daemon/protocol/result_document_codec.hpp"
 #include "daemon/protocol/trial_record_codec.hpp"
@@ -225,6 +227,26 @@ void decode_reply(const Document& arguments, ResultReply& reply) {
   // "result", as the CLI has always named the document in what it could not read.
   reply.result = decode_result_document(json["result"], reply.job.method, "result");
   reply.line_rate = decode_line_rate_facts(json["line_rate"], fields.path_of("line_rate"));
+}
+
+Document encode_reply(const AnalyzeReply& reply) {
+  Json::Value json(Json::objectValue);
+  json["job"] = Json::Int64{reply.job};
+  json["trial_count"] = Json::UInt64{reply.trial_count};
+  json["goals"] = codec::encode_goal_results(reply.goals);
+  return make_document(std::move(json));
+}
+
+void decode_reply(const Document& arguments, AnalyzeReply& reply) {
+  const Json::Value& json = json_of(arguments);
+  const ReplyFields fields(json, "arguments");
+  reply.job = fields.int64("job");
+  reply.trial_count = fields.count("trial_count");
+  const Json::Value& goals = fields.array("goals");
+  for (Json::ArrayIndex i = 0; i < goals.size(); ++i) {
+    reply.goals.push_back(
+        decode_goal_result(goals[i], codec::element_path(fields.path_of("goals"), i)));
+  }
 }
 
 }  // namespace trexsearch::protocol

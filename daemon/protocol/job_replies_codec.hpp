@@ -10,9 +10,9 @@
 
 namespace trexsearch::protocol {
 
-// ShowReply, ResultReply and WatchReply <-> the reply's `arguments`, as reply_codec.hpp does
-// for the flat replies: decoding names a missing or mistyped field with its path
-// and passes over keys it does not know.
+// ShowReply, ResultReply, AnalyzeReply and WatchReply <-> the reply's `arguments`, as
+// reply_codec.hpp does for the flat replies: decoding names a missing or mistyped field with its
+// path and passes over keys it does not know.
 
 Document encode_reply(const ShowReply& reply);
 Document encode_reply(const WatchReply& reply);
@@ -22,6 +22,9 @@ Document encode_reply(const ResultReply& reply);
 void decode_reply(const Document& arguments, ShowReply& reply);
 void decode_reply(const Document& arguments, WatchReply& reply);
 void decode_reply(const Document& arguments, ResultReply& reply);
+/// `{"job", "trial_count", "goals": [goal results, codec::encode_goal_results]}`.
+Document encode_reply(const AnalyzeReply& reply);
+void decode_reply(const Document& arguments, AnalyzeReply& reply);
 
 /// `show`'s `bounds`: `[{"label", "lower_bound", "upper_bound", "regular",
 /// "irregular_reason", "tester_limited": null | {"trials", "reached_pps"}, "clean"}]`.

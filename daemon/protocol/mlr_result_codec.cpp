@@ -101,6 +101,34 @@ measure::TrialResult decode_trial_result(const Json::Value& trial, const std::st
       as_number(trial["loss_ratio"], member_path(path, "loss_ratio")));
 }
 
+mlr::LoadClass decode_load_class(const Json::Value& value, const std::string& path) {
+  const std::string text = as_string(value, path);
+  for (auto load_class :
+       {mlr::LoadClass::lower_bound, mlr::LoadClass::upper_bound, mlr::LoadClass::undecided}) {
+    if (mlr::to_string(load_class) == text) return load_class;
+  }
+  throw measure::ConfigError(path, text, "must be one of lower_bound, upper_bound, undecided");
+}
+
+// One load of a goal result: its classification and draft-06 Appendix A's sums.
+mlr::LoadAnalysis decode_load(const Json::Value& json, const std::string& path) {
+  require_object(json, path);
+  const auto seconds = [&](const char* key) {
+    return measure::Seconds{as_number(json[key], member_path(path, key))};
+  };
+  mlr::LoadAnalysis load;
+  load.load_pps = as_number(json["load"], member_path(path, "load"));
+  load.classification =
+      decode_load_class(json["classification"], member_path(path, "classification"));
+  load.trial_count =
+      static_cast<std::size_t>(as_int64(json["trial_count"], member_path(path, "trial_count")));
+  load.sums = {seconds("full_length_low_loss"), seconds("full_length_high_loss"),
+               seconds("short_low_loss"), seconds("short_high_loss")};
+  return load;
+}
+
+}  // namespace
+
 mlr::GoalResult decode_goal_result(const Json::Value& json, const std::string& path) {
   require_object(json, path);
   mlr::GoalResult goal;
@@ -126,10 +154,15 @@ mlr::GoalResult decode_goal_result(const Json::Value& json, const std::string& p
           as_string(json["irregular_detail"], member_path(path, "irregular_detail"));
     }
   }
+  if (present(json, "loads")) {
+    const std::string loads_path = member_path(path, "loads");
+    const Json::Value& loads = as_array(json["loads"], loads_path);
+    for (Json::ArrayIndex i = 0; i < loads.size(); ++i) {
+      goal.loads.push_back(decode_load(loads[i], element_path(loads_path, i)));
+    }
+  }
   return goal;
 }
-
-}  // namespace
 
 mlr::SearchResult decode_mlr_result(const Json::Value& result, const std::string& path) {
   require_object(result, path);

@@ -4,6 +4,7 @@
 
 #include <string>
 
+#include "search/goal_result.hpp"
 #include "search/search_result.hpp"
 
 namespace trexsearch::protocol {
@@ -14,5 +15,9 @@ namespace trexsearch::protocol {
 /// plus `show`'s trials decode too: missing stop fields mean the search is still
 /// running. Throws ConfigError naming the field path and value.
 mlr::SearchResult decode_mlr_result(const Json::Value& result, const std::string& path);
+
+/// One goal result (codec::encode_goal_result's shape, `loads` included), as the
+/// domain's GoalResult. Throws ConfigError naming the field path and value.
+mlr::GoalResult decode_goal_result(const Json::Value& json, const std::string& path);
 
 }  // namespace trexsearch::protocol

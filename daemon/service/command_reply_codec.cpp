@@ -1,6 +1,5 @@
 #include "daemon/service/command_reply_codec.hpp"
 
-#include "daemon/codec/goal_result_codec.hpp"
 #include "daemon/codec/strict_json.hpp"
 #include "daemon/protocol/document_codec.hpp"
 #include "daemon/protocol/job_replies_codec.hpp"
@@ -110,14 +109,6 @@ Document encode_reply(const WatchReply& reply) {
   if (reply.start.progress) watch.progress = progress_of(*reply.start.progress);
   watch.ended = reply.start.ended;
   return protocol::encode_reply(watch);
-}
-
-Document encode_reply(const AnalyzeReply& reply) {
-  Json::Value json = object();
-  json["job"] = Json::Int64{reply.job};
-  json["trial_count"] = Json::UInt64{reply.trial_count};
-  json["goals"] = codec::encode_goal_results(reply.goals);
-  return make_document(std::move(json));
 }
 
 }  // namespace trexsearch::service

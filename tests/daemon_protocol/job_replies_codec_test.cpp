@@ -12,6 +12,7 @@
 #include "daemon/protocol/reply_codec.hpp"
 #include "daemon/protocol/result_document_codec.hpp"
 #include "daemon/protocol/trial_record_codec.hpp"
+#include "daemon/service/command_reply_codec.hpp"
 #include "measure/errors.hpp"
 
 namespace trexsearch::protocol {
@@ -301,6 +302,59 @@ TEST_CASE("old and partial result documents read; a mistyped key is named with i
   CHECK_THROWS_WITH_AS(
       decode_result_document(parse(R"({"totals": {"trial_count": "2"}})"), "mrr", "result"),
       doctest::Contains("result.totals.trial_count"), measure::ConfigError);
+}
+
+TEST_CASE("an analyze reply round-trips each goal result, its loads and tester limit included") {
+  mlr::GoalResult ndr;
+  ndr.label = "NDR";
+  ndr.goal.name = "NDR";
+  ndr.relevant_lower_bound_pps = 9e5;
+  ndr.relevant_upper_bound_pps = 1e6;
+  ndr.conditional_throughput_pps = 9.1e5;
+  ndr.tester_limit = mlr::TesterLimit{2, 995000.0};
+  mlr::LoadAnalysis load;
+  load.load_pps = 1e6;
+  load.classification = mlr::LoadClass::upper_bound;
+  load.trial_count = 3;
+  load.sums.full_length_high_loss = measure::Seconds{3.0};
+  ndr.loads = {load};
+  mlr::GoalResult pdr;
+  pdr.label = "PDR";
+  pdr.irregularity = mlr::Irregularity::no_upper_bound;
+  pdr.irregular_reason = "max load is a lower bound";
+  const AnalyzeReply reply{7, 41, {ndr, pdr}};
+  const Document arguments = encode_reply(reply);
+  const AnalyzeReply decoded = decode_reply<AnalyzeReply>(arguments);
+  CHECK(encode_reply(decoded) == arguments);
+  CHECK(decoded.trial_count == 41);
+  REQUIRE(decoded.goals.size() == 2);
+  CHECK(decoded.goals[0].loads.at(0).classification == mlr::LoadClass::upper_bound);
+  CHECK(decoded.goals[1].irregularity == mlr::Irregularity::no_upper_bound);
+  CHECK_THROWS_WITH_AS(decode_reply<AnalyzeReply>(make_document(
+                           parse(R"({"job": 7, "trial_count": 1, "goals": [{"name": "NDR"}]})"))),
+                       doctest::Contains("arguments.goals[0]"), measure::ConfigError);
+}
+
+TEST_CASE("the daemon's result reply reads through the protocol and writes back the same") {
+  // `result` stays written by the daemon (it passes the stored document on without
+  // reading it); what it writes must be what the protocol's ResultReply reads.
+  service::ResultReply reply;
+  reply.job.id = 9;
+  reply.job.method = "plr";
+  reply.job.measurer_kind = "trex";
+  reply.job.state = JobState::finished;
+  reply.job.trex_version = "v3.08";
+  reply.result_json = R"({"stop_reason": "time_budget", "totals": {"trial_count": 0},
+                          "estimate": null, "trend": null, "tester_limited": false,
+                          "tester_limit": {"trials": 0}, "trials": [], "extra": {"a": 1}})";
+  reply.line_rate = trex::LineRate{25e9, 128.0};
+  const Document written = service::encode_reply(reply);
+  const ResultReply decoded = decode_reply<ResultReply>(written);
+  CHECK(codec::to_compact_json(json_of(encode_reply(decoded))) ==
+        codec::to_compact_json(json_of(written)));
+  CHECK(decoded.job.id == 9);
+  CHECK(decoded.line_rate->port_speed_gbps == 25.0);
+  CHECK(std::get<PlrResultView>(decoded.result.view).tester_limited == false);
 }
 
 }  // namespace trexsearch::protocol
