@@ -6,12 +6,11 @@
 
 #include "daemon/cli/exit_codes.hpp"
 #include "daemon/cli/input_file.hpp"
+#include "daemon/cli/plr_simulation_codec.hpp"
 #include "daemon/cli/terminal_text.hpp"
 #include "daemon/cli/trial_notes_text.hpp"
 #include "daemon/cli/trial_text.hpp"
-#include "daemon/codec/json_writer.hpp"
 #include "daemon/codec/plr_config_codec.hpp"
-#include "daemon/codec/plr_result_codec.hpp"
 #include "plr/soak_search.hpp"
 #include "plr/tester_limit.hpp"
 #include "search/sim/critical_load.hpp"
@@ -117,10 +116,7 @@ int run_plr_simulation(const po::variables_map& options, SimulationSetup& setup,
   if (options.count("table") != 0) {
     out << format_plr_table(result, truth);
   } else {
-    Json::Value json = codec::encode_plr_result(result);
-    json["spec"] = codec::encode_plr_config(config);
-    json["sut_critical_load"] = truth ? Json::Value(*truth) : Json::Value();
-    out << codec::to_pretty_json(json) << "\n";
+    out << encode_plr_simulation(result, config, truth) << "\n";
   }
   out.flush();
   if (!out) throw std::runtime_error("cannot write the result to stdout");
