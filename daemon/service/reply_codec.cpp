@@ -1,11 +1,7 @@
 #include "daemon/service/reply_codec.hpp"
 
-#include "daemon/protocol/document_codec.hpp"
-#include "daemon/protocol/event_codec.hpp"
 #include "daemon/protocol/job_progress_codec.hpp"
-#include "daemon/protocol/job_replies_codec.hpp"
 #include "daemon/protocol/job_summary_codec.hpp"
-#include "daemon/protocol/trial_record_codec.hpp"
 #include "daemon/service/job_summary.hpp"
 #include "daemon/service/protocol_records.hpp"
 
@@ -17,18 +13,6 @@ Json::Value encode_job_record(const JobRecord& record) {
 
 Json::Value encode_progress(const JobProgress& progress) {
   return protocol::encode_job_progress(progress_of(progress));
-}
-
-Json::Value encode_stored_trial(const StoredTrial& stored) {
-  return protocol::encode_trial_record(trial_record_of(stored));
-}
-
-Json::Value encode_trial_event(JobId job, const JobProgress& progress) {
-  return protocol::json_of(protocol::encode_event_arguments(trial_event_of(job, progress)));
-}
-
-Json::Value encode_bounds(const std::vector<mlr::GoalResult>& goals) {
-  return protocol::encode_goal_bounds(goal_bounds_of(goals));
 }
 
 Json::Value encode_queue_status(const QueueStatus& status) {
