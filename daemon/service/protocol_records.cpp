@@ -65,6 +65,7 @@ namespace {
 
 std::vector<protocol::GoalProgress> goal_progress_of(const std::vector<GoalProgressView>& goals) {
   std::vector<protocol::GoalProgress> progress;
+  progress.reserve(goals.size());
   for (const GoalProgressView& goal : goals) {
     progress.push_back(
         {goal.label, goal.lower_bound_pps, goal.upper_bound_pps, goal.target_depth, goal.done});
@@ -105,6 +106,7 @@ protocol::TrialEvent trial_event_of(JobId job, const JobProgress& progress) {
 
 std::vector<protocol::GoalBounds> goal_bounds_of(const std::vector<mlr::GoalResult>& goals) {
   std::vector<protocol::GoalBounds> bounds;
+  bounds.reserve(goals.size());
   for (const mlr::GoalResult& goal : goals) {
     bounds.push_back({goal.label, goal.relevant_lower_bound_pps, goal.relevant_upper_bound_pps,
                       goal.regular(), goal.irregular_reason, goal.tester_limit, goal.clean()});
