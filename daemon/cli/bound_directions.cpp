@@ -9,18 +9,26 @@
 #include "daemon/cli/text_table.hpp"
 #include "daemon/cli/trial_text.hpp"
 #include "daemon/report/direction_sums.hpp"
-#include "daemon/report/report_input_codec.hpp"
 
 namespace trexsearch::cli {
 
-std::string format_bound_directions(const Json::Value& search_result) {
+namespace {
+
+std::string unreadable(const std::string& why) {
+  return "per direction at the relevant bounds: cannot be read from the result (" +
+         terminal_safe(why) + ")\n";
+}
+
+}  // namespace
+
+std::string format_bound_directions(const protocol::MlrResultView& result) {
+  if (!result.search) return unreadable(result.search_unreadable);
   std::vector<report::BoundDirections> bounds;
   try {
-    // The report's decoder and sums, so `result` and the report show the same numbers.
-    bounds = report::bound_directions(report::decode_mlr_result(search_result, "result"));
+    // The report's sums, so `result` and the report show the same numbers.
+    bounds = report::bound_directions(*result.search);
   } catch (const std::exception& error) {
-    return "per direction at the relevant bounds: cannot be read from the result (" +
-           terminal_safe(error.what()) + ")\n";
+    return unreadable(error.what());
   }
   if (bounds.empty()) return "";
   std::vector<std::vector<std::string>> rows{{"LOAD [pps]", "BOUND OF", "TRIALS", "DIRECTION",

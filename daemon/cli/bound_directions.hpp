@@ -1,8 +1,8 @@
 #pragma once
 
-#include <json/value.h>
-
 #include <string>
+
+#include "daemon/protocol/result_document.hpp"
 
 namespace trexsearch::cli {
 
@@ -10,8 +10,8 @@ namespace trexsearch::cli {
 /// goal's relevant lower or upper bound, each direction's counts summed over the
 /// trials at that load (warmup excluded), the loss ratio of those sums (the
 /// reference's formula, unsent frames counted), and the worst single trial's loss
-/// ratio in that direction. From a `result`-shaped search result; empty when no
-/// trial at a bound has per-direction counts.
-std::string format_bound_directions(const Json::Value& search_result);
+/// ratio in that direction. From an MLR result; empty when no trial at a bound has
+/// per-direction counts.
+std::string format_bound_directions(const protocol::MlrResultView& result);
 
 }  // namespace trexsearch::cli

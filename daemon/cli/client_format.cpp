@@ -5,6 +5,7 @@
 #include <sstream>
 
 #include "daemon/cli/fixed_load_text.hpp"
+#include "daemon/cli/job_progress_text.hpp"
 #include "daemon/cli/number_text.hpp"
 #include "daemon/cli/result_format.hpp"
 #include "daemon/cli/terminal_text.hpp"
@@ -14,12 +15,16 @@
 namespace trexsearch::cli {
 namespace {
 
+std::optional<double> load_of(const Json::Value& load) {
+  return load.isNumeric() ? std::optional(load.asDouble()) : std::nullopt;
+}
+
 std::string goal_bounds(const Json::Value& goals) {
   std::string text;
   for (const auto& goal : goals) {
     if (!text.empty()) text += "; ";
-    text += goal["label"].asString() + " [" + format_load(goal["lower_bound"]) + ", " +
-            format_load(goal["upper_bound"]) + "]";
+    text += goal["label"].asString() + " [" + format_load(load_of(goal["lower_bound"])) + ", " +
+            format_load(load_of(goal["upper_bound"])) + "]";
     if (goal["target_depth"].asInt() > 0) {
       text += " (target " + std::to_string(goal["target_depth"].asInt()) + ")";
     }
@@ -56,10 +61,30 @@ std::string progress_summary(const Json::Value& progress) {
   return text;
 }
 
+// `show`'s bounds of a job not running: a row per goal, then a sentence per goal
+// whose upper bound the tester set.
+std::string stored_bounds_text(const std::vector<protocol::GoalBounds>& bounds) {
+  std::ostringstream text;
+  text << "bounds from the stored trials:\n";
+  for (const protocol::GoalBounds& goal : bounds) {
+    text << "  " << pad(goal.label, 10) << pad(format_load(goal.lower_bound_pps), 14)
+         << pad(format_load(goal.upper_bound_pps), 14)
+         << goal_verdict(goal.tester_limited, goal.regular, goal.irregular_reason) << "\n";
+  }
+  for (const protocol::GoalBounds& goal : bounds) {
+    if (!goal.tester_limited) continue;
+    text << "  "
+         << tester_limited_sentence(goal.label, goal.upper_bound_pps, goal.tester_limited->trials,
+                                    goal.tester_limited->reached_pps)
+         << "\n";
+  }
+  return text.str();
+}
+
 }  // namespace
 
-std::string format_load(const Json::Value& load) {
-  return load.isNumeric() ? fixed(load.asDouble(), 1) : "-";
+std::string format_load(const std::optional<double>& load_pps) {
+  return load_pps ? fixed(*load_pps, 1) : "-";
 }
 
 // "connected to tcp://...:4501 (v3.04) since ...", "failed at ... : reason".
@@ -150,55 +175,38 @@ std::string format_job_list(const Json::Value& jobs) {
   return text.str();
 }
 
-std::string format_job(const Json::Value& show) {
+std::string format_job(const protocol::ShowReply& show) {
   std::ostringstream text;
-  const Json::Value& job = show["job"];
-  text << "job " << job["id"].asInt64()
-       << (job["name"].asString().empty() ? "" : " (" + job["name"].asString() + ")") << ": "
-       << job["state"].asString();
-  if (show["queue_position"].isNumeric())
-    text << ", queue position " << show["queue_position"].asUInt64();
+  const protocol::JobSummary& job = show.job;
+  text << "job " << job.id << (job.name.empty() ? "" : " (" + job.name + ")") << ": "
+       << protocol::to_string(job.state);
+  if (show.queue_position) text << ", queue position " << *show.queue_position;
   text << "\n";
-  if (!job["reason"].asString().empty()) text << "reason: " << job["reason"].asString() << "\n";
-  text << "method " << job["method"].asString() << ", measurer " << job["measurer"].asString()
-       << ", " << job["trial_count"].asUInt64() << " trials, run " << job["run_count"].asInt()
-       << " time(s)\n";
-  text << "created " << job["created_at"].asString();
-  if (job["started_at"].isString()) text << ", started " << job["started_at"].asString();
-  if (job["finished_at"].isString()) text << ", finished " << job["finished_at"].asString();
+  if (!job.reason.empty()) text << "reason: " << job.reason << "\n";
+  text << "method " << job.method << ", measurer " << job.measurer << ", " << job.trial_count
+       << " trials, run " << job.run_count << " time(s)\n";
+  text << "created " << job.created_at;
+  if (job.started_at) text << ", started " << *job.started_at;
+  if (job.finished_at) text << ", finished " << *job.finished_at;
   text << "\n";
-  if (show["progress"].isObject()) {
-    text << "progress: " << progress_summary(show["progress"]) << "\n";
-  } else if (show.isMember("estimate")) {
-    text << "from the stored trials: " << plr_estimate_text(show["estimate"]) << "\n";
-  } else if (show["bounds"].isArray()) {
-    text << "bounds from the stored trials:\n";
-    for (const auto& goal : show["bounds"]) {
-      text << "  " << pad(goal["label"].asString(), 10) << pad(format_load(goal["lower_bound"]), 14)
-           << pad(format_load(goal["upper_bound"]), 14) << goal_verdict(goal) << "\n";
-    }
-    for (const auto& goal : show["bounds"]) {
-      const Json::Value& limit = goal["tester_limited"];
-      if (!limit.isObject()) continue;
-      const Json::Value& upper = goal["upper_bound"];
-      text << "  "
-           << tester_limited_sentence(
-                  goal["label"].asString(),
-                  upper.isNumeric() ? std::optional(upper.asDouble()) : std::nullopt,
-                  limit["trials"].asUInt64(), limit["reached_pps"].asDouble())
-           << "\n";
-    }
+  if (show.progress) {
+    text << "progress: " << progress_summary(*show.progress) << "\n";
+  } else if (show.estimate) {
+    text << "from the stored trials: " << plr_estimate_text(*show.estimate) << "\n";
+  } else if (show.bounds) {
+    text << stored_bounds_text(*show.bounds);
   }
   // MRR and soaks: the receive rate so far (the result's numbers, from the stored trials).
-  if (show["fixed_load"].isObject()) {
-    text << format_fixed_load_summary(show["fixed_load"], show["line_rate"]);
+  if (show.fixed_load) {
+    text << format_fixed_load_summary(std::get<protocol::FixedLoadView>(show.fixed_load->view),
+                                      show.line_rate ? *show.line_rate : std::nullopt);
   }
   // PLR jobs: the tester-limited trials against the latest estimate.
-  if (show.isMember("tester_limit")) text << format_plr_tester_limit(show);
-  if (show["trials"].isArray()) {
+  if (show.tester_limit) text << format_plr_tester_limit(show.tester_limit, show.tester_limited);
+  if (show.trials) {
     // Each trial with what it said: markers on its line, its notes under it.
     text << "trials:\n";
-    for (const auto& trial : show["trials"]) {
+    for (const protocol::TrialRecord& trial : *show.trials) {
       text << format_trial_line(trial) << "\n";
       for (const std::string& line : trial_detail_lines(trial)) text << line << "\n";
     }
@@ -232,43 +240,53 @@ std::string wrap_status(const std::string& status) {
   return wrapped + line;
 }
 
-WatchText format_watch_event(const Json::Value& event) {
-  const std::string name = event["event"].asString();
-  const Json::Value& arguments = event["arguments"];
+namespace {
+
+// The lines of each kind of event (format_watch_event adds the skipped ones).
+struct WatchEventText {
+  WatchText& text;
+
+  void operator()(const protocol::TrialEvent& event) const {
+    if (event.trial) {
+      text.lines.push_back(format_trial_line(*event.trial));
+      for (const std::string& line : trial_detail_lines(*event.trial)) text.lines.push_back(line);
+    }
+    // MLR: the goals' bounds; PLR: the critical-load estimate and its spread.
+    // MRR and soaks have neither: the trial count says how far they are.
+    const std::string where = event.estimate        ? cli::plr_estimate_text(event.estimate)
+                              : event.goals.empty() ? "trial " + std::to_string(event.trial_count)
+                                                    : goal_bounds_text(event.goals);
+    text.status = "  " + where + "; search time " + fixed(event.search_time_s, 1);
+    if (event.search_time_limit_s) text.status += " of " + fixed(*event.search_time_limit_s, 0);
+    // Escaped before it is measured: an escape is wider than the byte it replaces.
+    text.status = wrap_status(terminal_safe(text.status + " s"));
+  }
+  void operator()(const protocol::JobStartedEvent& event) const {
+    text.lines.push_back("job " + std::to_string(event.job) + " started");
+  }
+  void operator()(const protocol::JobEndedEvent& event) const {
+    std::string line =
+        "job " + std::to_string(event.job) + " " + std::string(protocol::to_string(event.state));
+    if (!event.reason.empty()) line += ": " + event.reason;
+    text.lines.push_back(line);
+  }
+  void operator()(const protocol::OtherEvent& event) const { text.lines.push_back(event.name); }
+};
+
+}  // namespace
+
+WatchText format_watch_event(const protocol::WatchEvent& event) {
   WatchText text;
-  if (arguments["skipped_trial_events"].isUInt64() &&
-      arguments["skipped_trial_events"].asUInt64() > 0) {
+  const std::uint64_t skipped =
+      std::visit([](const auto& known) { return known.skipped_trial_events; }, event);
+  if (skipped > 0) {
     // The daemon skips progress events for a watcher that falls behind; the store
     // has every trial (trex-search show JOB).
-    text.lines.push_back("(" + arguments["skipped_trial_events"].asString() +
+    text.lines.push_back("(" + std::to_string(skipped) +
                          " trial lines skipped: this watcher fell behind the job; trex-search "
                          "show lists every trial)");
   }
-  if (name == "trial") {
-    const Json::Value trial = trial_from_event(arguments);
-    text.lines.push_back(format_trial_line(trial));
-    for (const std::string& line : trial_detail_lines(trial)) text.lines.push_back(line);
-    // MLR: the goals' bounds; PLR: the critical-load estimate and its spread.
-    // MRR and soaks have neither: the trial count says how far they are.
-    const std::string where =
-        arguments.isMember("estimate") ? plr_estimate_text(arguments["estimate"])
-        : arguments["goals"].empty()   ? "trial " + arguments["trial_count"].asString()
-                                       : goal_bounds(arguments["goals"]);
-    text.status = "  " + where + "; search time " + fixed(arguments["search_time"].asDouble(), 1);
-    if (arguments.isMember("search_time_limit")) {
-      text.status += " of " + fixed(arguments["search_time_limit"].asDouble(), 0);
-    }
-    // Escaped before it is measured: an escape is wider than the byte it replaces.
-    text.status = wrap_status(terminal_safe(text.status + " s"));
-  } else if (name == "job.started") {
-    text.lines.push_back("job " + arguments["job"].asString() + " started");
-  } else if (name == "job.ended") {
-    std::string line = "job " + arguments["job"].asString() + " " + arguments["state"].asString();
-    if (!arguments["reason"].asString().empty()) line += ": " + arguments["reason"].asString();
-    text.lines.push_back(line);
-  } else {
-    text.lines.push_back(name);
-  }
+  std::visit(WatchEventText{text}, event);
   // Labels, reasons and notes come from the daemon and its measurers.
   for (std::string& line : text.lines) line = terminal_safe(line);
   text.status = terminal_safe_lines(text.status);

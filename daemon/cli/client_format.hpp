@@ -2,8 +2,12 @@
 
 #include <json/value.h>
 
+#include <optional>
 #include <string>
 #include <vector>
+
+#include "daemon/protocol/events.hpp"
+#include "daemon/protocol/job_replies.hpp"
 
 namespace trexsearch::cli {
 
@@ -15,7 +19,7 @@ std::string format_status(const Json::Value& status);
 /// `list`: one row per job: id, state, method, measurer, trials, created, name.
 std::string format_job_list(const Json::Value& jobs);
 /// `show`: the job, its progress or bounds, and (when present) its trials.
-std::string format_job(const Json::Value& show);
+std::string format_job(const protocol::ShowReply& show);
 /// The width `watch` keeps to: a terminal's default.
 inline constexpr std::size_t kWatchColumns = 80;
 
@@ -31,9 +35,9 @@ struct WatchText {
   /// separators, so that no line wraps.
   std::string status;
 };
-WatchText format_watch_event(const Json::Value& event);
+WatchText format_watch_event(const protocol::WatchEvent& event);
 
-/// The JSON value as "1234567.8" (or "-" when null).
-std::string format_load(const Json::Value& load);
+/// A load as "1234567.8" (or "-" when there is none).
+std::string format_load(const std::optional<double>& load_pps);
 
 }  // namespace trexsearch::cli

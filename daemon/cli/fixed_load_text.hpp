@@ -1,18 +1,21 @@
 #pragma once
 
-#include <json/value.h>
-
+#include <optional>
 #include <string>
+
+#include "daemon/protocol/job_replies.hpp"
+#include "daemon/protocol/result_document.hpp"
 
 namespace trexsearch::cli {
 
-/// An MRR or soak result (encode_fixed_load_result, or `show`'s `fixed_load`
-/// summary) for people: the receive rate's mean and stdev in aggregate and per
-/// direction, what the rates are based on, the tester limit, the soak's threshold
-/// verdict. Without the trials and notes (the callers add those).
-std::string format_fixed_load_summary(const Json::Value& summary, const Json::Value& line_rate);
+/// An MRR or soak result (or `show`'s `fixed_load` summary) for people: the
+/// receive rate's mean and stdev in aggregate and per direction, what the rates
+/// are based on, the tester limit, the soak's threshold verdict. Without the trials
+/// and notes (the callers add those).
+std::string format_fixed_load_summary(const protocol::FixedLoadView& summary,
+                                      const std::optional<protocol::LineRateFacts>& line_rate);
 
 /// "not a clean result: 2 of 10 trials were tester-limited (...)"; "" when clean.
-std::string fixed_load_not_clean_notice(const Json::Value& summary);
+std::string fixed_load_not_clean_notice(const protocol::FixedLoadView& summary);
 
 }  // namespace trexsearch::cli

@@ -6,7 +6,6 @@
 #include "daemon/cli/terminal_text.hpp"
 #include "daemon/cli/trial_notes_text.hpp"
 #include "daemon/cli/trial_text.hpp"
-#include "daemon/codec/trial_result_codec.hpp"
 
 namespace trexsearch::cli {
 namespace {
@@ -37,8 +36,8 @@ std::string format_progress_line(const mlr::TrialRecord& trial,
                      format(loss_pattern, loss_percent) + " %";
   // The same markers and notes as `watch`: a tester-limited or repeated trial must
   // not look like any other.
-  const Json::Value json = codec::encode_trial_result(result);
-  const std::vector<std::string> markers = trial_markers(json);
+  const protocol::TrialRecord record = protocol::trial_record_of(result);
+  const std::vector<std::string> markers = trial_markers(record);
   for (std::size_t i = 0; i < markers.size(); ++i) line += (i == 0 ? "  " : ", ") + markers[i];
   for (std::size_t i = 0; i < progress.size(); ++i) {
     const mlr::GoalProgress& goal = progress[i];
@@ -50,7 +49,7 @@ std::string format_progress_line(const mlr::TrialRecord& trial,
       line += " (preceding target " + std::to_string(goal.target_depth) + ")";
     }
   }
-  for (const std::string& detail : trial_detail_lines(json)) line += "\n" + detail;
+  for (const std::string& detail : trial_detail_lines(record)) line += "\n" + detail;
   return terminal_safe_lines(line);
 }
 

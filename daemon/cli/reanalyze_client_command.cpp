@@ -25,6 +25,10 @@ po::options_description reanalyze_options() {
   return options;
 }
 
+std::optional<double> load_of(const Json::Value& load) {
+  return load.isNumeric() ? std::optional(load.asDouble()) : std::nullopt;
+}
+
 // The daemon returns goal results as `trex-search analyze` does: one line per goal.
 std::string format_analysis(const Json::Value& arguments) {
   std::ostringstream out;
@@ -32,9 +36,9 @@ std::string format_analysis(const Json::Value& arguments) {
       << " trials\n";
   for (const Json::Value& goal : arguments["goals"]) {
     out << "  " << goal["name"].asString() << ": lower "
-        << format_load(goal["relevant_lower_bound"]) << " upper "
-        << format_load(goal["relevant_upper_bound"]) << " conditional throughput "
-        << format_load(goal["conditional_throughput"])
+        << format_load(load_of(goal["relevant_lower_bound"])) << " upper "
+        << format_load(load_of(goal["relevant_upper_bound"])) << " conditional throughput "
+        << format_load(load_of(goal["conditional_throughput"]))
         << (goal["regular"].asBool() ? ""
                                      : "  (irregular: " + goal["irregular_reason"].asString() + ")")
         << (goal["tester_limited"].isObject()

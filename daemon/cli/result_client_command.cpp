@@ -8,6 +8,9 @@
 #include "daemon/cli/command_entries.hpp"
 #include "daemon/cli/exit_codes.hpp"
 #include "daemon/cli/result_format.hpp"
+#include "daemon/protocol/document_codec.hpp"
+#include "daemon/protocol/job_replies_codec.hpp"
+#include "daemon/protocol/reply_codec.hpp"
 
 namespace trexsearch::cli {
 namespace {
@@ -16,9 +19,17 @@ ClientRequest result_request(const boost::program_options::variables_map& option
   return client_request(protocol::ResultRequest{job_argument(options)});
 }
 
+// `result` for people: the reply read through its protocol codec.
+std::string format_result_reply(const Json::Value& arguments) {
+  return format_result(
+      protocol::decode_reply<protocol::ResultReply>(protocol::make_document(arguments)));
+}
+
 int print_result(const ClientRequest&, const protocol::JsonReply& reply, const ClientCall& call) {
-  print_reply(call.out, call.settings, reply.arguments, format_result);
-  const Json::Value& result = reply.arguments["result"];
+  print_reply(call.out, call.settings, reply.arguments, format_result_reply);
+  const protocol::ResultDocument result =
+      protocol::decode_reply<protocol::ResultReply>(protocol::make_document(reply.arguments))
+          .result;
   if (result_stopped_early(result)) {
     // As simulate: partial bounds are reported as such first (3 wins over 5).
     call.err << "trex-search: " << stopped_early_notice(result) << std::endl;

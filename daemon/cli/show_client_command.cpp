@@ -7,6 +7,9 @@
 #include "daemon/cli/command_entries.hpp"
 #include "daemon/cli/command_errors.hpp"
 #include "daemon/cli/suite_values.hpp"
+#include "daemon/protocol/document_codec.hpp"
+#include "daemon/protocol/job_replies_codec.hpp"
+#include "daemon/protocol/reply_codec.hpp"
 
 namespace trexsearch::cli {
 namespace {
@@ -30,10 +33,16 @@ ClientRequest show_request(const po::variables_map& options) {
       protocol::ShowRequest{job_argument(options), options.count("no-trials") == 0});
 }
 
+// `show` for people: the reply read through its protocol codec.
+std::string format_shown_job(const Json::Value& arguments) {
+  return format_job(
+      protocol::decode_reply<protocol::ShowReply>(protocol::make_document(arguments)));
+}
+
 int print_shown(const ClientRequest& request, const protocol::JsonReply& reply,
                 const ClientCall& call) {
   print_reply(call.out, call.settings, reply.arguments,
-              request.command == "show_suite" ? format_suite : format_job);
+              request.command == "show_suite" ? format_suite : format_shown_job);
   return 0;
 }
 

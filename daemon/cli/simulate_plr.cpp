@@ -6,13 +6,11 @@
 
 #include "daemon/cli/exit_codes.hpp"
 #include "daemon/cli/input_file.hpp"
+#include "daemon/cli/plr_simulation_codec.hpp"
 #include "daemon/cli/terminal_text.hpp"
 #include "daemon/cli/trial_notes_text.hpp"
 #include "daemon/cli/trial_text.hpp"
-#include "daemon/codec/json_writer.hpp"
 #include "daemon/codec/plr_config_codec.hpp"
-#include "daemon/codec/plr_result_codec.hpp"
-#include "daemon/codec/trial_result_codec.hpp"
 #include "plr/soak_search.hpp"
 #include "plr/tester_limit.hpp"
 #include "search/sim/critical_load.hpp"
@@ -36,10 +34,10 @@ std::string format_plr_progress_line(const plr::PlrTrial& trial) {
     text += line;
   }
   // The same markers and notes as `watch`.
-  const Json::Value json = codec::encode_trial_result(trial.result);
-  const std::vector<std::string> markers = trial_markers(json);
+  const protocol::TrialRecord record = protocol::trial_record_of(trial.result);
+  const std::vector<std::string> markers = trial_markers(record);
   for (std::size_t i = 0; i < markers.size(); ++i) text += (i == 0 ? "  " : ", ") + markers[i];
-  for (const std::string& detail : trial_detail_lines(json)) text += "\n" + detail;
+  for (const std::string& detail : trial_detail_lines(record)) text += "\n" + detail;
   return terminal_safe_lines(text);
 }
 
@@ -118,10 +116,7 @@ int run_plr_simulation(const po::variables_map& options, SimulationSetup& setup,
   if (options.count("table") != 0) {
     out << format_plr_table(result, truth);
   } else {
-    Json::Value json = codec::encode_plr_result(result);
-    json["spec"] = codec::encode_plr_config(config);
-    json["sut_critical_load"] = truth ? Json::Value(*truth) : Json::Value();
-    out << codec::to_pretty_json(json) << "\n";
+    out << encode_plr_simulation(result, config, truth) << "\n";
   }
   out.flush();
   if (!out) throw std::runtime_error("cannot write the result to stdout");

@@ -4,14 +4,12 @@
 
 namespace trexsearch::cli {
 
-std::string goal_verdict(const Json::Value& goal) {
+std::string goal_verdict(const std::optional<mlr::TesterLimit>& tester_limited, bool regular,
+                         const std::string& irregular_reason) {
   std::string verdict;
-  if (goal["tester_limited"].isObject()) {
-    verdict = tester_limited_verdict(goal["tester_limited"]["reached_pps"].asDouble());
-  }
-  if (goal["regular"].asBool()) return verdict.empty() ? "regular" : verdict;
-  return (verdict.empty() ? "" : verdict + ", ") +
-         "irregular: " + goal["irregular_reason"].asString();
+  if (tester_limited) verdict = tester_limited_verdict(tester_limited->reached_pps);
+  if (regular) return verdict.empty() ? "regular" : verdict;
+  return (verdict.empty() ? "" : verdict + ", ") + "irregular: " + irregular_reason;
 }
 
 std::string tester_limited_verdict(double reached_pps) {

@@ -1,10 +1,10 @@
 #pragma once
 
-#include <json/value.h>
-
 #include <cstddef>
 #include <optional>
 #include <string>
+
+#include "search/tester_limit.hpp"
 
 namespace trexsearch::cli {
 
@@ -13,9 +13,9 @@ namespace trexsearch::cli {
 // and `analyze --table` say it in the same words.
 
 /// A goal's verdict in a table: "regular", "irregular: REASON", the tester limit,
-/// or both (a goal result or a `show` bound: `tester_limited`, `regular`,
-/// `irregular_reason`).
-std::string goal_verdict(const Json::Value& goal);
+/// or both (of a goal result or a `show` bound).
+std::string goal_verdict(const std::optional<mlr::TesterLimit>& tester_limited, bool regular,
+                         const std::string& irregular_reason);
 
 /// "TESTER-LIMITED (tester reached 1000000.0 pps)": the verdict a goal table shows
 /// instead of "regular".

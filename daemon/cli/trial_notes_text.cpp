@@ -22,18 +22,10 @@ std::string load_text(double load_pps) {
   return text;
 }
 
-std::vector<std::string> notes_of(const Json::Value& trial) {
-  std::vector<std::string> notes;
-  for (const Json::Value& note : trial["notes"]) {
-    if (note.isString()) notes.push_back(note.asString());
-  }
-  return notes;
-}
-
 }  // namespace
 
-std::vector<std::string> trial_note_keys(const Json::Value& trial) {
-  return report::note_keys(notes_of(trial), trial["tester_limited_pps"].isNumeric());
+std::vector<std::string> trial_note_keys(const protocol::TrialRecord& trial) {
+  return report::note_keys(trial.notes, trial.tester_limited_pps.has_value());
 }
 
 std::string short_rate(double pps) {
@@ -56,14 +48,14 @@ std::string short_rate(double pps) {
   return text;
 }
 
-std::vector<std::string> trial_markers(const Json::Value& trial) {
+std::vector<std::string> trial_markers(const protocol::TrialRecord& trial) {
   std::vector<std::string> keys = trial_note_keys(trial);
   std::stable_sort(keys.begin(), keys.end(), report::note_key_before);
   std::vector<std::string> markers;
   for (const std::string& key : keys) {
     const std::size_t rank = report::note_key_rank(key);
-    if (rank == 0 && trial["tester_limited_pps"].isNumeric()) {
-      markers.push_back("TESTER-LIMITED " + short_rate(trial["tester_limited_pps"].asDouble()));
+    if (rank == 0 && trial.tester_limited_pps) {
+      markers.push_back("TESTER-LIMITED " + short_rate(*trial.tester_limited_pps));
     } else {
       markers.push_back(rank < kMarkers.size() ? std::string(kMarkers[rank]) : terminal_safe(key));
     }
@@ -71,10 +63,10 @@ std::vector<std::string> trial_markers(const Json::Value& trial) {
   return markers;
 }
 
-std::string format_note_summary(const Json::Value& trials) {
+std::string format_note_summary(const std::vector<protocol::TrialRecord>& trials) {
   report::NoteTally tally;
-  for (const Json::Value& trial : trials) {
-    tally.add(trial["load"].asDouble(), notes_of(trial), trial["tester_limited_pps"].isNumeric());
+  for (const protocol::TrialRecord& trial : trials) {
+    tally.add(trial.load_pps, trial.notes, trial.tester_limited_pps.has_value());
   }
   const std::vector<report::NoteCount> counts = tally.counts();
   if (counts.empty()) return "notes: none";
@@ -89,10 +81,11 @@ std::string format_note_summary(const Json::Value& trials) {
   }
   return text;
 }
-std::string format_counters_summary(const Json::Value& trials) {
+
+std::string format_counters_summary(const std::vector<protocol::TrialRecord>& trials) {
   report::CounterTally tally;
-  for (const Json::Value& trial : trials) {
-    if (trial["counters"].isString()) tally.add(trial["counters"].asString());
+  for (const protocol::TrialRecord& trial : trials) {
+    if (!trial.counters.empty()) tally.add(trial.counters);
   }
   const auto& sources = tally.sources();
   if (sources.empty()) return "";

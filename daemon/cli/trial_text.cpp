@@ -16,11 +16,11 @@ std::string printf_text(const char* pattern, double value) {
 }
 
 /// The part of the line every trial has.
-std::string trial_facts(const Json::Value& trial) {
-  return "trial " + trial["number"].asString() + " [" + terminal_safe(trial["phase"].asString()) +
-         "] " + printf_text("%.1f", trial["load"].asDouble()) + " pps, " +
-         printf_text("%g", trial["intended_duration"].asDouble()) + " s: loss " +
-         loss_percent(trial["loss_ratio"].asDouble());
+std::string trial_facts(const protocol::TrialRecord& trial) {
+  return "trial " + std::to_string(trial.number) + " [" + terminal_safe(trial.phase) + "] " +
+         printf_text("%.1f", trial.load_pps) + " pps, " +
+         printf_text("%g", trial.intended_duration_s) + " s: loss " +
+         loss_percent(trial.loss_ratio);
 }
 
 std::string join(const std::vector<std::string>& items, std::size_t count) {
@@ -29,11 +29,10 @@ std::string join(const std::vector<std::string>& items, std::size_t count) {
   return text;
 }
 
-std::string direction_loss(const Json::Value& direction) {
-  std::string text = terminal_safe(direction["direction"].asString()) + " " +
-                     loss_percent(direction["loss_ratio"].asDouble());
-  const auto lost = direction["loss"].asInt64();
-  const auto unsent = direction["unsent"].asInt64();
+std::string direction_loss(const measure::DirectionCounts& direction) {
+  std::string text = terminal_safe(direction.name) + " " + loss_percent(direction.loss_ratio());
+  const auto lost = direction.loss();
+  const auto unsent = direction.unsent();
   if (lost != 0 || unsent != 0) {
     text += " (" + std::to_string(lost) + " lost";
     if (unsent != 0) text += ", " + std::to_string(unsent) + " unsent";
@@ -50,19 +49,7 @@ std::string loss_percent(double loss_ratio) {
   return printf_text("%.4g %%", loss_ratio * 100.0);
 }
 
-Json::Value trial_from_event(const Json::Value& arguments) {
-  Json::Value trial(Json::objectValue);
-  trial["number"] = arguments["trial"];
-  trial["load"] = arguments["load"];
-  trial["intended_duration"] = arguments["duration"];
-  for (const char* key : {"phase", "loss_ratio", "measured_loss_ratio", "notes", "directions",
-                          "tester_limited_pps", "counters", "latency"}) {
-    if (arguments.isMember(key)) trial[key] = arguments[key];
-  }
-  return trial;
-}
-
-std::string format_trial_line(const Json::Value& trial) {
+std::string format_trial_line(const protocol::TrialRecord& trial) {
   const std::string facts = trial_facts(trial);
   const std::vector<std::string> markers = trial_markers(trial);
   const std::size_t n = markers.size();
@@ -85,32 +72,30 @@ std::string format_trial_line(const Json::Value& trial) {
   return facts.size() <= kTrialLineColumns ? facts : facts.substr(0, kTrialLineColumns);
 }
 
-std::vector<std::string> trial_detail_lines(const Json::Value& trial) {
+std::vector<std::string> trial_detail_lines(const protocol::TrialRecord& trial) {
   std::vector<std::string> lines;
-  if (trial["tester_limited_pps"].isNumeric() && trial["measured_loss_ratio"].isNumeric()) {
+  if (trial.tester_limited_pps && trial.measured_loss_ratio) {
     // The search counts it as full loss; what its counts say is for the reader.
     lines.push_back("    counted as full loss (tester-limited); its counts give loss " +
-                    loss_percent(trial["measured_loss_ratio"].asDouble()));
+                    loss_percent(*trial.measured_loss_ratio));
   }
-  const Json::Value& directions = trial["directions"];
+  const std::vector<measure::DirectionCounts>& directions = trial.directions;
   bool any_lost = false;
-  for (const Json::Value& direction : directions) {
-    any_lost = any_lost || direction["loss"].asInt64() != 0 || direction["unsent"].asInt64() != 0;
+  for (const measure::DirectionCounts& direction : directions) {
+    any_lost = any_lost || direction.loss() != 0 || direction.unsent() != 0;
   }
   if (directions.size() > 1 && any_lost) {
     std::string line = "    per direction:";
-    for (Json::ArrayIndex i = 0; i < directions.size(); ++i) {
+    for (std::size_t i = 0; i < directions.size(); ++i) {
       line += (i == 0 ? " " : "; ") + direction_loss(directions[i]);
     }
     lines.push_back(line);
   }
   // A latency trial says so: each direction's percentiles (docs/latency.md).
-  for (const Json::Value& direction : trial["latency"]) {
+  for (const measure::DirectionLatency& direction : trial.latency) {
     lines.push_back("    latency " + latency_direction_line(direction));
   }
-  for (const Json::Value& note : trial["notes"]) {
-    lines.push_back("    " + terminal_safe(note.asString()));
-  }
+  for (const std::string& note : trial.notes) lines.push_back("    " + terminal_safe(note));
   return lines;
 }
 

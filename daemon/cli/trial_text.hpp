@@ -1,9 +1,9 @@
 #pragma once
 
-#include <json/value.h>
-
 #include <string>
 #include <vector>
+
+#include "daemon/protocol/trial_record.hpp"
 
 namespace trexsearch::cli {
 
@@ -11,20 +11,16 @@ namespace trexsearch::cli {
 /// `watch` redraws the line under it in place.
 inline constexpr std::size_t kTrialLineColumns = 80;
 
-/// One trial as `show` lists it and `watch` reports it, in the keys of `result`'s
-/// trials (number, phase, load, intended_duration, loss_ratio, measured_loss_ratio,
-/// notes, directions, tester_limited_pps, counters).
-Json::Value trial_from_event(const Json::Value& event_arguments);
-
 /// "trial 12 [main] 1002064.4 pps, 1 s: loss 0.2050 %  TESTER-LIMITED 1.23 Mpps, repeated":
 /// the loss the search judged by, then a marker per kind of note; at most
 /// kTrialLineColumns wide (markers that do not fit become "+N", the notes below say them).
-std::string format_trial_line(const Json::Value& trial);
+/// One trial as `show` lists it and `watch` reports it (a `trial` event's trial).
+std::string format_trial_line(const protocol::TrialRecord& trial);
 
 /// What goes under the trial line, each indented by 4 and terminal-safe: for a
 /// tester-limited trial the loss its counts give, for a trial with several directions
 /// of which one lost frames each direction's loss, then every note.
-std::vector<std::string> trial_detail_lines(const Json::Value& trial);
+std::vector<std::string> trial_detail_lines(const protocol::TrialRecord& trial);
 
 /// A loss ratio as a percentage with 4 significant digits: "0.205 %", "100 %",
 /// "1e-05 %"; a loss that is not 0 never prints as 0.

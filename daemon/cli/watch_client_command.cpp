@@ -14,6 +14,10 @@
 #include "daemon/cli/result_format.hpp"
 #include "daemon/cli/safe_output.hpp"
 #include "daemon/codec/json_writer.hpp"
+#include "daemon/protocol/document_codec.hpp"
+#include "daemon/protocol/event_codec.hpp"
+#include "daemon/protocol/job_replies_codec.hpp"
+#include "daemon/protocol/reply_codec.hpp"
 
 namespace trexsearch::cli {
 namespace {
@@ -31,7 +35,9 @@ WatchOutcome outcome_of(ControlConnection& connection, long long job, const std:
   if (state != "finished") return {static_cast<int>(kExitStoppedEarly), "the job is " + state};
   const auto reply = connection.try_call(protocol::ResultRequest{job});
   if (reply.result != protocol::ResultCode::success) return {static_cast<int>(kExitOk), ""};
-  const Json::Value& result = reply.arguments["result"];
+  const protocol::ResultDocument result =
+      protocol::decode_reply<protocol::ResultReply>(protocol::make_document(reply.arguments))
+          .result;
   if (result_stopped_early(result)) {
     return {static_cast<int>(kExitStoppedEarly), stopped_early_notice(result)};
   }
@@ -92,7 +98,8 @@ int watch_job(ControlConnection& connection, long long job, bool json, std::ostr
     } else {
       // Trial lines and their notes stay; on a terminal only the status under
       // them (bounds or estimate, search time) is redrawn in place.
-      const WatchText text = format_watch_event(*event);
+      const WatchText text = format_watch_event(
+          protocol::decode_watch_event(name, protocol::make_document((*event)["arguments"])));
       if (redraw_pending) {
         // The one control sequence the CLI writes (past the escaping filter).
         if (text.status.empty()) {

@@ -4,11 +4,11 @@
 #include <string>
 #include <vector>
 
-#include "daemon/codec/goal_codec.hpp"
 #include "daemon/codec/json_writer.hpp"
 #include "daemon/codec/latency_codec.hpp"
 #include "daemon/codec/object_reader.hpp"
 #include "daemon/codec/trial_detail_codec.hpp"
+#include "daemon/protocol/job_replies_codec.hpp"
 #include "measure/errors.hpp"
 #include "plr/plr_config.hpp"
 
@@ -40,35 +40,6 @@ const Json::Value& require_object(const Json::Value& value, const std::string& p
   return value;
 }
 
-mlr::TrialPhase decode_phase(const Json::Value& value, const std::string& path) {
-  const std::string text = as_string(value, path);
-  for (auto phase : {mlr::TrialPhase::warmup, mlr::TrialPhase::initial, mlr::TrialPhase::main,
-                     mlr::TrialPhase::latency}) {
-    if (mlr::to_string(phase) == text) return phase;
-  }
-  throw measure::ConfigError(path, text, "must be one of warmup, initial, main, latency");
-}
-
-mlr::StopReason decode_stop_reason(const std::string& text, const std::string& path) {
-  using R = mlr::StopReason;
-  for (auto reason :
-       {R::completed, R::fail_fast, R::search_time_exceeded, R::cancelled, R::measurer_failed}) {
-    if (mlr::to_string(reason) == text) return reason;
-  }
-  throw measure::ConfigError(path, text, "is not a known stop reason");
-}
-
-mlr::Irregularity decode_irregularity(const std::string& text, const std::string& path) {
-  using I = mlr::Irregularity;
-  for (auto irregularity :
-       {I::none, I::max_load_is_lower_bound, I::no_upper_bound, I::min_load_is_upper_bound,
-        I::no_lower_bound, I::too_wide, I::search_time_exceeded, I::stopped_by_fail_fast,
-        I::cancelled, I::measurer_failed}) {
-    if (mlr::to_string(irregularity) == text) return irregularity;
-  }
-  throw measure::ConfigError(path, text, "is not a known irregularity");
-}
-
 std::vector<std::string> decode_notes(const Json::Value& trial, const std::string& path) {
   std::vector<std::string> notes;
   if (!present(trial, "notes")) return notes;
@@ -78,58 +49,6 @@ std::vector<std::string> decode_notes(const Json::Value& trial, const std::strin
     notes.push_back(as_string(array[i], element_path(notes_path, i)));
   }
   return notes;
-}
-
-/// A trial in the `result` or `show` shape (show leaves defaults as null).
-measure::TrialResult decode_trial_result(const Json::Value& trial, const std::string& path) {
-  const double load = as_number(trial["load"], member_path(path, "load"));
-  const measure::Seconds intended{
-      as_number(trial["intended_duration"], member_path(path, "intended_duration"))};
-  const auto effective = optional_number(trial, "effective_duration", path);
-  if (present(trial, "offered_count") && present(trial, "loss_count")) {
-    measure::TrialOutcome outcome;
-    outcome.offered_count = as_int64(trial["offered_count"], member_path(path, "offered_count"));
-    outcome.loss_count = as_int64(trial["loss_count"], member_path(path, "loss_count"));
-    if (present(trial, "intended_count")) {
-      outcome.intended_count =
-          as_int64(trial["intended_count"], member_path(path, "intended_count"));
-    }
-    if (effective) outcome.effective_duration = measure::Seconds{*effective};
-    outcome.notes = decode_notes(trial, path);
-    codec::decode_trial_detail(trial, outcome, path);
-    return measure::TrialResult::from_outcome(load, intended, outcome);
-  }
-  return measure::TrialResult::from_loss_ratio(
-      load, intended, measure::Seconds{effective.value_or(intended.count())},
-      as_number(trial["loss_ratio"], member_path(path, "loss_ratio")));
-}
-
-mlr::GoalResult decode_goal_result(const Json::Value& json, const std::string& path) {
-  require_object(json, path);
-  mlr::GoalResult goal;
-  goal.label = as_string(json["name"], member_path(path, "name"));
-  goal.goal = codec::decode_goal(json["goal"], member_path(path, "goal"));
-  goal.relevant_lower_bound_pps = optional_number(json, "relevant_lower_bound", path);
-  goal.relevant_upper_bound_pps = optional_number(json, "relevant_upper_bound", path);
-  goal.conditional_throughput_pps = optional_number(json, "conditional_throughput", path);
-  if (present(json, "tester_limited")) {
-    const Json::Value& limit = json["tester_limited"];
-    const std::string limit_path = member_path(path, "tester_limited");
-    goal.tester_limit = mlr::TesterLimit{
-        static_cast<std::size_t>(as_int64(limit["trials"], member_path(limit_path, "trials"))),
-        as_number(limit["reached_pps"], member_path(limit_path, "reached_pps"))};
-  }
-  const bool regular = as_bool(json["regular"], member_path(path, "regular"));
-  if (!regular) {
-    const std::string reason_path = member_path(path, "irregular_reason");
-    goal.irregularity =
-        decode_irregularity(as_string(json["irregular_reason"], reason_path), reason_path);
-    if (present(json, "irregular_detail")) {
-      goal.irregular_reason =
-          as_string(json["irregular_detail"], member_path(path, "irregular_detail"));
-    }
-  }
-  return goal;
 }
 
 std::string fact(const Json::Value& object, const char* key) {
@@ -159,25 +78,6 @@ std::optional<double> fit_average(const Json::Value& trial, const char* fit,
   if (!present(trial, "fits") || !present(trial["fits"], fit)) return std::nullopt;
   return optional_number(trial["fits"][fit], "average",
                          member_path(member_path(path, "fits"), fit));
-}
-
-// The result's `tester_limit` (encode_plr_tester_limit) and `tester_limited` flag.
-plr::PlrTesterLimit decode_plr_tester_limit(const Json::Value& result, const std::string& path) {
-  const std::string limit_path = member_path(path, "tester_limit");
-  const Json::Value& json = require_object(result["tester_limit"], limit_path);
-  const auto count = [&](const char* key) {
-    return present(json, key)
-               ? static_cast<std::size_t>(as_int64(json[key], member_path(limit_path, key)))
-               : std::size_t{0};
-  };
-  plr::PlrTesterLimit limit;
-  limit.trials = count("trials");
-  limit.reached_pps = optional_number(json, "reached_pps", limit_path);
-  limit.trials_near_estimate = count("trials_near_estimate");
-  limit.estimate_upper_end_pps = optional_number(json, "estimate_upper_end", limit_path);
-  limit.trials_below_sut_loss = count("trials_below_sut_loss");
-  limit.lowest_sut_lossy_pps = optional_number(json, "lowest_sut_lossy_load", limit_path);
-  return limit;
 }
 
 }  // namespace
@@ -271,49 +171,6 @@ ReportContext report_context(const Json::Value& job, const Json::Value& spec) {
   return context;
 }
 
-mlr::SearchResult decode_mlr_result(const Json::Value& result, const std::string& path) {
-  require_object(result, path);
-  mlr::SearchResult decoded;
-  if (present(result, "trials")) {
-    const std::string trials_path = member_path(path, "trials");
-    const Json::Value& trials = as_array(result["trials"], trials_path);
-    for (Json::ArrayIndex i = 0; i < trials.size(); ++i) {
-      const std::string trial_path = element_path(trials_path, i);
-      const Json::Value& trial = require_object(trials[i], trial_path);
-      decoded.trials.push_back(mlr::TrialRecord{
-          static_cast<std::size_t>(as_int64(trial["number"], member_path(trial_path, "number"))),
-          decode_phase(trial["phase"], member_path(trial_path, "phase")),
-          measure::Seconds{optional_number(trial, "started_at", trial_path).value_or(0.0)},
-          decode_trial_result(trial, trial_path)});
-    }
-  }
-  if (present(result, "goals")) {
-    const std::string goals_path = member_path(path, "goals");
-    const Json::Value& goals = as_array(result["goals"], goals_path);
-    for (Json::ArrayIndex i = 0; i < goals.size(); ++i) {
-      decoded.goals.push_back(decode_goal_result(goals[i], element_path(goals_path, i)));
-    }
-  }
-  if (present(result, "stop_reason")) {
-    const std::string reason_path = member_path(path, "stop_reason");
-    decoded.stop_reason =
-        decode_stop_reason(as_string(result["stop_reason"], reason_path), reason_path);
-    if (present(result, "stop_detail")) {
-      decoded.stop_detail = as_string(result["stop_detail"], member_path(path, "stop_detail"));
-    }
-  } else {
-    decoded.stop_detail = "still running: bounds are those the stored trials support so far";
-  }
-  if (present(result, "totals") && present(result["totals"], "search_duration")) {
-    decoded.search_duration = measure::Seconds{as_number(
-        result["totals"]["search_duration"], member_path(path, "totals.search_duration"))};
-  } else if (!decoded.trials.empty()) {
-    const mlr::TrialRecord& last = decoded.trials.back();
-    decoded.search_duration = last.started_at + last.result.effective_duration();
-  }
-  return decoded;
-}
-
 PlrReportData decode_plr_result(const Json::Value& result, const std::string& path) {
   require_object(result, path);
   PlrReportData data;
@@ -372,7 +229,10 @@ PlrReportData decode_plr_result(const Json::Value& result, const std::string& pa
     decoded.window_end_s = as_number(trend["window_end"], member_path(trend_path, "window_end"));
     data.trend = decoded;
   }
-  if (present(result, "tester_limit")) data.tester_limit = decode_plr_tester_limit(result, path);
+  if (present(result, "tester_limit")) {
+    data.tester_limit = protocol::decode_plr_tester_limit(result["tester_limit"],
+                                                          member_path(path, "tester_limit"));
+  }
   if (present(result, "latency_trend")) {
     data.latency_trend =
         codec::decode_latency_trend(result["latency_trend"], member_path(path, "latency_trend"));

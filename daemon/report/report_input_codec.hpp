@@ -5,6 +5,7 @@
 #include <optional>
 #include <string>
 
+#include "daemon/protocol/mlr_result_codec.hpp"
 #include "daemon/report/mlr_report.hpp"
 #include "daemon/report/plr_report.hpp"
 #include "search/controller_config.hpp"
@@ -21,10 +22,9 @@ namespace trexsearch::report {
 /// the search spec alone or the whole job spec with "spec" and "measurer").
 ReportContext report_context(const Json::Value& job, const Json::Value& spec);
 
-/// An MLRsearch result in the `result` shape (`{"trials", "totals", "stop_reason",
-/// "stop_detail", "goals"}`). `analyze`'s reply (goals only) plus `show`'s trials
-/// decode too: missing stop fields mean the search is still running.
-mlr::SearchResult decode_mlr_result(const Json::Value& result, const std::string& path);
+/// An MLRsearch result in the `result` shape: the protocol's decoder (the CLI's
+/// per-direction sums read results with it too).
+using protocol::decode_mlr_result;
 
 /// A PLRsearch result in the `encode_plr_result` shape.
 PlrReportData decode_plr_result(const Json::Value& result, const std::string& path);

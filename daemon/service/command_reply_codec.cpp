@@ -1,12 +1,14 @@
 #include "daemon/service/command_reply_codec.hpp"
 
-#include "daemon/codec/goal_result_codec.hpp"
-#include "daemon/codec/plr_result_codec.hpp"
 #include "daemon/codec/strict_json.hpp"
 #include "daemon/protocol/document_codec.hpp"
+#include "daemon/protocol/job_replies_codec.hpp"
+#include "daemon/protocol/result_document_codec.hpp"
 #include "daemon/service/fixed_load_codec.hpp"
+#include "daemon/service/job_summary.hpp"
 #include "daemon/service/load_units.hpp"
 #include "daemon/service/load_units_codec.hpp"
+#include "daemon/service/protocol_records.hpp"
 #include "daemon/service/reply_codec.hpp"
 #include "daemon/service/suite_reply_codec.hpp"
 
@@ -40,26 +42,11 @@ Json::Value encode_clients(const ServerStats& stats) {
   return json;
 }
 
-template <class T, class Encode>
-Json::Value or_null(const std::optional<T>& value, Encode encode) {
-  return value ? Json::Value(encode(*value)) : Json::Value(Json::nullValue);
-}
-
 // MRR and soaks in `show`: the result's numbers without what `show` lists itself.
 Json::Value encode_fixed_load_summary(const FixedLoadResult& result) {
   Json::Value summary = encode_fixed_load_result(result);
   for (const char* key : {"trials", "stop_reason", "stop_detail"}) summary.removeMember(key);
   return summary;
-}
-
-void encode_plr_parts(const ShowReply& reply, Json::Value& json) {
-  if (reply.estimate) {
-    json["estimate"] = or_null(*reply.estimate, codec::encode_plr_estimate);
-  }
-  if (reply.tester_limit) {
-    json["tester_limited"] = reply.tester_limit->limited();
-    json["tester_limit"] = codec::encode_plr_tester_limit(*reply.tester_limit);
-  }
 }
 
 }  // namespace
@@ -80,22 +67,31 @@ Document encode_reply(const ShowSuiteReply& reply) {
 
 Document encode_reply(const ShowReply& reply) {
   const JobDetails& details = reply.details;
-  Json::Value json = object();
-  json["job"] = encode_job_record(details.record);
-  json["spec"] = codec::parse_strict_json(details.record.spec_json, "stored spec");
-  json["queue_position"] =
-      or_null(details.queue_position, [](std::size_t at) { return Json::UInt64{at}; });
-  json["progress"] = or_null(details.progress, encode_progress);
-  json["bounds"] = or_null(reply.bounds, encode_bounds);
-  encode_plr_parts(reply, json);
-  if (reply.fixed_load) json["fixed_load"] = encode_fixed_load_summary(*reply.fixed_load);
-  if (reply.line_rate) json["line_rate"] = encode_line_rate(*reply.line_rate);
-  if (reply.with_trials) {
-    Json::Value trials(Json::arrayValue);
-    for (const StoredTrial& trial : details.trials) trials.append(encode_stored_trial(trial));
-    json["trials"] = trials;
+  protocol::ShowReply show;
+  show.job = job_summary(details.record);
+  show.spec = make_document(codec::parse_strict_json(details.record.spec_json, "stored spec"));
+  if (details.queue_position) show.queue_position = *details.queue_position;
+  if (details.progress) show.progress = progress_of(*details.progress);
+  if (reply.bounds) show.bounds = goal_bounds_of(*reply.bounds);
+  show.estimate = reply.estimate;
+  if (reply.tester_limit) {
+    show.tester_limit = *reply.tester_limit;
+    show.tester_limited = reply.tester_limit->limited();
   }
-  return make_document(std::move(json));
+  if (reply.fixed_load) {
+    const Json::Value summary = encode_fixed_load_summary(*reply.fixed_load);
+    show.fixed_load = protocol::ResultDocument{
+        make_document(summary), protocol::decode_fixed_load_view(summary, "fixed_load")};
+  }
+  if (reply.line_rate) {
+    show.line_rate =
+        *reply.line_rate ? std::optional(line_rate_facts_of(**reply.line_rate)) : std::nullopt;
+  }
+  if (reply.with_trials) {
+    show.trials.emplace();
+    for (const StoredTrial& trial : details.trials) show.trials->push_back(trial_record_of(trial));
+  }
+  return protocol::encode_reply(show);
 }
 
 Document encode_reply(const ResultReply& reply) {
@@ -108,19 +104,11 @@ Document encode_reply(const ResultReply& reply) {
 }
 
 Document encode_reply(const WatchReply& reply) {
-  Json::Value json = object();
-  json["job"] = encode_job_record(reply.start.record);
-  json["progress"] = or_null(reply.start.progress, encode_progress);
-  json["ended"] = reply.start.ended;
-  return make_document(std::move(json));
-}
-
-Document encode_reply(const AnalyzeReply& reply) {
-  Json::Value json = object();
-  json["job"] = Json::Int64{reply.job};
-  json["trial_count"] = Json::UInt64{reply.trial_count};
-  json["goals"] = codec::encode_goal_results(reply.goals);
-  return make_document(std::move(json));
+  protocol::WatchReply watch;
+  watch.job = job_summary(reply.start.record);
+  if (reply.start.progress) watch.progress = progress_of(*reply.start.progress);
+  watch.ended = reply.start.ended;
+  return protocol::encode_reply(watch);
 }
 
 }  // namespace trexsearch::service

@@ -1,6 +1,7 @@
 #pragma once
 
 #include "daemon/protocol/document.hpp"
+#include "daemon/protocol/job_replies_codec.hpp"
 #include "daemon/protocol/reply_codec.hpp"
 #include "daemon/service/replies.hpp"
 
@@ -14,6 +15,5 @@ protocol::Document encode_reply(const ShowSuiteReply& reply);
 protocol::Document encode_reply(const ShowReply& reply);
 protocol::Document encode_reply(const ResultReply& reply);
 protocol::Document encode_reply(const WatchReply& reply);
-protocol::Document encode_reply(const AnalyzeReply& reply);
 
 }  // namespace trexsearch::service

@@ -5,7 +5,7 @@
 #include "daemon/protocol/document_codec.hpp"
 #include "daemon/protocol/envelope_codec.hpp"
 #include "daemon/protocol/event_codec.hpp"
-#include "daemon/service/reply_codec.hpp"
+#include "daemon/service/protocol_records.hpp"
 
 namespace trexsearch::service {
 namespace {
@@ -19,7 +19,8 @@ Json::Value event_arguments(const JobEvent& event) {
       break;
     case JobEvent::Kind::trial:
       if (!event.progress) throw std::logic_error("a trial event without progress");
-      arguments = encode_trial_event(event.job, *event.progress);
+      arguments = protocol::json_of(
+          protocol::encode_event_arguments(trial_event_of(event.job, *event.progress)));
       break;
     case JobEvent::Kind::ended:
       arguments = protocol::json_of(protocol::encode_event_arguments(

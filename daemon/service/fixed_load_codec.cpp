@@ -5,7 +5,8 @@
 
 #include "daemon/codec/json_writer.hpp"
 #include "daemon/codec/object_reader.hpp"
-#include "daemon/service/reply_codec.hpp"
+#include "daemon/protocol/trial_record_codec.hpp"
+#include "daemon/service/protocol_records.hpp"
 #include "measure/errors.hpp"
 
 namespace trexsearch::service {
@@ -165,7 +166,7 @@ Json::Value encode_fixed_load_result(const FixedLoadResult& result) {
   json["totals"] = totals;
   Json::Value trials(Json::arrayValue);
   for (const FixedLoadTrial& trial : result.trials) {
-    Json::Value entry = encode_stored_trial(trial.stored);
+    Json::Value entry = protocol::encode_trial_record(trial_record_of(trial.stored));
     entry["receive_rate"] = trial.receive_rate_pps;
     Json::Value rates(Json::arrayValue);
     for (const double rate : trial.direction_receive_rates_pps) rates.append(rate);

@@ -6,6 +6,7 @@
 #include <string_view>
 #include <vector>
 
+#include "daemon/protocol/job_replies.hpp"
 #include "daemon/protocol/replies.hpp"
 #include "daemon/service/fixed_load_result.hpp"
 #include "daemon/service/job_control.hpp"
@@ -24,6 +25,7 @@ namespace trexsearch::service {
 // one-sentence text travels beside it (Answer).
 
 // The replies that are the protocol's own structs (daemon/protocol/replies.hpp).
+using protocol::AnalyzeReply;
 using protocol::CancelReply;
 using protocol::DeleteReply;
 using protocol::HelpReply;
@@ -84,13 +86,6 @@ struct ResultReply {
 /// `watch`: where the stream starts.
 struct WatchReply {
   WatchStart start;
-};
-
-/// `analyze`: the stored trials against the goals.
-struct AnalyzeReply {
-  JobId job = 0;
-  std::size_t trial_count = 0;
-  std::vector<mlr::GoalResult> goals;
 };
 
 }  // namespace trexsearch::service

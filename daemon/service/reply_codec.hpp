@@ -17,22 +17,8 @@ namespace trexsearch::service {
 /// "daemon_version", "trex_version"}`; times as ISO 8601 UTC strings or null.
 Json::Value encode_job_record(const JobRecord& record);
 
-/// Progress -> `{"trial_count", "last_trial": {...} | null, "goals": [{"label",
-/// "lower_bound", "upper_bound", "target_depth", "done"}]}`; loads in frames/s.
+/// Progress -> the protocol's `progress` (protocol::encode_job_progress), for `status`.
 Json::Value encode_progress(const JobProgress& progress);
-
-/// One stored trial with the measurer's full outcome (docs/socket-api.md).
-Json::Value encode_stored_trial(const StoredTrial& stored);
-
-/// The `watch` trial event: `{"job", "trial", "phase", "load", "duration",
-/// "loss_ratio", "measured_loss_ratio", "notes", "directions",
-/// "tester_limited_pps"?, "counters"?, "goals": [...]}`.
-Json::Value encode_trial_event(JobId job, const JobProgress& progress);
-
-/// Per-goal bounds of a job that is not running, from its stored trials:
-/// `[{"label", "lower_bound", "upper_bound", "regular", "irregular_reason",
-/// "tester_limited": null | {"trials", "reached_pps"}, "clean"}]`.
-Json::Value encode_bounds(const std::vector<mlr::GoalResult>& goals);
 
 /// The `status` queue part: `{"running": {...} | null, "queued": [ids], "queued_count",
 /// "max_queued"}`.

@@ -7,6 +7,10 @@
 #include "daemon/cli/trial_text.hpp"
 #include "daemon/codec/latency_codec.hpp"
 #include "daemon/codec/strict_json.hpp"
+#include "daemon/protocol/document_codec.hpp"
+#include "daemon/protocol/event_codec.hpp"
+#include "daemon/protocol/result_document_codec.hpp"
+#include "daemon/protocol/trial_record_codec.hpp"
 #include "daemon/report/latency_report.hpp"
 #include "daemon/report/trial_csv.hpp"
 
@@ -61,7 +65,7 @@ TEST_CASE(
   search["totals"]["trial_count"] = 10;
   search["goals"] = Json::Value(Json::arrayValue);
   codec::encode_latency_phase(phase(), search);
-  const std::string text = cli::format_latency_phase(search);
+  const std::string text = cli::format_latency_phase(codec::decode_latency_phase(search, "result"));
   CHECK(text.find("GOAL  FRACTION  LOAD [pps]  DIR") != std::string::npos);
   CHECK(text.find("P99.9") != std::string::npos);
   // 90 % of PDR, direction 1->0: P50 41, P90 46, P99 51, P99.9 61, max 91.
@@ -73,8 +77,13 @@ TEST_CASE(
   result["job"]["method"] = "mlr";
   result["job"]["state"] = "finished";
   result["result"] = search;
-  CHECK(cli::format_result(result).find("latency [us]") != std::string::npos);
-  CHECK(cli::format_latency_phase(Json::Value(Json::objectValue)).empty());
+  protocol::ResultReply reply;
+  reply.job.id = 3;
+  reply.job.method = "mlr";
+  reply.job.state = protocol::JobState::finished;
+  reply.result = protocol::decode_result_document(search, "mlr", "result");
+  CHECK(cli::format_result(reply).find("latency [us]") != std::string::npos);
+  CHECK(cli::format_latency_phase(latency::LatencyPhaseResult{}).empty());
 }
 
 TEST_CASE("a latency trial's lines in show and watch carry its percentiles per direction") {
@@ -86,8 +95,9 @@ TEST_CASE("a latency trial's lines in show and watch carry its percentiles per d
   trial["loss_ratio"] = 0.0;
   trial["latency"] =
       codec::encode_latency_list({direction("0->1", 40)}, codec::LatencyHistograms::leave_out);
-  CHECK(cli::format_trial_line(trial).find("[latency]") != std::string::npos);
-  const auto lines = cli::trial_detail_lines(trial);
+  const protocol::TrialRecord record = protocol::decode_trial_record(trial, "trial");
+  CHECK(cli::format_trial_line(record).find("[latency]") != std::string::npos);
+  const auto lines = cli::trial_detail_lines(record);
   REQUIRE(lines.size() == 1);
   CHECK(lines[0] == "    latency 0->1: P50 40, P90 45, P99 50, P99.9 60, max 90 us (hdrh)");
   // A watch event keeps the latency for the same lines.
@@ -97,7 +107,15 @@ TEST_CASE("a latency trial's lines in show and watch carry its percentiles per d
   event["duration"] = 5.0;
   event["phase"] = "latency";
   event["latency"] = trial["latency"];
-  CHECK(cli::trial_detail_lines(cli::trial_from_event(event)) == lines);
+  event["loss_ratio"] = 0.0;
+  event["search_time"] = 200.0;
+  event["job"] = 3;
+  event["trial_count"] = 40;
+  event["goals"] = Json::Value(Json::arrayValue);
+  const auto decoded =
+      protocol::decode_event_arguments<protocol::TrialEvent>(protocol::make_document(event));
+  REQUIRE(decoded.trial.has_value());
+  CHECK(cli::trial_detail_lines(*decoded.trial) == lines);
 }
 
 TEST_CASE("a soak's latency trend prints per direction, a growing one loudly") {
@@ -110,7 +128,9 @@ TEST_CASE("a soak's latency trend prints per direction, a growing one loudly") {
             "first_quarter_us": 0, "last_quarter_us": 0, "growth_us": 0, "noise_us": 0,
             "threshold_us": 0, "slope_us_per_hour": 0}]}})",
       "test");
-  const std::string text = cli::format_latency_trend(search);
+  const std::string text = cli::format_latency_trend(
+      codec::decode_latency_trend(search["latency_trend"], "result.latency_trend"));
+  CHECK(cli::format_latency_trend(std::nullopt).empty());
   CHECK(text.find("latency trend 0->1: P99 20.0 -> 45.0 us") != std::string::npos);
   CHECK(text.find("GROWING") != std::string::npos);
   CHECK(text.find("1->0: too few trials") != std::string::npos);

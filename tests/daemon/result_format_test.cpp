@@ -9,6 +9,11 @@
 #include "daemon/cli/goal_table.hpp"
 #include "daemon/cli/line_rate_text.hpp"
 #include "daemon/codec/search_result_codec.hpp"
+#include "daemon/protocol/document_codec.hpp"
+#include "daemon/protocol/event_codec.hpp"
+#include "daemon/protocol/job_replies_codec.hpp"
+#include "daemon/protocol/result_document_codec.hpp"
+#include "daemon/protocol/trial_record_codec.hpp"
 
 using namespace trexsearch;
 using namespace trexsearch::cli;
@@ -34,6 +39,30 @@ mlr::TrialRecord trial(std::size_t number, mlr::TrialPhase phase, double load_pp
   }
   return {number, phase, measure::Seconds{static_cast<double>(number - 1)},
           measure::TrialResult::from_outcome(load_pps, measure::Seconds{1.0}, outcome)};
+}
+
+protocol::JobSummary job_summary(protocol::JobId id, const std::string& method,
+                                 protocol::JobState state) {
+  protocol::JobSummary job;
+  job.id = id;
+  job.method = method;
+  job.measurer = "sim";
+  job.state = state;
+  job.created_at = "2026-11-24T20:00:00.000Z";
+  return job;
+}
+
+protocol::Document document(const Json::Value& json) { return protocol::make_document(json); }
+
+// A `result` reply written as JSON (the job only with what the text uses), read as
+// the CLI reads it.
+protocol::ResultReply result_reply(const Json::Value& reply) {
+  protocol::ResultReply typed;
+  typed.job = job_summary(reply["job"]["id"].asInt64(), reply["job"]["method"].asString(),
+                          *protocol::job_state_from_string(reply["job"]["state"].asString()));
+  typed.result = protocol::decode_result_document(reply["result"], typed.job.method, "result");
+  typed.line_rate = protocol::decode_line_rate_facts(reply["line_rate"], "line_rate");
+  return typed;
 }
 
 mlr::GoalResult goal(const std::string& name, double lower, double upper) {
@@ -70,7 +99,7 @@ Json::Value tester_limited_result() {
 
 TEST_CASE("result says which goal the tester limited, where directions lost, and the notes") {
   const Json::Value reply = tester_limited_result();
-  const std::string text = format_result(reply);
+  const std::string text = format_result(result_reply(reply));
   INFO(text);
   CHECK(text.find("NDR       900000.0        1000000.0       900000.0          "
                   "TESTER-LIMITED (tester reached 995000.0 pps)\n") != std::string::npos);
@@ -96,19 +125,19 @@ TEST_CASE("result says which goal the tester limited, where directions lost, and
   // Every trial counts, warmup included: notes are facts about what was measured.
   CHECK(text.find("notes: 3 tester_limited (at 1000000.0 pps: 3)\n") != std::string::npos);
   CHECK(text.find("counters: flow_stats (all 6 trials)\n") != std::string::npos);
-  CHECK(result_not_clean(reply["result"]));
-  CHECK(not_clean_notice(reply["result"]) ==
+  CHECK(result_not_clean(result_reply(reply).result));
+  CHECK(not_clean_notice(result_reply(reply).result) ==
         "not a clean result: NDR's upper bound is the tester's (it reached 995000.0 pps)");
 }
 
 TEST_CASE("a clean result, and one stored before tester limits existed, are clean") {
   Json::Value reply = tester_limited_result();
   reply["result"]["goals"][0]["tester_limited"] = Json::Value(Json::nullValue);
-  CHECK_FALSE(result_not_clean(reply["result"]));
-  CHECK(not_clean_notice(reply["result"]).empty());
+  CHECK_FALSE(result_not_clean(result_reply(reply).result));
+  CHECK(not_clean_notice(result_reply(reply).result).empty());
   reply["result"]["goals"][0].removeMember("tester_limited");
-  CHECK_FALSE(result_not_clean(reply["result"]));
-  CHECK(format_result(reply).find("TESTER-LIMITED") == std::string::npos);
+  CHECK_FALSE(result_not_clean(result_reply(reply).result));
+  CHECK(format_result(result_reply(reply)).find("TESTER-LIMITED") == std::string::npos);
 }
 
 TEST_CASE("a PLR result says when tester-limited trials fell near the estimate") {
@@ -132,7 +161,7 @@ TEST_CASE("a PLR result says when tester-limited trials fell near the estimate")
   search["tester_limit"]["estimate_upper_end"] = 1.02e6;
   search["tester_limit"]["trials_below_sut_loss"] = 0;
   search["tester_limit"]["lowest_sut_lossy_load"] = 1.01e6;
-  const std::string text = format_result(reply);
+  const std::string text = format_result(result_reply(reply));
   INFO(text);
   CHECK(text.find("tester: 3 tester-limited trials (counted as full loss; the tester reached at "
                   "most 1500000.0 pps)\n  TESTER-LIMITED: the estimate may describe the tester, "
@@ -140,38 +169,30 @@ TEST_CASE("a PLR result says when tester-limited trials fell near the estimate")
                   "0 at or below the lowest load where the SUT itself lost frames (1010000.0 "
                   "pps)\n") != std::string::npos);
   CHECK(text.find("notes: none\n") != std::string::npos);
-  CHECK(result_not_clean(search));
+  CHECK(result_not_clean(result_reply(reply).result));
   search["tester_limited"] = false;
   search["tester_limit"]["trials_near_estimate"] = 0;
-  CHECK_FALSE(result_not_clean(search));
-  CHECK(format_result(reply).find("  they do not bear on the estimate: 0 at or below the "
-                                  "estimate's average + 2 stdev (1020000.0 pps); 0 at or below") !=
+  CHECK_FALSE(result_not_clean(result_reply(reply).result));
+  CHECK(format_result(result_reply(reply))
+            .find("  they do not bear on the estimate: 0 at or below the "
+                  "estimate's average + 2 stdev (1020000.0 pps); 0 at or below") !=
         std::string::npos);
   search["tester_limit"]["lowest_sut_lossy_load"] = Json::Value(Json::nullValue);
   search["tester_limit"]["trials_below_sut_loss"] = 3;
   search["tester_limited"] = true;
-  CHECK(format_result(reply).find("; 3 while the SUT itself never lost frames\n") !=
+  CHECK(format_result(result_reply(reply)).find("; 3 while the SUT itself never lost frames\n") !=
         std::string::npos);
 }
 
 TEST_CASE("show lists each trial with its markers and notes, and the tester-limited bound") {
   const Json::Value reply = tester_limited_result();
-  Json::Value show(Json::objectValue);
-  show["job"] = reply["job"];
-  show["job"]["trial_count"] = 6;
-  show["job"]["run_count"] = 1;
-  show["job"]["created_at"] = "2026-11-24T20:00:00.000Z";
-  show["job"]["reason"] = "";
-  Json::Value bound(Json::objectValue);
-  bound["label"] = "NDR";
-  bound["lower_bound"] = 9e5;
-  bound["upper_bound"] = 1e6;
-  bound["regular"] = true;
-  bound["irregular_reason"] = "";
-  bound["tester_limited"]["trials"] = 2;
-  bound["tester_limited"]["reached_pps"] = 995000.0;
-  show["bounds"].append(bound);
-  show["trials"] = reply["result"]["trials"];
+  protocol::ShowReply show;
+  show.job = job_summary(3, "mlr", protocol::JobState::finished);
+  show.job.trial_count = 6;
+  show.job.run_count = 1;
+  show.bounds = std::vector<protocol::GoalBounds>{
+      {"NDR", 9e5, 1e6, true, "", mlr::TesterLimit{2, 995000.0}, false}};
+  show.trials = protocol::decode_trial_records(reply["result"]["trials"], "result.trials");
   const std::string text = format_job(show);
   INFO(text);
   CHECK(text.find("  NDR       900000.0      1000000.0     TESTER-LIMITED (tester reached "
@@ -183,13 +204,16 @@ TEST_CASE("show lists each trial with its markers and notes, and the tester-limi
                   "    tester_limited: direction 0->1 sent 995000 of 1000000 intended frames\n") !=
         std::string::npos);
   CHECK(text.find("trial 3 [main] 900000.0 pps, 1 s: loss 0 %\ntrial 4") != std::string::npos);
+  CHECK(text.rfind("job 3: finished\nmethod mlr, measurer sim, 6 trials, run 1 time(s)\n"
+                   "created 2026-11-24T20:00:00.000Z\n",
+                   0) == 0);
 }
 
 TEST_CASE("a watch trial event: the trial line and its notes stay, the bounds are a status") {
   const Json::Value trial = tester_limited_result()["result"]["trials"][4];
-  Json::Value event(Json::objectValue);
-  event["event"] = "trial";
-  Json::Value& arguments = event["arguments"];
+  Json::Value arguments(Json::objectValue);
+  arguments["job"] = 3;
+  arguments["trial_count"] = 5;
   arguments["trial"] = 5;
   arguments["duration"] = 1.0;
   for (const char* key : {"phase", "load", "loss_ratio", "measured_loss_ratio", "notes",
@@ -205,7 +229,8 @@ TEST_CASE("a watch trial event: the trial line and its notes stay, the bounds ar
   progress["target_depth"] = 0;
   progress["done"] = true;
   arguments["goals"].append(progress);
-  const WatchText text = format_watch_event(event);
+  const WatchText text =
+      format_watch_event(protocol::decode_watch_event("trial", document(arguments)));
   REQUIRE(text.lines.size() == 4);
   CHECK(text.lines[0] == "trial 5 [main] 1000000.0 pps, 1 s: loss 100 %  TESTER-LIMITED 995 kpps");
   CHECK(text.lines[3].rfind("    tester_limited: ", 0) == 0);
@@ -221,7 +246,8 @@ TEST_CASE("a watch trial event: the trial line and its notes stay, the bounds ar
     more["upper_bound"] = 14880952.0;
     arguments["goals"].append(more);
   }
-  const WatchText wide = format_watch_event(event);
+  const WatchText wide =
+      format_watch_event(protocol::decode_watch_event("trial", document(arguments)));
   CHECK(wide.status.find('\n') != std::string::npos);
   std::size_t start = 0;
   while (start <= wide.status.size()) {
@@ -235,12 +261,8 @@ TEST_CASE("a watch trial event: the trial line and its notes stay, the bounds ar
   CHECK(wide.status.find("search time 5.0 of 1200 s") != std::string::npos);
   arguments["goals"].resize(1);
 
-  Json::Value ended(Json::objectValue);
-  ended["event"] = "job.ended";
-  ended["arguments"]["job"] = 3;
-  ended["arguments"]["state"] = "finished";
-  ended["arguments"]["reason"] = "";
-  const WatchText end = format_watch_event(ended);
+  const WatchText end =
+      format_watch_event(protocol::JobEndedEvent{3, protocol::JobState::finished, "", 0});
   CHECK(end.lines == std::vector<std::string>{"job 3 finished"});
   CHECK(end.status.empty());
 }
@@ -262,20 +284,20 @@ TEST_CASE("simulate's and analyze's goal table say TESTER-LIMITED too") {
 }
 
 TEST_CASE("show of a soak says how its tester-limited trials stand against the estimate") {
-  Json::Value show(Json::objectValue);
-  show["job"]["id"] = 5;
-  show["job"]["state"] = "running";
-  show["job"]["method"] = "plr";
-  show["estimate"]["average"] = 867800.0;
-  show["estimate"]["stdev"] = 450.0;
-  show["estimate"]["relative_stdev"] = 450.0 / 867800.0;
-  show["tester_limited"] = true;
-  show["tester_limit"]["trials"] = 12;
-  show["tester_limit"]["reached_pps"] = 9e5;
-  show["tester_limit"]["trials_near_estimate"] = 0;
-  show["tester_limit"]["estimate_upper_end"] = 868700.0;
-  show["tester_limit"]["trials_below_sut_loss"] = 12;
-  show["tester_limit"]["lowest_sut_lossy_load"] = Json::Value(Json::nullValue);
+  protocol::ShowReply show;
+  show.job = job_summary(5, "plr", protocol::JobState::running);
+  plr::PlrEstimate estimate;
+  estimate.average_pps = 867800.0;
+  estimate.stdev_pps = 450.0;
+  show.estimate = std::optional(estimate);
+  show.tester_limited = true;
+  plr::PlrTesterLimit limit;
+  limit.trials = 12;
+  limit.reached_pps = 9e5;
+  limit.trials_near_estimate = 0;
+  limit.estimate_upper_end_pps = 868700.0;
+  limit.trials_below_sut_loss = 12;
+  show.tester_limit = limit;
   const std::string text = format_job(show);
   INFO(text);
   CHECK(text.find("from the stored trials: estimate 867800.0 pps +- 450.0") != std::string::npos);
@@ -290,17 +312,17 @@ TEST_CASE("with a known line rate, bounds are also shown in % of line rate and G
   line_rate["port_speed_gbps"] = 10.0;
   line_rate["frame_bytes"] = 64.0;
   line_rate["line_rate_pps"] = 10e9 / (84.0 * 8.0);
-  Json::Value goals(Json::arrayValue);
-  Json::Value ndr(Json::objectValue);
-  ndr["name"] = "NDR";
-  ndr["relevant_lower_bound"] = 10e9 / (84.0 * 8.0) / 2.0;  // half of line rate
-  ndr["relevant_upper_bound"] = Json::Value(Json::nullValue);
-  goals.append(ndr);
-  const std::string text = format_goal_line_rate(goals, line_rate);
+  protocol::ResultGoal ndr;
+  ndr.name = "NDR";
+  ndr.relevant_lower_bound_pps = 10e9 / (84.0 * 8.0) / 2.0;  // half of line rate
+  const std::vector<protocol::ResultGoal> goals{ndr};
+  const auto line_rate_facts = protocol::decode_line_rate_facts(line_rate, "line_rate");
+  const std::string text = format_goal_line_rate(goals, line_rate_facts);
   CHECK(text.find("10.000 Gbit/s port, 64.0 B mean frame: 100 % = 14880952.4 frames/s") !=
         std::string::npos);
   CHECK(text.find("50.000") != std::string::npos);
   CHECK(text.find("5.0000") != std::string::npos);  // Gbit/s at L1
-  CHECK(format_goal_line_rate(goals, Json::Value(Json::nullValue)).empty());
-  CHECK(line_rate_suffix(1488095.238, line_rate) == " = 10.000 % of line rate, 1.0000 Gbit/s L1");
+  CHECK(format_goal_line_rate(goals, std::nullopt).empty());
+  CHECK(line_rate_suffix(1488095.238, line_rate_facts) ==
+        " = 10.000 % of line rate, 1.0000 Gbit/s L1");
 }

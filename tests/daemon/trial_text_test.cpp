@@ -7,12 +7,24 @@
 #include "daemon/cli/terminal_text.hpp"
 #include "daemon/cli/trial_notes_text.hpp"
 #include "daemon/codec/trial_result_codec.hpp"
+#include "daemon/protocol/document_codec.hpp"
+#include "daemon/protocol/event_codec.hpp"
+#include "daemon/protocol/trial_record_codec.hpp"
 #include "daemon/report/note_tally.hpp"
 
 using namespace trexsearch;
 using namespace trexsearch::cli;
 
 namespace {
+
+// The trials are written in `result`'s JSON and read as a client reads them.
+protocol::TrialRecord record(const Json::Value& trial) {
+  return protocol::decode_trial_record(trial, "trial");
+}
+
+std::vector<protocol::TrialRecord> records(const Json::Value& trials) {
+  return protocol::decode_trial_records(trials, "trials");
+}
 
 /// A bidirectional 1 s trial in `result`'s shape: direction 0->1 short of frames
 /// (tester-limited at 990 kpps) and losing 500, 1->0 clean; repeated after a restart.
@@ -49,16 +61,17 @@ Json::Value plain_trial(int number, double load_pps, std::vector<std::string> no
 TEST_CASE("a tester-limited, repeated trial is marked on its line, which stays within 80 columns") {
   Json::Value trial = limited_trial();
   trial["load"] = 99000.0;
-  CHECK(format_trial_line(trial) ==
+  CHECK(format_trial_line(record(trial)) ==
         "trial 12 [main] 99000.0 pps, 1 s: loss 100 %  TESTER-LIMITED 990 kpps, repeated");
   // One column short for both: the tester limit stays, "+1" says a note is not
   // marked (the lines under the trial list every note).
-  const std::string line = format_trial_line(limited_trial());
+  const std::string line = format_trial_line(record(limited_trial()));
   CHECK(line == "trial 12 [main] 1000000.0 pps, 1 s: loss 100 %  TESTER-LIMITED 990 kpps +1");
   CHECK(line.size() <= kTrialLineColumns);
-  CHECK(format_trial_line(plain_trial(4, 1e6, {"repeated: measured again (attempt 2)"})) ==
+  CHECK(format_trial_line(record(plain_trial(4, 1e6, {"repeated: measured again (attempt 2)"}))) ==
         "trial 4 [main] 1000000.0 pps, 1 s: loss 0 %  repeated");
-  CHECK(format_trial_line(plain_trial(3, 5e5)) == "trial 3 [main] 500000.0 pps, 1 s: loss 0 %");
+  CHECK(format_trial_line(record(plain_trial(3, 5e5))) ==
+        "trial 3 [main] 500000.0 pps, 1 s: loss 0 %");
 }
 
 TEST_CASE("markers that do not fit in 80 columns become +N, the tester limit last of all") {
@@ -69,30 +82,30 @@ TEST_CASE("markers that do not fit in 80 columns become +N, the tester limit las
   trial["intended_duration"] = 1234.5;
   trial["notes"].append("negative_loss: direction 1->0 received 3 more frames than it sent");
   trial["notes"].append("port_counters: counted with port counters");
-  const std::string line = format_trial_line(trial);
+  const std::string line = format_trial_line(record(trial));
   INFO(line);
   CHECK(line.size() <= kTrialLineColumns);
   CHECK(line.find("TESTER-LIMITED") != std::string::npos);
   CHECK(line.find(" +") != std::string::npos);
   // However long the facts, the line is cut rather than wrapped.
   trial["phase"] = std::string(100, 'p');
-  CHECK(format_trial_line(trial).size() <= kTrialLineColumns);
+  CHECK(format_trial_line(record(trial)).size() <= kTrialLineColumns);
 }
 
 TEST_CASE("under a trial: the loss its counts give, each direction's loss, every note") {
-  const std::vector<std::string> lines = trial_detail_lines(limited_trial());
+  const std::vector<std::string> lines = trial_detail_lines(record(limited_trial()));
   REQUIRE(lines.size() == 4);
   CHECK(lines[0] == "    counted as full loss (tester-limited); its counts give loss 0.525 %");
   CHECK(lines[1] == "    per direction: 0->1 1.05 % (500 lost, 10000 unsent); 1->0 0 %");
   CHECK(lines[2] == "    tester_limited: direction 0->1 sent 990000 of 1000000 intended frames");
   CHECK(lines[3] == "    repeated: measured again (attempt 2) after TRex restarted");
   // No notes, no lost frames: nothing under the line.
-  CHECK(trial_detail_lines(plain_trial(1, 1e6)).empty());
+  CHECK(trial_detail_lines(record(plain_trial(1, 1e6))).empty());
 }
 
 TEST_CASE("a note cannot drive the terminal: control characters and bad UTF-8 are escaped") {
   Json::Value trial = plain_trial(1, 1e6, {"other: \x1b]0;owned\x07 done\r\nnext line"});
-  const std::vector<std::string> lines = trial_detail_lines(trial);
+  const std::vector<std::string> lines = trial_detail_lines(record(trial));
   REQUIRE(lines.size() == 1);
   CHECK(lines[0] == "    other: \\x1b]0;owned\\x07 done\\x0d\\x0anext line");
   CHECK(terminal_safe("caf\xc3\xa9 \xe2\x86\x92 ok") == "caf\xc3\xa9 \xe2\x86\x92 ok");
@@ -122,17 +135,18 @@ TEST_CASE("the notes summary counts trials per key, and per load, the tester lim
   trials.append(limited);
   trials.append(plain_trial(5, 5e6, {"free text from a measurer", "port_counters: used"}));
   trials.append(plain_trial(6, 5e6));
-  CHECK(format_note_summary(trials) ==
+  CHECK(format_note_summary(records(trials)) ==
         "notes: 3 tester_limited (at 7500000.0 pps: 1; at 10000000.0 pps: 2), "
         "4 repeated (at 7500000.0 pps: 1; at 10000000.0 pps: 3), "
         "1 port_counters (at 5000000.0 pps: 1), 1 other (at 5000000.0 pps: 1)");
-  CHECK(format_note_summary(Json::Value(Json::arrayValue)) == "notes: none");
-  CHECK(format_counters_summary(trials) == "counters: flow_stats (3 trials), not reported (3)");
+  CHECK(format_note_summary(records(Json::Value(Json::arrayValue))) == "notes: none");
+  CHECK(format_counters_summary(records(trials)) ==
+        "counters: flow_stats (3 trials), not reported (3)");
   Json::Value all(Json::arrayValue);
   all.append(limited_trial());
   all.append(limited_trial());
-  CHECK(format_counters_summary(all) == "counters: flow_stats (all 2 trials)");
-  CHECK(format_counters_summary(Json::Value(Json::arrayValue)).empty());
+  CHECK(format_counters_summary(records(all)) == "counters: flow_stats (all 2 trials)");
+  CHECK(format_counters_summary(records(Json::Value(Json::arrayValue))).empty());
 }
 
 TEST_CASE("rates in markers have three significant digits") {
@@ -154,7 +168,12 @@ TEST_CASE("a watch event becomes the same trial as result's") {
     arguments[key] = trial[key];
   }
   arguments["search_time"] = 12.0;
-  const Json::Value converted = trial_from_event(arguments);
-  CHECK(format_trial_line(converted) == format_trial_line(trial));
-  CHECK(trial_detail_lines(converted) == trial_detail_lines(trial));
+  arguments["job"] = 3;
+  arguments["trial_count"] = 12;
+  arguments["goals"] = Json::Value(Json::arrayValue);
+  const auto event =
+      protocol::decode_event_arguments<protocol::TrialEvent>(protocol::make_document(arguments));
+  REQUIRE(event.trial.has_value());
+  CHECK(format_trial_line(*event.trial) == format_trial_line(record(trial)));
+  CHECK(trial_detail_lines(*event.trial) == trial_detail_lines(record(trial)));
 }

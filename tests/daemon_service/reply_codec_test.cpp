@@ -4,6 +4,11 @@
 
 #include <doctest/doctest.h>
 
+#include "daemon/protocol/document_codec.hpp"
+#include "daemon/protocol/event_codec.hpp"
+#include "daemon/protocol/job_replies_codec.hpp"
+#include "daemon/service/protocol_records.hpp"
+
 namespace trexsearch::service {
 namespace {
 
@@ -27,7 +32,8 @@ TEST_CASE("a watch trial event carries the trial's notes, directions and tester 
   progress.trial_count = 7;
   progress.last_trial =
       summarize_trial(7, mlr::TrialPhase::main, measure::Seconds{6.0}, tester_limited_trial());
-  const Json::Value event = encode_trial_event(3, progress);
+  const Json::Value event =
+      protocol::json_of(protocol::encode_event_arguments(trial_event_of(3, progress)));
   CHECK(event["trial"].asUInt64() == 7);
   CHECK(event["loss_ratio"].asDouble() == 1.0);
   CHECK(event["measured_loss_ratio"].asDouble() == doctest::Approx(501000.0 / 2000000.0));
@@ -52,7 +58,8 @@ TEST_CASE("a trial event of an ordinary trial has empty notes and no tester limi
   progress.last_trial =
       summarize_trial(1, mlr::TrialPhase::initial, measure::Seconds{0.0},
                       measure::TrialResult::from_outcome(1e3, measure::Seconds{1.0}, outcome));
-  const Json::Value event = encode_trial_event(3, progress);
+  const Json::Value event =
+      protocol::json_of(protocol::encode_event_arguments(trial_event_of(3, progress)));
   CHECK(event["notes"].empty());
   CHECK(event["directions"].empty());
   CHECK_FALSE(event.isMember("tester_limited_pps"));
@@ -68,7 +75,7 @@ TEST_CASE("show's bounds say when the tester set a goal's upper bound") {
   mlr::GoalResult clean = limited;
   clean.label = "PDR";
   clean.tester_limit.reset();
-  const Json::Value bounds = encode_bounds({limited, clean});
+  const Json::Value bounds = protocol::encode_goal_bounds(goal_bounds_of({limited, clean}));
   CHECK(bounds[0]["tester_limited"]["trials"].asUInt64() == 2);
   CHECK(bounds[0]["tester_limited"]["reached_pps"].asDouble() == 950000.0);
   CHECK(bounds[0]["clean"].asBool() == false);
