@@ -10,10 +10,6 @@ namespace trexsearch::cli {
 /// Human-readable forms of trex-searchd's replies (docs/socket-api.md shapes).
 /// Loads in frames/s with one decimal; absent values as "-".
 
-/// `status`: daemon, TRex, running job with its bounds, queue, clients.
-std::string format_status(const Json::Value& status);
-/// `list`: one row per job: id, state, method, measurer, trials, created, name.
-std::string format_job_list(const Json::Value& jobs);
 /// `show`: the job, its progress or bounds, and (when present) its trials.
 std::string format_job(const Json::Value& show);
 /// The width `watch` keeps to: a terminal's default.
@@ -32,6 +28,10 @@ struct WatchText {
   std::string status;
 };
 WatchText format_watch_event(const Json::Value& event);
+
+/// Where a running job stands (`status`): the goals' bounds (MLR) or the estimate
+/// (PLR), and the search time against its limit.
+std::string format_progress_summary(const Json::Value& progress);
 
 /// The JSON value as "1234567.8" (or "-" when null).
 std::string format_load(const Json::Value& load);

@@ -3,9 +3,9 @@
 
 #include <ostream>
 
-#include "daemon/cli/client_format.hpp"
 #include "daemon/cli/command_entries.hpp"
 #include "daemon/cli/command_errors.hpp"
+#include "daemon/cli/job_list_format.hpp"
 #include "daemon/cli/terminal_text.hpp"
 #include "daemon/cli/text_table.hpp"
 

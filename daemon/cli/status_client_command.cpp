@@ -1,8 +1,8 @@
 // `trex-search status`: the daemon, its TRex connection, the running job and queue.
 #include <json/value.h>
 
-#include "daemon/cli/client_format.hpp"
 #include "daemon/cli/command_entries.hpp"
+#include "daemon/cli/status_format.hpp"
 
 namespace trexsearch::cli {
 namespace {
