@@ -108,7 +108,8 @@ Json::Value encode_queue(const StatusReply::Queue& queue) {
 StatusReply::Queue decode_queue(const ReplyFields& fields) {
   StatusReply::Queue queue;
   if (fields.present("running")) {
-    queue.running = decode_running(ReplyFields(fields.object("running"), fields.path_of("running")));
+    queue.running =
+        decode_running(ReplyFields(fields.object("running"), fields.path_of("running")));
   }
   const Json::Value& queued = fields.array("queued");
   for (Json::ArrayIndex i = 0; i < queued.size(); ++i) {
@@ -157,8 +158,8 @@ Json::Value encode_clients(const StatusReply::Clients& clients) {
 }
 
 StatusReply::Clients decode_clients(const ReplyFields& fields) {
-  return StatusReply::Clients{fields.count("connected"),    fields.count("max"),
-                              fields.count("max_per_user"), fields.count("output_bytes"),
+  return StatusReply::Clients{fields.count("connected"),        fields.count("max"),
+                              fields.count("max_per_user"),     fields.count("output_bytes"),
                               fields.count("max_output_bytes"), fields.count("blocked")};
 }
 

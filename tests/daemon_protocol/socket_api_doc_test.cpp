@@ -12,8 +12,8 @@
 
 #include "daemon/protocol/document_codec.hpp"
 #include "daemon/protocol/reply_codec.hpp"
-#include "daemon/protocol/status_reply_codec.hpp"
 #include "daemon/protocol/request_codec.hpp"
+#include "daemon/protocol/status_reply_codec.hpp"
 #include "daemon/service/dispatcher.hpp"
 
 namespace trexsearch::protocol {

@@ -27,7 +27,11 @@ StatusReply round_trip(const StatusReply& reply) {
 
 StatusReply busy_daemon() {
   StatusReply reply;
-  reply.daemon = {"0.1.0", 4242, "2026-11-25T08:00:00.000Z", 3600.5, "/run/trex-search/control.sock",
+  reply.daemon = {"0.1.0",
+                  4242,
+                  "2026-11-25T08:00:00.000Z",
+                  3600.5,
+                  "/run/trex-search/control.sock",
                   "/var/lib/trex-search"};
   reply.trex = StatusReply::TrexLink{"connected",
                                      true,
@@ -46,8 +50,9 @@ StatusReply busy_daemon() {
   running.cancel_requested = true;
   running.progress = document(R"({"trial_count": 3, "last_trial": null, "goals": []})");
   reply.queue = {running, {13, 14}, 64};
-  reply.store = StatusReply::Store{"/var/lib/trex-search/jobs.db", 1048576, 0, false, 8388608,
-                                   false, "disk full", "2026-11-25T08:58:00.000Z"};
+  reply.store = StatusReply::Store{
+      "/var/lib/trex-search/jobs.db", 1048576, 0, false, 8388608, false, "disk full",
+      "2026-11-25T08:58:00.000Z"};
   reply.clients = StatusReply::Clients{2, 64, 8, 512, 1048576, 1};
   return reply;
 }
@@ -61,8 +66,8 @@ TEST_CASE("a status reply round-trips through its codec and the envelope") {
   StatusReply idle;
   idle.daemon = busy.daemon;
   idle.queue.max_queued = 64;
-  idle.store = StatusReply::Store{"/var/lib/trex-search/jobs.db", 4096, 1 << 20, true, 0, false,
-                                  std::nullopt, std::nullopt};
+  idle.store = StatusReply::Store{
+      "/var/lib/trex-search/jobs.db", 4096, 1 << 20, true, 0, false, std::nullopt, std::nullopt};
   CHECK(round_trip(idle) == idle);
 }
 
@@ -78,8 +83,9 @@ TEST_CASE("a status reply is written in the documented shape") {
         R"("queued":[3],"queued_count":1,"running":null},)"
         R"("trex":{"connected":false,"state":"not_configured"}})");
   // An idle link without a version, contact or error leaves those keys out.
-  reply.trex = StatusReply::TrexLink{"idle", false, "tcp://t:4501", "2026-11-25T08:00:00.000Z",
-                                     std::nullopt, std::nullopt, std::nullopt, 0};
+  reply.trex =
+      StatusReply::TrexLink{"idle",       false,        "tcp://t:4501", "2026-11-25T08:00:00.000Z",
+                            std::nullopt, std::nullopt, std::nullopt,   0};
   CHECK(codec::to_compact_json(json_of(encode_reply(reply))["trex"]) ==
         R"({"connected":false,"endpoint":"tcp://t:4501","recoveries":0,)"
         R"("since":"2026-11-25T08:00:00.000Z","state":"idle"})");
