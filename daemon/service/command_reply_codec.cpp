@@ -18,28 +18,6 @@ using protocol::make_document;
 
 Json::Value object() { return Json::Value(Json::objectValue); }
 
-Json::Value encode_daemon(const DaemonInfo& daemon, double uptime_s) {
-  Json::Value json = object();
-  json["version"] = daemon.version;
-  json["pid"] = static_cast<Json::Int64>(daemon.pid);
-  json["started_at"] = format_utc(daemon.started_at);
-  json["uptime"] = uptime_s;
-  json["socket"] = daemon.socket_path;
-  json["state_dir"] = daemon.state_dir;
-  return json;
-}
-
-Json::Value encode_clients(const ServerStats& stats) {
-  Json::Value json = object();
-  json["connected"] = Json::UInt64{stats.clients};
-  json["max"] = Json::UInt64{stats.max_clients};
-  json["max_per_user"] = Json::UInt64{stats.max_clients_per_user};
-  json["output_bytes"] = Json::UInt64{stats.output_bytes};
-  json["max_output_bytes"] = Json::UInt64{stats.max_output_bytes};
-  json["blocked"] = Json::UInt64{stats.blocked};
-  return json;
-}
-
 template <class T, class Encode>
 Json::Value or_null(const std::optional<T>& value, Encode encode) {
   return value ? Json::Value(encode(*value)) : Json::Value(Json::nullValue);
@@ -63,16 +41,6 @@ void encode_plr_parts(const ShowReply& reply, Json::Value& json) {
 }
 
 }  // namespace
-
-Document encode_reply(const StatusReply& reply) {
-  Json::Value json = object();
-  json["daemon"] = encode_daemon(reply.daemon, reply.uptime_s);
-  json["trex"] = reply.trex ? encode_trex_link(*reply.trex) : encode_trex_not_configured();
-  json["queue"] = encode_queue_status(reply.queue);
-  if (reply.store) json["store"] = encode_store_health(*reply.store);
-  if (reply.clients) json["clients"] = encode_clients(*reply.clients);
-  return make_document(std::move(json));
-}
 
 Document encode_reply(const ShowSuiteReply& reply) {
   return make_document(encode_suite_details(reply.details));
