@@ -10,6 +10,7 @@
 #include "daemon/cli/terminal_text.hpp"
 #include "daemon/cli/tester_limit_text.hpp"
 #include "daemon/cli/trial_text.hpp"
+#include "daemon/protocol/document_codec.hpp"
 
 namespace trexsearch::cli {
 namespace {
@@ -187,8 +188,12 @@ WatchText format_watch_event(const Json::Value& event) {
   return text;
 }
 
-std::string format_progress_summary(const Json::Value& progress) {
-  return progress_summary(progress);
+std::string format_progress_summary(const protocol::Document& progress) {
+  return progress_summary(protocol::json_of(progress));
+}
+
+std::uint64_t progress_trial_count(const protocol::Document& progress) {
+  return protocol::json_of(progress)["trial_count"].asUInt64();
 }
 
 }  // namespace trexsearch::cli

@@ -2,8 +2,11 @@
 
 #include <json/value.h>
 
+#include <cstdint>
 #include <string>
 #include <vector>
+
+#include "daemon/protocol/document.hpp"
 
 namespace trexsearch::cli {
 
@@ -31,7 +34,9 @@ WatchText format_watch_event(const Json::Value& event);
 
 /// Where a running job stands (`status`): the goals' bounds (MLR) or the estimate
 /// (PLR), and the search time against its limit.
-std::string format_progress_summary(const Json::Value& progress);
+std::string format_progress_summary(const protocol::Document& progress);
+/// How many trials the progress counts.
+std::uint64_t progress_trial_count(const protocol::Document& progress);
 
 /// The JSON value as "1234567.8" (or "-" when null).
 std::string format_load(const Json::Value& load);

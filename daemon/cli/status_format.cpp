@@ -8,79 +8,84 @@
 namespace trexsearch::cli {
 namespace {
 
+using protocol::StatusReply;
+
+constexpr double kMiB = 1048576.0;
+
 // "connected to tcp://...:4501 (v3.04) since ...", "failed at ... : reason".
-std::string trex_line(const Json::Value& trex) {
-  const std::string state = trex["state"].asString();
-  if (state == "not_configured") return "not configured";
+std::string trex_line(const std::optional<StatusReply::TrexLink>& trex) {
+  if (!trex) return "not configured";
+  const std::string& state = trex->state;
   std::ostringstream line;
   line << state;
   if (state == "connected" || state == "connecting" || state == "reconnecting") {
-    line << " to " << trex["endpoint"].asString();
-    if (trex.isMember("trex_version")) line << " (TRex " << trex["trex_version"].asString() << ")";
-    line << " since " << trex["since"].asString();
+    line << " to " << trex->endpoint;
+    if (trex->trex_version) line << " (TRex " << *trex->trex_version << ")";
+    line << " since " << trex->since;
   } else {
-    line << " (endpoint " << trex["endpoint"].asString() << "; connects when a trex job runs)";
-    if (trex.isMember("last_contact")) {
-      line << ", last contact " << trex["last_contact"].asString();
-    }
+    line << " (endpoint " << trex->endpoint << "; connects when a trex job runs)";
+    if (trex->last_contact) line << ", last contact " << *trex->last_contact;
   }
-  if (trex.isMember("last_error")) line << "\n  last error: " << trex["last_error"].asString();
-  if (trex["recoveries"].asUInt64() > 0) {
-    line << "\n  reconnections after TRex restarts or lost connections: "
-         << trex["recoveries"].asUInt64();
+  if (trex->last_error) line << "\n  last error: " << *trex->last_error;
+  if (trex->recoveries > 0) {
+    line << "\n  reconnections after TRex restarts or lost connections: " << trex->recoveries;
   }
   return line.str();
 }
 
-}  // namespace
-
-std::string format_status(const Json::Value& status) {
+std::string queue_lines(const StatusReply::Queue& queue) {
   std::ostringstream text;
-  const Json::Value& daemon = status["daemon"];
-  text << "trex-searchd " << daemon["version"].asString() << ", pid " << daemon["pid"].asInt64()
-       << ", up " << fixed(daemon["uptime"].asDouble(), 0) << " s\n";
-  text << "TRex: " << trex_line(status["trex"]) << "\n";
-  const Json::Value& queue = status["queue"];
-  const Json::Value& running = queue["running"];
-  if (running.isObject()) {
-    const Json::Value& progress = running["progress"];
-    text << "running: job " << running["id"].asInt64() << " (" << running["method"].asString()
-         << ", " << running["measurer"].asString() << ")"
-         << (running["name"].asString().empty() ? "" : " " + running["name"].asString())
-         << ", trial " << progress["trial_count"].asUInt64()
-         << (running["cancel_requested"].asBool() ? ", cancelling" : "") << "\n";
-    text << "  " << format_progress_summary(progress) << "\n";
+  if (queue.running) {
+    const StatusReply::RunningJob& running = *queue.running;
+    text << "running: job " << running.id << " (" << running.method << ", " << running.measurer
+         << ")" << (running.name.empty() ? "" : " " + running.name) << ", trial "
+         << progress_trial_count(running.progress)
+         << (running.cancel_requested ? ", cancelling" : "") << "\n";
+    text << "  " << format_progress_summary(running.progress) << "\n";
   } else {
     text << "running: nothing\n";
   }
-  text << "queued: " << queue["queued_count"].asUInt64();
-  if (!queue["queued"].empty()) {
+  text << "queued: " << queue.queued.size();
+  if (!queue.queued.empty()) {
     text << " (jobs";
-    for (const auto& id : queue["queued"]) text << " " << id.asInt64();
+    for (const protocol::JobId id : queue.queued) text << " " << id;
     text << ")";
   }
   text << "\n";
-  if (status.isMember("store")) {
-    const Json::Value& store = status["store"];
-    text << "store: " << store["file"].asString() << ", "
-         << fixed(store["bytes"].asDouble() / 1048576.0, 1) << " MiB";
-    if (store["max_bytes"].asUInt64() > 0) {
-      text << " of " << fixed(store["max_bytes"].asDouble() / 1048576.0, 0) << " MiB";
-    }
-    if (!store["writable"].asBool()) {
-      text << "\n  CANNOT BE WRITTEN since " << store["last_error_at"].asString() << ": "
-           << store["last_error"].asString();
-    }
-    if (store["reserve_bytes"].asUInt64() > 0 && !store["reserve_held"].asBool()) {
-      text << "\n  its " << fixed(store["reserve_bytes"].asDouble() / 1048576.0, 0)
-           << " MiB reserve is not in place (file system full?): free space, or delete "
-              "old jobs";
-    }
-    text << "\n";
+  return text.str();
+}
+
+std::string store_lines(const StatusReply::Store& store) {
+  std::ostringstream text;
+  text << "store: " << store.file << ", " << fixed(static_cast<double>(store.bytes) / kMiB, 1)
+       << " MiB";
+  if (store.max_bytes > 0) {
+    text << " of " << fixed(static_cast<double>(store.max_bytes) / kMiB, 0) << " MiB";
   }
-  if (status.isMember("clients")) {
-    text << "clients: " << status["clients"]["connected"].asUInt64() << " of "
-         << status["clients"]["max"].asUInt64() << "\n";
+  if (!store.writable) {
+    text << "\n  CANNOT BE WRITTEN since " << store.last_error_at.value_or("") << ": "
+         << store.last_error.value_or("");
+  }
+  if (store.reserve_bytes > 0 && !store.reserve_held) {
+    text << "\n  its " << fixed(static_cast<double>(store.reserve_bytes) / kMiB, 0)
+         << " MiB reserve is not in place (file system full?): free space, or delete "
+            "old jobs";
+  }
+  text << "\n";
+  return text.str();
+}
+
+}  // namespace
+
+std::string format_status(const StatusReply& status) {
+  std::ostringstream text;
+  text << "trex-searchd " << status.daemon.version << ", pid " << status.daemon.pid << ", up "
+       << fixed(status.daemon.uptime_s, 0) << " s\n";
+  text << "TRex: " << trex_line(status.trex) << "\n";
+  text << queue_lines(status.queue);
+  if (status.store) text << store_lines(*status.store);
+  if (status.clients) {
+    text << "clients: " << status.clients->connected << " of " << status.clients->max << "\n";
   }
   return text.str();
 }

@@ -1,13 +1,13 @@
 #pragma once
 
-#include <json/value.h>
-
 #include <string>
+
+#include "daemon/protocol/status_reply.hpp"
 
 namespace trexsearch::cli {
 
 /// `status` for people: daemon, TRex, running job with its bounds, queue, store,
-/// clients (docs/socket-api.md shapes).
-std::string format_status(const Json::Value& status);
+/// clients.
+std::string format_status(const protocol::StatusReply& status);
 
 }  // namespace trexsearch::cli
