@@ -13,14 +13,9 @@ using protocol::StatusReply;
 StatusReply busy_status() {
   StatusReply status;
   status.daemon = {"0.1.0", 4242, "2026-11-25T08:00:00.000Z", 3600.4, "/s", "/d"};
-  status.trex = StatusReply::TrexLink{"reconnecting",
-                                      false,
-                                      "tcp://127.0.0.1:4501",
-                                      "2026-11-25T08:30:00.000Z",
-                                      "v3.08",
-                                      std::nullopt,
-                                      "TRex went away",
-                                      2};
+  status.trex = StatusReply::TrexLink{
+      "reconnecting", false,        "tcp://127.0.0.1:4501", "2026-11-25T08:30:00.000Z",
+      "v3.08",        std::nullopt, "TRex went away",       2};
   StatusReply::RunningJob running;
   running.id = 12;
   running.name = "nightly";
@@ -34,8 +29,9 @@ StatusReply busy_status() {
                          "intended_duration": 1}, "search_time_limit": 600})",
       "progress");
   status.queue = {running, {13, 14}, 64};
-  status.store = StatusReply::Store{"/d/jobs.sqlite", 3 * 1048576, 100 * 1048576, false,
-                                    4 * 1048576, false, "disk full", "2026-11-25T08:59:00.000Z"};
+  status.store =
+      StatusReply::Store{"/d/jobs.sqlite", 3 * 1048576, 100 * 1048576, false,
+                         4 * 1048576,      false,       "disk full",   "2026-11-25T08:59:00.000Z"};
   status.clients = StatusReply::Clients{2, 128, 32, 0, 1048576, 0};
   return status;
 }
@@ -63,9 +59,10 @@ TEST_CASE("status: an idle daemon without TRex, store or clients") {
   idle.daemon = {"0.1.0", 7, "2026-11-25T08:00:00.000Z", 0.4, "/s", "/d"};
   CHECK(format_status(idle) ==
         "trex-searchd 0.1.0, pid 7, up 0 s\nTRex: not configured\nrunning: nothing\nqueued: 0\n");
-  idle.trex = StatusReply::TrexLink{
-      "idle", false, "tcp://t:4501", "2026-11-25T08:00:00.000Z", std::nullopt,
-      "2026-11-25T07:00:00.000Z", std::nullopt, 0};
+  idle.trex = StatusReply::TrexLink{"idle",         false,
+                                    "tcp://t:4501", "2026-11-25T08:00:00.000Z",
+                                    std::nullopt,   "2026-11-25T07:00:00.000Z",
+                                    std::nullopt,   0};
   CHECK(format_status(idle).find("TRex: idle (endpoint tcp://t:4501; connects when a trex job "
                                  "runs), last contact 2026-11-25T07:00:00.000Z\n") !=
         std::string::npos);
