@@ -49,10 +49,10 @@ TEST_CASE("a trex job's profile path goes as the file's contents with its source
 
 TEST_CASE("a suite's job profile and each of its profiles go as contents") {
   FakeProfiles files;
-  const auto suite = inline_suite_profiles(
-      document(R"({"job": {"measurer": {"kind": "trex", "profile": "a.json"}},
+  const auto suite =
+      inline_suite_profiles(document(R"({"job": {"measurer": {"kind": "trex", "profile": "a.json"}},
                    "profiles": [{"profile": "b.json", "name": "b"}, 5, {"profile": {}}]})"),
-      "suite.json", files.reader());
+                            "suite.json", files.reader());
   CHECK(files.read == std::vector<std::string>{"a.json", "b.json"});
   CHECK(protocol::to_compact_text(suite).find(
             R"({"name":"b","profile":{"streams":[]},"profile_source":"/abs/b.json"},5,)"
