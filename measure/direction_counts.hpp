@@ -24,6 +24,7 @@ struct DirectionCounts {
   /// The reference's formula on this direction alone: (|loss| + unsent) /
   /// max(offered, intended), capped at 1; 0 for an empty direction.
   double loss_ratio() const;
+  friend bool operator==(const DirectionCounts&, const DirectionCounts&) = default;
 };
 
 }  // namespace trexsearch::measure

@@ -45,6 +45,7 @@ struct LatencySummary {
   /// The percentiles' resolution at P99 [us]: 1 for hdrh below 2048 us, the
   /// bucket width for buckets.
   std::uint64_t resolution_us = 0;
+  friend bool operator==(const LatencySummary&, const LatencySummary&) = default;
 };
 
 /// Sequence errors of a latency stream in one trial (TRex `er` counters,
@@ -55,6 +56,7 @@ struct SequenceErrors {
   std::uint64_t duplicate = 0;
   std::uint64_t seq_too_high = 0;
   std::uint64_t seq_too_low = 0;
+  friend bool operator==(const SequenceErrors&, const SequenceErrors&) = default;
 };
 
 /// One direction's latency stream in one trial: its own counts (never part of
@@ -76,6 +78,7 @@ struct DirectionLatency {
   std::string hdrh;
   /// The trial's decade bucket histogram: lower edge [us] -> samples.
   std::map<std::uint64_t, std::uint64_t> buckets;
+  friend bool operator==(const DirectionLatency&, const DirectionLatency&) = default;
 };
 
 }  // namespace trexsearch::measure

@@ -8,6 +8,18 @@ ControlConnection::ControlConnection(const std::string& socket_path,
                                      std::chrono::milliseconds reply_timeout)
     : client_(socket_path), reply_timeout_(reply_timeout) {}
 
+protocol::Response ControlConnection::try_exchange(const std::string& command,
+                                                   const protocol::Document& arguments) {
+  return client_.exchange(command, arguments, reply_timeout_);
+}
+
+protocol::Response ControlConnection::exchange(const std::string& command,
+                                               const protocol::Document& arguments) {
+  protocol::Response response = try_exchange(command, arguments);
+  if (!response.ok()) throw DaemonRefused(response.result, response.text);
+  return response;
+}
+
 protocol::JsonReply ControlConnection::try_request(const std::string& command,
                                                    const protocol::Document& arguments) {
   return client_.request(command, arguments, reply_timeout_);

@@ -35,6 +35,24 @@ class ControlConnection {
   /// Connects; throws std::runtime_error naming the socket and what to check.
   ControlConnection(const std::string& socket_path, std::chrono::milliseconds reply_timeout);
 
+  /// Sends one request and returns its reply; throws DaemonRefused for error replies
+  /// and std::runtime_error when the daemon does not answer in time.
+  protocol::Response exchange(const std::string& command, const protocol::Document& arguments);
+  /// Like exchange(), but returns error replies instead of throwing.
+  protocol::Response try_exchange(const std::string& command, const protocol::Document& arguments);
+  /// A typed request (daemon/protocol/requests.hpp): as exchange() / try_exchange().
+  template <class R>
+  protocol::Response send(const R& typed) {
+    return exchange(std::string(R::kCommand), protocol::encode_arguments(typed));
+  }
+  template <class R>
+  protocol::Response try_send(const R& typed) {
+    return try_exchange(std::string(R::kCommand), protocol::encode_arguments(typed));
+  }
+
+  // The reply as JSON, for the commands that still read it so (show, result,
+  // watch, export, report, compare, trend: their documents are not typed yet).
+
   /// Sends one request and returns the reply's arguments; throws DaemonRefused for
   /// error replies and std::runtime_error when the daemon does not answer in time.
   protocol::JsonReply request(const std::string& command, const protocol::Document& arguments);

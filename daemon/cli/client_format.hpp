@@ -1,7 +1,5 @@
 #pragma once
 
-#include <json/value.h>
-
 #include <optional>
 #include <string>
 #include <vector>
@@ -14,10 +12,6 @@ namespace trexsearch::cli {
 /// Human-readable forms of trex-searchd's replies (docs/socket-api.md shapes).
 /// Loads in frames/s with one decimal; absent values as "-".
 
-/// `status`: daemon, TRex, running job with its bounds, queue, clients.
-std::string format_status(const Json::Value& status);
-/// `list`: one row per job: id, state, method, measurer, trials, created, name.
-std::string format_job_list(const Json::Value& jobs);
 /// `show`: the job, its progress or bounds, and (when present) its trials.
 std::string format_job(const protocol::ShowReply& show);
 /// The width `watch` keeps to: a terminal's default.

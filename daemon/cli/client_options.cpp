@@ -7,6 +7,7 @@
 
 #include "daemon/cli/client_connection.hpp"
 #include "daemon/cli/command_errors.hpp"
+#include "daemon/cli/command_failure_codec.hpp"
 #include "daemon/cli/exit_codes.hpp"
 #include "daemon/codec/json_writer.hpp"
 #include "measure/errors.hpp"
@@ -79,13 +80,7 @@ int run_client_command(const std::vector<std::string>& args, std::ostream& out, 
   const bool json = std::find(args.begin(), args.end(), "--json") != args.end();
   if (!json) return run_socket_command(body, err, {});
   return run_socket_command(body, err, [&](const CommandFailure& failure) {
-    Json::Value error(Json::objectValue);
-    error["code"] = failure.code;
-    error["message"] = failure.message;
-    error["exit_code"] = failure.exit_code;
-    Json::Value reply(Json::objectValue);
-    reply["error"] = error;
-    out << codec::to_compact_json(reply) << std::endl;
+    out << encode_command_failure(failure) << std::endl;
   });
 }
 
@@ -101,6 +96,12 @@ std::int64_t parse_job_id(const std::string& text) {
     throw UsageError("JOB '" + text + "': must be a job id (a whole number >= 1)");
   }
   return job;
+}
+
+void write_output(std::ostream& out, const std::string& text) {
+  out << text;
+  out.flush();
+  if (!out) throw std::runtime_error("cannot write to stdout");
 }
 
 void print_reply(std::ostream& out, const ClientSettings& settings, const Json::Value& arguments,

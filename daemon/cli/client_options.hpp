@@ -9,6 +9,9 @@
 #include <iosfwd>
 #include <string>
 
+#include "daemon/protocol/document.hpp"
+#include "daemon/protocol/reply_codec.hpp"
+
 namespace trexsearch::cli {
 
 /// Exit code of the socket subcommands when the daemon refused the request
@@ -48,7 +51,20 @@ std::int64_t job_argument(const boost::program_options::variables_map& options);
 /// number >= 1.
 std::int64_t parse_job_id(const std::string& text);
 
-/// Prints the reply's arguments: pretty JSON with --json, else `format(arguments)`.
+/// Writes `text` to `out` and flushes it; throws std::runtime_error when it cannot.
+void write_output(std::ostream& out, const std::string& text);
+
+/// Prints a reply: its arguments as pretty JSON with --json, else `format` of the
+/// typed reply its codec reads from them (daemon/protocol/reply_codec.hpp).
+template <class Reply>
+void print_reply(std::ostream& out, const ClientSettings& settings,
+                 const protocol::Document& arguments, std::string (*format)(const Reply&)) {
+  write_output(out, settings.json ? protocol::to_pretty_text(arguments) + "\n"
+                                  : format(protocol::decode_reply<Reply>(arguments)));
+}
+
+/// The same for replies still read as JSON (show, result, analyze) until their
+/// documents are typed.
 void print_reply(std::ostream& out, const ClientSettings& settings, const Json::Value& arguments,
                  std::string (*format)(const Json::Value&));
 

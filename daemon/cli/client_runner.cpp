@@ -43,8 +43,11 @@ int run_parsed(const CommandEntry& entry, const std::vector<std::string>& args, 
   if (client.body != nullptr) return client.body(call);
   const ClientRequest request = client.request(options);
   ControlConnection connection(settings.socket, settings.timeout);
-  const protocol::JsonReply reply = connection.request(request.command, request.arguments);
-  return client.print(request, reply, call);
+  if (client.print_response != nullptr) {
+    return client.print_response(request, connection.exchange(request.command, request.arguments),
+                                 call);
+  }
+  return client.print(request, connection.request(request.command, request.arguments), call);
 }
 
 }  // namespace

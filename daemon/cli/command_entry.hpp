@@ -1,7 +1,5 @@
 #pragma once
 
-#include <json/value.h>
-
 #include <boost/program_options.hpp>
 #include <iosfwd>
 #include <string>
@@ -9,6 +7,7 @@
 #include <vector>
 
 #include "daemon/cli/client_options.hpp"
+#include "daemon/protocol/envelope.hpp"
 #include "daemon/protocol/json_reply_codec.hpp"
 #include "daemon/protocol/request_codec.hpp"
 
@@ -55,7 +54,12 @@ struct ClientCommand {
   boost::program_options::options_description (*hidden_options)() = nullptr;
   /// Builds the one request from the options (no socket I/O; may read input files).
   ClientRequest (*request)(const boost::program_options::variables_map& options) = nullptr;
-  /// Prints the reply to `request` and returns the exit code.
+  /// Prints the reply to `request` (its arguments for the reply codecs) and returns
+  /// the exit code.
+  int (*print_response)(const ClientRequest& request, const protocol::Response& reply,
+                        const ClientCall& call) = nullptr;
+  /// The same for the commands whose reply is still read as JSON (show, result),
+  /// until their documents are typed; then it goes.
   int (*print)(const ClientRequest& request, const protocol::JsonReply& reply,
                const ClientCall& call) = nullptr;
   /// Instead of request + print: the whole command after the common parsing.

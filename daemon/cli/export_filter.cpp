@@ -104,19 +104,18 @@ UnixMillis parse_utc_time(const std::string& text, const std::string& option) {
                    "2026-11-25T08:00:00Z or 2026-11-25T08:00:00.250Z (no other time zones)");
 }
 
-UnixMillis created_at_of(const Json::Value& job) {
-  const std::string text = job["created_at"].asString();
-  if (const auto created = parse_utc(text)) return *created;
-  throw std::runtime_error("trex-searchd: job " + job["id"].asString() + ": created_at '" + text +
-                           "' is not an ISO 8601 UTC time");
+UnixMillis created_at_of(const protocol::JobSummary& job) {
+  if (const auto created = parse_utc(job.created_at)) return *created;
+  throw std::runtime_error("trex-searchd: job " + std::to_string(job.id) + ": created_at '" +
+                           job.created_at + "' is not an ISO 8601 UTC time");
 }
 
-bool ExportFilter::matches(const Json::Value& job) const {
-  const std::string state = job["state"].asString();
+bool ExportFilter::matches(const protocol::JobSummary& job) const {
+  const std::string state(protocol::to_string(job.state));
   if (std::find(states.begin(), states.end(), state) == states.end()) return false;
-  if (method && job["method"].asString() != *method) return false;
+  if (method && job.method != *method) return false;
   if (name_pattern) {
-    const std::string name = job["name"].asString();
+    const std::string& name = job.name;
     if (is_glob(*name_pattern) ? fnmatch(name_pattern->c_str(), name.c_str(), 0) != 0
                                : name != *name_pattern) {
       return false;

@@ -1,17 +1,17 @@
 #pragma once
 
-#include <json/value.h>
-
 #include <cstdint>
 #include <optional>
 #include <string>
 #include <vector>
 
+#include "daemon/protocol/replies.hpp"
+
 namespace trexsearch::cli {
 
 // Which stored jobs `trex-search export` writes (docs/export.md "Filters"). The
 // daemon's `list` filters by one state only, so everything here is applied on the
-// client to `list`'s job objects. No I/O: tested on data.
+// client to `list`'s jobs. No I/O: tested on data.
 
 /// Milliseconds since the Unix epoch, UTC.
 using UnixMillis = std::int64_t;
@@ -21,9 +21,9 @@ using UnixMillis = std::int64_t;
 /// option in the error (UsageError: the option, the value and what is wrong).
 UnixMillis parse_utc_time(const std::string& text, const std::string& option);
 
-/// A `list` job object's created_at; throws std::runtime_error when it is not the
+/// A `list` job's created_at; throws std::runtime_error when it is not the
 /// daemon's ISO 8601 UTC form.
-UnixMillis created_at_of(const Json::Value& job);
+UnixMillis created_at_of(const protocol::JobSummary& job);
 
 /// What `--name`, `--method`, `--state`, `--since`, `--until` asked for.
 struct ExportFilter {
@@ -33,9 +33,9 @@ struct ExportFilter {
   std::optional<UnixMillis> since;          ///< created_at >= since
   std::optional<UnixMillis> until;          ///< created_at < until
 
-  /// Whether a `list` job object passes; throws std::runtime_error when its created_at
-  /// is not the daemon's ISO 8601 form.
-  bool matches(const Json::Value& job) const;
+  /// Whether a `list` job passes; throws std::runtime_error when its created_at is
+  /// not the daemon's ISO 8601 form.
+  bool matches(const protocol::JobSummary& job) const;
 };
 
 /// Validates the option values (UsageError naming the option and value).

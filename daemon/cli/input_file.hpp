@@ -1,7 +1,5 @@
 #pragma once
 
-#include <json/value.h>
-
 #include <string>
 
 #include "daemon/cli/command_errors.hpp"
@@ -17,15 +15,17 @@ std::string read_input_file(const std::string& path);
 /// The name to use for `path` in messages ("stdin" for "-").
 std::string input_name(const std::string& path);
 
-/// Reads and strictly parses the JSON file at `path`, then decodes it with `decode`
-/// (a codec function taking the Json::Value). Errors name the file: "spec.json:3:7: ..."
-/// for syntax, "spec.json: goals[1].exceed_ratio = 1.5: ..." for values.
+/// Reads the JSON file at `path` and hands it to `decode`, a codec function (it
+/// goes from the strict parser to the decoder without the CLI looking inside).
+/// Errors name the file: "spec.json:3:7: ..." for syntax, "spec.json:
+/// goals[1].exceed_ratio = 1.5: ..." for values.
 template <typename Decode>
 auto decode_json_file(const std::string& path, Decode decode) {
   const std::string name = input_name(path);
-  const Json::Value json = codec::parse_strict_json(read_input_file(path), name);
+  const std::string text = read_input_file(path);
   try {
-    return decode(json);
+    // A syntax error is no ConfigError: it passes with its own position.
+    return decode(codec::parse_strict_json(text, name));
   } catch (const measure::ConfigError& error) {
     throw BadInputError(name + ": " + error.what());
   }

@@ -1,11 +1,8 @@
 // `trex-search cancel JOB` and `trex-search delete JOB`: one privileged socket
 // command on one job, its reply's text (or arguments with --json) printed.
-#include <json/value.h>
-
 #include <ostream>
 
 #include "daemon/cli/command_entries.hpp"
-#include "daemon/codec/json_writer.hpp"
 
 namespace trexsearch::cli {
 namespace {
@@ -18,9 +15,9 @@ ClientRequest delete_request(const boost::program_options::variables_map& option
   return client_request(protocol::DeleteRequest{job_argument(options)});
 }
 
-int print_action(const ClientRequest&, const protocol::JsonReply& reply, const ClientCall& call) {
+int print_action(const ClientRequest&, const protocol::Response& reply, const ClientCall& call) {
   if (call.settings.json) {
-    call.out << codec::to_pretty_json(reply.arguments) << "\n";
+    call.out << protocol::to_pretty_text(reply.arguments) << "\n";
   } else {
     call.out << reply.text << "\n";
   }
@@ -37,7 +34,7 @@ constinit const CommandEntry kCancelCommand{
         "Cancels a queued job, or stops a running one (its running trial is\n"
         "stopped; the job ends as cancelled with the trials done so far).",
     .options = no_options,
-    .client = {.operand_count = 1, .request = cancel_request, .print = print_action},
+    .client = {.operand_count = 1, .request = cancel_request, .print_response = print_action},
 };
 
 constinit const CommandEntry kDeleteCommand{
@@ -49,7 +46,7 @@ constinit const CommandEntry kDeleteCommand{
         "result, for good. Queued and running jobs must be cancelled first. The\n"
         "store reuses the space (the file does not shrink).",
     .options = no_options,
-    .client = {.operand_count = 1, .request = delete_request, .print = print_action},
+    .client = {.operand_count = 1, .request = delete_request, .print_response = print_action},
 };
 
 }  // namespace trexsearch::cli

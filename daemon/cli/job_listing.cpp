@@ -4,8 +4,17 @@
 
 #include "daemon/cli/client_connection.hpp"
 #include "daemon/cli/client_options.hpp"
+#include "daemon/protocol/job_summary_codec.hpp"
 
 namespace trexsearch::cli {
+namespace {
+
+// The daemon's JOB object, typed for the filter (the callers still take the JSON).
+protocol::JobSummary summary_of(const Json::Value& job) {
+  return protocol::decode_job_summary(job, "job");
+}
+
+}  // namespace
 
 std::vector<Json::Value> matching_jobs(ControlConnection& connection, const ExportFilter& filter,
                                        int list_limit) {
@@ -15,8 +24,9 @@ std::vector<Json::Value> matching_jobs(ControlConnection& connection, const Expo
   const Json::Value listed = connection.call(list).arguments["jobs"];
   std::vector<Json::Value> jobs;
   std::int64_t oldest = 0;
-  for (const Json::Value& job : listed) {
-    if (filter.matches(job)) jobs.push_back(job);
+  for (Json::ArrayIndex i = 0; i < listed.size(); ++i) {
+    const Json::Value& job = listed[i];
+    if (filter.matches(summary_of(job))) jobs.push_back(job);
     const std::int64_t id = job["id"].asInt64();
     oldest = oldest == 0 ? id : std::min(oldest, id);
   }
@@ -30,8 +40,9 @@ std::vector<Json::Value> matching_jobs(ControlConnection& connection, const Expo
         throw DaemonRefused(shown.result, shown.text);
       }
       const Json::Value& job = shown.arguments["job"];
-      if (filter.since && created_at_of(job) < *filter.since) break;
-      if (filter.matches(job)) jobs.push_back(job);
+      const protocol::JobSummary summary = summary_of(job);
+      if (filter.since && created_at_of(summary) < *filter.since) break;
+      if (filter.matches(summary)) jobs.push_back(job);
     }
   }
   std::sort(jobs.begin(), jobs.end(), [](const Json::Value& a, const Json::Value& b) {

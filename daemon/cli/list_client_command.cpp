@@ -1,11 +1,9 @@
 // `trex-search list`: jobs (or suites), newest first.
-#include <json/value.h>
-
 #include <ostream>
 
-#include "daemon/cli/client_format.hpp"
 #include "daemon/cli/command_entries.hpp"
 #include "daemon/cli/command_errors.hpp"
+#include "daemon/cli/job_list_format.hpp"
 #include "daemon/cli/terminal_text.hpp"
 #include "daemon/cli/text_table.hpp"
 
@@ -26,13 +24,13 @@ po::options_description list_options() {
   return options;
 }
 
-std::string format_jobs(const Json::Value& arguments) { return format_job_list(arguments["jobs"]); }
+std::string format_jobs(const protocol::ListReply& reply) { return format_job_list(reply.jobs); }
 
-std::string format_suites(const Json::Value& arguments) {
+std::string format_suites(const protocol::ListSuitesReply& reply) {
   std::vector<std::vector<std::string>> rows{{"SUITE", "NAME", "JOBS", "CREATED"}};
-  for (const Json::Value& suite : arguments["suites"]) {
-    rows.push_back({suite["id"].asString(), terminal_safe(suite["name"].asString()),
-                    suite["job_count"].asString(), suite["created_at"].asString()});
+  for (const protocol::SuiteSummary& suite : reply.suites) {
+    rows.push_back({std::to_string(suite.id), terminal_safe(suite.name),
+                    std::to_string(suite.job_count), suite.created_at});
   }
   return format_text_table(rows, {true, false, true, false});
 }
@@ -64,10 +62,13 @@ ClientRequest list_request(const po::variables_map& options) {
   return client_request(list);
 }
 
-int print_list(const ClientRequest& request, const protocol::JsonReply& reply,
+int print_list(const ClientRequest& request, const protocol::Response& reply,
                const ClientCall& call) {
-  print_reply(call.out, call.settings, reply.arguments,
-              request.command == "list_suites" ? format_suites : format_jobs);
+  if (request.command == "list_suites") {
+    print_reply(call.out, call.settings, reply.arguments, format_suites);
+  } else {
+    print_reply(call.out, call.settings, reply.arguments, format_jobs);
+  }
   return 0;
 }
 
@@ -81,7 +82,7 @@ constinit const CommandEntry kListCommand{
         "       trex-search list --suites [--limit N] [--json]",
     .description = "Lists jobs (or suites), newest first.",
     .options = list_options,
-    .client = {.request = list_request, .print = print_list},
+    .client = {.request = list_request, .print_response = print_list},
 };
 
 }  // namespace trexsearch::cli

@@ -10,8 +10,6 @@
 #include <filesystem>
 
 #include "daemon/cli/command_errors.hpp"
-#include "daemon/codec/strict_json.hpp"
-#include "measure/errors.hpp"
 
 namespace trexsearch::cli {
 namespace {
@@ -41,7 +39,7 @@ class Fd {
 
 }  // namespace
 
-Json::Value read_profile_file(const std::string& path, std::size_t max_bytes) {
+std::string read_profile_file(const std::string& path, std::size_t max_bytes) {
   const std::string what = "traffic profile " + path;
   // O_NONBLOCK: opening a FIFO without a writer must not hang; the type is
   // checked on the opened file, so it cannot be swapped after the check.
@@ -71,23 +69,7 @@ Json::Value read_profile_file(const std::string& path, std::size_t max_bytes) {
     // It may have grown since fstat.
     if (text.size() > max_bytes) throw limit_error();
   }
-  try {
-    return codec::parse_strict_json(text, path);
-  } catch (const std::exception& error) {
-    throw BadInputError(std::string("traffic profile ") + error.what());
-  }
-}
-
-void inline_trex_profile(Json::Value& submit_arguments) {
-  if (!submit_arguments.isObject() || !submit_arguments.isMember("measurer")) return;
-  Json::Value& measurer = submit_arguments["measurer"];
-  if (!measurer.isObject() || measurer.get("kind", "").asString() != "trex" ||
-      !measurer.get("profile", Json::Value()).isString()) {
-    return;  // the daemon judges it
-  }
-  const std::string path = measurer["profile"].asString();
-  measurer["profile"] = read_profile_file(path);
-  measurer["profile_source"] = profile_source_of(path);
+  return text;
 }
 
 std::string profile_source_of(const std::string& path) {

@@ -6,11 +6,9 @@
 
 #include "daemon/cli/client_format.hpp"
 #include "daemon/cli/command_entries.hpp"
-#include "daemon/cli/command_errors.hpp"
+#include "daemon/cli/goals_file_codec.hpp"
 #include "daemon/cli/input_file.hpp"
 #include "daemon/cli/tester_limit_text.hpp"
-#include "daemon/codec/goal_codec.hpp"
-#include "daemon/codec/strict_json.hpp"
 
 namespace trexsearch::cli {
 namespace {
@@ -54,14 +52,7 @@ ClientRequest analyze_request(const po::variables_map& options) {
   if (options.count("goals") != 0) {
     // Read and checked here, so a bad goal is named in the user's file.
     const std::string path = options["goals"].as<std::string>();
-    const Json::Value goals = codec::parse_strict_json(read_input_file(path), input_name(path));
-    if (goals.isArray()) {
-      request.goals = codec::decode_goals(goals, input_name(path));
-    } else if (goals.isObject() && goals["goals"].isArray()) {
-      request.goals = codec::decode_goals(goals["goals"], input_name(path) + ".goals");
-    } else {
-      throw BadInputError(input_name(path) + ": must be an array of goals or {\"goals\": [...]}");
-    }
+    request.goals = decode_goals_file(read_input_file(path), input_name(path));
   }
   return client_request(request);
 }

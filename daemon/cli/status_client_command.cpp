@@ -1,8 +1,7 @@
 // `trex-search status`: the daemon, its TRex connection, the running job and queue.
-#include <json/value.h>
-
-#include "daemon/cli/client_format.hpp"
 #include "daemon/cli/command_entries.hpp"
+#include "daemon/cli/status_format.hpp"
+#include "daemon/protocol/status_reply_codec.hpp"
 
 namespace trexsearch::cli {
 namespace {
@@ -11,7 +10,7 @@ ClientRequest status_request(const boost::program_options::variables_map&) {
   return client_request(protocol::StatusRequest{});
 }
 
-int print_status(const ClientRequest&, const protocol::JsonReply& reply, const ClientCall& call) {
+int print_status(const ClientRequest&, const protocol::Response& reply, const ClientCall& call) {
   print_reply(call.out, call.settings, reply.arguments, format_status);
   return 0;
 }
@@ -26,7 +25,7 @@ constinit const CommandEntry kStatusCommand{
         "Shows the daemon, its TRex connection, the running job with its current\n"
         "bounds, the queue and the connected clients.",
     .options = no_options,
-    .client = {.request = status_request, .print = print_status},
+    .client = {.request = status_request, .print_response = print_status},
 };
 
 }  // namespace trexsearch::cli

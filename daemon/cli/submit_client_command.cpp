@@ -1,7 +1,7 @@
 // `trex-search submit`: queue an MLRsearch, PLRsearch, MRR or soak job (or a suite).
-#include <json/value.h>
-
 #include <charconv>
+#include <map>
+#include <optional>
 #include <ostream>
 
 #include "daemon/cli/client_connection.hpp"
@@ -9,10 +9,9 @@
 #include "daemon/cli/command_errors.hpp"
 #include "daemon/cli/input_file.hpp"
 #include "daemon/cli/profile_file.hpp"
+#include "daemon/cli/submit_document_codec.hpp"
 #include "daemon/cli/watch_job.hpp"
-#include "daemon/codec/json_writer.hpp"
-#include "daemon/codec/strict_json.hpp"
-#include "daemon/protocol/document_codec.hpp"
+#include "daemon/protocol/reply_codec.hpp"
 
 namespace trexsearch::cli {
 namespace {
@@ -54,8 +53,8 @@ po::options_description submit_options() {
   return options;
 }
 
-Json::Value parse_sut_options(const std::vector<std::string>& items) {
-  Json::Value options(Json::objectValue);
+std::map<std::string, double> parse_sut_options(const std::vector<std::string>& items) {
+  std::map<std::string, double> options;
   for (const std::string& item : items) {
     const auto equals = item.find('=');
     if (equals == std::string::npos || equals == 0) {
@@ -72,12 +71,16 @@ Json::Value parse_sut_options(const std::vector<std::string>& items) {
   return options;
 }
 
-Json::Value measurer_from(const po::variables_map& options) {
+template <class T>
+std::optional<T> optional_value(const po::variables_map& options, const char* name) {
+  return options.count(name) != 0 ? std::optional(options[name].as<T>()) : std::nullopt;
+}
+
+MeasurerOptions measurer_from(const po::variables_map& options) {
   const bool sut = options.count("sut") != 0;
   const bool command = options.count("measurer-cmd") != 0;
   if (sut == command)
     throw UsageError("submit needs exactly one of --sut MODEL and --measurer-cmd CMD");
-  Json::Value measurer(Json::objectValue);
   for (const char* name : {"sut-option", "seed", "trial-overhead"}) {
     if (command && options.count(name) != 0) {
       throw UsageError(std::string("--") + name + " only applies to --sut");
@@ -86,31 +89,37 @@ Json::Value measurer_from(const po::variables_map& options) {
   if (sut && options.count("measurer-timeout-margin") != 0) {
     throw UsageError("--measurer-timeout-margin only applies to --measurer-cmd");
   }
+  MeasurerOptions measurer;
   if (sut) {
-    measurer["kind"] = "sim";
-    measurer["model"] = options["sut"].as<std::string>();
+    measurer.kind = "sim";
+    measurer.model = options["sut"].as<std::string>();
     if (options.count("sut-option") != 0) {
-      measurer["options"] = parse_sut_options(options["sut-option"].as<std::vector<std::string>>());
+      measurer.sut_options =
+          parse_sut_options(options["sut-option"].as<std::vector<std::string>>());
     }
-    if (options.count("seed") != 0)
-      measurer["seed"] = Json::UInt64{options["seed"].as<std::uint64_t>()};
-    if (options.count("trial-overhead") != 0) {
-      measurer["trial_overhead"] = options["trial-overhead"].as<double>();
-    }
+    measurer.seed = optional_value<std::uint64_t>(options, "seed");
+    measurer.trial_overhead = optional_value<double>(options, "trial-overhead");
   } else {
-    measurer["kind"] = "exec";
-    measurer["command"] = options["measurer-cmd"].as<std::string>();
-    if (options.count("measurer-timeout-margin") != 0) {
-      measurer["reply_timeout_margin"] = options["measurer-timeout-margin"].as<double>();
-    }
+    measurer.kind = "exec";
+    measurer.command = options["measurer-cmd"].as<std::string>();
+    measurer.reply_timeout_margin = optional_value<double>(options, "measurer-timeout-margin");
   }
-  if (options.count("time") != 0) measurer["time"] = options["time"].as<std::string>();
+  measurer.time = optional_value<std::string>(options, "time");
   return measurer;
+}
+
+ProfileFile read_profile(const std::string& path) {
+  return {read_profile_file(path), profile_source_of(path)};
+}
+
+// A JSON file the user named (- for stdin); a syntax error names it.
+protocol::Document input_document(const std::string& path) {
+  return protocol::parse_document(read_input_file(path), input_name(path));
 }
 
 // The daemon never opens a file a client names: profile paths in a suite (its
 // job's and each of its `profiles`) go as contents, as for --job-file.
-Json::Value suite_arguments_from(const po::variables_map& options) {
+protocol::Document suite_arguments_from(const po::variables_map& options) {
   for (const char* name :
        {"job-file", "spec", "sut", "measurer-cmd", "name", "profile", "time", "watch"}) {
     if (options.count(name) != 0) {
@@ -121,74 +130,55 @@ Json::Value suite_arguments_from(const po::variables_map& options) {
   }
   if (!options["method"].defaulted()) throw UsageError("--method cannot be combined with --suite");
   const std::string path = options["suite"].as<std::string>();
-  Json::Value suite = codec::parse_strict_json(read_input_file(path), input_name(path));
-  if (!suite.isObject()) throw UsageError(input_name(path) + ": a suite must be a JSON object");
-  if (suite["job"].isObject()) inline_trex_profile(suite["job"]);
-  if (suite["profiles"].isArray()) {
-    for (Json::Value& entry : suite["profiles"]) {
-      if (!entry.isObject() || !entry["profile"].isString()) continue;  // the daemon judges it
-      const std::string profile = entry["profile"].asString();
-      entry["profile"] = read_profile_file(profile);
-      entry["profile_source"] = profile_source_of(profile);
-    }
-  }
-  return suite;
+  return inline_suite_profiles(input_document(path), input_name(path), read_profile);
 }
 
-Json::Value submit_arguments(const po::variables_map& options) {
+protocol::Document submit_arguments(const po::variables_map& options) {
   if (options.count("job-file") != 0) {
     for (const char* name : {"spec", "sut", "measurer-cmd", "name", "profile", "time"}) {
       if (options.count(name) != 0) {
         throw UsageError(std::string("--") + name + " cannot be combined with --job-file");
       }
     }
-    const std::string path = options["job-file"].as<std::string>();
-    Json::Value arguments = codec::parse_strict_json(read_input_file(path), input_name(path));
     // The daemon never opens a file a client names: the profile goes as contents.
-    inline_trex_profile(arguments);
-    return arguments;
+    return inline_trex_profile(input_document(options["job-file"].as<std::string>()), read_profile);
   }
   if (options.count("spec") == 0) throw UsageError("submit needs --spec FILE (or --job-file FILE)");
-  Json::Value arguments(Json::objectValue);
-  const std::string spec = options["spec"].as<std::string>();
-  arguments["spec"] = codec::parse_strict_json(read_input_file(spec), input_name(spec));
-  arguments["measurer"] = measurer_from(options);
-  arguments["method"] = options["method"].as<std::string>();
-  if (options.count("name") != 0) arguments["name"] = options["name"].as<std::string>();
-  if (options.count("profile") != 0) arguments["profile"] = options["profile"].as<std::string>();
-  return arguments;
+  JobOptions job;
+  job.spec = input_document(options["spec"].as<std::string>());
+  job.measurer = measurer_from(options);
+  job.method = options["method"].as<std::string>();
+  job.name = optional_value<std::string>(options, "name");
+  job.profile = optional_value<std::string>(options, "profile");
+  return encode_submit_arguments(job);
 }
-
-}  // namespace
-
-namespace {
 
 int submit_body(const ClientCall& call) {
   const po::variables_map& options = call.options;
   const ClientSettings& settings = call.settings;
   std::ostream& out = call.out;
   if (options.count("suite") != 0) {
-    const Json::Value suite = suite_arguments_from(options);
+    const protocol::Document suite = suite_arguments_from(options);
     ControlConnection connection(settings.socket, settings.timeout);
-    const auto reply =
-        connection.call(protocol::SubmitSuiteRequest{protocol::make_document(suite)});
-    out << (settings.json ? codec::to_compact_json(reply.arguments) : reply.text) << std::endl;
+    const protocol::Response reply = connection.send(protocol::SubmitSuiteRequest{suite});
+    out << (settings.json ? protocol::to_compact_text(reply.arguments) : reply.text) << std::endl;
     return 0;
   }
-  const Json::Value arguments = submit_arguments(options);
+  const protocol::Document arguments = submit_arguments(options);
   ControlConnection connection(settings.socket, settings.timeout);
-  const auto reply = connection.call(protocol::SubmitRequest{protocol::make_document(arguments)});
+  const protocol::Response reply = connection.send(protocol::SubmitRequest{arguments});
+  const protocol::JobId job = protocol::decode_reply<protocol::SubmitReply>(reply.arguments).job;
   const bool watch = options.count("watch") != 0;
   if (settings.json && watch) {
     // One stream of one shape: the submission, then the watch's lines.
-    write_watch_json_line(out, "job.submitted", reply.arguments["job"].asInt64(), reply.arguments);
+    out << encode_submitted_line(job, reply.arguments) << std::endl;
   } else if (settings.json) {
-    out << codec::to_compact_json(reply.arguments) << std::endl;
+    out << protocol::to_compact_text(reply.arguments) << std::endl;
   } else {
     out << reply.text << std::endl;
   }
   if (!watch) return 0;
-  return watch_job(connection, reply.arguments["job"].asInt64(), settings.json, out);
+  return watch_job(connection, job, settings.json, out);
 }
 
 }  // namespace

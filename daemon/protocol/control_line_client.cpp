@@ -96,6 +96,16 @@ JsonReply ControlLineClient::request(const std::string& command, const Json::Val
 
 JsonReply ControlLineClient::request(const std::string& command, const Document& arguments,
                                      milliseconds timeout, std::optional<int> id) {
+  return parse_json_reply(reply_line(command, arguments, timeout, id));
+}
+
+Response ControlLineClient::exchange(const std::string& command, const Document& arguments,
+                                     milliseconds timeout) {
+  return parse_response(reply_line(command, arguments, timeout, std::nullopt));
+}
+
+std::string ControlLineClient::reply_line(const std::string& command, const Document& arguments,
+                                          milliseconds timeout, std::optional<int> id) {
   const Request line{std::int64_t{id.value_or(next_id_++)}, command, arguments};
   if (!send_raw(encode_request(line))) {
     throw std::runtime_error("trex-searchd closed the connection");
@@ -103,10 +113,10 @@ JsonReply ControlLineClient::request(const std::string& command, const Document&
   const auto deadline = Clock::now() + timeout;
   while (true) {
     const auto left = std::chrono::duration_cast<milliseconds>(deadline - Clock::now());
-    const auto reply = read_line(std::max(left, milliseconds(0)));
+    auto reply = read_line(std::max(left, milliseconds(0)));
     if (!reply) throw std::runtime_error("trex-searchd closed the connection before replying");
     if (parse_event(*reply)) continue;  // a stream of an earlier watch
-    return parse_json_reply(*reply);
+    return std::move(*reply);
   }
 }
 

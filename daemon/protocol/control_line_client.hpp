@@ -8,6 +8,7 @@
 #include <string>
 #include <string_view>
 
+#include "daemon/protocol/envelope.hpp"
 #include "daemon/protocol/json_reply_codec.hpp"
 #include "daemon/protocol/request_codec.hpp"
 
@@ -50,6 +51,9 @@ class ControlLineClient {
                     std::optional<int> id = std::nullopt);
   JsonReply request(const std::string& command, const Document& arguments, milliseconds timeout,
                     std::optional<int> id = std::nullopt);
+  /// The same, the reply as the envelope carries it (its arguments a document for
+  /// the reply codecs).
+  Response exchange(const std::string& command, const Document& arguments, milliseconds timeout);
   /// A typed request (requests.hpp): its command with its encoded arguments.
   template <class R>
   JsonReply send(const R& typed, milliseconds timeout) {
@@ -67,6 +71,10 @@ class ControlLineClient {
   int fd_ = -1;
   std::string buffer_;
   int next_id_ = 1;
+
+  /// Sends the request and returns its reply line.
+  std::string reply_line(const std::string& command, const Document& arguments,
+                         milliseconds timeout, std::optional<int> id);
 };
 
 }  // namespace trexsearch::protocol

@@ -1,6 +1,8 @@
 #pragma once
 
 #include <memory>
+#include <string>
+#include <string_view>
 
 namespace trexsearch::protocol {
 
@@ -25,5 +27,13 @@ class Document {
  private:
   std::shared_ptr<const Holder> holder_;
 };
+
+/// The document as JSON text for people, indented (the CLI's `--json` output).
+std::string to_pretty_text(const Document& document);
+/// The document as one line of JSON text.
+std::string to_compact_text(const Document& document);
+/// A JSON text (a user's input file) as a document; ConfigError naming `what` and
+/// the position when it is not strict JSON.
+Document parse_document(std::string_view text, const std::string& what);
 
 }  // namespace trexsearch::protocol

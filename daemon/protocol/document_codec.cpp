@@ -1,5 +1,8 @@
 #include "daemon/protocol/document_codec.hpp"
 
+#include "daemon/codec/json_writer.hpp"
+#include "daemon/codec/strict_json.hpp"
+
 namespace trexsearch::protocol {
 
 struct Document::Holder {
@@ -16,6 +19,18 @@ const Json::Value& json_of(const Document& document) { return document.holder().
 
 Document make_document(Json::Value json) {
   return Document(std::make_shared<const Document::Holder>(Document::Holder{std::move(json)}));
+}
+
+std::string to_pretty_text(const Document& document) {
+  return codec::to_pretty_json(json_of(document));
+}
+
+std::string to_compact_text(const Document& document) {
+  return codec::to_compact_json(json_of(document));
+}
+
+Document parse_document(std::string_view text, const std::string& what) {
+  return make_document(codec::parse_strict_json(text, what));
 }
 
 }  // namespace trexsearch::protocol

@@ -33,6 +33,7 @@ struct JobProgress {
   std::optional<plr::PlrEstimate> estimate;
   /// Where the search clock ends the search [s].
   std::optional<double> search_time_limit_s;
+  friend bool operator==(const JobProgress&, const JobProgress&) = default;
 };
 
 }  // namespace trexsearch::protocol

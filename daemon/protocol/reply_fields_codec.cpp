@@ -58,4 +58,20 @@ const Json::Value& ReplyFields::array(std::string_view key) const {
   return codec::as_array(required(key), path_of(key));
 }
 
+double ReplyFields::number(std::string_view key) const {
+  return codec::as_number(required(key), path_of(key));
+}
+
+const Json::Value& ReplyFields::object(std::string_view key) const {
+  const Json::Value& value = required(key);
+  if (!value.isObject())
+    throw measure::ConfigError(path_of(key), codec::quote_json(value), "must be an object");
+  return value;
+}
+
+bool ReplyFields::present(std::string_view key) const {
+  const Json::Value* value = json_.find(key.data(), key.data() + key.size());
+  return value != nullptr && !value->isNull();
+}
+
 }  // namespace trexsearch::protocol

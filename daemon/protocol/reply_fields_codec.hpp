@@ -29,6 +29,12 @@ class ReplyFields {
   JobState job_state(std::string_view key) const;
   /// The array at `key` (ConfigError when it is missing or not an array).
   const Json::Value& array(std::string_view key) const;
+  /// A number (integer or not).
+  double number(std::string_view key) const;
+  /// The object at `key` (ConfigError when it is missing or not an object).
+  const Json::Value& object(std::string_view key) const;
+  /// Whether `key` is there and not null (an optional part of the reply).
+  bool present(std::string_view key) const;
   /// `path.key`, for nested decoders.
   std::string path_of(std::string_view key) const;
 

@@ -50,6 +50,7 @@ struct TrialRecord {
   /// `show` of a PLR job: the estimate computed while it ran (the key is absent
   /// for other jobs, null while there was none yet).
   std::optional<std::optional<plr::PlrEstimate>> estimate;
+  friend bool operator==(const TrialRecord&, const TrialRecord&) = default;
 };
 
 /// A trial result as a record (number, phase and times left for the caller): what

@@ -20,28 +20,6 @@ using protocol::make_document;
 
 Json::Value object() { return Json::Value(Json::objectValue); }
 
-Json::Value encode_daemon(const DaemonInfo& daemon, double uptime_s) {
-  Json::Value json = object();
-  json["version"] = daemon.version;
-  json["pid"] = static_cast<Json::Int64>(daemon.pid);
-  json["started_at"] = format_utc(daemon.started_at);
-  json["uptime"] = uptime_s;
-  json["socket"] = daemon.socket_path;
-  json["state_dir"] = daemon.state_dir;
-  return json;
-}
-
-Json::Value encode_clients(const ServerStats& stats) {
-  Json::Value json = object();
-  json["connected"] = Json::UInt64{stats.clients};
-  json["max"] = Json::UInt64{stats.max_clients};
-  json["max_per_user"] = Json::UInt64{stats.max_clients_per_user};
-  json["output_bytes"] = Json::UInt64{stats.output_bytes};
-  json["max_output_bytes"] = Json::UInt64{stats.max_output_bytes};
-  json["blocked"] = Json::UInt64{stats.blocked};
-  return json;
-}
-
 // MRR and soaks in `show`: the result's numbers without what `show` lists itself.
 Json::Value encode_fixed_load_summary(const FixedLoadResult& result) {
   Json::Value summary = encode_fixed_load_result(result);
@@ -50,16 +28,6 @@ Json::Value encode_fixed_load_summary(const FixedLoadResult& result) {
 }
 
 }  // namespace
-
-Document encode_reply(const StatusReply& reply) {
-  Json::Value json = object();
-  json["daemon"] = encode_daemon(reply.daemon, reply.uptime_s);
-  json["trex"] = reply.trex ? encode_trex_link(*reply.trex) : encode_trex_not_configured();
-  json["queue"] = encode_queue_status(reply.queue);
-  if (reply.store) json["store"] = encode_store_health(*reply.store);
-  if (reply.clients) json["clients"] = encode_clients(*reply.clients);
-  return make_document(std::move(json));
-}
 
 Document encode_reply(const ShowSuiteReply& reply) {
   return make_document(encode_suite_details(reply.details));

@@ -4,6 +4,7 @@
 #include "daemon/protocol/envelope.hpp"
 #include "daemon/service/dispatcher.hpp"
 #include "daemon/service/service_errors.hpp"
+#include "daemon/service/status_report.hpp"
 
 namespace trexsearch::service {
 
@@ -17,20 +18,21 @@ Answer<VersionReply> Dispatcher::version(const protocol::VersionRequest& /*reque
 
 Answer<StatusReply> Dispatcher::status(const protocol::StatusRequest& /*request*/,
                                        const DispatchContext& /*context*/) {
-  StatusReply reply;
-  reply.daemon = info_;
-  reply.uptime_s =
+  const double uptime_s =
       std::chrono::duration<double>(std::chrono::system_clock::now() - info_.started_at).count();
-  if (trex_) reply.trex = trex_();
-  reply.queue = jobs_.queue.queue_status();
-  reply.store = jobs_.health.store_health();
-  if (stats_) reply.clients = stats_();
-  const QueueStatus& queue = reply.queue;
+  const QueueStatus queue = jobs_.queue.queue_status();
+  const std::optional<StoreHealth> store = jobs_.health.store_health();
+  StatusReply reply;
+  reply.daemon = daemon_status(info_, uptime_s);
+  if (trex_) reply.trex = trex_status(trex_());
+  reply.queue = queue_status(queue);
+  if (store) reply.store = store_status(*store);
+  if (stats_) reply.clients = clients_status(stats_());
   std::string text =
       queue.running ? "job " + std::to_string(queue.running->id) + " running" : "idle";
   text += ", " + std::to_string(queue.queued.size()) + " queued";
-  if (reply.store && !reply.store->writable) {
-    text += "; the job store cannot be written: " + reply.store->last_error;
+  if (store && !store->writable) {
+    text += "; the job store cannot be written: " + store->last_error;
   }
   return {text, std::move(reply)};
 }

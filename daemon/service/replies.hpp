@@ -8,6 +8,7 @@
 
 #include "daemon/protocol/job_replies.hpp"
 #include "daemon/protocol/replies.hpp"
+#include "daemon/protocol/status_reply.hpp"
 #include "daemon/service/fixed_load_result.hpp"
 #include "daemon/service/job_control.hpp"
 #include "daemon/service/server_facts.hpp"
@@ -20,17 +21,19 @@
 namespace trexsearch::service {
 
 // The replies whose arguments carry the daemon's own records (a job's trials, its
-// progress, its result document, the daemon's status): what a handler answers,
-// before command_reply_codec writes it as the reply's `arguments`. The reply's
+// progress, its result document): what a handler answers, before
+// command_reply_codec writes it as the reply's `arguments`. The reply's
 // one-sentence text travels beside it (Answer).
 
-// The replies that are the protocol's own structs (daemon/protocol/replies.hpp).
+// The replies that are the protocol's own structs (daemon/protocol/replies.hpp,
+// job_replies.hpp, status_reply.hpp).
 using protocol::AnalyzeReply;
 using protocol::CancelReply;
 using protocol::DeleteReply;
 using protocol::HelpReply;
 using protocol::ListReply;
 using protocol::ListSuitesReply;
+using protocol::StatusReply;
 using protocol::SubmitReply;
 using protocol::SubmitSuiteReply;
 using protocol::VersionReply;
@@ -40,18 +43,6 @@ template <class Reply>
 struct Answer {
   std::string text;
   Reply reply;
-};
-
-/// `status`: everything answered from memory.
-struct StatusReply {
-  DaemonInfo daemon;
-  /// Seconds since the daemon started.
-  double uptime_s = 0;
-  /// Absent: this daemon has no TRex configured.
-  std::optional<TrexLinkSnapshot> trex;
-  QueueStatus queue;
-  std::optional<StoreHealth> store;
-  std::optional<ServerStats> clients;
 };
 
 /// `show_suite`.

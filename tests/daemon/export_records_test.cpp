@@ -34,6 +34,20 @@ Json::Value job(const std::string& name, const std::string& method, const std::s
   return value;
 }
 
+// The same job as `list` types it, for the filter.
+namespace protocol = trexsearch::protocol;
+
+protocol::JobSummary summary(const std::string& name, const std::string& method,
+                             const std::string& state, const std::string& created_at) {
+  protocol::JobSummary job;
+  job.id = 7;
+  job.name = name;
+  job.method = method;
+  job.state = *protocol::job_state_from_string(state);
+  job.created_at = created_at;
+  return job;
+}
+
 }  // namespace
 
 TEST_CASE("UTC times for --since and --until: a date, minutes, seconds, fractions, Z or not") {
@@ -61,12 +75,13 @@ TEST_CASE("UTC times for --since and --until: a date, minutes, seconds, fraction
 }
 
 TEST_CASE("the export filter: state set, method, exact name or glob, since included, until not") {
-  const Json::Value nightly = job("nightly-64B", "mlr", "finished", "2025-11-25T08:00:00.000Z");
+  const protocol::JobSummary nightly =
+      summary("nightly-64B", "mlr", "finished", "2025-11-25T08:00:00.000Z");
   const ExportFilter ended = make_export_filter({}, {}, "ended", {}, {});
   CHECK(ended.matches(nightly));
-  CHECK(ended.matches(job("x", "plr", "cancelled", "2025-11-25T08:00:00.000Z")));
-  CHECK(!ended.matches(job("x", "plr", "running", "2025-11-25T08:00:00.000Z")));
-  CHECK(make_export_filter({}, {}, "all", {}, {}).matches(job("", "mlr", "queued", "")));
+  CHECK(ended.matches(summary("x", "plr", "cancelled", "2025-11-25T08:00:00.000Z")));
+  CHECK(!ended.matches(summary("x", "plr", "running", "2025-11-25T08:00:00.000Z")));
+  CHECK(make_export_filter({}, {}, "all", {}, {}).matches(summary("", "mlr", "queued", "")));
   CHECK(!make_export_filter({}, std::string("plr"), "ended", {}, {}).matches(nightly));
   CHECK(make_export_filter(std::string("nightly-*"), {}, "ended", {}, {}).matches(nightly));
   CHECK(make_export_filter(std::string("nightly-[0-9]?B"), {}, "ended", {}, {}).matches(nightly));
@@ -83,7 +98,7 @@ TEST_CASE("the export filter: state set, method, exact name or glob, since inclu
   CHECK(dated(nullptr, "2025-11-25T08:00:00.001").matches(nightly));
   CHECK(dated("2025-11-25", "2025-11-26").matches(nightly));
   CHECK_THROWS_AS(dated("2025-11-26", "2025-11-25"), UsageError);
-  CHECK_THROWS_AS(dated("2025-11-25", nullptr).matches(job("x", "mlr", "failed", "garbage")),
+  CHECK_THROWS_AS(dated("2025-11-25", nullptr).matches(summary("x", "mlr", "failed", "garbage")),
                   std::runtime_error);
   CHECK_THROWS_AS(make_export_filter({}, std::string("MLR"), "ended", {}, {}), UsageError);
   CHECK_THROWS_AS(make_export_filter({}, {}, "done", {}, {}), UsageError);

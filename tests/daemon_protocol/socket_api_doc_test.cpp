@@ -13,6 +13,7 @@
 #include "daemon/protocol/document_codec.hpp"
 #include "daemon/protocol/reply_codec.hpp"
 #include "daemon/protocol/request_codec.hpp"
+#include "daemon/protocol/status_reply_codec.hpp"
 #include "daemon/service/dispatcher.hpp"
 
 namespace trexsearch::protocol {
@@ -113,6 +114,12 @@ TEST_CASE("every key of the protocol's own replies is documented under its comma
   const auto documented = documented_commands();
   JobSummary job;
   job.started_at = job.finished_at = job.trex_version = "";
+  // Every part of `status` there, with its optional keys.
+  StatusReply status;
+  status.trex = StatusReply::TrexLink{"failed", false, "", "", "", "", "", 0};
+  status.queue.running = StatusReply::RunningJob{};
+  status.store = StatusReply::Store{"", 0, 0, false, 0, false, "", ""};
+  status.clients = StatusReply::Clients{};
   const std::map<std::string, Document> replies{
       {"version", encode_reply(VersionReply{})},
       {"submit", encode_reply(SubmitReply{})},
@@ -122,17 +129,25 @@ TEST_CASE("every key of the protocol's own replies is documented under its comma
       {"list_suites", encode_reply(ListSuitesReply{{SuiteSummary{}}})},
       {"submit_suite", encode_reply(SubmitSuiteReply{})},
       {"help", encode_reply(HelpReply{{HelpReply::Command{}}})},
+      {"status", encode_reply(status)},
   };
   for (const auto& entry : replies) {
     const std::string& command = entry.first;
     const Document& arguments = entry.second;
     const std::string& body = documented.at(command).body;
-    // The reply's keys and those of the objects in its arrays (JOB, a suite, a command).
+    // The reply's keys and those of its objects (`status`) and of the objects in its
+    // arrays (JOB, a suite, a command).
     std::vector<std::string> keys = json_of(arguments).getMemberNames();
     for (const std::string& key : json_of(arguments).getMemberNames()) {
       const auto& value = json_of(arguments)[key];
       if (value.isArray() && !value.empty() && value[0].isObject()) {
         for (const std::string& inner : value[0].getMemberNames()) keys.push_back(inner);
+      }
+      if (value.isObject()) {
+        for (const std::string& inner : value.getMemberNames()) keys.push_back(inner);
+      }
+      if (key == "queue") {
+        for (const std::string& inner : value["running"].getMemberNames()) keys.push_back(inner);
       }
     }
     for (const std::string& key : keys) {
