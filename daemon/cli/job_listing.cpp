@@ -24,8 +24,7 @@ std::vector<Json::Value> matching_jobs(ControlConnection& connection, const Expo
   const Json::Value listed = connection.call(list).arguments["jobs"];
   std::vector<Json::Value> jobs;
   std::int64_t oldest = 0;
-  for (Json::ArrayIndex i = 0; i < listed.size(); ++i) {
-    const Json::Value& job = listed[i];
+  for (const Json::Value& job : listed) {
     if (filter.matches(summary_of(job))) jobs.push_back(job);
     const std::int64_t id = job["id"].asInt64();
     oldest = oldest == 0 ? id : std::min(oldest, id);
