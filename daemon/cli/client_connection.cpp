@@ -2,6 +2,8 @@
 
 #include <cstdlib>
 
+#include "daemon/protocol/envelope_codec.hpp"
+
 namespace trexsearch::cli {
 
 ControlConnection::ControlConnection(const std::string& socket_path,
@@ -34,8 +36,12 @@ protocol::JsonReply ControlConnection::request(const std::string& command,
   return response;
 }
 
-std::optional<Json::Value> ControlConnection::next_event() {
-  return client_.next_event(std::nullopt);
+std::optional<protocol::Event> ControlConnection::next_event() {
+  // Reply lines of earlier requests are passed over: only events are streamed.
+  while (const auto line = client_.read_line(std::nullopt)) {
+    if (auto event = protocol::parse_event(*line)) return event;
+  }
+  return std::nullopt;
 }
 
 std::string socket_path(const std::optional<std::string>& option) {

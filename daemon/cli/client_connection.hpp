@@ -8,6 +8,7 @@
 #include <string>
 
 #include "daemon/protocol/control_line_client.hpp"
+#include "daemon/protocol/envelope.hpp"
 #include "daemon/protocol/json_reply_codec.hpp"
 #include "daemon/protocol/request_codec.hpp"
 
@@ -69,7 +70,7 @@ class ControlConnection {
   }
   /// The next streamed event line (`watch`), waiting as long as it takes; nullopt
   /// when the daemon closes the connection.
-  std::optional<Json::Value> next_event();
+  std::optional<protocol::Event> next_event();
 
  private:
   protocol::ControlLineClient client_;

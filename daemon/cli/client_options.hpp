@@ -54,15 +54,25 @@ std::int64_t parse_job_id(const std::string& text);
 /// Writes `text` to `out` and flushes it; throws std::runtime_error when it cannot.
 void write_output(std::ostream& out, const std::string& text);
 
+/// Prints a reply already decoded: its arguments as pretty JSON with --json, else
+/// `format` of the typed reply.
+template <class Reply>
+void print_reply(std::ostream& out, const ClientSettings& settings,
+                 const protocol::Document& arguments, const Reply& reply,
+                 std::string (*format)(const Reply&)) {
+  write_output(out, settings.json ? protocol::to_pretty_text(arguments) + "\n" : format(reply));
+}
 /// Prints a reply: its arguments as pretty JSON with --json, else `format` of the
 /// typed reply its codec reads from them (daemon/protocol/reply_codec.hpp).
 template <class Reply>
 void print_reply(std::ostream& out, const ClientSettings& settings,
                  const protocol::Document& arguments, std::string (*format)(const Reply&)) {
-  write_output(out, settings.json ? protocol::to_pretty_text(arguments) + "\n"
-                                  : format(protocol::decode_reply<Reply>(arguments)));
+  if (settings.json) {
+    write_output(out, protocol::to_pretty_text(arguments) + "\n");
+  } else {
+    print_reply(out, settings, arguments, protocol::decode_reply<Reply>(arguments), format);
+  }
 }
-
 /// The same for replies still read as JSON (show, result, analyze) until their
 /// documents are typed.
 void print_reply(std::ostream& out, const ClientSettings& settings, const Json::Value& arguments,

@@ -1,6 +1,4 @@
 // `trex-search reanalyze JOB [--goals F]`: a stored job's trials, other goals.
-#include <json/value.h>
-
 #include <ostream>
 #include <sstream>
 
@@ -9,6 +7,7 @@
 #include "daemon/cli/goals_file_codec.hpp"
 #include "daemon/cli/input_file.hpp"
 #include "daemon/cli/tester_limit_text.hpp"
+#include "daemon/protocol/job_replies_codec.hpp"
 
 namespace trexsearch::cli {
 namespace {
@@ -23,25 +22,19 @@ po::options_description reanalyze_options() {
   return options;
 }
 
-std::optional<double> load_of(const Json::Value& load) {
-  return load.isNumeric() ? std::optional(load.asDouble()) : std::nullopt;
-}
-
 // The daemon returns goal results as `trex-search analyze` does: one line per goal.
-std::string format_analysis(const Json::Value& arguments) {
+std::string format_analysis(const protocol::AnalyzeReply& reply) {
   std::ostringstream out;
-  out << "job " << arguments["job"].asInt64() << ": " << arguments["trial_count"].asUInt64()
-      << " trials\n";
-  for (const Json::Value& goal : arguments["goals"]) {
-    out << "  " << goal["name"].asString() << ": lower "
-        << format_load(load_of(goal["relevant_lower_bound"])) << " upper "
-        << format_load(load_of(goal["relevant_upper_bound"])) << " conditional throughput "
-        << format_load(load_of(goal["conditional_throughput"]))
-        << (goal["regular"].asBool() ? ""
-                                     : "  (irregular: " + goal["irregular_reason"].asString() + ")")
-        << (goal["tester_limited"].isObject()
-                ? "  " + tester_limited_verdict(goal["tester_limited"]["reached_pps"].asDouble())
-                : std::string())
+  out << "job " << reply.job << ": " << reply.trial_count << " trials\n";
+  for (const mlr::GoalResult& goal : reply.goals) {
+    out << "  " << goal.label << ": lower " << format_load(goal.relevant_lower_bound_pps)
+        << " upper " << format_load(goal.relevant_upper_bound_pps) << " conditional throughput "
+        << format_load(goal.conditional_throughput_pps)
+        << (goal.regular()
+                ? ""
+                : "  (irregular: " + std::string(mlr::to_string(goal.irregularity)) + ")")
+        << (goal.tester_limit ? "  " + tester_limited_verdict(goal.tester_limit->reached_pps)
+                              : std::string())
         << "\n";
   }
   return out.str();
@@ -57,7 +50,7 @@ ClientRequest analyze_request(const po::variables_map& options) {
   return client_request(request);
 }
 
-int print_analysis(const ClientRequest&, const protocol::JsonReply& reply, const ClientCall& call) {
+int print_analysis(const ClientRequest&, const protocol::Response& reply, const ClientCall& call) {
   print_reply(call.out, call.settings, reply.arguments, format_analysis);
   return 0;
 }
@@ -73,7 +66,7 @@ constinit const CommandEntry kReanalyzeCommand{
         "(draft-06 goals; nothing is measured again) and prints each goal's\n"
         "relevant bounds.",
     .options = reanalyze_options,
-    .client = {.operand_count = 1, .request = analyze_request, .print = print_analysis},
+    .client = {.operand_count = 1, .request = analyze_request, .print_response = print_analysis},
 };
 
 }  // namespace trexsearch::cli

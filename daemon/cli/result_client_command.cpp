@@ -1,14 +1,11 @@
 // `trex-search result JOB`: a job's full search result; the exit code says whether
 // it is complete (3) and clean (5).
-#include <json/value.h>
-
 #include <ostream>
 
 #include "daemon/cli/client_format.hpp"
 #include "daemon/cli/command_entries.hpp"
 #include "daemon/cli/exit_codes.hpp"
 #include "daemon/cli/result_format.hpp"
-#include "daemon/protocol/document_codec.hpp"
 #include "daemon/protocol/job_replies_codec.hpp"
 #include "daemon/protocol/reply_codec.hpp"
 
@@ -19,17 +16,10 @@ ClientRequest result_request(const boost::program_options::variables_map& option
   return client_request(protocol::ResultRequest{job_argument(options)});
 }
 
-// `result` for people: the reply read through its protocol codec.
-std::string format_result_reply(const Json::Value& arguments) {
-  return format_result(
-      protocol::decode_reply<protocol::ResultReply>(protocol::make_document(arguments)));
-}
-
-int print_result(const ClientRequest&, const protocol::JsonReply& reply, const ClientCall& call) {
-  print_reply(call.out, call.settings, reply.arguments, format_result_reply);
-  const protocol::ResultDocument result =
-      protocol::decode_reply<protocol::ResultReply>(protocol::make_document(reply.arguments))
-          .result;
+int print_result(const ClientRequest&, const protocol::Response& reply, const ClientCall& call) {
+  const auto typed = protocol::decode_reply<protocol::ResultReply>(reply.arguments);
+  print_reply(call.out, call.settings, reply.arguments, typed, format_result);
+  const protocol::ResultDocument& result = typed.result;
   if (result_stopped_early(result)) {
     // As simulate: partial bounds are reported as such first (3 wins over 5).
     call.err << "trex-search: " << stopped_early_notice(result) << std::endl;
@@ -51,7 +41,7 @@ constinit const CommandEntry kResultCommand{
         "too, in the shape of `trex-search simulate`. Exits 5 when the result is\n"
         "not clean: a goal's upper bound (or the PLR estimate) is the tester's.",
     .options = no_options,
-    .client = {.operand_count = 1, .request = result_request, .print = print_result},
+    .client = {.operand_count = 1, .request = result_request, .print_response = print_result},
 };
 
 }  // namespace trexsearch::cli

@@ -11,6 +11,7 @@
 #include "daemon/cli/profile_file.hpp"
 #include "daemon/cli/submit_document_codec.hpp"
 #include "daemon/cli/watch_job.hpp"
+#include "daemon/cli/watch_line_codec.hpp"
 #include "daemon/protocol/reply_codec.hpp"
 
 namespace trexsearch::cli {
@@ -171,7 +172,7 @@ int submit_body(const ClientCall& call) {
   const bool watch = options.count("watch") != 0;
   if (settings.json && watch) {
     // One stream of one shape: the submission, then the watch's lines.
-    out << encode_submitted_line(job, reply.arguments) << std::endl;
+    out << encode_watch_line("job.submitted", job, reply.arguments) << std::endl;
   } else if (settings.json) {
     out << protocol::to_compact_text(reply.arguments) << std::endl;
   } else {

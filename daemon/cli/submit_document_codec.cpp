@@ -87,12 +87,4 @@ protocol::Document encode_submit_arguments(const JobOptions& job) {
   return protocol::make_document(std::move(arguments));
 }
 
-std::string encode_submitted_line(std::int64_t job, const protocol::Document& arguments) {
-  Json::Value line(Json::objectValue);
-  line["type"] = "job.submitted";
-  line["job"] = Json::Int64{job};
-  line["arguments"] = protocol::json_of(arguments);
-  return codec::to_compact_json(line);
-}
-
 }  // namespace trexsearch::cli

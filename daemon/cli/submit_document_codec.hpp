@@ -62,9 +62,4 @@ struct JobOptions {
 /// The submit arguments `{"spec", "measurer", "method", "name"?, "profile"?}`.
 protocol::Document encode_submit_arguments(const JobOptions& job);
 
-/// `submit --watch --json`'s first line, `{"type": "job.submitted", "job",
-/// "arguments"}` (the submit reply's arguments): the shape of every `watch --json`
-/// line (docs/cli.md; watch_job.hpp's write_watch_json_line writes the others).
-std::string encode_submitted_line(std::int64_t job, const protocol::Document& arguments);
-
 }  // namespace trexsearch::cli

@@ -1,7 +1,6 @@
 // `trex-search watch JOB`: one progress line per trial until the job ends.
 #include "daemon/cli/watch_job.hpp"
 
-#include <json/value.h>
 #include <unistd.h>
 
 #include <algorithm>
@@ -13,8 +12,7 @@
 #include "daemon/cli/exit_codes.hpp"
 #include "daemon/cli/result_format.hpp"
 #include "daemon/cli/safe_output.hpp"
-#include "daemon/codec/json_writer.hpp"
-#include "daemon/protocol/document_codec.hpp"
+#include "daemon/cli/watch_line_codec.hpp"
 #include "daemon/protocol/event_codec.hpp"
 #include "daemon/protocol/job_replies_codec.hpp"
 #include "daemon/protocol/reply_codec.hpp"
@@ -33,11 +31,10 @@ struct WatchOutcome {
 /// learn from `result`.
 WatchOutcome outcome_of(ControlConnection& connection, long long job, const std::string& state) {
   if (state != "finished") return {static_cast<int>(kExitStoppedEarly), "the job is " + state};
-  const auto reply = connection.try_call(protocol::ResultRequest{job});
+  const auto reply = connection.try_send(protocol::ResultRequest{job});
   if (reply.result != protocol::ResultCode::success) return {static_cast<int>(kExitOk), ""};
   const protocol::ResultDocument result =
-      protocol::decode_reply<protocol::ResultReply>(protocol::make_document(reply.arguments))
-          .result;
+      protocol::decode_reply<protocol::ResultReply>(reply.arguments).result;
   if (result_stopped_early(result)) {
     return {static_cast<int>(kExitStoppedEarly), stopped_early_notice(result)};
   }
@@ -52,10 +49,9 @@ int finish(ControlConnection& connection, long long job, const std::string& stat
            std::ostream& out) {
   const WatchOutcome outcome = outcome_of(connection, job, state);
   if (json) {
-    Json::Value ended(Json::objectValue);
-    ended["exit_code"] = outcome.exit_code;
-    ended["reason"] = outcome.notice;
-    write_watch_json_line(out, "watch.ended", job, ended);
+    out << encode_watch_line("watch.ended", job,
+                             watch_ended_arguments(outcome.exit_code, outcome.notice))
+        << std::endl;
   } else if (state == "finished" && !outcome.notice.empty()) {
     out << "job " << job << ": " << outcome.notice << "; see trex-search result " << job
         << std::endl;
@@ -65,41 +61,31 @@ int finish(ControlConnection& connection, long long job, const std::string& stat
 
 }  // namespace
 
-void write_watch_json_line(std::ostream& out, const std::string& type, long long job,
-                           const Json::Value& arguments) {
-  Json::Value line(Json::objectValue);
-  line["type"] = type;
-  line["job"] = Json::Int64{job};
-  line["arguments"] = arguments;
-  out << codec::to_compact_json(line) << std::endl;
-}
-
 int watch_job(ControlConnection& connection, long long job, bool json, std::ostream& out) {
-  const auto reply = connection.call(protocol::WatchRequest{job});
-  const Json::Value& record = reply.arguments["job"];
+  const auto reply = connection.send(protocol::WatchRequest{job});
+  const auto start = protocol::decode_reply<protocol::WatchReply>(reply.arguments);
   // On a terminal the status line (bounds, search time) is redrawn in place under
   // the trial lines; in a pipe or a log every status gets its own line too.
   const bool live = !json && &out == &std::cout && ::isatty(STDOUT_FILENO) == 1;
   if (json) {
-    write_watch_json_line(out, "watch.started", job, reply.arguments);
+    out << encode_watch_line("watch.started", job, reply.arguments) << std::endl;
   } else {
     out << reply.text << std::endl;
   }
-  if (reply.arguments["ended"].asBool()) {
-    return finish(connection, job, record["state"].asString(), json, out);
+  if (start.ended) {
+    return finish(connection, job, std::string(protocol::to_string(start.job.state)), json, out);
   }
   bool redraw_pending = false;
   // Lines of the status on screen, to go back over when it is redrawn.
   std::size_t status_lines = 0;
   while (const auto event = connection.next_event()) {
-    const std::string name = (*event)["event"].asString();
     if (json) {
-      write_watch_json_line(out, name, job, (*event)["arguments"]);
+      out << encode_watch_line(event->event, job, event->arguments) << std::endl;
     } else {
       // Trial lines and their notes stay; on a terminal only the status under
       // them (bounds or estimate, search time) is redrawn in place.
-      const WatchText text = format_watch_event(
-          protocol::decode_watch_event(name, protocol::make_document((*event)["arguments"])));
+      const WatchText text =
+          format_watch_event(protocol::decode_watch_event(event->event, event->arguments));
       if (redraw_pending) {
         // The one control sequence the CLI writes (past the escaping filter).
         if (text.status.empty()) {
@@ -122,8 +108,10 @@ int watch_job(ControlConnection& connection, long long job, bool json, std::ostr
       }
       out << std::flush;
     }
-    if (name == "job.ended") {
-      return finish(connection, job, (*event)["arguments"]["state"].asString(), json, out);
+    if (event->event == protocol::JobEndedEvent::kEvent) {
+      const auto ended =
+          protocol::decode_event_arguments<protocol::JobEndedEvent>(event->arguments);
+      return finish(connection, job, std::string(protocol::to_string(ended.state)), json, out);
     }
   }
   if (redraw_pending) out << "\n";

@@ -6,6 +6,7 @@
 #include <vector>
 
 #include "daemon/cli/command_errors.hpp"
+#include "daemon/cli/watch_line_codec.hpp"
 
 namespace trexsearch::cli {
 namespace {
@@ -82,8 +83,13 @@ TEST_CASE("a job from the command line: spec, measurer and labels") {
   CHECK(protocol::to_compact_text(encode_submit_arguments(job)) ==
         R"({"measurer":{"command":"m","kind":"exec","time":"virtual"},"method":"mlr",)"
         R"("profile":"p","spec":{"goals":[]}})");
-  CHECK(encode_submitted_line(7, document(R"({"job": 7})")) ==
+}
+
+TEST_CASE("watch --json lines have one shape: type, job, arguments") {
+  CHECK(encode_watch_line("job.submitted", 7, document(R"({"job": 7})")) ==
         R"({"arguments":{"job":7},"job":7,"type":"job.submitted"})");
+  CHECK(encode_watch_line("watch.ended", 7, watch_ended_arguments(5, "tester-limited")) ==
+        R"({"arguments":{"exit_code":5,"reason":"tester-limited"},"job":7,"type":"watch.ended"})");
 }
 
 }  // namespace trexsearch::cli
