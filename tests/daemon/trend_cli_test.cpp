@@ -3,6 +3,7 @@
 #include <doctest/doctest.h>
 
 #include "daemon/cli/command_errors.hpp"
+#include "daemon/cli/comparison_json_codec.hpp"
 #include "daemon/cli/job_comparison.hpp"
 #include "daemon/cli/job_result_codec.hpp"
 #include "daemon/cli/trend_format.hpp"
@@ -177,6 +178,18 @@ TEST_CASE("compare refuses two jobs, mixed methods and other goals, naming them"
   CHECK_THROWS_WITH(compare_jobs({job_values(mlr_reply(1, 1, 2, 1)), job_values(other)}),
                     "job 2 has goals PDR but job 1 has NDR: compare jobs that searched the same "
                     "goals");
+}
+
+TEST_CASE("compare --json carries the stored goal definition and the reply's line rate") {
+  const Json::Value first = mlr_reply(1, 990.0, 1000.0, 985.0);
+  const Json::Value mlr = encode_comparison(
+      compare_jobs({decode_job_values(first), job_values(mlr_reply(2, 992.0, 1002.0, 990.0))}));
+  CHECK(mlr["goals"][0]["definition"] == first["result"]["goals"][0]["goal"]);
+  CHECK(mlr["jobs"][0]["line_rate"] == first["line_rate"]);
+  const Json::Value plr = encode_comparison(
+      compare_jobs({job_values(plr_reply(3, 1e6, 500.0)), job_values(plr_reply(4, 1e6, 400.0))}));
+  CHECK(plr["goals"][0]["definition"].isNull());  // PLR has no goal definition
+  CHECK(plr["jobs"][0]["line_rate"].isNull());
 }
 
 TEST_CASE("The trend key is the job's name") {
