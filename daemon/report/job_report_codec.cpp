@@ -79,17 +79,17 @@ bool needs_analyze(const ShownJob& job) {
   return job.method != "plr" && !fixed_load(job.method) && job.has_trials;
 }
 
-RenderedJob render_job_report(const Json::Value& shown, const protocol::JsonReply& reply,
+RenderedJob render_job_report(const Json::Value& shown, const protocol::JsonReply& result_reply,
                               const protocol::JsonReply* analyze, bool csv) {
   const std::string method = shown["job"]["method"].asString();
   const ReportContext context = report_context(shown["job"], shown["spec"]);
   if (fixed_load(method)) {
     const FixedLoadReportData data =
-        decode_fixed_load_result(fixed_load_result(shown, reply), "result", method);
+        decode_fixed_load_result(fixed_load_result(shown, result_reply), "result", method);
     return {csv ? fixed_load_trials_csv(data) : render_fixed_load_report(context, data),
             data.trials.size()};
   }
-  const Json::Value result = search_result(shown, reply, analyze, method == "plr");
+  const Json::Value result = search_result(shown, result_reply, analyze, method == "plr");
   if (method == "plr") {
     PlrReportData data = decode_plr_result(result, "result");
     data.target_loss_ratio = plr_target_loss_ratio(shown["spec"]);

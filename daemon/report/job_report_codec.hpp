@@ -36,9 +36,9 @@ struct RenderedJob {
 };
 
 /// The report (or with `csv` the trials CSV) from `show`'s reply arguments, the
-/// `result` reply (success, or conflict: no result yet) and, when asked,
+/// `result` reply (`result_reply`: success, or conflict: no result yet) and, when asked,
 /// `analyze`'s reply (else nullptr). Throws ConfigError naming a bad field.
-RenderedJob render_job_report(const Json::Value& shown, const protocol::JsonReply& result,
+RenderedJob render_job_report(const Json::Value& shown, const protocol::JsonReply& result_reply,
                               const protocol::JsonReply* analyze, bool csv);
 
 }  // namespace trexsearch::report
