@@ -1,18 +1,17 @@
 // `trex-search compare JOB JOB...`: stored jobs side by side, each against the first
 // (docs/trend.md). Built on the socket's `result` and `show`; exits 6 when a clean
 // value fell below the first job's beyond both runs' spread, so CI can gate on it.
-#include <json/value.h>
-
 #include <ostream>
 
 #include "daemon/cli/client_connection.hpp"
 #include "daemon/cli/command_entries.hpp"
 #include "daemon/cli/command_errors.hpp"
 #include "daemon/cli/comparison_format.hpp"
+#include "daemon/cli/comparison_json_codec.hpp"
 #include "daemon/cli/exit_codes.hpp"
 #include "daemon/cli/job_comparison.hpp"
 #include "daemon/cli/job_listing.hpp"
-#include "daemon/codec/json_writer.hpp"
+#include "daemon/cli/job_result_codec.hpp"
 
 namespace trexsearch::cli {
 namespace {
@@ -42,16 +41,17 @@ int compare_body(const ClientCall& call) {
   ControlConnection connection(call.settings.socket, call.settings.timeout);
   std::vector<JobValues> jobs;
   for (std::int64_t id : ids) {
-    const std::optional<Json::Value> reply = job_with_result(connection, id);
+    // The reply is read through the protocol's codecs here, at the command.
+    const auto reply = job_with_result(connection, id);
     if (!reply) {
       throw DaemonRefused(protocol::ResultCode::not_found,
                           "job " + std::to_string(id) + " not found");
     }
-    jobs.push_back(job_values(*reply));
+    jobs.push_back(decode_job_values(*reply));
   }
   const Comparison comparison = compare_jobs(std::move(jobs));
   if (call.settings.json) {
-    call.out << codec::to_pretty_json(encode_comparison(comparison)) << "\n";
+    call.out << comparison_json(comparison);
   } else {
     call.out << format_comparison(comparison);
   }

@@ -1,7 +1,5 @@
 #pragma once
 
-#include <json/value.h>
-
 #include <string>
 
 #include "daemon/cli/job_comparison.hpp"
@@ -13,8 +11,5 @@ namespace trexsearch::cli {
 /// and the difference to the first job; then a line per regression and what the
 /// markers mean. Every piece from the store is terminal-safe.
 std::string format_comparison(const Comparison& comparison);
-
-/// `compare --json` (docs/trend.md "compare --json").
-Json::Value encode_comparison(const Comparison& comparison);
 
 }  // namespace trexsearch::cli

@@ -2,8 +2,6 @@
 // trials, as JSON lines or one CSV table (docs/export.md). Built on the socket
 // commands `list`, `show` and `result`, so the daemon needs nothing new: `list`
 // filters by one state only, so name, method and dates are filtered here.
-#include <json/value.h>
-
 #include <algorithm>
 #include <cstdio>
 #include <fstream>
@@ -15,7 +13,7 @@
 #include "daemon/cli/command_entries.hpp"
 #include "daemon/cli/command_errors.hpp"
 #include "daemon/cli/export_filter.hpp"
-#include "daemon/cli/export_records.hpp"
+#include "daemon/cli/export_records_codec.hpp"
 #include "daemon/cli/job_listing.hpp"
 
 namespace trexsearch::cli {
@@ -108,26 +106,23 @@ std::optional<std::string> optional_option(const po::variables_map& options, con
 }
 
 /// Fetches what the records need; nullopt when the job was deleted meanwhile.
-std::optional<ExportedJob> fetch_job(ControlConnection& connection, const Json::Value& listed,
+std::optional<ExportedJob> fetch_job(ControlConnection& connection, ExportedJob exported,
                                      const ExportSettings& settings) {
-  ExportedJob exported{listed, Json::Value(), Json::Value(Json::arrayValue), Json::Value()};
   const bool need_trials =
       wants(settings, ExportRecord::trial) || wants(settings, ExportRecord::direction);
   const bool need_spec = !settings.csv && wants(settings, ExportRecord::job);
-  const std::int64_t id = listed["id"].asInt64();
+  const std::int64_t id = exported_id(exported);
   if (need_trials || need_spec) {
     const protocol::JsonReply shown = connection.try_call(protocol::ShowRequest{id, need_trials});
     if (shown.result == protocol::ResultCode::not_found) return std::nullopt;
     if (shown.result != protocol::ResultCode::success)
       throw DaemonRefused(shown.result, shown.text);
-    exported.job = shown.arguments["job"];  // its state now, not at the list
-    exported.spec = shown.arguments["spec"];
-    if (need_trials) exported.trials = shown.arguments["trials"];
+    add_shown(exported, shown.arguments, need_trials);
   }
   if (wants(settings, ExportRecord::result)) {
     const protocol::JsonReply result = connection.try_call(protocol::ResultRequest{id});
     if (result.result == protocol::ResultCode::success) {
-      exported.result = result.arguments["result"];
+      add_result(exported, result.arguments);
     } else if (result.result == protocol::ResultCode::not_found) {
       return std::nullopt;
     } else if (result.result != protocol::ResultCode::conflict) {  // conflict: no result yet
@@ -147,8 +142,8 @@ struct Counts {
 /// What one job contributes to the output.
 std::string job_text(const ExportedJob& job, const ExportSettings& settings, Counts& counts) {
   ++counts.jobs;
-  if (!job.result.isNull()) ++counts.results;
-  counts.trials += job.trials.size();
+  if (has_result(job)) ++counts.results;
+  counts.trials += trial_count(job);
   if (settings.csv) {
     std::string rows = csv_rows(settings.records.front(), job);
     counts.rows += static_cast<std::size_t>(std::count(rows.begin(), rows.end(), '\n'));
@@ -223,14 +218,16 @@ int export_body(const ClientCall& call) {
   if (list_limit < 1 || list_limit > kListLimit) {
     throw UsageError("--list-limit " + std::to_string(list_limit) + ": must be 1..10000");
   }
-  const std::vector<Json::Value> jobs = matching_jobs(connection, filter, list_limit);
+  // The listed jobs go to the records codec as the daemon wrote them.
+  const auto jobs = matching_jobs(connection, filter, list_limit);
   ExportOutput output(optional_option(options, "output"), out);
   if (settings.csv) output.write(csv_header(settings.records.front()));
   Counts counts;
-  for (const Json::Value& listed : jobs) {
-    const auto exported = fetch_job(connection, listed, settings);
+  for (const auto& listed : jobs) {
+    const ExportedJob start = listed_job(listed);
+    const auto exported = fetch_job(connection, start, settings);
     if (!exported) {
-      err << "trex-search: job " << listed["id"].asInt64()
+      err << "trex-search: job " << exported_id(start)
           << " was deleted during the export; left out\n";
       continue;
     }

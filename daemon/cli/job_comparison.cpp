@@ -1,7 +1,7 @@
 #include "daemon/cli/job_comparison.hpp"
 
 #include "daemon/cli/command_errors.hpp"
-#include "daemon/codec/json_writer.hpp"
+#include "daemon/cli/goal_definition_codec.hpp"
 
 namespace trexsearch::cli {
 namespace {
@@ -40,21 +40,12 @@ void check_same_goals(const std::vector<JobValues>& jobs) {
                           ": compare jobs that searched the same goals");
     }
     for (const GoalValue& goal : job.goals) {
-      const Json::Value& mine = goal.definition;
-      const Json::Value& theirs = base->find(goal.goal)->definition;
-      if (mine == theirs) continue;
-      std::string key = "definition";
-      if (mine.isObject() && theirs.isObject()) {
-        for (const std::string& name : mine.getMemberNames()) {
-          if (mine[name] != theirs[name]) {
-            key = name;
-            break;
-          }
-        }
-      }
-      throw BadInputError("goal " + goal.goal + ": " + key + " is " +
-                          codec::to_compact_json(theirs[key]) + " in " + job_text(*base) + " but " +
-                          codec::to_compact_json(mine[key]) + " in " + job_text(job) +
+      const auto difference =
+          definition_difference(base->find(goal.goal)->definition, goal.definition);
+      if (!difference) continue;
+      throw BadInputError("goal " + goal.goal + ": " + difference->key + " is " +
+                          difference->base_text + " in " + job_text(*base) + " but " +
+                          difference->other_text + " in " + job_text(job) +
                           ": compare jobs that searched the same goals");
     }
   }

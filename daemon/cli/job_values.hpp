@@ -1,11 +1,13 @@
 #pragma once
 
-#include <json/value.h>
-
 #include <cstdint>
 #include <optional>
 #include <string>
 #include <vector>
+
+#include "daemon/protocol/document.hpp"
+#include "daemon/protocol/job_replies.hpp"
+#include "daemon/protocol/replies.hpp"
 
 namespace trexsearch::cli {
 
@@ -16,8 +18,9 @@ namespace trexsearch::cli {
 struct GoalValue {
   /// The MLR goal's name ("goal 1" when unnamed); "estimate" for a PLR result.
   std::string goal;
-  /// The MLR goal's definition (loss_ratio, exceed_ratio, ...); null for PLR.
-  Json::Value definition;
+  /// The MLR goal's definition as stored (loss_ratio, exceed_ratio, ...); absent
+  /// for PLR, MRR and soaks.
+  std::optional<protocol::Document> definition;
   /// MLR: the conditional throughput, else the relevant lower bound; PLR: the
   /// critical-load estimate's average. Absent when the search found none.
   std::optional<double> value_pps;
@@ -50,8 +53,8 @@ struct JobValues {
   std::string reason;
   std::string created_at;
   std::string profile;
-  /// {port_speed_gbps, frame_bytes, line_rate_pps} of the result reply; null when unknown.
-  Json::Value line_rate;
+  /// The result reply's line rate; absent when unknown (or the job has no result).
+  std::optional<protocol::LineRateFacts> line_rate;
   /// Only finished jobs give values: a failed or cancelled job's partial result is
   /// shown as its state, never as a number.
   bool has_values = false;
@@ -61,11 +64,13 @@ struct JobValues {
   const GoalValue* find(const std::string& goal) const;
 };
 
-/// From a `result` reply's arguments ({"job", "result", "line_rate"}) or, for a job
-/// without a result, {"job"} alone.
-JobValues job_values(const Json::Value& reply);
+/// From a `result` reply (values only when the job finished).
+JobValues job_values(const protocol::ResultReply& reply);
+/// A job without a result (`result` refused it): its state and reason only.
+JobValues job_values(const protocol::JobSummary& job);
 
 /// "12.345 %" of line rate for a load; empty when the line rate is not known.
-std::string percent_of_line_rate(double load_pps, const Json::Value& line_rate);
+std::string percent_of_line_rate(double load_pps,
+                                 const std::optional<protocol::LineRateFacts>& line_rate);
 
 }  // namespace trexsearch::cli

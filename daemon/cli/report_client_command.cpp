@@ -1,9 +1,8 @@
 // `trex-search report`: fetches a job over the control socket (`show`, then
 // `result`, or `analyze` while the job runs) and renders it with daemon/report.
 // Made client-side, so it needs nothing from the daemon but read access.
-#include <json/value.h>
-
 #include <fstream>
+#include <optional>
 #include <ostream>
 #include <stdexcept>
 
@@ -11,15 +10,8 @@
 #include "daemon/cli/command_entries.hpp"
 #include "daemon/cli/command_errors.hpp"
 #include "daemon/cli/suite_values.hpp"
-#include "daemon/codec/controller_config_codec.hpp"
-#include "daemon/codec/latency_codec.hpp"
-#include "daemon/report/fixed_load_report_codec.hpp"
-#include "daemon/report/mlr_report.hpp"
-#include "daemon/report/plr_report.hpp"
-#include "daemon/report/report_input_codec.hpp"
+#include "daemon/report/job_report_codec.hpp"
 #include "daemon/report/suite_report.hpp"
-#include "daemon/report/trial_csv.hpp"
-#include "measure/errors.hpp"
 
 namespace trexsearch::cli {
 namespace {
@@ -33,70 +25,6 @@ po::options_description report_options() {
       "where to write (default: job-JOB-report.html, or job-JOB-trials.csv with --csv); "
       "'-' writes to standard output")("csv", "write the trials as CSV instead of the HTML report");
   return options;
-}
-
-/// The job's search result: `result` when the job has one, else (running,
-/// queued, interrupted) the stored trials of `show` and, for MLRsearch, the bounds
-/// `analyze` gives them, so a running job gets a report too.
-Json::Value fetch_result(ControlConnection& connection, std::int64_t job, const Json::Value& shown,
-                         bool plr) {
-  const protocol::JsonReply result = connection.try_call(protocol::ResultRequest{job});
-  if (result.result == protocol::ResultCode::success) return result.arguments["result"];
-  if (result.result != protocol::ResultCode::conflict) {
-    throw DaemonRefused(result.result, result.text);
-  }
-  Json::Value partial(Json::objectValue);
-  partial["trials"] = shown["trials"];
-  if (!plr && !shown["trials"].empty()) {
-    partial["goals"] =
-        connection.call(protocol::AnalyzeRequest{job, std::nullopt}).arguments["goals"];
-  }
-  // show judges a soak's tester-limited trials against its latest estimate.
-  if (plr && shown.isMember("tester_limit")) partial["tester_limit"] = shown["tester_limit"];
-  return partial;
-}
-
-// MRR and soaks: `result`, or for a job without one yet, show's summary of the
-// trials stored so far with those trials.
-Json::Value fetch_fixed_load_result(ControlConnection& connection, std::int64_t job,
-                                    const Json::Value& shown) {
-  const protocol::JsonReply result = connection.try_call(protocol::ResultRequest{job});
-  if (result.result == protocol::ResultCode::success) return result.arguments["result"];
-  if (result.result != protocol::ResultCode::conflict) {
-    throw DaemonRefused(result.result, result.text);
-  }
-  Json::Value partial = shown["fixed_load"];
-  partial["stop_reason"] = "not ended (" + shown["job"]["state"].asString() + ")";
-  partial["trials"] = shown["trials"];
-  return partial;
-}
-
-// A finished search's result holds the search's trials only; the latency phase's
-// trials (docs/latency.md) are stored trials `show` lists. The CSV and the trial
-// table show them too, with their latency columns.
-void add_latency_trials(mlr::SearchResult& result, const Json::Value& shown_trials) {
-  for (const mlr::TrialRecord& trial : result.trials) {
-    if (trial.phase == mlr::TrialPhase::latency) return;  // a running job's: all there
-  }
-  Json::Value latency(Json::arrayValue);
-  for (const Json::Value& trial : shown_trials) {
-    if (trial["phase"].asString() == "latency") latency.append(trial);
-  }
-  if (latency.empty()) return;
-  Json::Value wrapped(Json::objectValue);
-  wrapped["trials"] = latency;
-  for (mlr::TrialRecord& trial : report::decode_mlr_result(wrapped, "show").trials) {
-    result.trials.push_back(std::move(trial));
-  }
-}
-
-mlr::ControllerConfig config_of(const Json::Value& spec) {
-  try {
-    return codec::decode_controller_config(spec);
-  } catch (const measure::ConfigError&) {
-    // The header shows the spec verbatim anyway; only the limits line is lost.
-    return {};
-  }
 }
 
 void write_output(const std::string& path, const std::string& text, std::ostream& out) {
@@ -116,8 +44,8 @@ int write_suite_report(const ClientSettings& settings, const po::variables_map& 
                        const std::string& suite, std::ostream& out) {
   const bool csv = options.count("csv") != 0;
   ControlConnection connection(settings.socket, settings.timeout);
-  const Json::Value reply = connection.call(protocol::ShowSuiteRequest{suite_ref(suite)}).arguments;
-  const report::SuiteReportData data = suite_values(reply);
+  const report::SuiteReportData data =
+      suite_values(connection.call(protocol::ShowSuiteRequest{suite_ref(suite)}).arguments);
   const std::string path = options.count("output") != 0 ? options["output"].as<std::string>()
                                                         : "suite-" + std::to_string(data.id) +
                                                               (csv ? ".csv" : "-report.html");
@@ -129,34 +57,13 @@ int write_suite_report(const ClientSettings& settings, const po::variables_map& 
   return 0;
 }
 
-/// A rendered job report (or trials CSV) and how many trials it holds.
-struct RenderedJob {
-  std::string text;
-  std::size_t trials = 0;
-};
-
-RenderedJob render_job(const Json::Value& shown, const Json::Value& result, bool csv) {
-  const std::string method = shown["job"]["method"].asString();
-  const report::ReportContext context = report::report_context(shown["job"], shown["spec"]);
-  if (method == "mrr" || method == "soak") {
-    const report::FixedLoadReportData data =
-        report::decode_fixed_load_result(result, "result", method);
-    return {
-        csv ? report::fixed_load_trials_csv(data) : report::render_fixed_load_report(context, data),
-        data.trials.size()};
+/// `result`, which a job without one yet refuses with `conflict`.
+protocol::JsonReply fetch_result(ControlConnection& connection, std::int64_t job) {
+  protocol::JsonReply result = connection.try_call(protocol::ResultRequest{job});
+  if (!result.ok() && result.result != protocol::ResultCode::conflict) {
+    throw DaemonRefused(result.result, result.text);
   }
-  if (method == "plr") {
-    report::PlrReportData data = report::decode_plr_result(result, "result");
-    data.target_loss_ratio = report::plr_target_loss_ratio(shown["spec"]);
-    return {csv ? report::plr_trials_csv(data) : report::render_plr_report(context, data),
-            data.trials.size()};
-  }
-  mlr::SearchResult decoded = report::decode_mlr_result(result, "result");
-  add_latency_trials(decoded, shown["trials"]);
-  return {csv ? report::mlr_trials_csv(decoded)
-              : report::render_mlr_report(context, config_of(report::search_spec(shown["spec"])),
-                                          decoded, codec::decode_latency_phase(result, "result")),
-          decoded.trials.size()};
+  return result;
 }
 
 int write_job_report(const ClientSettings& settings, const po::variables_map& options,
@@ -168,15 +75,19 @@ int write_job_report(const ClientSettings& settings, const po::variables_map& op
           ? options["output"].as<std::string>()
           : "job-" + std::to_string(job) + (csv ? "-trials.csv" : "-report.html");
   ControlConnection connection(settings.socket, settings.timeout);
-  const Json::Value shown = connection.call(protocol::ShowRequest{job, true}).arguments;
-  const std::string method = shown["job"]["method"].asString();
-  const Json::Value result = method == "mrr" || method == "soak"
-                                 ? fetch_fixed_load_result(connection, job, shown)
-                                 : fetch_result(connection, job, shown, method == "plr");
-  const RenderedJob rendered = render_job(shown, result, csv);
+  // The replies are read by the report's codec (job_report_codec.hpp).
+  const protocol::JsonReply shown = connection.call(protocol::ShowRequest{job, true});
+  const report::ShownJob facts = report::read_shown_job(shown.arguments);
+  const protocol::JsonReply result = fetch_result(connection, job);
+  std::optional<protocol::JsonReply> analyze;
+  if (!result.ok() && report::needs_analyze(facts)) {
+    analyze = connection.call(protocol::AnalyzeRequest{job, std::nullopt});
+  }
+  const report::RenderedJob rendered =
+      report::render_job_report(shown.arguments, result, analyze ? &*analyze : nullptr, csv);
   write_output(path, rendered.text, out);
   if (path != "-") {
-    out << "job " << job << " (" << shown["job"]["state"].asString() << ", " << rendered.trials
+    out << "job " << job << " (" << facts.state << ", " << rendered.trials
         << " trials): " << (csv ? "trials written to " : "report written to ") << path << "\n";
   }
   return 0;

@@ -3,7 +3,6 @@
 #include <optional>
 #include <string>
 
-#include "daemon/cli/result_verdict_json.hpp"
 #include "daemon/protocol/job_replies.hpp"
 #include "daemon/protocol/result_document.hpp"
 #include "plr/tester_limit.hpp"

@@ -2,9 +2,10 @@
 
 #include <algorithm>
 #include <charconv>
+#include <string>
+#include <vector>
 
 #include "daemon/cli/command_errors.hpp"
-#include "daemon/cli/job_values.hpp"
 #include "daemon/cli/number_text.hpp"
 #include "daemon/cli/terminal_text.hpp"
 #include "daemon/cli/text_table.hpp"
@@ -12,77 +13,13 @@
 namespace trexsearch::cli {
 namespace {
 
-// The entry's line across frame sizes: its label without the frame size part
-// (labels are PROFILE-METHOD-SIZE, each part present when the suite varies it).
-std::string series_of(const std::string& label, const std::string& frame_size) {
-  if (frame_size.empty()) return label;
-  const std::string size = frame_size == "imix" ? "imix" : frame_size + "B";
-  if (label == size) return "";
-  const std::string suffix = "-" + size;
-  if (label.size() > suffix.size() &&
-      label.compare(label.size() - suffix.size(), suffix.size(), suffix) == 0) {
-    return label.substr(0, label.size() - suffix.size());
-  }
-  return label;
-}
-
-std::optional<double> positive(const Json::Value& value) {
-  if (!value.isNumeric() || !(value.asDouble() > 0.0)) return std::nullopt;
-  return value.asDouble();
-}
-
 bool has_ended(const report::SuiteReportEntry& entry) {
   return entry.state == "finished" || entry.state == "failed" || entry.state == "cancelled";
 }
 
 }  // namespace
 
-report::SuiteReportData suite_values(const Json::Value& reply) {
-  report::SuiteReportData data;
-  const Json::Value& suite = reply["suite"];
-  data.id = suite["id"].asInt64();
-  data.name = suite["name"].asString();
-  data.created_at = suite["created_at"].asString();
-  data.submitted_by = suite["submitted_by"].asString();
-  for (const Json::Value& item : reply["entries"]) {
-    report::SuiteReportEntry entry;
-    entry.label = item["label"].asString();
-    entry.frame_size = item["frame_size"].asString();
-    entry.series = series_of(entry.label, entry.frame_size);
-    entry.repeat = item["repeat"].asInt();
-    const JobValues job = job_values(item);
-    entry.job = job.id;
-    entry.method = job.method;
-    entry.state = job.state;
-    entry.reason = job.reason;
-    entry.trial_count = item["job"]["trial_count"].asUInt64();
-    if (item["trials_with_notes"].isNumeric()) {
-      entry.trials_with_notes = item["trials_with_notes"].asUInt64();
-    }
-    const Json::Value& line = item["line_rate"];
-    if (line.isObject()) {
-      entry.frame_bytes = positive(line["frame_bytes"]);
-      if (const auto gbps = positive(line["port_speed_gbps"])) entry.port_bps = *gbps * 1e9;
-    }
-    if (job.has_values) {
-      for (const GoalValue& goal : job.goals) {
-        report::SuiteReportValue value{goal.goal, goal.value_pps, goal.summed_directions,
-                                       goal.unclean_reason};
-        // MLRsearch's own words for "max_load passed": a lower limit, not a fault.
-        if (goal.unclean_reason == "irregular: max_load_is_lower_bound") {
-          value.unclean_reason.clear();
-          value.at_max_load = true;
-        }
-        entry.values.push_back(std::move(value));
-      }
-    }
-    data.entries.push_back(std::move(entry));
-  }
-  return data;
-}
-
-std::string format_suite(const Json::Value& reply) {
-  const report::SuiteReportData data = suite_values(reply);
+std::string format_suite_data(const report::SuiteReportData& data) {
   const auto ended = std::count_if(data.entries.begin(), data.entries.end(), has_ended);
   std::string text = "suite " + std::to_string(data.id) + " (" + terminal_safe(data.name) +
                      "): " + std::to_string(data.entries.size()) + " jobs, " +

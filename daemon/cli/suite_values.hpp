@@ -1,19 +1,15 @@
 #pragma once
 
-#include <json/value.h>
+#include <string>
 
+#include "daemon/cli/suite_values_codec.hpp"
 #include "daemon/protocol/requests.hpp"
 #include "daemon/report/suite_report.hpp"
 
 namespace trexsearch::cli {
 
-/// A `show_suite` reply's arguments -> the suite as `show SUITE` and the suite
-/// report present it: each entry's values read as `compare` reads a job's
-/// (job_values.hpp), the frame size and port speed from its line rate. No I/O.
-report::SuiteReportData suite_values(const Json::Value& reply);
-
 /// `show SUITE`'s text: one line per entry and value, within 80 columns.
-std::string format_suite(const Json::Value& reply);
+std::string format_suite_data(const report::SuiteReportData& data);
 
 /// The suite argument of `show`/`report` ({"suite": id or name}) when `text` is
 /// not a job id: "suite:N" is suite N, a text starting with a letter a suite name

@@ -2,8 +2,6 @@
 // stable segments per goal, the newest judged against the one before it
 // (docs/trend.md). Built on the socket's `list`, `result` and `show`; exits 6 when
 // a series' newest group is a regression, so a nightly pipeline can gate on it.
-#include <json/value.h>
-
 #include <ostream>
 
 #include "daemon/cli/client_connection.hpp"
@@ -12,9 +10,10 @@
 #include "daemon/cli/exit_codes.hpp"
 #include "daemon/cli/export_filter.hpp"
 #include "daemon/cli/job_listing.hpp"
+#include "daemon/cli/job_result_codec.hpp"
 #include "daemon/cli/trend_format.hpp"
+#include "daemon/cli/trend_json_codec.hpp"
 #include "daemon/cli/trend_series.hpp"
-#include "daemon/codec/json_writer.hpp"
 
 namespace trexsearch::cli {
 namespace {
@@ -55,10 +54,12 @@ int trend_body(const ClientCall& call) {
                                                  optional_option(options, "since"), std::nullopt);
   ControlConnection connection(call.settings.socket, call.settings.timeout);
   std::vector<JobValues> jobs;
-  for (const Json::Value& listed : matching_jobs(connection, filter)) {
-    if (trend_key(listed) != *name) continue;
-    const std::optional<Json::Value> reply = job_with_result(connection, listed["id"].asInt64());
-    if (reply) jobs.push_back(job_values(*reply));  // else: deleted meanwhile
+  // The replies are read through the protocol's codecs here, at the command.
+  for (const auto& listed : matching_jobs(connection, filter)) {
+    const protocol::JobSummary job = decode_job(listed);
+    if (trend_key(job) != *name) continue;
+    const auto reply = job_with_result(connection, job.id);
+    if (reply) jobs.push_back(decode_job_values(*reply));  // else: deleted meanwhile
   }
   if (jobs.empty()) {
     throw BadInputError(
@@ -68,7 +69,7 @@ int trend_body(const ClientCall& call) {
   }
   const std::vector<TrendSeries> series = build_trend(jobs, trend);
   if (call.settings.json) {
-    call.out << codec::to_pretty_json(encode_trend(*name, series)) << "\n";
+    call.out << trend_json(*name, series);
   } else {
     call.out << format_trend(*name, series);
   }

@@ -1,7 +1,5 @@
 #pragma once
 
-#include <json/value.h>
-
 #include <string>
 #include <vector>
 
@@ -13,9 +11,6 @@ namespace trexsearch::cli {
 /// group or why not grouped), the groups with their averages and verdicts, and a
 /// verdict line. Every piece from the store is terminal-safe.
 std::string format_trend(const std::string& name, const std::vector<TrendSeries>& series);
-
-/// `trend --json` (docs/trend.md "trend --json").
-Json::Value encode_trend(const std::string& name, const std::vector<TrendSeries>& series);
 
 /// Whether any series' newest group is a regression (exit code 6).
 bool trend_regressed(const std::vector<TrendSeries>& series);

@@ -82,7 +82,7 @@ TrendSeries series_of(const std::string& goal, const std::vector<JobValues>& job
 
 }  // namespace
 
-std::string trend_key(const Json::Value& job) { return job["name"].asString(); }
+std::string trend_key(const protocol::JobSummary& job) { return job.name; }
 
 const char* to_string(TrendVerdict verdict) {
   switch (verdict) {

@@ -1,12 +1,11 @@
 #pragma once
 
-#include <json/value.h>
-
 #include <optional>
 #include <string>
 #include <vector>
 
 #include "daemon/cli/job_values.hpp"
+#include "daemon/protocol/replies.hpp"
 #include "daemon/trend/group_classifier.hpp"
 
 namespace trexsearch::cli {
@@ -17,7 +16,7 @@ namespace trexsearch::cli {
 
 /// What puts a job into a trend: today its name. Kept one small function so a
 /// suite entry's name can become the key later without touching the rest.
-std::string trend_key(const Json::Value& job);
+std::string trend_key(const protocol::JobSummary& job);
 
 /// One job in a series.
 struct TrendPoint {

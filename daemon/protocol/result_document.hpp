@@ -41,6 +41,10 @@ struct ResultGoal {
   /// The irregularity's name ("no_upper_bound", ...); empty when regular.
   std::string irregular_reason;
   std::optional<mlr::TesterLimit> tester_limited;
+  /// The goal's definition as stored (`goal`: loss_ratio, exceed_ratio, ...), carried
+  /// whole for `compare`, which checks two jobs searched the same goals; absent when
+  /// the document has none.
+  std::optional<Document> definition;
 };
 
 /// An MLRsearch result.

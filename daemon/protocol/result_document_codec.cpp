@@ -70,6 +70,7 @@ ResultGoal decode_goal(const Json::Value& json, const std::string& path) {
     goal.tester_limited =
         decode_tester_limited(fields.at("tester_limited"), fields.path_of("tester_limited"));
   }
+  if (fields.has("goal")) goal.definition = make_document(fields.at("goal"));
   return goal;
 }
 

@@ -1,6 +1,6 @@
 // `trex-search export`'s pieces without a daemon: UTC times of --since/--until,
 // the job filter, and the records made from the daemon's JSON (docs/export.md).
-#include "daemon/cli/export_records.hpp"
+#include "daemon/cli/export_records_codec.hpp"
 
 #include <doctest/doctest.h>
 #include <json/reader.h>

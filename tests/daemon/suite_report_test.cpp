@@ -5,6 +5,7 @@
 
 #include "daemon/cli/command_errors.hpp"
 #include "daemon/cli/suite_values.hpp"
+#include "daemon/protocol/job_summary_codec.hpp"
 #include "daemon/report/suite_report.hpp"
 
 namespace trexsearch::cli {
@@ -37,12 +38,14 @@ Json::Value entry(std::int64_t job, const std::string& label, const std::string&
   item["label"] = label;
   item["frame_size"] = frame_size;
   item["repeat"] = 1;
-  item["job"]["id"] = Json::Int64{job};
-  item["job"]["name"] = "sizes/" + label;
-  item["job"]["method"] = method;
-  item["job"]["state"] = state;
-  item["job"]["reason"] = state == "failed" ? "TRex unreachable" : "";
-  item["job"]["trial_count"] = 30;
+  protocol::JobSummary summary;
+  summary.id = job;
+  summary.name = "sizes/" + label;
+  summary.method = method;
+  summary.state = *protocol::job_state_from_string(state);
+  summary.reason = state == "failed" ? "TRex unreachable" : "";
+  summary.trial_count = 30;
+  item["job"] = protocol::encode_job_summary(summary);
   item["result"] = result;
   item["trials_with_notes"] = result.isNull() ? Json::Value() : Json::Value(1);
   item["line_rate"] = line_rate(frame_bytes);

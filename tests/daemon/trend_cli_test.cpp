@@ -3,23 +3,36 @@
 #include <doctest/doctest.h>
 
 #include "daemon/cli/command_errors.hpp"
+#include "daemon/cli/comparison_json_codec.hpp"
 #include "daemon/cli/job_comparison.hpp"
+#include "daemon/cli/job_result_codec.hpp"
 #include "daemon/cli/trend_format.hpp"
+#include "daemon/cli/trend_json_codec.hpp"
 #include "daemon/cli/trend_series.hpp"
+#include "daemon/protocol/job_summary_codec.hpp"
 
 namespace trexsearch::cli {
 namespace {
 
-Json::Value job_object(std::int64_t id, const std::string& method, const std::string& state) {
-  Json::Value job(Json::objectValue);
-  job["id"] = Json::Int64{id};
-  job["name"] = "nightly";
-  job["method"] = method;
-  job["state"] = state;
-  job["reason"] = state == "finished" ? "" : "cancelled by uid 0";
-  job["created_at"] = "2026-11-25T00:00:0" + std::to_string(id % 10) + "Z";
+protocol::JobSummary job_summary(std::int64_t id, const std::string& method,
+                                 const std::string& state) {
+  protocol::JobSummary job;
+  job.id = id;
+  job.name = "nightly";
+  job.method = method;
+  job.state = *protocol::job_state_from_string(state);
+  job.reason = state == "finished" ? "" : "cancelled by uid 0";
+  job.created_at = "2026-11-25T00:00:0" + std::to_string(id % 10) + "Z";
   return job;
 }
+
+/// The `JOB` object as the daemon writes it.
+Json::Value job_object(std::int64_t id, const std::string& method, const std::string& state) {
+  return protocol::encode_job_summary(job_summary(id, method, state));
+}
+
+/// What compare and trend do with a reply: read it through the protocol's codecs.
+JobValues job_values(const Json::Value& reply) { return decode_job_values(reply); }
 
 /// A finished MLR job with one goal NDR of these bounds and conditional throughput.
 Json::Value mlr_reply(std::int64_t id, double lower, double upper, double throughput,
@@ -50,6 +63,8 @@ Json::Value plr_reply(std::int64_t id, double average, double stdev) {
   reply["job"] = job_object(id, "plr", "finished");
   reply["result"]["estimate"]["average"] = average;
   reply["result"]["estimate"]["stdev"] = stdev;
+  reply["result"]["estimate"]["lower"] = average - stdev;
+  reply["result"]["estimate"]["upper"] = average + stdev;
   reply["result"]["tester_limited"] = false;
   return reply;
 }
@@ -165,8 +180,20 @@ TEST_CASE("compare refuses two jobs, mixed methods and other goals, naming them"
                     "goals");
 }
 
+TEST_CASE("compare --json carries the stored goal definition and the reply's line rate") {
+  const Json::Value first = mlr_reply(1, 990.0, 1000.0, 985.0);
+  const Json::Value mlr = encode_comparison(
+      compare_jobs({decode_job_values(first), job_values(mlr_reply(2, 992.0, 1002.0, 990.0))}));
+  CHECK(mlr["goals"][0]["definition"] == first["result"]["goals"][0]["goal"]);
+  CHECK(mlr["jobs"][0]["line_rate"] == first["line_rate"]);
+  const Json::Value plr = encode_comparison(
+      compare_jobs({job_values(plr_reply(3, 1e6, 500.0)), job_values(plr_reply(4, 1e6, 400.0))}));
+  CHECK(plr["goals"][0]["definition"].isNull());  // PLR has no goal definition
+  CHECK(plr["jobs"][0]["line_rate"].isNull());
+}
+
 TEST_CASE("The trend key is the job's name") {
-  CHECK(trend_key(job_object(1, "mlr", "finished")) == "nightly");
+  CHECK(trend_key(job_summary(1, "mlr", "finished")) == "nightly");
 }
 
 TEST_CASE("A trend groups the clean values only, unless asked, and keeps every job as a point") {

@@ -2,13 +2,17 @@
 
 #include <json/value.h>
 
+#include <cstddef>
+#include <cstdint>
 #include <optional>
 #include <string>
 
 namespace trexsearch::cli {
 
 // The records `trex-search export` writes (docs/export.md): made from the daemon's
-// replies (`list`'s job object, `show`'s spec and trials, `result`'s result). No I/O.
+// replies (`list`'s job object, `show`'s spec and trials, `result`'s result), which
+// export passes on as they were stored, so this codec is the only one to look
+// inside them. No I/O.
 
 /// The "format" member of every JSON line, and what the version below versions.
 inline constexpr const char* kExportFormat = "trex-search-export";
@@ -32,6 +36,19 @@ struct ExportedJob {
   Json::Value trials;  ///< `show`'s trials (array; empty when not fetched)
   Json::Value result;  ///< `result`'s result; null when the job has none
 };
+
+/// A `list` job object as the start of its export: nothing fetched yet.
+ExportedJob listed_job(const Json::Value& listed);
+/// The job's id.
+std::int64_t exported_id(const ExportedJob& exported);
+/// Adds `show`'s reply arguments: the job as it is now, its spec and, when
+/// `with_trials`, its trials.
+void add_shown(ExportedJob& exported, const Json::Value& arguments, bool with_trials);
+/// Adds `result`'s reply arguments: the result document.
+void add_result(ExportedJob& exported, const Json::Value& arguments);
+/// Whether the job has a result; how many trials were fetched.
+bool has_result(const ExportedJob& exported);
+std::size_t trial_count(const ExportedJob& exported);
 
 /// JSON lines, each ending in "\n": the job line; the result line (when there
 /// is a result); one line per trial.

@@ -1,4 +1,4 @@
-#include "daemon/cli/export_records.hpp"
+#include "daemon/cli/export_records_codec.hpp"
 
 #include <algorithm>
 #include <iterator>
@@ -245,6 +245,26 @@ std::optional<ExportRecord> export_record_from_string(const std::string& text) {
   }
   return std::nullopt;
 }
+
+ExportedJob listed_job(const Json::Value& listed) {
+  return ExportedJob{listed, Json::Value(), Json::Value(Json::arrayValue), Json::Value()};
+}
+
+std::int64_t exported_id(const ExportedJob& exported) { return exported.job["id"].asInt64(); }
+
+void add_shown(ExportedJob& exported, const Json::Value& arguments, bool with_trials) {
+  exported.job = arguments["job"];  // its state now, not at the list
+  exported.spec = arguments["spec"];
+  if (with_trials) exported.trials = arguments["trials"];
+}
+
+void add_result(ExportedJob& exported, const Json::Value& arguments) {
+  exported.result = arguments["result"];
+}
+
+bool has_result(const ExportedJob& exported) { return !exported.result.isNull(); }
+
+std::size_t trial_count(const ExportedJob& exported) { return exported.trials.size(); }
 
 std::string job_json_line(const ExportedJob& exported) {
   Json::Value line = record("job", exported.job["id"], exported.job, {"id"});
