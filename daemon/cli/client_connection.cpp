@@ -22,20 +22,6 @@ protocol::Response ControlConnection::exchange(const std::string& command,
   return response;
 }
 
-protocol::JsonReply ControlConnection::try_request(const std::string& command,
-                                                   const protocol::Document& arguments) {
-  return client_.request(command, arguments, reply_timeout_);
-}
-
-protocol::JsonReply ControlConnection::request(const std::string& command,
-                                               const protocol::Document& arguments) {
-  protocol::JsonReply response = try_request(command, arguments);
-  if (response.result != protocol::ResultCode::success) {
-    throw DaemonRefused(response.result, response.text);
-  }
-  return response;
-}
-
 std::optional<protocol::Event> ControlConnection::next_event() {
   // Reply lines of earlier requests are passed over: only events are streamed.
   while (const auto line = client_.read_line(std::nullopt)) {

@@ -1,7 +1,5 @@
 #pragma once
 
-#include <json/value.h>
-
 #include <chrono>
 #include <optional>
 #include <stdexcept>
@@ -9,7 +7,6 @@
 
 #include "daemon/protocol/control_line_client.hpp"
 #include "daemon/protocol/envelope.hpp"
-#include "daemon/protocol/json_reply_codec.hpp"
 #include "daemon/protocol/request_codec.hpp"
 
 namespace trexsearch::cli {
@@ -51,23 +48,6 @@ class ControlConnection {
     return try_exchange(std::string(R::kCommand), protocol::encode_arguments(typed));
   }
 
-  // The reply as JSON, for the commands that still read it so (show, result,
-  // watch, export, report, compare, trend: their documents are not typed yet).
-
-  /// Sends one request and returns the reply's arguments; throws DaemonRefused for
-  /// error replies and std::runtime_error when the daemon does not answer in time.
-  protocol::JsonReply request(const std::string& command, const protocol::Document& arguments);
-  /// Like request(), but returns error replies instead of throwing.
-  protocol::JsonReply try_request(const std::string& command, const protocol::Document& arguments);
-  /// A typed request (daemon/protocol/requests.hpp): as request() / try_request().
-  template <class R>
-  protocol::JsonReply call(const R& typed) {
-    return request(std::string(R::kCommand), protocol::encode_arguments(typed));
-  }
-  template <class R>
-  protocol::JsonReply try_call(const R& typed) {
-    return try_request(std::string(R::kCommand), protocol::encode_arguments(typed));
-  }
   /// The next streamed event line (`watch`), waiting as long as it takes; nullopt
   /// when the daemon closes the connection.
   std::optional<protocol::Event> next_event();

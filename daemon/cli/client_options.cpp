@@ -9,7 +9,6 @@
 #include "daemon/cli/command_errors.hpp"
 #include "daemon/cli/command_failure_codec.hpp"
 #include "daemon/cli/exit_codes.hpp"
-#include "daemon/codec/json_writer.hpp"
 #include "measure/errors.hpp"
 
 namespace trexsearch::cli {
@@ -100,17 +99,6 @@ std::int64_t parse_job_id(const std::string& text) {
 
 void write_output(std::ostream& out, const std::string& text) {
   out << text;
-  out.flush();
-  if (!out) throw std::runtime_error("cannot write to stdout");
-}
-
-void print_reply(std::ostream& out, const ClientSettings& settings, const Json::Value& arguments,
-                 std::string (*format)(const Json::Value&)) {
-  if (settings.json) {
-    out << codec::to_pretty_json(arguments) << "\n";
-  } else {
-    out << format(arguments);
-  }
   out.flush();
   if (!out) throw std::runtime_error("cannot write to stdout");
 }

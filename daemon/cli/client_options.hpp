@@ -1,7 +1,5 @@
 #pragma once
 
-#include <json/value.h>
-
 #include <boost/program_options.hpp>
 #include <chrono>
 #include <cstdint>
@@ -73,9 +71,4 @@ void print_reply(std::ostream& out, const ClientSettings& settings,
     print_reply(out, settings, arguments, protocol::decode_reply<Reply>(arguments), format);
   }
 }
-/// The same for replies still read as JSON (show, result, analyze) until their
-/// documents are typed.
-void print_reply(std::ostream& out, const ClientSettings& settings, const Json::Value& arguments,
-                 std::string (*format)(const Json::Value&));
-
 }  // namespace trexsearch::cli

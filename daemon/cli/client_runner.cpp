@@ -43,11 +43,7 @@ int run_parsed(const CommandEntry& entry, const std::vector<std::string>& args, 
   if (client.body != nullptr) return client.body(call);
   const ClientRequest request = client.request(options);
   ControlConnection connection(settings.socket, settings.timeout);
-  if (client.print_response != nullptr) {
-    return client.print_response(request, connection.exchange(request.command, request.arguments),
-                                 call);
-  }
-  return client.print(request, connection.request(request.command, request.arguments), call);
+  return client.print(request, connection.exchange(request.command, request.arguments), call);
 }
 
 }  // namespace

@@ -8,7 +8,6 @@
 
 #include "daemon/cli/client_options.hpp"
 #include "daemon/protocol/envelope.hpp"
-#include "daemon/protocol/json_reply_codec.hpp"
 #include "daemon/protocol/request_codec.hpp"
 
 namespace trexsearch::cli {
@@ -56,11 +55,7 @@ struct ClientCommand {
   ClientRequest (*request)(const boost::program_options::variables_map& options) = nullptr;
   /// Prints the reply to `request` (its arguments for the reply codecs) and returns
   /// the exit code.
-  int (*print_response)(const ClientRequest& request, const protocol::Response& reply,
-                        const ClientCall& call) = nullptr;
-  /// The same for the commands whose reply is still read as JSON (show, result),
-  /// until their documents are typed; then it goes.
-  int (*print)(const ClientRequest& request, const protocol::JsonReply& reply,
+  int (*print)(const ClientRequest& request, const protocol::Response& reply,
                const ClientCall& call) = nullptr;
   /// Instead of request + print: the whole command after the common parsing.
   int (*body)(const ClientCall& call) = nullptr;

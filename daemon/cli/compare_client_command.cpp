@@ -11,7 +11,6 @@
 #include "daemon/cli/exit_codes.hpp"
 #include "daemon/cli/job_comparison.hpp"
 #include "daemon/cli/job_listing.hpp"
-#include "daemon/cli/job_result_codec.hpp"
 
 namespace trexsearch::cli {
 namespace {
@@ -41,13 +40,12 @@ int compare_body(const ClientCall& call) {
   ControlConnection connection(call.settings.socket, call.settings.timeout);
   std::vector<JobValues> jobs;
   for (std::int64_t id : ids) {
-    // The reply is read through the protocol's codecs here, at the command.
-    const auto reply = job_with_result(connection, id);
-    if (!reply) {
+    std::optional<JobValues> values = stored_job_values(connection, id);
+    if (!values) {
       throw DaemonRefused(protocol::ResultCode::not_found,
                           "job " + std::to_string(id) + " not found");
     }
-    jobs.push_back(decode_job_values(*reply));
+    jobs.push_back(std::move(*values));
   }
   const Comparison comparison = compare_jobs(std::move(jobs));
   if (call.settings.json) {

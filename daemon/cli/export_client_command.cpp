@@ -113,14 +113,14 @@ std::optional<ExportedJob> fetch_job(ControlConnection& connection, ExportedJob 
   const bool need_spec = !settings.csv && wants(settings, ExportRecord::job);
   const std::int64_t id = exported_id(exported);
   if (need_trials || need_spec) {
-    const protocol::JsonReply shown = connection.try_call(protocol::ShowRequest{id, need_trials});
+    const protocol::Response shown = connection.try_send(protocol::ShowRequest{id, need_trials});
     if (shown.result == protocol::ResultCode::not_found) return std::nullopt;
     if (shown.result != protocol::ResultCode::success)
       throw DaemonRefused(shown.result, shown.text);
     add_shown(exported, shown.arguments, need_trials);
   }
   if (wants(settings, ExportRecord::result)) {
-    const protocol::JsonReply result = connection.try_call(protocol::ResultRequest{id});
+    const protocol::Response result = connection.try_send(protocol::ResultRequest{id});
     if (result.result == protocol::ResultCode::success) {
       add_result(exported, result.arguments);
     } else if (result.result == protocol::ResultCode::not_found) {
@@ -218,12 +218,11 @@ int export_body(const ClientCall& call) {
   if (list_limit < 1 || list_limit > kListLimit) {
     throw UsageError("--list-limit " + std::to_string(list_limit) + ": must be 1..10000");
   }
-  // The listed jobs go to the records codec as the daemon wrote them.
-  const auto jobs = matching_jobs(connection, filter, list_limit);
+  const std::vector<protocol::JobSummary> jobs = matching_jobs(connection, filter, list_limit);
   ExportOutput output(optional_option(options, "output"), out);
   if (settings.csv) output.write(csv_header(settings.records.front()));
   Counts counts;
-  for (const auto& listed : jobs) {
+  for (const protocol::JobSummary& listed : jobs) {
     const ExportedJob start = listed_job(listed);
     const auto exported = fetch_job(connection, start, settings);
     if (!exported) {

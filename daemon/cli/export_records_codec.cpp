@@ -6,6 +6,8 @@
 #include <vector>
 
 #include "daemon/codec/json_writer.hpp"
+#include "daemon/protocol/document_codec.hpp"
+#include "daemon/protocol/job_summary_codec.hpp"
 #include "daemon/report/csv_text.hpp"
 #include "measure/errors.hpp"
 
@@ -246,20 +248,23 @@ std::optional<ExportRecord> export_record_from_string(const std::string& text) {
   return std::nullopt;
 }
 
-ExportedJob listed_job(const Json::Value& listed) {
-  return ExportedJob{listed, Json::Value(), Json::Value(Json::arrayValue), Json::Value()};
+ExportedJob listed_job(const protocol::JobSummary& listed) {
+  // The daemon writes its JOB objects with this encoder, so the line is as listed.
+  return ExportedJob{protocol::encode_job_summary(listed), Json::Value(),
+                     Json::Value(Json::arrayValue), Json::Value()};
 }
 
 std::int64_t exported_id(const ExportedJob& exported) { return exported.job["id"].asInt64(); }
 
-void add_shown(ExportedJob& exported, const Json::Value& arguments, bool with_trials) {
+void add_shown(ExportedJob& exported, const protocol::Document& document, bool with_trials) {
+  const Json::Value& arguments = protocol::json_of(document);
   exported.job = arguments["job"];  // its state now, not at the list
   exported.spec = arguments["spec"];
   if (with_trials) exported.trials = arguments["trials"];
 }
 
-void add_result(ExportedJob& exported, const Json::Value& arguments) {
-  exported.result = arguments["result"];
+void add_result(ExportedJob& exported, const protocol::Document& arguments) {
+  exported.result = protocol::json_of(arguments)["result"];
 }
 
 bool has_result(const ExportedJob& exported) { return !exported.result.isNull(); }

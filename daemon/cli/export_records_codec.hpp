@@ -7,6 +7,9 @@
 #include <optional>
 #include <string>
 
+#include "daemon/protocol/document.hpp"
+#include "daemon/protocol/replies.hpp"
+
 namespace trexsearch::cli {
 
 // The records `trex-search export` writes (docs/export.md): made from the daemon's
@@ -29,7 +32,7 @@ const char* to_string(ExportRecord record);
 /// The inverse; nullopt for anything else.
 std::optional<ExportRecord> export_record_from_string(const std::string& text);
 
-/// One job's data as the daemon gave it.
+/// One job's data as the daemon gave it; only this codec reads inside it.
 struct ExportedJob {
   Json::Value job;     ///< `list`'s or `show`'s job object
   Json::Value spec;    ///< `show`'s spec (null when not fetched)
@@ -37,15 +40,15 @@ struct ExportedJob {
   Json::Value result;  ///< `result`'s result; null when the job has none
 };
 
-/// A `list` job object as the start of its export: nothing fetched yet.
-ExportedJob listed_job(const Json::Value& listed);
+/// A listed job as the start of its export: nothing fetched yet.
+ExportedJob listed_job(const protocol::JobSummary& listed);
 /// The job's id.
 std::int64_t exported_id(const ExportedJob& exported);
 /// Adds `show`'s reply arguments: the job as it is now, its spec and, when
 /// `with_trials`, its trials.
-void add_shown(ExportedJob& exported, const Json::Value& arguments, bool with_trials);
+void add_shown(ExportedJob& exported, const protocol::Document& arguments, bool with_trials);
 /// Adds `result`'s reply arguments: the result document.
-void add_result(ExportedJob& exported, const Json::Value& arguments);
+void add_result(ExportedJob& exported, const protocol::Document& arguments);
 /// Whether the job has a result; how many trials were fetched.
 bool has_result(const ExportedJob& exported);
 std::size_t trial_count(const ExportedJob& exported);

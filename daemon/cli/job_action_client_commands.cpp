@@ -34,7 +34,7 @@ constinit const CommandEntry kCancelCommand{
         "Cancels a queued job, or stops a running one (its running trial is\n"
         "stopped; the job ends as cancelled with the trials done so far).",
     .options = no_options,
-    .client = {.operand_count = 1, .request = cancel_request, .print_response = print_action},
+    .client = {.operand_count = 1, .request = cancel_request, .print = print_action},
 };
 
 constinit const CommandEntry kDeleteCommand{
@@ -46,7 +46,7 @@ constinit const CommandEntry kDeleteCommand{
         "result, for good. Queued and running jobs must be cancelled first. The\n"
         "store reuses the space (the file does not shrink).",
     .options = no_options,
-    .client = {.operand_count = 1, .request = delete_request, .print_response = print_action},
+    .client = {.operand_count = 1, .request = delete_request, .print = print_action},
 };
 
 }  // namespace trexsearch::cli

@@ -19,8 +19,4 @@ JobValues decode_job_values(const Json::Value& arguments) {
   return job_values(reply);
 }
 
-protocol::JobSummary decode_job(const Json::Value& job) {
-  return protocol::decode_job_summary(job, "job");
-}
-
 }  // namespace trexsearch::cli

@@ -82,7 +82,7 @@ constinit const CommandEntry kListCommand{
         "       trex-search list --suites [--limit N] [--json]",
     .description = "Lists jobs (or suites), newest first.",
     .options = list_options,
-    .client = {.request = list_request, .print_response = print_list},
+    .client = {.request = list_request, .print = print_list},
 };
 
 }  // namespace trexsearch::cli

@@ -66,7 +66,7 @@ constinit const CommandEntry kReanalyzeCommand{
         "(draft-06 goals; nothing is measured again) and prints each goal's\n"
         "relevant bounds.",
     .options = reanalyze_options,
-    .client = {.operand_count = 1, .request = analyze_request, .print_response = print_analysis},
+    .client = {.operand_count = 1, .request = analyze_request, .print = print_analysis},
 };
 
 }  // namespace trexsearch::cli

@@ -45,7 +45,7 @@ int write_suite_report(const ClientSettings& settings, const po::variables_map& 
   const bool csv = options.count("csv") != 0;
   ControlConnection connection(settings.socket, settings.timeout);
   const report::SuiteReportData data =
-      suite_values(connection.call(protocol::ShowSuiteRequest{suite_ref(suite)}).arguments);
+      suite_values(connection.send(protocol::ShowSuiteRequest{suite_ref(suite)}).arguments);
   const std::string path = options.count("output") != 0 ? options["output"].as<std::string>()
                                                         : "suite-" + std::to_string(data.id) +
                                                               (csv ? ".csv" : "-report.html");
@@ -58,8 +58,8 @@ int write_suite_report(const ClientSettings& settings, const po::variables_map& 
 }
 
 /// `result`, which a job without one yet refuses with `conflict`.
-protocol::JsonReply fetch_result(ControlConnection& connection, std::int64_t job) {
-  protocol::JsonReply result = connection.try_call(protocol::ResultRequest{job});
+protocol::Response fetch_result(ControlConnection& connection, std::int64_t job) {
+  protocol::Response result = connection.try_send(protocol::ResultRequest{job});
   if (!result.ok() && result.result != protocol::ResultCode::conflict) {
     throw DaemonRefused(result.result, result.text);
   }
@@ -76,12 +76,12 @@ int write_job_report(const ClientSettings& settings, const po::variables_map& op
           : "job-" + std::to_string(job) + (csv ? "-trials.csv" : "-report.html");
   ControlConnection connection(settings.socket, settings.timeout);
   // The replies are read by the report's codec (job_report_codec.hpp).
-  const protocol::JsonReply shown = connection.call(protocol::ShowRequest{job, true});
+  const protocol::Response shown = connection.send(protocol::ShowRequest{job, true});
   const report::ShownJob facts = report::read_shown_job(shown.arguments);
-  const protocol::JsonReply result = fetch_result(connection, job);
-  std::optional<protocol::JsonReply> analyze;
+  const protocol::Response result = fetch_result(connection, job);
+  std::optional<protocol::Response> analyze;
   if (!result.ok() && report::needs_analyze(facts)) {
-    analyze = connection.call(protocol::AnalyzeRequest{job, std::nullopt});
+    analyze = connection.send(protocol::AnalyzeRequest{job, std::nullopt});
   }
   const report::RenderedJob rendered =
       report::render_job_report(shown.arguments, result, analyze ? &*analyze : nullptr, csv);

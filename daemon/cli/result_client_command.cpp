@@ -41,7 +41,7 @@ constinit const CommandEntry kResultCommand{
         "too, in the shape of `trex-search simulate`. Exits 5 when the result is\n"
         "not clean: a goal's upper bound (or the PLR estimate) is the tester's.",
     .options = no_options,
-    .client = {.operand_count = 1, .request = result_request, .print_response = print_result},
+    .client = {.operand_count = 1, .request = result_request, .print = print_result},
 };
 
 }  // namespace trexsearch::cli

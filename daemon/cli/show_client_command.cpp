@@ -1,6 +1,4 @@
 // `trex-search show JOB` or `show SUITE`.
-#include <json/value.h>
-
 #include <ostream>
 
 #include "daemon/cli/client_format.hpp"
@@ -33,16 +31,19 @@ ClientRequest show_request(const po::variables_map& options) {
       protocol::ShowRequest{job_argument(options), options.count("no-trials") == 0});
 }
 
-// `show` for people: the reply read through its protocol codec.
-std::string format_shown_job(const Json::Value& arguments) {
-  return format_job(
-      protocol::decode_reply<protocol::ShowReply>(protocol::make_document(arguments)));
+// `show SUITE` for people: the suite read through its codec.
+std::string format_shown_suite(const protocol::Document& arguments) {
+  return format_suite_data(suite_values(arguments));
 }
 
-int print_shown(const ClientRequest& request, const protocol::JsonReply& reply,
+int print_shown(const ClientRequest& request, const protocol::Response& reply,
                 const ClientCall& call) {
-  print_reply(call.out, call.settings, reply.arguments,
-              request.command == "show_suite" ? format_suite : format_shown_job);
+  if (request.command == protocol::ShowSuiteRequest::kCommand) {
+    write_output(call.out, call.settings.json ? protocol::to_pretty_text(reply.arguments) + "\n"
+                                              : format_shown_suite(reply.arguments));
+  } else {
+    print_reply(call.out, call.settings, reply.arguments, format_job);
+  }
   return 0;
 }
 

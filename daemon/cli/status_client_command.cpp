@@ -25,7 +25,7 @@ constinit const CommandEntry kStatusCommand{
         "Shows the daemon, its TRex connection, the running job with its current\n"
         "bounds, the queue and the connected clients.",
     .options = no_options,
-    .client = {.request = status_request, .print_response = print_status},
+    .client = {.request = status_request, .print = print_status},
 };
 
 }  // namespace trexsearch::cli

@@ -6,6 +6,7 @@
 
 #include "daemon/cli/job_result_codec.hpp"
 #include "daemon/cli/suite_values.hpp"
+#include "daemon/protocol/document_codec.hpp"
 
 namespace trexsearch::cli {
 namespace {
@@ -31,7 +32,8 @@ std::optional<double> positive(double value) {
 
 }  // namespace
 
-report::SuiteReportData suite_values(const Json::Value& reply) {
+report::SuiteReportData suite_values(const protocol::Document& document) {
+  const Json::Value& reply = protocol::json_of(document);
   report::SuiteReportData data;
   const Json::Value& suite = reply["suite"];
   data.id = suite["id"].asInt64();
@@ -72,10 +74,6 @@ report::SuiteReportData suite_values(const Json::Value& reply) {
     data.entries.push_back(std::move(entry));
   }
   return data;
-}
-
-std::string format_suite(const Json::Value& reply) {
-  return format_suite_data(suite_values(reply));
 }
 
 }  // namespace trexsearch::cli

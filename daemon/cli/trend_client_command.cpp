@@ -10,7 +10,6 @@
 #include "daemon/cli/exit_codes.hpp"
 #include "daemon/cli/export_filter.hpp"
 #include "daemon/cli/job_listing.hpp"
-#include "daemon/cli/job_result_codec.hpp"
 #include "daemon/cli/trend_format.hpp"
 #include "daemon/cli/trend_json_codec.hpp"
 #include "daemon/cli/trend_series.hpp"
@@ -54,12 +53,10 @@ int trend_body(const ClientCall& call) {
                                                  optional_option(options, "since"), std::nullopt);
   ControlConnection connection(call.settings.socket, call.settings.timeout);
   std::vector<JobValues> jobs;
-  // The replies are read through the protocol's codecs here, at the command.
-  for (const auto& listed : matching_jobs(connection, filter)) {
-    const protocol::JobSummary job = decode_job(listed);
+  for (const protocol::JobSummary& job : matching_jobs(connection, filter)) {
     if (trend_key(job) != *name) continue;
-    const auto reply = job_with_result(connection, job.id);
-    if (reply) jobs.push_back(decode_job_values(*reply));  // else: deleted meanwhile
+    std::optional<JobValues> values = stored_job_values(connection, job.id);
+    if (values) jobs.push_back(std::move(*values));  // else: deleted meanwhile
   }
   if (jobs.empty()) {
     throw BadInputError(

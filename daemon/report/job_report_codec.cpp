@@ -1,5 +1,7 @@
 #include "daemon/report/job_report_codec.hpp"
 
+#include "daemon/protocol/document_codec.hpp"
+
 #include <utility>
 
 #include "daemon/codec/controller_config_codec.hpp"
@@ -19,12 +21,12 @@ bool fixed_load(const std::string& method) { return method == "mrr" || method ==
 /// The job's search result: `result`'s when the job has one, else the stored
 /// trials of `show` and, for MLRsearch, the bounds `analyze` gives them, so a
 /// running job gets a report too.
-Json::Value search_result(const Json::Value& shown, const protocol::JsonReply& result,
-                          const protocol::JsonReply* analyze, bool plr) {
-  if (result.ok()) return result.arguments["result"];
+Json::Value search_result(const Json::Value& shown, const protocol::Response& result,
+                          const protocol::Response* analyze, bool plr) {
+  if (result.ok()) return protocol::json_of(result.arguments)["result"];
   Json::Value partial(Json::objectValue);
   partial["trials"] = shown["trials"];
-  if (analyze != nullptr) partial["goals"] = analyze->arguments["goals"];
+  if (analyze != nullptr) partial["goals"] = protocol::json_of(analyze->arguments)["goals"];
   // show judges a soak's tester-limited trials against its latest estimate.
   if (plr && shown.isMember("tester_limit")) partial["tester_limit"] = shown["tester_limit"];
   return partial;
@@ -32,8 +34,8 @@ Json::Value search_result(const Json::Value& shown, const protocol::JsonReply& r
 
 // MRR and soaks: `result`, or for a job without one yet, show's summary of the
 // trials stored so far with those trials.
-Json::Value fixed_load_result(const Json::Value& shown, const protocol::JsonReply& result) {
-  if (result.ok()) return result.arguments["result"];
+Json::Value fixed_load_result(const Json::Value& shown, const protocol::Response& result) {
+  if (result.ok()) return protocol::json_of(result.arguments)["result"];
   Json::Value partial = shown["fixed_load"];
   partial["stop_reason"] = "not ended (" + shown["job"]["state"].asString() + ")";
   partial["trials"] = shown["trials"];
@@ -70,7 +72,8 @@ mlr::ControllerConfig config_of(const Json::Value& spec) {
 
 }  // namespace
 
-ShownJob read_shown_job(const Json::Value& shown) {
+ShownJob read_shown_job(const protocol::Document& document) {
+  const Json::Value& shown = protocol::json_of(document);
   return {shown["job"]["method"].asString(), shown["job"]["state"].asString(),
           !shown["trials"].empty()};
 }
@@ -79,8 +82,10 @@ bool needs_analyze(const ShownJob& job) {
   return job.method != "plr" && !fixed_load(job.method) && job.has_trials;
 }
 
-RenderedJob render_job_report(const Json::Value& shown, const protocol::JsonReply& result_reply,
-                              const protocol::JsonReply* analyze, bool csv) {
+RenderedJob render_job_report(const protocol::Document& document,
+                              const protocol::Response& result_reply,
+                              const protocol::Response* analyze, bool csv) {
+  const Json::Value& shown = protocol::json_of(document);
   const std::string method = shown["job"]["method"].asString();
   const ReportContext context = report_context(shown["job"], shown["spec"]);
   if (fixed_load(method)) {

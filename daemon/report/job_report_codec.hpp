@@ -1,11 +1,10 @@
 #pragma once
 
-#include <json/value.h>
-
 #include <cstddef>
 #include <string>
 
-#include "daemon/protocol/json_reply_codec.hpp"
+#include "daemon/protocol/document.hpp"
+#include "daemon/protocol/envelope.hpp"
 
 namespace trexsearch::report {
 
@@ -23,7 +22,7 @@ struct ShownJob {
 };
 
 /// `show`'s reply arguments read for that.
-ShownJob read_shown_job(const Json::Value& shown);
+ShownJob read_shown_job(const protocol::Document& shown);
 
 /// Whether a job without a result needs `analyze` for its bounds (MLRsearch with
 /// stored trials).
@@ -38,7 +37,8 @@ struct RenderedJob {
 /// The report (or with `csv` the trials CSV) from `show`'s reply arguments, the
 /// `result` reply (`result_reply`: success, or conflict: no result yet) and, when asked,
 /// `analyze`'s reply (else nullptr). Throws ConfigError naming a bad field.
-RenderedJob render_job_report(const Json::Value& shown, const protocol::JsonReply& result_reply,
-                              const protocol::JsonReply* analyze, bool csv);
+RenderedJob render_job_report(const protocol::Document& shown,
+                              const protocol::Response& result_reply,
+                              const protocol::Response* analyze, bool csv);
 
 }  // namespace trexsearch::report

@@ -5,6 +5,7 @@
 
 #include "daemon/cli/command_errors.hpp"
 #include "daemon/cli/suite_values.hpp"
+#include "daemon/protocol/document_codec.hpp"
 #include "daemon/protocol/job_summary_codec.hpp"
 #include "daemon/report/suite_report.hpp"
 
@@ -89,7 +90,7 @@ Json::Value suite_reply() {
 
 TEST_CASE(
     "suite values: series without the frame size, max_load passed as at least, MRR per direction") {
-  const report::SuiteReportData data = suite_values(suite_reply());
+  const report::SuiteReportData data = suite_values(protocol::make_document(suite_reply()));
   REQUIRE(data.entries.size() == 4);
   CHECK(data.entries[0].series == "ndr");
   CHECK(data.entries[2].series == "mrr");
@@ -110,7 +111,7 @@ TEST_CASE(
 }
 
 TEST_CASE("show SUITE's text: at least for a passed max_load, a failed job by its state") {
-  const std::string text = format_suite(suite_reply());
+  const std::string text = format_suite_data(suite_values(protocol::make_document(suite_reply())));
   CHECK(text.find("suite 4 (sizes): 4 jobs, 4 ended") == 0);
   CHECK(text.find(">=812744") != std::string::npos);
   CHECK(text.find("800000") != std::string::npos);
@@ -125,7 +126,7 @@ TEST_CASE("show SUITE's text: at least for a passed max_load, a failed job by it
 
 TEST_CASE(
     "the suite report: table, warning for failed jobs, both plots with the line rate; CSV rows") {
-  const report::SuiteReportData data = suite_values(suite_reply());
+  const report::SuiteReportData data = suite_values(protocol::make_document(suite_reply()));
   const std::string html = report::render_suite_report(data);
   CHECK(html.find("<meta name=\"viewport\"") != std::string::npos);
   CHECK(html.find("3 of 4 jobs finished") != std::string::npos);
