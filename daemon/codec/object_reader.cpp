@@ -73,6 +73,39 @@ const Json::Value& as_array(const Json::Value& value, const std::string& path) {
   return value;
 }
 
+const Json::Value& as_object(const Json::Value& value, const std::string& path) {
+  if (!value.isObject()) fail(path, value, "must be an object");
+  return value;
+}
+
+bool present(const Json::Value& object, const char* key) {
+  return object.isObject() && object.isMember(key) && !object[key].isNull();
+}
+
+std::optional<double> optional_number(const Json::Value& object, const char* key,
+                                      const std::string& path) {
+  if (!present(object, key)) return std::nullopt;
+  return as_number(object[key], member_path(path, key));
+}
+
+std::optional<std::int64_t> optional_int64(const Json::Value& object, const char* key,
+                                           const std::string& path) {
+  if (!present(object, key)) return std::nullopt;
+  return as_int64(object[key], member_path(path, key));
+}
+
+std::vector<std::string> optional_strings(const Json::Value& object, const char* key,
+                                          const std::string& path) {
+  std::vector<std::string> strings;
+  if (!present(object, key)) return strings;
+  const std::string array_path = member_path(path, key);
+  const Json::Value& array = as_array(object[key], array_path);
+  for (Json::ArrayIndex i = 0; i < array.size(); ++i) {
+    strings.push_back(as_string(array[i], element_path(array_path, i)));
+  }
+  return strings;
+}
+
 ObjectReader::ObjectReader(const Json::Value& value, std::string path)
     : value_(value), path_(std::move(path)) {
   if (!value_.isObject()) fail(path_, value_, "must be an object");

@@ -28,6 +28,23 @@ bool as_bool(const Json::Value& value, const std::string& path);
 std::string as_string(const Json::Value& value, const std::string& path);
 /// Throws ConfigError unless the value is an array.
 const Json::Value& as_array(const Json::Value& value, const std::string& path);
+/// Throws ConfigError unless the value is an object.
+const Json::Value& as_object(const Json::Value& value, const std::string& path);
+
+// Lenient readers of replies and stored documents: a key that is absent or null
+// means "none"; a key that is there must have its type.
+
+/// Whether `object` is an object holding `key` with a value other than null.
+bool present(const Json::Value& object, const char* key);
+/// `object[key]` as a number; nullopt when it is absent or null.
+std::optional<double> optional_number(const Json::Value& object, const char* key,
+                                      const std::string& path);
+/// `object[key]` as a whole number; nullopt when it is absent or null.
+std::optional<std::int64_t> optional_int64(const Json::Value& object, const char* key,
+                                           const std::string& path);
+/// `object[key]` as an array of strings; empty when it is absent or null.
+std::vector<std::string> optional_strings(const Json::Value& object, const char* key,
+                                          const std::string& path);
 
 /// Reads the fields of one JSON object by name. Every error is a ConfigError naming
 /// the JSON path (`goals[1].exceed_ratio`) and the offending value. Keys that no

@@ -7,14 +7,10 @@
 namespace trexsearch::protocol {
 namespace {
 
+using codec::optional_number;
+
 Json::Value number_or_null(const std::optional<double>& value) {
   return value ? Json::Value(*value) : Json::Value(Json::nullValue);
-}
-
-std::optional<double> optional_number(const Json::Value& json, const char* key,
-                                      const std::string& path) {
-  if (!json.isMember(key) || json[key].isNull()) return std::nullopt;
-  return codec::as_number(json[key], codec::member_path(path, key));
 }
 
 // The last trial as progress reports carry it: no counts, its times as numbers.

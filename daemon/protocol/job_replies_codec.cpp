@@ -14,18 +14,11 @@
 namespace trexsearch::protocol {
 namespace {
 
-bool present(const Json::Value& json, const char* key) {
-  return json.isMember(key) && !json[key].isNull();
-}
+using codec::optional_number;
+using codec::present;
 
 Json::Value number_or_null(const std::optional<double>& value) {
   return value ? Json::Value(*value) : Json::Value(Json::nullValue);
-}
-
-std::optional<double> optional_number(const Json::Value& json, const char* key,
-                                      const std::string& path) {
-  if (!present(json, key)) return std::nullopt;
-  return codec::as_number(json[key], codec::member_path(path, key));
 }
 
 double number(const Json::Value& json, const char* key, const std::string& path) {

@@ -19,34 +19,8 @@ using codec::as_number;
 using codec::as_string;
 using codec::element_path;
 using codec::member_path;
-
-bool present(const Json::Value& object, const char* key) {
-  return object.isObject() && object.isMember(key) && !object[key].isNull();
-}
-
-std::optional<double> optional_number(const Json::Value& object, const char* key,
-                                      const std::string& path) {
-  if (!present(object, key)) return std::nullopt;
-  return as_number(object[key], member_path(path, key));
-}
-
-const Json::Value& require_object(const Json::Value& value, const std::string& path) {
-  if (!value.isObject()) {
-    throw measure::ConfigError(path, codec::quote_json(value), "must be an object");
-  }
-  return value;
-}
-
-std::vector<std::string> decode_notes(const Json::Value& trial, const std::string& path) {
-  std::vector<std::string> notes;
-  if (!present(trial, "notes")) return notes;
-  const std::string notes_path = member_path(path, "notes");
-  const Json::Value& array = as_array(trial["notes"], notes_path);
-  for (Json::ArrayIndex i = 0; i < array.size(); ++i) {
-    notes.push_back(as_string(array[i], element_path(notes_path, i)));
-  }
-  return notes;
-}
+using codec::optional_number;
+using codec::present;
 
 mlr::TrialPhase decode_phase(const Json::Value& value, const std::string& path) {
   const std::string text = as_string(value, path);
@@ -92,7 +66,7 @@ measure::TrialResult decode_trial_result(const Json::Value& trial, const std::st
           as_int64(trial["intended_count"], member_path(path, "intended_count"));
     }
     if (effective) outcome.effective_duration = measure::Seconds{*effective};
-    outcome.notes = decode_notes(trial, path);
+    outcome.notes = codec::optional_strings(trial, "notes", path);
     codec::decode_trial_detail(trial, outcome, path);
     return measure::TrialResult::from_outcome(load, intended, outcome);
   }
@@ -112,7 +86,7 @@ mlr::LoadClass decode_load_class(const Json::Value& value, const std::string& pa
 
 // One load of a goal result: its classification and draft-06 Appendix A's sums.
 mlr::LoadAnalysis decode_load(const Json::Value& json, const std::string& path) {
-  require_object(json, path);
+  codec::as_object(json, path);
   const auto seconds = [&](const char* key) {
     return measure::Seconds{as_number(json[key], member_path(path, key))};
   };
@@ -130,7 +104,7 @@ mlr::LoadAnalysis decode_load(const Json::Value& json, const std::string& path) 
 }  // namespace
 
 mlr::GoalResult decode_goal_result(const Json::Value& json, const std::string& path) {
-  require_object(json, path);
+  codec::as_object(json, path);
   mlr::GoalResult goal;
   goal.label = as_string(json["name"], member_path(path, "name"));
   goal.goal = codec::decode_goal(json["goal"], member_path(path, "goal"));
@@ -165,14 +139,14 @@ mlr::GoalResult decode_goal_result(const Json::Value& json, const std::string& p
 }
 
 mlr::SearchResult decode_mlr_result(const Json::Value& result, const std::string& path) {
-  require_object(result, path);
+  codec::as_object(result, path);
   mlr::SearchResult decoded;
   if (present(result, "trials")) {
     const std::string trials_path = member_path(path, "trials");
     const Json::Value& trials = as_array(result["trials"], trials_path);
     for (Json::ArrayIndex i = 0; i < trials.size(); ++i) {
       const std::string trial_path = element_path(trials_path, i);
-      const Json::Value& trial = require_object(trials[i], trial_path);
+      const Json::Value& trial = codec::as_object(trials[i], trial_path);
       decoded.trials.push_back(mlr::TrialRecord{
           static_cast<std::size_t>(as_int64(trial["number"], member_path(trial_path, "number"))),
           decode_phase(trial["phase"], member_path(trial_path, "phase")),

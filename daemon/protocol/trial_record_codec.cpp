@@ -10,22 +10,9 @@ namespace trexsearch::protocol {
 namespace {
 
 using codec::member_path;
-
-bool present(const Json::Value& json, const char* key) {
-  return json.isMember(key) && !json[key].isNull();
-}
-
-std::optional<double> optional_number(const Json::Value& json, const char* key,
-                                      const std::string& path) {
-  if (!present(json, key)) return std::nullopt;
-  return codec::as_number(json[key], member_path(path, key));
-}
-
-std::optional<std::int64_t> optional_int64(const Json::Value& json, const char* key,
-                                           const std::string& path) {
-  if (!present(json, key)) return std::nullopt;
-  return codec::as_int64(json[key], member_path(path, key));
-}
+using codec::optional_int64;
+using codec::optional_number;
+using codec::present;
 
 Json::Value number_or_null(const std::optional<double>& value) {
   return value ? Json::Value(*value) : Json::Value(Json::nullValue);

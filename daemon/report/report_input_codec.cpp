@@ -22,34 +22,8 @@ using codec::as_number;
 using codec::as_string;
 using codec::element_path;
 using codec::member_path;
-
-bool present(const Json::Value& object, const char* key) {
-  return object.isObject() && object.isMember(key) && !object[key].isNull();
-}
-
-std::optional<double> optional_number(const Json::Value& object, const char* key,
-                                      const std::string& path) {
-  if (!present(object, key)) return std::nullopt;
-  return as_number(object[key], member_path(path, key));
-}
-
-const Json::Value& require_object(const Json::Value& value, const std::string& path) {
-  if (!value.isObject()) {
-    throw measure::ConfigError(path, codec::quote_json(value), "must be an object");
-  }
-  return value;
-}
-
-std::vector<std::string> decode_notes(const Json::Value& trial, const std::string& path) {
-  std::vector<std::string> notes;
-  if (!present(trial, "notes")) return notes;
-  const std::string notes_path = member_path(path, "notes");
-  const Json::Value& array = as_array(trial["notes"], notes_path);
-  for (Json::ArrayIndex i = 0; i < array.size(); ++i) {
-    notes.push_back(as_string(array[i], element_path(notes_path, i)));
-  }
-  return notes;
-}
+using codec::optional_number;
+using codec::present;
 
 std::string fact(const Json::Value& object, const char* key) {
   if (!present(object, key)) return "";
@@ -68,7 +42,7 @@ std::string measurer_kind(const Json::Value& job, const Json::Value& spec) {
 }
 
 PlrEstimatePoint decode_estimate(const Json::Value& json, const std::string& path) {
-  require_object(json, path);
+  codec::as_object(json, path);
   return {as_number(json["average"], member_path(path, "average")),
           as_number(json["stdev"], member_path(path, "stdev"))};
 }
@@ -172,14 +146,14 @@ ReportContext report_context(const Json::Value& job, const Json::Value& spec) {
 }
 
 PlrReportData decode_plr_result(const Json::Value& result, const std::string& path) {
-  require_object(result, path);
+  codec::as_object(result, path);
   PlrReportData data;
   if (present(result, "trials")) {
     const std::string trials_path = member_path(path, "trials");
     const Json::Value& trials = as_array(result["trials"], trials_path);
     for (Json::ArrayIndex i = 0; i < trials.size(); ++i) {
       const std::string trial_path = element_path(trials_path, i);
-      const Json::Value& trial = require_object(trials[i], trial_path);
+      const Json::Value& trial = codec::as_object(trials[i], trial_path);
       PlrReportTrial decoded;
       decoded.number =
           static_cast<std::size_t>(as_int64(trial["number"], member_path(trial_path, "number")));
@@ -200,7 +174,7 @@ PlrReportData decode_plr_result(const Json::Value& result, const std::string& pa
       decoded.stretch_average_pps = fit_average(trial, "stretch", trial_path);
       decoded.erf_average_pps = fit_average(trial, "erf", trial_path);
       decoded.measured_loss_ratio = optional_number(trial, "measured_loss_ratio", trial_path);
-      decoded.notes = decode_notes(trial, trial_path);
+      decoded.notes = codec::optional_strings(trial, "notes", trial_path);
       measure::TrialOutcome detail;
       codec::decode_trial_detail(trial, detail, trial_path);
       decoded.directions = std::move(detail.directions);
@@ -215,7 +189,7 @@ PlrReportData decode_plr_result(const Json::Value& result, const std::string& pa
   }
   if (present(result, "trend")) {
     const std::string trend_path = member_path(path, "trend");
-    const Json::Value& trend = require_object(result["trend"], trend_path);
+    const Json::Value& trend = codec::as_object(result["trend"], trend_path);
     PlrReportTrend decoded;
     decoded.slope_per_hour =
         as_number(trend["slope_per_hour"], member_path(trend_path, "slope_per_hour"));
