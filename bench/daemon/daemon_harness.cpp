@@ -16,6 +16,7 @@
 
 #include "daemon/codec/json_writer.hpp"
 #include "daemon/codec/strict_json.hpp"
+#include "daemon/protocol/document_codec.hpp"
 
 extern char** environ;
 
@@ -103,7 +104,17 @@ long DaemonUnderTest::rss_kib() const {
 
 protocol::JsonReply Client::request(const std::string& command, const Json::Value& arguments) {
   // An hour: a request the daemon never answers ends the bench with an error.
-  return client_.request(command, arguments, std::chrono::hours(1));
+  return protocol::parse_json_reply(
+      client_.exchange_line(command, protocol::make_document(arguments), std::chrono::hours(1)));
+}
+
+std::optional<Json::Value> Client::next_event() {
+  const auto event = client_.next_event(std::nullopt);
+  if (!event) return std::nullopt;
+  Json::Value line(Json::objectValue);
+  line["event"] = event->event;
+  line["arguments"] = protocol::json_of(event->arguments);
+  return line;
 }
 
 }  // namespace trexsearch::bench

@@ -41,8 +41,8 @@ class Client {
 
   protocol::JsonReply request(const std::string& command,
                               const Json::Value& arguments = Json::Value(Json::objectValue));
-  /// The next `{"event": ...}` line; nullopt at EOF.
-  std::optional<Json::Value> next_event() { return client_.next_event(std::nullopt); }
+  /// The next event line as `{"event", "arguments"}`; nullopt at EOF.
+  std::optional<Json::Value> next_event();
 
  private:
   protocol::ControlLineClient client_;

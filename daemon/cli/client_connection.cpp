@@ -2,8 +2,6 @@
 
 #include <cstdlib>
 
-#include "daemon/protocol/envelope_codec.hpp"
-
 namespace trexsearch::cli {
 
 ControlConnection::ControlConnection(const std::string& socket_path,
@@ -23,11 +21,7 @@ protocol::Response ControlConnection::exchange(const std::string& command,
 }
 
 std::optional<protocol::Event> ControlConnection::next_event() {
-  // Reply lines of earlier requests are passed over: only events are streamed.
-  while (const auto line = client_.read_line(std::nullopt)) {
-    if (auto event = protocol::parse_event(*line)) return event;
-  }
-  return std::nullopt;
+  return client_.next_event(std::nullopt);
 }
 
 std::string socket_path(const std::optional<std::string>& option) {

@@ -8,8 +8,6 @@
 #include <cerrno>
 #include <cstring>
 
-#include "daemon/codec/strict_json.hpp"
-#include "daemon/protocol/document_codec.hpp"
 #include "daemon/protocol/envelope_codec.hpp"
 
 namespace trexsearch::protocol {
@@ -89,23 +87,13 @@ std::optional<std::string> ControlLineClient::read_line(std::optional<millisecon
   }
 }
 
-JsonReply ControlLineClient::request(const std::string& command, const Json::Value& arguments,
-                                     milliseconds timeout, std::optional<int> id) {
-  return request(command, make_document(arguments), timeout, id);
-}
-
-JsonReply ControlLineClient::request(const std::string& command, const Document& arguments,
-                                     milliseconds timeout, std::optional<int> id) {
-  return parse_json_reply(reply_line(command, arguments, timeout, id));
-}
-
 Response ControlLineClient::exchange(const std::string& command, const Document& arguments,
-                                     milliseconds timeout) {
-  return parse_response(reply_line(command, arguments, timeout, std::nullopt));
+                                     milliseconds timeout, std::optional<int> id) {
+  return parse_response(exchange_line(command, arguments, timeout, id));
 }
 
-std::string ControlLineClient::reply_line(const std::string& command, const Document& arguments,
-                                          milliseconds timeout, std::optional<int> id) {
+std::string ControlLineClient::exchange_line(const std::string& command, const Document& arguments,
+                                             milliseconds timeout, std::optional<int> id) {
   const Request line{std::int64_t{id.value_or(next_id_++)}, command, arguments};
   if (!send_raw(encode_request(line))) {
     throw std::runtime_error("trex-searchd closed the connection");
@@ -120,7 +108,7 @@ std::string ControlLineClient::reply_line(const std::string& command, const Docu
   }
 }
 
-std::optional<Json::Value> ControlLineClient::next_event(std::optional<milliseconds> timeout) {
+std::optional<Event> ControlLineClient::next_event(std::optional<milliseconds> timeout) {
   const auto deadline = deadline_of(timeout);
   while (true) {
     std::optional<milliseconds> left;
@@ -130,8 +118,7 @@ std::optional<Json::Value> ControlLineClient::next_event(std::optional<milliseco
     }
     const auto line = read_line(left);
     if (!line) return std::nullopt;
-    Json::Value parsed = codec::parse_strict_json(*line, "trex-searchd event");
-    if (parsed.isMember("event")) return parsed;
+    if (auto event = parse_event(*line)) return event;
   }
 }
 

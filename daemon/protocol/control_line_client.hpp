@@ -1,7 +1,5 @@
 #pragma once
 
-#include <json/value.h>
-
 #include <chrono>
 #include <optional>
 #include <stdexcept>
@@ -9,7 +7,6 @@
 #include <string_view>
 
 #include "daemon/protocol/envelope.hpp"
-#include "daemon/protocol/json_reply_codec.hpp"
 #include "daemon/protocol/request_codec.hpp"
 
 namespace trexsearch::protocol {
@@ -47,21 +44,14 @@ class ControlLineClient {
   /// event lines of an earlier `watch`; id absent: 1, 2, 3, ... per connection.
   /// Throws std::runtime_error when the daemon closes first, ControlTimeout after
   /// `timeout`. Error replies are returned, not thrown.
-  JsonReply request(const std::string& command, const Json::Value& arguments, milliseconds timeout,
+  Response exchange(const std::string& command, const Document& arguments, milliseconds timeout,
                     std::optional<int> id = std::nullopt);
-  JsonReply request(const std::string& command, const Document& arguments, milliseconds timeout,
-                    std::optional<int> id = std::nullopt);
-  /// The same, the reply as the envelope carries it (its arguments a document for
-  /// the reply codecs).
-  Response exchange(const std::string& command, const Document& arguments, milliseconds timeout);
-  /// A typed request (requests.hpp): its command with its encoded arguments.
-  template <class R>
-  JsonReply send(const R& typed, milliseconds timeout) {
-    return request(std::string(R::kCommand), encode_arguments(typed), timeout);
-  }
-  /// The next event line (`{"event", "id", "arguments"}`), passing over other
-  /// lines; nullopt at EOF; ControlTimeout after `timeout` (absent: for ever).
-  std::optional<Json::Value> next_event(std::optional<milliseconds> timeout);
+  /// The same, the reply line as it came (for tests of the wire itself).
+  std::string exchange_line(const std::string& command, const Document& arguments,
+                            milliseconds timeout, std::optional<int> id = std::nullopt);
+  /// The next event, passing over other lines; nullopt at EOF; ControlTimeout
+  /// after `timeout` (absent: for ever).
+  std::optional<Event> next_event(std::optional<milliseconds> timeout);
   /// True when the daemon closes the connection within `timeout` (what it sends
   /// meanwhile is read and dropped).
   bool wait_closed(milliseconds timeout);
@@ -71,10 +61,6 @@ class ControlLineClient {
   int fd_ = -1;
   std::string buffer_;
   int next_id_ = 1;
-
-  /// Sends the request and returns its reply line.
-  std::string reply_line(const std::string& command, const Document& arguments,
-                         milliseconds timeout, std::optional<int> id);
 };
 
 }  // namespace trexsearch::protocol

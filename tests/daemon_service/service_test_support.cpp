@@ -19,6 +19,7 @@
 
 #include "daemon/codec/json_writer.hpp"
 #include "daemon/codec/strict_json.hpp"
+#include "daemon/protocol/document_codec.hpp"
 
 extern char** environ;
 
@@ -215,19 +216,20 @@ std::optional<std::string> ControlClient::read_line(milliseconds timeout) {
 
 protocol::JsonReply ControlClient::request(const std::string& command, const Json::Value& arguments,
                                            int id) {
-  return client_.request(command, arguments, kDeadline, id);
+  return protocol::parse_json_reply(
+      client_.exchange_line(command, protocol::make_document(arguments), kDeadline, id));
 }
 
 Json::Value ControlClient::wait_event(const std::string& event, milliseconds timeout) {
   const auto deadline = Clock::now() + timeout;
   while (true) {
-    std::optional<Json::Value> line;
+    std::optional<protocol::Event> line;
     try {
       line = client_.next_event(milliseconds(remaining_ms(deadline)));
     } catch (const protocol::ControlTimeout&) {
     }
     if (!line) throw std::runtime_error("no '" + event + "' event before the deadline or EOF");
-    if ((*line)["event"].asString() == event) return (*line)["arguments"];
+    if (line->event == event) return protocol::json_of(line->arguments);
   }
 }
 
