@@ -92,8 +92,7 @@ TEST_CASE("show_suite's decoding names a missing or mistyped field with its path
   json = json_of(encode_reply(suite_reply()));
   json["entries"][0]["result"]["load"] = "fast";
   CHECK_THROWS_WITH_AS(decode_reply<ShowSuiteReply>(make_document(json)),
-                       doctest::Contains("arguments.entries[0].result.load"),
-                       measure::ConfigError);
+                       doctest::Contains("arguments.entries[0].result.load"), measure::ConfigError);
   json = json_of(encode_reply(suite_reply()));
   json["suite"].removeMember("job_count");
   CHECK_THROWS_WITH_AS(decode_reply<ShowSuiteReply>(make_document(json)),
@@ -136,7 +135,8 @@ TEST_CASE("the daemon's show_suite reply from its records is the JSON it always 
             R"("submitted_by":"","trex_version":null,"trial_count":3},"label":"ndr",)"
             R"("line_rate":null,"position":0,"repeat":1,)"
             R"("result":{"goals":[],"stop_reason":"completed"},"trials_with_notes":2},)"
-            R"({"frame_size":"","job":{)" + job_head +
+            R"({"frame_size":"","job":{)" +
+            job_head +
             R"("id":12,"measurer":"sim","method":"mrr","name":"","profile":"",)"
             R"("reason":"","run_count":0,"started_at":null,"state":"queued",)"
             R"("submitted_by":"","trex_version":null,"trial_count":0},"label":"mrr",)"
