@@ -10,6 +10,7 @@
 #include "daemon/cli/command_entries.hpp"
 #include "daemon/cli/command_errors.hpp"
 #include "daemon/cli/suite_values.hpp"
+#include "daemon/protocol/suite_replies_codec.hpp"
 #include "daemon/report/job_report_codec.hpp"
 #include "daemon/report/suite_report.hpp"
 
@@ -45,7 +46,8 @@ int write_suite_report(const ClientSettings& settings, const po::variables_map& 
   const bool csv = options.count("csv") != 0;
   ControlConnection connection(settings.socket, settings.timeout);
   const report::SuiteReportData data =
-      suite_values(connection.send(protocol::ShowSuiteRequest{suite_ref(suite)}).arguments);
+      suite_values(protocol::decode_reply<protocol::ShowSuiteReply>(
+          connection.send(protocol::ShowSuiteRequest{suite_ref(suite)}).arguments));
   const std::string path = options.count("output") != 0 ? options["output"].as<std::string>()
                                                         : "suite-" + std::to_string(data.id) +
                                                               (csv ? ".csv" : "-report.html");

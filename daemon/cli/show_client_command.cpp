@@ -8,6 +8,7 @@
 #include "daemon/protocol/document_codec.hpp"
 #include "daemon/protocol/job_replies_codec.hpp"
 #include "daemon/protocol/reply_codec.hpp"
+#include "daemon/protocol/suite_replies_codec.hpp"
 
 namespace trexsearch::cli {
 namespace {
@@ -33,7 +34,8 @@ ClientRequest show_request(const po::variables_map& options) {
 
 // `show SUITE` for people: the suite read through its codec.
 std::string format_shown_suite(const protocol::Document& arguments) {
-  return format_suite_data(suite_values(arguments));
+  return format_suite_data(
+      suite_values(protocol::decode_reply<protocol::ShowSuiteReply>(arguments)));
 }
 
 int print_shown(const ClientRequest& request, const protocol::Response& reply,

@@ -2,10 +2,13 @@
 
 #include <algorithm>
 #include <charconv>
+#include <optional>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "daemon/cli/command_errors.hpp"
+#include "daemon/cli/job_values.hpp"
 #include "daemon/cli/number_text.hpp"
 #include "daemon/cli/terminal_text.hpp"
 #include "daemon/cli/text_table.hpp"
@@ -17,7 +20,80 @@ bool has_ended(const report::SuiteReportEntry& entry) {
   return entry.state == "finished" || entry.state == "failed" || entry.state == "cancelled";
 }
 
+// The entry's line across frame sizes: its label without the frame size part
+// (labels are PROFILE-METHOD-SIZE, each part present when the suite varies it).
+std::string series_of(const std::string& label, const std::string& frame_size) {
+  if (frame_size.empty()) return label;
+  const std::string size = frame_size == "imix" ? "imix" : frame_size + "B";
+  if (label == size) return "";
+  const std::string suffix = "-" + size;
+  if (label.size() > suffix.size() &&
+      label.compare(label.size() - suffix.size(), suffix.size(), suffix) == 0) {
+    return label.substr(0, label.size() - suffix.size());
+  }
+  return label;
+}
+
+std::optional<double> positive(double value) {
+  if (!(value > 0.0)) return std::nullopt;
+  return value;
+}
+
+// What the job's result says, as `compare` reads it; a job without a result gives
+// its state and reason only.
+JobValues entry_job_values(const protocol::ShowSuiteEntry& item) {
+  if (!item.result) {
+    JobValues values = job_values(item.job);
+    values.line_rate = item.line_rate;
+    return values;
+  }
+  return job_values(protocol::ResultReply{item.job, *item.result, item.line_rate});
+}
+
+report::SuiteReportEntry suite_entry(const protocol::ShowSuiteEntry& item) {
+  report::SuiteReportEntry entry;
+  entry.label = item.label;
+  entry.frame_size = item.frame_size;
+  entry.series = series_of(entry.label, entry.frame_size);
+  entry.repeat = item.repeat;
+  const JobValues job = entry_job_values(item);
+  entry.job = job.id;
+  entry.method = job.method;
+  entry.state = job.state;
+  entry.reason = job.reason;
+  entry.trial_count = item.job.trial_count;
+  entry.trials_with_notes = item.trials_with_notes;
+  if (job.line_rate) {
+    entry.frame_bytes = positive(job.line_rate->frame_bytes);
+    if (const auto gbps = positive(job.line_rate->port_speed_gbps)) entry.port_bps = *gbps * 1e9;
+  }
+  if (!job.has_values) return entry;
+  for (const GoalValue& goal : job.goals) {
+    report::SuiteReportValue value{goal.goal, goal.value_pps, goal.summed_directions,
+                                   goal.unclean_reason};
+    // MLRsearch's own words for "max_load passed": a lower limit, not a fault.
+    if (goal.unclean_reason == "irregular: max_load_is_lower_bound") {
+      value.unclean_reason.clear();
+      value.at_max_load = true;
+    }
+    entry.values.push_back(std::move(value));
+  }
+  return entry;
+}
+
 }  // namespace
+
+report::SuiteReportData suite_values(const protocol::ShowSuiteReply& reply) {
+  report::SuiteReportData data;
+  data.id = reply.suite.id;
+  data.name = reply.suite.name;
+  data.created_at = reply.suite.created_at;
+  data.submitted_by = reply.suite.submitted_by;
+  for (const protocol::ShowSuiteEntry& item : reply.entries) {
+    data.entries.push_back(suite_entry(item));
+  }
+  return data;
+}
 
 std::string format_suite_data(const report::SuiteReportData& data) {
   const auto ended = std::count_if(data.entries.begin(), data.entries.end(), has_ended);

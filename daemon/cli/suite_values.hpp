@@ -2,11 +2,16 @@
 
 #include <string>
 
-#include "daemon/cli/suite_values_codec.hpp"
 #include "daemon/protocol/requests.hpp"
+#include "daemon/protocol/suite_replies.hpp"
 #include "daemon/report/suite_report.hpp"
 
 namespace trexsearch::cli {
+
+/// A `show_suite` reply -> the suite as `show SUITE` and the suite report present
+/// it: each entry's values read as `compare` reads a job's (job_values.hpp), the
+/// frame size and port speed from its line rate. No I/O.
+report::SuiteReportData suite_values(const protocol::ShowSuiteReply& reply);
 
 /// `show SUITE`'s text: one line per entry and value, within 80 columns.
 std::string format_suite_data(const report::SuiteReportData& data);

@@ -10,7 +10,6 @@
 #include "daemon/service/load_units_codec.hpp"
 #include "daemon/service/protocol_records.hpp"
 #include "daemon/service/reply_codec.hpp"
-#include "daemon/service/suite_reply_codec.hpp"
 
 namespace trexsearch::service {
 namespace {
@@ -28,10 +27,6 @@ Json::Value encode_fixed_load_summary(const FixedLoadResult& result) {
 }
 
 }  // namespace
-
-Document encode_reply(const ShowSuiteReply& reply) {
-  return make_document(encode_suite_details(reply.details));
-}
 
 Document encode_reply(const ShowReply& reply) {
   const JobDetails& details = reply.details;

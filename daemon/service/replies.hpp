@@ -9,6 +9,7 @@
 #include "daemon/protocol/job_replies.hpp"
 #include "daemon/protocol/replies.hpp"
 #include "daemon/protocol/status_reply.hpp"
+#include "daemon/protocol/suite_replies.hpp"
 #include "daemon/service/fixed_load_result.hpp"
 #include "daemon/service/job_control.hpp"
 #include "daemon/service/server_facts.hpp"
@@ -26,13 +27,14 @@ namespace trexsearch::service {
 // one-sentence text travels beside it (Answer).
 
 // The replies that are the protocol's own structs (daemon/protocol/replies.hpp,
-// job_replies.hpp, status_reply.hpp).
+// job_replies.hpp, status_reply.hpp, suite_replies.hpp).
 using protocol::AnalyzeReply;
 using protocol::CancelReply;
 using protocol::DeleteReply;
 using protocol::HelpReply;
 using protocol::ListReply;
 using protocol::ListSuitesReply;
+using protocol::ShowSuiteReply;
 using protocol::StatusReply;
 using protocol::SubmitReply;
 using protocol::SubmitSuiteReply;
@@ -43,11 +45,6 @@ template <class Reply>
 struct Answer {
   std::string text;
   Reply reply;
-};
-
-/// `show_suite`.
-struct ShowSuiteReply {
-  SuiteDetails details;
 };
 
 /// `show`: the job, its progress or what its stored trials support, its trials.

@@ -3,6 +3,7 @@
 #include "daemon/service/job_summary.hpp"
 #include "daemon/service/service_errors.hpp"
 #include "daemon/service/suite_codec.hpp"
+#include "daemon/service/suite_reply_codec.hpp"
 
 namespace trexsearch::service {
 
@@ -24,13 +25,13 @@ Answer<SubmitSuiteReply> Dispatcher::submit_suite(const protocol::SubmitSuiteReq
 
 Answer<ShowSuiteReply> Dispatcher::show_suite(const protocol::ShowSuiteRequest& request,
                                               const DispatchContext& context) {
-  SuiteDetails details = store_access(context).suite(request.suite);
+  const SuiteDetails details = store_access(context).suite(request.suite);
   std::size_t ended = 0;
   for (const SuiteJobDetails& job : details.jobs) ended += is_final(job.record.state) ? 1 : 0;
   std::string text = "suite " + std::to_string(details.suite.id) + " (" + details.suite.name +
                      "): " + std::to_string(ended) + " of " + std::to_string(details.jobs.size()) +
                      " jobs ended";
-  return {std::move(text), ShowSuiteReply{std::move(details)}};
+  return {std::move(text), show_suite_reply_of(details)};
 }
 
 Answer<ListSuitesReply> Dispatcher::list_suites(const protocol::ListSuitesRequest& request,

@@ -1,80 +1,66 @@
 #include "daemon/service/suite_reply_codec.hpp"
 
-#include "daemon/protocol/job_summary_codec.hpp"
-#include "daemon/service/job_summary.hpp"
+#include <exception>
+#include <optional>
+#include <utility>
 
-#include "daemon/codec/object_reader.hpp"
 #include "daemon/codec/strict_json.hpp"
+#include "daemon/protocol/document_codec.hpp"
+#include "daemon/protocol/result_document_codec.hpp"
 #include "daemon/service/job_spec_codec.hpp"
+#include "daemon/service/job_summary.hpp"
 #include "daemon/service/load_units.hpp"
-#include "daemon/service/load_units_codec.hpp"
-#include "daemon/service/reply_codec.hpp"
-#include "measure/errors.hpp"
+#include "daemon/service/protocol_records.hpp"
 
 namespace trexsearch::service {
 namespace {
 
-Json::Value encode_suite_head(const SuiteRecord& suite, std::size_t job_count) {
-  return protocol::encode_suite_summary(suite_summary(suite, job_count));
-}
-
-Json::Value line_rate_of(const JobRecord& record) {
+std::optional<protocol::LineRateFacts> line_rate_of(const JobRecord& record) {
   try {
     const JobSpec spec = decode_job_spec(codec::parse_strict_json(record.spec_json, "stored spec"));
-    return encode_line_rate(job_line_rate(spec.measurer));
+    const std::optional<trex::LineRate> line_rate = job_line_rate(spec.measurer);
+    if (!line_rate) return std::nullopt;
+    return line_rate_facts_of(*line_rate);
   } catch (const std::exception&) {
     // A spec stored by a version this one cannot read: no line rate, the rest stands.
-    return Json::Value(Json::nullValue);
+    return std::nullopt;
+  }
+}
+
+// The result's summary: `show JOB` and `result JOB` list the trials; how many carry
+// notes is said here so that none goes unmentioned.
+void add_result(const std::string& result_json, protocol::ShowSuiteEntry& entry) {
+  Json::Value result = codec::parse_strict_json(result_json, "stored result");
+  std::uint64_t noted = 0;
+  for (const Json::Value& trial : result["trials"]) noted += trial["notes"].empty() ? 0 : 1;
+  entry.trials_with_notes = noted;
+  result.removeMember("trials");
+  try {
+    entry.result = protocol::decode_result_document(result, entry.job.method, "stored result");
+  } catch (const std::exception&) {
+    // The reply carries the document as stored; one this daemon's views cannot read
+    // still goes out whole (its client says what it cannot read), as it always has.
+    entry.result = protocol::ResultDocument{protocol::make_document(result), {}};
   }
 }
 
 }  // namespace
 
-Json::Value encode_suite_receipt(const SuiteReceipt& receipt) {
-  Json::Value json(Json::objectValue);
-  json["suite"] = Json::Int64{receipt.suite.id};
-  json["name"] = receipt.suite.name;
-  Json::Value jobs(Json::arrayValue);
-  for (const SuiteJobLink& link : receipt.suite.jobs) jobs.append(Json::Int64{link.job});
-  json["jobs"] = jobs;
-  json["queue_position"] = Json::UInt64{receipt.queue_position};
-  return json;
-}
-
-Json::Value encode_suite_details(const SuiteDetails& details) {
-  Json::Value json(Json::objectValue);
-  json["suite"] = encode_suite_head(details.suite, details.jobs.size());
-  Json::Value entries(Json::arrayValue);
+protocol::ShowSuiteReply show_suite_reply_of(const SuiteDetails& details) {
+  protocol::ShowSuiteReply reply;
+  reply.suite = suite_summary(details.suite, details.jobs.size());
   for (const SuiteJobDetails& job : details.jobs) {
-    Json::Value entry(Json::objectValue);
-    entry["position"] = Json::UInt64{job.link.position};
-    entry["label"] = job.link.label;
-    entry["frame_size"] = job.link.frame_size;
-    entry["repeat"] = job.link.repeat;
-    entry["job"] = encode_job_record(job.record);
-    entry["result"] = Json::nullValue;
-    entry["trials_with_notes"] = Json::nullValue;
-    if (job.result_json) {
-      Json::Value result = codec::parse_strict_json(*job.result_json, "stored result");
-      // The summary only: `show JOB` and `result JOB` list the trials; how many
-      // carry notes is said here so that none goes unmentioned.
-      std::uint64_t noted = 0;
-      for (const Json::Value& trial : result["trials"]) noted += trial["notes"].empty() ? 0 : 1;
-      entry["trials_with_notes"] = Json::UInt64{noted};
-      result.removeMember("trials");
-      entry["result"] = std::move(result);
-    }
-    entry["line_rate"] = line_rate_of(job.record);
-    entries.append(std::move(entry));
+    protocol::ShowSuiteEntry entry;
+    entry.position = job.link.position;
+    entry.label = job.link.label;
+    entry.frame_size = job.link.frame_size;
+    entry.repeat = job.link.repeat;
+    entry.job = job_summary(job.record);
+    if (job.result_json) add_result(*job.result_json, entry);
+    entry.line_rate = line_rate_of(job.record);
+    reply.entries.push_back(std::move(entry));
   }
-  json["entries"] = entries;
-  return json;
-}
-
-Json::Value encode_suite_list(const std::vector<SuiteRecord>& suites) {
-  Json::Value json(Json::arrayValue);
-  for (const SuiteRecord& suite : suites) json.append(encode_suite_head(suite, suite.jobs.size()));
-  return json;
+  return reply;
 }
 
 }  // namespace trexsearch::service

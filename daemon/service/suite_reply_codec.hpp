@@ -1,24 +1,14 @@
 #pragma once
 
-#include <json/value.h>
-
-#include "daemon/service/job_control.hpp"
+#include "daemon/protocol/suite_replies.hpp"
+#include "daemon/service/job_store_access.hpp"
 
 namespace trexsearch::service {
 
-// The suite commands' JSON (docs/socket-api.md `submit_suite`, `show_suite`,
-// `list_suites`).
-
-/// `{"suite", "name", "jobs": [ids], "queue_position"}`.
-Json::Value encode_suite_receipt(const SuiteReceipt& receipt);
-
-/// `{"suite": {"id", "name", "created_at", "submitted_by", "job_count"},
-///   "entries": [{"position", "label", "frame_size", "repeat", "job": {job record},
-///                "result": {...} | null, "line_rate": {...} | null}]}`; a
-/// fixed-load result leaves its `trials` out (`show JOB` lists them).
-Json::Value encode_suite_details(const SuiteDetails& details);
-
-/// `[{"id", "name", "created_at", "submitted_by", "job_count"}]`.
-Json::Value encode_suite_list(const std::vector<SuiteRecord>& suites);
+/// A suite with its jobs as `show_suite` states it (docs/socket-api.md): each job's
+/// stored result without its trials (`show JOB` lists them) and how many of them carry
+/// notes, and the line rate its spec gives. A codec because it reads the stored result
+/// and spec (JSON); the protocol's codec then writes the reply.
+protocol::ShowSuiteReply show_suite_reply_of(const SuiteDetails& details);
 
 }  // namespace trexsearch::service

@@ -7,6 +7,7 @@
 #include "daemon/cli/suite_values.hpp"
 #include "daemon/protocol/document_codec.hpp"
 #include "daemon/protocol/job_summary_codec.hpp"
+#include "daemon/protocol/suite_replies_codec.hpp"
 #include "daemon/report/suite_report.hpp"
 
 namespace trexsearch::cli {
@@ -36,6 +37,7 @@ Json::Value entry(std::int64_t job, const std::string& label, const std::string&
                   double frame_bytes, const std::string& method, const std::string& state,
                   const Json::Value& result) {
   Json::Value item(Json::objectValue);
+  item["position"] = job - 1;
   item["label"] = label;
   item["frame_size"] = frame_size;
   item["repeat"] = 1;
@@ -68,6 +70,7 @@ Json::Value suite_reply() {
   reply["suite"]["name"] = "sizes";
   reply["suite"]["created_at"] = "2026-11-25T05:00:00.000Z";
   reply["suite"]["submitted_by"] = "uid 0";
+  reply["suite"]["job_count"] = 4;
   const double line_1518 = 10e9 / (1538.0 * 8.0);
   reply["entries"].append(
       entry(1, "ndr-64B", "64", 64.0, "mlr", "finished", mlr_result({goal("NDR", 2.99e6)})));
@@ -86,11 +89,17 @@ Json::Value suite_reply() {
   return reply;
 }
 
+// The suite as the CLI reads it: through the protocol's ShowSuiteReply.
+report::SuiteReportData suite_data() {
+  return suite_values(
+      protocol::decode_reply<protocol::ShowSuiteReply>(protocol::make_document(suite_reply())));
+}
+
 }  // namespace
 
 TEST_CASE(
     "suite values: series without the frame size, max_load passed as at least, MRR per direction") {
-  const report::SuiteReportData data = suite_values(protocol::make_document(suite_reply()));
+  const report::SuiteReportData data = suite_data();
   REQUIRE(data.entries.size() == 4);
   CHECK(data.entries[0].series == "ndr");
   CHECK(data.entries[2].series == "mrr");
@@ -111,7 +120,7 @@ TEST_CASE(
 }
 
 TEST_CASE("show SUITE's text: at least for a passed max_load, a failed job by its state") {
-  const std::string text = format_suite_data(suite_values(protocol::make_document(suite_reply())));
+  const std::string text = format_suite_data(suite_data());
   CHECK(text.find("suite 4 (sizes): 4 jobs, 4 ended") == 0);
   CHECK(text.find(">=812744") != std::string::npos);
   CHECK(text.find("800000") != std::string::npos);
@@ -126,7 +135,7 @@ TEST_CASE("show SUITE's text: at least for a passed max_load, a failed job by it
 
 TEST_CASE(
     "the suite report: table, warning for failed jobs, both plots with the line rate; CSV rows") {
-  const report::SuiteReportData data = suite_values(protocol::make_document(suite_reply()));
+  const report::SuiteReportData data = suite_data();
   const std::string html = report::render_suite_report(data);
   CHECK(html.find("<meta name=\"viewport\"") != std::string::npos);
   CHECK(html.find("3 of 4 jobs finished") != std::string::npos);

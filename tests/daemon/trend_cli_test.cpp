@@ -5,11 +5,14 @@
 #include "daemon/cli/command_errors.hpp"
 #include "daemon/cli/comparison_json_codec.hpp"
 #include "daemon/cli/job_comparison.hpp"
-#include "daemon/cli/job_result_codec.hpp"
+#include "daemon/cli/job_values.hpp"
 #include "daemon/cli/trend_format.hpp"
 #include "daemon/cli/trend_json_codec.hpp"
 #include "daemon/cli/trend_series.hpp"
+#include "daemon/protocol/document_codec.hpp"
+#include "daemon/protocol/job_replies_codec.hpp"
 #include "daemon/protocol/job_summary_codec.hpp"
+#include "daemon/protocol/reply_codec.hpp"
 
 namespace trexsearch::cli {
 namespace {
@@ -31,8 +34,17 @@ Json::Value job_object(std::int64_t id, const std::string& method, const std::st
   return protocol::encode_job_summary(job_summary(id, method, state));
 }
 
-/// What compare and trend do with a reply: read it through the protocol's codecs.
-JobValues job_values(const Json::Value& reply) { return decode_job_values(reply); }
+/// What compare and trend do with a reply: read it through the protocol's codecs
+/// (a job without a result, which `result` refuses: its JOB object alone).
+JobValues job_values(const Json::Value& reply) {
+  if (!reply["result"].isObject()) {
+    JobValues values = cli::job_values(protocol::decode_job_summary(reply["job"], "arguments.job"));
+    values.line_rate = protocol::decode_line_rate_facts(reply["line_rate"], "arguments.line_rate");
+    return values;
+  }
+  return cli::job_values(
+      protocol::decode_reply<protocol::ResultReply>(protocol::make_document(reply)));
+}
 
 /// A finished MLR job with one goal NDR of these bounds and conditional throughput.
 Json::Value mlr_reply(std::int64_t id, double lower, double upper, double throughput,
@@ -183,7 +195,7 @@ TEST_CASE("compare refuses two jobs, mixed methods and other goals, naming them"
 TEST_CASE("compare --json carries the stored goal definition and the reply's line rate") {
   const Json::Value first = mlr_reply(1, 990.0, 1000.0, 985.0);
   const Json::Value mlr = encode_comparison(
-      compare_jobs({decode_job_values(first), job_values(mlr_reply(2, 992.0, 1002.0, 990.0))}));
+      compare_jobs({job_values(first), job_values(mlr_reply(2, 992.0, 1002.0, 990.0))}));
   CHECK(mlr["goals"][0]["definition"] == first["result"]["goals"][0]["goal"]);
   CHECK(mlr["jobs"][0]["line_rate"] == first["line_rate"]);
   const Json::Value plr = encode_comparison(

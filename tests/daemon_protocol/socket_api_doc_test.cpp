@@ -14,6 +14,7 @@
 #include "daemon/protocol/reply_codec.hpp"
 #include "daemon/protocol/request_codec.hpp"
 #include "daemon/protocol/status_reply_codec.hpp"
+#include "daemon/protocol/suite_replies_codec.hpp"
 #include "daemon/service/dispatcher.hpp"
 
 namespace trexsearch::protocol {
@@ -120,6 +121,13 @@ TEST_CASE("every key of the protocol's own replies is documented under its comma
   status.queue.running = StatusReply::RunningJob{};
   status.store = StatusReply::Store{"", 0, 0, false, 0, false, "", ""};
   status.clients = StatusReply::Clients{};
+  // A suite entry with every key, its optional parts present.
+  ShowSuiteReply suite;
+  ShowSuiteEntry suite_entry;
+  suite_entry.result = ResultDocument{make_document(Json::Value(Json::objectValue)), {}};
+  suite_entry.trials_with_notes = 0;
+  suite_entry.line_rate = LineRateFacts{};
+  suite.entries.push_back(suite_entry);
   const std::map<std::string, Document> replies{
       {"version", encode_reply(VersionReply{})},
       {"submit", encode_reply(SubmitReply{})},
@@ -127,6 +135,7 @@ TEST_CASE("every key of the protocol's own replies is documented under its comma
       {"delete", encode_reply(DeleteReply{})},
       {"list", encode_reply(ListReply{{job}})},
       {"list_suites", encode_reply(ListSuitesReply{{SuiteSummary{}}})},
+      {"show_suite", encode_reply(suite)},
       {"submit_suite", encode_reply(SubmitSuiteReply{})},
       {"help", encode_reply(HelpReply{{HelpReply::Command{}}})},
       {"status", encode_reply(status)},
@@ -136,7 +145,7 @@ TEST_CASE("every key of the protocol's own replies is documented under its comma
     const Document& arguments = entry.second;
     const std::string& body = documented.at(command).body;
     // The reply's keys and those of its objects (`status`) and of the objects in its
-    // arrays (JOB, a suite, a command).
+    // arrays (JOB, a suite, a suite entry, a command).
     std::vector<std::string> keys = json_of(arguments).getMemberNames();
     for (const std::string& key : json_of(arguments).getMemberNames()) {
       const auto& value = json_of(arguments)[key];
