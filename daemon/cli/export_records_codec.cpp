@@ -256,11 +256,11 @@ ExportedJob listed_job(const protocol::JobSummary& listed) {
 
 std::int64_t exported_id(const ExportedJob& exported) { return exported.job["id"].asInt64(); }
 
-void add_shown(ExportedJob& exported, const protocol::Document& document, bool with_trials) {
-  const Json::Value& arguments = protocol::json_of(document);
-  exported.job = arguments["job"];  // its state now, not at the list
-  exported.spec = arguments["spec"];
-  if (with_trials) exported.trials = arguments["trials"];
+void add_shown(ExportedJob& exported, const protocol::Document& arguments, bool with_trials) {
+  const Json::Value& shown = protocol::json_of(arguments);
+  exported.job = shown["job"];  // its state now, not at the list
+  exported.spec = shown["spec"];
+  if (with_trials) exported.trials = shown["trials"];
 }
 
 void add_result(ExportedJob& exported, const protocol::Document& arguments) {

@@ -72,8 +72,8 @@ mlr::ControllerConfig config_of(const Json::Value& spec) {
 
 }  // namespace
 
-ShownJob read_shown_job(const protocol::Document& document) {
-  const Json::Value& shown = protocol::json_of(document);
+ShownJob read_shown_job(const protocol::Document& shown_reply) {
+  const Json::Value& shown = protocol::json_of(shown_reply);
   return {shown["job"]["method"].asString(), shown["job"]["state"].asString(),
           !shown["trials"].empty()};
 }
@@ -82,10 +82,10 @@ bool needs_analyze(const ShownJob& job) {
   return job.method != "plr" && !fixed_load(job.method) && job.has_trials;
 }
 
-RenderedJob render_job_report(const protocol::Document& document,
+RenderedJob render_job_report(const protocol::Document& shown_reply,
                               const protocol::Response& result_reply,
                               const protocol::Response* analyze, bool csv) {
-  const Json::Value& shown = protocol::json_of(document);
+  const Json::Value& shown = protocol::json_of(shown_reply);
   const std::string method = shown["job"]["method"].asString();
   const ReportContext context = report_context(shown["job"], shown["spec"]);
   if (fixed_load(method)) {

@@ -22,7 +22,7 @@ struct ShownJob {
 };
 
 /// `show`'s reply arguments read for that.
-ShownJob read_shown_job(const protocol::Document& shown);
+ShownJob read_shown_job(const protocol::Document& shown_reply);
 
 /// Whether a job without a result needs `analyze` for its bounds (MLRsearch with
 /// stored trials).
@@ -37,7 +37,7 @@ struct RenderedJob {
 /// The report (or with `csv` the trials CSV) from `show`'s reply arguments, the
 /// `result` reply (`result_reply`: success, or conflict: no result yet) and, when asked,
 /// `analyze`'s reply (else nullptr). Throws ConfigError naming a bad field.
-RenderedJob render_job_report(const protocol::Document& shown,
+RenderedJob render_job_report(const protocol::Document& shown_reply,
                               const protocol::Response& result_reply,
                               const protocol::Response* analyze, bool csv);
 
