@@ -77,6 +77,24 @@ std::optional<double> critical_load_estimate_pps(std::span<const TrialRecord> tr
   return censored_median(std::move(any_length));
 }
 
+std::optional<double> mean_exact_load_pps(std::span<const TrialRecord> trials,
+                                          const ClassificationTarget& target) {
+  double sum_pps = 0.0;
+  int count = 0;
+  for (const TrialRecord& trial : trials) {
+    if (trial.phase == TrialPhase::warmup) continue;
+    const measure::TrialResult& result = trial.result;
+    if (result.tester_limited() || result.loss_ratio(target.loss_scope) <= target.loss_ratio) {
+      continue;
+    }
+    sum_pps += std::min(result.intended_load_pps(),
+                        result.forwarding_rate_pps() / (1.0 - target.loss_ratio));
+    ++count;
+  }
+  if (count == 0) return std::nullopt;
+  return sum_pps / count;
+}
+
 ExactLoadSpread exact_load_spread(std::span<const TrialRecord> trials,
                                   const ClassificationTarget& target, measure::Seconds duration) {
   std::vector<double> values;

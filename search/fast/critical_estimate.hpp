@@ -28,6 +28,12 @@ namespace trexsearch::mlr {
 std::optional<double> critical_load_estimate_pps(std::span<const TrialRecord> trials,
                                                  const ClassificationTarget& target);
 
+/// The mean of the exact values (above) of every high-loss trial, whatever
+/// its duration; nothing without one. On a SUT whose capacity varies from
+/// trial to trial these are samples of it.
+std::optional<double> mean_exact_load_pps(std::span<const TrialRecord> trials,
+                                          const ClassificationTarget& target);
+
 /// How widely the exact values (above) of trials of one duration spread: their
 /// count and relative sample standard deviation (0 with fewer than two).
 /// Noise in the SUT shows as spread; a deterministic SUT gives none.

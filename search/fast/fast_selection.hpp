@@ -81,15 +81,24 @@ class FastSelection {
     /// What the last nominated load was expected to be for the current target.
     bool expected_upper = false;
     bool done = false;
+    /// Exceed ratio 0 only: whether the shortest trials showed the SUT's
+    /// capacity varying by more than a goal width (decided once, after two
+    /// such trials); a noisy goal samples, then goes to its final target.
+    bool noise_decided = false;
+    bool noisy = false;
   };
 
   /// The goal's next step, advancing its target; nothing when it is done.
   std::optional<FastStep> nominate(std::size_t goal, bool& fail_fast);
   std::optional<FastStep> place(std::size_t goal, const GridBounds& bounds);
-  /// An exceed-ratio-0 goal whose shortest trials show the SUT's capacity
-  /// varying by more than a goal width: it goes from its coarsest target
-  /// straight to its final one.
-  bool noisy_without_exceed(std::size_t goal) const;
+  /// For an exceed-ratio-0 goal: a trial at max load when more samples of
+  /// the SUT's capacity are wanted, after deciding whether the SUT is noisy.
+  std::optional<FastStep> sample_capacity(std::size_t goal);
+  /// A noisy exceed-ratio-0 goal on its final target.
+  FastStep place_noisy(std::size_t goal, const GridBounds& bounds);
+  bool no_exceed(std::size_t goal) const;
+  /// Non-warmup trials so far at this load with this intended duration.
+  int trials_at(GridIndex load, measure::Seconds duration) const;
   GridBounds bounds_of(std::size_t target) const;
   bool achieved(const GridBounds& bounds, GridIndex width) const;
   measure::Seconds shortest_duration(std::size_t goal) const;

@@ -79,6 +79,17 @@ TEST_CASE("warmup trials are ignored") {
   CHECK(!critical_load_estimate_pps(trials, target(0.0)).has_value());
 }
 
+TEST_CASE("the mean of the exact values takes every high-loss trial, whatever its duration") {
+  // 1 s trials forwarded 5e6 and 6e6, a 60 s trial 7e6: mean 6e6. The
+  // low-loss trial (only "at least 4e6") and the warmup do not count.
+  const std::vector<TrialRecord> trials{trial(10e6, 0.5), trial(10e6, 0.4), trial(10e6, 0.3, 60.0),
+                                        trial(4e6, 0.0), trial(10e6, 0.9, 1.0, TrialPhase::warmup)};
+  CHECK(*mean_exact_load_pps(trials, target(0.0)) == doctest::Approx(6e6));
+  // No high-loss trial: no samples of the capacity.
+  const std::vector<TrialRecord> passed{trial(4e6, 0.0)};
+  CHECK(!mean_exact_load_pps(passed, target(0.0)).has_value());
+}
+
 TEST_CASE("the spread of the exact values of one trial duration") {
   // 1 s trials forwarded 5e6 and 6e6 (mean 5.5e6, sample deviation 7.07e5);
   // the 60 s trial and the low-loss trial do not count.

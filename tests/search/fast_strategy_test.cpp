@@ -236,22 +236,47 @@ int trials_of_duration(const SearchResult& result, double duration_s) {
   return count;
 }
 
-TEST_CASE("RFC 2544 goal: noise above a goal width skips the 7.75 s target") {
+TEST_CASE("RFC 2544 goal: two capacity samples at max load decide whether the SUT is noisy") {
+  // Deterministic: the two 1 s trials at max load forward the same rate, and
+  // the target chain follows (the 7.75 s target screens the bracket's lower
+  // load before the 60 s trial).
   const ControllerConfig config = config_for({rfc2544_goal()}, SelectionStrategy::fast);
-  // Deterministic: the 1 s trials' forwarding rates agree, the 7.75 s target
-  // screens the bracket's lower load before the 60 s trial.
   const SearchResult sharp = search_fake_sut(config, 10e6);
+  REQUIRE(sharp.trials.size() >= 3);
+  for (std::size_t i = 0; i < 2; ++i) {
+    CHECK(sharp.trials[i].result.intended_load_pps() == config.max_load_pps);
+    CHECK(sharp.trials[i].result.intended_duration() == measure::Seconds{1.0});
+  }
+  CHECK(sharp.trials[2].result.intended_load_pps() < config.max_load_pps);
   CHECK(trials_of_duration(sharp, std::sqrt(60.0)) >= 1);
+  check_results_are_the_analysis(config, sharp);
+}
+
+TEST_CASE("RFC 2544 goal: noise above a goal width: four samples, then the 60 s target directly") {
   // Capacity 1 % above and below 10e6 on alternate trials: the 1 s rates
-  // disagree by more than the 0.5 % width, and a 7.75 s trial would be one
-  // more chance to cap the result below the capacity (exceed ratio 0).
+  // disagree by more than the 0.5 % width. Four 1 s trials at max load
+  // sample the capacity; their mean places the 60 s trial, and no 7.75 s
+  // trial is spent on loads the lower bound is chosen from (exceed ratio 0:
+  // each is one more chance to cap the result below the capacity).
+  const ControllerConfig config = config_for({rfc2544_goal()}, SelectionStrategy::fast);
   measure::ManualClock clock;
   testing::FakeSut sut(10e6, clock);
   sut.alternating(0.01);
   const SearchResult noisy = Controller(config, clock).search(sut);
-  REQUIRE(noisy.goals.front().regular());
+  const GoalResult& goal = noisy.goals.front();
+  REQUIRE(goal.regular());
+  REQUIRE(noisy.trials.size() >= 5);
+  for (std::size_t i = 0; i < 4; ++i) {
+    CAPTURE(i);
+    CHECK(noisy.trials[i].result.intended_load_pps() == config.max_load_pps);
+    CHECK(noisy.trials[i].result.intended_duration() == measure::Seconds{1.0});
+  }
+  // The fifth trial is the first full-length one, at or just below the mean.
+  CHECK(noisy.trials[4].result.intended_duration() == measure::Seconds{60.0});
+  CHECK(noisy.trials[4].result.intended_load_pps() <= 10e6);
+  CHECK(noisy.trials[4].result.intended_load_pps() > 10e6 * 0.99);
   CHECK(trials_of_duration(noisy, std::sqrt(60.0)) == 0);
-  CHECK(trials_of_duration(noisy, 60.0) >= 1);
+  CHECK(std::fabs(*goal.relevant_lower_bound_pps / 10e6 - 1.0) < 0.02);
   check_results_are_the_analysis(config, noisy);
 }
 
