@@ -43,9 +43,11 @@ struct FastTurn {
 ///    Appendix A) the preceding targets bracket the estimate one final width
 ///    either side, and the final target measures the load one final width
 ///    below the upper bound, fresh, so the final lower bound carries only its
-///    full-length trial; when the shortest trials show the capacity varying
-///    by more than a goal width, the targets between the coarsest and the
-///    final one are skipped (their screening trials would land on those loads);
+///    full-length trial; when two shortest trials at max load show the
+///    capacity varying by more than a goal width, four such samples place
+///    that trial instead (at their mean), the target chain's screening
+///    trials are skipped (they would land on the loads the lower bound is
+///    chosen from), and 1 s trials look for the upper bound one width above;
 ///  - new loads are placed at the critical-load estimate from the measured
 ///    forwarding rates (critical_load_estimate_pps), and the expected upper
 ///    bound one final goal width above it, so a good estimate needs two loads
