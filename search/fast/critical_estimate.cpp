@@ -46,6 +46,20 @@ std::optional<double> censored_median(std::vector<Observation> observations) {
   return std::nullopt;
 }
 
+/// A trial's exact value (the load it would just have passed, from its
+/// forwarding rate) when it lost more than the target's loss ratio; nothing
+/// for a low-loss, warmup or tester-limited trial (a tester-limited trial
+/// forwarded what the tester sent, not what the SUT can take).
+std::optional<double> exact_load_pps(const TrialRecord& trial, const ClassificationTarget& target) {
+  if (trial.phase == TrialPhase::warmup) return std::nullopt;
+  const measure::TrialResult& result = trial.result;
+  if (result.tester_limited() || result.loss_ratio(target.loss_scope) <= target.loss_ratio) {
+    return std::nullopt;
+  }
+  return std::min(result.intended_load_pps(),
+                  result.forwarding_rate_pps() / (1.0 - target.loss_ratio));
+}
+
 }  // namespace
 
 std::optional<double> critical_load_estimate_pps(std::span<const TrialRecord> trials,
@@ -54,16 +68,11 @@ std::optional<double> critical_load_estimate_pps(std::span<const TrialRecord> tr
   std::vector<Observation> any_length;
   bool any_exact = false;
   for (const TrialRecord& trial : trials) {
-    if (trial.phase == TrialPhase::warmup) continue;
     const measure::TrialResult& result = trial.result;
-    // A tester-limited trial forwarded what the tester sent, not what the SUT
-    // can take: its rate says nothing about the SUT.
-    if (result.tester_limited()) continue;
+    if (trial.phase == TrialPhase::warmup || result.tester_limited()) continue;
     Observation observation{result.intended_load_pps(), false};
-    if (result.loss_ratio(target.loss_scope) > target.loss_ratio) {
-      observation.load_pps = std::min(result.intended_load_pps(),
-                                      result.forwarding_rate_pps() / (1.0 - target.loss_ratio));
-      observation.exact = true;
+    if (const std::optional<double> exact = exact_load_pps(trial, target)) {
+      observation = {*exact, true};
       any_exact = true;
     }
     any_length.push_back(observation);
@@ -82,14 +91,10 @@ std::optional<double> mean_exact_load_pps(std::span<const TrialRecord> trials,
   double sum_pps = 0.0;
   int count = 0;
   for (const TrialRecord& trial : trials) {
-    if (trial.phase == TrialPhase::warmup) continue;
-    const measure::TrialResult& result = trial.result;
-    if (result.tester_limited() || result.loss_ratio(target.loss_scope) <= target.loss_ratio) {
-      continue;
+    if (const std::optional<double> exact = exact_load_pps(trial, target)) {
+      sum_pps += *exact;
+      ++count;
     }
-    sum_pps += std::min(result.intended_load_pps(),
-                        result.forwarding_rate_pps() / (1.0 - target.loss_ratio));
-    ++count;
   }
   if (count == 0) return std::nullopt;
   return sum_pps / count;
@@ -99,12 +104,8 @@ ExactLoadSpread exact_load_spread(std::span<const TrialRecord> trials,
                                   const ClassificationTarget& target, measure::Seconds duration) {
   std::vector<double> values;
   for (const TrialRecord& trial : trials) {
-    if (trial.phase == TrialPhase::warmup) continue;
-    const measure::TrialResult& result = trial.result;
-    if (result.tester_limited() || result.intended_duration() != duration) continue;
-    if (result.loss_ratio(target.loss_scope) <= target.loss_ratio) continue;
-    values.push_back(std::min(result.intended_load_pps(),
-                              result.forwarding_rate_pps() / (1.0 - target.loss_ratio)));
+    if (trial.result.intended_duration() != duration) continue;
+    if (const std::optional<double> exact = exact_load_pps(trial, target)) values.push_back(*exact);
   }
   ExactLoadSpread spread;
   spread.count = static_cast<int>(values.size());
