@@ -210,6 +210,42 @@ TEST_CASE("TRex's 'Try again later' is retried like the Python client does, then
   CHECK(api.get_version().mode == "STL");
 }
 
+TEST_CASE("a busy read in the stop-and-read batch: the stop ran, the counters are read again") {
+  // TRex answers queries "Try again later", never traffic commands, so the
+  // batch's stop runs and its first read is busy. The batch cannot be sent
+  // again (the stop ran); before, the error failed the trial and the job.
+  emu::EmulatorServer emulator(test_support::emulator_options());
+  TrexApi api = test_support::make_api(emulator, 1.0);
+  api.api_sync_v2();
+  const OwnedPort port = api.acquire({0, "me", 7, false});
+  api.add_stream(port, 1, simple_streams()[0].streams[0]);
+  StartTrafficRequest start;
+  start.multiplier = {MultiplierType::pps, 2000.0};
+  start.duration = Seconds{-1.0};
+  api.start_traffic(port, start);
+  REQUIRE(api.get_port_status(0).state == PortState::tx);
+
+  const std::uint8_t ports[] = {0, 1};
+  const OwnedPort stop[] = {port};
+  emulator.faults().busy_next_commands(1);
+  const std::uint64_t retries_before = api.busy_retries();
+  const StatsSnapshot stats = api.stop_and_get_stats(stop, "_", ports, {});
+  CHECK(api.busy_retries() == retries_before + 1);
+  CHECK(stats.ports.size() == 2);
+  CHECK(stats.global.total_tx_pkts == stats.port(0).opackets + stats.port(1).opackets);
+  // The stop ran once, before the read: the port no longer sends.
+  CHECK(api.get_port_status(0).state == PortState::streams);
+
+  // A busy answer that is not a read's (here: busy for longer than the retry
+  // allows, on the read that follows) is still reported.
+  api.start_traffic(port, start);
+  emulator.faults().busy_next_commands(1000);
+  const TrexError error = error_of([&] { api.stop_and_get_stats(stop, "_", ports, {}); });
+  CHECK(error.rpc_code() == -32001);
+  CHECK(std::string(error.what()).find("TRex stayed busy") != std::string::npos);
+  emulator.faults().busy_next_commands(0);
+}
+
 TEST_CASE("a stopped job does not wait out a busy TRex: the wait before the resend ends at once") {
   emu::EmulatorServer emulator(test_support::emulator_options());
   TrexApi api = test_support::make_api(emulator, 1.0);

@@ -110,6 +110,8 @@ class TrexApi {
                           std::span<const std::uint32_t> pg_ids = {});
   /// stop_traffic of `stop` (profile `profile_id`) then get_stats, in one batch that
   /// TRex runs in order: the stop's DP barrier means nothing is sent after the read.
+  /// When TRex answers a read "Try again later" (the stops ran), the counters are
+  /// read again on their own (get_stats, with its busy retry).
   StatsSnapshot stop_and_get_stats(std::span<const OwnedPort> stop, std::string_view profile_id,
                                    std::span<const std::uint8_t> port_ids,
                                    std::span<const std::uint32_t> pg_ids);
