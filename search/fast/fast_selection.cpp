@@ -145,7 +145,7 @@ std::optional<FastStep> FastSelection::sample_capacity(std::size_t goal) {
   // (bench_mlr_strategies, noisy models). Deterministic and buffered SUTs
   // give equal samples and keep the target chain.
   GoalState& state = goals_[goal];
-  if (!no_exceed(goal)) return std::nullopt;
+  if (!no_exceed(goal) || (state.noise_decided && !state.noisy)) return std::nullopt;
   const std::size_t final_index = chains_.final_target[goal];
   const TargetSpec& final_target = chains_.targets[final_index];
   const measure::Seconds shortest = shortest_duration(goal);
@@ -225,14 +225,13 @@ std::optional<FastStep> FastSelection::place(std::size_t goal, const GridBounds&
   // final width below the upper bound (the highest that could be the lower
   // bound; the estimate itself when the bracket held), fresh, with its one
   // full-length trial (as the reference's bisection often does by chance).
-  const TargetSpec& final_target = chains_.targets[chains_.final_target[goal]];
-  const bool no_exceed = final_target.classification.exceed_ratio == 0.0;
-  const bool bracketing = no_exceed && state.target != chains_.final_target[goal] &&
+  const bool zero_exceed = no_exceed(goal);
+  const bool bracketing = zero_exceed && state.target != chains_.final_target[goal] &&
                           target.width_steps >= 2 * final_width;
   const GridIndex pair_width = bracketing ? 2 * final_width : final_width;
   GridBounds preceding;
   if (target.preceding) preceding = bounds_of(*target.preceding);
-  if (no_exceed && !bracketing && target.preceding && preceding.chi && bounds.chi) {
+  if (zero_exceed && !bracketing && target.preceding && preceding.chi && bounds.chi) {
     const GridIndex below_upper = *bounds.chi - final_width;
     if (inside(below_upper, preceding) && inside(below_upper, bounds) &&
         !database_.loads().contains(grid_.load_at(below_upper))) {
@@ -268,7 +267,7 @@ std::optional<FastStep> FastSelection::place(std::size_t goal, const GridBounds&
     // bounds near the critical load; a new load there is placed instead.
     // With exceed ratio 0 one short high-loss trial decides a load, so a
     // load there is cheap to decide and stays first.
-    if (!no_exceed && far_above && load - *far_above > target.width_steps) continue;
+    if (!zero_exceed && far_above && load - *far_above > target.width_steps) continue;
     const bool is_preceding_bound = load == preceding.clo || load == preceding.chi;
     if (undecided_is_preceding_bound && !is_preceding_bound) continue;
     const GridIndex reference = has_estimate ? estimate : load;

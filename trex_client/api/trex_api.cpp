@@ -41,6 +41,11 @@ constexpr int kTryAgainLater = -32001;
 constexpr measure::Seconds kBusyRetryInterval{0.3};
 constexpr measure::Seconds kBusyRetryMin{3.0};
 
+// TRex's "busy": the command it names did not run.
+bool is_busy(const TrexError& error) {
+  return error.kind() == TrexErrorKind::rpc && error.rpc_code() == kTryAgainLater;
+}
+
 // Whether the exchange can be sent again whole after a "busy" element: a single
 // command did not run at all; in a batch the other elements did, which is harmless
 // only when they just read.
@@ -115,8 +120,7 @@ void TrexApi::send(Batch& batch) {
       batch.replies = codec::parse_reply(reply, channel_->endpoint(), batch.sent);
       return;
     } catch (const TrexError& error) {
-      if (error.kind() != TrexErrorKind::rpc || error.rpc_code() != kTryAgainLater ||
-          !can_resend(batch.sent)) {
+      if (!is_busy(error) || !can_resend(batch.sent)) {
         throw;
       }
       if (Clock::now() + std::chrono::duration_cast<Clock::duration>(kBusyRetryInterval) >
@@ -409,8 +413,7 @@ StatsSnapshot TrexApi::stop_and_get_stats(std::span<const OwnedPort> stop,
     // the counters are read on their own, with the busy retry: still after the
     // stop, as in the batch. Before, such an answer failed the trial and the
     // job (seen in the fault soak under ASan).
-    if (stop.empty() || error.kind() != TrexErrorKind::rpc || error.rpc_code() != kTryAgainLater ||
-        !error.method().starts_with("get_")) {
+    if (stop.empty() || !is_busy(error) || !error.method().starts_with("get_")) {
       throw;
     }
     ++busy_retries_;
