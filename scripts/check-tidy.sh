@@ -1,10 +1,22 @@
 #!/usr/bin/env bash
-# clang-tidy with .clang-tidy (tests/.clang-tidy for the tests) over
-# every translation unit of the compile database, headers of the project included
-# (docs/design.md "Checked style"). Fails, listing each finding once, on any finding.
-# CPU heavy (about 23 minutes for all 501 files on 2 cores): CI runs it from .ci/run, not ctest.
-#   scripts/check-tidy.sh [PATH-REGEX]   e.g. 'daemon/report/' for part of the tree (a regex
-#   on the path in the checkout, matched from its start)
+# clang-tidy with .clang-tidy (tests/.clang-tidy for the tests) over the translation units
+# of the main build's compile database, headers of the project included (docs/design.md
+# "Checked style"). Fails, listing each finding once, on any finding.
+#   scripts/check-tidy.sh                 every unit: the whole tree (about 23 minutes for
+#                                         501 files on 2 cores). Run it before resolving an
+#                                         issue that touches many files.
+#   scripts/check-tidy.sh --record-base   the whole tree; when it passes on a clean working
+#                                         tree, writes HEAD to .ci/tidy-base (commit that)
+#   scripts/check-tidy.sh --changed [BASE]
+#                                         what .ci/run checks: the units changed since BASE
+#                                         (default: .ci/tidy-base, the last commit the whole
+#                                         tree passed on), committed or not, plus every unit
+#                                         whose compile read a changed header (ninja's
+#                                         dependency log; the build is brought up to date
+#                                         first). The whole tree when a profile (.clang-tidy)
+#                                         changed or BASE is not in the history.
+#   scripts/check-tidy.sh PATH-REGEX      the units whose path in the checkout matches,
+#                                         e.g. 'daemon/report/' (matched from its start)
 # TIDY_JOBS (default: nproc) parallel clang-tidy runs; TREX_SEARCH_BUILD_DIR (default
 # build) the build whose compile_commands.json is read (configured here when missing).
 set -euo pipefail
@@ -18,11 +30,40 @@ if [[ -z "$run_tidy" || -z "$tidy" ]]; then
 fi
 build_dir="${TREX_SEARCH_BUILD_DIR:-build}"
 if [[ ! -f "$build_dir/compile_commands.json" ]]; then
-  cmake -S . -B "$build_dir" -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo -DTREX_SEARCH_WERROR=ON \
-    -DCMAKE_EXPORT_COMPILE_COMMANDS=ON >/dev/null
+  ./scripts/configure.sh "$build_dir"
 fi
 dirs='bench|daemon|measure|plr|search|tests|trex_client'
-files="^$root/(${1:-($dirs)/})"
+record_base=0
+files="^$root/(($dirs)/)"
+scope="the whole tree"
+case "${1:-}" in
+  --record-base) record_base=1 ;;
+  --changed)
+    base="${2:-$(grep -m1 -o -E '^[0-9a-f]{40}' .ci/tidy-base || true)}"
+    if [[ -z "$base" ]]; then
+      echo "check-tidy: no base commit (.ci/tidy-base holds none); checking the whole tree" >&2
+    else
+      # The dependency log must describe the tree as it is now.
+      cmake --build "$build_dir" -j "$(nproc)" >/dev/null
+      mapfile -t units < <(python3 scripts/tidy_changed_units.py "$root" "$build_dir" "$base")
+      if (( ${#units[@]} > 0 )) && [[ "${units[0]}" == ALL* ]]; then
+        echo "check-tidy: ${units[0]#ALL }: checking the whole tree"
+      elif (( ${#units[@]} == 0 )); then
+        echo "check-tidy: no translation unit changed since ${base:0:12}, nor any header one includes"
+        exit 0
+      else
+        scope="${#units[@]} units changed since ${base:0:12} or including a changed file"
+        # run-clang-tidy takes regexes; the paths are matched whole and literally.
+        escaped="$(printf '%s\n' "${units[@]}" | sed 's/[][\.*^$+?(){}|]/\\&/g' | paste -sd'|')"
+        files="^($escaped)\$"
+      fi
+    fi
+    ;;
+  --*) echo "check-tidy: unknown option $1 (see the usage at the top of scripts/check-tidy.sh)" >&2; exit 2 ;;
+  "") ;;
+  *) files="^$root/($1)"; scope="the units matching $1" ;;
+esac
+echo "check-tidy: checking $scope"
 log="$(mktemp)"
 trap 'rm -f "$log"' EXIT
 started=$SECONDS
@@ -52,3 +93,12 @@ if (( checked == 0 )); then
   exit 2
 fi
 echo "check-tidy: no findings ($checked files, ${elapsed} s)"
+if (( record_base )); then
+  if [[ -n "$(git status --porcelain)" ]]; then
+    echo "check-tidy: the working tree has changes: .ci/tidy-base not updated (commit, then run again)" >&2
+    exit 1
+  fi
+  head="$(git rev-parse HEAD)"
+  printf '%s\n%s\n' "$head" "# the last commit scripts/check-tidy.sh passed on for the whole tree; .ci/run checks what changed since (scripts/check-tidy.sh --changed)" >.ci/tidy-base
+  echo "check-tidy: .ci/tidy-base now names $head: commit it"
+fi

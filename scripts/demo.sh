@@ -31,7 +31,7 @@ if [[ "${TREX_SEARCH_DEMO_SKIP_DEPS:-0}" != 1 ]]; then
 fi
 build_dir="${TREX_SEARCH_BUILD_DIR:-build}"
 echo "== building (cmake + ninja in $build_dir)"
-cmake -S . -B "$build_dir" -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo >/dev/null
+./scripts/configure.sh "$build_dir"
 cmake --build "$build_dir" -j "$(nproc)" --target trex-search trex-searchd trex-emulator
 cli="$repo/$build_dir/daemon/cli/trex-search"
 searchd="$repo/$build_dir/daemon/searchd/trex-searchd"

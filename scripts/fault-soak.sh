@@ -13,7 +13,7 @@ cd "$(dirname "$0")/.."
 
 ./scripts/install-deps.sh
 build_dir="${TREX_SEARCH_BUILD_DIR:-build}"
-cmake -S . -B "$build_dir" -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo -DTREX_SEARCH_WERROR=ON >/dev/null
+./scripts/configure.sh "$build_dir"
 flock "${TREX_SEARCH_BUILD_LOCK:-/tmp/trex-search-build.lock}" \
   cmake --build "$build_dir" -j "$(nproc)" --target daemon_service_fault_soak >/dev/null
 

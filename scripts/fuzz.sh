@@ -24,9 +24,9 @@ if [[ "${TREX_SEARCH_FUZZ_NO_BUILD:-0}" != 1 ]]; then
 # A build dir that already has the fuzz targets (e.g. CI's TREX_SEARCH_ASAN_FUZZ=1
 # build-asan) is reused as configured.
 if ! grep -q '^TREX_SEARCH_FUZZ:BOOL=ON' "$build_dir/CMakeCache.txt" 2>/dev/null; then
-  cmake -S . -B "$build_dir" -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo \
+  ./scripts/configure.sh "$build_dir" -DCMAKE_BUILD_TYPE=RelWithDebInfo \
     -DCMAKE_C_COMPILER=clang -DCMAKE_CXX_COMPILER=clang++ \
-    -DTREX_SEARCH_FUZZ=ON -DTREX_SEARCH_WERROR=ON -DTREX_SEARCH_BUILD_BENCH=OFF >/dev/null
+    -DTREX_SEARCH_FUZZ=ON -DTREX_SEARCH_WERROR=ON -DTREX_SEARCH_BUILD_BENCH=OFF
 fi
 flock "$lock" cmake --build "$build_dir" -j "$(nproc)" \
   --target "${targets[@]/#/fuzz_}" >/dev/null

@@ -21,8 +21,7 @@ cd "$(dirname "$0")/.."
 
 build_dir="${TREX_SEARCH_BUILD_DIR:-build}"
 if [ "${TREX_SEARCH_HOSTILE_NO_BUILD:-0}" != 1 ]; then
-  cmake -S . -B "$build_dir" -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo \
-    -DTREX_SEARCH_WERROR=ON >/dev/null
+  ./scripts/configure.sh "$build_dir"
   flock "${TREX_SEARCH_BUILD_LOCK:-/tmp/trex-search-build.lock}" \
     cmake --build "$build_dir" -j "$(nproc)" --target trex-searchd >/dev/null
 fi

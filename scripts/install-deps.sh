@@ -21,6 +21,7 @@ packages=(
   pmccabe             # function size and complexity limits (scripts/check-complexity.sh, ctest style_complexity)
   clang-format        # source layout (.clang-format; scripts/check-format.sh, ctest style_format)
   clang-tidy          # static checks (.clang-tidy; scripts/check-tidy.sh, run by .ci/run)
+  ccache              # compiler cache shared by every build script and every checkout (scripts/build-env.sh)
 )
 
 missing=()

@@ -22,8 +22,8 @@ else
   flavour=(-DTREX_SEARCH_SANITIZE=address,undefined)
 fi
 # -O1: the usual ASan compromise between readable stacks and a suite that stays fast.
-cmake -S . -B "$build_dir" -G Ninja -DCMAKE_BUILD_TYPE=Debug -DCMAKE_CXX_FLAGS_DEBUG="-g -O1" \
-  -DTREX_SEARCH_WERROR=ON -DTREX_SEARCH_BUILD_BENCH=OFF "${flavour[@]}" >/dev/null
+./scripts/configure.sh "$build_dir" -DCMAKE_BUILD_TYPE=Debug -DCMAKE_CXX_FLAGS_DEBUG="-g -O1" \
+  -DTREX_SEARCH_WERROR=ON -DTREX_SEARCH_BUILD_BENCH=OFF "${flavour[@]}"
 flock "$lock" cmake --build "$build_dir" -j "$(nproc)"
 
 export ASAN_OPTIONS="halt_on_error=1:abort_on_error=1:detect_leaks=1:detect_stack_use_after_return=1${ASAN_OPTIONS:+:$ASAN_OPTIONS}"

@@ -10,7 +10,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 
 build_dir="${TREX_SEARCH_BUILD_DIR:-build}"
-cmake -S . -B "$build_dir" -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo -DTREX_SEARCH_WERROR=ON >/dev/null
+./scripts/configure.sh "$build_dir"
 flock "${TREX_SEARCH_BUILD_LOCK:-/tmp/trex-search-build.lock}" \
   cmake --build "$build_dir" -j "$(nproc)" --target daemon_service_slow_clients >/dev/null
 

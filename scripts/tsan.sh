@@ -9,9 +9,9 @@ cd "$(dirname "$0")/.."
 
 build_dir="${TREX_SEARCH_TSAN_DIR:-build-tsan}"
 lock="${TREX_SEARCH_BUILD_LOCK:-/tmp/trex-search-build.lock}"
-cmake -S . -B "$build_dir" -G Ninja -DCMAKE_BUILD_TYPE=Debug -DCMAKE_CXX_FLAGS_DEBUG="-g -O1" \
+./scripts/configure.sh "$build_dir" -DCMAKE_BUILD_TYPE=Debug -DCMAKE_CXX_FLAGS_DEBUG="-g -O1" \
   -DTREX_SEARCH_WERROR=ON -DTREX_SEARCH_BUILD_BENCH=OFF \
-  -DTREX_SEARCH_SANITIZE=thread >/dev/null
+  -DTREX_SEARCH_SANITIZE=thread
 flock "$lock" cmake --build "$build_dir" -j "$(nproc)"
 
 export TSAN_OPTIONS="halt_on_error=1:second_deadlock_stack=1:suppressions=$(pwd)/scripts/tsan-suppressions.txt${TSAN_OPTIONS:+:$TSAN_OPTIONS}"

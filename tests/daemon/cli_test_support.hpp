@@ -6,13 +6,14 @@
 #include <vector>
 
 #include "tests/daemon/test_support.hpp"
+#include "tests/support/build_paths.hpp"
 
 namespace trexsearch::test {
 
 /// The trex-search executable under test.
-inline const std::string kTrexSearch = TREX_SEARCH_BIN;
+inline const std::string kTrexSearch = trexsearch::testing::build_paths::search_bin();
 /// docs/examples, whose files the tests use as documented inputs.
-inline const std::string kExamples = TREX_SEARCH_EXAMPLES_DIR;
+inline const std::string kExamples = trexsearch::testing::build_paths::source_file("docs/examples");
 
 /// Runs `trex-search ARGS...` with `stdin_text` on stdin.
 inline ProcessResult run_cli(std::vector<std::string> args, const TempDir& dir,

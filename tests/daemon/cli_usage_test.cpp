@@ -3,6 +3,7 @@
 #include <sstream>
 
 #include "tests/daemon/cli_test_support.hpp"
+#include "tests/support/build_paths.hpp"
 
 using namespace trexsearch::test;
 
@@ -87,7 +88,7 @@ TEST_CASE("docs/cli.md holds the command reference the help texts are made from"
     CAPTURE(command);
     CHECK(reference.out.find("### `trex-search " + command + "`") != std::string::npos);
   }
-  const std::string docs = read_file(std::string(TREX_SEARCH_DOCS_DIR) + "/cli.md");
+  const std::string docs = read_file(trexsearch::testing::build_paths::source_file("docs/cli.md"));
   INFO("docs/cli.md is out of date: run scripts/update-cli-reference.sh");
   CHECK(docs.find(reference.out) != std::string::npos);
 }

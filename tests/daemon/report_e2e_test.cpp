@@ -11,6 +11,7 @@
 #include "daemon/report/display_number.hpp"
 #include "daemon/report/html_text.hpp"
 #include "service_test_support.hpp"
+#include "tests/support/build_paths.hpp"
 #include "tests/support/text_count.hpp"
 
 namespace trexsearch::servicetest {
@@ -26,10 +27,10 @@ class Emulator {
  public:
   explicit Emulator(const std::string& options) {
     // `echo $$; exec ...`: the shell prints its pid, then becomes the emulator.
-    pipe_ =
-        ::popen(("echo $$; exec " + std::string(TREX_EMULATOR_BIN) + " " + options + " 2>/dev/null")
-                    .c_str(),
-                "r");
+    pipe_ = ::popen(("echo $$; exec " + trexsearch::testing::build_paths::emulator_bin() + " " +
+                     options + " 2>/dev/null")
+                        .c_str(),
+                    "r");
     REQUIRE(pipe_ != nullptr);
     pid_ = std::stoi(line());
     for (std::string next = line(); !next.empty(); next = line()) {
@@ -77,7 +78,7 @@ TEST_CASE("demo on the emulator: a trex job's report has TRex's version, profile
         "spec": {"goals": [{"name": "NDR"}, {"name": "PDR", "loss_ratio": 0.005}],
                  "min_load": 10000, "max_load": 4e6},
         "measurer": {"kind": "trex", "speed": 200, "profile": ")" +
-                                std::string(TREX_SEARCH_SOURCE_DIR) +
+                                trexsearch::testing::build_paths::source_dir() +
                                 R"(/etc/profiles/ipv4-udp-64b-bidir.json"}})");
   const CliRun submitted =
       run_cli(dir, {"submit", "--socket", socket, "--job-file", job, "--watch"});
@@ -112,7 +113,8 @@ TEST_CASE("demo core: submit NDR/PDR, watch, then the report's numbers match res
   DaemonProcess daemon(dir, daemon_args(dir));
   REQUIRE(daemon.wait_ready());
   const std::string socket = dir.file("control.sock");
-  const std::string spec = std::string(TREX_SEARCH_SOURCE_DIR) + "/docs/examples/spec-ndr-pdr.json";
+  const std::string spec =
+      trexsearch::testing::build_paths::source_dir() + "/docs/examples/spec-ndr-pdr.json";
 
   const CliRun submitted =
       run_cli(dir, {"submit", "--socket", socket, "--spec", spec, "--sut", "noisy", "--sut-option",

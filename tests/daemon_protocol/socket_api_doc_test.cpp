@@ -16,6 +16,7 @@
 #include "daemon/protocol/status_reply_codec.hpp"
 #include "daemon/protocol/suite_replies_codec.hpp"
 #include "daemon/service/dispatcher.hpp"
+#include "tests/support/build_paths.hpp"
 
 namespace trexsearch::protocol {
 namespace {
@@ -26,7 +27,7 @@ struct DocumentedCommand {
 };
 
 std::string read_doc() {
-  std::ifstream in(std::string(TREX_SEARCH_SOURCE_DIR) + "/docs/socket-api.md");
+  std::ifstream in(trexsearch::testing::build_paths::source_dir() + "/docs/socket-api.md");
   REQUIRE(in.good());
   std::stringstream text;
   text << in.rdbuf();

@@ -4,6 +4,7 @@
 #include <csignal>
 
 #include "service_test_support.hpp"
+#include "tests/support/build_paths.hpp"
 
 namespace trexsearch::servicetest {
 
@@ -68,10 +69,11 @@ TEST_CASE("bad configuration is refused with the key named and exit code 2") {
 TEST_CASE("the shipped etc/trex-searchd.conf is valid") {
   TempDir dir;
   // Its control group exists only where the package's sysusers snippet ran.
-  DaemonProcess daemon(dir,
-                       {"--config", TREX_SEARCH_SOURCE_DIR "/etc/trex-searchd.conf",
-                        "--control-group", "0", "--check-config"},
-                       "shipped");
+  DaemonProcess daemon(
+      dir,
+      {"--config", trexsearch::testing::build_paths::source_file("etc/trex-searchd.conf"),
+       "--control-group", "0", "--check-config"},
+      "shipped");
   CHECK(daemon.wait_exit() == 0);
   CHECK(daemon.log().find("configuration OK") != std::string::npos);
 }

@@ -6,6 +6,7 @@
 
 #include "emulator_process.hpp"
 #include "service_test_support.hpp"
+#include "tests/support/build_paths.hpp"
 
 namespace trexsearch::servicetest {
 namespace {
@@ -204,8 +205,8 @@ TEST_CASE(
   Json::Value measurer(Json::objectValue);
   measurer["kind"] = "trex";
   measurer["endpoint"] = emulator.rpc_endpoint();
-  set_inline_profile(measurer,
-                     TREX_SEARCH_SOURCE_DIR "/etc/profiles/ipv4-udp-64b-bidir-latency.json");
+  set_inline_profile(measurer, trexsearch::testing::build_paths::source_file(
+                                   "etc/profiles/ipv4-udp-64b-bidir-latency.json"));
   measurer["speed"] = 500.0;
   Json::Value submit(Json::objectValue);
   submit["spec"] = two_goal_spec(10000.0, 2e6);

@@ -9,6 +9,7 @@
 #include <unistd.h>
 
 #include <csignal>
+#include "tests/support/build_paths.hpp"
 
 extern char** environ;
 
@@ -23,12 +24,13 @@ EmulatorProcess::EmulatorProcess(const std::string& log_file, std::vector<std::s
   posix_spawn_file_actions_addclose(&actions, out[0]);
   posix_spawn_file_actions_addopen(&actions, 2, log_file.c_str(), O_WRONLY | O_CREAT | O_TRUNC,
                                    0644);
-  args.insert(args.begin(), {TREX_EMULATOR_BIN, "--rpc-port", "0", "--pub-port", "0"});
+  args.insert(args.begin(), {trexsearch::testing::build_paths::emulator_bin(), "--rpc-port", "0",
+                             "--pub-port", "0"});
   std::vector<char*> argv;
   for (std::string& arg : args) argv.push_back(arg.data());
   argv.push_back(nullptr);
-  const int spawned =
-      posix_spawn(&pid_, TREX_EMULATOR_BIN, &actions, nullptr, argv.data(), environ);
+  const int spawned = posix_spawn(&pid_, trexsearch::testing::build_paths::emulator_bin().c_str(),
+                                  &actions, nullptr, argv.data(), environ);
   posix_spawn_file_actions_destroy(&actions);
   close(out[1]);
   out_ = out[0];

@@ -13,7 +13,7 @@ namespace trexsearch::servicetest {
 /// stderr goes to a file. Killed at scope end.
 class EmulatorProcess {
  public:
-  /// Starts `TREX_EMULATOR_BIN --rpc-port 0 --pub-port 0 args...` and reads its
+  /// Starts `trex-emulator --rpc-port 0 --pub-port 0 args...` and reads its
   /// `rpc ...` and `pub ...` lines.
   EmulatorProcess(const std::string& log_file, std::vector<std::string> args);
   ~EmulatorProcess();

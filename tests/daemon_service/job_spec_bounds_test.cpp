@@ -9,11 +9,13 @@
 #include "daemon/service/job_spec_codec.hpp"
 #include "daemon/service/service_errors.hpp"
 #include "service_test_support.hpp"
+#include "tests/support/build_paths.hpp"
 
 namespace trexsearch::service {
 namespace {
 
-const std::string kProfile = TREX_SEARCH_SOURCE_DIR "/etc/profiles/ipv4-udp-64b-bidir.json";
+const std::string kProfile =
+    trexsearch::testing::build_paths::source_file("etc/profiles/ipv4-udp-64b-bidir.json");
 
 std::string error_of(const std::string& text) {
   try {

@@ -6,6 +6,7 @@
 #include "daemon/service/measurer_factory.hpp"
 #include "daemon/service/service_errors.hpp"
 #include "service_test_support.hpp"
+#include "tests/support/build_paths.hpp"
 
 namespace trexsearch::service {
 namespace {
@@ -120,7 +121,8 @@ TEST_CASE("a PLR job spec decodes PLR.json and round-trips; its errors name the 
 }
 
 TEST_CASE("a trex measurer spec keeps the profile as submitted; bad ones name the field") {
-  const std::string path = TREX_SEARCH_SOURCE_DIR "/etc/profiles/ipv4-udp-64b-bidir.json";
+  const std::string path =
+      trexsearch::testing::build_paths::source_file("etc/profiles/ipv4-udp-64b-bidir.json");
   // As trex-search submit sends it: the contents, and where they came from.
   const std::string profile = servicetest::inline_profile_members(path);
   const JobSpec spec = decode(R"({"spec": {"goals": [{}]}, "measurer": {"kind": "trex",

@@ -14,13 +14,15 @@
 #include "daemon/service/service_errors.hpp"
 #include "measure/errors.hpp"
 #include "service_test_support.hpp"
+#include "tests/support/build_paths.hpp"
 
 namespace trexsearch::service {
 namespace {
 
 Json::Value json(std::string_view text) { return codec::parse_strict_json(text, "test"); }
 
-const std::string kProfile = TREX_SEARCH_SOURCE_DIR "/etc/profiles/ipv4-udp-64b-bidir.json";
+const std::string kProfile =
+    trexsearch::testing::build_paths::source_file("etc/profiles/ipv4-udp-64b-bidir.json");
 
 std::string trex_job(const std::string& loads, const std::string& measurer_extra = "") {
   return R"({"spec": {"goals": [{}], )" + loads + R"(}, "measurer": {"kind": "trex", )" +
@@ -147,7 +149,7 @@ TEST_CASE("the trex measurer's trial keys are accepted, stored and range-checked
 }
 
 TEST_CASE("every key docs/socket-api.md names for the trex measurer is accepted") {
-  std::ifstream file(TREX_SEARCH_SOURCE_DIR "/docs/socket-api.md");
+  std::ifstream file(trexsearch::testing::build_paths::source_file("docs/socket-api.md"));
   REQUIRE(file);
   std::stringstream text;
   text << file.rdbuf();

@@ -13,6 +13,7 @@
 #include "daemon/service/metrics_snapshot.hpp"
 #include "daemon/service/options.hpp"
 #include "measure/errors.hpp"
+#include "tests/support/build_paths.hpp"
 
 namespace trexsearch::service {
 namespace {
@@ -274,7 +275,7 @@ namespace trexsearch::service {
 TEST_CASE("the shipped Grafana dashboard and docs name only metrics the daemon serves") {
   const std::string page = format_metrics(MetricsSnapshot{});
   for (const char* file : {"etc/grafana/trex-searchd-dashboard.json", "docs/metrics.md"}) {
-    std::ifstream in(std::string(TREX_SEARCH_SOURCE_DIR) + "/" + file);
+    std::ifstream in(trexsearch::testing::build_paths::source_dir() + "/" + file);
     REQUIRE(in);
     const std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
     const std::regex name("trexsearch_[a-z_]*[a-z]");

@@ -20,6 +20,7 @@
 #include "daemon/codec/json_writer.hpp"
 #include "daemon/codec/strict_json.hpp"
 #include "daemon/protocol/document_codec.hpp"
+#include "tests/support/build_paths.hpp"
 
 extern char** environ;
 
@@ -147,7 +148,7 @@ std::vector<char*> null_terminated(std::vector<std::string>& strings) {
 DaemonProcess::DaemonProcess(const TempDir& dir, const std::vector<std::string>& args,
                              const std::string& name, const std::vector<std::string>& extra_env)
     : notify_(dir.file(name + ".notify")), log_file_(dir.file(name + ".log")) {
-  std::vector<std::string> argv{TREX_SEARCHD_BIN};
+  std::vector<std::string> argv{trexsearch::testing::build_paths::searchd_bin()};
   argv.insert(argv.end(), args.begin(), args.end());
   std::vector<char*> raw_argv = null_terminated(argv);
 
@@ -248,7 +249,7 @@ CliRun run_cli(const TempDir& dir, const std::vector<std::string>& args, const s
   const std::string tag = std::to_string(++runs);
   const std::string out_file = dir.file("cli-" + tag + ".out");
   const std::string err_file = dir.file("cli-" + tag + ".err");
-  std::vector<std::string> argv{TREX_SEARCH_BIN};
+  std::vector<std::string> argv{trexsearch::testing::build_paths::search_bin()};
   argv.insert(argv.end(), args.begin(), args.end());
   std::vector<char*> raw_argv = null_terminated(argv);
   std::vector<std::string> env;
@@ -282,7 +283,7 @@ Json::Value parse_json(const std::string& line) {
   return codec::parse_strict_json(line, "test line");
 }
 
-std::string fake_measurer_path() { return FAKE_MEASURER_BIN; }
+std::string fake_measurer_path() { return trexsearch::testing::build_paths::fake_measurer_bin(); }
 
 std::vector<std::string> daemon_args(const TempDir& dir, std::vector<std::string> extra) {
   std::vector<std::string> args{"--config",    dir.write("empty.conf", ""),
@@ -373,7 +374,7 @@ Json::Value deterministic_plr_submit(Json::Value measurer) {
 }
 
 std::string example_profile_path() {
-  return TREX_SEARCH_SOURCE_DIR "/etc/profiles/ipv4-udp-64b-bidir.json";
+  return trexsearch::testing::build_paths::source_file("etc/profiles/ipv4-udp-64b-bidir.json");
 }
 
 void set_inline_profile(Json::Value& measurer, const std::string& path) {

@@ -77,7 +77,7 @@ class NotifyListener {
 /// running.
 class DaemonProcess {
  public:
-  /// Starts `TREX_SEARCHD_BIN args...`; `name` distinguishes log and notify files.
+  /// Starts `trex-searchd args...`; `name` distinguishes log and notify files.
   DaemonProcess(const TempDir& dir, const std::vector<std::string>& args,
                 const std::string& name = "daemon", const std::vector<std::string>& extra_env = {});
   ~DaemonProcess();

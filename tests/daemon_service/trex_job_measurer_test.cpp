@@ -8,6 +8,7 @@
 #include <string>
 
 #include "measure/errors.hpp"
+#include "tests/support/build_paths.hpp"
 #include "tests/support/virtual_trex.hpp"
 #include "trex_client/codec/profile_codec.hpp"
 #include "trex_client/transport/rpc_stop.hpp"
@@ -19,8 +20,8 @@ using testsupport::VirtualTrex;
 using testsupport::VirtualWaitClock;
 
 trex::CompiledProfile example_profile() {
-  return trex::compile_profile(
-      trex::load_profile(TREX_SEARCH_SOURCE_DIR "/etc/profiles/ipv4-udp-64b-bidir.json"));
+  return trex::compile_profile(trex::load_profile(
+      trexsearch::testing::build_paths::source_file("etc/profiles/ipv4-udp-64b-bidir.json")));
 }
 
 // A channel that passes every exchange to a VirtualTrex it shares with the test.

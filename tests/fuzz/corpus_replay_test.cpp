@@ -10,6 +10,7 @@
 #include <string>
 
 #include "fuzz_bodies.hpp"
+#include "tests/support/build_paths.hpp"
 
 namespace fs = std::filesystem;
 using trexsearch::fuzz::fuzz_targets;
@@ -42,12 +43,13 @@ int replay(const fs::path& dir, const trexsearch::fuzz::FuzzTarget& target) {
 TEST_CASE("every fuzz target has a seed corpus and accepts it without crashing") {
   for (const auto& target : fuzz_targets()) {
     CAPTURE(target.name);
-    CHECK(replay(TREX_SEARCH_FUZZ_DIR "/corpus", target) >= 2);
+    CHECK(replay(trexsearch::testing::build_paths::source_file("tests/fuzz/corpus"), target) >= 2);
   }
 }
 
 TEST_CASE("inputs that once crashed a fuzz target are handled") {
-  for (const auto& target : fuzz_targets()) replay(TREX_SEARCH_FUZZ_DIR "/regressions", target);
+  for (const auto& target : fuzz_targets())
+    replay(trexsearch::testing::build_paths::source_file("tests/fuzz/regressions"), target);
 }
 
 TEST_CASE("a round-trip mismatch is reported, not swallowed") {

@@ -11,6 +11,7 @@
 #include <string>
 #include <vector>
 
+#include "tests/support/build_paths.hpp"
 #include "tests/support/pipe_lines.hpp"
 #include "trex_client/api/trex_api.hpp"
 #include "trex_client/emulator/command_line.hpp"
@@ -37,11 +38,12 @@ class Child {
     posix_spawn_file_actions_adddup2(&actions, err[1], 2);
     posix_spawn_file_actions_addclose(&actions, out[0]);
     posix_spawn_file_actions_addclose(&actions, err[0]);
-    args.insert(args.begin(), TREX_EMULATOR_PATH);
+    args.insert(args.begin(), trexsearch::testing::build_paths::emulator_bin());
     std::vector<char*> argv;
     for (std::string& arg : args) argv.push_back(arg.data());
     argv.push_back(nullptr);
-    REQUIRE(posix_spawn(&pid_, TREX_EMULATOR_PATH, &actions, nullptr, argv.data(), environ) == 0);
+    REQUIRE(posix_spawn(&pid_, trexsearch::testing::build_paths::emulator_bin().c_str(), &actions,
+                        nullptr, argv.data(), environ) == 0);
     posix_spawn_file_actions_destroy(&actions);
     close(out[1]);
     close(err[1]);

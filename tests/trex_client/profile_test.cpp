@@ -6,6 +6,7 @@
 #include <string>
 
 #include "measure/errors.hpp"
+#include "tests/support/build_paths.hpp"
 #include "trex_client/codec/profile_codec.hpp"
 #include "trex_client/profile/compiled_profile.hpp"
 
@@ -202,7 +203,8 @@ TEST_CASE("IPv6 needs hardware checksums to vary flows") {
 }
 
 TEST_CASE("every example profile in etc/profiles loads and compiles") {
-  const std::filesystem::path dir = std::filesystem::path(TREX_SEARCH_SOURCE_DIR) / "etc/profiles";
+  const std::filesystem::path dir =
+      std::filesystem::path(trexsearch::testing::build_paths::source_dir()) / "etc/profiles";
   int count = 0;
   for (const auto& entry : std::filesystem::directory_iterator(dir)) {
     if (entry.path().extension() != ".json") continue;
