@@ -9,7 +9,7 @@ namespace trexsearch::service {
 
 /// The keys of a `trex` measurer that say how trials run (docs/socket-api.md,
 /// docs/trials.md): counters, settle_min, settle_max, settle_poll_interval,
-/// tx_poll_interval, tx_end_slack, tx_end_grace, warmup, warmup_every_trial,
+/// tx_poll_interval, tx_end_slack, warmup, warmup_every_trial,
 /// force_start. Absent keys keep `config`'s value; each value is range-checked by
 /// TrexMeasurerConfig::validate() once the directions are known. Throws ConfigError
 /// naming the field.

@@ -56,6 +56,9 @@ EmulatorOptions latency_options(bool hdrh = true) {
                          {"latency_service_us", 10.0},
                          {"latency_tail_ratio", 0.0}};
   options.hdrh = hdrh;
+  // These tests count to the frame from the start request; the start delay has its own
+  // test (emulator_pacing_test).
+  options.data_plane_start_delay = Seconds{0.0};
   return options;
 }
 

@@ -123,6 +123,9 @@ TEST_CASE("the state machine runs traffic through one SUT model per direction") 
   options.sut_model = "noisy";
   options.sut_options = {{"capacity_pps", 1000.0}, {"noise", 0.1}};
   options.seed = 7;
+  // These tests time the counters to the frame from the start request; the start
+  // delay has its own test (emulator_pacing_test).
+  options.data_plane_start_delay = Seconds{0.0};
   StlState state(options, Seconds{0.0});
   const std::string h0 = state.acquire(0, "u", 1, false);
   state.add_stream(0, "_", 1, continuous(1.0));

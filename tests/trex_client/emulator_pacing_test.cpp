@@ -26,6 +26,9 @@ EmulatorOptions ceiling(double max_tx_pps, double capacity_pps = 1e8) {
   options.sut_model = "sharp";
   options.sut_options = {{"capacity_pps", capacity_pps}};
   options.max_tx_pps = max_tx_pps;
+  // These tests time the counters to the frame from the start request; the start
+  // delay has its own test (emulator_pacing_test).
+  options.data_plane_start_delay = Seconds{0.0};
   return options;
 }
 
@@ -135,4 +138,23 @@ TEST_CASE("without --max-tx-pps nothing is stretched") {
   state.add_stream(0, "_", 1, tagged(1));
   state.start_traffic(0, "_", {"pps", 1e7}, Seconds{1.0}, false, Seconds{0.0});
   CHECK(state.next_deadline()->count() == doctest::Approx(1.0));
+}
+
+TEST_CASE("a run's first frame leaves 100 us after the start request, as on TRex") {
+  EmulatorOptions options = ceiling(2e6);
+  options.data_plane_start_delay = EmulatorOptions{}.data_plane_start_delay;
+  CHECK(options.data_plane_start_delay == Seconds{100e-6});
+  StlState state(options, Seconds{0.0});
+  state.acquire(0, "u", 1, false);
+  state.add_stream(0, "_", 1, tagged(1));
+  state.start_traffic(0, "_", {"pps", 1e6}, Seconds{0.010}, false, Seconds{0.0});
+  CHECK(sent(state, 0, 0.0001) == 0);
+  CHECK(sent(state, 0, 0.0011) == 1000);
+  CHECK(state.next_deadline()->count() == doctest::Approx(0.0101));
+  CHECK(sent(state, 0, 0.0101) == 10'000);
+  // Stretched (2.5 Mpps asked of a 2 Mpps port): from the first frame on.
+  state.start_traffic(0, "_", {"pps", 2.5e6}, Seconds{0.010}, false, Seconds{1.0});
+  CHECK(sent(state, 0, 1.0001) == 10'000);
+  CHECK(sent(state, 0, 1.0051) == 10'000 + 10'000);
+  CHECK(state.next_deadline()->count() == doctest::Approx(1.0126));
 }

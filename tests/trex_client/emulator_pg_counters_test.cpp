@@ -34,6 +34,9 @@ EmulatorOptions sharp(double capacity_pps, Seconds latency = Seconds{0.0}) {
   options.sut_model = "sharp";
   options.sut_options = {{"capacity_pps", capacity_pps}};
   options.sut_latency = latency;
+  // These tests time the counters to the frame from the start request; the start
+  // delay has its own test (emulator_pacing_test).
+  options.data_plane_start_delay = Seconds{0.0};
   return options;
 }
 

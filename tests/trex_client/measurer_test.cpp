@@ -115,6 +115,13 @@ bool has_note(const TrialOutcome& outcome, const std::string& prefix) {
   return false;
 }
 
+bool note_says(const TrialOutcome& outcome, const std::string& text) {
+  for (const std::string& note : outcome.notes) {
+    if (note.find(text) != std::string::npos) return true;
+  }
+  return false;
+}
+
 }  // namespace
 
 TEST_CASE("trial counts match the emulator's simulated SUT exactly") {
@@ -305,7 +312,8 @@ TEST_CASE("a tester that stretches the trial is stopped in time and the trial ne
   CHECK(outcome.offered_count > 900'000);
   CHECK(*outcome.intended_count == 2 * 999'990);
   REQUIRE(outcome.tester_limited_pps);
-  CHECK(*outcome.tester_limited_pps == doctest::Approx(5e5).epsilon(0.2));
+  // Its pace in TRex's clock: exact whatever the control jitter.
+  CHECK(*outcome.tester_limited_pps == doctest::Approx(5e5).epsilon(0.001));
   CHECK(has_note(outcome, "tester_limited: direction 0->1 sent "));
   CHECK(has_note(outcome, "tester_limited: direction 1->0 sent "));
   CHECK(rig.measurer->last_trial().tester_limited);
@@ -317,6 +325,34 @@ TEST_CASE("a tester that stretches the trial is stopped in time and the trial ne
   CHECK(result.measured_loss_ratio() < 0.6);
   // The forwarding rate the initial phase uses is what got through, not zero.
   CHECK(result.forwarding_rate_pps() > 4e5);
+}
+
+TEST_CASE("a tester 1.5 % short of the load never passes, at speed 100 or on 10 ms trials") {
+  // The stretch allowance is 0.5 % of the trial in TRex's clock: neither a 100x clock
+  // (a 0.3 ms round trip is 30 emulated ms) nor a 10 ms trial (its 0.1 ms start delay,
+  // the start reply's latency) widens it.
+  for (const auto& [speed, duration] : {std::pair{100.0, 1.0}, std::pair{1.0, 0.010}}) {
+    CAPTURE(speed);
+    emu::EmulatorOptions options = test_support::emulator_options(speed);
+    options.max_tx_pps = 2e6;
+    options.sut_options = {{"capacity_pps", 8e6}};
+    Rig rig(options);
+    for (int i = 0; i < 5; ++i) {
+      CAPTURE(i);
+      const TrialOutcome short_trial = rig.measurer->measure(Seconds{duration}, 2.03e6, {});
+      REQUIRE(short_trial.tester_limited_pps);
+      CHECK(*short_trial.tester_limited_pps == doctest::Approx(2e6).epsilon(0.001));
+      CHECK(has_note(short_trial, "tester_limited: direction 0->1 "));
+      CHECK(note_says(short_trial, "(the duration + 0.50 %, TRex's clock)"));
+      const TrialOutcome kept_pace = rig.measurer->measure(Seconds{duration}, 1.99e6, {});
+      const std::string first_note = kept_pace.notes.empty() ? "" : kept_pace.notes.front();
+      CAPTURE(first_note);
+      CHECK_FALSE(kept_pace.tester_limited_pps);
+      CHECK(kept_pace.loss_count == 0);
+      // (A stall of a loaded machine may add a start_skew or tx_end_unverified note.)
+      CHECK_FALSE(has_note(kept_pace, "tester_limited"));
+    }
+  }
 }
 
 TEST_CASE("a tester that keeps pace is never flagged, even on 10 ms trials") {

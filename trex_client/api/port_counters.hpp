@@ -89,6 +89,9 @@ struct PgLatency {
 /// request).
 struct StatsSnapshot {
   GlobalCounters global;
+  /// TRex's clock when the counters were read (`ping` in the same batch, right before
+  /// the per-stream counters) [s since TRex started]; 0 in a snapshot made otherwise.
+  double server_time_s = 0.0;
   /// In the order the ports were asked for.
   std::vector<PortCounters> ports;
   /// The pg_ids asked for that TRex knows (a pg_id TRex does not know is left out,

@@ -357,6 +357,10 @@ void TrexApi::add_stats_requests(Batch& batch, std::span<const std::uint8_t> por
     id = next_id();
     batch.add("get_port_stats", id, codec::encode_get_port_stats({id, api_h_}, port_id));
   }
+  // TRex's clock at the read, next to the per-stream counts: a trial's pace is judged
+  // in TRex's time, not in the measurer's (docs/trials.md).
+  id = next_id();
+  batch.add("ping", id, codec::encode_plain({id, api_h_}, "ping"));
   for (std::size_t first = 0; first < pg_ids.size(); first += max_pgids_per_call) {
     id = next_id();
     batch.add("get_pgid_stats", id,
@@ -373,7 +377,8 @@ StatsSnapshot TrexApi::decode_stats(const Batch& batch, std::size_t first,
   for (std::size_t i = 0; i < port_ids.size(); ++i) {
     snapshot.ports.push_back(codec::decode_port_stats(batch.reply(first + 1 + i), port_ids[i]));
   }
-  for (std::size_t reply = first + port_ids.size() + 1; reply < batch.size(); ++reply) {
+  snapshot.server_time_s = codec::decode_ping(batch.reply(first + 1 + port_ids.size()));
+  for (std::size_t reply = first + port_ids.size() + 2; reply < batch.size(); ++reply) {
     std::vector<PgCounters> part = codec::decode_pgid_stats(batch.reply(reply));
     snapshot.pgids.insert(snapshot.pgids.end(), std::make_move_iterator(part.begin()),
                           std::make_move_iterator(part.end()));

@@ -103,9 +103,9 @@ class TrexApi {
 
   PortCounters get_port_stats(std::uint8_t port_id);
   GlobalCounters get_global_stats();
-  /// `get_global_stats`, `get_port_stats` for each port and (when `pg_ids` is not
-  /// empty) `get_pgid_stats` in one batch: one consistent read, as a trial's
-  /// baseline or final snapshot needs.
+  /// `get_global_stats`, `get_port_stats` for each port, `ping` (TRex's clock) and
+  /// (when `pg_ids` is not empty) `get_pgid_stats` in one batch: one consistent
+  /// read, as a trial's baseline or final snapshot needs.
   StatsSnapshot get_stats(std::span<const std::uint8_t> port_ids,
                           std::span<const std::uint32_t> pg_ids = {});
   /// stop_traffic of `stop` (profile `profile_id`) then get_stats, in one batch that

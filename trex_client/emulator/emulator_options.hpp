@@ -52,6 +52,9 @@ struct EmulatorOptions {
   /// TRex-style duration stretching happens: all frames are sent, over a longer time.
   /// Absent: no limit.
   std::optional<double> max_tx_pps;
+  /// From a start request to the run's first frame: TRex's DP cores schedule it 100 us
+  /// later (trex-protocol.md §2.9), and the measurer judges a port's pace from then.
+  measure::Seconds data_plane_start_delay{100e-6};
 
   /// Emulated time runs this many times faster than real time (tests: 100..10000).
   double speed = 1.0;

@@ -3,6 +3,8 @@
 // later, stop included: every frame is sent, over a longer time (trex-protocol.md
 // §5.5, real-trex-stand.md "Stretching"). The runs of one port share the ceiling in
 // proportion to their demand; other ports are not affected.
+#include <algorithm>
+
 #include "trex_client/emulator/stl_state.hpp"
 
 namespace trexsearch::trex::emu {
@@ -31,9 +33,11 @@ void StlState::repace_port(std::uint8_t port_id, measure::Seconds at) {
       account_unbounded(port_id, run, at);
     } else if (run.delivery && at < run.tx_end) {
       // The frames left take longer (or less long) at the new pace. The SUT's
-      // outcome was drawn when the run started; only the timing changes.
-      run.tx_end = at + (run.tx_end - at) * (run.pace / pace);
-      run.delivery = counters_->repace(*run.delivery, at, run.tx_end);
+      // outcome was drawn when the run started; only the timing changes (from when
+      // its first frame leaves, for a run started in the same batch).
+      const measure::Seconds from = std::max(at, run.start);
+      run.tx_end = from + (run.tx_end - from) * (run.pace / pace);
+      run.delivery = counters_->repace(*run.delivery, from, run.tx_end);
     }
     run.tx_pps *= pace / run.pace;
     run.pace = pace;

@@ -157,6 +157,7 @@ class StlState {
   static constexpr int allow_tx = 4;
 
   struct Run {
+    /// When the first frame leaves: the start request + the data-plane start delay.
     measure::Seconds start{0.0};
     /// Infinite for unbounded runs; moves when the port's pace changes.
     measure::Seconds tx_end{0.0};

@@ -91,7 +91,9 @@ double StlState::start_traffic(std::uint8_t port_id, const std::string& profile_
   const bool was_transmitting = port_transmitting(port);
 
   Run run;
-  run.start = now;
+  // TRex's data-plane cores send their first frame 100 us after the start request
+  // (trex-protocol.md §2.9): the measurer judges a port's pace from then.
+  run.start = now + options_.data_plane_start_delay;
   for (const PlannedStream& stream : plan.streams) {
     if (stream.pg_id && latency_records_.contains(*stream.pg_id)) {
       run.latency_pgs.push_back(*stream.pg_id);
@@ -107,7 +109,7 @@ double StlState::start_traffic(std::uint8_t port_id, const std::string& profile_
     run.unbounded = true;
     run.tx_end = measure::Seconds{std::numeric_limits<double>::infinity()};
     run.tx_pps = plan.total_pps * run.pace;
-    run.accounted_until = now;
+    run.accounted_until = run.start;
   } else {
     const measure::Seconds tx_time = plan.tx_time;
     const measure::Seconds wall = tx_time / run.pace;
@@ -130,8 +132,8 @@ double StlState::start_traffic(std::uint8_t port_id, const std::string& profile_
     Delivery delivery;
     delivery.tx_port = port_id;
     delivery.rx_port = peer(port_id);
-    delivery.tx_begin = now;
-    delivery.tx_end = now + wall;
+    delivery.tx_begin = run.start;
+    delivery.tx_end = run.start + wall;
     delivery.latency = options_.sut_latency;
     std::vector<double> weights;
     for (const PlannedStream& stream : plan.streams) weights.push_back(stream.frames);
@@ -150,7 +152,7 @@ double StlState::start_traffic(std::uint8_t port_id, const std::string& profile_
     run.delivery = counters_->add(std::move(delivery));
     run.forward_ratio =
         offered > 0 ? static_cast<double>(forwarded) / static_cast<double>(offered) : 1.0;
-    run.tx_end = now + wall;
+    run.tx_end = run.start + wall;
     run.tx_pps = wall.count() > 0.0 ? static_cast<double>(offered) / wall.count() : 0.0;
   }
   profile.run = run;
@@ -223,7 +225,7 @@ void StlState::finish_run(std::uint8_t port_id, const std::string& profile_id, P
   if (profile.run && !profile.run->latency_pgs.empty()) {
     const Run& run = *profile.run;
     const double load_pps = std::max(run.tx_pps, run.port_load_pps);
-    draw_latency(port_id, run.latency_pgs, load_pps, run.start, at);
+    draw_latency(port_id, run.latency_pgs, load_pps, std::min(run.start, at), at);
   }
   profile.run.reset();
   profile.state = ProfileState::streams;

@@ -52,10 +52,6 @@ TrexMeasurer::~TrexMeasurer() {
 
 bool TrexMeasurer::has_latency_streams() const { return latency_rate_pps_ > 0.0; }
 
-measure::Seconds TrexMeasurer::stop_after(measure::Seconds duration) const {
-  return duration * (1.0 + config_.tx_end_slack) + config_.tx_end_grace;
-}
-
 std::vector<std::uint8_t> TrexMeasurer::tx_ports() const {
   std::vector<std::uint8_t> ports;
   for (const TrafficDirection& direction : config_.directions) ports.push_back(direction.tx_port);
@@ -157,7 +153,7 @@ measure::TrialOutcome TrexMeasurer::run_trial(measure::Seconds intended_duration
       exchanges_before = session_.api().exchanges();
       traffic = run_traffic(intended_duration, plan, stop);
       end = clock_.now();
-      break;
+      if (!unverified_again(traffic, record)) break;
     } catch (const SetupRecovered&) {
       // TRex failed before the traffic started (a restart, a lost reply) and the
       // session recovered: nothing was counted. Prime (or warm up) the new session
@@ -167,6 +163,8 @@ measure::TrialOutcome TrexMeasurer::run_trial(measure::Seconds intended_duration
 
   std::vector<std::string> latency_notes;
   std::vector<measure::DirectionLatency> latency;
+  latency_notes.insert(latency_notes.end(), record.unverified_notes.begin(),
+                       record.unverified_notes.end());
   if (plan.latency) {
     latency = count_latency(config_.directions, traffic.baseline, traffic.final, latency_notes);
   }
@@ -204,6 +202,12 @@ measure::TrialOutcome TrexMeasurer::run_trial(measure::Seconds intended_duration
   record.rpc_exchanges = session_.api().exchanges() - exchanges_before;
   record.tx_stopped = traffic.tx_stopped;
   record.settle_capped = traffic.settle_capped;
+  record.tx_end_allowance = config_.tx_end_slack;
+  if (traffic.judge) {
+    for (std::size_t i = 0; i < traffic.judge->size(); ++i) {
+      record.tx_judgements.push_back(traffic.judge->judge(i));
+    }
+  }
 
   measure::TrialOutcome outcome;
   for (const measure::DirectionCounts& direction : record.directions) {
@@ -222,7 +226,6 @@ measure::TrialOutcome TrexMeasurer::run_trial(measure::Seconds intended_duration
 
   NoteInputs inputs;
   inputs.intended_duration = intended_duration;
-  inputs.stop_after = stop_after(intended_duration);
   inputs.counters = config_.counters;
   inputs.latency_subtracted = plan.latency;
   inputs.queue_full =

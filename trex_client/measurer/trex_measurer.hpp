@@ -18,16 +18,18 @@ namespace trexsearch::trex {
 /// saw every frame arrive), start every transmitting port at the per-direction load
 /// for the intended duration (one batch), learn TX end from the per-stream TX counts
 /// (or the ports' state with port counters and in latency trials), stop any port
-/// still sending at duration * (1 + tx_end_slack) + tx_end_grace, let in-flight
-/// frames arrive (until every stream received what it sent or two reads agree,
-/// within [settle_min, settle_max]), read all counters in one batch and subtract the
-/// baseline.
+/// still sending once TRex's clock passes every direction's allowed end (its TX
+/// begin + duration * (1 + tx_end_slack)), let in-flight frames arrive (until every
+/// stream received what it sent or two reads agree, within [settle_min,
+/// settle_max]), read all counters in one batch and subtract the baseline.
 ///
 /// The outcome, per direction and summed: offered = frames sent, loss = sent -
 /// received (may be negative), intended = ceil((duration - 10 us) x load) (so unsent
 /// frames count as loss), counted per stream (flow_stats pg_ids) or with port
 /// counters, and the effective duration = wall time of the whole trial. A direction
-/// short of intended frames makes the trial tester-limited (it never passes).
+/// that did not send its intended frames by its allowed end in TRex's clock, or
+/// did not show it did (TxEndJudge), makes the trial tester-limited (it never
+/// passes).
 /// Notes say so, and name negative loss, SUT frames, capped settling, full TX rings.
 ///
 /// TRex failures before the traffic starts are recovered and the trial goes on;
@@ -86,10 +88,23 @@ class TrexMeasurer final : public measure::Measurer {
   bool counts_end_tx(const Plan& plan) const;
   void read_baseline(Traffic& traffic, std::span<const std::uint32_t> pg_ids);
   void start_traffic(Traffic& traffic, measure::Seconds duration, const Plan& plan);
+  // TX end (trex_measurer_tx_end.cpp).
   void wait_tx_by_counts(Traffic& traffic, measure::Seconds duration, const Plan& plan,
                          std::span<const std::uint32_t> pg_ids, std::stop_token stop);
   void wait_tx_by_state(Traffic& traffic, measure::Seconds duration, const Plan& plan,
-                        std::stop_token stop);
+                        std::span<const std::uint32_t> pg_ids, std::stop_token stop);
+  /// get_stats, timed into read_rtt_.
+  StatsSnapshot read_stats(std::span<const std::uint32_t> pg_ids);
+  /// Tells the judge what each direction's main streams had sent by `snapshot`.
+  void observe_tx(Traffic& traffic, const Plan& plan, const StatsSnapshot& snapshot) const;
+  /// One read while the traffic still runs, timed to reach TRex before the end
+  /// (read_rtt_ ahead of it): the pace a direction keeps, for the judge.
+  void read_pace(Traffic& traffic, measure::Seconds duration, const Plan& plan,
+                 std::span<const std::uint32_t> pg_ids, std::stop_token stop);
+  /// Whether TRex's clock at `snapshot` is past every direction's allowed end.
+  static bool past_allowed_end(const Traffic& traffic, const StatsSnapshot& snapshot);
+  /// The measurer-clock bound on waiting for TX to end, should TRex's clock stall.
+  measure::Seconds tx_wait_bound(const Traffic& traffic, measure::Seconds duration) const;
   void settle(Traffic& traffic, const Plan& plan, std::span<const std::uint32_t> pg_ids,
               std::stop_token stop);
   /// Stops the traffic (best effort), forgets the reusable baseline, throws
@@ -105,10 +120,12 @@ class TrexMeasurer final : public measure::Measurer {
   std::vector<OwnedPort> owned_tx_ports() const;
   measure::TrialOutcome run_trial(measure::Seconds intended_duration, double intended_load_pps,
                                   const Plan& plan, std::stop_token stop);
+  /// Whether the trial is run again because no read reached TRex before a direction's
+  /// allowed end (a stall of the machine): it could not be judged either way. At most
+  /// max_unverified_repeats times, each said in a note; the last run's verdict stands.
+  bool unverified_again(const Traffic& traffic, TrialRecord& record) const;
   void stop_all_quietly(const Plan& plan);
   std::vector<std::uint8_t> tx_ports() const;
-  /// When, after the start, ports still sending are stopped.
-  measure::Seconds stop_after(measure::Seconds duration) const;
 
   TrexSession& session_;
   TrexMeasurerConfig config_;
@@ -127,6 +144,9 @@ class TrexMeasurer final : public measure::Measurer {
   bool primed_ = false;
   /// Recoveries before the traffic started, in the current trial.
   int setup_recoveries_ = 0;
+  /// How long a counter read takes, request to reply (measurer clock): the pace read
+  /// goes out this much (times four) before the end. Rises at once, decays slowly.
+  measure::Seconds read_rtt_{0.0};
   std::uint64_t recoveries_seen_ = 0;
   /// The last run's final read, when it saw every frame sent arrive (flow_stats):
   /// the next run's exact baseline, as per-stream counters move only with our

@@ -63,7 +63,7 @@ void TrexMeasurerConfig::validate() const {
     }
   }
   check_seconds("tx_poll_interval", tx_poll_interval, false);
-  check_seconds("tx_end_grace", tx_end_grace, true);
+  check_seconds("tx_start_delay", tx_start_delay, true);
   if (!std::isfinite(tx_end_slack) || tx_end_slack < 0.0) {
     throw measure::ConfigError("tx_end_slack", measure::format_value(tx_end_slack), "must be >= 0");
   }
@@ -78,6 +78,10 @@ void TrexMeasurerConfig::validate() const {
   check_seconds("intended_count_tolerance", intended_count_tolerance, true);
   check_seconds("warmup_duration", warmup_duration, true);
   check_seconds("prime_duration", prime_duration, true);
+  if (max_unverified_repeats < 0) {
+    throw measure::ConfigError("max_unverified_repeats", std::to_string(max_unverified_repeats),
+                               "must be >= 0");
+  }
   if (max_setup_recoveries < 0) {
     throw measure::ConfigError("max_setup_recoveries", std::to_string(max_setup_recoveries),
                                "must be >= 0");

@@ -19,14 +19,16 @@ struct TrexMeasurerConfig {
 
   /// How often to ask whether the ports left TX, once the intended duration is over.
   measure::Seconds tx_poll_interval{0.0005};
-  /// The stop (docs/trials.md): a port still transmitting at intended duration *
-  /// (1 + tx_end_slack) + tx_end_grace after the start is stopped, and frames not
-  /// sent by then are unsent: the trial is tester-limited. So a tester that
-  /// stretches a trial by more than this slack can never pass it (CSIT's rule,
-  /// draft-01 §5.1 item 5). The grace covers TRex's 0.1 ms start delay and its
-  /// scheduling, not control jitter: only TRex's own frame count decides.
-  double tx_end_slack = 0.001;
-  measure::Seconds tx_end_grace{0.002};
+  /// The stretch allowance (docs/trials.md "A tester-limited trial never passes"): a
+  /// direction must send its intended frames within intended duration * (1 +
+  /// tx_end_slack) of TRex's data plane starting it, in TRex's clock (TxEndJudge).
+  /// One that does not, or does not show it did, is tester-limited and never passes,
+  /// whatever the trial's duration or TRex's clock speed (CSIT's rule, draft-01 §5.1
+  /// item 5). 0.5 %: a 2 Mpps tester passes no trial above 2.01 Mpps.
+  double tx_end_slack = 0.005;
+  /// From TRex's start request to its first frame (trex-protocol.md §2.9: the DP
+  /// cores start 100 us after it), in TRex's clock: where a direction's TX begins.
+  measure::Seconds tx_start_delay{100e-6};
 
   /// After TX ends, receive counters are read until they stop moving: two reads
   /// settle_poll_interval apart that agree, but not before settle_min (for users who
@@ -53,6 +55,10 @@ struct TrexMeasurerConfig {
   bool force_start = false;
   /// Recoveries tried before the traffic starts (beyond that the error propagates).
   int max_setup_recoveries = 2;
+  /// Times a trial is run again when no counter read reached TRex before a
+  /// direction's allowed end, so its pace is unknown (TxEndJudge's `unverified`);
+  /// after that the trial counts as tester-limited.
+  int max_unverified_repeats = 2;
 
   /// Throws ConfigError naming the field for any invalid value.
   void validate() const;

@@ -42,7 +42,7 @@ void TrexMeasurer::read_baseline(Traffic& traffic, std::span<const std::uint32_t
   exact_baseline_.reset();
   traffic.baseline_reused = false;
   try {
-    traffic.baseline = session_.api().get_stats(all_ports_, pg_ids);
+    traffic.baseline = read_stats(pg_ids);
     traffic.baseline_read = clock_.now();
   } catch (const TrexError& error) {
     // Before the traffic starts nothing is lost by recovering: set up again.
@@ -95,68 +95,24 @@ void TrexMeasurer::start_traffic(Traffic& traffic, measure::Seconds duration, co
         });
     traffic.start_skew = measure::Seconds{last->server_ts - first->server_ts};
   }
-}
-
-void TrexMeasurer::wait_tx_by_counts(Traffic& traffic, measure::Seconds duration, const Plan& plan,
-                                     std::span<const std::uint32_t> pg_ids, std::stop_token stop) {
-  TrexApi& api = session_.api();
-  const std::int64_t intended =
-      intended_frames(*plan.main_pps, duration, config_.intended_count_tolerance);
-  // The stop deadline counts from the start's reply: a slow reply never makes a
-  // healthy trial look stretched (docs/trials.md).
-  const measure::Seconds deadline = traffic.started + stop_after(duration);
-  // The last frame cannot leave before the request + duration.
-  if (!clock_.sleep_until(traffic.requested + duration, stop)) cancel(plan);
-  const std::vector<OwnedPort> owned = owned_tx_ports();
-  for (;;) {
-    const StatsSnapshot current = api.get_stats(all_ports_, pg_ids);
-    const measure::Seconds now = clock_.now();
-    const bool sent = all_sent(config_.directions, traffic.baseline, current, intended);
-    if (sent || now >= deadline) {
-      // The stop, run before the read in one batch, ends TRex's TX state at once (so
-      // the next start is accepted) and guarantees nothing is sent after the read:
-      // TRex may send one frame beyond the intended count. Not all sent by the
-      // deadline: what is unsent now is unsent (the tester-limited rule).
-      // Stopped at the deadline, TX ends when the stop is sent: the rate the tester
-      // reached is judged over the time it was allowed to send.
-      traffic.tx_end = sent ? now : clock_.now();
-      traffic.tx_stopped = !sent;
-      traffic.final = api.stop_and_get_stats(owned, main_profile_id, all_ports_, pg_ids);
-      return;
+  if (!plan.main_pps) return;
+  // Each direction's TX begins when TRex's data plane starts its port: the server time
+  // of that port's start (TRex starts a batch's ports one after another) plus the DP
+  // start delay. Judged from there in TRex's clock, neither the start reply's latency
+  // nor the sequential start counts against the tester, nor forgives it anything.
+  traffic.intended = intended_frames(*plan.main_pps, duration, config_.intended_count_tolerance);
+  std::vector<TxEndJudge::Direction> judged;
+  for (const TrafficDirection& direction : config_.directions) {
+    double begin_s = 0.0;
+    for (std::size_t i = 0; i < starts.size(); ++i) {
+      if (starts[i].port.port_id == direction.tx_port &&
+          starts[i].request.profile_id == main_profile_id) {
+        begin_s = replies.at(i).server_ts + config_.tx_start_delay.count();
+      }
     }
-    if (!clock_.sleep_until(now + config_.tx_poll_interval, stop)) cancel(plan);
+    judged.push_back({begin_s, traffic.intended});
   }
-}
-
-void TrexMeasurer::wait_tx_by_state(Traffic& traffic, measure::Seconds duration, const Plan& plan,
-                                    std::stop_token stop) {
-  TrexApi& api = session_.api();
-  // TRex stops the traffic itself after the duration; look for the ports leaving
-  // TX from then on, and stop any still sending at the deadline: what it had not
-  // sent by then is unsent, so a stretching tester cannot pass (docs/trials.md).
-  const measure::Seconds deadline = traffic.started + stop_after(duration);
-  if (!clock_.sleep_until(traffic.started + duration, stop)) cancel(plan);
-  const std::vector<std::uint8_t> ports = tx_ports();
-  for (;;) {
-    const std::vector<PortStatus> statuses = api.get_port_statuses(ports);
-    const bool active = std::any_of(statuses.begin(), statuses.end(),
-                                    [](const PortStatus& s) { return is_active(s.state); });
-    const measure::Seconds now = clock_.now();
-    if (!active) {
-      traffic.tx_end = now;
-      return;
-    }
-    if (now >= deadline) {
-      // TX ends when the stop is sent, not when its reply is back: the rate the
-      // tester reached is judged over the time it was allowed to send.
-      traffic.tx_end = clock_.now();
-      const std::vector<OwnedPort> owned = owned_tx_ports();
-      api.stop_traffic(owned, plan.latency ? "*" : main_profile_id);
-      traffic.tx_stopped = true;
-      return;
-    }
-    if (!clock_.sleep_until(now + config_.tx_poll_interval, stop)) cancel(plan);
-  }
+  traffic.judge.emplace(std::move(judged), duration, config_.tx_end_slack);
 }
 
 void TrexMeasurer::settle(Traffic& traffic, const Plan& plan, std::span<const std::uint32_t> pg_ids,
@@ -183,6 +139,9 @@ void TrexMeasurer::settle(Traffic& traffic, const Plan& plan, std::span<const st
     }
     previous = api.get_stats(all_ports_, pg_ids);
   }
+  // After the stop or TRex's own end: what each direction sent in all, at a time of
+  // TRex's clock (the state path's only read after the traffic).
+  observe_tx(traffic, plan, previous);
   if (!received_check.empty() && all_received(received_check, traffic.baseline, previous)) {
     traffic.final = std::move(previous);
     traffic.settled = clock_.now();
@@ -246,7 +205,7 @@ TrexMeasurer::Traffic TrexMeasurer::run_traffic(measure::Seconds duration, const
     if (traffic.by_counts) {
       wait_tx_by_counts(traffic, duration, plan, pg_ids, stop);
     } else {
-      wait_tx_by_state(traffic, duration, plan, stop);
+      wait_tx_by_state(traffic, duration, plan, pg_ids, stop);
     }
     settle(traffic, plan, pg_ids, stop);
     // The main streams' RX rules are detached in the next start's batch (after the

@@ -1,5 +1,6 @@
 #include "trex_client/measurer/trial_counting.hpp"
 
+#include <algorithm>
 #include <cmath>
 #include <string>
 
@@ -121,6 +122,27 @@ bool all_received(std::span<const TrafficDirection> directions, const StatsSnaps
     if (received != sent) return false;
   }
   return true;
+}
+
+std::int64_t main_frames_sent(const TrafficDirection& direction, CounterSource source,
+                              const StatsSnapshot& baseline, const StatsSnapshot& current,
+                              bool minus_latency) {
+  const auto stream_tx = [&](std::uint32_t pg_id) -> std::int64_t {
+    const PgCounters* before = baseline.pgid(pg_id);
+    const PgCounters* now = current.pgid(pg_id);
+    if (before == nullptr || now == nullptr || before->version != now->version) return 0;
+    const std::uint64_t tx_before = before->tx(direction.tx_port);
+    const std::uint64_t tx_now = now->tx(direction.tx_port);
+    return tx_now >= tx_before ? static_cast<std::int64_t>(tx_now - tx_before) : 0;
+  };
+  if (source == CounterSource::flow_stats) {
+    return direction.pg_id ? stream_tx(*direction.pg_id) : 0;
+  }
+  const std::uint64_t before = baseline.port(direction.tx_port).opackets;
+  const std::uint64_t now = current.port(direction.tx_port).opackets;
+  std::int64_t sent = now >= before ? static_cast<std::int64_t>(now - before) : 0;
+  if (minus_latency && direction.latency) sent -= stream_tx(direction.latency->pg_id);
+  return std::max<std::int64_t>(sent, 0);
 }
 
 bool all_sent(std::span<const TrafficDirection> directions, const StatsSnapshot& baseline,

@@ -49,4 +49,12 @@ bool all_received(std::span<const TrafficDirection> directions, const StatsSnaps
 bool all_sent(std::span<const TrafficDirection> directions, const StatsSnapshot& baseline,
               const StatsSnapshot& current, std::int64_t intended_per_direction);
 
+/// Frames `direction`'s main streams sent between two snapshots: Δtp of its pg_id, or
+/// with port counters Δopackets of its TX port, less its latency stream's Δtp when
+/// `minus_latency` (a latency trial). 0 where a counter is missing or went backwards
+/// (count_directions reports those). What TxEndJudge judges the tester's pace by.
+std::int64_t main_frames_sent(const TrafficDirection& direction, CounterSource source,
+                              const StatsSnapshot& baseline, const StatsSnapshot& current,
+                              bool minus_latency);
+
 }  // namespace trexsearch::trex

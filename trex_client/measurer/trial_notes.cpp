@@ -15,14 +15,60 @@ std::string fixed(double value, int precision) {
   return text.str();
 }
 
+const TxEndJudge::Judgement* judgement_of(const TrialRecord& record, std::size_t index) {
+  return index < record.tx_judgements.size() ? &record.tx_judgements[index] : nullptr;
+}
+
+double direction_rate(const TrialRecord& record, std::size_t index) {
+  const TxEndJudge::Judgement* judgement = judgement_of(record, index);
+  if (judgement != nullptr && judgement->verdict != TxEndJudge::Verdict::in_time) {
+    return judgement->reached_pps;
+  }
+  const double seconds = record.tx_time.count();
+  return seconds > 0.0 ? static_cast<double>(record.directions[index].offered) / seconds : 0.0;
+}
+
+std::string milliseconds(double seconds) { return fixed(seconds * 1e3, 3) + " ms"; }
+
+// How the direction missed its allowed end, in TRex's clock (docs/trials.md).
+std::string lateness(const TrialRecord& record, std::size_t index) {
+  const measure::DirectionCounts& direction = record.directions[index];
+  const TxEndJudge::Judgement* judgement = judgement_of(record, index);
+  const std::string allowed =
+      judgement == nullptr ? std::string()
+                           : "its allowed end, " + milliseconds(judgement->allowed_s) +
+                                 " after TRex began sending it (the duration + " +
+                                 fixed(100.0 * record.tx_end_allowance, 2) + " %, TRex's clock)";
+  if (direction.unsent() > 0 || judgement == nullptr) {
+    const double short_percent =
+        100.0 * static_cast<double>(direction.unsent()) / static_cast<double>(direction.intended);
+    return "sent " + std::to_string(direction.offered) + " of " +
+           std::to_string(direction.intended) + " intended frames (" + fixed(short_percent, 2) +
+           " % short, " + std::to_string(direction.unsent()) + " unsent) by the stop" +
+           (allowed.empty() ? "" : ", past " + allowed);
+  }
+  const std::string all = "sent all " + std::to_string(direction.intended) + " intended frames";
+  if (judgement->verdict == TxEndJudge::Verdict::unverified) {
+    return all + ", but no read before " + allowed + " showed it keeping pace (the first came " +
+           milliseconds(judgement->evidence_s) + " in)";
+  }
+  return all + ", the last at about " + milliseconds(judgement->finish_s.value_or(0.0)) +
+         " (at the pace seen " + milliseconds(judgement->evidence_s) + " in), past " + allowed;
+}
+
 }  // namespace
+
+bool direction_tester_limited(const TrialRecord& record, std::size_t index) {
+  const TxEndJudge::Judgement* judgement = judgement_of(record, index);
+  return record.directions[index].unsent() > 0 ||
+         (judgement != nullptr && judgement->verdict != TxEndJudge::Verdict::in_time);
+}
 
 std::optional<double> tester_limited_rate(const TrialRecord& record) {
   std::optional<double> slowest;
-  const double seconds = record.tx_time.count();
-  for (const measure::DirectionCounts& direction : record.directions) {
-    if (direction.unsent() == 0) continue;
-    const double rate = seconds > 0.0 ? static_cast<double>(direction.offered) / seconds : 0.0;
+  for (std::size_t i = 0; i < record.directions.size(); ++i) {
+    if (!direction_tester_limited(record, i)) continue;
+    const double rate = direction_rate(record, i);
     slowest = slowest ? std::min(*slowest, rate) : rate;
   }
   return slowest;
@@ -30,20 +76,14 @@ std::optional<double> tester_limited_rate(const TrialRecord& record) {
 
 std::vector<std::string> trial_notes(const TrialRecord& record, const NoteInputs& inputs) {
   std::vector<std::string> notes;
-  for (const measure::DirectionCounts& direction : record.directions) {
-    if (direction.unsent() == 0) continue;
-    const double short_percent =
-        100.0 * static_cast<double>(direction.unsent()) / static_cast<double>(direction.intended);
-    const double rate = record.tx_time.count() > 0.0
-                            ? static_cast<double>(direction.offered) / record.tx_time.count()
-                            : 0.0;
-    notes.push_back("tester_limited: direction " + direction.name + " sent " +
-                    std::to_string(direction.offered) + " of " +
-                    std::to_string(direction.intended) + " intended frames (" +
-                    fixed(short_percent, 2) + " % short, " + std::to_string(direction.unsent()) +
-                    " unsent) by the stop " + fixed(inputs.stop_after.count(), 4) +
-                    " s after the start; the tester reached " + fixed(rate, 0) +
-                    " pps: the trial counts as full loss");
+  for (std::size_t i = 0; i < record.directions.size(); ++i) {
+    if (!direction_tester_limited(record, i)) continue;
+    const TxEndJudge::Judgement* judgement = judgement_of(record, i);
+    const bool at_least =
+        judgement != nullptr && judgement->verdict == TxEndJudge::Verdict::unverified;
+    notes.push_back("tester_limited: direction " + record.directions[i].name + " " +
+                    lateness(record, i) + "; the tester reached " + (at_least ? "at least " : "") +
+                    fixed(direction_rate(record, i), 0) + " pps: the trial counts as full loss");
   }
   for (const measure::DirectionCounts& direction : record.directions) {
     if (direction.loss() >= 0) continue;

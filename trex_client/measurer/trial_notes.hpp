@@ -12,8 +12,6 @@ namespace trexsearch::trex {
 /// What a trial's notes are made from besides its record.
 struct NoteInputs {
   measure::Seconds intended_duration{0.0};
-  /// The stop deadline after the start (duration * (1 + slack) + grace).
-  measure::Seconds stop_after{0.0};
   CounterSource counters = CounterSource::flow_stats;
   /// A latency trial: with port counters, the latency streams' frames were taken
   /// out of the port counts.
@@ -27,8 +25,13 @@ struct NoteInputs {
 /// sut_frames, settle_capped, start_skew, tx_queue_full.
 std::vector<std::string> trial_notes(const TrialRecord& record, const NoteInputs& inputs);
 
-/// The slowest tester-limited direction's rate: frames it sent over the time the
-/// ports transmitted [pps]; absent when no direction was short of frames.
+/// Whether direction `index` of `record` is tester-limited: late or unverified by
+/// TRex's clock (record.tx_judgements), or short of frames at the stop.
+bool direction_tester_limited(const TrialRecord& record, std::size_t index);
+
+/// The slowest tester-limited direction's rate [pps]: its pace in TRex's clock (the
+/// judgement's), or without one its frames over the time the ports transmitted;
+/// absent when no direction is tester-limited.
 std::optional<double> tester_limited_rate(const TrialRecord& record);
 
 }  // namespace trexsearch::trex

@@ -5,6 +5,7 @@
 
 #include "measure/direction_counts.hpp"
 #include "measure/units.hpp"
+#include "trex_client/measurer/tx_end_judge.hpp"
 
 namespace trexsearch::trex {
 
@@ -58,12 +59,21 @@ struct TrialRecord {
   bool primed = false;
   /// The baseline was the previous trial's final read.
   bool baseline_reused = false;
-  /// A direction sent fewer frames than intended by the stop.
+  /// Per direction (main traffic only; empty without it): whether it sent its frames
+  /// by its allowed end in TRex's clock (TxEndJudge).
+  std::vector<TxEndJudge::Judgement> tx_judgements;
+  /// The stretch allowance the judgements used: a share of the intended duration.
+  double tx_end_allowance = 0.0;
+  /// One `tx_end_unverified` note per earlier run of this trial that could not be
+  /// judged (no read before a direction's allowed end).
+  std::vector<std::string> unverified_notes;
+  /// A direction was late by TRex's clock, unverified, or short of frames at the stop.
   bool tester_limited = false;
   bool negative_loss = false;
   /// Receive counters were still moving at settle_max.
   bool settle_capped = false;
-  /// TX had not ended at the stop deadline and the measurer stopped it.
+  /// TX had not ended when TRex's clock passed the allowed ends, and the measurer
+  /// stopped it.
   bool tx_stopped = false;
 };
 

@@ -2,7 +2,10 @@
 
 // Internal to the TRex measurer: what one run of traffic (a trial or a warmup) saw.
 
+#include <optional>
+
 #include "trex_client/measurer/trex_measurer.hpp"
+#include "trex_client/measurer/tx_end_judge.hpp"
 
 namespace trexsearch::trex {
 
@@ -26,6 +29,11 @@ struct TrexMeasurer::Traffic {
   measure::Seconds released{0.0};
   /// Latest minus earliest server time of the main streams' start replies.
   measure::Seconds start_skew{0.0};
+  /// Whether each direction's main streams sent their frames in time, in TRex's
+  /// clock (set by start_traffic; unset for a run without main streams).
+  std::optional<TxEndJudge> judge;
+  /// The main streams' intended frames per direction (0 without main streams).
+  std::int64_t intended = 0;
   bool tx_stopped = false;
   bool settle_capped = false;
 };

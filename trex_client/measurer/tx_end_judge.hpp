@@ -1,0 +1,88 @@
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "measure/units.hpp"
+
+namespace trexsearch::trex {
+
+/// Whether each direction of a trial sent its intended frames by its allowed end,
+/// judged in TRex's own clock (docs/trials.md "A tester-limited trial never passes").
+///
+/// A direction's TX begins when TRex's data plane starts it: the server time in its
+/// port's start reply plus TRex's data-plane start delay. Its allowed end is that plus
+/// D x (1 + allowance), the allowance a fraction of the trial (draft-01 §5.1 item 5:
+/// unsent frames count, so the search avoids the region where the tester stretches
+/// trials). Being relative and in TRex's clock, it is the same share of a 1 ms trial
+/// as of an hour's, and an emulator whose clock runs fast widens nothing.
+///
+/// The evidence is counter reads stamped with TRex's clock. A read at or before the
+/// allowed end that shows every frame sent proves the direction in time; a read at or
+/// after it that shows frames still unsent proves it late. Between the two (the last
+/// read before the end still sending, the first after it done), the direction's pace
+/// up to that last read decides: where its last frame would leave at that pace. With
+/// no read before the end at all, nothing shows the pace was kept: the direction is
+/// judged late (`unverified`), never credited.
+class TxEndJudge {
+ public:
+  struct Direction {
+    /// When TRex's data plane began sending [TRex clock, s].
+    double tx_begin_s = 0.0;
+    std::int64_t intended = 0;
+  };
+  enum class Verdict {
+    in_time,
+    /// Frames unsent at or after the allowed end, or its pace would finish later.
+    late,
+    /// Every frame sent, but the first read came after the allowed end: counted late.
+    unverified,
+  };
+  struct Judgement {
+    Verdict verdict = Verdict::in_time;
+    /// The allowed end, from tx_begin [s of TRex's clock].
+    double allowed_s = 0.0;
+    /// Late or unverified: the rate the direction reached [pps] (unverified: at
+    /// least this; it sent everything by the first read).
+    double reached_pps = 0.0;
+    /// Late: when the last frame left or would leave at the pace seen, from
+    /// tx_begin [s]; unset when it never finished (frames unsent at the stop).
+    std::optional<double> finish_s;
+    /// The read the verdict rests on, from tx_begin [s].
+    double evidence_s = 0.0;
+  };
+
+  /// `allowance` is a fraction of `intended_duration` (>= 0).
+  TxEndJudge(std::vector<Direction> directions, measure::Seconds intended_duration,
+             double allowance);
+
+  /// A read of direction `index`'s TX count (`sent` since the trial's baseline) at
+  /// `trex_time_s`.
+  void observe(std::size_t index, double trex_time_s, std::int64_t sent);
+  /// The latest allowed end over all directions [TRex clock, s]: a read at or past it
+  /// settles every verdict.
+  double last_allowed_end_s() const;
+  Judgement judge(std::size_t index) const;
+  std::size_t size() const { return directions_.size(); }
+
+ private:
+  struct Read {
+    double at_s = 0.0;  // from tx_begin
+    std::int64_t sent = 0;
+  };
+  struct Evidence {
+    std::optional<Read> done_in_time;    // earliest read at or before the end, all sent
+    std::optional<Read> sending_late;    // earliest read at or after the end, some unsent
+    std::optional<Read> sending_before;  // latest read before the end, some unsent
+    std::optional<Read> done_after;      // earliest read after the end, all sent
+    std::optional<Read> last_sending;    // latest read with some unsent
+  };
+
+  std::vector<Direction> directions_;
+  std::vector<Evidence> evidence_;
+  double allowed_s_;
+};
+
+}  // namespace trexsearch::trex
