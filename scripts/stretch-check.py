@@ -36,6 +36,7 @@ def main():
     parser.add_argument("--trials", type=int, default=100)
     parser.add_argument("--build", default="build")
     parser.add_argument("--speed", type=float, default=1.0)
+    parser.add_argument("--notes", action="store_true", help="print every trial's notes")
     args = parser.parse_args()
 
     root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
@@ -69,7 +70,7 @@ def main():
         subprocess.run([cli, "submit", "--job-file", job_file, "--watch"], env=env,
                        stdout=subprocess.DEVNULL, check=False)
         shown = subprocess.run([cli, "--json", "result", "1"], env=env, capture_output=True,
-                               text=True, check=True)
+                               text=True, check=False)  # exit 5: tester-limited
         report(json.loads(shown.stdout), args)
     finally:
         daemon.terminate()
@@ -90,6 +91,10 @@ def report(reply, args):
               f"max {rates[-1]:.0f}")
         note = next(n for n in limited[0]["notes"] if n.startswith("tester_limited"))
         print(f"first note: {note}")
+    if args.notes:
+        for t in trials:
+            for n in t["notes"]:
+                print(f"  trial {t.get('number', '?')}: {n}")
 
 
 if __name__ == "__main__":

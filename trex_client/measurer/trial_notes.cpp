@@ -49,8 +49,12 @@ std::string lateness(const TrialRecord& record, std::size_t index) {
   }
   const std::string all = "sent all " + std::to_string(direction.intended) + " intended frames";
   if (judgement->verdict == TxEndJudge::Verdict::unverified) {
-    return all + ", but no read before " + allowed + " showed it keeping pace (the first came " +
-           milliseconds(judgement->evidence_s) + " in)";
+    if (judgement->finish_s) {
+      return all + ", but at the pace seen " + milliseconds(judgement->evidence_s) +
+             " in the last would leave at about " + milliseconds(*judgement->finish_s) +
+             ", and no read showed it sent them by " + allowed;
+    }
+    return all + ", but no read showed its pace before " + allowed;
   }
   return all + ", the last at about " + milliseconds(judgement->finish_s.value_or(0.0)) +
          " (at the pace seen " + milliseconds(judgement->evidence_s) + " in), past " + allowed;
