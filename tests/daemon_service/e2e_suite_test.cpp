@@ -29,7 +29,7 @@ std::string suite_document(const std::string& endpoint) {
         {"name": "PDR", "loss_ratio": 0.005, "relative_width": 0.005, "initial_trial_duration": 1,
          "final_trial_duration": 1, "duration_sum": 21}],
         "min_load": 9001, "max_load": "100%"},
-      "measurer": {"kind": "trex", "speed": 1000, "reconnect_grace": 10}},
+      "measurer": {"kind": "trex", "speed": 100, "reconnect_grace": 10}},
       "frame_sizes": [64, 128, 256, 512, 1024, 1280, 1518, "imix"]})");
   suite["job"]["measurer"]["endpoint"] = endpoint;
   // A path: `submit --suite` sends the profile's contents.
@@ -54,7 +54,7 @@ double line_rate_pps(double frame_bytes) { return 10e9 / ((frame_bytes + 20.0) *
 TEST_CASE("a frame-size suite runs on the emulator, survives a SIGKILL, and shows the line rate") {
   TempDir dir;
   EmulatorProcess emulator(dir.file("emulator.log"), {"--sut", "sharp", "--sut-option",
-                                                      "capacity_pps=3e6", "--speed", "1000"});
+                                                      "capacity_pps=3e6", "--speed", "100"});
   std::optional<DaemonProcess> daemon(std::in_place, dir, daemon_args(dir));
   REQUIRE(daemon->wait_ready());
   const std::string socket = dir.file("control.sock");

@@ -318,8 +318,10 @@ TEST_CASE("a tester that stretches the trial is stopped in time and the trial ne
   CHECK(has_note(outcome, "tester_limited: direction 1->0 sent "));
   CHECK(rig.measurer->last_trial().tester_limited);
   CHECK(rig.measurer->last_trial().tx_stopped);
-  // Never more than the stop deadline's worth of TX, whatever the tester's pace.
-  CHECK(*outcome.effective_duration < Seconds{1.9});
+  // Stopped soon after the allowed end, not when the stretched 2 s were over (in 100x
+  // emulated time a slow read, under ASan say, is a lot of TRex time: only the
+  // halves are asserted).
+  CHECK(rig.measurer->last_trial().tx_time < Seconds{1.5});
   const auto result = trexsearch::measure::TrialResult::from_outcome(1e6, Seconds{1.0}, outcome);
   CHECK(result.loss_ratio() == 1.0);
   CHECK(result.measured_loss_ratio() < 0.6);
@@ -367,7 +369,11 @@ TEST_CASE("a tester that keeps pace is never flagged, even on 10 ms trials") {
     CAPTURE(i);
     CHECK_FALSE(outcome.tester_limited_pps);
     CHECK(outcome.loss_count == 0);
-    CHECK(outcome.notes.empty());
+    // A slow read (ASan, a loaded machine) may have the trial measured again
+    // (tx_end_unverified) or TRex start the ports apart (start_skew): never flagged.
+    for (const std::string& note : outcome.notes) {
+      CHECK((note.starts_with("tx_end_unverified: ") || note.starts_with("start_skew: ")));
+    }
   }
 }
 
