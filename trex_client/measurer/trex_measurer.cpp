@@ -163,8 +163,6 @@ measure::TrialOutcome TrexMeasurer::run_trial(measure::Seconds intended_duration
 
   std::vector<std::string> latency_notes;
   std::vector<measure::DirectionLatency> latency;
-  latency_notes.insert(latency_notes.end(), record.unverified_notes.begin(),
-                       record.unverified_notes.end());
   if (plan.latency) {
     latency = count_latency(config_.directions, traffic.baseline, traffic.final, latency_notes);
   }

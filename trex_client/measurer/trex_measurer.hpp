@@ -97,8 +97,8 @@ class TrexMeasurer final : public measure::Measurer {
   StatsSnapshot read_stats(std::span<const std::uint32_t> pg_ids);
   /// Tells the judge what each direction's main streams had sent by `snapshot`.
   void observe_tx(Traffic& traffic, const Plan& plan, const StatsSnapshot& snapshot) const;
-  /// One read while the traffic still runs, timed to reach TRex before the end
-  /// (read_rtt_ ahead of it): the pace a direction keeps, for the judge.
+  /// Reads while the traffic still runs, at half the duration and four read_rtt_
+  /// ahead of it, so the judge sees the pace each direction keeps.
   void read_pace(Traffic& traffic, measure::Seconds duration, const Plan& plan,
                  std::span<const std::uint32_t> pg_ids, std::stop_token stop);
   /// Whether TRex's clock at `snapshot` is past every direction's allowed end.
@@ -120,9 +120,10 @@ class TrexMeasurer final : public measure::Measurer {
   std::vector<OwnedPort> owned_tx_ports() const;
   measure::TrialOutcome run_trial(measure::Seconds intended_duration, double intended_load_pps,
                                   const Plan& plan, std::stop_token stop);
-  /// Whether the trial is run again because no read reached TRex before a direction's
-  /// allowed end (a stall of the machine): it could not be judged either way. At most
-  /// max_unverified_repeats times, each said in a note; the last run's verdict stands.
+  /// Whether the trial is run again because a direction is unverified (no read shows
+  /// it sent its frames by its allowed end, TxEndJudge): it could not be judged either
+  /// way. At most max_unverified_repeats times, each said in a note; the last run's
+  /// verdict stands.
   bool unverified_again(const Traffic& traffic, TrialRecord& record) const;
   void stop_all_quietly(const Plan& plan);
   std::vector<std::uint8_t> tx_ports() const;

@@ -55,9 +55,9 @@ struct TrexMeasurerConfig {
   bool force_start = false;
   /// Recoveries tried before the traffic starts (beyond that the error propagates).
   int max_setup_recoveries = 2;
-  /// Times a trial is run again when no counter read reached TRex before a
-  /// direction's allowed end, so its pace is unknown (TxEndJudge's `unverified`);
-  /// after that the trial counts as tester-limited.
+  /// Times a trial is run again when its counter reads cannot show a direction sent
+  /// its frames by its allowed end (TxEndJudge's `unverified`); after that the trial
+  /// counts as tester-limited.
   int max_unverified_repeats = 2;
 
   /// Throws ConfigError naming the field for any invalid value.

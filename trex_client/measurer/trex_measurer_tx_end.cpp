@@ -147,7 +147,7 @@ bool TrexMeasurer::unverified_again(const Traffic& traffic, TrialRecord& record)
   for (std::size_t i = 0; i < traffic.judge->size(); ++i) {
     const TxEndJudge::Judgement judgement = traffic.judge->judge(i);
     if (judgement.verdict != TxEndJudge::Verdict::unverified) continue;
-    const auto ms = [](double seconds) {
+    const auto micros = [](double seconds) {
       return std::to_string(std::lround(seconds * 1e6)) + " us";
     };
     record.unverified_notes.push_back(
@@ -155,8 +155,8 @@ bool TrexMeasurer::unverified_again(const Traffic& traffic, TrialRecord& record)
         std::to_string(record.unverified_notes.size() + 2) + "): in attempt " +
         std::to_string(record.unverified_notes.size() + 1) +
         " no counter read showed whether direction " + config_.directions[i].name() +
-        " sent its frames by its allowed end (" + ms(judgement.allowed_s) +
-        " after its TX began; the read it rests on came at " + ms(judgement.evidence_s) + ")");
+        " sent its frames by its allowed end (" + micros(judgement.allowed_s) +
+        " after its TX began; the read it rests on came at " + micros(judgement.evidence_s) + ")");
     return true;
   }
   return false;

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <optional>
 #include <string>
 
 #include "measure/errors.hpp"
@@ -124,24 +125,37 @@ bool all_received(std::span<const TrafficDirection> directions, const StatsSnaps
   return true;
 }
 
+namespace {
+
+// Frames pg_id's streams sent on `tx_port` between two snapshots; none when a read lacks
+// the pg_id, it was re-created or its count went backwards (count_directions reports
+// those).
+std::optional<std::int64_t> stream_tx(std::uint32_t pg_id, std::uint8_t tx_port,
+                                      const StatsSnapshot& baseline, const StatsSnapshot& current) {
+  const PgCounters* before = baseline.pgid(pg_id);
+  const PgCounters* now = current.pgid(pg_id);
+  if (before == nullptr || now == nullptr || before->version != now->version) return std::nullopt;
+  const std::uint64_t tx_before = before->tx(tx_port);
+  const std::uint64_t tx_now = now->tx(tx_port);
+  if (tx_now < tx_before) return std::nullopt;
+  return static_cast<std::int64_t>(tx_now - tx_before);
+}
+
+}  // namespace
+
 std::int64_t main_frames_sent(const TrafficDirection& direction, CounterSource source,
                               const StatsSnapshot& baseline, const StatsSnapshot& current,
                               bool minus_latency) {
-  const auto stream_tx = [&](std::uint32_t pg_id) -> std::int64_t {
-    const PgCounters* before = baseline.pgid(pg_id);
-    const PgCounters* now = current.pgid(pg_id);
-    if (before == nullptr || now == nullptr || before->version != now->version) return 0;
-    const std::uint64_t tx_before = before->tx(direction.tx_port);
-    const std::uint64_t tx_now = now->tx(direction.tx_port);
-    return tx_now >= tx_before ? static_cast<std::int64_t>(tx_now - tx_before) : 0;
-  };
   if (source == CounterSource::flow_stats) {
-    return direction.pg_id ? stream_tx(*direction.pg_id) : 0;
+    if (!direction.pg_id) return 0;
+    return stream_tx(*direction.pg_id, direction.tx_port, baseline, current).value_or(0);
   }
   const std::uint64_t before = baseline.port(direction.tx_port).opackets;
   const std::uint64_t now = current.port(direction.tx_port).opackets;
   std::int64_t sent = now >= before ? static_cast<std::int64_t>(now - before) : 0;
-  if (minus_latency && direction.latency) sent -= stream_tx(direction.latency->pg_id);
+  if (minus_latency && direction.latency) {
+    sent -= stream_tx(direction.latency->pg_id, direction.tx_port, baseline, current).value_or(0);
+  }
   return std::max<std::int64_t>(sent, 0);
 }
 
@@ -149,13 +163,9 @@ bool all_sent(std::span<const TrafficDirection> directions, const StatsSnapshot&
               const StatsSnapshot& current, std::int64_t intended_per_direction) {
   for (const TrafficDirection& direction : directions) {
     if (!direction.pg_id) return false;
-    const PgCounters* before = baseline.pgid(*direction.pg_id);
-    const PgCounters* now = current.pgid(*direction.pg_id);
-    if (before == nullptr || now == nullptr || before->version != now->version) return false;
-    const std::uint64_t tx_before = before->tx(direction.tx_port);
-    const std::uint64_t tx_now = now->tx(direction.tx_port);
-    if (tx_now < tx_before) return false;
-    if (static_cast<std::int64_t>(tx_now - tx_before) < intended_per_direction) return false;
+    const std::optional<std::int64_t> sent =
+        stream_tx(*direction.pg_id, direction.tx_port, baseline, current);
+    if (!sent || *sent < intended_per_direction) return false;
   }
   return true;
 }

@@ -125,6 +125,7 @@ std::vector<std::string> trial_notes(const TrialRecord& record, const NoteInputs
     notes.push_back("tx_queue_full: " + std::to_string(inputs.queue_full) +
                     " TX retries on full rings; TRex may be the bottleneck");
   }
+  notes.insert(notes.end(), record.unverified_notes.begin(), record.unverified_notes.end());
   return notes;
 }
 

@@ -22,7 +22,7 @@ struct NoteInputs {
 
 /// The notes of a TRex trial, each "key: detail" with a stable key
 /// (docs/trials.md "Notes"): tester_limited, negative_loss, port_counters,
-/// sut_frames, settle_capped, start_skew, tx_queue_full.
+/// sut_frames, settle_capped, start_skew, tx_queue_full, tx_end_unverified.
 std::vector<std::string> trial_notes(const TrialRecord& record, const NoteInputs& inputs);
 
 /// Whether direction `index` of `record` is tester-limited: late or unverified by

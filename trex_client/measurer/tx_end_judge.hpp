@@ -22,10 +22,10 @@ namespace trexsearch::trex {
 /// The evidence is counter reads stamped with TRex's clock. A read at or before the
 /// allowed end that shows every frame sent proves the direction in time; a read at or
 /// after it that shows frames still unsent proves it late. Between the two (the last
-/// read before the end still sending, the first after it done), the direction's pace
-/// up to that last read decides: where its last frame would leave at that pace. With
-/// no read before the end at all, nothing shows the pace was kept: the direction is
-/// judged late (`unverified`), never credited.
+/// read before the end still sending, the first after it done), the direction is in
+/// time if its pace up to that last read has its last frame leave by the end; if not,
+/// or with no read before the end that shows a pace, it is `unverified` (a late start
+/// that TRex sends in a burst makes an early pace misleading): never credited.
 class TxEndJudge {
  public:
   struct Direction {
@@ -35,9 +35,9 @@ class TxEndJudge {
   };
   enum class Verdict {
     in_time,
-    /// Frames unsent at or after the allowed end, or its pace would finish later.
+    /// Frames unsent at or after the allowed end.
     late,
-    /// Every frame sent, but the first read came after the allowed end: counted late.
+    /// Every frame sent, but no read shows it was by the allowed end: not credited.
     unverified,
   };
   struct Judgement {
