@@ -25,7 +25,7 @@ struct StatusReply {
     friend bool operator==(const Daemon&, const Daemon&) = default;
   };
 
-  /// The daemon's last known TRex link (daemon/service/trex_link.hpp).
+  /// The daemon's last known TRex link (daemon/model/trex_link.hpp).
   struct TrexLink {
     /// "idle", "connecting", "connected", "reconnecting", "failed".
     std::string state;

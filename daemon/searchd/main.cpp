@@ -1,5 +1,5 @@
 // trex-searchd: the long-running trex-search service. Parses the configuration,
-// then hands over to Daemon (daemon/service/daemon.hpp); see docs/daemon.md.
+// then hands over to Daemon (daemon/searchd/daemon.hpp); see docs/daemon.md.
 #include <malloc.h>
 
 #include <csignal>
@@ -7,9 +7,9 @@
 #include <string>
 #include <vector>
 
-#include "daemon/service/daemon.hpp"
-#include "daemon/service/options.hpp"
-#include "daemon/service/state_dir_check.hpp"
+#include "daemon/searchd/daemon.hpp"
+#include "daemon/searchd/options.hpp"
+#include "daemon/store/state_dir_check.hpp"
 
 int main(int argc, char* argv[]) {
   using namespace trexsearch::service;

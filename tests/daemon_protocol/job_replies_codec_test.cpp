@@ -6,13 +6,13 @@
 
 #include "daemon/codec/json_writer.hpp"
 #include "daemon/codec/strict_json.hpp"
+#include "daemon/dispatch/command_reply_codec.hpp"
 #include "daemon/protocol/document_codec.hpp"
 #include "daemon/protocol/event_codec.hpp"
 #include "daemon/protocol/job_progress_codec.hpp"
 #include "daemon/protocol/reply_codec.hpp"
 #include "daemon/protocol/result_document_codec.hpp"
 #include "daemon/protocol/trial_record_codec.hpp"
-#include "daemon/service/command_reply_codec.hpp"
 #include "measure/errors.hpp"
 
 namespace trexsearch::protocol {

@@ -6,9 +6,9 @@
 
 #include "daemon/codec/json_writer.hpp"
 #include "daemon/codec/strict_json.hpp"
+#include "daemon/dispatch/suite_reply_codec.hpp"
 #include "daemon/protocol/document_codec.hpp"
 #include "daemon/protocol/result_document_codec.hpp"
-#include "daemon/service/suite_reply_codec.hpp"
 #include "measure/errors.hpp"
 
 namespace trexsearch::protocol {

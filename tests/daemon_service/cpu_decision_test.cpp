@@ -1,6 +1,6 @@
 // Where the daemon's threads go, as data: the trex-cpus setting, what /proc said, the cpus
 // key and the CPUs the daemon started on, against the decision.
-#include "daemon/service/cpu_decision.hpp"
+#include "daemon/cpus/cpu_decision.hpp"
 
 #include <doctest/doctest.h>
 

@@ -1,6 +1,6 @@
 // The CPU guard: one cpu.protect event per decision, the daemon's threads moved, and PLR
 // integration workers at SCHED_IDLE exactly when TRex's CPUs are unknown.
-#include "daemon/service/cpu_guard.hpp"
+#include "daemon/cpus/cpu_guard.hpp"
 
 #include <doctest/doctest.h>
 #include <sched.h>

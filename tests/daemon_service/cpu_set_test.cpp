@@ -1,5 +1,5 @@
 // CPU lists as the kernel writes them, and the set arithmetic of CPU protection.
-#include "daemon/service/cpu_set.hpp"
+#include "daemon/cpus/cpu_set.hpp"
 
 #include <doctest/doctest.h>
 

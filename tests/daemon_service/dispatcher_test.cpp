@@ -1,14 +1,14 @@
-#include "daemon/service/dispatcher.hpp"
+#include "daemon/dispatch/dispatcher.hpp"
 
 #include <doctest/doctest.h>
 
 #include <map>
 
 #include "daemon/codec/strict_json.hpp"
+#include "daemon/model/service_errors.hpp"
 #include "daemon/protocol/envelope_codec.hpp"
 #include "daemon/protocol/json_reply_codec.hpp"
-#include "daemon/service/job_spec_codec.hpp"
-#include "daemon/service/service_errors.hpp"
+#include "daemon/spec/job_spec_codec.hpp"
 
 namespace trexsearch::service {
 namespace {

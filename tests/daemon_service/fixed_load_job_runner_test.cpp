@@ -1,13 +1,13 @@
 // The fixed-load runner on a simulated SUT in virtual time: stored trials count on
 // resume, a soak that stopped on its threshold stays stopped, foreign trials refuse.
-#include "daemon/service/fixed_load_job_runner.hpp"
+#include "daemon/runners/fixed_load_job_runner.hpp"
 
 #include <doctest/doctest.h>
 
 #include <stop_token>
 
 #include "daemon/codec/strict_json.hpp"
-#include "daemon/service/job_spec_codec.hpp"
+#include "daemon/spec/job_spec_codec.hpp"
 
 namespace trexsearch::service {
 namespace {

@@ -4,9 +4,9 @@
 #include <cmath>
 
 #include "daemon/codec/strict_json.hpp"
-#include "daemon/service/fixed_load_result.hpp"
-#include "daemon/service/job_spec_codec.hpp"
-#include "daemon/service/service_errors.hpp"
+#include "daemon/model/fixed_load_result.hpp"
+#include "daemon/model/service_errors.hpp"
+#include "daemon/spec/job_spec_codec.hpp"
 
 namespace trexsearch::service {
 namespace {

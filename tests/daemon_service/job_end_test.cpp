@@ -3,7 +3,7 @@
 // becomes. A pure function, so the table is the whole specification.
 #include <doctest/doctest.h>
 
-#include "daemon/service/job_end.hpp"
+#include "daemon/jobs/job_end.hpp"
 
 namespace trexsearch::service {
 namespace {

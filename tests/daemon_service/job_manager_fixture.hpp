@@ -7,8 +7,8 @@
 #include <string>
 #include <vector>
 
-#include "daemon/service/job_manager.hpp"
-#include "daemon/service/mlr_job_runner.hpp"
+#include "daemon/jobs/job_manager.hpp"
+#include "daemon/runners/mlr_job_runner.hpp"
 #include "service_test_support.hpp"
 
 namespace trexsearch::service::jobtest {

@@ -1,4 +1,4 @@
-#include "daemon/service/job_manager.hpp"
+#include "daemon/jobs/job_manager.hpp"
 
 #include <doctest/doctest.h>
 
@@ -6,9 +6,9 @@
 #include <mutex>
 
 #include "daemon/codec/strict_json.hpp"
-#include "daemon/service/job_spec_codec.hpp"
-#include "daemon/service/mlr_job_runner.hpp"
-#include "daemon/service/service_errors.hpp"
+#include "daemon/model/service_errors.hpp"
+#include "daemon/runners/mlr_job_runner.hpp"
+#include "daemon/spec/job_spec_codec.hpp"
 #include "job_manager_fixture.hpp"
 #include "service_test_support.hpp"
 

@@ -1,7 +1,7 @@
 // The job queue alone (issue #15 item 3): order, positions, the max-queued limit,
 // cancel of a queued or running job, and what the runner takes from it. No store,
 // no thread: the runner's side is called directly.
-#include "daemon/service/job_queue.hpp"
+#include "daemon/jobs/job_queue.hpp"
 
 #include <doctest/doctest.h>
 
@@ -10,7 +10,7 @@
 #include <string>
 #include <vector>
 
-#include "daemon/service/service_errors.hpp"
+#include "daemon/model/service_errors.hpp"
 
 namespace trexsearch::service {
 namespace {

@@ -1,6 +1,6 @@
 // What start does with the store's unfinished jobs (recover_jobs), on a real store
 // in a temp dir without a runner thread.
-#include "daemon/service/job_recovery.hpp"
+#include "daemon/jobs/job_recovery.hpp"
 
 #include <doctest/doctest.h>
 
@@ -10,7 +10,7 @@
 #include <vector>
 
 #include "daemon/codec/strict_json.hpp"
-#include "daemon/service/job_spec_codec.hpp"
+#include "daemon/spec/job_spec_codec.hpp"
 #include "service_test_support.hpp"
 
 namespace trexsearch::service {

@@ -1,13 +1,13 @@
 // Every timeout and duration a job may ask for has a documented maximum
 // (job_spec_bounds.hpp): a huge rpc_timeout once froze the runner thread past
 // cancel and SIGTERM, and values near 9.2e9 s overflow std::chrono.
-#include "daemon/service/job_spec_bounds.hpp"
+#include "daemon/spec/job_spec_bounds.hpp"
 
 #include <doctest/doctest.h>
 
 #include "daemon/codec/strict_json.hpp"
-#include "daemon/service/job_spec_codec.hpp"
-#include "daemon/service/service_errors.hpp"
+#include "daemon/model/service_errors.hpp"
+#include "daemon/spec/job_spec_codec.hpp"
 #include "service_test_support.hpp"
 #include "tests/support/build_paths.hpp"
 

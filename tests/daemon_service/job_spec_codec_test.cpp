@@ -1,10 +1,10 @@
-#include "daemon/service/job_spec_codec.hpp"
+#include "daemon/spec/job_spec_codec.hpp"
 
 #include <doctest/doctest.h>
 
 #include "daemon/codec/strict_json.hpp"
-#include "daemon/service/measurer_factory.hpp"
-#include "daemon/service/service_errors.hpp"
+#include "daemon/job_measurers/measurer_factory.hpp"
+#include "daemon/model/service_errors.hpp"
 #include "service_test_support.hpp"
 #include "tests/support/build_paths.hpp"
 

@@ -1,13 +1,13 @@
 // Job watchers alone (issue #15 item 3): registered only while the job is queued or
 // running, every event delivered, the `ended` event the last one a watcher gets.
-#include "daemon/service/job_watchers.hpp"
+#include "daemon/jobs/job_watchers.hpp"
 
 #include <doctest/doctest.h>
 
 #include <memory>
 #include <vector>
 
-#include "daemon/service/service_errors.hpp"
+#include "daemon/model/service_errors.hpp"
 
 namespace trexsearch::service {
 namespace {

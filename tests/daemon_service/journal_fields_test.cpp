@@ -9,7 +9,7 @@
 #include <string>
 #include <vector>
 
-#include "daemon/service/journal_fields.hpp"
+#include "daemon/log/journal_fields.hpp"
 
 using namespace trexsearch::service;
 

@@ -5,10 +5,10 @@
 
 #include "daemon/codec/plr_result_codec.hpp"
 #include "daemon/codec/strict_json.hpp"
-#include "daemon/service/job_spec_codec.hpp"
-#include "daemon/service/mlr_job_runner.hpp"
-#include "daemon/service/plr_job_runner.hpp"
-#include "daemon/service/store.hpp"
+#include "daemon/runners/mlr_job_runner.hpp"
+#include "daemon/runners/plr_job_runner.hpp"
+#include "daemon/spec/job_spec_codec.hpp"
+#include "daemon/store/store.hpp"
 #include "latency_sut.hpp"
 #include "service_test_support.hpp"
 

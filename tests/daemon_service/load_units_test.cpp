@@ -8,10 +8,10 @@
 #include <sstream>
 
 #include "daemon/codec/strict_json.hpp"
-#include "daemon/service/job_spec_codec.hpp"
-#include "daemon/service/load_units.hpp"
-#include "daemon/service/load_units_codec.hpp"
-#include "daemon/service/service_errors.hpp"
+#include "daemon/model/service_errors.hpp"
+#include "daemon/spec/job_spec_codec.hpp"
+#include "daemon/spec/load_units.hpp"
+#include "daemon/spec/load_units_codec.hpp"
 #include "measure/errors.hpp"
 #include "service_test_support.hpp"
 #include "tests/support/build_paths.hpp"

@@ -3,8 +3,8 @@
 #include <thread>
 
 #include "daemon/measurers/real_time_measurer.hpp"
-#include "daemon/service/job_clock.hpp"
-#include "daemon/service/resuming_measurer.hpp"
+#include "daemon/model/job_clock.hpp"
+#include "daemon/runners/resuming_measurer.hpp"
 #include "measure/errors.hpp"
 
 namespace trexsearch::service {

@@ -1,6 +1,6 @@
 // The Prometheus page without a socket: escaping, every family with HELP and
 // TYPE, the snapshot built from status' sources, request routing, the setting.
-#include "daemon/service/metrics_text.hpp"
+#include "daemon/metrics/metrics_text.hpp"
 
 #include <doctest/doctest.h>
 
@@ -9,9 +9,9 @@
 #include <regex>
 #include <sstream>
 
-#include "daemon/service/metrics_server.hpp"
-#include "daemon/service/metrics_snapshot.hpp"
-#include "daemon/service/options.hpp"
+#include "daemon/metrics/metrics_server.hpp"
+#include "daemon/searchd/metrics_snapshot.hpp"
+#include "daemon/searchd/options.hpp"
 #include "measure/errors.hpp"
 #include "tests/support/build_paths.hpp"
 

@@ -1,4 +1,4 @@
-#include "daemon/service/options.hpp"
+#include "daemon/searchd/options.hpp"
 
 #include <doctest/doctest.h>
 

@@ -1,4 +1,4 @@
-#include "daemon/service/plr_job_runner.hpp"
+#include "daemon/runners/plr_job_runner.hpp"
 
 #include <doctest/doctest.h>
 
@@ -7,8 +7,8 @@
 #include <stop_token>
 
 #include "daemon/codec/strict_json.hpp"
-#include "daemon/service/job_spec_codec.hpp"
-#include "daemon/service/store.hpp"
+#include "daemon/spec/job_spec_codec.hpp"
+#include "daemon/store/store.hpp"
 #include "service_test_support.hpp"
 
 namespace trexsearch::service {

@@ -4,9 +4,9 @@
 
 #include "daemon/codec/json_writer.hpp"
 #include "daemon/codec/strict_json.hpp"
+#include "daemon/log/log.hpp"
 #include "daemon/protocol/document_codec.hpp"
 #include "daemon/protocol/json_reply_codec.hpp"
-#include "daemon/service/log.hpp"
 
 namespace trexsearch::service {
 namespace {

@@ -1,13 +1,13 @@
 // What `watch` events and `show` bounds say about a trial or a goal beyond the
 // numbers: notes, per-direction counts, the tester limit.
-#include "daemon/service/reply_codec.hpp"
+#include "daemon/dispatch/reply_codec.hpp"
 
 #include <doctest/doctest.h>
 
+#include "daemon/model/protocol_records.hpp"
 #include "daemon/protocol/document_codec.hpp"
 #include "daemon/protocol/event_codec.hpp"
 #include "daemon/protocol/job_replies_codec.hpp"
-#include "daemon/service/protocol_records.hpp"
 
 namespace trexsearch::service {
 namespace {

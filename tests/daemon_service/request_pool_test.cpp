@@ -1,4 +1,4 @@
-#include "daemon/service/request_pool.hpp"
+#include "daemon/server/request_pool.hpp"
 
 #include <doctest/doctest.h>
 
@@ -6,8 +6,8 @@
 #include <condition_variable>
 #include <mutex>
 
+#include "daemon/model/service_errors.hpp"
 #include "daemon/protocol/envelope_codec.hpp"
-#include "daemon/service/service_errors.hpp"
 
 namespace trexsearch::service {
 namespace {

@@ -1,7 +1,7 @@
 // The daemon's `status` records through status_report and the protocol's codec:
 // the reply has the keys the daemon has always written, and a client reading it
 // writes it back the same.
-#include "daemon/service/status_report.hpp"
+#include "daemon/dispatch/status_report.hpp"
 
 #include <doctest/doctest.h>
 

@@ -3,8 +3,8 @@
 #include <doctest/doctest.h>
 
 #include "daemon/codec/strict_json.hpp"
-#include "daemon/service/job_spec_codec.hpp"
-#include "daemon/service/service_errors.hpp"
+#include "daemon/model/service_errors.hpp"
+#include "daemon/spec/job_spec_codec.hpp"
 #include "job_manager_fixture.hpp"
 #include "store_audit.hpp"
 

@@ -1,6 +1,6 @@
 // A job store that is busy, locked or briefly read-only costs a delay, never the
 // job's stored trials: the resume waits it out and continues where it stopped.
-#include "daemon/service/store_retry.hpp"
+#include "daemon/store/store_retry.hpp"
 
 #include <doctest/doctest.h>
 #include <sqlite3.h>
@@ -9,9 +9,9 @@
 #include <thread>
 
 #include "daemon/codec/strict_json.hpp"
-#include "daemon/service/job_spec_codec.hpp"
-#include "daemon/service/sqlite.hpp"
-#include "daemon/service/store.hpp"
+#include "daemon/spec/job_spec_codec.hpp"
+#include "daemon/store/sqlite.hpp"
+#include "daemon/store/store.hpp"
 #include "job_manager_fixture.hpp"
 
 namespace trexsearch::service {

@@ -1,4 +1,4 @@
-#include "daemon/service/store.hpp"
+#include "daemon/store/store.hpp"
 
 #include <doctest/doctest.h>
 
@@ -7,7 +7,7 @@
 #include <cmath>
 
 #include "daemon/codec/strict_json.hpp"
-#include "daemon/service/job_spec_codec.hpp"
+#include "daemon/spec/job_spec_codec.hpp"
 #include "service_test_support.hpp"
 
 namespace trexsearch::service {

@@ -4,9 +4,9 @@
 #include <doctest/doctest.h>
 
 #include "daemon/codec/strict_json.hpp"
-#include "daemon/service/service_errors.hpp"
-#include "daemon/service/store.hpp"
-#include "daemon/service/suite_codec.hpp"
+#include "daemon/model/service_errors.hpp"
+#include "daemon/spec/suite_codec.hpp"
+#include "daemon/store/store.hpp"
 #include "job_manager_fixture.hpp"
 #include "service_test_support.hpp"
 

@@ -12,7 +12,7 @@
 #include <chrono>
 #include <string>
 
-#include "daemon/service/trex_cpus.hpp"
+#include "daemon/cpus/trex_cpus.hpp"
 #include "tests/support/pipe_lines.hpp"
 
 namespace trexsearch::service {

@@ -10,7 +10,7 @@
 #include <chrono>
 #include <functional>
 
-#include "daemon/service/trex_cpus.hpp"
+#include "daemon/cpus/trex_cpus.hpp"
 #include "fake_proc.hpp"
 #include "service_test_support.hpp"
 #include "tests/support/pipe_lines.hpp"

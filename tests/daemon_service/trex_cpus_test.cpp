@@ -1,6 +1,6 @@
 // Finding the CPUs a local TRex uses, on fake /proc trees: the listening socket, its owner,
 // pinned and unpinned threads, and every way it can fail to know.
-#include "daemon/service/trex_cpus.hpp"
+#include "daemon/cpus/trex_cpus.hpp"
 
 #include <doctest/doctest.h>
 

@@ -1,5 +1,5 @@
 // Is TRex on this host? Endpoint parsing and the loopback / own-address decision.
-#include "daemon/service/trex_host.hpp"
+#include "daemon/cpus/trex_host.hpp"
 
 #include <doctest/doctest.h>
 

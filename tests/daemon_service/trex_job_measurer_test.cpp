@@ -1,4 +1,4 @@
-#include "daemon/service/trex_job_measurer.hpp"
+#include "daemon/job_measurers/trex_job_measurer.hpp"
 
 #include <doctest/doctest.h>
 

@@ -1,6 +1,6 @@
 #include <doctest/doctest.h>
 
-#include "daemon/service/trex_link.hpp"
+#include "daemon/model/trex_link.hpp"
 
 namespace trexsearch::servicetest {
 

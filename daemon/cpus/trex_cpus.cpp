@@ -1,0 +1,170 @@
+#include "daemon/cpus/trex_cpus.hpp"
+
+#include <unistd.h>
+
+#include <set>
+
+namespace trexsearch::service {
+namespace {
+
+TrexCpuFinding unknown(std::string detail) {
+  TrexCpuFinding finding;
+  finding.kind = TrexCpuFinding::Kind::unknown;
+  finding.detail = std::move(detail);
+  return finding;
+}
+
+std::string pid_list(const std::vector<pid_t>& pids, const ProcReader& proc) {
+  std::string text;
+  for (const pid_t pid : pids) {
+    if (!text.empty()) text += ", ";
+    text += "pid " + std::to_string(pid);
+    const std::string name = proc.process_name(pid);
+    if (!name.empty()) text += " (" + name + ")";
+  }
+  return text;
+}
+
+// Why no owner of a listening socket could be seen: the usual cause is TRex running as
+// root while the daemon does not (its fds are unreadable, or /proc hides it entirely
+// under systemd's ProtectProc=invisible).
+std::string invisible_owner(const std::vector<TcpListener>& listeners,
+                            const SocketOwnerScan& owners, std::uint16_t port) {
+  std::string text = "a socket listens on TCP port " + std::to_string(port) + " (owner uid " +
+                     std::to_string(listeners.front().uid) + ") but ";
+  if (owners.unreadable > 0) {
+    text += "permission denied reading the descriptors of " + std::to_string(owners.unreadable) +
+            " other users' processes";
+  } else {
+    text +=
+        "no visible process holds it (another user's processes may be hidden, e.g. by "
+        "ProtectProc=invisible)";
+  }
+  return text + "; this daemon runs as uid " + std::to_string(::geteuid());
+}
+
+// DPDK's internal control threads: "dpdk-*" since DPDK 23.11 (rte_thread_create_internal_
+// control adds the prefix), and the two that older DPDK always starts.
+bool is_dpdk_control_thread(const std::string& name) {
+  return name.rfind("dpdk-", 0) == 0 || name == "eal-intr-thread" || name == "rte_mp_handle";
+}
+
+// The CPUs of DPDK's control threads (interrupts, multi-process messages, telemetry): EAL
+// pins them to the CPUs its lcores leave free (compute_ctrl_threads_cpuset() in
+// eal_common_options.c), so counting them would claim every CPU, while they only sleep. On
+// the stand: TRex's threads on CPU 1, dpdk-intr, dpdk-mp-msg and dpdk-telemet-v2 on CPU 0.
+// Absent when there are none, when they disagree, or when EAL had no free CPU and put them
+// on the main lcore (the main thread's CPUs, which are TRex's).
+std::optional<CpuSet> dpdk_control_cpus(const std::vector<ThreadCpus>& threads, pid_t pid) {
+  std::optional<CpuSet> control;
+  std::optional<CpuSet> main_thread;
+  for (const ThreadCpus& thread : threads) {
+    if (thread.tid == pid) main_thread = thread.allowed;
+    if (!is_dpdk_control_thread(thread.name)) continue;
+    if (control && *control != thread.allowed) return std::nullopt;
+    control = thread.allowed;
+  }
+  if (control && main_thread && *control == *main_thread) return std::nullopt;
+  return control;
+}
+
+}  // namespace
+
+std::string_view to_string(TrexCpuFinding::Kind kind) {
+  switch (kind) {
+    case TrexCpuFinding::Kind::pinned:
+      return "pinned";
+    case TrexCpuFinding::Kind::unpinned:
+      return "unpinned";
+    case TrexCpuFinding::Kind::remote:
+      return "remote";
+    case TrexCpuFinding::Kind::unknown:
+      return "unknown";
+  }
+  return "unknown";
+}
+
+TrexCpuFinding find_listener_cpus(const ProcReader& proc, std::uint16_t port) {
+  const std::string where = "TCP port " + std::to_string(port);
+  const std::optional<CpuSet> online = proc.online_cpus();
+  if (!online || online->empty()) {
+    return unknown("cannot read the online CPUs from " +
+                   (proc.root() / "sys/devices/system/cpu/online").string());
+  }
+  const ListenerScan listeners = proc.tcp_listeners(port);
+  if (!listeners.error.empty()) return unknown(listeners.error);
+  if (listeners.listeners.empty()) {
+    return unknown("nothing listens on " + where + " on this host (TRex not running yet?)");
+  }
+  std::set<std::uint64_t> inodes;
+  for (const TcpListener& listener : listeners.listeners) inodes.insert(listener.inode);
+  const SocketOwnerScan owners = proc.socket_owners(inodes);
+  if (!owners.error.empty()) return unknown(owners.error);
+  if (owners.pids.empty()) return unknown(invisible_owner(listeners.listeners, owners, port));
+
+  TrexCpuFinding finding;
+  finding.pids = owners.pids;
+  std::size_t threads = 0;
+  std::size_t pinned = 0;
+  std::size_t control = 0;
+  CpuSet control_cpus;
+  for (const pid_t pid : owners.pids) {
+    const ThreadScan scan = proc.thread_cpus(pid);
+    if (scan.gone) {
+      return unknown("pid " + std::to_string(pid) + ", listening on " + where +
+                     ", exited while its threads were read");
+    }
+    if (!scan.error.empty()) return unknown(scan.error);
+    const std::optional<CpuSet> dpdk_control = dpdk_control_cpus(scan.threads, pid);
+    for (const ThreadCpus& thread : scan.threads) {
+      ++threads;
+      if (cpu_set_includes(thread.allowed, *online)) continue;  // free to run anywhere
+      if (dpdk_control && thread.allowed == *dpdk_control) {
+        ++control;
+        control_cpus.insert(thread.allowed.begin(), thread.allowed.end());
+        continue;
+      }
+      ++pinned;
+      finding.cpus.insert(thread.allowed.begin(), thread.allowed.end());
+    }
+  }
+  const std::string owner = pid_list(owners.pids, proc) + " listens on " + where;
+  const std::string not_counted =
+      control == 0 ? std::string()
+                   : " (" + std::to_string(control) + " DPDK control threads on CPUs " +
+                         format_cpu_set(control_cpus) + " do not count)";
+  if (pinned == 0) {
+    finding.kind = TrexCpuFinding::Kind::unpinned;
+    finding.detail = owner + ": none of its " + std::to_string(threads) +
+                     " threads is pinned to TRex's own CPUs" + not_counted;
+    return finding;
+  }
+  finding.kind = TrexCpuFinding::Kind::pinned;
+  finding.detail = owner + ": " + std::to_string(pinned) + " of " + std::to_string(threads) +
+                   " threads pinned to CPUs " + format_cpu_set(finding.cpus) + not_counted;
+  return finding;
+}
+
+TrexCpuFinding find_trex_cpus(std::string_view endpoint, const ProcReader& proc,
+                              const LocalityOf& locality_of) {
+  const std::optional<TcpEndpoint> parsed = parse_tcp_endpoint(endpoint);
+  if (!parsed) {
+    return unknown("the TRex endpoint " + std::string(endpoint) + " is not tcp://HOST:PORT");
+  }
+  switch (locality_of(parsed->host)) {
+    case HostLocality::remote: {
+      TrexCpuFinding finding;
+      finding.kind = TrexCpuFinding::Kind::remote;
+      finding.detail = "TRex at " + parsed->host + " is on another host: no CPU here to protect";
+      return finding;
+    }
+    case HostLocality::unknown:
+      return unknown("cannot resolve the TRex host " + parsed->host +
+                     " to tell whether it is this one");
+    case HostLocality::local:
+      break;
+  }
+  return find_listener_cpus(proc, parsed->port);
+}
+
+}  // namespace trexsearch::service

@@ -1,0 +1,20 @@
+#pragma once
+
+#include "daemon/dispatch/replies.hpp"
+#include "daemon/protocol/document.hpp"
+#include "daemon/protocol/job_replies_codec.hpp"
+#include "daemon/protocol/reply_codec.hpp"
+#include "daemon/protocol/status_reply_codec.hpp"
+#include "daemon/protocol/suite_replies_codec.hpp"
+
+namespace trexsearch::service {
+
+// Each typed reply of replies.hpp -> the reply's `arguments` (docs/socket-api.md
+// "Commands"); the protocol's own replies (also `status`, `show_suite`) have their codec in
+// daemon/protocol.
+
+protocol::Document encode_reply(const ShowReply& reply);
+protocol::Document encode_reply(const ResultReply& reply);
+protocol::Document encode_reply(const WatchReply& reply);
+
+}  // namespace trexsearch::service

@@ -1,0 +1,67 @@
+#include "daemon/dispatch/status_report.hpp"
+
+#include "daemon/model/protocol_records.hpp"
+
+namespace trexsearch::service {
+namespace {
+
+std::optional<std::string> unless_empty(const std::string& text) {
+  return text.empty() ? std::nullopt : std::optional(text);
+}
+
+std::optional<std::string> utc_of(const std::optional<WallTime>& time) {
+  return time ? std::optional(format_utc(*time)) : std::nullopt;
+}
+
+}  // namespace
+
+protocol::StatusReply::Daemon daemon_status(const DaemonInfo& daemon, double uptime_s) {
+  return {daemon.version, daemon.pid,         format_utc(daemon.started_at),
+          uptime_s,       daemon.socket_path, daemon.state_dir};
+}
+
+protocol::StatusReply::TrexLink trex_status(const TrexLinkSnapshot& link) {
+  return {std::string(to_string(link.state)),
+          link.state == TrexLinkState::connected,
+          link.endpoint,
+          format_utc(link.since),
+          unless_empty(link.trex_version),
+          utc_of(link.last_contact),
+          unless_empty(link.last_error),
+          link.recoveries};
+}
+
+protocol::StatusReply::Queue queue_status(const QueueStatus& queue) {
+  protocol::StatusReply::Queue status;
+  if (queue.running) {
+    const RunningJobStatus& running = *queue.running;
+    status.running = protocol::StatusReply::RunningJob{running.id,
+                                                       running.name,
+                                                       running.method,
+                                                       running.measurer_kind,
+                                                       format_utc(running.started_at),
+                                                       running.cancel_requested,
+                                                       progress_of(running.progress)};
+  }
+  status.queued = queue.queued;
+  status.max_queued = queue.max_queued;
+  return status;
+}
+
+protocol::StatusReply::Store store_status(const StoreHealth& store) {
+  return {store.file,
+          store.bytes,
+          store.max_bytes,
+          store.writable,
+          store.reserve_bytes,
+          store.reserve_held,
+          unless_empty(store.last_error),
+          utc_of(store.last_error_at)};
+}
+
+protocol::StatusReply::Clients clients_status(const ServerStats& stats) {
+  return {stats.clients,      stats.max_clients,      stats.max_clients_per_user,
+          stats.output_bytes, stats.max_output_bytes, stats.blocked};
+}
+
+}  // namespace trexsearch::service

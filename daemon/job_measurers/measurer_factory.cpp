@@ -1,0 +1,135 @@
+#include "daemon/job_measurers/measurer_factory.hpp"
+
+#include "daemon/job_measurers/port_speed_probe.hpp"
+#include "trex_client/tester/trex_tester.hpp"
+
+#include "daemon/job_measurers/trex_job_measurer.hpp"
+#include "daemon/measurers/exec_measurer.hpp"
+#include "daemon/model/service_errors.hpp"
+#include "search/sim/sut_measurer.hpp"
+
+namespace trexsearch::service {
+
+void MeasurerFactory::check_allowed(const MeasurerSpec&) const {}
+
+LiveMeasurer SimMeasurerFactory::make(const MeasurerSpec& spec) const {
+  const auto& sim_spec = std::get<SimMeasurerSpec>(spec);
+  LiveMeasurer live;
+  live.measurer = std::make_unique<sim::SutMeasurer>(
+      sim::make_sut(sim_spec.model, sim_spec.options, sim_spec.seed), sim_spec.trial_overhead);
+  live.paces_itself = false;
+  return live;
+}
+
+void ExecMeasurerFactory::check_allowed(const MeasurerSpec&) const {
+  if (!allowed_.load()) {
+    throw RequestError(ResultCode::permission_denied,
+                       "measurer.kind = \"exec\": external measurers are disabled on this daemon "
+                       "(allow-exec-measurer = false)");
+  }
+}
+
+LiveMeasurer ExecMeasurerFactory::make(const MeasurerSpec& spec) const {
+  const auto& exec_spec = std::get<ExecMeasurerSpec>(spec);
+  ExecMeasurerOptions options;
+  options.command = exec_spec.command;
+  options.reply_timeout_margin = exec_spec.reply_timeout_margin;
+  LiveMeasurer live;
+  live.measurer = std::make_unique<ExecMeasurer>(std::move(options));
+  live.paces_itself = true;
+  return live;
+}
+
+LiveMeasurer TrexMeasurerFactory::make(const MeasurerSpec& spec) const {
+  const auto& trex_spec = std::get<TrexMeasurerSpec>(spec);
+  TrexDefaults defaults;
+  {
+    std::lock_guard lock(mutex_);
+    defaults = defaults_;
+  }
+  TrexJobSettings settings;
+  settings.endpoint = trex_spec.endpoint.empty() ? defaults.endpoint : trex_spec.endpoint;
+  settings.user = defaults.user;
+  settings.ports = trex_spec.ports;
+  settings.force_acquire = trex_spec.force_acquire;
+  settings.session_id = trex_spec.session_id;
+  settings.rpc_timeout = trex_spec.rpc_timeout;
+  settings.speed = trex_spec.speed;
+  settings.reconnect_grace = trex_spec.reconnect_grace.value_or(defaults.reconnect_grace);
+  settings.log = defaults.log;
+  settings.link = defaults.link;
+  settings.trial = trex_spec.trial;
+  settings.port_speed_gbps = trex_spec.port_speed_gbps;
+  settings.max_load_pps = trex_spec.max_load_pps;
+  const trex::TrafficProfile profile =
+      trex::parse_profile(trex_spec.profile_json, trex_spec.profile_source);
+  settings.mean_frame_bytes = trex::mean_frame_bytes(profile);
+  auto measurer = std::make_unique<TrexJobMeasurer>(
+      trex::compile_profile(profile, trex_spec.trial.counters), std::move(settings));
+  if (defaults.connected) {
+    defaults.connected(trex_spec.endpoint.empty() ? defaults.endpoint : trex_spec.endpoint);
+  }
+  LiveMeasurer live;
+  live.paces_itself = true;
+  live.clock = &measurer->clock();
+  live.trex_version = measurer->trex_version();
+  live.measurer = std::move(measurer);
+  return live;
+}
+
+std::variant<double, std::string> TrexMeasurerFactory::probe_port_speed(
+    const TrexMeasurerSpec& spec) const {
+  std::string endpoint = spec.endpoint;
+  if (endpoint.empty()) {
+    std::lock_guard lock(mutex_);
+    endpoint = defaults_.endpoint;
+  }
+  return service::probe_port_speed(endpoint, spec,
+                                   std::min(spec.rpc_timeout, measure::Seconds{1.0}));
+}
+
+void TrexMeasurerFactory::set_defaults(std::string endpoint, std::string user,
+                                       measure::Seconds reconnect_grace) {
+  std::lock_guard lock(mutex_);
+  defaults_.endpoint = std::move(endpoint);
+  defaults_.user = std::move(user);
+  defaults_.reconnect_grace = reconnect_grace;
+  if (defaults_.link) defaults_.link->set_default_endpoint(defaults_.endpoint);
+}
+
+void MeasurerFactories::add(std::unique_ptr<MeasurerFactory> factory) {
+  const std::string kind(factory->kind());
+  factories_[kind] = std::move(factory);
+}
+
+const MeasurerFactory& MeasurerFactories::for_spec(const MeasurerSpec& spec) const {
+  const auto found = factories_.find(measurer_kind(spec));
+  if (found == factories_.end()) {
+    throw NotSupportedError("measurer.kind", "\"" + std::string(measurer_kind(spec)) + "\"",
+                            "this trex-searchd has no such measurer");
+  }
+  return *found->second;
+}
+
+std::variant<LiveMeasurer, std::string> MeasurerFactories::make_for_job(
+    const MeasurerSpec& spec) const {
+  const MeasurerFactory& factory = for_spec(spec);
+  factory.check_allowed(spec);
+  try {
+    return factory.make(spec);
+  } catch (const std::exception& error) {
+    return "cannot set up the " + std::string(measurer_kind(spec)) + " measurer: " + error.what();
+  }
+}
+
+TimeMode time_mode(const MeasurerSpec& spec) {
+  struct Mode {
+    TimeMode operator()(const SimMeasurerSpec& sim) const { return sim.time; }
+    TimeMode operator()(const ExecMeasurerSpec& exec) const { return exec.time; }
+    // TRex's traffic takes its time: always real (possibly sped up, `speed`).
+    TimeMode operator()(const TrexMeasurerSpec&) const { return TimeMode::real_time; }
+  };
+  return std::visit(Mode{}, spec);
+}
+
+}  // namespace trexsearch::service

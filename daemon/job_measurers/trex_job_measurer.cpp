@@ -1,0 +1,216 @@
+#include "daemon/job_measurers/trex_job_measurer.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <optional>
+#include <utility>
+
+#include "measure/errors.hpp"
+#include "trex_client/tester/trex_tester.hpp"
+
+namespace trexsearch::service {
+namespace {
+
+trex::SessionConfig session_config(const trex::CompiledProfile& profile,
+                                   const TrexJobSettings& settings) {
+  trex::SessionConfig config;
+  config.user = settings.user;
+  config.ports = settings.ports.empty() ? profile.all_ports() : settings.ports;
+  config.force_acquire = settings.force_acquire;
+  config.session_id = settings.session_id;
+  config.log = settings.log;
+  config.rpc_timeout = settings.rpc_timeout;
+  config.reconnect_grace = settings.reconnect_grace;
+  config.reconnect_backoff = settings.reconnect_backoff;
+  config.reconnect_backoff_max = settings.reconnect_backoff_max;
+  return config;
+}
+
+// Per-stream counting needs the flow_stats RX capability on every port of the
+// profile; without it TRex refuses the streams with a terse "RX stats is not
+// supported on this interface". Say what to do instead.
+void check_flow_stats_support(const trex::SystemInfo& system,
+                              const trex::CompiledProfile& profile) {
+  for (const std::uint8_t port : profile.all_ports()) {
+    for (const trex::PortInfo& info : system.ports) {
+      if (info.index != port) continue;
+      if (std::find(info.rx_caps.begin(), info.rx_caps.end(), "flow_stats") == info.rx_caps.end()) {
+        throw measure::MeasurementError(
+            "TRex port " + std::to_string(port) + " (driver " + info.driver +
+            ") cannot count frames per stream (no flow_stats RX capability); set the "
+            "measurer's \"counters\": \"port\" to count with port counters (then frames "
+            "the SUT sends itself count as received)");
+      }
+    }
+  }
+}
+
+}  // namespace
+
+TrexJobMeasurer::TrexJobMeasurer(trex::CompiledProfile profile, TrexJobSettings settings)
+    : profile_(std::move(profile)),
+      settings_(std::move(settings)),
+      scaled_clock_(settings_.speed),
+      trial_clock_(settings_.clock != nullptr ? *settings_.clock : scaled_clock_),
+      retry_clock_(settings_.clock != nullptr ? *settings_.clock : real_clock_) {
+  for (const std::uint8_t port : profile_.all_ports()) {
+    if (!settings_.ports.empty() &&
+        std::find(settings_.ports.begin(), settings_.ports.end(), port) == settings_.ports.end()) {
+      throw measure::ConfigError("measurer.ports", std::to_string(port),
+                                 "the profile uses this port; the job must own it");
+    }
+  }
+  trex::SessionConfig config_for_session = session_config(profile_, settings_);
+  config_for_session.retry_clock = &retry_clock_;
+  session_ =
+      trex::open_session(settings_.endpoint, settings_.make_channel, std::move(config_for_session));
+  trex_ = trex::build_measurer(*session_, settings_.trial, profile_, trial_clock_);
+  repeating_ = std::make_unique<trex::RepeatingMeasurer>(*trex_);
+  if (settings_.link) settings_.link->connecting(settings_.endpoint);
+  try {
+    with_reconnect(
+        "connect to",
+        [this] {
+          session_->connect();
+          const trex::SystemInfo system = session_->api().get_system_info();
+          if (settings_.trial.counters == trex::CounterSource::flow_stats) {
+            check_flow_stats_support(system, profile_);
+          }
+          // A profile with latency streams on ports without the latency RX
+          // capability: say so now, naming the port, not at the first latency trial.
+          trex::check_latency_support(system, profile_.directions);
+          check_port_speed();
+          session_->load_streams(profile_.ports);
+          trex_version_ = session_->api().get_version().version;
+        },
+        // The job's stop (cancel, SIGTERM) reaches the connect retries through the
+        // runner's RPC stop scope: a TRex that stays away must not hold a cancelled
+        // job for the whole reconnect grace.
+        trex::RpcStopScope::current() != nullptr ? trex::RpcStopScope::current()->token()
+                                                 : std::stop_token{});
+  } catch (const measure::MeasurementError& error) {
+    // with_reconnect told the link already; a port-speed mismatch did not.
+    if (settings_.link) settings_.link->failed(error.what());
+    throw;
+  } catch (const std::exception& error) {
+    // Anything else (a profile the session refuses, ...): no destructor will
+    // release the link, so `status` would say "connecting" for good.
+    if (settings_.link) settings_.link->failed(error.what());
+    throw;
+  }
+  if (settings_.link) settings_.link->connected(trex_version_);
+}
+
+void TrexJobMeasurer::check_port_speed() {
+  std::vector<std::uint8_t> tx_ports;
+  for (const trex::TrafficDirection& direction : profile_.directions) {
+    tx_ports.push_back(direction.tx_port);
+  }
+  double slowest = 0.0;
+  for (const trex::PortStatus& status : session_->api().get_port_statuses(tx_ports)) {
+    if (status.speed_gbps > 0.0) {
+      slowest = slowest > 0.0 ? std::min(slowest, status.speed_gbps) : status.speed_gbps;
+    }
+  }
+  if (!(slowest > 0.0)) return;  // TRex did not say; nothing to check against
+  if (settings_.port_speed_gbps &&
+      std::abs(slowest - *settings_.port_speed_gbps) > 1e-3 * *settings_.port_speed_gbps) {
+    throw measure::MeasurementError(
+        "TRex now reports " + measure::format_value(slowest) +
+        " Gbit/s for the profile's ports, but the job's loads were converted "
+        "with " +
+        measure::format_value(*settings_.port_speed_gbps) +
+        " Gbit/s at submission; submit the job again");
+  }
+  if (!settings_.max_load_pps) return;
+  if (const auto problem = trex::max_load_above_line_rate(
+          *settings_.max_load_pps, trex::LineRate{slowest * 1e9, settings_.mean_frame_bytes})) {
+    throw measure::MeasurementError(*problem);
+  }
+}
+
+TrexJobMeasurer::~TrexJobMeasurer() {
+  // The session's destructor (below, after this body) releases the ports.
+  if (settings_.link) settings_.link->released();
+}
+
+void TrexJobMeasurer::with_reconnect(const std::string& what, const std::function<void()>& attempt,
+                                     std::stop_token stop) {
+  trex::OutageDeadline& outage = session_->outage();
+  // TRex has not been usable since this loop began at the latest; an attempt that
+  // gets half-way (connects, then times out) must not move the deadline on.
+  const measure::Seconds began = outage.now();
+  for (int attempts = 1;; ++attempts) {
+    try {
+      attempt();
+      return;
+    } catch (const trex::TrexError& error) {
+      const bool retry = trex::TrexSession::is_recoverable(error) ||
+                         error.kind() == trex::TrexErrorKind::transport;
+      std::optional<measure::Seconds> wait;
+      if (retry) {
+        outage.unanswered(began);
+        wait = outage.next_wait();
+      }
+      if (!wait) {
+        const std::string unreachable =
+            retry ? ", unreachable for " +
+                        trex::format_outage(outage.now() - outage.since().value_or(began))
+                  : "";
+        const std::string reason =
+            "cannot " + what + " TRex at " + settings_.endpoint + " (" + std::to_string(attempts) +
+            " attempts" + unreachable + ", trex-reconnect-grace " +
+            measure::format_value(settings_.reconnect_grace.count()) + " s): " + error.what();
+        if (settings_.link) settings_.link->failed(reason);
+        throw measure::MeasurementError(reason);
+      }
+      if (settings_.link) settings_.link->retrying(error.what());
+      if (settings_.log) {
+        settings_.log("trex_retry what=" + what + " attempt=" + std::to_string(attempts) +
+                      " backoff_s=" + measure::format_value(wait->count()) + " cause=\"" +
+                      error.what() + "\"");
+      }
+      if (!retry_clock_.sleep_until(retry_clock_.now() + *wait, stop)) {
+        throw measure::MeasurementCancelled();
+      }
+    }
+  }
+}
+
+measure::TrialOutcome TrexJobMeasurer::measure(measure::Seconds intended_duration,
+                                               double intended_load_pps, std::stop_token stop) {
+  return recovering([&] { return repeating_->measure(intended_duration, intended_load_pps, stop); },
+                    stop);
+}
+
+measure::TrialOutcome TrexJobMeasurer::measure_latency(measure::Seconds intended_duration,
+                                                       double intended_load_pps,
+                                                       std::stop_token stop) {
+  return recovering(
+      [&] { return repeating_->measure_latency(intended_duration, intended_load_pps, stop); },
+      stop);
+}
+
+measure::TrialOutcome TrexJobMeasurer::recovering(
+    const std::function<measure::TrialOutcome()>& trial, std::stop_token stop) {
+  const std::uint64_t recoveries_before = session_->recoveries();
+  for (;;) {
+    try {
+      measure::TrialOutcome outcome = trial();
+      if (settings_.link) settings_.link->contact(session_->recoveries() - recoveries_before);
+      return outcome;
+    } catch (const trex::TrexError& error) {
+      if (!trex::TrexSession::is_recoverable(error) &&
+          error.kind() != trex::TrexErrorKind::transport) {
+        throw measure::MeasurementError(error.what());
+      }
+      // TRex went away and the session's own recovery failed: keep trying to
+      // recover within the grace period, then measure this trial again (its
+      // counts were lost with the connection).
+      with_reconnect(
+          "reconnect to", [&] { session_->recover(error); }, stop);
+    }
+  }
+}
+
+}  // namespace trexsearch::service

@@ -1,0 +1,43 @@
+#pragma once
+
+#include <cstddef>
+#include <map>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "daemon/model/job_progress.hpp"
+#include "daemon/model/job_record.hpp"
+
+namespace trexsearch::service {
+
+/// The running job as `status` shows it.
+struct RunningJobStatus {
+  JobId id = 0;
+  std::string name;
+  std::string method;
+  std::string measurer_kind;
+  WallTime started_at{};
+  JobProgress progress;
+  bool cancel_requested = false;
+};
+
+/// The queue as `status` shows it (from memory: answering needs no disk access).
+struct QueueStatus {
+  std::optional<RunningJobStatus> running;
+  /// In the order they will run.
+  std::vector<JobId> queued;
+  /// How many of them each method ("mlr", "plr") has (metrics).
+  std::map<std::string, std::size_t> queued_by_method;
+  std::size_t max_queued = 0;
+};
+
+/// The queue and the running job, from memory (`status`, metrics).
+class QueueView {
+ public:
+  virtual ~QueueView() = default;
+
+  virtual QueueStatus queue_status() = 0;
+};
+
+}  // namespace trexsearch::service

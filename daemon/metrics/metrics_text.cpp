@@ -1,0 +1,215 @@
+#include "daemon/metrics/metrics_text.hpp"
+
+#include <charconv>
+#include <cmath>
+#include <set>
+
+namespace trexsearch::service {
+namespace {
+
+// Length of the valid UTF-8 sequence starting at `text[at]`, 0 when invalid
+// (overlong forms, surrogates and code points past U+10FFFF included).
+std::size_t utf8_sequence_length(std::string_view text, std::size_t at) {
+  const auto byte = [&](std::size_t i) { return static_cast<unsigned char>(text[i]); };
+  const unsigned char lead = byte(at);
+  if (lead < 0x80) return 1;
+  std::size_t length = 0;
+  std::uint32_t code = 0;
+  if ((lead & 0xE0) == 0xC0) {
+    length = 2;
+    code = lead & 0x1F;
+  } else if ((lead & 0xF0) == 0xE0) {
+    length = 3;
+    code = lead & 0x0F;
+  } else if ((lead & 0xF8) == 0xF0) {
+    length = 4;
+    code = lead & 0x07;
+  } else {
+    return 0;
+  }
+  if (at + length > text.size()) return 0;
+  for (std::size_t i = 1; i < length; ++i) {
+    if ((byte(at + i) & 0xC0) != 0x80) return 0;
+    code = (code << 6) | (byte(at + i) & 0x3F);
+  }
+  static constexpr std::uint32_t kSmallest[] = {0, 0, 0x80, 0x800, 0x10000};
+  if (code < kSmallest[length] || code > 0x10FFFF || (code >= 0xD800 && code <= 0xDFFF)) return 0;
+  return length;
+}
+
+// Writes one family's HELP and TYPE lines.
+void family(std::string& out, std::string_view name, std::string_view type, std::string_view help) {
+  out.append("# HELP ").append(name).append(" ").append(help).append("\n");
+  out.append("# TYPE ").append(name).append(" ").append(type).append("\n");
+}
+
+using Labels = std::vector<std::pair<std::string_view, std::string>>;
+
+void sample(std::string& out, std::string_view name, const Labels& labels, double value) {
+  out.append(name);
+  if (!labels.empty()) {
+    out.append("{");
+    bool first = true;
+    for (const auto& [key, escaped] : labels) {
+      if (!first) out.append(",");
+      first = false;
+      out.append(key).append("=\"").append(escaped).append("\"");
+    }
+    out.append("}");
+  }
+  out.append(" ").append(format_sample_value(value)).append("\n");
+}
+
+void optional_gauge(std::string& out, std::string_view name, std::string_view help,
+                    const std::optional<double>& value) {
+  family(out, name, "gauge", help);
+  if (value) sample(out, name, {}, *value);
+}
+
+}  // namespace
+
+std::string escape_label_value(std::string_view value, std::size_t max_bytes) {
+  std::string clean;
+  for (std::size_t at = 0; at < value.size();) {
+    const std::size_t length = utf8_sequence_length(value, at);
+    // Whole characters only: a cut in the middle of one would be invalid UTF-8.
+    if (clean.size() + std::max<std::size_t>(length, 1) > max_bytes) break;
+    if (length == 0) {
+      clean.push_back('?');
+      ++at;
+      continue;
+    }
+    clean.append(value.substr(at, length));
+    at += length;
+  }
+  std::string escaped;
+  escaped.reserve(clean.size());
+  for (const char c : clean) {
+    switch (c) {
+      case '\\':
+        escaped.append("\\\\");
+        break;
+      case '"':
+        escaped.append("\\\"");
+        break;
+      case '\n':
+        escaped.append("\\n");
+        break;
+      default:
+        escaped.push_back(c);
+    }
+  }
+  return escaped;
+}
+
+std::string format_sample_value(double value) {
+  if (std::isnan(value)) return "NaN";
+  if (std::isinf(value)) return value > 0 ? "+Inf" : "-Inf";
+  char buffer[64];
+  // Whole numbers (counts, bytes, most loads) as integers: "900000", not the
+  // shortest form "9e+05", which is valid but hard to read by eye.
+  if (std::trunc(value) == value && std::fabs(value) < 1e15) {
+    const auto [end, ec] =
+        std::to_chars(buffer, buffer + sizeof buffer, static_cast<std::int64_t>(value));
+    return std::string(buffer, ec == std::errc{} ? end : buffer);
+  }
+  const auto [end, ec] = std::to_chars(buffer, buffer + sizeof buffer, value);
+  return std::string(buffer, ec == std::errc{} ? end : buffer);
+}
+
+std::string format_metrics(const MetricsSnapshot& s) {
+  std::string out;
+  family(out, "trexsearch_build_info", "gauge",
+         "Always 1; the daemon's version is in the version label.");
+  sample(out, "trexsearch_build_info", {{"version", escape_label_value(s.version)}}, 1.0);
+
+  family(out, "trexsearch_start_time_seconds", "gauge",
+         "When the daemon started, in seconds since the Unix epoch.");
+  sample(out, "trexsearch_start_time_seconds", {}, s.start_time_seconds);
+
+  family(out, "trexsearch_jobs_queued", "gauge", "Jobs waiting in the queue, by method.");
+  for (const auto& [method, count] : s.jobs_queued) {
+    sample(out, "trexsearch_jobs_queued", {{"method", escape_label_value(method)}},
+           static_cast<double>(count));
+  }
+  family(out, "trexsearch_jobs_running", "gauge", "Jobs running now (0 or 1), by method.");
+  for (const auto& [method, count] : s.jobs_running) {
+    sample(out, "trexsearch_jobs_running", {{"method", escape_label_value(method)}},
+           static_cast<double>(count));
+  }
+
+  family(out, "trexsearch_trials_total", "counter",
+         "Trials stored since the daemon started, by search phase and result "
+         "(no_loss, loss, tester_limited).");
+  for (const auto& [key, count] : s.trials_total) {
+    sample(out, "trexsearch_trials_total",
+           {{"phase", escape_label_value(key.first)}, {"result", escape_label_value(key.second)}},
+           static_cast<double>(count));
+  }
+
+  optional_gauge(
+      out, "trexsearch_last_trial_load_pps",
+      "Intended load of the running job's latest completed trial, in packets per second.",
+      s.last_trial_load_pps);
+  optional_gauge(out, "trexsearch_last_trial_loss_ratio",
+                 "Loss ratio of the running job's latest completed trial (1 when tester-limited).",
+                 s.last_trial_loss_ratio);
+  optional_gauge(out, "trexsearch_plr_estimate_pps",
+                 "The running PLR job's critical-load estimate (average), in packets per second.",
+                 s.plr_estimate_pps);
+  optional_gauge(out, "trexsearch_plr_estimate_stdev_pps",
+                 "Standard deviation of the running PLR job's estimate, in packets per second.",
+                 s.plr_estimate_stdev_pps);
+
+  // Goal names are user text: cut, escaped, and made unique (two goals whose
+  // names agree in their first bytes would otherwise be one series twice).
+  std::vector<std::pair<std::string, const GoalBoundsMetric*>> goals;
+  std::set<std::string> seen;
+  for (const GoalBoundsMetric& goal : s.mlr_goals) {
+    if (goals.size() == kMaxExportedGoals) break;
+    std::string label = escape_label_value(goal.goal);
+    for (int n = 2; !seen.insert(label).second; ++n) {
+      label = escape_label_value(goal.goal, kMaxLabelValueBytes - 4) + " #" + std::to_string(n);
+    }
+    goals.emplace_back(std::move(label), &goal);
+  }
+  family(out, "trexsearch_mlr_lower_bound_pps", "gauge",
+         "The running MLR job's current lower bound per goal, in packets per second.");
+  for (const auto& [label, goal] : goals) {
+    if (goal->lower_bound_pps) {
+      sample(out, "trexsearch_mlr_lower_bound_pps", {{"goal", label}}, *goal->lower_bound_pps);
+    }
+  }
+  family(out, "trexsearch_mlr_upper_bound_pps", "gauge",
+         "The running MLR job's current upper bound per goal, in packets per second.");
+  for (const auto& [label, goal] : goals) {
+    if (goal->upper_bound_pps) {
+      sample(out, "trexsearch_mlr_upper_bound_pps", {{"goal", label}}, *goal->upper_bound_pps);
+    }
+  }
+
+  family(out, "trexsearch_trex_link_state", "gauge",
+         "1 for the state the daemon's TRex link is in now, 0 for the others.");
+  for (const std::string& state : s.trex_link_states) {
+    sample(out, "trexsearch_trex_link_state", {{"state", escape_label_value(state)}},
+           state == s.trex_link_state ? 1.0 : 0.0);
+  }
+  family(out, "trexsearch_trex_reconnects_total", "counter",
+         "Times a job re-established its TRex session since the daemon started.");
+  sample(out, "trexsearch_trex_reconnects_total", {}, static_cast<double>(s.trex_reconnects_total));
+
+  family(out, "trexsearch_store_size_bytes", "gauge",
+         "Size of the job store (database and write-ahead log), in bytes.");
+  if (s.store_size_bytes) {
+    sample(out, "trexsearch_store_size_bytes", {}, static_cast<double>(*s.store_size_bytes));
+  }
+  family(out, "trexsearch_store_writable", "gauge",
+         "1 while writes to the job store succeed, 0 after one failed until one succeeds.");
+  if (s.store_writable) sample(out, "trexsearch_store_writable", {}, *s.store_writable ? 1.0 : 0.0);
+
+  family(out, "trexsearch_control_clients", "gauge", "Connections to the control socket now.");
+  sample(out, "trexsearch_control_clients", {}, static_cast<double>(s.control_clients));
+  return out;
+}
+
+}  // namespace trexsearch::service

@@ -1,0 +1,476 @@
+#include "daemon/store/store.hpp"
+
+#include <sys/stat.h>
+
+#include <algorithm>
+
+#include <sqlite3.h>
+
+#include "daemon/store/plr_trial_state_codec.hpp"
+#include "daemon/store/store_codec.hpp"
+
+namespace trexsearch::service {
+namespace {
+
+// 2: trials.plr (PLR jobs' estimate and computation state). 3: trials.detail
+// (directions, tester limit, counters). 4: trials.latency (each direction's latency
+// stream with its histograms, docs/latency.md) and the trial phase "latency", which
+// a version-3 daemon would not know: it refuses the newer file instead of failing on it.
+// 5: suites and suite_jobs (docs/suites.md); jobs and trials unchanged.
+constexpr int kSchemaVersion = 5;
+
+// synchronous=FULL with WAL: every commit syncs the WAL, so a committed trial
+// survives a power cut or reboot, not only a daemon crash (NORMAL would survive
+// a crash but could lose the last commits on power loss). Trials take seconds,
+// so one fsync each is cheap.
+constexpr const char* kSchema = R"sql(
+CREATE TABLE IF NOT EXISTS jobs(
+  id INTEGER PRIMARY KEY AUTOINCREMENT,
+  name TEXT NOT NULL,
+  method TEXT NOT NULL,
+  measurer TEXT NOT NULL,
+  spec TEXT NOT NULL,
+  profile TEXT NOT NULL,
+  state TEXT NOT NULL,
+  reason TEXT NOT NULL DEFAULT '',
+  created_at REAL NOT NULL,
+  started_at REAL,
+  finished_at REAL,
+  run_count INTEGER NOT NULL DEFAULT 0,
+  submitted_by TEXT NOT NULL,
+  daemon_version TEXT NOT NULL,
+  trex_version TEXT,
+  config TEXT NOT NULL
+);
+CREATE INDEX IF NOT EXISTS jobs_by_state ON jobs(state);
+CREATE TABLE IF NOT EXISTS trials(
+  job_id INTEGER NOT NULL REFERENCES jobs(id),
+  number INTEGER NOT NULL,
+  phase TEXT NOT NULL,
+  load_pps REAL NOT NULL,
+  intended_duration REAL NOT NULL,
+  offered_count INTEGER NOT NULL,
+  loss_count INTEGER NOT NULL,
+  intended_count INTEGER,
+  effective_duration REAL,
+  notes TEXT NOT NULL,
+  loss_ratio REAL NOT NULL,
+  started_at REAL NOT NULL,
+  recorded_at REAL NOT NULL,
+  plr TEXT,
+  detail TEXT,
+  latency TEXT,
+  PRIMARY KEY(job_id, number)
+) WITHOUT ROWID;
+CREATE TABLE IF NOT EXISTS results(
+  job_id INTEGER PRIMARY KEY REFERENCES jobs(id),
+  result TEXT NOT NULL
+);
+CREATE TABLE IF NOT EXISTS suites(
+  id INTEGER PRIMARY KEY AUTOINCREMENT,
+  name TEXT NOT NULL,
+  created_at REAL NOT NULL,
+  submitted_by TEXT NOT NULL,
+  document TEXT NOT NULL
+);
+CREATE INDEX IF NOT EXISTS suites_by_name ON suites(name);
+CREATE TABLE IF NOT EXISTS suite_jobs(
+  job_id INTEGER PRIMARY KEY REFERENCES jobs(id),
+  suite_id INTEGER NOT NULL REFERENCES suites(id),
+  position INTEGER NOT NULL,
+  label TEXT NOT NULL,
+  frame_size TEXT NOT NULL,
+  repeat INTEGER NOT NULL
+);
+CREATE INDEX IF NOT EXISTS suite_jobs_by_suite ON suite_jobs(suite_id, position);
+)sql";
+
+constexpr const char* kJobColumns =
+    "id, name, method, measurer, spec, profile, state, reason, created_at, started_at, "
+    "finished_at, run_count, submitted_by, daemon_version, trex_version, config, "
+    "(SELECT COUNT(*) FROM trials WHERE trials.job_id = jobs.id)";
+
+mlr::TrialPhase phase_from_string(const std::string& text, JobId id) {
+  for (const auto phase : {mlr::TrialPhase::warmup, mlr::TrialPhase::initial, mlr::TrialPhase::main,
+                           mlr::TrialPhase::latency}) {
+    if (mlr::to_string(phase) == text) return phase;
+  }
+  throw SqliteError(
+      0, "job " + std::to_string(id) + ": stored trial has unknown phase '" + text + "'");
+}
+
+void require_changed(SqliteDatabase& db, JobId id) {
+  if (db.changes() == 0) {
+    throw SqliteError(0, db.path() + ": no job " + std::to_string(id) + " to update");
+  }
+}
+
+}  // namespace
+
+Store::Store(const std::filesystem::path& file, std::chrono::milliseconds busy_timeout)
+    : file_(file), db_(file.string(), static_cast<int>(busy_timeout.count())) {
+  struct stat info {};
+  if (::stat(file_.c_str(), &info) == 0) {
+    device_ = static_cast<std::uint64_t>(info.st_dev);
+    inode_ = static_cast<std::uint64_t>(info.st_ino);
+  }
+  db_.exec("PRAGMA journal_mode=WAL");
+  db_.exec("PRAGMA synchronous=FULL");
+  db_.exec("PRAGMA foreign_keys=ON");
+  // Checkpoint every 256 pages (1 MiB) rather than SQLite's 1000: the log is what
+  // must fit in the store's reserve when its file system fills up (StoreReserve).
+  db_.exec("PRAGMA wal_autocheckpoint=256");
+  auto version = db_.prepare("PRAGMA user_version");
+  version.step();
+  const std::int64_t found = version.column_int64(0);
+  if (found > kSchemaVersion) {
+    throw SqliteError(0, file_.string() + ": schema version " + std::to_string(found) +
+                             " is newer than this trex-searchd understands (" +
+                             std::to_string(kSchemaVersion) + ")");
+  }
+  if (found < kSchemaVersion) {
+    SqliteTransaction transaction(db_);
+    // A version-1 file has every table but trials.plr, a version-2 file all but
+    // trials.detail, a version-3 file all but trials.latency; CREATE IF NOT EXISTS
+    // keeps them. Stored trials keep their rows (no latency: NULL). Version 4 lacks
+    // only the suite tables, which kSchema creates.
+    if (found == 1) db_.exec("ALTER TABLE trials ADD COLUMN plr TEXT");
+    if (found >= 1 && found <= 2) db_.exec("ALTER TABLE trials ADD COLUMN detail TEXT");
+    if (found >= 1 && found <= 3) db_.exec("ALTER TABLE trials ADD COLUMN latency TEXT");
+    db_.exec(kSchema);
+    db_.exec("PRAGMA user_version=" + std::to_string(kSchemaVersion));
+    transaction.commit();
+  }
+}
+
+void Store::check_integrity() {
+  auto check = db_.prepare("PRAGMA quick_check(5)");
+  std::string findings;
+  while (check.step()) {
+    const std::string line = check.column_text(0);
+    if (line == "ok") return;
+    findings += (findings.empty() ? "" : "; ") + line;
+  }
+  throw SqliteError(SQLITE_CORRUPT,
+                    file_.string() + " fails SQLite's quick_check (" + findings +
+                        "): the job store is damaged; stop the daemon, move the file (and its "
+                        "-wal) aside and recover what you can with sqlite3's .recover");
+}
+
+std::string Store::file_problem() const {
+  struct stat info {};
+  if (::stat(file_.c_str(), &info) != 0) {
+    return file_.string() +
+           " was deleted while the daemon runs: what it writes now is lost "
+           "at the next start";
+  }
+  if (static_cast<std::uint64_t>(info.st_dev) != device_ ||
+      static_cast<std::uint64_t>(info.st_ino) != inode_) {
+    return file_.string() +
+           " was replaced by another file while the daemon runs: it still "
+           "writes to the old one; restart it to use the new file";
+  }
+  return "";
+}
+
+std::optional<std::size_t> Store::delete_job_in_batches(JobId id, std::size_t batch) {
+  if (!job(id)) return std::nullopt;
+  const std::size_t trials = trial_count(id);
+  while (true) {
+    SqliteTransaction transaction(db_);
+    // Newest first: an interrupted delete leaves a job whose trials are still
+    // numbered 1..N, which resume and analysis rely on.
+    auto statement = db_.prepare(
+        "DELETE FROM trials WHERE job_id = ?1 AND number > "
+        "(SELECT MAX(number) FROM trials WHERE job_id = ?1) - ?2");
+    statement.bind(1, static_cast<std::int64_t>(id)).bind(2, static_cast<std::int64_t>(batch));
+    statement.step();
+    const auto removed = db_.changes();
+    transaction.commit();
+    checkpoint();
+    if (removed == 0) break;
+  }
+  delete_job(id);
+  checkpoint();
+  return trials;
+}
+
+bool Store::checkpoint() {
+  auto statement = db_.prepare("PRAGMA wal_checkpoint(TRUNCATE)");
+  if (!statement.step()) return false;
+  // Row: busy, log frames, checkpointed frames; busy 1 means a reader held it back.
+  return statement.column_int64(0) == 0;
+}
+
+std::optional<std::size_t> Store::delete_job(JobId id) {
+  SqliteTransaction transaction(db_);
+  if (!job(id)) return std::nullopt;
+  const std::size_t trials = trial_count(id);
+  for (const char* sql :
+       {"DELETE FROM results WHERE job_id = ?1", "DELETE FROM trials WHERE job_id = ?1",
+        "DELETE FROM suite_jobs WHERE job_id = ?1", "DELETE FROM jobs WHERE id = ?1"}) {
+    auto statement = db_.prepare(sql);
+    statement.bind(1, static_cast<std::int64_t>(id));
+    statement.step();
+  }
+  transaction.commit();
+  return trials;
+}
+
+void Store::set_max_bytes(std::uint64_t bytes) {
+  auto page_size = db_.prepare("PRAGMA page_size");
+  page_size.step();
+  const auto page_bytes = static_cast<std::uint64_t>(page_size.column_int64(0));
+  // SQLite clamps max_page_count to its own maximum (and to the current size).
+  const std::uint64_t pages =
+      bytes == 0 ? 0xFFFFFFFEu : std::max<std::uint64_t>(1, bytes / page_bytes);
+  db_.exec("PRAGMA max_page_count=" + std::to_string(pages));
+}
+
+JobId Store::add_job(const NewJob& job) {
+  auto insert = db_.prepare(
+      "INSERT INTO jobs(name, method, measurer, spec, profile, state, created_at, submitted_by, "
+      "daemon_version, config) VALUES(?1, ?2, ?3, ?4, ?5, 'queued', ?6, ?7, ?8, ?9)");
+  insert.bind(1, job.spec.name)
+      .bind(2, to_string(job.spec.method))
+      .bind(3, measurer_kind(job.spec.measurer))
+      .bind(4, encode_spec_column(job.spec))
+      .bind(5, job.spec.profile)
+      .bind(6, to_unix_seconds(job.created_at))
+      .bind(7, job.submitted_by)
+      .bind(8, job.daemon_version)
+      .bind(9, job.config_json);
+  insert.run();
+  return db_.last_insert_rowid();
+}
+
+JobRecord Store::read_job(SqliteStatement& row) const {
+  JobRecord job;
+  job.id = row.column_int64(0);
+  job.name = row.column_text(1);
+  job.method = row.column_text(2);
+  job.measurer_kind = row.column_text(3);
+  job.spec_json = row.column_text(4);
+  job.profile = row.column_text(5);
+  const std::string state = row.column_text(6);
+  const auto parsed = job_state_from_string(state);
+  if (!parsed) {
+    throw SqliteError(0, file_.string() + ": job " + std::to_string(job.id) +
+                             " has unknown state '" + state + "'");
+  }
+  job.state = *parsed;
+  job.reason = row.column_text(7);
+  job.created_at = from_unix_seconds(row.column_double(8));
+  if (const auto started = row.column_optional_double(9)) {
+    job.started_at = from_unix_seconds(*started);
+  }
+  if (const auto finished = row.column_optional_double(10)) {
+    job.finished_at = from_unix_seconds(*finished);
+  }
+  job.run_count = static_cast<int>(row.column_int64(11));
+  job.submitted_by = row.column_text(12);
+  job.daemon_version = row.column_text(13);
+  if (!row.is_null(14)) job.trex_version = row.column_text(14);
+  job.config_json = row.column_text(15);
+  job.trial_count = static_cast<std::size_t>(row.column_int64(16));
+  return job;
+}
+
+std::optional<JobRecord> Store::job(JobId id) {
+  auto select = db_.prepare(std::string("SELECT ") + kJobColumns + " FROM jobs WHERE id = ?1");
+  select.bind(1, id);
+  if (!select.step()) return std::nullopt;
+  return read_job(select);
+}
+
+std::vector<JobRecord> Store::jobs(std::optional<JobState> state, std::size_t limit) {
+  auto select = db_.prepare(std::string("SELECT ") + kJobColumns +
+                            " FROM jobs WHERE ?1 IS NULL OR state = ?1 ORDER BY id DESC LIMIT ?2");
+  if (state) {
+    select.bind(1, to_string(*state));
+  } else {
+    select.bind_null(1);
+  }
+  select.bind(2, static_cast<std::int64_t>(limit));
+  std::vector<JobRecord> jobs;
+  while (select.step()) jobs.push_back(read_job(select));
+  return jobs;
+}
+
+std::vector<JobRecord> Store::unfinished_jobs() {
+  auto select = db_.prepare(std::string("SELECT ") + kJobColumns +
+                            " FROM jobs WHERE state IN ('queued', 'running', 'interrupted') "
+                            "ORDER BY id");
+  std::vector<JobRecord> jobs;
+  while (select.step()) jobs.push_back(read_job(select));
+  return jobs;
+}
+
+void Store::mark_running(JobId id, WallTime now) {
+  auto update = db_.prepare(
+      "UPDATE jobs SET state = 'running', reason = '', run_count = run_count + 1, "
+      "started_at = COALESCE(started_at, ?2) WHERE id = ?1");
+  update.bind(1, id).bind(2, to_unix_seconds(now)).run();
+  require_changed(db_, id);
+}
+
+void Store::set_state(JobId id, JobState state, const std::string& reason) {
+  auto update = db_.prepare("UPDATE jobs SET state = ?2, reason = ?3 WHERE id = ?1");
+  update.bind(1, id).bind(2, to_string(state)).bind(3, reason).run();
+  require_changed(db_, id);
+}
+
+void Store::finish(JobId id, JobState state, const std::string& reason, WallTime now,
+                   const mlr::SearchResult* result, const latency::LatencyPhaseResult* latency) {
+  SqliteTransaction transaction(db_);
+  auto update =
+      db_.prepare("UPDATE jobs SET state = ?2, reason = ?3, finished_at = ?4 WHERE id = ?1");
+  update.bind(1, id).bind(2, to_string(state)).bind(3, reason).bind(4, to_unix_seconds(now)).run();
+  require_changed(db_, id);
+  if (result != nullptr) {
+    auto insert = db_.prepare("INSERT OR REPLACE INTO results(job_id, result) VALUES(?1, ?2)");
+    insert.bind(1, id).bind(2, encode_result_column(*result, latency)).run();
+  }
+  transaction.commit();
+}
+
+void Store::set_trex_version(JobId id, const std::string& version) {
+  auto update = db_.prepare("UPDATE jobs SET trex_version = ?2 WHERE id = ?1");
+  update.bind(1, id).bind(2, version).run();
+  require_changed(db_, id);
+}
+
+void Store::finish_plr(JobId id, JobState state, const std::string& reason, WallTime now,
+                       const plr::PlrResult& result) {
+  SqliteTransaction transaction(db_);
+  auto update =
+      db_.prepare("UPDATE jobs SET state = ?2, reason = ?3, finished_at = ?4 WHERE id = ?1");
+  update.bind(1, id).bind(2, to_string(state)).bind(3, reason).bind(4, to_unix_seconds(now)).run();
+  require_changed(db_, id);
+  auto insert = db_.prepare("INSERT OR REPLACE INTO results(job_id, result) VALUES(?1, ?2)");
+  insert.bind(1, id).bind(2, encode_result_column(result)).run();
+  transaction.commit();
+}
+
+void Store::finish_fixed_load(JobId id, JobState state, const std::string& reason, WallTime now,
+                              const FixedLoadResult& result) {
+  SqliteTransaction transaction(db_);
+  auto update =
+      db_.prepare("UPDATE jobs SET state = ?2, reason = ?3, finished_at = ?4 WHERE id = ?1");
+  update.bind(1, id).bind(2, to_string(state)).bind(3, reason).bind(4, to_unix_seconds(now)).run();
+  require_changed(db_, id);
+  auto insert = db_.prepare("INSERT OR REPLACE INTO results(job_id, result) VALUES(?1, ?2)");
+  insert.bind(1, id).bind(2, encode_result_column(result)).run();
+  transaction.commit();
+}
+
+void Store::add_trial(JobId id, const StoredTrial& stored) {
+  const measure::RecordedTrial& trial = stored.trial;
+  const measure::TrialOutcome& outcome = trial.outcome;
+  auto insert = db_.prepare(
+      "INSERT INTO trials(job_id, number, phase, load_pps, intended_duration, offered_count, "
+      "loss_count, intended_count, effective_duration, notes, loss_ratio, started_at, "
+      "recorded_at, plr, detail, latency) VALUES(?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, "
+      "?12, ?13, ?14, ?15, ?16)");
+  std::optional<double> effective;
+  if (outcome.effective_duration) effective = outcome.effective_duration->count();
+  insert.bind(1, id)
+      .bind(2, static_cast<std::int64_t>(stored.number))
+      .bind(3, mlr::to_string(stored.phase))
+      .bind(4, trial.intended_load_pps)
+      .bind(5, trial.intended_duration.count())
+      .bind(6, outcome.offered_count)
+      .bind(7, outcome.loss_count)
+      .bind(8, outcome.intended_count)
+      .bind(9, effective)
+      .bind(10, encode_notes_column(outcome.notes))
+      .bind(11, stored.loss_ratio)
+      .bind(12, stored.started_at.count())
+      .bind(13, to_unix_seconds(stored.recorded_at));
+  if (stored.plr) {
+    insert.bind(14, encode_plr_trial_state(*stored.plr));
+  } else {
+    insert.bind_null(14);
+  }
+  // The latency goes to its own column, histograms included, so that percentiles
+  // can be recomputed from the store later; detail keeps the rest.
+  insert.bind(15, encode_detail_column(outcome));
+  if (const auto latency = encode_latency_column(outcome)) {
+    insert.bind(16, *latency);
+  } else {
+    insert.bind_null(16);
+  }
+  insert.run();
+}
+
+std::vector<StoredTrial> Store::trials(JobId id) {
+  auto select = db_.prepare(
+      "SELECT number, phase, load_pps, intended_duration, offered_count, loss_count, "
+      "intended_count, effective_duration, notes, loss_ratio, started_at, recorded_at, plr, "
+      "detail, latency FROM trials WHERE job_id = ?1 ORDER BY number");
+  select.bind(1, id);
+  std::vector<StoredTrial> trials;
+  while (select.step()) {
+    StoredTrial stored;
+    stored.number = static_cast<std::size_t>(select.column_int64(0));
+    stored.phase = phase_from_string(select.column_text(1), id);
+    stored.trial.intended_load_pps = select.column_double(2);
+    stored.trial.intended_duration = measure::Seconds{select.column_double(3)};
+    measure::TrialOutcome& outcome = stored.trial.outcome;
+    outcome.offered_count = select.column_int64(4);
+    outcome.loss_count = select.column_int64(5);
+    outcome.intended_count = select.column_optional_int64(6);
+    if (const auto effective = select.column_optional_double(7)) {
+      outcome.effective_duration = measure::Seconds{*effective};
+    }
+    outcome.notes = decode_notes_column(select.column_text(8));
+    if (!select.is_null(13)) {
+      decode_detail_column(select.column_text(13), outcome,
+                           "trial " + std::to_string(stored.number) + ".detail");
+    }
+    if (!select.is_null(14)) {
+      decode_latency_column(select.column_text(14), outcome,
+                            "trial " + std::to_string(stored.number) + ".latency");
+    }
+    stored.loss_ratio = select.column_double(9);
+    stored.started_at = measure::Seconds{select.column_double(10)};
+    stored.recorded_at = from_unix_seconds(select.column_double(11));
+    if (!select.is_null(12)) {
+      try {
+        plr::PlrTrial trial{
+            stored.number,
+            measure::TrialResult::from_outcome(stored.trial.intended_load_pps,
+                                               stored.trial.intended_duration, outcome),
+            measure::Seconds{0.0},
+            measure::Seconds{0.0},
+            0,
+            false,
+            {},
+            std::nullopt};
+        decode_plr_trial_state(select.column_text(12), trial);
+        stored.plr = std::move(trial);
+      } catch (const std::exception& error) {
+        throw SqliteError(0, "job " + std::to_string(id) + " trial " +
+                                 std::to_string(stored.number) + ": " + error.what());
+      }
+    }
+    trials.push_back(std::move(stored));
+  }
+  return trials;
+}
+
+std::size_t Store::trial_count(JobId id) {
+  auto select = db_.prepare("SELECT COUNT(*) FROM trials WHERE job_id = ?1");
+  select.bind(1, id);
+  select.step();
+  return static_cast<std::size_t>(select.column_int64(0));
+}
+
+std::optional<std::string> Store::result_json(JobId id) {
+  auto select = db_.prepare("SELECT result FROM results WHERE job_id = ?1");
+  select.bind(1, id);
+  if (!select.step()) return std::nullopt;
+  return select.column_text(0);
+}
+
+}  // namespace trexsearch::service
