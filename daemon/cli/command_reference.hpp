@@ -3,7 +3,7 @@
 #include <span>
 #include <string>
 
-#include "daemon/cli/command_entry.hpp"
+#include "daemon/cli/command/command_entry.hpp"
 
 namespace trexsearch::cli {
 

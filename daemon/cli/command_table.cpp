@@ -1,7 +1,7 @@
 #include "daemon/cli/command_table.hpp"
 
-#include "daemon/cli/client_runner.hpp"
-#include "daemon/cli/command_entries.hpp"
+#include "daemon/cli/client/client_runner.hpp"
+#include "daemon/cli/command/command_entries.hpp"
 
 namespace trexsearch::cli {
 namespace {

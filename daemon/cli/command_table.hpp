@@ -6,7 +6,7 @@
 #include <string_view>
 #include <vector>
 
-#include "daemon/cli/command_entry.hpp"
+#include "daemon/cli/command/command_entry.hpp"
 
 namespace trexsearch::cli {
 

@@ -4,13 +4,13 @@
 #include <string>
 #include <vector>
 
-#include "daemon/cli/client_options.hpp"
-#include "daemon/cli/command_help.hpp"
+#include "daemon/cli/command/client_options.hpp"
+#include "daemon/cli/command/command_help.hpp"
+#include "daemon/cli/command/exit_codes.hpp"
+#include "daemon/cli/command/global_options.hpp"
+#include "daemon/cli/command/safe_output.hpp"
 #include "daemon/cli/command_reference.hpp"
 #include "daemon/cli/command_table.hpp"
-#include "daemon/cli/exit_codes.hpp"
-#include "daemon/cli/global_options.hpp"
-#include "daemon/cli/safe_output.hpp"
 
 namespace {
 

@@ -1,14 +1,14 @@
 // `trex-search export`'s pieces without a daemon: UTC times of --since/--until,
 // the job filter, and the records made from the daemon's JSON (docs/export.md).
-#include "daemon/cli/export_records_codec.hpp"
+#include "daemon/cli/analysis/export_records_codec.hpp"
 
 #include <doctest/doctest.h>
 #include <json/reader.h>
 
 #include <sstream>
 
-#include "daemon/cli/command_errors.hpp"
-#include "daemon/cli/export_filter.hpp"
+#include "daemon/cli/analysis/export_filter.hpp"
+#include "daemon/cli/command/command_errors.hpp"
 
 using namespace trexsearch::cli;
 

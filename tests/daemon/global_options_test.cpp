@@ -1,4 +1,4 @@
-#include "daemon/cli/global_options.hpp"
+#include "daemon/cli/command/global_options.hpp"
 
 #include <doctest/doctest.h>
 

@@ -1,9 +1,9 @@
 // `reanalyze --goals FILE`: the goals file's two shapes and its errors.
-#include "daemon/cli/goals_file_codec.hpp"
+#include "daemon/cli/analysis/goals_file_codec.hpp"
 
 #include <doctest/doctest.h>
 
-#include "daemon/cli/command_errors.hpp"
+#include "daemon/cli/command/command_errors.hpp"
 #include "measure/errors.hpp"
 
 namespace trexsearch::cli {

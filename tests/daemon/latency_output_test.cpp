@@ -2,9 +2,9 @@
 
 #include <json/value.h>
 
-#include "daemon/cli/latency_text.hpp"
-#include "daemon/cli/result_format.hpp"
-#include "daemon/cli/trial_text.hpp"
+#include "daemon/cli/replies/result_format.hpp"
+#include "daemon/cli/text/latency_text.hpp"
+#include "daemon/cli/text/trial_text.hpp"
 #include "daemon/codec/latency_codec.hpp"
 #include "daemon/codec/strict_json.hpp"
 #include "daemon/protocol/document_codec.hpp"

@@ -1,13 +1,13 @@
 // `result`, `show` and `watch` for people, from the daemon's JSON: the tester
 // limit in the goal table, per-direction counts at the bounds, notes per key and
 // load, the counters, and whether the result is a clean one (exit code 5).
-#include "daemon/cli/result_format.hpp"
+#include "daemon/cli/replies/result_format.hpp"
 
 #include <doctest/doctest.h>
 
-#include "daemon/cli/client_format.hpp"
-#include "daemon/cli/goal_table.hpp"
-#include "daemon/cli/line_rate_text.hpp"
+#include "daemon/cli/replies/client_format.hpp"
+#include "daemon/cli/text/goal_table.hpp"
+#include "daemon/cli/text/line_rate_text.hpp"
 #include "daemon/codec/search_result_codec.hpp"
 #include "daemon/protocol/document_codec.hpp"
 #include "daemon/protocol/event_codec.hpp"

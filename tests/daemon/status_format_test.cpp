@@ -1,9 +1,9 @@
 // `trex-search status` and `list` as people read them, from the typed replies.
-#include "daemon/cli/status_format.hpp"
+#include "daemon/cli/replies/status_format.hpp"
 
 #include <doctest/doctest.h>
 
-#include "daemon/cli/job_list_format.hpp"
+#include "daemon/cli/replies/job_list_format.hpp"
 
 namespace trexsearch::cli {
 namespace {

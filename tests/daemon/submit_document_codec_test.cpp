@@ -1,12 +1,12 @@
 // What `trex-search submit` sends, from the user's files and options.
-#include "daemon/cli/submit_document_codec.hpp"
+#include "daemon/cli/client/submit_document_codec.hpp"
 
 #include <doctest/doctest.h>
 
 #include <vector>
 
-#include "daemon/cli/command_errors.hpp"
-#include "daemon/cli/watch_line_codec.hpp"
+#include "daemon/cli/client/watch_line_codec.hpp"
+#include "daemon/cli/command/command_errors.hpp"
 
 namespace trexsearch::cli {
 namespace {

@@ -3,8 +3,8 @@
 // "at least" of a passed max_load, the table, CSV and plots.
 #include <doctest/doctest.h>
 
-#include "daemon/cli/command_errors.hpp"
-#include "daemon/cli/suite_values.hpp"
+#include "daemon/cli/command/command_errors.hpp"
+#include "daemon/cli/replies/suite_values.hpp"
 #include "daemon/protocol/document_codec.hpp"
 #include "daemon/protocol/job_summary_codec.hpp"
 #include "daemon/protocol/suite_replies_codec.hpp"

@@ -2,13 +2,13 @@
 // result gives, the spread rule, what counts as a regression, what a series groups.
 #include <doctest/doctest.h>
 
-#include "daemon/cli/command_errors.hpp"
-#include "daemon/cli/comparison_json_codec.hpp"
-#include "daemon/cli/job_comparison.hpp"
-#include "daemon/cli/job_values.hpp"
-#include "daemon/cli/trend_format.hpp"
-#include "daemon/cli/trend_json_codec.hpp"
-#include "daemon/cli/trend_series.hpp"
+#include "daemon/cli/analysis/comparison_json_codec.hpp"
+#include "daemon/cli/analysis/job_comparison.hpp"
+#include "daemon/cli/analysis/trend_format.hpp"
+#include "daemon/cli/analysis/trend_json_codec.hpp"
+#include "daemon/cli/analysis/trend_series.hpp"
+#include "daemon/cli/command/command_errors.hpp"
+#include "daemon/cli/replies/job_values.hpp"
 #include "daemon/protocol/document_codec.hpp"
 #include "daemon/protocol/job_replies_codec.hpp"
 #include "daemon/protocol/job_summary_codec.hpp"

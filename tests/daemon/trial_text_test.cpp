@@ -1,11 +1,11 @@
 // A trial for people: its line with markers (within 80 columns), the lines under
 // it, the notes counted per key and load, and text made safe for a terminal.
-#include "daemon/cli/trial_text.hpp"
+#include "daemon/cli/text/trial_text.hpp"
 
 #include <doctest/doctest.h>
 
-#include "daemon/cli/terminal_text.hpp"
-#include "daemon/cli/trial_notes_text.hpp"
+#include "daemon/cli/text/terminal_text.hpp"
+#include "daemon/cli/text/trial_notes_text.hpp"
 #include "daemon/codec/trial_result_codec.hpp"
 #include "daemon/protocol/document_codec.hpp"
 #include "daemon/protocol/event_codec.hpp"

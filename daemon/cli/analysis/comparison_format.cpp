@@ -1,0 +1,113 @@
+#include "daemon/cli/analysis/comparison_format.hpp"
+
+#include "daemon/cli/text/number_text.hpp"
+#include "daemon/cli/text/terminal_text.hpp"
+#include "daemon/cli/text/text_table.hpp"
+
+namespace trexsearch::cli {
+namespace {
+
+std::string signed_text(double value, int decimals) {
+  return (value > 0.0 ? "+" : "") + fixed(value, decimals);
+}
+
+std::string state_text(const JobValues& job) {
+  if (job.state == "finished" || job.reason.empty()) return job.state;
+  return job.state + ": " + terminal_safe(job.reason);
+}
+
+std::string frame_size_text(const JobValues& job) {
+  if (!job.line_rate) return "-";
+  return fixed(job.line_rate->frame_bytes, 1) + " B";
+}
+
+std::string value_text(const ComparedValue& compared, const JobValues& job) {
+  if (!job.has_values) return "(" + job.state + ")";
+  if (!compared.value || !compared.value->value_pps) return "-";
+  return load_text(*compared.value->value_pps) + (compared.value->clean() ? "" : " *");
+}
+
+std::string spread_text(const ComparedValue& compared) {
+  if (!compared.value || !compared.value->spread_low_pps) return "-";
+  const GoalValue& value = *compared.value;
+  if (value.stdev_pps) return "+- " + load_text(*value.stdev_pps);
+  return load_text(*value.spread_low_pps) + " .. " + load_text(*value.spread_high_pps);
+}
+
+std::string difference_text(const ComparedValue& compared) {
+  if (!compared.difference_pps) return "-";
+  std::string text = signed_text(*compared.difference_pps, 1);
+  if (compared.difference_percent)
+    text += " (" + signed_text(*compared.difference_percent, 2) + " %)";
+  if (compared.regression) return text + " REGRESSION";
+  return text + (compared.beyond_spread ? " beyond spread" : " within spread");
+}
+
+}  // namespace
+
+std::string format_comparison(const Comparison& comparison) {
+  const std::vector<JobValues>& jobs = comparison.jobs;
+  std::vector<std::vector<std::string>> rows;
+  auto add_row = [&](const std::string& label, auto&& cell) {
+    std::vector<std::string> row{label};
+    for (std::size_t i = 0; i < jobs.size(); ++i) row.push_back(cell(i));
+    rows.push_back(row);
+  };
+  add_row("", [&](std::size_t i) { return "job " + std::to_string(jobs[i].id); });
+  add_row("name", [&](std::size_t i) { return terminal_safe(jobs[i].name); });
+  add_row("method", [&](std::size_t i) { return jobs[i].method; });
+  add_row("state", [&](std::size_t i) { return state_text(jobs[i]); });
+  add_row("created", [&](std::size_t i) { return jobs[i].created_at; });
+  add_row("profile", [&](std::size_t i) {
+    return jobs[i].profile.empty() ? std::string("-") : terminal_safe(jobs[i].profile);
+  });
+  add_row("frame size", [&](std::size_t i) { return frame_size_text(jobs[i]); });
+  bool unclean = false;
+  for (const ComparedGoal& goal : comparison.goals) {
+    add_row(terminal_safe(goal.goal) + " [frames/s]",
+            [&](std::size_t i) { return value_text(goal.values[i], jobs[i]); });
+    add_row("  % of line rate", [&](std::size_t i) {
+      const auto& value = goal.values[i].value;
+      const std::string text =
+          value && value->value_pps
+              ? percent_of_line_rate(*value->value_pps / value->summed_directions,
+                                     jobs[i].line_rate)
+              : "";
+      return text.empty() ? std::string("-") : text;
+    });
+    add_row("  spread", [&](std::size_t i) { return spread_text(goal.values[i]); });
+    add_row("  vs job " + std::to_string(jobs.front().id), [&](std::size_t i) {
+      return i == 0 ? std::string("-") : difference_text(goal.values[i]);
+    });
+    for (const ComparedValue& value : goal.values)
+      unclean = unclean || (value.value && !value.value->clean());
+  }
+  std::string text = format_text_table(rows, {});
+  for (const ComparedGoal& goal : comparison.goals) {
+    for (std::size_t i = 1; i < jobs.size(); ++i) {
+      const ComparedValue& value = goal.values[i];
+      if (!value.regression) continue;
+      text += "REGRESSION: " + terminal_safe(goal.goal) + " of job " + std::to_string(jobs[i].id) +
+              " is " + fixed(-*value.difference_percent, 2) + " % below job " +
+              std::to_string(jobs.front().id) + ", beyond both runs' spread\n";
+    }
+  }
+  if (unclean) {
+    text +=
+        "* not clean (tester-limited, irregular or stopped early): never counted as a "
+        "regression\n";
+    for (const ComparedGoal& goal : comparison.goals) {
+      for (std::size_t i = 0; i < jobs.size(); ++i) {
+        const auto& value = goal.values[i].value;
+        if (value && !value->clean()) {
+          text += "  job " + std::to_string(jobs[i].id) + " " + terminal_safe(goal.goal) + ": " +
+                  terminal_safe(value->unclean_reason) + "\n";
+        }
+      }
+    }
+  }
+  if (comparison.goals.empty()) text += "no job has a result to compare\n";
+  return text;
+}
+
+}  // namespace trexsearch::cli

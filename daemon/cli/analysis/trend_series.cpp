@@ -1,0 +1,119 @@
+#include "daemon/cli/analysis/trend_series.hpp"
+
+#include <algorithm>
+
+#include "daemon/cli/command/command_errors.hpp"
+
+namespace trexsearch::cli {
+namespace {
+
+std::vector<std::string> goal_names(const std::vector<JobValues>& jobs) {
+  std::vector<std::string> names;
+  for (const JobValues& job : jobs) {
+    for (const GoalValue& goal : job.goals) {
+      if (std::find(names.begin(), names.end(), goal.goal) == names.end()) {
+        names.push_back(goal.goal);
+      }
+    }
+  }
+  return names;
+}
+
+TrendSeries series_of(const std::string& goal, const std::vector<JobValues>& jobs,
+                      const TrendSettings& settings) {
+  TrendSeries series;
+  series.goal = goal;
+  std::vector<double> values;
+  std::vector<std::size_t> point_of_value;
+  for (const JobValues& job : jobs) {
+    TrendPoint point{job, std::nullopt, false, false, std::nullopt};
+    // A job without the goal at all (another method, other goals) is not part of
+    // this series; one without a result is, shown by its state.
+    if (job.has_values) {
+      const GoalValue* value = job.find(goal);
+      if (value == nullptr) continue;
+      point.value = *value;
+      if (value->value_pps && (value->clean() || settings.include_unclean)) {
+        point.grouped = true;
+        values.push_back(*value->value_pps);
+        point_of_value.push_back(series.points.size());
+      }
+    }
+    series.points.push_back(point);
+  }
+  series.grouped_count = values.size();
+  if (values.size() < 2) return series;  // too_few
+  const trend::Classification classified =
+      trend::classify_series(values, {trend::kDefaultSignificantBits, settings.drop_outliers});
+  for (std::size_t index : classified.outliers) {
+    TrendPoint& point = series.points[point_of_value[index]];
+    point.outlier = true;
+    point.grouped = false;
+  }
+  for (std::size_t g = 0; g < classified.groups.size(); ++g) {
+    const trend::TrendGroup& group = classified.groups[g];
+    TrendSegment segment;
+    segment.first_job = series.points[point_of_value[group.first_index]].job.id;
+    segment.last_job = series.points[point_of_value[group.last_index]].job.id;
+    segment.stats = group.stats;
+    segment.verdict = group.verdict;
+    if (g > 0) {
+      const double previous = classified.groups[g - 1].stats.avg;
+      if (previous > 0.0) segment.change_percent = 100.0 * (group.stats.avg - previous) / previous;
+    }
+    for (std::size_t i = group.first_index; i <= group.last_index; ++i) {
+      TrendPoint& point = series.points[point_of_value[i]];
+      if (!point.outlier) point.group = g;
+    }
+    series.groups.push_back(segment);
+  }
+  switch (classified.last_verdict()) {
+    case trend::Verdict::regression:
+      series.verdict = TrendVerdict::regression;
+      break;
+    case trend::Verdict::progression:
+      series.verdict = TrendVerdict::progression;
+      break;
+    default:
+      series.verdict = TrendVerdict::stable;
+  }
+  return series;
+}
+
+}  // namespace
+
+std::string trend_key(const protocol::JobSummary& job) { return job.name; }
+
+const char* to_string(TrendVerdict verdict) {
+  switch (verdict) {
+    case TrendVerdict::too_few:
+      return "too_few";
+    case TrendVerdict::stable:
+      return "stable";
+    case TrendVerdict::regression:
+      return "regression";
+    case TrendVerdict::progression:
+      return "progression";
+  }
+  return "?";
+}
+
+std::vector<TrendSeries> build_trend(const std::vector<JobValues>& jobs,
+                                     const TrendSettings& settings) {
+  std::vector<std::string> goals = goal_names(jobs);
+  if (settings.goal) {
+    if (std::find(goals.begin(), goals.end(), *settings.goal) == goals.end()) {
+      std::string known;
+      for (const std::string& goal : goals) known += (known.empty() ? "" : ", ") + goal;
+      throw BadInputError("--goal '" + *settings.goal + "': no result of these jobs has it (" +
+                          (known.empty() ? "no job has a result" : "goals: " + known) + ")");
+    }
+    goals = {*settings.goal};
+  }
+  std::vector<TrendSeries> series;
+  series.reserve(goals.size());
+  for (const std::string& goal : goals) series.push_back(series_of(goal, jobs, settings));
+  return series;
+}
+
+}  // namespace trexsearch::cli

@@ -1,0 +1,88 @@
+// `trex-search list`: jobs (or suites), newest first.
+#include <ostream>
+
+#include "daemon/cli/command/command_entries.hpp"
+#include "daemon/cli/command/command_errors.hpp"
+#include "daemon/cli/replies/job_list_format.hpp"
+#include "daemon/cli/text/terminal_text.hpp"
+#include "daemon/cli/text/text_table.hpp"
+
+namespace trexsearch::cli {
+namespace {
+
+namespace po = boost::program_options;
+
+po::options_description list_options() {
+  po::options_description options("Options");
+  // clang-format off
+  options.add_options()
+      ("state", po::value<std::string>()->value_name("STATE"),
+       "only jobs in this state: queued, running, interrupted, finished, failed, cancelled")
+      ("limit", po::value<int>()->value_name("N")->default_value(100), "at most N jobs")
+      ("suites", "list suites instead of jobs (docs/suites.md)");
+  // clang-format on
+  return options;
+}
+
+std::string format_jobs(const protocol::ListReply& reply) { return format_job_list(reply.jobs); }
+
+std::string format_suites(const protocol::ListSuitesReply& reply) {
+  std::vector<std::vector<std::string>> rows{{"SUITE", "NAME", "JOBS", "CREATED"}};
+  for (const protocol::SuiteSummary& suite : reply.suites) {
+    rows.push_back({std::to_string(suite.id), terminal_safe(suite.name),
+                    std::to_string(suite.job_count), suite.created_at});
+  }
+  return format_text_table(rows, {true, false, true, false});
+}
+
+// --limit as the daemon takes it (1..10000), checked before anything is sent.
+std::size_t list_limit(const po::variables_map& options) {
+  const int limit = options["limit"].as<int>();
+  if (limit < 1 || limit > static_cast<int>(protocol::kMaxListLimit)) {
+    throw UsageError("--limit " + std::to_string(limit) + ": must be from 1 to " +
+                     std::to_string(protocol::kMaxListLimit));
+  }
+  return static_cast<std::size_t>(limit);
+}
+
+ClientRequest list_request(const po::variables_map& options) {
+  if (options.count("suites") != 0) {
+    if (options.count("state") != 0) throw UsageError("--state applies to jobs, not --suites");
+    return client_request(protocol::ListSuitesRequest{list_limit(options)});
+  }
+  protocol::ListRequest list{std::nullopt, list_limit(options)};
+  if (options.count("state") != 0) {
+    const std::string state = options["state"].as<std::string>();
+    list.state = protocol::job_state_from_string(state);
+    if (!list.state) {
+      throw UsageError("--state '" + state +
+                       "': must be queued, running, interrupted, finished, failed or cancelled");
+    }
+  }
+  return client_request(list);
+}
+
+int print_list(const ClientRequest& request, const protocol::Response& reply,
+               const ClientCall& call) {
+  if (request.command == "list_suites") {
+    print_reply(call.out, call.settings, reply.arguments, format_suites);
+  } else {
+    print_reply(call.out, call.settings, reply.arguments, format_jobs);
+  }
+  return 0;
+}
+
+}  // namespace
+
+constinit const CommandEntry kListCommand{
+    .name = "list",
+    .summary = "list trex-searchd's jobs",
+    .usage =
+        "trex-search list [--state STATE] [--limit N] [--json]\n"
+        "       trex-search list --suites [--limit N] [--json]",
+    .description = "Lists jobs (or suites), newest first.",
+    .options = list_options,
+    .client = {.request = list_request, .print = print_list},
+};
+
+}  // namespace trexsearch::cli

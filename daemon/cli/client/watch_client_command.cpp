@@ -1,0 +1,150 @@
+// `trex-search watch JOB`: one progress line per trial until the job ends.
+#include "daemon/cli/client/watch_job.hpp"
+
+#include <unistd.h>
+
+#include <algorithm>
+#include <iostream>
+
+#include "daemon/cli/client/watch_line_codec.hpp"
+#include "daemon/cli/command/client_connection.hpp"
+#include "daemon/cli/command/command_entries.hpp"
+#include "daemon/cli/command/exit_codes.hpp"
+#include "daemon/cli/command/safe_output.hpp"
+#include "daemon/cli/replies/client_format.hpp"
+#include "daemon/cli/replies/result_format.hpp"
+#include "daemon/protocol/event_codec.hpp"
+#include "daemon/protocol/job_replies_codec.hpp"
+#include "daemon/protocol/reply_codec.hpp"
+
+namespace trexsearch::cli {
+namespace {
+
+struct WatchOutcome {
+  int exit_code = 0;
+  std::string notice;  ///< why not 0, for people; empty when there is nothing to say
+};
+
+/// 3 when the job ended other than finished or its search stopped early (fail_fast,
+/// the search time limit); for a finished job, 5 when its result is not a clean one
+/// (a bound or the estimate is the tester's), which a watcher would otherwise only
+/// learn from `result`.
+WatchOutcome outcome_of(ControlConnection& connection, long long job, const std::string& state) {
+  if (state != "finished") return {static_cast<int>(kExitStoppedEarly), "the job is " + state};
+  const auto reply = connection.try_send(protocol::ResultRequest{job});
+  if (reply.result != protocol::ResultCode::success) return {static_cast<int>(kExitOk), ""};
+  const protocol::ResultDocument result =
+      protocol::decode_reply<protocol::ResultReply>(reply.arguments).result;
+  if (result_stopped_early(result)) {
+    return {static_cast<int>(kExitStoppedEarly), stopped_early_notice(result)};
+  }
+  if (!result_not_clean(result)) return {static_cast<int>(kExitOk), ""};
+  return {static_cast<int>(kExitNotClean), not_clean_notice(result)};
+}
+
+/// The end: in text a line saying why the exit code is not 0 (when the job
+/// finished: a failed job's state was the last event), in JSON the `watch.ended`
+/// line with the exit code and that reason.
+int finish(ControlConnection& connection, long long job, const std::string& state, bool json,
+           std::ostream& out) {
+  const WatchOutcome outcome = outcome_of(connection, job, state);
+  if (json) {
+    out << encode_watch_line("watch.ended", job,
+                             watch_ended_arguments(outcome.exit_code, outcome.notice))
+        << std::endl;
+  } else if (state == "finished" && !outcome.notice.empty()) {
+    out << "job " << job << ": " << outcome.notice << "; see trex-search result " << job
+        << std::endl;
+  }
+  return outcome.exit_code;
+}
+
+}  // namespace
+
+int watch_job(ControlConnection& connection, long long job, bool json, std::ostream& out) {
+  const auto reply = connection.send(protocol::WatchRequest{job});
+  const auto start = protocol::decode_reply<protocol::WatchReply>(reply.arguments);
+  // On a terminal the status line (bounds, search time) is redrawn in place under
+  // the trial lines; in a pipe or a log every status gets its own line too.
+  const bool live = !json && &out == &std::cout && ::isatty(STDOUT_FILENO) == 1;
+  if (json) {
+    out << encode_watch_line("watch.started", job, reply.arguments) << std::endl;
+  } else {
+    out << reply.text << std::endl;
+  }
+  if (start.ended) {
+    return finish(connection, job, std::string(protocol::to_string(start.job.state)), json, out);
+  }
+  bool redraw_pending = false;
+  // Lines of the status on screen, to go back over when it is redrawn.
+  std::size_t status_lines = 0;
+  while (const auto event = connection.next_event()) {
+    if (json) {
+      out << encode_watch_line(event->event, job, event->arguments) << std::endl;
+    } else {
+      // Trial lines and their notes stay; on a terminal only the status under
+      // them (bounds or estimate, search time) is redrawn in place.
+      const WatchText text =
+          format_watch_event(protocol::decode_watch_event(event->event, event->arguments));
+      if (redraw_pending) {
+        // The one control sequence the CLI writes (past the escaping filter).
+        if (text.status.empty()) {
+          out << "\n";
+        } else if (status_lines <= 1) {
+          write_terminal_control(out, "\r\033[K");
+        } else {
+          // Up to the status's first line, then clear to the end of the screen.
+          write_terminal_control(out, "\033[" + std::to_string(status_lines - 1) + "A\r\033[J");
+        }
+      }
+      redraw_pending = false;
+      for (const std::string& line : text.lines) out << line << "\n";
+      if (!text.status.empty()) {
+        out << text.status;
+        status_lines =
+            1 + static_cast<std::size_t>(std::count(text.status.begin(), text.status.end(), '\n'));
+        redraw_pending = live;
+        if (!live) out << "\n";
+      }
+      out << std::flush;
+    }
+    if (event->event == protocol::JobEndedEvent::kEvent) {
+      const auto ended =
+          protocol::decode_event_arguments<protocol::JobEndedEvent>(event->arguments);
+      return finish(connection, job, std::string(protocol::to_string(ended.state)), json, out);
+    }
+  }
+  if (redraw_pending) out << "\n";
+  throw std::runtime_error("trex-searchd closed the connection before job " + std::to_string(job) +
+                           " ended");
+}
+
+namespace {
+
+int watch_body(const ClientCall& call) {
+  ControlConnection connection(call.settings.socket, call.settings.timeout);
+  return watch_job(connection, job_argument(call.options), call.settings.json, call.out);
+}
+
+}  // namespace
+
+constinit const CommandEntry kWatchCommand{
+    .name = "watch",
+    .summary = "follow a job's progress until it ends",
+    .usage = "trex-search watch JOB [--json]",
+    .description =
+        "Follows a job until it ends: one line per trial (number, phase, load,\n"
+        "loss and a marker per kind of note, e.g. TESTER-LIMITED 1.23 Mpps or\n"
+        "repeated), its notes and per-direction loss under it, then each goal's\n"
+        "current bounds (or the PLR estimate) and the search time, redrawn in\n"
+        "place on a terminal. --json: JSON lines of one shape, {\"type\", \"job\",\n"
+        "\"arguments\"}: watch.started, then the daemon's events as they come\n"
+        "(trial, job.started, job.ended, ...), last watch.ended {exit_code, reason}.\n"
+        "Exits 0 when the job finished, 3 when it failed, was cancelled or was\n"
+        "interrupted, 5 when it finished but a bound (or the PLR estimate) is the\n"
+        "tester's, not the SUT's.",
+    .options = no_options,
+    .client = {.operand_count = 1, .body = watch_body},
+};
+
+}  // namespace trexsearch::cli

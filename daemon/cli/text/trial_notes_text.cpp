@@ -1,0 +1,107 @@
+#include "daemon/cli/text/trial_notes_text.hpp"
+
+#include <algorithm>
+#include <array>
+#include <cstdio>
+#include <utility>
+
+#include "daemon/cli/text/terminal_text.hpp"
+#include "daemon/report/note_tally.hpp"
+
+namespace trexsearch::cli {
+namespace {
+
+/// Markers for the known keys, in note_key_rank order.
+constexpr std::array<std::string_view, 7> kMarkers{"TESTER-LIMITED", "repeated",   "neg.loss",
+                                                   "port ctrs",      "sut frames", "settle capped",
+                                                   "tx queue full"};
+
+std::string load_text(double load_pps) {
+  char text[64];
+  std::snprintf(text, sizeof text, "%.1f", load_pps);
+  return text;
+}
+
+}  // namespace
+
+std::vector<std::string> trial_note_keys(const protocol::TrialRecord& trial) {
+  return report::note_keys(trial.notes, trial.tester_limited_pps.has_value());
+}
+
+std::string short_rate(double pps) {
+  const char* prefix = "";
+  double scaled = pps;
+  if (pps >= 1e9) {
+    prefix = "G";
+    scaled = pps / 1e9;
+  } else if (pps >= 1e6) {
+    prefix = "M";
+    scaled = pps / 1e6;
+  } else if (pps >= 1e3) {
+    prefix = "k";
+    scaled = pps / 1e3;
+  }
+  // Three significant digits: "1.00 Mpps", "12.3 Mpps", "950 kpps".
+  const int decimals = scaled >= 100.0 ? 0 : scaled >= 10.0 ? 1 : 2;
+  char text[48];
+  std::snprintf(text, sizeof text, "%.*f %spps", decimals, scaled, prefix);
+  return text;
+}
+
+std::vector<std::string> trial_markers(const protocol::TrialRecord& trial) {
+  std::vector<std::string> keys = trial_note_keys(trial);
+  std::stable_sort(keys.begin(), keys.end(), report::note_key_before);
+  std::vector<std::string> markers;
+  for (const std::string& key : keys) {
+    const std::size_t rank = report::note_key_rank(key);
+    if (rank == 0 && trial.tester_limited_pps) {
+      markers.push_back("TESTER-LIMITED " + short_rate(*trial.tester_limited_pps));
+    } else {
+      markers.push_back(rank < kMarkers.size() ? std::string(kMarkers[rank]) : terminal_safe(key));
+    }
+  }
+  return markers;
+}
+
+std::string format_note_summary(const std::vector<protocol::TrialRecord>& trials) {
+  report::NoteTally tally;
+  for (const protocol::TrialRecord& trial : trials) {
+    tally.add(trial.load_pps, trial.notes, trial.tester_limited_pps.has_value());
+  }
+  const std::vector<report::NoteCount> counts = tally.counts();
+  if (counts.empty()) return "notes: none";
+  std::string text = "notes: ";
+  for (std::size_t i = 0; i < counts.size(); ++i) {
+    std::string loads;
+    for (const auto& [load, n] : counts[i].per_load) {
+      loads += (loads.empty() ? "at " : "; at ") + load_text(load) + " pps: " + std::to_string(n);
+    }
+    text += (i == 0 ? "" : ", ") + std::to_string(counts[i].trials) + " " +
+            terminal_safe(counts[i].key) + " (" + loads + ")";
+  }
+  return text;
+}
+
+std::string format_counters_summary(const std::vector<protocol::TrialRecord>& trials) {
+  report::CounterTally tally;
+  for (const protocol::TrialRecord& trial : trials) {
+    if (!trial.counters.empty()) tally.add(trial.counters);
+  }
+  const auto& sources = tally.sources();
+  if (sources.empty()) return "";
+  std::string text = "counters: ";
+  if (sources.size() == 1 && sources[0].second == trials.size()) {
+    return text + terminal_safe(sources[0].first) + " (all " + std::to_string(trials.size()) +
+           " trials)";
+  }
+  std::size_t said = 0;
+  for (std::size_t i = 0; i < sources.size(); ++i) {
+    text += (i == 0 ? "" : ", ") + terminal_safe(sources[i].first) + " (" +
+            std::to_string(sources[i].second) + " trials)";
+    said += sources[i].second;
+  }
+  if (said < trials.size()) text += ", not reported (" + std::to_string(trials.size() - said) + ")";
+  return text;
+}
+
+}  // namespace trexsearch::cli
