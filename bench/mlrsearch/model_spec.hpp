@@ -4,7 +4,7 @@
 #include <string>
 #include <vector>
 
-#include "search/sim/sut_options.hpp"
+#include "sim/sut_options.hpp"
 
 namespace trexsearch::bench {
 

@@ -5,7 +5,7 @@ deterministic and noisy SUT models, for comparison with bench_mlr_vs_binary.
 Not part of the build: it needs a CSIT checkout (git clone of FDio/csit; the
 library is resources/libraries/python/MLRsearch, pure Python >= 3.8).
 
-The SUTs mirror search/sim's sharp, noisy, duration_dependent, lossy and bursty
+The SUTs mirror sim/'s sharp, noisy, duration_dependent, lossy and bursty
 models and the benchmark's capacity per seed; Python's random generator is not
 libstdc++'s, so random models compare as statistics (mean +- standard error over
 many seeds), while deterministic ones must match run for run. The summary line

@@ -3,8 +3,8 @@
 #include "bench/mlrsearch/clocked_measurer.hpp"
 #include "measure/clock.hpp"
 #include "search/controller.hpp"
-#include "search/sim/critical_load.hpp"
-#include "search/sim/sut_measurer.hpp"
+#include "sim/critical_load.hpp"
+#include "sim/sut_measurer.hpp"
 
 namespace trexsearch::bench {
 namespace {

@@ -9,7 +9,7 @@
 #include "bench/mlrsearch/rfc2544_binary_search.hpp"
 #include "measure/units.hpp"
 #include "search/controller_config.hpp"
-#include "search/sim/sut_model.hpp"
+#include "sim/sut_model.hpp"
 
 namespace trexsearch::bench {
 

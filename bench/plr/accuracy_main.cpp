@@ -14,9 +14,9 @@
 #include "bench/plr/soak_trials.hpp"
 #include "measure/clock.hpp"
 #include "plr/soak_search.hpp"
-#include "search/sim/critical_load.hpp"
-#include "search/sim/sut_measurer.hpp"
-#include "search/sim/sut_model.hpp"
+#include "sim/critical_load.hpp"
+#include "sim/sut_measurer.hpp"
+#include "sim/sut_model.hpp"
 
 namespace {
 

@@ -2,8 +2,8 @@
 
 #include "measure/trial_result.hpp"
 #include "plr/random.hpp"
-#include "search/sim/critical_load.hpp"
-#include "search/sim/sut_model.hpp"
+#include "sim/critical_load.hpp"
+#include "sim/sut_model.hpp"
 
 namespace trexsearch::plr::bench {
 namespace {

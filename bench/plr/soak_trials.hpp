@@ -8,7 +8,7 @@
 
 namespace trexsearch::plr::bench {
 
-/// Options of the simulated soak SUT the benchmarks use (search/sim "soak": the stretch shape).
+/// Options of the simulated soak SUT the benchmarks use (sim/ "soak": the stretch shape).
 inline constexpr double kCapacityPps = 1e7;
 inline constexpr double kSpreadPps = 1e5;
 inline constexpr double kTargetLossRatio = 1e-7;

@@ -6,9 +6,9 @@
 #include <string>
 #include <vector>
 
-#include "trex_client/emulator/emulator_server.hpp"
 #include "trex_client/measurer/trex_measurer.hpp"
 #include "trex_client/session/trex_session.hpp"
+#include "trex_emulator/server/emulator_server.hpp"
 
 namespace trexsearch::trex::bench {
 

@@ -6,7 +6,7 @@
 #include "daemon/job_measurers/trex_job_measurer.hpp"
 #include "daemon/measurers/exec_measurer.hpp"
 #include "daemon/model/service_errors.hpp"
-#include "search/sim/sut_measurer.hpp"
+#include "sim/sut_measurer.hpp"
 
 namespace trexsearch::service {
 

@@ -11,7 +11,7 @@
 #include "measure/units.hpp"
 #include "plr/plr_config.hpp"
 #include "search/controller_config.hpp"
-#include "search/sim/sut_model.hpp"
+#include "sim/sut_model.hpp"
 #include "trex_client/tester/trex_tester.hpp"
 
 namespace trexsearch::service {

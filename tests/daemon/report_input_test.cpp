@@ -17,7 +17,7 @@
 #include "daemon/report/trial_csv.hpp"
 #include "measure/errors.hpp"
 #include "search/controller.hpp"
-#include "search/sim/sut_measurer.hpp"
+#include "sim/sut_measurer.hpp"
 #include "tests/support/text_count.hpp"
 
 using namespace trexsearch;

@@ -5,7 +5,7 @@
 
 #include "daemon/measurers/virtual_time_measurer.hpp"
 #include "search/controller.hpp"
-#include "search/sim/sut_measurer.hpp"
+#include "sim/sut_measurer.hpp"
 
 namespace trexsearch::test {
 namespace {

@@ -28,8 +28,8 @@
 #include "plr/soak_search.hpp"
 #include "plr/stored_trial.hpp"
 #include "plr/stretch_fit.hpp"
-#include "search/sim/sut_measurer.hpp"
-#include "search/sim/sut_model.hpp"
+#include "sim/sut_measurer.hpp"
+#include "sim/sut_model.hpp"
 
 namespace trexsearch::plr {
 namespace {

@@ -7,9 +7,9 @@
 
 #include "measure/clock.hpp"
 #include "plr/soak_search.hpp"
-#include "search/sim/critical_load.hpp"
-#include "search/sim/sut_measurer.hpp"
-#include "search/sim/sut_model.hpp"
+#include "sim/critical_load.hpp"
+#include "sim/sut_measurer.hpp"
+#include "sim/sut_model.hpp"
 
 namespace trexsearch::plr {
 namespace {

@@ -1,11 +1,11 @@
-#include "search/sim/critical_load.hpp"
+#include "sim/critical_load.hpp"
 
 #include <doctest/doctest.h>
 
 #include <cmath>
 
 #include "measure/errors.hpp"
-#include "search/sim/soak_sut.hpp"
+#include "sim/soak_sut.hpp"
 
 namespace trexsearch::sim {
 

@@ -1,4 +1,4 @@
-#include "search/sim/latency_model.hpp"
+#include "sim/latency_model.hpp"
 
 #include <doctest/doctest.h>
 

@@ -1,4 +1,4 @@
-#include "search/sim/loss_expectation.hpp"
+#include "sim/loss_expectation.hpp"
 
 #include <doctest/doctest.h>
 

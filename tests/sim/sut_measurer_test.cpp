@@ -1,4 +1,4 @@
-#include "search/sim/sut_measurer.hpp"
+#include "sim/sut_measurer.hpp"
 
 #include <doctest/doctest.h>
 

@@ -7,8 +7,8 @@
 #include <vector>
 
 #include "measure/errors.hpp"
-#include "search/sim/soak_sut.hpp"
-#include "search/sim/sut_model.hpp"
+#include "sim/soak_sut.hpp"
+#include "sim/sut_model.hpp"
 
 namespace trexsearch::sim {
 namespace {

@@ -1,4 +1,4 @@
-#include "search/sim/sut_options.hpp"
+#include "sim/sut_options.hpp"
 
 #include <doctest/doctest.h>
 
@@ -7,7 +7,7 @@
 #include <string>
 
 #include "measure/errors.hpp"
-#include "search/sim/sut_model.hpp"
+#include "sim/sut_model.hpp"
 
 namespace trexsearch::sim {
 namespace {

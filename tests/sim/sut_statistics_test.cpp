@@ -10,7 +10,7 @@
 #include <cmath>
 #include <string>
 
-#include "search/sim/sut_model.hpp"
+#include "sim/sut_model.hpp"
 
 namespace trexsearch::sim {
 namespace {

@@ -3,8 +3,8 @@
 #include <algorithm>
 
 #include "measure/errors.hpp"
-#include "trex_client/emulator/request_processor.hpp"
 #include "trex_client/transport/trex_error.hpp"
+#include "trex_emulator/rpc/request_processor.hpp"
 
 namespace trexsearch::testsupport {
 

@@ -7,11 +7,11 @@
 #include <string_view>
 #include <vector>
 
-#include "trex_client/emulator/emulator_options.hpp"
-#include "trex_client/emulator/fault_plan.hpp"
-#include "trex_client/emulator/stl_state.hpp"
 #include "trex_client/measurer/wait_clock.hpp"
 #include "trex_client/transport/rpc_channel.hpp"
+#include "trex_emulator/model/emulator_options.hpp"
+#include "trex_emulator/model/fault_plan.hpp"
+#include "trex_emulator/model/stl_state.hpp"
 
 namespace trexsearch::testsupport {
 

@@ -14,8 +14,8 @@
 #include "tests/support/build_paths.hpp"
 #include "tests/support/pipe_lines.hpp"
 #include "trex_client/api/trex_api.hpp"
-#include "trex_client/emulator/command_line.hpp"
 #include "trex_client/transport/zmq_rpc_channel.hpp"
+#include "trex_emulator/server/command_line.hpp"
 
 extern char** environ;
 

@@ -6,9 +6,9 @@
 #include <string>
 
 #include "trex_client/api/trex_api.hpp"
-#include "trex_client/emulator/emulator_server.hpp"
 #include "trex_client/session/trex_session.hpp"
 #include "trex_client/transport/zmq_rpc_channel.hpp"
+#include "trex_emulator/server/emulator_server.hpp"
 
 namespace test_support {
 

@@ -1,7 +1,7 @@
 // Latency streams in the emulator behave like TRex's (trex-flowstats-latency.md §1.1,
 // §2): add_stream's checks and error texts, fixed rate, frames on port and pg counters,
 // get_pgid_stats' `latency` section in TRex's shape with samples from the direction's
-// latency model (search/sim/latency_model.hpp), `hdrh` only with --hdrh.
+// latency model (sim/latency_model.hpp), `hdrh` only with --hdrh.
 #include <doctest/doctest.h>
 #include <json/json.h>
 
@@ -13,11 +13,11 @@
 #include "measure/errors.hpp"
 #include "measure/latency_histogram.hpp"
 #include "trex_client/codec/stream_codec.hpp"
-#include "trex_client/emulator/fault_plan.hpp"
-#include "trex_client/emulator/latency_payload.hpp"
-#include "trex_client/emulator/method_table.hpp"
-#include "trex_client/emulator/rpc_fault.hpp"
-#include "trex_client/emulator/stl_state.hpp"
+#include "trex_emulator/model/fault_plan.hpp"
+#include "trex_emulator/model/latency_payload.hpp"
+#include "trex_emulator/model/rpc_fault.hpp"
+#include "trex_emulator/model/stl_state.hpp"
+#include "trex_emulator/rpc/method_table.hpp"
 
 using namespace trexsearch::trex;
 using namespace trexsearch::trex::emu;

@@ -6,11 +6,11 @@
 #include <functional>
 
 #include "measure/errors.hpp"
-#include "search/sim/sut_model.hpp"
-#include "trex_client/emulator/counter_book.hpp"
-#include "trex_client/emulator/rpc_fault.hpp"
-#include "trex_client/emulator/stl_state.hpp"
-#include "trex_client/emulator/traffic_plan.hpp"
+#include "sim/sut_model.hpp"
+#include "trex_emulator/model/counter_book.hpp"
+#include "trex_emulator/model/rpc_fault.hpp"
+#include "trex_emulator/model/stl_state.hpp"
+#include "trex_emulator/model/traffic_plan.hpp"
 
 using namespace trexsearch::trex::emu;
 using trexsearch::measure::Seconds;

@@ -6,7 +6,7 @@
 #include <optional>
 #include <string>
 
-#include "trex_client/emulator/stl_state.hpp"
+#include "trex_emulator/model/stl_state.hpp"
 
 using namespace trexsearch::trex::emu;
 using trexsearch::measure::Seconds;

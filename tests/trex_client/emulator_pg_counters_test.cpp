@@ -6,11 +6,11 @@
 
 #include <optional>
 
-#include "trex_client/emulator/counter_book.hpp"
-#include "trex_client/emulator/fault_plan.hpp"
-#include "trex_client/emulator/method_table.hpp"
-#include "trex_client/emulator/stl_state.hpp"
-#include "trex_client/emulator/stream_parts.hpp"
+#include "trex_emulator/model/counter_book.hpp"
+#include "trex_emulator/model/fault_plan.hpp"
+#include "trex_emulator/model/stl_state.hpp"
+#include "trex_emulator/model/stream_parts.hpp"
+#include "trex_emulator/rpc/method_table.hpp"
 
 using namespace trexsearch::trex::emu;
 using trexsearch::measure::Seconds;

@@ -9,10 +9,10 @@
 #include <vector>
 
 #include "trex_client/codec/stream_codec.hpp"
-#include "trex_client/emulator/fault_plan.hpp"
-#include "trex_client/emulator/method_table.hpp"
-#include "trex_client/emulator/rpc_fault.hpp"
-#include "trex_client/emulator/stl_state.hpp"
+#include "trex_emulator/model/fault_plan.hpp"
+#include "trex_emulator/model/rpc_fault.hpp"
+#include "trex_emulator/model/stl_state.hpp"
+#include "trex_emulator/rpc/method_table.hpp"
 
 using namespace trexsearch::trex;
 using namespace trexsearch::trex::emu;

@@ -11,7 +11,7 @@
 #include "emulator_fixture.hpp"
 #include "measure/errors.hpp"
 #include "measure/trial_result.hpp"
-#include "search/sim/sut_model.hpp"
+#include "sim/sut_model.hpp"
 #include "trex_client/measurer/repeating_measurer.hpp"
 #include "trex_client/measurer/trex_measurer.hpp"
 #include "trex_client/measurer/trial_interrupted.hpp"

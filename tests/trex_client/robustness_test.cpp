@@ -8,8 +8,8 @@
 #include <vector>
 
 #include "trex_client/codec/reply_codec.hpp"
-#include "trex_client/emulator/request_processor.hpp"
 #include "trex_client/transport/trex_error.hpp"
+#include "trex_emulator/rpc/request_processor.hpp"
 
 using namespace trexsearch::trex;
 using trexsearch::measure::Seconds;

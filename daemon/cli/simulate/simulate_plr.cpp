@@ -13,7 +13,7 @@
 #include "daemon/codec/plr_config_codec.hpp"
 #include "plr/soak_search.hpp"
 #include "plr/tester_limit.hpp"
-#include "search/sim/critical_load.hpp"
+#include "sim/critical_load.hpp"
 
 namespace trexsearch::cli {
 namespace {

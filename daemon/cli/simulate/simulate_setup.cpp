@@ -11,8 +11,8 @@
 #include "daemon/measurers/real_time_measurer.hpp"
 #include "daemon/measurers/virtual_time_measurer.hpp"
 #include "measure/errors.hpp"
-#include "search/sim/sut_measurer.hpp"
-#include "search/sim/sut_options.hpp"
+#include "sim/sut_measurer.hpp"
+#include "sim/sut_options.hpp"
 
 namespace trexsearch::cli {
 namespace {

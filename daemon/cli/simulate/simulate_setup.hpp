@@ -7,7 +7,7 @@
 #include "daemon/measurers/steady_clock.hpp"
 #include "measure/clock.hpp"
 #include "measure/measurer.hpp"
-#include "search/sim/sut_model.hpp"
+#include "sim/sut_model.hpp"
 
 namespace trexsearch::cli {
 

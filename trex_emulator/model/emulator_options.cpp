@@ -1,0 +1,88 @@
+#include "trex_emulator/model/emulator_options.hpp"
+
+#include <cmath>
+
+#include "measure/errors.hpp"
+
+namespace trexsearch::trex::emu {
+namespace {
+
+// "{capacity_pps=2e+06, noise=0.01}" for error messages.
+std::string describe(const sim::SutOptions& options) {
+  std::string text = "{";
+  for (const auto& [name, value] : options) {
+    if (text.size() > 1) text += ", ";
+    text += name + "=" + measure::format_value(value);
+  }
+  return text + "}";
+}
+
+}  // namespace
+
+void EmulatorOptions::validate() const {
+  if (rpc_endpoint.empty()) throw measure::ConfigError("rpc_endpoint", "\"\"", "must not be empty");
+  if (pub_endpoint.empty()) throw measure::ConfigError("pub_endpoint", "\"\"", "must not be empty");
+  if (port_count < 2 || port_count > 254 || port_count % 2 != 0) {
+    throw measure::ConfigError("ports", std::to_string(port_count),
+                               "must be an even number in [2, 254]");
+  }
+  if (!std::isfinite(link_speed_gbps) || link_speed_gbps <= 0.0) {
+    throw measure::ConfigError("link_speed_gbps", measure::format_value(link_speed_gbps),
+                               "must be > 0");
+  }
+  if (!std::isfinite(sut_latency.count()) || sut_latency.count() < 0.0 ||
+      sut_latency.count() > 10.0) {
+    throw measure::ConfigError("sut_latency", measure::format_value(sut_latency.count()),
+                               "must be in [0, 10] s");
+  }
+  if (max_tx_pps && (!std::isfinite(*max_tx_pps) || *max_tx_pps <= 0.0)) {
+    throw measure::ConfigError("max_tx_pps", measure::format_value(*max_tx_pps), "must be > 0");
+  }
+  if (!std::isfinite(speed) || speed < 0.001 || speed > 1e6) {
+    throw measure::ConfigError("speed", measure::format_value(speed), "must be in [0.001, 1e6]");
+  }
+  if (dp_core_count == 0 || dp_core_count > 64) {
+    throw measure::ConfigError("dp_core_count", std::to_string(dp_core_count),
+                               "must be in [1, 64]");
+  }
+  // The latency streams' rate comes from the profile, never from an option.
+  if (sut_options.contains("latency_rate_pps")) {
+    throw measure::ConfigError(
+        "sut_options.latency_rate_pps", measure::format_value(sut_options.at("latency_rate_pps")),
+        "not an emulator option: the profile's latency streams set their rate");
+  }
+  for (const auto& [port, overrides] : sut_port_options) {
+    if (overrides.contains("latency_rate_pps")) {
+      throw measure::ConfigError(
+          "sut_port_options[" + std::to_string(port) + "].latency_rate_pps",
+          measure::format_value(overrides.at("latency_rate_pps")),
+          "not an emulator option: the profile's latency streams set their rate");
+    }
+  }
+  // Unknown models and options throw ConfigError naming them.
+  sim::make_sut(sut_model, sut_options, seed);
+  for (const auto& [port, overrides] : sut_port_options) {
+    const std::string field = "sut_port_options[" + std::to_string(port) + "]";
+    if (port >= port_count) {
+      throw measure::ConfigError(field, describe(overrides),
+                                 "no such port; ports are 0.." + std::to_string(port_count - 1));
+    }
+    try {
+      sim::make_sut(sut_model, sut_options_for(port), seed + port);
+    } catch (const measure::ConfigError& error) {
+      // The model names its own option ("sharp.capacity_pps = -1: ..."); say which
+      // direction's override carried it.
+      throw measure::ConfigError(field, describe(overrides), error.what());
+    }
+  }
+}
+
+sim::SutOptions EmulatorOptions::sut_options_for(std::uint32_t tx_port) const {
+  sim::SutOptions options = sut_options;
+  const auto overrides = sut_port_options.find(tx_port);
+  if (overrides == sut_port_options.end()) return options;
+  for (const auto& [name, value] : overrides->second) options[name] = value;
+  return options;
+}
+
+}  // namespace trexsearch::trex::emu
