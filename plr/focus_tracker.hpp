@@ -2,7 +2,7 @@
 
 #include <array>
 
-#include "plr/log_math.hpp"
+#include "plr/math/log_math.hpp"
 #include "plr/random.hpp"
 
 namespace trexsearch::plr {

@@ -3,10 +3,10 @@
 #include <cmath>
 #include <span>
 
-#include "plr/critical_load.hpp"
-#include "plr/erf_fit.hpp"
+#include "plr/math/critical_load.hpp"
+#include "plr/math/erf_fit.hpp"
+#include "plr/math/stretch_fit.hpp"
 #include "plr/prior.hpp"
-#include "plr/stretch_fit.hpp"
 
 namespace trexsearch::plr {
 namespace {

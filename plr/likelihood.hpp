@@ -7,8 +7,8 @@
 #include <span>
 #include <string_view>
 
-#include "plr/log1p_exp.hpp"
-#include "plr/log_math.hpp"
+#include "plr/math/log1p_exp.hpp"
+#include "plr/math/log_math.hpp"
 #include "plr/stored_trial.hpp"
 
 namespace trexsearch::plr {

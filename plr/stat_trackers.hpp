@@ -1,6 +1,6 @@
 #pragma once
 
-#include "plr/log_math.hpp"
+#include "plr/math/log_math.hpp"
 
 namespace trexsearch::plr {
 

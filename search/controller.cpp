@@ -7,14 +7,14 @@
 #include <vector>
 
 #include "measure/errors.hpp"
-#include "search/candidate.hpp"
-#include "search/expander.hpp"
 #include "search/fast/fast_selection.hpp"
-#include "search/initial_phase.hpp"
-#include "search/limit_handler.hpp"
-#include "search/load_grid.hpp"
-#include "search/selector.hpp"
-#include "search/target_scaling.hpp"
+#include "search/selection/candidate.hpp"
+#include "search/selection/expander.hpp"
+#include "search/selection/initial_phase.hpp"
+#include "search/selection/limit_handler.hpp"
+#include "search/selection/load_grid.hpp"
+#include "search/selection/selector.hpp"
+#include "search/selection/target_scaling.hpp"
 #include "search/trial_analysis.hpp"
 #include "search/trial_database.hpp"
 

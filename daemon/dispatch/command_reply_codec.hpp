@@ -2,10 +2,10 @@
 
 #include "daemon/dispatch/replies.hpp"
 #include "daemon/protocol/document.hpp"
-#include "daemon/protocol/job_replies_codec.hpp"
-#include "daemon/protocol/reply_codec.hpp"
-#include "daemon/protocol/status_reply_codec.hpp"
-#include "daemon/protocol/suite_replies_codec.hpp"
+#include "daemon/protocol/replies/job_replies_codec.hpp"
+#include "daemon/protocol/replies/reply_codec.hpp"
+#include "daemon/protocol/replies/status_reply_codec.hpp"
+#include "daemon/protocol/replies/suite_replies_codec.hpp"
 
 namespace trexsearch::service {
 

@@ -5,7 +5,7 @@
 #include "daemon/model/protocol_records.hpp"
 #include "daemon/protocol/document_codec.hpp"
 #include "daemon/protocol/envelope_codec.hpp"
-#include "daemon/protocol/event_codec.hpp"
+#include "daemon/protocol/replies/event_codec.hpp"
 
 namespace trexsearch::service {
 namespace {

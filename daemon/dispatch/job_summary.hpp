@@ -4,7 +4,7 @@
 
 #include "daemon/model/job_record.hpp"
 #include "daemon/model/suite_record.hpp"
-#include "daemon/protocol/replies.hpp"
+#include "daemon/protocol/replies/replies.hpp"
 
 namespace trexsearch::service {
 

@@ -10,10 +10,10 @@
 #include "daemon/model/fixed_load_result.hpp"
 #include "daemon/model/server_facts.hpp"
 #include "daemon/model/trex_link.hpp"
-#include "daemon/protocol/job_replies.hpp"
-#include "daemon/protocol/replies.hpp"
-#include "daemon/protocol/status_reply.hpp"
-#include "daemon/protocol/suite_replies.hpp"
+#include "daemon/protocol/replies/job_replies.hpp"
+#include "daemon/protocol/replies/replies.hpp"
+#include "daemon/protocol/replies/status_reply.hpp"
+#include "daemon/protocol/replies/suite_replies.hpp"
 #include "plr/estimate.hpp"
 #include "plr/tester_limit.hpp"
 #include "search/goal_result.hpp"
@@ -26,7 +26,7 @@ namespace trexsearch::service {
 // command_reply_codec writes it as the reply's `arguments`. The reply's
 // one-sentence text travels beside it (Answer).
 
-// The replies that are the protocol's own structs (daemon/protocol/replies.hpp,
+// The replies that are the protocol's own structs (daemon/protocol/replies/replies.hpp,
 // job_replies.hpp, status_reply.hpp, suite_replies.hpp).
 using protocol::AnalyzeReply;
 using protocol::CancelReply;

@@ -2,8 +2,8 @@
 
 #include "daemon/dispatch/job_summary.hpp"
 #include "daemon/model/protocol_records.hpp"
-#include "daemon/protocol/job_progress_codec.hpp"
-#include "daemon/protocol/job_summary_codec.hpp"
+#include "daemon/protocol/replies/job_progress_codec.hpp"
+#include "daemon/protocol/replies/job_summary_codec.hpp"
 
 namespace trexsearch::service {
 

@@ -8,7 +8,7 @@
 #include "daemon/model/job_progress.hpp"
 #include "daemon/model/job_record.hpp"
 #include "daemon/model/trex_link.hpp"
-#include "daemon/protocol/job_progress.hpp"
+#include "daemon/protocol/replies/job_progress.hpp"
 #include "search/goal_result.hpp"
 
 namespace trexsearch::service {

@@ -3,7 +3,7 @@
 #include "daemon/jobs/queue_view.hpp"
 #include "daemon/model/server_facts.hpp"
 #include "daemon/model/trex_link.hpp"
-#include "daemon/protocol/status_reply.hpp"
+#include "daemon/protocol/replies/status_reply.hpp"
 #include "daemon/store/store_health_view.hpp"
 
 namespace trexsearch::service {

@@ -8,7 +8,7 @@
 #include "daemon/dispatch/job_summary.hpp"
 #include "daemon/model/protocol_records.hpp"
 #include "daemon/protocol/document_codec.hpp"
-#include "daemon/protocol/result_document_codec.hpp"
+#include "daemon/protocol/replies/result_document_codec.hpp"
 #include "daemon/spec/job_spec_codec.hpp"
 #include "daemon/spec/load_units.hpp"
 

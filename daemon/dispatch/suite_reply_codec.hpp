@@ -1,7 +1,7 @@
 #pragma once
 
 #include "daemon/jobs/job_store_access.hpp"
-#include "daemon/protocol/suite_replies.hpp"
+#include "daemon/protocol/replies/suite_replies.hpp"
 
 namespace trexsearch::service {
 

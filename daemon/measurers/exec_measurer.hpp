@@ -8,7 +8,7 @@
 #include <stop_token>
 #include <string>
 
-#include "daemon/codec/measurer_protocol_codec.hpp"
+#include "daemon/measurers/measurer_protocol_codec.hpp"
 #include "measure/measurer.hpp"
 
 namespace trexsearch {

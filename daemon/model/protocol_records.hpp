@@ -4,10 +4,10 @@
 
 #include "daemon/model/job_progress.hpp"
 #include "daemon/model/job_record.hpp"
-#include "daemon/protocol/events.hpp"
-#include "daemon/protocol/job_progress.hpp"
-#include "daemon/protocol/job_replies.hpp"
-#include "daemon/protocol/trial_record.hpp"
+#include "daemon/protocol/replies/events.hpp"
+#include "daemon/protocol/replies/job_progress.hpp"
+#include "daemon/protocol/replies/job_replies.hpp"
+#include "daemon/protocol/replies/trial_record.hpp"
 #include "search/goal_result.hpp"
 #include "trex_client/profile/line_rate.hpp"
 

@@ -1,8 +1,8 @@
 #include "daemon/report/fixed_load_charts.hpp"
 
-#include "daemon/report/display_number.hpp"
-#include "daemon/report/loss_ratio_chart.hpp"
-#include "daemon/report/svg_chart.hpp"
+#include "daemon/report/page/display_number.hpp"
+#include "daemon/report/page/loss_ratio_chart.hpp"
+#include "daemon/report/page/svg_chart.hpp"
 
 namespace trexsearch::report {
 namespace {

@@ -2,10 +2,10 @@
 
 #include <sstream>
 
-#include "daemon/report/csv_text.hpp"
 #include "daemon/report/fixed_load_charts.hpp"
-#include "daemon/report/html_page.hpp"
-#include "daemon/report/html_text.hpp"
+#include "daemon/report/page/csv_text.hpp"
+#include "daemon/report/page/html_page.hpp"
+#include "daemon/report/page/html_text.hpp"
 #include "daemon/report/report_sections.hpp"
 #include "measure/errors.hpp"
 

@@ -5,9 +5,9 @@
 #include <optional>
 #include <vector>
 
-#include "daemon/report/display_number.hpp"
-#include "daemon/report/html_text.hpp"
-#include "daemon/report/svg_chart.hpp"
+#include "daemon/report/page/display_number.hpp"
+#include "daemon/report/page/html_text.hpp"
+#include "daemon/report/page/svg_chart.hpp"
 
 namespace trexsearch::report {
 namespace {

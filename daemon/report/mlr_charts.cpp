@@ -5,9 +5,9 @@
 #include <optional>
 #include <utility>
 
-#include "daemon/report/display_number.hpp"
-#include "daemon/report/loss_ratio_chart.hpp"
-#include "daemon/report/svg_chart.hpp"
+#include "daemon/report/page/display_number.hpp"
+#include "daemon/report/page/loss_ratio_chart.hpp"
+#include "daemon/report/page/svg_chart.hpp"
 #include "daemon/report/trial_notes_html.hpp"
 
 namespace trexsearch::report {

@@ -4,13 +4,13 @@
 #include <cmath>
 #include <string>
 
-#include "daemon/report/display_number.hpp"
-#include "daemon/report/html_page.hpp"
-#include "daemon/report/html_text.hpp"
 #include "daemon/report/latency_report.hpp"
-#include "daemon/report/loss_ratio_chart.hpp"
+#include "daemon/report/page/display_number.hpp"
+#include "daemon/report/page/html_page.hpp"
+#include "daemon/report/page/html_text.hpp"
+#include "daemon/report/page/loss_ratio_chart.hpp"
+#include "daemon/report/page/svg_chart.hpp"
 #include "daemon/report/report_sections.hpp"
-#include "daemon/report/svg_chart.hpp"
 #include "daemon/report/trial_notes_html.hpp"
 #include "daemon/report/verdict_table.hpp"
 

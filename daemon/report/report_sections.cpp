@@ -1,6 +1,6 @@
 #include "daemon/report/report_sections.hpp"
 
-#include "daemon/report/html_text.hpp"
+#include "daemon/report/page/html_text.hpp"
 
 namespace trexsearch::report {
 

@@ -3,8 +3,8 @@
 #include <algorithm>
 #include <map>
 
-#include "daemon/report/display_number.hpp"
-#include "daemon/report/svg_chart.hpp"
+#include "daemon/report/page/display_number.hpp"
+#include "daemon/report/page/svg_chart.hpp"
 
 namespace trexsearch::report {
 namespace {

@@ -2,10 +2,10 @@
 
 #include <sstream>
 
-#include "daemon/report/csv_text.hpp"
-#include "daemon/report/display_number.hpp"
-#include "daemon/report/html_page.hpp"
-#include "daemon/report/html_text.hpp"
+#include "daemon/report/page/csv_text.hpp"
+#include "daemon/report/page/display_number.hpp"
+#include "daemon/report/page/html_page.hpp"
+#include "daemon/report/page/html_text.hpp"
 #include "daemon/report/suite_charts.hpp"
 #include "measure/errors.hpp"
 

@@ -8,7 +8,7 @@
 #include <string>
 #include <vector>
 
-#include "daemon/report/csv_text.hpp"
+#include "daemon/report/page/csv_text.hpp"
 #include "measure/errors.hpp"
 
 namespace trexsearch::report {

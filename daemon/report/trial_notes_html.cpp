@@ -1,7 +1,7 @@
 #include "daemon/report/trial_notes_html.hpp"
 
-#include "daemon/report/display_number.hpp"
-#include "daemon/report/html_text.hpp"
+#include "daemon/report/page/display_number.hpp"
+#include "daemon/report/page/html_text.hpp"
 
 namespace trexsearch::report {
 

@@ -2,10 +2,10 @@
 
 #include <optional>
 
-#include "daemon/report/display_number.hpp"
-#include "daemon/report/html_text.hpp"
 #include "daemon/report/mlr_charts.hpp"
 #include "daemon/report/note_tally.hpp"
+#include "daemon/report/page/display_number.hpp"
+#include "daemon/report/page/html_text.hpp"
 #include "daemon/report/trial_notes_html.hpp"
 
 namespace trexsearch::report {

@@ -6,7 +6,7 @@
 #include "daemon/codec/json_writer.hpp"
 #include "daemon/codec/object_reader.hpp"
 #include "daemon/model/protocol_records.hpp"
-#include "daemon/protocol/trial_record_codec.hpp"
+#include "daemon/protocol/replies/trial_record_codec.hpp"
 #include "measure/errors.hpp"
 
 namespace trexsearch::service {

@@ -5,8 +5,8 @@
 #include <stdexcept>
 #include <string>
 
-#include "search/candidate.hpp"
 #include "search/fast/critical_estimate.hpp"
+#include "search/selection/candidate.hpp"
 
 namespace trexsearch::mlr {
 namespace {

@@ -5,10 +5,10 @@
 #include <vector>
 
 #include "search/controller.hpp"
-#include "search/limit_handler.hpp"
-#include "search/load_grid.hpp"
 #include "search/search_result.hpp"
-#include "search/target_scaling.hpp"
+#include "search/selection/limit_handler.hpp"
+#include "search/selection/load_grid.hpp"
+#include "search/selection/target_scaling.hpp"
 #include "search/trial_database.hpp"
 
 namespace trexsearch::mlr {

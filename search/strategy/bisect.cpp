@@ -2,7 +2,7 @@
 #include <stdexcept>
 #include <string>
 
-#include "search/discrete_interval.hpp"
+#include "search/selection/discrete_interval.hpp"
 #include "search/strategy/strategies.hpp"
 
 namespace trexsearch::mlr {

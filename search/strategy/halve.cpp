@@ -1,7 +1,7 @@
 #include <cstdlib>
 #include <string>
 
-#include "search/discrete_interval.hpp"
+#include "search/selection/discrete_interval.hpp"
 #include "search/strategy/strategies.hpp"
 
 namespace trexsearch::mlr {

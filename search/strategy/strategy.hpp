@@ -8,10 +8,10 @@
 #include <utility>
 #include <vector>
 
-#include "search/expander.hpp"
-#include "search/limit_handler.hpp"
-#include "search/load_grid.hpp"
-#include "search/target_scaling.hpp"
+#include "search/selection/expander.hpp"
+#include "search/selection/limit_handler.hpp"
+#include "search/selection/load_grid.hpp"
+#include "search/selection/target_scaling.hpp"
 
 namespace trexsearch::mlr {
 

@@ -1,4 +1,4 @@
-#include "daemon/report/chart_scale.hpp"
+#include "daemon/report/page/chart_scale.hpp"
 
 #include <doctest/doctest.h>
 

@@ -1,11 +1,11 @@
-#include "daemon/report/display_number.hpp"
+#include "daemon/report/page/display_number.hpp"
 
 #include <doctest/doctest.h>
 
 #include <cmath>
 #include <limits>
 
-#include "daemon/report/html_text.hpp"
+#include "daemon/report/page/html_text.hpp"
 
 using namespace trexsearch::report;
 

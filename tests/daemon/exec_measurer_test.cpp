@@ -11,7 +11,7 @@
 #include <string>
 #include <thread>
 
-#include "daemon/codec/measurer_protocol_codec.hpp"
+#include "daemon/measurers/measurer_protocol_codec.hpp"
 #include "measure/errors.hpp"
 #include "tests/daemon/test_support.hpp"
 

@@ -8,9 +8,9 @@
 #include "daemon/codec/latency_codec.hpp"
 #include "daemon/codec/strict_json.hpp"
 #include "daemon/protocol/document_codec.hpp"
-#include "daemon/protocol/event_codec.hpp"
-#include "daemon/protocol/result_document_codec.hpp"
-#include "daemon/protocol/trial_record_codec.hpp"
+#include "daemon/protocol/replies/event_codec.hpp"
+#include "daemon/protocol/replies/result_document_codec.hpp"
+#include "daemon/protocol/replies/trial_record_codec.hpp"
 #include "daemon/report/latency_report.hpp"
 #include "daemon/report/trial_csv.hpp"
 

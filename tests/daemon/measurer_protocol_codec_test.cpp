@@ -1,4 +1,4 @@
-#include "daemon/codec/measurer_protocol_codec.hpp"
+#include "daemon/measurers/measurer_protocol_codec.hpp"
 
 #include <doctest/doctest.h>
 

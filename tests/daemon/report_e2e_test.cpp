@@ -8,8 +8,8 @@
 #include <cstdio>
 #include <string>
 
-#include "daemon/report/display_number.hpp"
-#include "daemon/report/html_text.hpp"
+#include "daemon/report/page/display_number.hpp"
+#include "daemon/report/page/html_text.hpp"
 #include "service_test_support.hpp"
 #include "tests/support/build_paths.hpp"
 #include "tests/support/text_count.hpp"

@@ -1,6 +1,6 @@
 // The report made from the daemon's JSON: decoding `result`/`show`/`analyze`
 // replies, the PLRsearch report and the CSV of the trials.
-#include "daemon/report/report_input_codec.hpp"
+#include "daemon/report/input/report_input_codec.hpp"
 
 #include <doctest/doctest.h>
 #include <json/value.h>
@@ -10,9 +10,9 @@
 #include "daemon/codec/search_result_codec.hpp"
 #include "daemon/codec/strict_json.hpp"
 #include "daemon/measurers/virtual_time_measurer.hpp"
-#include "daemon/report/display_number.hpp"
-#include "daemon/report/html_text.hpp"
 #include "daemon/report/mlr_report.hpp"
+#include "daemon/report/page/display_number.hpp"
+#include "daemon/report/page/html_text.hpp"
 #include "daemon/report/plr_report.hpp"
 #include "daemon/report/trial_csv.hpp"
 #include "measure/errors.hpp"

@@ -7,9 +7,9 @@
 #include <vector>
 
 #include "daemon/report/bound_convergence.hpp"
-#include "daemon/report/display_number.hpp"
-#include "daemon/report/loss_ratio_chart.hpp"
 #include "daemon/report/mlr_report.hpp"
+#include "daemon/report/page/display_number.hpp"
+#include "daemon/report/page/loss_ratio_chart.hpp"
 #include "daemon/report/plr_report.hpp"
 #include "report_samples.hpp"
 #include "tests/support/text_count.hpp"

@@ -6,8 +6,8 @@
 #include "daemon/cli/command/command_errors.hpp"
 #include "daemon/cli/replies/suite_values.hpp"
 #include "daemon/protocol/document_codec.hpp"
-#include "daemon/protocol/job_summary_codec.hpp"
-#include "daemon/protocol/suite_replies_codec.hpp"
+#include "daemon/protocol/replies/job_summary_codec.hpp"
+#include "daemon/protocol/replies/suite_replies_codec.hpp"
 #include "daemon/report/suite_report.hpp"
 
 namespace trexsearch::cli {

@@ -10,9 +10,9 @@
 #include "daemon/cli/command/command_errors.hpp"
 #include "daemon/cli/replies/job_values.hpp"
 #include "daemon/protocol/document_codec.hpp"
-#include "daemon/protocol/job_replies_codec.hpp"
-#include "daemon/protocol/job_summary_codec.hpp"
-#include "daemon/protocol/reply_codec.hpp"
+#include "daemon/protocol/replies/job_replies_codec.hpp"
+#include "daemon/protocol/replies/job_summary_codec.hpp"
+#include "daemon/protocol/replies/reply_codec.hpp"
 
 namespace trexsearch::cli {
 namespace {

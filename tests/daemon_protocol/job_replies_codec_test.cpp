@@ -1,6 +1,6 @@
 // The replies and events that carry a job's trials and progress: each through its
 // codec pair and back, and what a client makes of old or unexpected shapes.
-#include "daemon/protocol/job_replies_codec.hpp"
+#include "daemon/protocol/replies/job_replies_codec.hpp"
 
 #include <doctest/doctest.h>
 
@@ -8,11 +8,11 @@
 #include "daemon/codec/strict_json.hpp"
 #include "daemon/dispatch/command_reply_codec.hpp"
 #include "daemon/protocol/document_codec.hpp"
-#include "daemon/protocol/event_codec.hpp"
-#include "daemon/protocol/job_progress_codec.hpp"
-#include "daemon/protocol/reply_codec.hpp"
-#include "daemon/protocol/result_document_codec.hpp"
-#include "daemon/protocol/trial_record_codec.hpp"
+#include "daemon/protocol/replies/event_codec.hpp"
+#include "daemon/protocol/replies/job_progress_codec.hpp"
+#include "daemon/protocol/replies/reply_codec.hpp"
+#include "daemon/protocol/replies/result_document_codec.hpp"
+#include "daemon/protocol/replies/trial_record_codec.hpp"
 #include "measure/errors.hpp"
 
 namespace trexsearch::protocol {

@@ -1,11 +1,11 @@
-#include "daemon/protocol/reply_codec.hpp"
+#include "daemon/protocol/replies/reply_codec.hpp"
 
 #include <doctest/doctest.h>
 
 #include "daemon/codec/strict_json.hpp"
 #include "daemon/protocol/document_codec.hpp"
 #include "daemon/protocol/envelope_codec.hpp"
-#include "daemon/protocol/event_codec.hpp"
+#include "daemon/protocol/replies/event_codec.hpp"
 #include "measure/errors.hpp"
 
 namespace trexsearch::protocol {

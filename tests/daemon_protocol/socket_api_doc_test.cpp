@@ -12,10 +12,10 @@
 
 #include "daemon/dispatch/dispatcher.hpp"
 #include "daemon/protocol/document_codec.hpp"
-#include "daemon/protocol/reply_codec.hpp"
+#include "daemon/protocol/replies/reply_codec.hpp"
+#include "daemon/protocol/replies/status_reply_codec.hpp"
+#include "daemon/protocol/replies/suite_replies_codec.hpp"
 #include "daemon/protocol/request_codec.hpp"
-#include "daemon/protocol/status_reply_codec.hpp"
-#include "daemon/protocol/suite_replies_codec.hpp"
 #include "tests/support/build_paths.hpp"
 
 namespace trexsearch::protocol {

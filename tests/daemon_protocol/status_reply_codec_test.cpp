@@ -1,4 +1,4 @@
-#include "daemon/protocol/status_reply_codec.hpp"
+#include "daemon/protocol/replies/status_reply_codec.hpp"
 
 #include <doctest/doctest.h>
 
@@ -6,7 +6,7 @@
 #include "daemon/codec/strict_json.hpp"
 #include "daemon/protocol/document_codec.hpp"
 #include "daemon/protocol/envelope_codec.hpp"
-#include "daemon/protocol/reply_codec.hpp"
+#include "daemon/protocol/replies/reply_codec.hpp"
 #include "measure/errors.hpp"
 
 namespace trexsearch::protocol {

@@ -1,6 +1,6 @@
 // `show_suite` through its codec pair and back, and the daemon's reply from its
 // records written exactly as before it was a protocol struct.
-#include "daemon/protocol/suite_replies_codec.hpp"
+#include "daemon/protocol/replies/suite_replies_codec.hpp"
 
 #include <doctest/doctest.h>
 
@@ -8,7 +8,7 @@
 #include "daemon/codec/strict_json.hpp"
 #include "daemon/dispatch/suite_reply_codec.hpp"
 #include "daemon/protocol/document_codec.hpp"
-#include "daemon/protocol/result_document_codec.hpp"
+#include "daemon/protocol/replies/result_document_codec.hpp"
 #include "measure/errors.hpp"
 
 namespace trexsearch::protocol {

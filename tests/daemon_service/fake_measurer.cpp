@@ -19,7 +19,7 @@
 #include <iostream>
 #include <string>
 
-#include "daemon/codec/measurer_protocol_codec.hpp"
+#include "daemon/measurers/measurer_protocol_codec.hpp"
 
 int main(int argc, char* argv[]) {
   double capacity = 1e6;

@@ -6,8 +6,8 @@
 
 #include "daemon/model/protocol_records.hpp"
 #include "daemon/protocol/document_codec.hpp"
-#include "daemon/protocol/event_codec.hpp"
-#include "daemon/protocol/job_replies_codec.hpp"
+#include "daemon/protocol/replies/event_codec.hpp"
+#include "daemon/protocol/replies/job_replies_codec.hpp"
 
 namespace trexsearch::service {
 namespace {

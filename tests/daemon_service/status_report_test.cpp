@@ -7,8 +7,8 @@
 
 #include "daemon/codec/json_writer.hpp"
 #include "daemon/protocol/document_codec.hpp"
-#include "daemon/protocol/reply_codec.hpp"
-#include "daemon/protocol/status_reply_codec.hpp"
+#include "daemon/protocol/replies/reply_codec.hpp"
+#include "daemon/protocol/replies/status_reply_codec.hpp"
 
 namespace trexsearch::service {
 namespace {

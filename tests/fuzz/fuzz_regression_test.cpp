@@ -3,7 +3,7 @@
 
 #include <doctest/doctest.h>
 
-#include "daemon/codec/measurer_protocol_codec.hpp"
+#include "daemon/measurers/measurer_protocol_codec.hpp"
 #include "daemon/protocol/envelope_codec.hpp"
 #include "measure/errors.hpp"
 #include "trex_client/codec/profile_codec.hpp"

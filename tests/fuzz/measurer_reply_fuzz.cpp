@@ -2,7 +2,7 @@
 // measurer is another process, possibly buggy: its replies must fail as
 // MeasurementError, never crash the daemon.
 
-#include "daemon/codec/measurer_protocol_codec.hpp"
+#include "daemon/measurers/measurer_protocol_codec.hpp"
 #include "fuzz_bodies.hpp"
 #include "measure/errors.hpp"
 

@@ -9,8 +9,8 @@
 #include "measure/clock.hpp"
 #include "measure/errors.hpp"
 #include "measure/measurer.hpp"
+#include "plr/math/stretch_fit.hpp"
 #include "plr/random.hpp"
-#include "plr/stretch_fit.hpp"
 
 namespace trexsearch::plr::test {
 

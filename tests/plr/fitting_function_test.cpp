@@ -8,10 +8,10 @@
 #include <limits>
 #include <utility>
 
-#include "plr/erf_fit.hpp"
-#include "plr/erfcx.hpp"
+#include "plr/math/erf_fit.hpp"
+#include "plr/math/erfcx.hpp"
+#include "plr/math/stretch_fit.hpp"
 #include "plr/prior.hpp"
-#include "plr/stretch_fit.hpp"
 
 namespace trexsearch::plr {
 namespace {

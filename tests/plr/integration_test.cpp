@@ -11,8 +11,8 @@
 
 #include "plr/integration_chain.hpp"
 #include "plr/integration_pool.hpp"
+#include "plr/math/stretch_fit.hpp"
 #include "plr/random.hpp"
-#include "plr/stretch_fit.hpp"
 
 namespace trexsearch::plr {
 namespace {

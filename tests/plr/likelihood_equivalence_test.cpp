@@ -18,16 +18,16 @@
 #include <vector>
 
 #include "measure/clock.hpp"
-#include "plr/erf_fit.hpp"
-#include "plr/erfcx.hpp"
 #include "plr/integration_pool.hpp"
 #include "plr/likelihood.hpp"
-#include "plr/log_math.hpp"
+#include "plr/math/erf_fit.hpp"
+#include "plr/math/erfcx.hpp"
+#include "plr/math/log_math.hpp"
+#include "plr/math/stretch_fit.hpp"
 #include "plr/prior.hpp"
 #include "plr/random.hpp"
 #include "plr/soak_search.hpp"
 #include "plr/stored_trial.hpp"
-#include "plr/stretch_fit.hpp"
 #include "sim/sut_measurer.hpp"
 #include "sim/sut_model.hpp"
 

@@ -9,11 +9,11 @@
 #include <vector>
 
 #include "measure/trial_result.hpp"
-#include "plr/critical_load.hpp"
-#include "plr/erf_fit.hpp"
+#include "plr/math/critical_load.hpp"
+#include "plr/math/erf_fit.hpp"
+#include "plr/math/stretch_fit.hpp"
 #include "plr/prior.hpp"
 #include "plr/stored_trial.hpp"
-#include "plr/stretch_fit.hpp"
 
 namespace trexsearch::plr {
 namespace {

@@ -1,5 +1,5 @@
-// The erf fit's table polynomials (plr/log1p_exp.hpp, plr/erf_log_a.hpp) against long double
-// libm: within 2 ulps across their ranges, at the pieces' edges and at the tables' ends.
+// The erf fit's table polynomials (plr/math/log1p_exp.hpp, plr/math/erf_log_a.hpp) against long
+// double libm: within 2 ulps across their ranges, at the pieces' edges and at the tables' ends.
 #include <doctest/doctest.h>
 
 #include <algorithm>
@@ -9,8 +9,8 @@
 #include <utility>
 #include <vector>
 
-#include "plr/erf_log_a.hpp"
-#include "plr/log1p_exp.hpp"
+#include "plr/math/erf_log_a.hpp"
+#include "plr/math/log1p_exp.hpp"
 #include "plr/random.hpp"
 
 namespace trexsearch::plr {

@@ -17,7 +17,7 @@
 #include <vector>
 
 #include "measure/errors.hpp"
-#include "plr/critical_load.hpp"
+#include "plr/math/critical_load.hpp"
 #include "plr/random.hpp"
 #include "tests/plr/fake_soak_measurer.hpp"
 

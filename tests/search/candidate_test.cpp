@@ -1,6 +1,6 @@
 #include <doctest/doctest.h>
 
-#include "search/candidate.hpp"
+#include "search/selection/candidate.hpp"
 
 using namespace trexsearch;
 using namespace trexsearch::mlr;

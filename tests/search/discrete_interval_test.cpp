@@ -2,7 +2,7 @@
 
 #include <stdexcept>
 
-#include "search/discrete_interval.hpp"
+#include "search/selection/discrete_interval.hpp"
 
 using namespace trexsearch::mlr;
 

@@ -1,6 +1,6 @@
 #include <doctest/doctest.h>
 
-#include "search/expander.hpp"
+#include "search/selection/expander.hpp"
 
 using namespace trexsearch::mlr;
 

@@ -2,7 +2,7 @@
 
 #include <vector>
 
-#include "search/limit_handler.hpp"
+#include "search/selection/limit_handler.hpp"
 
 using namespace trexsearch::mlr;
 

@@ -3,7 +3,7 @@
 #include <vector>
 
 #include "measure/errors.hpp"
-#include "search/load_grid.hpp"
+#include "search/selection/load_grid.hpp"
 
 using namespace trexsearch;
 using namespace trexsearch::mlr;

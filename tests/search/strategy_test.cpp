@@ -3,7 +3,7 @@
 #include <optional>
 #include <vector>
 
-#include "search/discrete_interval.hpp"
+#include "search/selection/discrete_interval.hpp"
 #include "search/strategy/strategies.hpp"
 
 using namespace trexsearch;

@@ -3,7 +3,7 @@
 #include <cmath>
 #include <vector>
 
-#include "search/target_scaling.hpp"
+#include "search/selection/target_scaling.hpp"
 
 using namespace trexsearch;
 using namespace trexsearch::mlr;

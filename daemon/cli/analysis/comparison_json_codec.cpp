@@ -2,7 +2,7 @@
 
 #include "daemon/codec/json_writer.hpp"
 #include "daemon/protocol/document_codec.hpp"
-#include "daemon/protocol/job_replies_codec.hpp"
+#include "daemon/protocol/replies/job_replies_codec.hpp"
 
 namespace trexsearch::cli {
 namespace {

@@ -5,7 +5,7 @@
 #include <string>
 #include <vector>
 
-#include "daemon/protocol/replies.hpp"
+#include "daemon/protocol/replies/replies.hpp"
 
 namespace trexsearch::cli {
 

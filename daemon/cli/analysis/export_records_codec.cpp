@@ -7,8 +7,8 @@
 
 #include "daemon/codec/json_writer.hpp"
 #include "daemon/protocol/document_codec.hpp"
-#include "daemon/protocol/job_summary_codec.hpp"
-#include "daemon/report/csv_text.hpp"
+#include "daemon/protocol/replies/job_summary_codec.hpp"
+#include "daemon/report/page/csv_text.hpp"
 #include "measure/errors.hpp"
 
 namespace trexsearch::cli {

@@ -8,7 +8,7 @@
 #include <string>
 
 #include "daemon/protocol/document.hpp"
-#include "daemon/protocol/replies.hpp"
+#include "daemon/protocol/replies/replies.hpp"
 
 namespace trexsearch::cli {
 

@@ -5,7 +5,7 @@
 #include <vector>
 
 #include "daemon/cli/replies/job_values.hpp"
-#include "daemon/protocol/replies.hpp"
+#include "daemon/protocol/replies/replies.hpp"
 #include "daemon/trend/group_classifier.hpp"
 
 namespace trexsearch::cli {

@@ -3,8 +3,8 @@
 #include <algorithm>
 
 #include "daemon/cli/command/client_connection.hpp"
-#include "daemon/protocol/job_replies_codec.hpp"
-#include "daemon/protocol/reply_codec.hpp"
+#include "daemon/protocol/replies/job_replies_codec.hpp"
+#include "daemon/protocol/replies/reply_codec.hpp"
 
 namespace trexsearch::cli {
 

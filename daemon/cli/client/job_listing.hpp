@@ -6,7 +6,7 @@
 
 #include "daemon/cli/analysis/export_filter.hpp"
 #include "daemon/cli/replies/job_values.hpp"
-#include "daemon/protocol/replies.hpp"
+#include "daemon/protocol/replies/replies.hpp"
 
 namespace trexsearch::cli {
 

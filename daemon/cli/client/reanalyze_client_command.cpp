@@ -7,7 +7,7 @@
 #include "daemon/cli/command/input_file.hpp"
 #include "daemon/cli/replies/client_format.hpp"
 #include "daemon/cli/text/tester_limit_text.hpp"
-#include "daemon/protocol/job_replies_codec.hpp"
+#include "daemon/protocol/replies/job_replies_codec.hpp"
 
 namespace trexsearch::cli {
 namespace {

@@ -10,8 +10,8 @@
 #include "daemon/cli/command/command_entries.hpp"
 #include "daemon/cli/command/command_errors.hpp"
 #include "daemon/cli/replies/suite_values.hpp"
-#include "daemon/protocol/suite_replies_codec.hpp"
-#include "daemon/report/job_report_codec.hpp"
+#include "daemon/protocol/replies/suite_replies_codec.hpp"
+#include "daemon/report/input/job_report_codec.hpp"
 #include "daemon/report/suite_report.hpp"
 
 namespace trexsearch::cli {

@@ -6,8 +6,8 @@
 #include "daemon/cli/command/exit_codes.hpp"
 #include "daemon/cli/replies/client_format.hpp"
 #include "daemon/cli/replies/result_format.hpp"
-#include "daemon/protocol/job_replies_codec.hpp"
-#include "daemon/protocol/reply_codec.hpp"
+#include "daemon/protocol/replies/job_replies_codec.hpp"
+#include "daemon/protocol/replies/reply_codec.hpp"
 
 namespace trexsearch::cli {
 namespace {

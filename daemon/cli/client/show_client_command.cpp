@@ -6,9 +6,9 @@
 #include "daemon/cli/replies/client_format.hpp"
 #include "daemon/cli/replies/suite_values.hpp"
 #include "daemon/protocol/document_codec.hpp"
-#include "daemon/protocol/job_replies_codec.hpp"
-#include "daemon/protocol/reply_codec.hpp"
-#include "daemon/protocol/suite_replies_codec.hpp"
+#include "daemon/protocol/replies/job_replies_codec.hpp"
+#include "daemon/protocol/replies/reply_codec.hpp"
+#include "daemon/protocol/replies/suite_replies_codec.hpp"
 
 namespace trexsearch::cli {
 namespace {

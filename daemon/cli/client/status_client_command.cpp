@@ -1,7 +1,7 @@
 // `trex-search status`: the daemon, its TRex connection, the running job and queue.
 #include "daemon/cli/command/command_entries.hpp"
 #include "daemon/cli/replies/status_format.hpp"
-#include "daemon/protocol/status_reply_codec.hpp"
+#include "daemon/protocol/replies/status_reply_codec.hpp"
 
 namespace trexsearch::cli {
 namespace {

@@ -12,7 +12,7 @@
 #include "daemon/cli/command/command_entries.hpp"
 #include "daemon/cli/command/command_errors.hpp"
 #include "daemon/cli/command/input_file.hpp"
-#include "daemon/protocol/reply_codec.hpp"
+#include "daemon/protocol/replies/reply_codec.hpp"
 
 namespace trexsearch::cli {
 namespace {

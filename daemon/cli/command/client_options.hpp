@@ -8,7 +8,7 @@
 #include <string>
 
 #include "daemon/protocol/document.hpp"
-#include "daemon/protocol/reply_codec.hpp"
+#include "daemon/protocol/replies/reply_codec.hpp"
 
 namespace trexsearch::cli {
 
@@ -61,7 +61,7 @@ void print_reply(std::ostream& out, const ClientSettings& settings,
   write_output(out, settings.json ? protocol::to_pretty_text(arguments) + "\n" : format(reply));
 }
 /// Prints a reply: its arguments as pretty JSON with --json, else `format` of the
-/// typed reply its codec reads from them (daemon/protocol/reply_codec.hpp).
+/// typed reply its codec reads from them (daemon/protocol/replies/reply_codec.hpp).
 template <class Reply>
 void print_reply(std::ostream& out, const ClientSettings& settings,
                  const protocol::Document& arguments, std::string (*format)(const Reply&)) {

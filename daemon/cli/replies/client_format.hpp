@@ -4,8 +4,8 @@
 #include <string>
 #include <vector>
 
-#include "daemon/protocol/events.hpp"
-#include "daemon/protocol/job_replies.hpp"
+#include "daemon/protocol/replies/events.hpp"
+#include "daemon/protocol/replies/job_replies.hpp"
 
 namespace trexsearch::cli {
 

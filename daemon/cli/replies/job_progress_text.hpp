@@ -4,7 +4,7 @@
 #include <string>
 #include <vector>
 
-#include "daemon/protocol/job_progress.hpp"
+#include "daemon/protocol/replies/job_progress.hpp"
 #include "plr/estimate.hpp"
 
 namespace trexsearch::cli {

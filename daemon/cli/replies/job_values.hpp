@@ -6,8 +6,8 @@
 #include <vector>
 
 #include "daemon/protocol/document.hpp"
-#include "daemon/protocol/job_replies.hpp"
-#include "daemon/protocol/replies.hpp"
+#include "daemon/protocol/replies/job_replies.hpp"
+#include "daemon/protocol/replies/replies.hpp"
 
 namespace trexsearch::cli {
 

@@ -3,8 +3,8 @@
 #include <optional>
 #include <string>
 
-#include "daemon/protocol/job_replies.hpp"
-#include "daemon/protocol/result_document.hpp"
+#include "daemon/protocol/replies/job_replies.hpp"
+#include "daemon/protocol/replies/result_document.hpp"
 #include "plr/tester_limit.hpp"
 
 namespace trexsearch::cli {

@@ -2,7 +2,7 @@
 
 #include <string>
 
-#include "daemon/protocol/status_reply.hpp"
+#include "daemon/protocol/replies/status_reply.hpp"
 
 namespace trexsearch::cli {
 

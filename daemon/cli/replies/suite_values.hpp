@@ -2,8 +2,8 @@
 
 #include <string>
 
+#include "daemon/protocol/replies/suite_replies.hpp"
 #include "daemon/protocol/requests.hpp"
-#include "daemon/protocol/suite_replies.hpp"
 #include "daemon/report/suite_report.hpp"
 
 namespace trexsearch::cli {

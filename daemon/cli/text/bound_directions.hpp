@@ -2,7 +2,7 @@
 
 #include <string>
 
-#include "daemon/protocol/result_document.hpp"
+#include "daemon/protocol/replies/result_document.hpp"
 
 namespace trexsearch::cli {
 

@@ -4,8 +4,8 @@
 #include <string>
 #include <vector>
 
-#include "daemon/protocol/job_replies.hpp"
-#include "daemon/protocol/result_document.hpp"
+#include "daemon/protocol/replies/job_replies.hpp"
+#include "daemon/protocol/replies/result_document.hpp"
 
 namespace trexsearch::cli {
 

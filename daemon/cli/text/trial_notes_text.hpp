@@ -4,7 +4,7 @@
 #include <string_view>
 #include <vector>
 
-#include "daemon/protocol/trial_record.hpp"
+#include "daemon/protocol/replies/trial_record.hpp"
 
 namespace trexsearch::cli {
 

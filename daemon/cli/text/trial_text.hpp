@@ -3,7 +3,7 @@
 #include <string>
 #include <vector>
 
-#include "daemon/protocol/trial_record.hpp"
+#include "daemon/protocol/replies/trial_record.hpp"
 
 namespace trexsearch::cli {
 
