@@ -61,11 +61,9 @@ LiveMeasurer TrexMeasurerFactory::make(const MeasurerSpec& spec) const {
   settings.trial = trex_spec.trial;
   settings.port_speed_gbps = trex_spec.port_speed_gbps;
   settings.max_load_pps = trex_spec.max_load_pps;
-  const trex::TrafficProfile profile =
-      trex::parse_profile(trex_spec.profile_json, trex_spec.profile_source);
-  settings.mean_frame_bytes = trex::mean_frame_bytes(profile);
+  settings.mean_frame_bytes = trex::mean_frame_bytes(trex_spec.profile);
   auto measurer = std::make_unique<TrexJobMeasurer>(
-      trex::compile_profile(profile, trex_spec.trial.counters), std::move(settings));
+      trex::compile_profile(trex_spec.profile, trex_spec.trial.counters), std::move(settings));
   if (defaults.connected) {
     defaults.connected(trex_spec.endpoint.empty() ? defaults.endpoint : trex_spec.endpoint);
   }

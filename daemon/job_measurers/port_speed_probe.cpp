@@ -12,8 +12,8 @@ std::variant<double, std::string> probe_port_speed(const std::string& endpoint,
                                                    const TrexMeasurerSpec& measurer,
                                                    measure::Seconds timeout) {
   try {
-    const trex::CompiledProfile profile = trex::compile_profile_text(
-        measurer.profile_json, measurer.profile_source, measurer.trial.counters);
+    const trex::CompiledProfile profile =
+        trex::compile_profile(measurer.profile, measurer.trial.counters);
     std::vector<std::uint8_t> tx_ports;
     for (const trex::TrafficDirection& direction : profile.directions) {
       tx_ports.push_back(direction.tx_port);

@@ -64,9 +64,9 @@ struct ExecMeasurerSpec {
 struct TrexMeasurerSpec {
   /// "tcp://host:4501"; empty: the daemon's `trex-endpoint`.
   std::string endpoint;
-  /// The traffic profile (docs/traffic-profiles.md) as JSON text: the file's
-  /// content when given as a path (read at submission), else the inline object.
-  std::string profile_json;
+  /// The traffic profile (docs/traffic-profiles.md), decoded once at submission
+  /// (or when a stored job is read back): every later use takes this value.
+  trex::TrafficProfile profile;
   /// Where the profile came from: its path, or "inline".
   std::string profile_source;
   /// Ports to own for the whole job; empty: the profile's ports.

@@ -29,9 +29,7 @@ void check_job_names(const JobSpec& spec) {
     if (trex_spec->profile_source != "inline") {
       check_name("measurer.profile", trex_spec->profile_source);
     }
-    // Parsed again (cheap): the spec keeps the profile as text.
-    check_name("measurer.profile.name",
-               trex::parse_profile(trex_spec->profile_json, trex_spec->profile_source).name);
+    check_name("measurer.profile.name", trex_spec->profile.name);
   }
 }
 

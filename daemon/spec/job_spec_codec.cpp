@@ -18,6 +18,7 @@
 #include "daemon/spec/load_units_codec.hpp"
 #include "daemon/spec/trex_trial_codec.hpp"
 #include "measure/errors.hpp"
+#include "trex_client/codec/profile_codec.hpp"
 #include "trex_client/tester/trex_tester.hpp"
 
 namespace trexsearch::service {
@@ -135,11 +136,11 @@ TrexMeasurerSpec decode_trex(codec::ObjectReader& reader) {
   if (!profile->isObject()) {
     bad(reader.field_path("profile"), *profile, "must be an object (the traffic profile)");
   }
-  spec.profile_json = codec::to_compact_json(*profile);
   try {
-    // Compile once: a bad profile fails at submission, not at the front of the queue.
-    directions = trex::compile_profile(trex::parse_profile(spec.profile_json, spec.profile_source))
-                     .directions;
+    // Decoded here, once: the spec carries the profile as a value from now on. Compiled
+    // too, so that a bad profile fails at submission, not at the front of the queue.
+    spec.profile = trex::decode_profile(*profile, spec.profile_source);
+    directions = trex::compile_profile(spec.profile).directions;
   } catch (const RequestError&) {
     throw;
   } catch (const measure::ConfigError& error) {
@@ -244,9 +245,9 @@ Json::Value encode_measurer(const MeasurerSpec& measurer) {
     json["time"] = std::string(to_string(exec->time));
   } else if (const auto* trex_spec = std::get_if<TrexMeasurerSpec>(&measurer)) {
     if (!trex_spec->endpoint.empty()) json["endpoint"] = trex_spec->endpoint;
-    // The profile as it was at submission (a resumed job must not pick up an
-    // edited file), whatever the source.
-    json["profile"] = codec::parse_strict_json(trex_spec->profile_json, "stored profile");
+    // The profile as decoded at submission (a resumed job must not pick up an edited
+    // file), whatever the source, with every default written out.
+    json["profile"] = trex::encode_profile(trex_spec->profile);
     if (trex_spec->profile_source != "inline") json["profile_source"] = trex_spec->profile_source;
     Json::Value ports(Json::arrayValue);
     for (const std::uint8_t port : trex_spec->ports) ports.append(port);

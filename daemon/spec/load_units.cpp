@@ -108,9 +108,7 @@ std::optional<trex::LineRate> job_line_rate(const MeasurerSpec& measurer) {
 
 std::optional<trex::LineRate> job_line_rate(const TrexMeasurerSpec& measurer) {
   if (!measurer.port_speed_gbps) return std::nullopt;
-  return trex::LineRate{
-      *measurer.port_speed_gbps * 1e9,
-      trex::mean_frame_bytes(trex::parse_profile(measurer.profile_json, measurer.profile_source))};
+  return trex::LineRate{*measurer.port_speed_gbps * 1e9, trex::mean_frame_bytes(measurer.profile)};
 }
 
 }  // namespace trexsearch::service

@@ -5,8 +5,11 @@
 #include "daemon/codec/strict_json.hpp"
 #include "daemon/job_measurers/measurer_factory.hpp"
 #include "daemon/model/service_errors.hpp"
+#include "daemon/spec/job_names.hpp"
+#include "daemon/spec/load_units.hpp"
 #include "service_test_support.hpp"
 #include "tests/support/build_paths.hpp"
+#include "trex_client/codec/profile_codec.hpp"
 
 namespace trexsearch::service {
 namespace {
@@ -120,7 +123,8 @@ TEST_CASE("a PLR job spec decodes PLR.json and round-trips; its errors name the 
             .find("plr_resume") == 0);
 }
 
-TEST_CASE("a trex measurer spec keeps the profile as submitted; bad ones name the field") {
+TEST_CASE(
+    "a trex measurer spec keeps the profile it decoded at submission; bad ones name the field") {
   const std::string path =
       trexsearch::testing::build_paths::source_file("etc/profiles/ipv4-udp-64b-bidir.json");
   // As trex-search submit sends it: the contents, and where they came from.
@@ -187,6 +191,33 @@ TEST_CASE("a trex measurer spec keeps the profile as submitted; bad ones name th
                  R"(, "rpc_timeout": 0}})")
             .find("measurer.rpc_timeout") == 0);
   CHECK(std::get<TrexMeasurerSpec>(spec.measurer).rpc_timeout.count() == 3.0);
+}
+
+TEST_CASE(
+    "a submitted trex job's profile is decoded once; its names, line rate and stored form use the "
+    "value") {
+  const std::string profile = servicetest::inline_profile_members(
+      trexsearch::testing::build_paths::source_file("etc/profiles/ipv4-udp-64b-bidir.json"));
+  const std::uint64_t before = trex::profile_decodes();
+  // What a submit does with the document: decode (with the port speed TRex would tell),
+  // check the names, state the line rate, store the spec.
+  const JobSpec spec = decode_job_spec(
+      json(R"({"spec": {"goals": [{}], "max_load": 1000000}, "measurer": {"kind": "trex", )" +
+           profile + "}}"),
+      [](const TrexMeasurerSpec&) -> std::variant<double, std::string> { return 10.0; });
+  CHECK(trex::profile_decodes() == before + 1);
+  check_job_names(spec);
+  const std::optional<trex::LineRate> line_rate = job_line_rate(spec.measurer);
+  REQUIRE(line_rate.has_value());
+  CHECK(line_rate->frame_bytes == 64.0);
+  const Json::Value stored = encode_job_spec(spec);
+  CHECK(trex::profile_decodes() == before + 1);
+  // Reading the stored job back (a restart) decodes it once more, and only then.
+  const JobSpec resumed = decode_job_spec(stored);
+  CHECK(trex::profile_decodes() == before + 2);
+  CHECK(std::get<TrexMeasurerSpec>(resumed.measurer).profile.name ==
+        std::get<TrexMeasurerSpec>(spec.measurer).profile.name);
+  CHECK(encode_job_spec(resumed) == stored);
 }
 
 TEST_CASE("unknown methods are refused") {

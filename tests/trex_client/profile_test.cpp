@@ -8,6 +8,7 @@
 #include "measure/errors.hpp"
 #include "tests/support/build_paths.hpp"
 #include "trex_client/codec/profile_codec.hpp"
+#include "trex_client/codec/stream_codec.hpp"
 #include "trex_client/profile/compiled_profile.hpp"
 
 using namespace trexsearch::trex;
@@ -218,4 +219,67 @@ TEST_CASE("every example profile in etc/profiles loads and compiles") {
   CHECK(count >= 4);
   CHECK_THROWS_WITH_AS(load_profile(dir / "no-such-profile.json"), doctest::Contains("cannot open"),
                        ConfigError);
+}
+
+namespace {
+
+// What TRex would be sent for a profile: every stream of every port, as JSON. Two
+// profiles that send the same frames at the same shares compare equal.
+std::string streams_of(const TrafficProfile& profile) {
+  std::string text;
+  for (const PortStreams& port : compile_profile(profile).ports) {
+    for (const StreamSpec& stream : port.streams) {
+      text += std::to_string(port.port_id) + " " + codec::encode_stream(stream).toStyledString();
+    }
+  }
+  return text;
+}
+
+}  // namespace
+
+TEST_CASE("encode_profile writes what decode_profile reads back to the same profile") {
+  const std::filesystem::path dir =
+      std::filesystem::path(trexsearch::testing::build_paths::source_dir()) / "etc/profiles";
+  std::vector<TrafficProfile> profiles;
+  for (const auto& entry : std::filesystem::directory_iterator(dir)) {
+    if (entry.path().extension() == ".json") profiles.push_back(load_profile(entry.path()));
+  }
+  // Fields no example uses: explicit MACs, a VLAN priority, a description, random
+  // flows, a compressed IPv6 address, a latency frame size and pg_id base.
+  profiles.push_back(
+      parse_profile(with(R"("ipv4": {"src": "16.0.0.1", "dst": "48.0.0.1"},)",
+                         R"("description": "all of it", "ethernet": {"src": "02:00:00:00:00:01",
+              "dst": "02:00:00:00:00:02"}, "vlan": {"id": 100, "priority": 5},
+              "ipv4": {"src": "16.0.0.1", "dst": "48.0.0.1", "ttl": 9, "dscp": 46},
+              "latency": {"rate_pps": 1234.5, "frame_size": 128, "pg_id_base": 4096},)"),
+                    "rich.json"));
+  profiles.push_back(parse_profile(R"({"port_pairs": [{"ports": [2, 3], "bidirectional": false}],
+      "imix": [{"frame_size": 78, "weight": 3}, {"frame_size": 1500, "weight": 1}],
+      "ipv6": {"src": "2001:db8::1", "dst": "2001:db8:0:0:1::ff", "hop_limit": 3},
+      "flows": {"count": 100, "vary": ["src_port", "dst_port"], "mode": "random"}})",
+                                   "v6.json"));
+  REQUIRE(profiles.size() >= 6);
+  for (const TrafficProfile& profile : profiles) {
+    CAPTURE(profile.name);
+    const Json::Value written = encode_profile(profile);
+    const TrafficProfile back = decode_profile(written, "stored");
+    CHECK(streams_of(back) == streams_of(profile));
+    CHECK(back.name == profile.name);
+    CHECK(back.description == profile.description);
+    CHECK(back.latency.has_value() == profile.latency.has_value());
+    CHECK(encode_profile(back) == written);
+  }
+  CHECK(encode_profile(profiles[profiles.size() - 1])["ipv6"]["dst"].asString() ==
+        "2001:db8::1:0:0:ff");
+}
+
+TEST_CASE("profile_decodes counts every profile decoded, from text or from a value") {
+  const std::uint64_t before = profile_decodes();
+  const TrafficProfile profile = parse_profile(base_profile, "p.json");
+  CHECK(profile_decodes() == before + 1);
+  (void)decode_profile(encode_profile(profile), "again");
+  CHECK(profile_decodes() == before + 2);
+  (void)compile_profile(profile);
+  (void)encode_profile(profile);
+  CHECK(profile_decodes() == before + 2);
 }

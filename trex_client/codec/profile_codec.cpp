@@ -1,5 +1,6 @@
 #include "trex_client/codec/profile_codec.hpp"
 
+#include <atomic>
 #include <fstream>
 #include <sstream>
 
@@ -202,14 +203,56 @@ LatencySpec read_latency(const FieldReader& root) {
                              colon == std::string::npos ? "" : rest.substr(colon + 2));
 }
 
+std::atomic<std::uint64_t> decodes{0};
+
+void encode_headers(const HeaderStack& headers, Json::Value& json) {
+  if (headers.ethernet.src || headers.ethernet.dst) {
+    Json::Value eth(Json::objectValue);
+    if (headers.ethernet.src) eth["src"] = to_string(*headers.ethernet.src);
+    if (headers.ethernet.dst) eth["dst"] = to_string(*headers.ethernet.dst);
+    json["ethernet"] = eth;
+  }
+  if (headers.vlan) {
+    Json::Value vlan(Json::objectValue);
+    vlan["id"] = Json::UInt{headers.vlan->id};
+    vlan["priority"] = Json::UInt{headers.vlan->priority};
+    json["vlan"] = vlan;
+  }
+  if (const auto* v4 = std::get_if<Ipv4Header>(&headers.ip)) {
+    Json::Value ip(Json::objectValue);
+    ip["src"] = to_string(v4->src);
+    ip["dst"] = to_string(v4->dst);
+    ip["ttl"] = Json::UInt{v4->ttl};
+    ip["dscp"] = Json::UInt{v4->dscp};
+    json["ipv4"] = ip;
+  } else {
+    const auto& v6 = std::get<Ipv6Header>(headers.ip);
+    Json::Value ip(Json::objectValue);
+    ip["src"] = to_string(v6.src);
+    ip["dst"] = to_string(v6.dst);
+    ip["hop_limit"] = Json::UInt{v6.hop_limit};
+    ip["traffic_class"] = Json::UInt{v6.traffic_class};
+    json["ipv6"] = ip;
+  }
+  Json::Value udp(Json::objectValue);
+  udp["src_port"] = Json::UInt{headers.udp.src_port};
+  udp["dst_port"] = Json::UInt{headers.udp.dst_port};
+  json["udp"] = udp;
+}
+
 }  // namespace
 
 TrafficProfile parse_profile(std::string_view json_text, const std::string& source) {
   std::string parse_error;
   const std::optional<Json::Value> json = codec::parse_json(json_text, parse_error);
   if (!json) throw measure::ConfigError(source, "(file)", "not valid JSON: " + parse_error);
+  return decode_profile(*json, source);
+}
+
+TrafficProfile decode_profile(const Json::Value& json, const std::string& source) {
+  decodes.fetch_add(1, std::memory_order_relaxed);
   const ProfileErrorPolicy policy(source);
-  const FieldReader root(*json, "", policy);
+  const FieldReader root(json, "", policy);
   root.expect_object();
   root.reject_unknown({"name", "description", "port_pairs", "frame_size", "imix", "ethernet",
                        "vlan", "ipv4", "ipv6", "udp", "flows", "checksum", "latency"});
@@ -243,6 +286,53 @@ TrafficProfile parse_profile(std::string_view json_text, const std::string& sour
   }
   return profile;
 }
+
+Json::Value encode_profile(const TrafficProfile& profile) {
+  Json::Value json(Json::objectValue);
+  if (!profile.name.empty()) json["name"] = profile.name;
+  if (!profile.description.empty()) json["description"] = profile.description;
+  Json::Value pairs(Json::arrayValue);
+  for (const PortPair& pair : profile.port_pairs) {
+    Json::Value entry(Json::objectValue);
+    entry["ports"].append(Json::UInt{pair.first});
+    entry["ports"].append(Json::UInt{pair.second});
+    entry["bidirectional"] = pair.bidirectional;
+    pairs.append(entry);
+  }
+  json["port_pairs"] = pairs;
+  if (profile.frame_sizes.size() == 1 && profile.frame_sizes.front().weight == 1) {
+    json["frame_size"] = Json::UInt{profile.frame_sizes.front().frame_size};
+  } else {
+    Json::Value imix(Json::arrayValue);
+    for (const FrameShare& share : profile.frame_sizes) {
+      Json::Value entry(Json::objectValue);
+      entry["frame_size"] = Json::UInt{share.frame_size};
+      entry["weight"] = Json::UInt{share.weight};
+      imix.append(entry);
+    }
+    json["imix"] = imix;
+  }
+  encode_headers(profile.headers, json);
+  Json::Value flows(Json::objectValue);
+  flows["count"] = Json::UInt{profile.flows.count};
+  Json::Value vary(Json::arrayValue);
+  for (const FlowField field : profile.flows.vary) vary.append(to_string(field));
+  flows["vary"] = vary;
+  flows["mode"] = profile.flows.mode == FlowMode::random ? "random" : "increment";
+  json["flows"] = flows;
+  json["checksum"] = profile.checksum == ChecksumMode::hardware ? "hardware" : "software";
+  if (profile.latency) {
+    Json::Value latency(Json::objectValue);
+    latency["rate_pps"] = profile.latency->rate_pps;
+    if (profile.latency->frame_size)
+      latency["frame_size"] = Json::UInt{*profile.latency->frame_size};
+    latency["pg_id_base"] = Json::UInt{profile.latency->pg_id_base};
+    json["latency"] = latency;
+  }
+  return json;
+}
+
+std::uint64_t profile_decodes() { return decodes.load(std::memory_order_relaxed); }
 
 TrafficProfile load_profile(const std::filesystem::path& path) {
   std::ifstream file(path, std::ios::binary);

@@ -75,4 +75,11 @@ std::string to_string(Ipv4Address address) {
          std::to_string(address.value & 0xFF);
 }
 
+std::string to_string(const Ipv6Address& address) {
+  char text[INET6_ADDRSTRLEN];
+  // Cannot fail: the buffer fits every address and the family is AF_INET6.
+  inet_ntop(AF_INET6, address.data(), text, sizeof text);
+  return text;
+}
+
 }  // namespace trexsearch::trex

@@ -28,5 +28,7 @@ std::optional<Ipv6Address> parse_ipv6(std::string_view text);
 
 std::string to_string(const MacAddress& mac);
 std::string to_string(Ipv4Address address);
+/// RFC 5952 text (inet_ntop): lower case, the longest run of zeros as "::".
+std::string to_string(const Ipv6Address& address);
 
 }  // namespace trexsearch::trex

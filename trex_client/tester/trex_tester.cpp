@@ -7,11 +7,6 @@
 
 namespace trexsearch::trex {
 
-CompiledProfile compile_profile_text(std::string_view json_text, const std::string& source,
-                                     CounterSource counters) {
-  return compile_profile(parse_profile(json_text, source), counters);
-}
-
 std::unique_ptr<TrexSession> open_session(const std::string& endpoint,
                                           const ChannelFactory& make_channel,
                                           SessionConfig config) {

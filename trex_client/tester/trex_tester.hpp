@@ -16,7 +16,6 @@
 #include "measure/units.hpp"
 #include "trex_client/api/port_status.hpp"
 #include "trex_client/api/system_info.hpp"
-#include "trex_client/codec/profile_codec.hpp"
 #include "trex_client/measurer/repeating_measurer.hpp"
 #include "trex_client/measurer/trex_measurer.hpp"
 #include "trex_client/measurer/trex_measurer_config.hpp"
@@ -33,11 +32,6 @@ namespace trexsearch::trex {
 
 /// Makes the channel to TRex at an endpoint: a test seam; empty means ZeroMQ.
 using ChannelFactory = std::function<std::unique_ptr<RpcChannel>(const std::string& endpoint)>;
-
-/// A profile's JSON text (`source` names it in errors) parsed and compiled for
-/// counting with `counters`. Throws ConfigError for an invalid profile.
-CompiledProfile compile_profile_text(std::string_view json_text, const std::string& source,
-                                     CounterSource counters);
 
 /// A session to TRex at `endpoint` over `make_channel(endpoint)`, or over ZeroMQ
 /// when `make_channel` is empty. Does not talk to TRex yet (TrexSession::connect).
