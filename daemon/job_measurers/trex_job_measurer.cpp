@@ -23,6 +23,7 @@ trex::SessionConfig session_config(const trex::CompiledProfile& profile,
   config.reconnect_grace = settings.reconnect_grace;
   config.reconnect_backoff = settings.reconnect_backoff;
   config.reconnect_backoff_max = settings.reconnect_backoff_max;
+  config.retry_observer = settings.retry_observer;
   return config;
 }
 
@@ -68,28 +69,14 @@ TrexJobMeasurer::TrexJobMeasurer(trex::CompiledProfile profile, TrexJobSettings 
   repeating_ = std::make_unique<trex::RepeatingMeasurer>(*trex_);
   if (settings_.link) settings_.link->connecting(settings_.endpoint);
   try {
-    with_reconnect(
-        "connect to",
-        [this] {
-          session_->connect();
-          const trex::SystemInfo system = session_->api().get_system_info();
-          if (settings_.trial.counters == trex::CounterSource::flow_stats) {
-            check_flow_stats_support(system, profile_);
-          }
-          // A profile with latency streams on ports without the latency RX
-          // capability: say so now, naming the port, not at the first latency trial.
-          trex::check_latency_support(system, profile_.directions);
-          check_port_speed();
-          session_->load_streams(profile_.ports);
-          trex_version_ = session_->api().get_version().version;
-        },
-        // The job's stop (cancel, SIGTERM) reaches the connect retries through the
-        // runner's RPC stop scope: a TRex that stays away must not hold a cancelled
-        // job for the whole reconnect grace.
-        trex::RpcStopScope::current() != nullptr ? trex::RpcStopScope::current()->token()
-                                                 : std::stop_token{});
+    // The job's stop (cancel, SIGTERM) reaches the connect retries through the
+    // runner's RPC stop scope: a TRex that stays away must not hold a cancelled
+    // job for the whole reconnect grace.
+    connect_retrying(trex::RpcStopScope::current() != nullptr
+                         ? trex::RpcStopScope::current()->token()
+                         : std::stop_token{});
   } catch (const measure::MeasurementError& error) {
-    // with_reconnect told the link already; a port-speed mismatch did not.
+    // give_up() told the link already; a port-speed mismatch did not.
     if (settings_.link) settings_.link->failed(error.what());
     throw;
   } catch (const std::exception& error) {
@@ -99,6 +86,28 @@ TrexJobMeasurer::TrexJobMeasurer(trex::CompiledProfile profile, TrexJobSettings 
     throw;
   }
   if (settings_.link) settings_.link->connected(trex_version_);
+}
+
+void TrexJobMeasurer::connect_once() {
+  session_->connect();
+  const trex::SystemInfo system = session_->api().get_system_info();
+  if (settings_.trial.counters == trex::CounterSource::flow_stats) {
+    check_flow_stats_support(system, profile_);
+  }
+  // A profile with latency streams on ports without the latency RX
+  // capability: say so now, naming the port, not at the first latency trial.
+  trex::check_latency_support(system, profile_.directions);
+  check_port_speed();
+  session_->load_streams(profile_.ports);
+  trex_version_ = session_->api().get_version().version;
+}
+
+void TrexJobMeasurer::connect_retrying(std::stop_token stop) {
+  try {
+    session_->retry_until_done([this] { connect_once(); }, retry_hooks("connect to"), stop);
+  } catch (const trex::RetriesExhausted& exhausted) {
+    give_up("connect to", exhausted);
+  }
 }
 
 void TrexJobMeasurer::check_port_speed() {
@@ -134,47 +143,31 @@ TrexJobMeasurer::~TrexJobMeasurer() {
   if (settings_.link) settings_.link->released();
 }
 
-void TrexJobMeasurer::with_reconnect(const std::string& what, const std::function<void()>& attempt,
-                                     std::stop_token stop) {
-  trex::OutageDeadline& outage = session_->outage();
-  // TRex has not been usable since this loop began at the latest; an attempt that
-  // gets half-way (connects, then times out) must not move the deadline on.
-  const measure::Seconds began = outage.now();
-  for (int attempts = 1;; ++attempts) {
-    try {
-      attempt();
-      return;
-    } catch (const trex::TrexError& error) {
-      const bool retry = trex::TrexSession::is_recoverable(error) ||
-                         error.kind() == trex::TrexErrorKind::transport;
-      std::optional<measure::Seconds> wait;
-      if (retry) {
-        outage.unanswered(began);
-        wait = outage.next_wait();
-      }
-      if (!wait) {
-        const std::string unreachable =
-            retry ? ", unreachable for " +
-                        trex::format_outage(outage.now() - outage.since().value_or(began))
-                  : "";
-        const std::string reason =
-            "cannot " + what + " TRex at " + settings_.endpoint + " (" + std::to_string(attempts) +
-            " attempts" + unreachable + ", trex-reconnect-grace " +
-            measure::format_value(settings_.reconnect_grace.count()) + " s): " + error.what();
-        if (settings_.link) settings_.link->failed(reason);
-        throw measure::MeasurementError(reason);
-      }
-      if (settings_.link) settings_.link->retrying(error.what());
-      if (settings_.log) {
-        settings_.log("trex_retry what=" + what + " attempt=" + std::to_string(attempts) +
-                      " backoff_s=" + measure::format_value(wait->count()) + " cause=\"" +
-                      error.what() + "\"");
-      }
-      if (!retry_clock_.sleep_until(retry_clock_.now() + *wait, stop)) {
-        throw measure::MeasurementCancelled();
-      }
+trex::RetryHooks TrexJobMeasurer::retry_hooks(const std::string& what) const {
+  return trex::RetryHooks{[this, what](const trex::RetryDecision& decision) {
+    // The link first: a `status` during the wait says why; the log line may bring
+    // the job's cancel, which ends the wait that follows at once.
+    if (settings_.link) settings_.link->retrying(decision.error);
+    if (settings_.log) {
+      settings_.log("trex_retry what=" + what + " attempt=" + std::to_string(decision.attempt) +
+                    " backoff_s=" + measure::format_value(decision.wait.value().count()) +
+                    " cause=\"" + decision.error + "\"");
     }
-  }
+  }};
+}
+
+void TrexJobMeasurer::give_up(const std::string& what,
+                              const trex::RetriesExhausted& exhausted) const {
+  const std::string unreachable =
+      exhausted.unreachable_for()
+          ? ", unreachable for " + trex::format_outage(*exhausted.unreachable_for())
+          : "";
+  const std::string reason =
+      "cannot " + what + " TRex at " + settings_.endpoint + " (" +
+      std::to_string(exhausted.attempts()) + " attempts" + unreachable + ", trex-reconnect-grace " +
+      measure::format_value(settings_.reconnect_grace.count()) + " s): " + exhausted.last_error();
+  if (settings_.link) settings_.link->failed(reason);
+  throw measure::MeasurementError(reason);
 }
 
 measure::TrialOutcome TrexJobMeasurer::measure(measure::Seconds intended_duration,
@@ -194,23 +187,17 @@ measure::TrialOutcome TrexJobMeasurer::measure_latency(measure::Seconds intended
 measure::TrialOutcome TrexJobMeasurer::recovering(
     const std::function<measure::TrialOutcome()>& trial, std::stop_token stop) {
   const std::uint64_t recoveries_before = session_->recoveries();
-  for (;;) {
-    try {
-      measure::TrialOutcome outcome = trial();
-      if (settings_.link) settings_.link->contact(session_->recoveries() - recoveries_before);
-      return outcome;
-    } catch (const trex::TrexError& error) {
-      if (!trex::TrexSession::is_recoverable(error) &&
-          error.kind() != trex::TrexErrorKind::transport) {
-        throw measure::MeasurementError(error.what());
-      }
-      // TRex went away and the session's own recovery failed: keep trying to
-      // recover within the grace period, then measure this trial again (its
-      // counts were lost with the connection).
-      with_reconnect(
-          "reconnect to", [&] { session_->recover(error); }, stop);
-    }
+  std::optional<measure::TrialOutcome> outcome;
+  try {
+    session_->run_reconnecting([&] { outcome = trial(); }, retry_hooks("reconnect to"), stop);
+  } catch (const trex::RetriesExhausted& exhausted) {
+    give_up("reconnect to", exhausted);
+  } catch (const trex::TrexError& error) {
+    // One no reconnect can fix (the session let only those through).
+    throw measure::MeasurementError(error.what());
   }
+  if (settings_.link) settings_.link->contact(session_->recoveries() - recoveries_before);
+  return std::move(outcome.value());
 }
 
 }  // namespace trexsearch::service

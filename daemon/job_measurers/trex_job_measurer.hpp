@@ -33,10 +33,12 @@ struct TrexJobSettings {
   /// Deadline of each RPC (a TRex that does not answer counts as unreachable).
   measure::Seconds rpc_timeout{3.0};
   /// Test seams: one clock for the trials, the grace and the waits between
-  /// reconnects (null: the steady clock, scaled by `speed` for the trials only) and
-  /// the channel to TRex (null: ZeroMQ to `endpoint`).
+  /// reconnects (null: the steady clock, scaled by `speed` for the trials only), the
+  /// channel to TRex (null: ZeroMQ to `endpoint`) and an observer of every decision
+  /// of the session's retry policy (may be empty).
   trex::WaitClock* clock = nullptr;
   trex::ChannelFactory make_channel;
+  trex::RetryObserver retry_observer;
   /// One line per session event (trex_connect, trex_reconnect ...), for the daemon log.
   std::function<void(std::string_view)> log;
   /// Told of every connect, retry, failure and release, for `status`; may be null.
@@ -55,8 +57,9 @@ struct TrexJobSettings {
 /// The measurer of one `trex` job: owns the TRex session (and so the ports, from
 /// connect() to destruction: released at the end, on cancel and on SIGTERM alike),
 /// measures through RepeatingMeasurer so a TRex restart repeats only the interrupted
-/// trial, and when TRex cannot be reached reconnects with backoff, failing the
-/// trial with a clear reason only once `reconnect_grace` has passed.
+/// trial, and when TRex cannot be reached has the session reconnect with backoff
+/// (TrexSession::retry_until_done: the session's policy decides every wait), failing
+/// the trial with a clear reason only once `reconnect_grace` has passed.
 class TrexJobMeasurer final : public measure::Measurer {
  public:
   /// Connects, acquires the ports and loads the profile's streams, retrying within
@@ -84,13 +87,20 @@ class TrexJobMeasurer final : public measure::Measurer {
  private:
   /// Checks the ports' speed and line rate against the job (throws MeasurementError).
   void check_port_speed();
-  /// Retries `attempt` while the session's OutageDeadline allows, waiting as it says.
-  void with_reconnect(const std::string& what, const std::function<void()>& attempt,
-                      std::stop_token stop);
-  /// Runs one trial (`trial`), recovering the session and measuring it again when
-  /// TRex went away during it.
+  /// Connects, checks the ports and loads the streams: one attempt.
+  void connect_once();
+  /// Connects through the session's retry loop (MeasurementError when it gives up).
+  void connect_retrying(std::stop_token stop);
+  /// Runs one trial (`trial`) through the session, which recovers and runs it again
+  /// when TRex went away during it.
   measure::TrialOutcome recovering(const std::function<measure::TrialOutcome()>& trial,
                                    std::stop_token stop);
+  /// Before each wait of the session's retries: the link's state and a `trex_retry`
+  /// log line; `what` is "connect to" or "reconnect to".
+  trex::RetryHooks retry_hooks(const std::string& what) const;
+  /// The session's retries gave up: tells the link and throws MeasurementError
+  /// ("cannot {what} TRex at E (N attempts, ...): cause").
+  [[noreturn]] void give_up(const std::string& what, const trex::RetriesExhausted& exhausted) const;
 
   trex::CompiledProfile profile_;
   TrexJobSettings settings_;
@@ -98,7 +108,8 @@ class TrexJobMeasurer final : public measure::Measurer {
   trex::SteadyWaitClock scaled_clock_;
   trex::SteadyWaitClock real_clock_;
   trex::WaitClock& trial_clock_;
-  /// The clock of the grace and the backoff: real time, whatever the speed.
+  /// The clock of the grace and the backoff: real time, whatever the speed (the
+  /// session waits on it).
   trex::WaitClock& retry_clock_;
   std::unique_ptr<trex::TrexSession> session_;
   std::unique_ptr<trex::TrexMeasurer> trex_;

@@ -6,6 +6,7 @@
 #include <functional>
 #include <memory>
 #include <string>
+#include <vector>
 
 #include "measure/errors.hpp"
 #include "tests/support/build_paths.hpp"
@@ -224,6 +225,99 @@ TEST_CASE("TRex back within the grace mid-trial: the job reconnects and measures
   CHECK(outcome.offered_count > 0);
   CHECK(outcome.loss_count == 0);
   CHECK(job.clock.now() > down + measure::Seconds{1.2});
+}
+
+TEST_CASE(
+    "TRex back within the grace mid-trial: the trial is measured afresh, not noted repeated") {
+  // The session's own recovery failed (TRex still down), so the job reconnected and
+  // ran the trial from the start: nothing was interrupted after a recovery, so the
+  // outcome carries no "repeated:" note and RepeatingMeasurer counts no repeat.
+  VirtualJob job(0.25, 2.0);
+  TrexJobMeasurer measurer(example_profile(), job.settings);
+  const measure::Seconds down = job.clock.now() + measure::Seconds{0.5};
+  job.trex->unreachable(down, down + measure::Seconds{1.2});
+  const measure::TrialOutcome outcome = measurer.measure(measure::Seconds{1.0}, 10000.0, {});
+  for (const std::string& note : outcome.notes) CHECK_FALSE(note.starts_with("repeated:"));
+  CHECK(measurer.repeats() == 0);
+  CHECK(job.retries >= 2);
+}
+
+// Every decision of the session's retry policy, as the job's observer saw them.
+struct Decisions {
+  explicit Decisions(TrexJobSettings& settings) {
+    settings.retry_observer = [this](const trex::RetryDecision& decision) {
+      seen.push_back(decision);
+    };
+  }
+  int waits() const {
+    int count = 0;
+    for (const trex::RetryDecision& decision : seen) count += decision.wait ? 1 : 0;
+    return count;
+  }
+  measure::Seconds waited() const {
+    measure::Seconds sum{0.0};
+    for (const trex::RetryDecision& decision : seen)
+      sum += decision.wait.value_or(measure::Seconds{0.0});
+    return sum;
+  }
+  std::vector<trex::RetryDecision> seen;
+};
+
+TEST_CASE("a TRex outage through the job: one retry policy decides every wait") {
+  VirtualJob job(0.25, 2.0);
+  Decisions decisions(job.settings);
+  TrexJobMeasurer measurer(example_profile(), job.settings);
+  CHECK(job.trial_failure(measurer) == "(measured)");
+  CHECK(decisions.seen.empty());
+  const measure::Seconds down = job.clock.now() + measure::Seconds{0.5};
+  job.trex->unreachable(down, down + measure::Seconds{1.2});
+  CHECK(job.trial_failure(measurer) == "(measured)");
+
+  // Every wait the job made (one `trex_retry` line each) was a decision, and none
+  // gave up; all are about the one outage.
+  const measure::Seconds since = job.first_unanswered(down);
+  CHECK(decisions.waits() == job.retries);
+  CHECK(decisions.waits() >= 2);
+  CHECK(decisions.waits() == static_cast<int>(decisions.seen.size()));
+  for (const trex::RetryDecision& decision : decisions.seen) {
+    CHECK(decision.outage_since == since);
+  }
+  // From the start of the first unanswered request to that of the first answered
+  // one (which may have waited for TRex to come back: the sum ends where it was
+  // sent), the clock moved only by the unanswered requests' timeouts and the
+  // decided waits: nobody slept undecided.
+  measure::Seconds unanswered{0.0};
+  measure::Seconds back{-1.0};
+  for (const auto& seen : job.trex->exchanges()) {
+    if (seen.started < since) continue;
+    if (seen.answered) {
+      back = seen.started;
+      break;
+    }
+    unanswered += seen.timeout;
+  }
+  REQUIRE(back >= since);
+  CHECK((back - since).count() == doctest::Approx((unanswered + decisions.waited()).count()));
+}
+
+TEST_CASE("a TRex gone for good through the job: one decision gives up, the reason as ever") {
+  VirtualJob job(0.25, 1.0);
+  Decisions decisions(job.settings);
+  TrexJobMeasurer measurer(example_profile(), job.settings);
+  job.trex->unreachable(job.clock.now() + measure::Seconds{0.5});
+  const std::string message = job.trial_failure(measurer);
+  INFO(message);
+  REQUIRE(!decisions.seen.empty());
+  int give_ups = 0;
+  for (const trex::RetryDecision& decision : decisions.seen) give_ups += decision.wait ? 0 : 1;
+  CHECK(give_ups == 1);
+  CHECK_FALSE(decisions.seen.back().wait);
+  CHECK(decisions.waits() == job.retries);
+  const trex::RetryDecision& last = decisions.seen.back();
+  CHECK(message ==
+        "cannot reconnect to TRex at virtual://trex (" + std::to_string(decisions.seen.size()) +
+            " attempts, unreachable for 1.000 s, trex-reconnect-grace 1 s): " + last.error);
+  CHECK((last.at - last.outage_since).count() == doctest::Approx(1.0));
 }
 
 }  // namespace trexsearch::service

@@ -7,7 +7,7 @@
 #include <string_view>
 #include <vector>
 
-#include "trex_client/measurer/wait_clock.hpp"
+#include "trex_client/session/wait_clock.hpp"
 #include "trex_client/transport/rpc_channel.hpp"
 #include "trex_emulator/model/emulator_options.hpp"
 #include "trex_emulator/model/fault_plan.hpp"

@@ -3,6 +3,8 @@
 
 #include <doctest/doctest.h>
 
+#include <vector>
+
 #include "measure/errors.hpp"
 
 namespace trexsearch::trex {
@@ -110,6 +112,33 @@ TEST_CASE("an invalid policy is refused naming the field") {
   retry.reconnect_backoff = measure::Seconds{3.0};
   CHECK_THROWS_WITH_AS(OutageDeadline(retry, clock), doctest::Contains("trex.reconnect_backoff"),
                        measure::ConfigError);
+}
+
+TEST_CASE("decide dates the outage from the loop's start, decides the wait, tells the observer") {
+  measure::ManualClock clock;
+  std::vector<RetryDecision> told;
+  OutageDeadline outage(policy(0.25, 1.0), clock,
+                        [&told](const RetryDecision& decision) { told.push_back(decision); });
+  clock.advance(measure::Seconds{0.5});
+  const RetryDecision first = outage.decide(1, measure::Seconds{0.2}, "no reply");
+  CHECK(first.attempt == 1);
+  CHECK(first.began == measure::Seconds{0.2});
+  CHECK(first.at == measure::Seconds{0.5});
+  CHECK(first.error == "no reply");
+  CHECK(first.wait == measure::Seconds{0.05});
+  CHECK(first.outage_since == measure::Seconds{0.2});
+  REQUIRE(outage.since().has_value());
+  CHECK(*outage.since() == measure::Seconds{0.2});
+  CHECK(outage.retries() == 1);
+  // Past the deadline (0.2 + 1 s): give up, and say so too.
+  clock.advance(measure::Seconds{0.7});
+  const RetryDecision last = outage.decide(2, measure::Seconds{0.2}, "no reply again");
+  CHECK_FALSE(last.wait.has_value());
+  CHECK(last.outage_since == measure::Seconds{0.2});
+  REQUIRE(told.size() == 2);
+  CHECK(told[0].wait == first.wait);
+  CHECK(told[1].error == "no reply again");
+  CHECK_FALSE(told[1].wait.has_value());
 }
 
 }  // namespace trexsearch::trex

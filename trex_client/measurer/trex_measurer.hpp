@@ -8,8 +8,8 @@
 #include "measure/measurer.hpp"
 #include "trex_client/measurer/trex_measurer_config.hpp"
 #include "trex_client/measurer/trial_record.hpp"
-#include "trex_client/measurer/wait_clock.hpp"
 #include "trex_client/session/trex_session.hpp"
+#include "trex_client/session/wait_clock.hpp"
 
 namespace trexsearch::trex {
 

@@ -2,11 +2,16 @@
 
 #include <algorithm>
 #include <cstdio>
+#include <utility>
 
 namespace trexsearch::trex {
 
-OutageDeadline::OutageDeadline(RetryPolicy policy, const measure::Clock& clock)
-    : policy_(policy), clock_(clock), backoff_(policy.reconnect_backoff) {
+OutageDeadline::OutageDeadline(RetryPolicy policy, const measure::Clock& clock,
+                               RetryObserver observer)
+    : policy_(policy),
+      clock_(clock),
+      observer_(std::move(observer)),
+      backoff_(policy.reconnect_backoff) {
   policy_.validate();
 }
 
@@ -36,6 +41,22 @@ std::optional<measure::Seconds> OutageDeadline::next_wait() {
   backoff_ = std::min(backoff_ * 2.0, policy_.reconnect_backoff_max);
   ++retries_;
   return wait;
+}
+
+RetryDecision OutageDeadline::decide(int attempt, measure::Seconds began,
+                                     const std::string& error) {
+  // No cause here: the channel already gave the unanswered request's, and an attempt
+  // that met a restarted TRex or a garbled reply has none to give.
+  unanswered(began);
+  RetryDecision decision;
+  decision.attempt = attempt;
+  decision.began = began;
+  decision.at = clock_.now();
+  decision.error = error;
+  decision.wait = next_wait();
+  decision.outage_since = since_.value_or(began);
+  if (observer_) observer_(decision);
+  return decision;
 }
 
 std::string format_outage(measure::Seconds length) {

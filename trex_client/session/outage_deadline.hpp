@@ -5,6 +5,7 @@
 
 #include "measure/clock.hpp"
 #include "measure/units.hpp"
+#include "trex_client/session/retry_decision.hpp"
 #include "trex_client/session/retry_policy.hpp"
 
 namespace trexsearch::trex {
@@ -14,11 +15,20 @@ namespace trexsearch::trex {
 /// deadlines"). An outage begins at the start of the first request TRex did not
 /// answer; its deadline is that start + reconnect_grace. Within an outage no request
 /// waits past the deadline (each gets min(rpc_timeout, time left)) and no retry
-/// starts after it. Not thread-safe: one per session, used by its thread.
+/// starts after it. Every wait between reconnect attempts is one of its decide()s,
+/// made for the session's retry loop (TrexSession::retry_until_done).
+///
+/// Other repeats are other concerns and stay where they are: the transport rebuilds
+/// its socket after a timeout but never resends; TrexApi sends a request TRex
+/// answered "Try again later" again (a protocol rule, per request, TRex up);
+/// TrexMeasurer sets a trial up again after the session's one recover() and
+/// RepeatingMeasurer measures an interrupted trial again, both bounded by counts
+/// and never waiting. Not thread-safe: one per session, used by its thread.
 class OutageDeadline {
  public:
-  /// `clock` must outlive this object. Throws ConfigError for an invalid policy.
-  OutageDeadline(RetryPolicy policy, const measure::Clock& clock);
+  /// `clock` must outlive this object; `observer` (may be empty) is told of every
+  /// decide(). Throws ConfigError for an invalid policy.
+  OutageDeadline(RetryPolicy policy, const measure::Clock& clock, RetryObserver observer = {});
 
   const RetryPolicy& policy() const { return policy_; }
   measure::Seconds now() const { return clock_.now(); }
@@ -46,12 +56,19 @@ class OutageDeadline {
   /// Retries granted in the current outage.
   int retries() const { return retries_; }
 
+  /// Attempt `attempt` of a retry loop begun at `began` failed with `error`, for want
+  /// of an answer: TRex has not been usable since `began` (unanswered(began)), and
+  /// next_wait() says whether and how long to wait before the next attempt. Tells the
+  /// observer, then returns the decision.
+  RetryDecision decide(int attempt, measure::Seconds began, const std::string& error);
+
   /// Less time left than this is not worth another attempt.
   static constexpr measure::Seconds kShortestAttempt{0.01};
 
  private:
   RetryPolicy policy_;
   const measure::Clock& clock_;
+  RetryObserver observer_;
   std::optional<measure::Seconds> since_;
   std::string cause_;
   measure::Seconds backoff_;

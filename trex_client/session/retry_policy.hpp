@@ -6,7 +6,7 @@ namespace trexsearch::trex {
 
 /// How long a TRex that does not answer is waited for, and how often it is asked
 /// again (docs/reliability.md "Retries and deadlines"). One value for every layer:
-/// the transport's per-RPC timeout, the session's recovery and the job's reconnects
+/// the transport's per-RPC timeout, the session's recovery and its reconnect loop
 /// all read it through an OutageDeadline.
 struct RetryPolicy {
   /// Longest wait for one reply while TRex is believed up.

@@ -9,7 +9,9 @@
 #include "measure/clock.hpp"
 #include "measure/units.hpp"
 #include "trex_client/api/system_info.hpp"
+#include "trex_client/session/retry_decision.hpp"
 #include "trex_client/session/retry_policy.hpp"
+#include "trex_client/session/wait_clock.hpp"
 
 namespace trexsearch::trex {
 
@@ -33,9 +35,11 @@ struct SessionConfig {
   measure::Seconds reconnect_grace{60.0};
   measure::Seconds reconnect_backoff{0.05};
   measure::Seconds reconnect_backoff_max{2.0};
-  /// The clock of the grace and the backoff (real time); null: the steady clock.
-  /// Must outlive the session.
-  const measure::Clock* retry_clock = nullptr;
+  /// The clock of the grace and of the waits between reconnect attempts (real
+  /// time); null: the steady clock. Must outlive the session.
+  WaitClock* retry_clock = nullptr;
+  /// Test seam: told of every decision of the retry policy (OutageDeadline::decide).
+  RetryObserver retry_observer;
   /// Receives one line per notable session event ("trex_reconnect ..."), for logs.
   std::function<void(std::string_view)> log;
 

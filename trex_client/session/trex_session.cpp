@@ -1,7 +1,6 @@
 #include "trex_client/session/trex_session.hpp"
 
 #include <algorithm>
-#include <chrono>
 #include <random>
 
 #include "measure/errors.hpp"
@@ -24,15 +23,6 @@ SessionConfig checked(SessionConfig config) {
   return config;
 }
 
-// Real time since the session was made: the grace's clock unless one is injected.
-class SteadyClock final : public measure::Clock {
- public:
-  measure::Seconds now() const override { return std::chrono::steady_clock::now() - origin_; }
-
- private:
-  std::chrono::steady_clock::time_point origin_ = std::chrono::steady_clock::now();
-};
-
 std::unique_ptr<RpcChannel> checked_channel(std::unique_ptr<RpcChannel> channel) {
   if (!channel)
     throw measure::ConfigError("trex channel", "null", "a TRex session needs a channel");
@@ -43,9 +33,10 @@ std::unique_ptr<RpcChannel> checked_channel(std::unique_ptr<RpcChannel> channel)
 
 TrexSession::TrexSession(std::unique_ptr<RpcChannel> channel, SessionConfig config)
     : config_(checked(std::move(config))),
-      own_clock_(config_.retry_clock != nullptr ? nullptr : std::make_unique<SteadyClock>()),
-      outage_(config_.retry_policy(),
-              config_.retry_clock != nullptr ? *config_.retry_clock : *own_clock_),
+      // Real time since the session was made: the grace's clock unless one is injected.
+      own_clock_(config_.retry_clock != nullptr ? nullptr : std::make_unique<SteadyWaitClock>()),
+      retry_clock_(config_.retry_clock != nullptr ? *config_.retry_clock : *own_clock_),
+      outage_(config_.retry_policy(), retry_clock_, config_.retry_observer),
       api_(std::make_unique<DeadlineChannel>(checked_channel(std::move(channel)), outage_),
            config_.rpc_timeout) {}
 

@@ -1,8 +1,10 @@
 #pragma once
 
 #include <cstdint>
+#include <functional>
 #include <map>
 #include <memory>
+#include <stop_token>
 #include <string>
 #include <utility>
 #include <vector>
@@ -10,17 +12,28 @@
 #include "trex_client/api/trex_api.hpp"
 #include "trex_client/profile/compiled_profile.hpp"
 #include "trex_client/session/outage_deadline.hpp"
+#include "trex_client/session/retries_exhausted.hpp"
+#include "trex_client/session/retry_decision.hpp"
 #include "trex_client/session/session_config.hpp"
+#include "trex_client/session/wait_clock.hpp"
 #include "trex_client/transport/trex_error.hpp"
 
 namespace trexsearch::trex {
+
+/// What the caller of a retry loop does around its waits.
+struct RetryHooks {
+  /// Told of each decision to wait, before the wait begins (the daemon updates its
+  /// link state and logs the retry); a stop requested here ends the wait at once.
+  std::function<void(const RetryDecision&)> before_wait;
+};
 
 /// A TRex session that survives TRex restarts: it keeps the api handle, owns its
 /// ports and remembers the streams it loaded, so that after "API verification failed"
 /// (TRex restarted), a lost reply or a broken exchange it can re-sync, re-acquire its
 /// ports and re-add its streams (recover()). Every RPC goes through the session's
 /// OutageDeadline (deadline_channel.hpp), so no request waits past the deadline of
-/// an outage, whoever retries. Not thread-safe: one owner.
+/// an outage, whoever retries, and the waits between reconnect attempts are
+/// retry_until_done()'s alone: one policy decides each. Not thread-safe: one owner.
 class TrexSession {
  public:
   /// Throws ConfigError for an invalid configuration. Does not talk to TRex yet.
@@ -59,8 +72,21 @@ class TrexSession {
   /// TrexError when TRex cannot be reached (at once once the outage's deadline has
   /// passed) or refuses (e.g. a port taken by another user without force_acquire).
   void recover(const TrexError& cause);
-  /// TRex's outage and its deadline: what any retry loop over this session asks.
+  /// TRex's outage and its deadline: what the retry loops below ask.
   OutageDeadline& outage() { return outage_; }
+  /// Runs `attempt` until it returns. After a failure recover() could repair (TRex
+  /// did not answer, restarted, ...) asks outage().decide() and waits what it says
+  /// on the retry clock, telling `hooks` first. Throws RetriesExhausted when the
+  /// policy gives up or a TrexError no retry can fix ends an attempt,
+  /// MeasurementCancelled when `stop` ends a wait; anything else passes through.
+  void retry_until_done(const std::function<void()>& attempt, const RetryHooks& hooks,
+                        std::stop_token stop);
+  /// Runs `operation` (a trial) until it returns. When it loses TRex (a recoverable
+  /// TrexError left it: the measurer's own recover() failed too), recovers through
+  /// retry_until_done() and runs it again from the start. A TrexError no recovery
+  /// can fix passes through, as do RetriesExhausted and MeasurementCancelled.
+  void run_reconnecting(const std::function<void()>& operation, const RetryHooks& hooks,
+                        std::stop_token stop);
   /// Number of successful recoveries so far.
   std::uint64_t recoveries() const { return recoveries_; }
 
@@ -74,7 +100,9 @@ class TrexSession {
 
   SessionConfig config_;
   /// The steady clock when the config names none.
-  std::unique_ptr<measure::Clock> own_clock_;
+  std::unique_ptr<WaitClock> own_clock_;
+  /// The clock of the grace and of the waits between attempts.
+  WaitClock& retry_clock_;
   OutageDeadline outage_;
   TrexApi api_;
   std::map<std::uint8_t, OwnedPort> owned_;

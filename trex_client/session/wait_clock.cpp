@@ -1,4 +1,4 @@
-#include "trex_client/measurer/wait_clock.hpp"
+#include "trex_client/session/wait_clock.hpp"
 
 #include <cmath>
 #include <condition_variable>

@@ -8,9 +8,10 @@
 
 namespace trexsearch::trex {
 
-/// A Clock the measurer can also wait on. Injected so that tests can run TRex's
-/// time faster than real time (an emulator with --speed and a clock with the same
-/// factor) and still see durations in TRex's time.
+/// A Clock one can also wait on: the measurer's trials and the session's waits
+/// between reconnect attempts. Injected so that tests can run TRex's time faster
+/// than real time (an emulator with --speed and a clock with the same factor), or on
+/// a virtual clock, and still see durations in TRex's time.
 class WaitClock : public measure::Clock {
  public:
   /// Waits until now() >= `deadline` or `stop` is requested; false when stopped.
