@@ -14,13 +14,13 @@ packages=(
   zlib1g-dev          # TRex's compressed replies
   libsqlite3-dev      # durable trial store
   libsystemd-dev      # sd_notify for Type=notify
-  clang libclang-rt-14-dev  # libFuzzer targets (scripts/fuzz.sh, CI's ASan build)
+  clang libclang-rt-14-dev  # libFuzzer targets (scripts/ci/fuzz.sh, CI's ASan build)
   chromium            # headless screenshots of the HTML report (daemon_report_screenshot_tests)
   prometheus          # promtool: the metrics endpoint's page is checked in e2e_metrics_test
                       # (its Prometheus server is neither started nor enabled, see below)
-  pmccabe             # function size and complexity limits (scripts/check-complexity.sh, ctest style_complexity)
-  clang-format        # source layout (.clang-format; scripts/check-format.sh, ctest style_format)
-  clang-tidy          # static checks (.clang-tidy; scripts/check-tidy.sh, run by .ci/run)
+  pmccabe             # function size and complexity limits (scripts/ci/check-complexity.sh, ctest style_complexity)
+  clang-format        # source layout (.clang-format; scripts/ci/check-format.sh, ctest style_format)
+  clang-tidy          # static checks (.clang-tidy; scripts/ci/check-tidy.sh, run by .ci/run)
   ccache              # compiler cache shared by every build script and every checkout (scripts/build-env.sh)
 )
 

@@ -14,7 +14,7 @@
 #include "daemon/model/trex_link.hpp"
 #include "daemon/protocol/envelope.hpp"
 #include "daemon/protocol/requests.hpp"
-#include "daemon/spec/job_spec_codec.hpp"
+#include "daemon/spec/port_speed_source.hpp"
 
 namespace trexsearch::service {
 

@@ -3,6 +3,7 @@
 #include "daemon/dispatch/dispatcher.hpp"
 #include "daemon/model/service_errors.hpp"
 #include "daemon/protocol/request_codec.hpp"
+#include "daemon/spec/job_spec_codec.hpp"
 
 namespace trexsearch::service {
 namespace {

@@ -2,6 +2,7 @@
 #include "daemon/dispatch/dispatcher.hpp"
 #include "daemon/dispatch/job_summary.hpp"
 #include "daemon/model/service_errors.hpp"
+#include "daemon/spec/job_spec_codec.hpp"
 #include "daemon/spec/load_units.hpp"
 #include "search/trial_analysis.hpp"
 

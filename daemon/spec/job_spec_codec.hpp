@@ -9,6 +9,7 @@
 #include "daemon/model/job_record.hpp"
 #include "daemon/model/job_spec.hpp"
 #include "daemon/protocol/document.hpp"
+#include "daemon/spec/port_speed_source.hpp"
 
 namespace trexsearch::service {
 
@@ -23,8 +24,6 @@ namespace trexsearch::service {
 /// measurer's `port_speed_gbps` gives, or else `probe` (asking TRex at submission).
 /// With a known port speed a max_load above line rate is refused. Stored specs are
 /// canonical (pps, port speed written out) and need no probe.
-using PortSpeedProbe =
-    std::function<std::variant<double, std::string>(const TrexMeasurerSpec& measurer)>;
 JobSpec decode_job_spec(const Json::Value& json, const PortSpeedProbe& probe = {});
 /// The same, from a `submit` request's job document.
 JobSpec decode_job_spec(const protocol::Document& job, const PortSpeedProbe& probe = {});

@@ -89,6 +89,6 @@ TEST_CASE("docs/cli.md holds the command reference the help texts are made from"
     CHECK(reference.out.find("### `trex-search " + command + "`") != std::string::npos);
   }
   const std::string docs = read_file(trexsearch::testing::build_paths::source_file("docs/cli.md"));
-  INFO("docs/cli.md is out of date: run scripts/update-cli-reference.sh");
+  INFO("docs/cli.md is out of date: run scripts/dev/update-cli-reference.sh");
   CHECK(docs.find(reference.out) != std::string::npos);
 }

@@ -2,7 +2,7 @@
 // jobs run against trex-emulator in compressed time while the daemon is SIGKILLed
 // and restarted, the emulator restarts, TRex replies are dropped, slowed and
 // corrupted, and many clients send malformed and oversized requests. Small numbers
-// here (part of the test suite); scripts/fault-soak.sh runs the same test with the
+// here (part of the test suite); scripts/stress/fault-soak.sh runs the same test with the
 // issue's numbers through the TREX_SEARCH_SOAK_* variables.
 #include <doctest/doctest.h>
 

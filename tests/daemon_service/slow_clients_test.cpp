@@ -2,7 +2,7 @@
 // bloat the daemon"): the daemon stops reading them once their output is above
 // max-client-output-bytes (or the daemon-wide budget runs tight), closes them when
 // they do not catch up, and answers everyone else meanwhile. Small numbers here;
-// scripts/slow-clients.sh runs the same test with the issue's (200 clients, the
+// scripts/stress/slow-clients.sh runs the same test with the issue's (200 clients, the
 // default limits) through the TREX_SEARCH_SLOW_* variables and prints the figures.
 #include <doctest/doctest.h>
 #include <grp.h>

@@ -41,7 +41,7 @@ struct FuzzTarget {
   void (*body)(std::string_view);
 };
 
-/// Every target, for the replay test and scripts/fuzz.sh.
+/// Every target, for the replay test and scripts/ci/fuzz.sh.
 std::span<const FuzzTarget> fuzz_targets();
 
 }  // namespace trexsearch::fuzz

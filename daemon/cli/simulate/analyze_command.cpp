@@ -8,6 +8,7 @@
 #include "daemon/cli/command/command_help.hpp"
 #include "daemon/cli/command/exit_codes.hpp"
 #include "daemon/cli/command/input_file.hpp"
+#include "daemon/cli/command/json_file_codec.hpp"
 #include "daemon/cli/text/goal_table.hpp"
 #include "daemon/codec/analyze_input_codec.hpp"
 #include "daemon/codec/goal_result_codec.hpp"

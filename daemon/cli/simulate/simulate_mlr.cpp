@@ -7,6 +7,7 @@
 
 #include "daemon/cli/command/exit_codes.hpp"
 #include "daemon/cli/command/input_file.hpp"
+#include "daemon/cli/command/json_file_codec.hpp"
 #include "daemon/cli/text/goal_table.hpp"
 #include "daemon/cli/text/progress_line.hpp"
 #include "daemon/codec/controller_config_codec.hpp"

@@ -6,6 +6,7 @@
 
 #include "daemon/cli/command/exit_codes.hpp"
 #include "daemon/cli/command/input_file.hpp"
+#include "daemon/cli/command/json_file_codec.hpp"
 #include "daemon/cli/simulate/plr_simulation_codec.hpp"
 #include "daemon/cli/text/terminal_text.hpp"
 #include "daemon/cli/text/trial_notes_text.hpp"

@@ -3,9 +3,9 @@
 # BEGIN/END command reference lines) with `trex-search help --markdown`, the same
 # table the help texts come from. tests/daemon/cli_usage_test.cpp fails when the
 # committed docs/cli.md differs from what the binary generates.
-# Usage: scripts/update-cli-reference.sh [PATH/TO/trex-search]   (default build/daemon/cli/trex-search)
+# Usage: scripts/dev/update-cli-reference.sh [PATH/TO/trex-search]   (default build/daemon/cli/trex-search)
 set -euo pipefail
-cd "$(dirname "$0")/.."
+cd "$(dirname "$0")/../.."
 binary="${1:-build/daemon/cli/trex-search}"
 doc=docs/cli.md
 generated="$(mktemp)"

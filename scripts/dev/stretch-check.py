@@ -7,7 +7,7 @@ DURATION seconds at LOAD pps, one direction port 0 -> 1 (64 B UDP), against a ru
 TRex at ENDPOINT, then prints how many trials were tester-limited, the rates the tester
 reached, the frames lost, and the first tester_limited note.
 
-    scripts/stretch-check.py --endpoint tcp://127.0.0.1:4501 --load 90000 \\
+    scripts/dev/stretch-check.py --endpoint tcp://127.0.0.1:4501 --load 90000 \\
         [--duration 0.01] [--trials 100] [--build build] [--speed 1]
 
 With `--speed S` and a trex-emulator endpoint it checks the emulator the same way.
@@ -39,7 +39,7 @@ def main():
     parser.add_argument("--notes", action="store_true", help="print every trial's notes")
     args = parser.parse_args()
 
-    root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+    root = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
     searchd = os.path.join(root, args.build, "daemon/searchd/trex-searchd")
     cli = os.path.join(root, args.build, "daemon/cli/trex-search")
     for program in (searchd, cli):

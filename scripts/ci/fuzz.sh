@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Builds the libFuzzer targets (tests/fuzz, clang, ASan+UBSan) and runs each for
 # SECONDS (default 60), printing executions and crashes per target.
-# Usage: scripts/fuzz.sh [SECONDS] [TARGET...]
+# Usage: scripts/ci/fuzz.sh [SECONDS] [TARGET...]
 #   FUZZ_JOBS=N      targets run N at a time (default 1)
 #   TREX_SEARCH_FUZZ_DIR  build directory (default build-fuzz)
 #   TREX_SEARCH_FUZZ_NO_BUILD=1  use the targets as they are built
@@ -10,7 +10,7 @@
 # Exit status 1 when any target crashed: turn each crash into a file under
 # tests/fuzz/regressions/<target>/ (replayed by fuzz_corpus_replay_test) and fix it.
 set -euo pipefail
-cd "$(dirname "$0")/.."
+cd "$(dirname "$0")/../.."
 
 seconds="${1:-60}"
 shift || true

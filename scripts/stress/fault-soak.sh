@@ -7,9 +7,9 @@
 # (no lost or duplicated trial, PRAGMA integrity_check), RSS and the PLR estimate
 # against a fault-free run, and prints the figures. The test suite runs the same
 # test with small numbers; these are the issue's.
-# Usage: scripts/fault-soak.sh   (override any TREX_SEARCH_SOAK_* below)
+# Usage: scripts/stress/fault-soak.sh   (override any TREX_SEARCH_SOAK_* below)
 set -euo pipefail
-cd "$(dirname "$0")/.."
+cd "$(dirname "$0")/../.."
 
 ./scripts/install-deps.sh
 build_dir="${TREX_SEARCH_BUILD_DIR:-build}"

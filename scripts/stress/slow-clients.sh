@@ -5,9 +5,9 @@
 # Prints the daemon's RSS (idle, peak, after the clients were closed) and the
 # status latency; fails unless RSS stays under 100 MB and every status answers
 # within 100 ms. The test suite runs the same test with small numbers.
-# Usage: scripts/slow-clients.sh   (override any TREX_SEARCH_SLOW_* below)
+# Usage: scripts/stress/slow-clients.sh   (override any TREX_SEARCH_SLOW_* below)
 set -euo pipefail
-cd "$(dirname "$0")/.."
+cd "$(dirname "$0")/../.."
 
 build_dir="${TREX_SEARCH_BUILD_DIR:-build}"
 ./scripts/configure.sh "$build_dir"

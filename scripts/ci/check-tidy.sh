@@ -2,12 +2,12 @@
 # clang-tidy with .clang-tidy (tests/.clang-tidy for the tests) over the translation units
 # of the main build's compile database, headers of the project included (docs/design.md
 # "Checked style"). Fails, listing each finding once, on any finding.
-#   scripts/check-tidy.sh                 every unit: the whole tree (about 23 minutes for
+#   scripts/ci/check-tidy.sh                 every unit: the whole tree (about 23 minutes for
 #                                         501 files on 2 cores). Run it before resolving an
 #                                         issue that touches many files.
-#   scripts/check-tidy.sh --record-base   the whole tree; when it passes on a clean working
+#   scripts/ci/check-tidy.sh --record-base   the whole tree; when it passes on a clean working
 #                                         tree, writes HEAD to .ci/tidy-base (commit that)
-#   scripts/check-tidy.sh --changed [BASE]
+#   scripts/ci/check-tidy.sh --changed [BASE]
 #                                         what .ci/run checks: the units changed since BASE
 #                                         (default: .ci/tidy-base, the last commit the whole
 #                                         tree passed on), committed or not, plus every unit
@@ -15,12 +15,12 @@
 #                                         dependency log; the build is brought up to date
 #                                         first). The whole tree when a profile (.clang-tidy)
 #                                         changed or BASE is not in the history.
-#   scripts/check-tidy.sh PATH-REGEX      the units whose path in the checkout matches,
+#   scripts/ci/check-tidy.sh PATH-REGEX      the units whose path in the checkout matches,
 #                                         e.g. 'daemon/report/' (matched from its start)
 # TIDY_JOBS (default: nproc) parallel clang-tidy runs; TREX_SEARCH_BUILD_DIR (default
 # build) the build whose compile_commands.json is read (configured here when missing).
 set -euo pipefail
-cd "$(dirname "$0")/.."
+cd "$(dirname "$0")/../.."
 root="$PWD"
 run_tidy="$(command -v run-clang-tidy-14 || command -v run-clang-tidy || true)"
 tidy="$(command -v clang-tidy-14 || command -v clang-tidy || true)"
@@ -45,7 +45,7 @@ case "${1:-}" in
     else
       # The dependency log must describe the tree as it is now.
       cmake --build "$build_dir" -j "$(nproc)" >/dev/null
-      mapfile -t units < <(python3 scripts/tidy_changed_units.py "$root" "$build_dir" "$base")
+      mapfile -t units < <(python3 scripts/ci/tidy_changed_units.py "$root" "$build_dir" "$base")
       if (( ${#units[@]} > 0 )) && [[ "${units[0]}" == ALL* ]]; then
         echo "check-tidy: ${units[0]#ALL }: checking the whole tree"
       elif (( ${#units[@]} == 0 )); then
@@ -59,7 +59,7 @@ case "${1:-}" in
       fi
     fi
     ;;
-  --*) echo "check-tidy: unknown option $1 (see the usage at the top of scripts/check-tidy.sh)" >&2; exit 2 ;;
+  --*) echo "check-tidy: unknown option $1 (see the usage at the top of scripts/ci/check-tidy.sh)" >&2; exit 2 ;;
   "") ;;
   *) files="^$root/($1)"; scope="the units matching $1" ;;
 esac
@@ -99,6 +99,6 @@ if (( record_base )); then
     exit 1
   fi
   head="$(git rev-parse HEAD)"
-  printf '%s\n%s\n' "$head" "# the last commit scripts/check-tidy.sh passed on for the whole tree; .ci/run checks what changed since (scripts/check-tidy.sh --changed)" >.ci/tidy-base
+  printf '%s\n%s\n' "$head" "# the last commit scripts/ci/check-tidy.sh passed on for the whole tree; .ci/run checks what changed since (scripts/ci/check-tidy.sh --changed)" >.ci/tidy-base
   echo "check-tidy: .ci/tidy-base now names $head: commit it"
 fi

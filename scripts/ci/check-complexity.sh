@@ -7,7 +7,7 @@
 # pmccabe does not read C++17 nested namespaces: their opening and closing lines
 # are blanked in a copy first (line numbers stay).
 set -euo pipefail
-cd "$(dirname "$0")/.."
+cd "$(dirname "$0")/../.."
 command -v pmccabe >/dev/null || { echo "check-complexity: pmccabe is not installed (scripts/install-deps.sh)" >&2; exit 2; }
 
 max_lines=60

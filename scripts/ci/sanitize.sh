@@ -2,13 +2,13 @@
 # Builds the whole tree with AddressSanitizer + UndefinedBehaviorSanitizer in its own
 # build directory and runs the whole test suite there. Any report aborts the test
 # (-fno-sanitize-recover=all, halt_on_error), so a clean run means zero reports.
-# Usage: scripts/sanitize.sh [ctest args...]
+# Usage: scripts/ci/sanitize.sh [ctest args...]
 #   TREX_SEARCH_ASAN_DIR   build directory (default build-asan, build-asan-clang with FUZZ)
 #   TREX_SEARCH_ASAN_FUZZ=1  build with clang and -DTREX_SEARCH_FUZZ=ON instead: the same
 #                          ASan+UBSan suite, plus the libFuzzer targets in the same
-#                          build (CI does this to build once; scripts/fuzz.sh reuses it).
+#                          build (CI does this to build once; scripts/ci/fuzz.sh reuses it).
 set -euo pipefail
-cd "$(dirname "$0")/.."
+cd "$(dirname "$0")/../.."
 
 lock="${TREX_SEARCH_BUILD_LOCK:-/tmp/trex-search-build.lock}"
 if [[ "${TREX_SEARCH_ASAN_FUZZ:-0}" == 1 ]]; then

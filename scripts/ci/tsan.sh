@@ -3,9 +3,9 @@
 # threaded tests: PLRsearch's integration workers (plr_tests), the daemon's job
 # manager and control server (service unit + e2e), the TRex client and emulator.
 # Any report fails the test (halt_on_error), so a clean run means zero reports.
-# Usage: scripts/tsan.sh [ctest args...]   (TREX_SEARCH_TSAN_DIR overrides build-tsan)
+# Usage: scripts/ci/tsan.sh [ctest args...]   (TREX_SEARCH_TSAN_DIR overrides build-tsan)
 set -euo pipefail
-cd "$(dirname "$0")/.."
+cd "$(dirname "$0")/../.."
 
 build_dir="${TREX_SEARCH_TSAN_DIR:-build-tsan}"
 lock="${TREX_SEARCH_BUILD_LOCK:-/tmp/trex-search-build.lock}"
@@ -14,7 +14,7 @@ lock="${TREX_SEARCH_BUILD_LOCK:-/tmp/trex-search-build.lock}"
   -DTREX_SEARCH_SANITIZE=thread
 flock "$lock" cmake --build "$build_dir" -j "$(nproc)"
 
-export TSAN_OPTIONS="halt_on_error=1:second_deadlock_stack=1:suppressions=$(pwd)/scripts/tsan-suppressions.txt${TSAN_OPTIONS:+:$TSAN_OPTIONS}"
+export TSAN_OPTIONS="halt_on_error=1:second_deadlock_stack=1:suppressions=$(pwd)/scripts/ci/tsan-suppressions.txt${TSAN_OPTIONS:+:$TSAN_OPTIONS}"
 threaded='^(plr_tests|daemon_service_unit_tests|daemon_service_e2e_tests|daemon_service_fault_soak|trex_client_unit_tests|trex_client_protocol_tests|trex_emulator_cli_tests)$'
 # TSan's shadow memory needs a predictable layout; kernels with high mmap
 # randomisation (vm.mmap_rnd_bits > 28) make it abort at start, so run without ASLR.

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Which translation units clang-tidy must check after a change (scripts/check-tidy.sh --changed).
+"""Which translation units clang-tidy must check after a change (scripts/ci/check-tidy.sh --changed).
 
     tidy_changed_units.py ROOT BUILD_DIR BASE
 

@@ -1,9 +1,9 @@
 #!/usr/bin/env bash
 # Fails, listing them, when C++ sources are not formatted as .clang-format says
-# (docs/design.md "Checked style"); scripts/format.sh fixes them.
+# (docs/design.md "Checked style"); scripts/dev/format.sh fixes them.
 set -euo pipefail
-cd "$(dirname "$0")/.."
-source scripts/format-files.sh
+cd "$(dirname "$0")/../.."
+source scripts/ci/format-files.sh
 # --dry-run reports each file's first difference as FILE:LINE:COL: error: ...
 status=0
 report="$(printf '%s\0' "${files[@]}" |
@@ -18,7 +18,7 @@ if (( status != 0 && ${#unformatted[@]} == 0 )); then
 fi
 if (( ${#unformatted[@]} > 0 )); then
   printf 'not formatted: %s\n' "${unformatted[@]}" >&2
-  echo "check-format: ${#unformatted[@]} of ${#files[@]} files are not formatted as .clang-format says (run scripts/format.sh)" >&2
+  echo "check-format: ${#unformatted[@]} of ${#files[@]} files are not formatted as .clang-format says (run scripts/dev/format.sh)" >&2
   exit 1
 fi
 echo "check-format: all ${#files[@]} files formatted"

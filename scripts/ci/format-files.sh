@@ -1,4 +1,4 @@
-# Sourced by scripts/format.sh and scripts/check-format.sh: sets `clang_format` (the
+# Sourced by scripts/dev/format.sh and scripts/ci/check-format.sh: sets `clang_format` (the
 # binary) and `files` (the C++ sources .clang-format applies to). Generated tables
 # (*.inc) are not among them. Formatting differs between clang-format releases; the
 # style is checked with 14, Debian 12's (scripts/install-deps.sh installs it).

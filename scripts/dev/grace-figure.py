@@ -6,7 +6,7 @@ trex job with the given reconnect_grace and rpc_timeout, SIGSTOPs the emulator a
 the job's third trial and prints how long the job took to fail after that, with its
 reason. A script, not a test: it polls (every 10 ms) and prints wall-clock figures.
 
-Usage: scripts/grace-figure.py TREX_SEARCHD TREX_EMULATOR [GRACE_S [RPC_TIMEOUT_S [RUNS]]]
+Usage: scripts/dev/grace-figure.py TREX_SEARCHD TREX_EMULATOR [GRACE_S [RPC_TIMEOUT_S [RUNS]]]
 
 With REAL_TREX_ENDPOINT and REAL_TREX_PID set (a real TRex, e.g. the stand's
 tcp://127.0.0.1:4501 and its _t-rex-64 pid), that TRex is frozen instead (real time,
@@ -25,7 +25,7 @@ DAEMON, EMULATOR = sys.argv[1], sys.argv[2]
 GRACE = float(sys.argv[3]) if len(sys.argv) > 3 else 1.0
 RPC_TIMEOUT = float(sys.argv[4]) if len(sys.argv) > 4 else 3.0
 RUNS = int(sys.argv[5]) if len(sys.argv) > 5 else 3
-SOURCE = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+SOURCE = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 PROFILE = json.load(open(os.path.join(SOURCE, "etc/profiles/ipv4-udp-64b-bidir.json")))
 
 

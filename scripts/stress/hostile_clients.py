@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Attacks 2-6 of scripts/hostile-clients.sh against one trex-searchd in a temp dir.
+"""Attacks 2-6 of scripts/stress/hostile-clients.sh against one trex-searchd in a temp dir.
 
 argv: TREX_SEARCHD_BINARY MAX_STATUS_MS. Prints one PASS/FAIL line per attack with
 the daemon's RSS; exit status 1 when any failed.
@@ -18,7 +18,7 @@ import time
 
 DAEMON = sys.argv[1]
 MAX_STATUS_MS = float(sys.argv[2])
-SOURCE = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+SOURCE = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 PROFILE = json.load(open(os.path.join(SOURCE, "etc/profiles/ipv4-udp-64b-bidir.json")))
 TMP = tempfile.mkdtemp(prefix="trex-search-hostile-")
 os.chmod(TMP, 0o755)
