@@ -1,8 +1,11 @@
 #include "daemon/dispatch/dispatcher.hpp"
 
-#include "daemon/dispatch/command_reply_codec.hpp"
 #include "daemon/model/service_errors.hpp"
 #include "daemon/protocol/envelope_codec.hpp"
+#include "daemon/protocol/replies/job_replies_codec.hpp"
+#include "daemon/protocol/replies/reply_codec.hpp"
+#include "daemon/protocol/replies/status_reply_codec.hpp"
+#include "daemon/protocol/replies/suite_replies_codec.hpp"
 #include "daemon/protocol/request_codec.hpp"
 #include "measure/errors.hpp"
 

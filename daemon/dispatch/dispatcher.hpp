@@ -70,7 +70,7 @@ class Dispatcher {
 
   /// One entry of the command registry (dispatcher.cpp kCommands): adding a
   /// command is its request struct and codec (daemon/protocol), its reply struct
-  /// and encoder (replies.hpp, command_reply_codec), its handler, and one line
+  /// and encoder (replies.hpp: the protocol's structs and codecs), its handler, and one line
   /// there; `help`, the request pool's choice and the dispatch all read the table.
   struct Command {
     std::string_view name;

@@ -3,54 +3,37 @@
 #include <stdexcept>
 
 #include "daemon/model/protocol_records.hpp"
-#include "daemon/protocol/document_codec.hpp"
 #include "daemon/protocol/envelope_codec.hpp"
 #include "daemon/protocol/replies/event_codec.hpp"
 
 namespace trexsearch::service {
 namespace {
 
-Json::Value event_arguments(const JobEvent& event) {
-  Json::Value arguments(Json::objectValue);
-  switch (event.kind) {
-    case JobEvent::Kind::started:
-      arguments =
-          protocol::json_of(protocol::encode_event_arguments(protocol::JobStartedEvent{event.job}));
-      break;
-    case JobEvent::Kind::trial:
-      if (!event.progress) throw std::logic_error("a trial event without progress");
-      arguments = protocol::json_of(
-          protocol::encode_event_arguments(trial_event_of(event.job, *event.progress)));
-      break;
-    case JobEvent::Kind::ended:
-      arguments = protocol::json_of(protocol::encode_event_arguments(
-          protocol::JobEndedEvent{event.job, event.state, event.reason, 0}));
-      break;
-  }
-  return arguments;
-}
-
-const char* event_name(JobEvent::Kind kind) {
-  switch (kind) {
-    case JobEvent::Kind::started:
-      return "job.started";
-    case JobEvent::Kind::trial:
-      return "trial";
-    case JobEvent::Kind::ended:
-      return "job.ended";
-  }
-  return "unknown";
+// The protocol's event struct is the only writer of each event's shape
+// (daemon/protocol/replies/event_codec.cpp); here the daemon's event only picks it.
+template <class ProtocolEvent>
+std::string line_of(const protocol::RequestId& id, ProtocolEvent event,
+                    std::uint64_t skipped_trial_events) {
+  event.skipped_trial_events = skipped_trial_events;
+  return protocol::encode_event(protocol::Event{id, std::string(ProtocolEvent::kEvent),
+                                                protocol::encode_event_arguments(event)});
 }
 
 }  // namespace
 
 std::string encode_watch_event(const protocol::RequestId& id, const JobEvent& event,
                                std::uint64_t skipped_trial_events) {
-  Json::Value arguments = event_arguments(event);
-  if (skipped_trial_events > 0)
-    arguments["skipped_trial_events"] = Json::UInt64{skipped_trial_events};
-  return protocol::encode_event(
-      protocol::Event{id, event_name(event.kind), protocol::make_document(std::move(arguments))});
+  switch (event.kind) {
+    case JobEvent::Kind::started:
+      return line_of(id, protocol::JobStartedEvent{event.job}, skipped_trial_events);
+    case JobEvent::Kind::trial:
+      if (!event.progress) throw std::logic_error("a trial event without progress");
+      return line_of(id, trial_event_of(event.job, *event.progress), skipped_trial_events);
+    case JobEvent::Kind::ended:
+      return line_of(id, protocol::JobEndedEvent{event.job, event.state, event.reason},
+                     skipped_trial_events);
+  }
+  throw std::logic_error("a watch event of no known kind");
 }
 
 }  // namespace trexsearch::service

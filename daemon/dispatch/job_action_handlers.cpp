@@ -1,7 +1,9 @@
 // The dispatcher's handlers that act on jobs: submit, cancel, delete, watch.
-#include "daemon/dispatch/command_reply_codec.hpp"
 #include "daemon/dispatch/dispatcher.hpp"
+#include "daemon/dispatch/job_summary.hpp"
+#include "daemon/model/protocol_records.hpp"
 #include "daemon/model/service_errors.hpp"
+#include "daemon/protocol/replies/job_replies_codec.hpp"
 #include "daemon/protocol/request_codec.hpp"
 #include "daemon/spec/job_spec_codec.hpp"
 
@@ -51,7 +53,11 @@ Dispatched Dispatcher::watch(const protocol::Request& request, const DispatchCon
   const WatchStart start = jobs_.watching.watch(id, watcher);
   Dispatched dispatched;
   dispatched.response.id = request.id;
-  dispatched.response.arguments = encode_reply(WatchReply{start});
+  WatchReply reply;
+  reply.job = job_summary(start.record);
+  if (start.progress) reply.progress = progress_of(*start.progress);
+  reply.ended = start.ended;
+  dispatched.response.arguments = protocol::encode_reply(reply);
   if (start.ended) {
     dispatched.response.text =
         job_text(id) + " is " + std::string(to_string(start.record.state)) + "; no events follow";

@@ -1,7 +1,9 @@
 // The dispatcher's handlers that read jobs: list, show, result, analyze.
 #include "daemon/dispatch/dispatcher.hpp"
 #include "daemon/dispatch/job_summary.hpp"
+#include "daemon/model/protocol_records.hpp"
 #include "daemon/model/service_errors.hpp"
+#include "daemon/protocol/document.hpp"
 #include "daemon/spec/job_spec_codec.hpp"
 #include "daemon/spec/load_units.hpp"
 #include "search/trial_analysis.hpp"
@@ -39,6 +41,17 @@ void add_plr_parts(const JobDetails& details, ShowReply& reply) {
     if (trial.plr) trials.push_back(*trial.plr);
   }
   reply.tester_limit = plr::tester_limit_of(trials, trials.back().estimate);
+  reply.tester_limited = reply.tester_limit->limited();
+}
+
+// MRR and soaks: the result's numbers from the trials stored so far, running or not
+// (the trials themselves are listed too), and what the loads mean at line rate.
+void add_fixed_load_parts(const JobDetails& details, ShowReply& reply) {
+  const JobSpec spec = stored_job_spec(details.record);
+  reply.fixed_load = fixed_load_view_of(
+      summarize_fixed_load(fixed_load_plan(spec), details.trials, FixedLoadStop::completed, ""));
+  const std::optional<trex::LineRate> line_rate = job_line_rate(spec.measurer);
+  reply.line_rate = line_rate ? std::optional(line_rate_facts_of(*line_rate)) : std::nullopt;
 }
 
 }  // namespace
@@ -54,24 +67,25 @@ Answer<ListReply> Dispatcher::list(const protocol::ListRequest& request,
 
 Answer<ShowReply> Dispatcher::show(const protocol::ShowRequest& request,
                                    const DispatchContext& context) {
+  const JobDetails details = store_access(context).details(request.job, true);
   ShowReply reply;
-  reply.details = store_access(context).details(request.job, true);
-  reply.with_trials = request.trials;
-  const JobDetails& details = reply.details;
+  reply.job = job_summary(details.record);
+  reply.spec = protocol::parse_document(details.record.spec_json, "stored spec");
+  reply.queue_position = details.queue_position;
+  if (details.progress) reply.progress = progress_of(*details.progress);
   const std::string& method = details.record.method;
   // Not running: the bounds its stored trials support, per goal. PLR jobs have
   // no goals: their stored trials carry the estimate instead.
   if (!details.progress && method == to_string(SearchMethod::mlr)) {
-    reply.bounds = stored_bounds(stored_job_spec(details.record), details.trials);
+    reply.bounds = goal_bounds_of(stored_bounds(stored_job_spec(details.record), details.trials));
   }
   add_plr_parts(details, reply);
   if (method == to_string(SearchMethod::mrr) || method == to_string(SearchMethod::soak)) {
-    // MRR and soaks: the result's numbers from the trials stored so far, running
-    // or not (the trials themselves are listed too).
-    const JobSpec spec = stored_job_spec(details.record);
-    reply.fixed_load =
-        summarize_fixed_load(fixed_load_plan(spec), details.trials, FixedLoadStop::completed, "");
-    reply.line_rate = job_line_rate(spec.measurer);
+    add_fixed_load_parts(details, reply);
+  }
+  if (request.trials) {
+    reply.trials.emplace();
+    for (const StoredTrial& trial : details.trials) reply.trials->push_back(trial_record_of(trial));
   }
   std::string text = job_text(request.job) + " is " + std::string(to_string(details.record.state)) +
                      " with " + std::to_string(details.trials.size()) + " trials";
@@ -80,12 +94,18 @@ Answer<ShowReply> Dispatcher::show(const protocol::ShowRequest& request,
 
 Answer<ResultReply> Dispatcher::result(const protocol::ResultRequest& request,
                                        const DispatchContext& context) {
+  const std::string result_json = store_access(context).result_json(request.job);
+  const JobRecord record = store_access(context).details(request.job, false).record;
   ResultReply reply;
-  reply.result_json = store_access(context).result_json(request.job);
-  reply.job = store_access(context).details(request.job, false).record;
-  reply.line_rate = job_line_rate(stored_job_spec(reply.job).measurer);
+  reply.job = job_summary(record);
+  // The stored document as stored (the protocol's view is the client's to read).
+  reply.result = protocol::ResultDocument{protocol::parse_document(result_json, "stored result"),
+                                          protocol::MlrResultView{}};
+  // What the loads mean in % of line rate and Gbit/s (docs/loads.md).
+  const std::optional<trex::LineRate> line_rate = job_line_rate(stored_job_spec(record).measurer);
+  if (line_rate) reply.line_rate = line_rate_facts_of(*line_rate);
   std::string text =
-      job_text(request.job) + " result (" + std::string(to_string(reply.job.state)) + ")";
+      job_text(request.job) + " result (" + std::string(to_string(record.state)) + ")";
   return {std::move(text), std::move(reply)};
 }
 

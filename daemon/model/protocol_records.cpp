@@ -118,4 +118,54 @@ protocol::LineRateFacts line_rate_facts_of(const trex::LineRate& line_rate) {
   return {line_rate.port_bps / 1e9, line_rate.frame_bytes, line_rate.line_rate_pps()};
 }
 
+namespace {
+
+protocol::RateStats rate_stats_of(const RateStats& stats) {
+  return {stats.mean_pps, stats.stdev_pps, stats.min_pps, stats.max_pps};
+}
+
+std::optional<protocol::SoakThresholdView> threshold_of(const FixedLoadResult& result) {
+  if (!result.plan.loss_ratio_threshold) return std::nullopt;
+  return protocol::SoakThresholdView{
+      *result.plan.loss_ratio_threshold, result.plan.stop_on_threshold ? "stop" : "flag",
+      result.intervals_over_threshold,
+      result.first_over_threshold ? std::optional<std::uint64_t>(*result.first_over_threshold)
+                                  : std::nullopt};
+}
+
+}  // namespace
+
+protocol::FixedLoadView fixed_load_view_of(const FixedLoadResult& result) {
+  protocol::FixedLoadView view;
+  view.stop_reason = std::string(to_string(result.stop_reason));
+  view.stop_detail = result.stop_detail;
+  view.trial_count = result.trials.size();
+  view.trials_planned = result.plan.trial_count;
+  view.trial_duration_s = result.plan.trial_duration.count();
+  view.load_pps = result.plan.load_pps;
+  if (result.receive_rate) view.receive_rate = rate_stats_of(*result.receive_rate);
+  for (const DirectionRateStats& direction : result.directions) {
+    view.directions.push_back({direction.direction, rate_stats_of(direction.receive_rate)});
+  }
+  // How the rates were computed, so nobody has to guess.
+  view.rate_basis = "received frames / intended trial duration; stdev over trials (population)";
+  view.sut_loss_ratio = result.sut_loss_ratio;
+  view.threshold = threshold_of(result);
+  // A tester-limited trial's receive rate is the tester's, so the result is not the SUT's
+  // (the key result_not_clean() reads).
+  view.tester_limited = result.tester_limited();
+  view.tester_limited_trials = result.tester_limited_trials;
+  view.tester_reached_pps = result.tester_reached_pps;
+  view.counters = result.counters;
+  for (const FixedLoadTrial& trial : result.trials) {
+    const auto& stored = trial.stored.trial;
+    view.effective_duration_sum_s +=
+        stored.outcome.effective_duration.value_or(stored.intended_duration).count();
+    view.trials.push_back(trial_record_of(trial.stored));
+    view.trial_rates.push_back({trial.receive_rate_pps, trial.direction_receive_rates_pps,
+                                trial.sut_loss_ratio, trial.over_threshold});
+  }
+  return view;
+}
+
 }  // namespace trexsearch::service

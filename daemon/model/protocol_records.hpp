@@ -2,11 +2,13 @@
 
 #include <vector>
 
+#include "daemon/model/fixed_load_result.hpp"
 #include "daemon/model/job_progress.hpp"
 #include "daemon/model/job_record.hpp"
 #include "daemon/protocol/replies/events.hpp"
 #include "daemon/protocol/replies/job_progress.hpp"
 #include "daemon/protocol/replies/job_replies.hpp"
+#include "daemon/protocol/replies/result_document.hpp"
 #include "daemon/protocol/replies/trial_record.hpp"
 #include "search/goal_result.hpp"
 #include "trex_client/profile/line_rate.hpp"
@@ -28,5 +30,8 @@ protocol::TrialEvent trial_event_of(JobId job, const JobProgress& progress);
 std::vector<protocol::GoalBounds> goal_bounds_of(const std::vector<mlr::GoalResult>& goals);
 /// The port's line rate for the job's frames, as replies state it.
 protocol::LineRateFacts line_rate_facts_of(const trex::LineRate& line_rate);
+/// An MRR or soak result as the protocol's view, which then writes the stored document
+/// and show's `fixed_load` (protocol::encode_fixed_load_document / _summary).
+protocol::FixedLoadView fixed_load_view_of(const FixedLoadResult& result);
 
 }  // namespace trexsearch::service

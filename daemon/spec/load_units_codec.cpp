@@ -21,13 +21,4 @@ LoadValue parse_load(const Json::Value& json, const std::string& path) {
   return parse_load_text(json.asString(), path);
 }
 
-Json::Value encode_line_rate(const std::optional<trex::LineRate>& line) {
-  if (!line) return Json::Value(Json::nullValue);
-  Json::Value json(Json::objectValue);
-  json["port_speed_gbps"] = line->port_bps / 1e9;
-  json["frame_bytes"] = line->frame_bytes;
-  json["line_rate_pps"] = line->line_rate_pps();
-  return json;
-}
-
 }  // namespace trexsearch::service

@@ -6,7 +6,6 @@
 
 #include "daemon/codec/json_writer.hpp"
 #include "daemon/codec/strict_json.hpp"
-#include "daemon/dispatch/command_reply_codec.hpp"
 #include "daemon/protocol/document_codec.hpp"
 #include "daemon/protocol/replies/event_codec.hpp"
 #include "daemon/protocol/replies/job_progress_codec.hpp"
@@ -216,8 +215,8 @@ TEST_CASE("show and watch replies round-trip, bounds, PLR parts and trials inclu
   limit.trials_near_estimate = 1;
   soak.tester_limit = limit;
   soak.tester_limited = true;
-  soak.fixed_load = decode_result_document(
-      parse(R"({"load": 1e6, "totals": {"trial_count": 3}, "tester_limited": false})"), "soak",
+  soak.fixed_load = decode_fixed_load_view(
+      parse(R"({"load": 1e6, "totals": {"trial_count": 3}, "tester_limited": false})"),
       "fixed_load");
   soak.line_rate = std::optional<LineRateFacts>();
   check_round_trip(soak, encode, decode);
@@ -225,7 +224,7 @@ TEST_CASE("show and watch replies round-trip, bounds, PLR parts and trials inclu
   CHECK(decoded.tester_limit->reached_pps == 2.5e6);
   CHECK(decoded.queue_position == 2u);
   CHECK_FALSE(decoded.trials->empty());
-  CHECK(std::get<FixedLoadView>(decoded.fixed_load->view).trial_count == 3);
+  CHECK(decoded.fixed_load->trial_count == 3);
 
   const auto encode_watch = [](const WatchReply& reply) { return json_of(encode_reply(reply)); };
   const auto decode_watch = [](const Json::Value& json) {
@@ -335,20 +334,23 @@ TEST_CASE("an analyze reply round-trips each goal result, its loads and tester l
                        doctest::Contains("arguments.goals[0]"), measure::ConfigError);
 }
 
-TEST_CASE("the daemon's result reply reads through the protocol and writes back the same") {
-  // `result` stays written by the daemon (it passes the stored document on without
-  // reading it); what it writes must be what the protocol's ResultReply reads.
-  service::ResultReply reply;
+TEST_CASE("a result reply passes the stored document on, and reads back to the same") {
+  // The daemon fills the protocol's ResultReply with the stored document unread; the
+  // protocol writes it, and a client's reading of it writes back the same bytes.
+  ResultReply reply;
   reply.job.id = 9;
   reply.job.method = "plr";
-  reply.job.measurer_kind = "trex";
+  reply.job.measurer = "trex";
   reply.job.state = JobState::finished;
   reply.job.trex_version = "v3.08";
-  reply.result_json = R"({"stop_reason": "time_budget", "totals": {"trial_count": 0},
+  reply.result = ResultDocument{
+      make_document(parse(R"({"stop_reason": "time_budget", "totals": {"trial_count": 0},
                           "estimate": null, "trend": null, "tester_limited": false,
-                          "tester_limit": {"trials": 0}, "trials": [], "extra": {"a": 1}})";
-  reply.line_rate = trex::LineRate{25e9, 128.0};
-  const Document written = service::encode_reply(reply);
+                          "tester_limit": {"trials": 0}, "trials": [], "extra": {"a": 1}})")),
+      MlrResultView{}};
+  reply.line_rate = LineRateFacts{25.0, 128.0, 25e9 / (128.0 + 20.0) / 8.0};
+  const Document written = encode_reply(reply);
+  CHECK(json_of(written)["result"]["extra"]["a"].asInt() == 1);
   const ResultReply decoded = decode_reply<ResultReply>(written);
   CHECK(codec::to_compact_json(json_of(encode_reply(decoded))) ==
         codec::to_compact_json(json_of(written)));

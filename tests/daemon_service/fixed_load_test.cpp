@@ -3,9 +3,13 @@
 
 #include <cmath>
 
+#include "daemon/codec/json_writer.hpp"
 #include "daemon/codec/strict_json.hpp"
 #include "daemon/model/fixed_load_result.hpp"
+#include "daemon/model/protocol_records.hpp"
 #include "daemon/model/service_errors.hpp"
+#include "daemon/protocol/replies/result_document_codec.hpp"
+#include "daemon/spec/fixed_load_codec.hpp"
 #include "daemon/spec/job_spec_codec.hpp"
 
 namespace trexsearch::service {
@@ -164,6 +168,122 @@ TEST_CASE("a fixed-load result of no trials has no receive rate rather than a ze
       summarize_fixed_load(plan_of(MrrSpec{}), {}, FixedLoadStop::cancelled, "");
   CHECK_FALSE(result.receive_rate.has_value());
   CHECK(result.directions.empty());
+}
+
+// The stored MRR/soak result document, byte for byte as it was written before the
+// protocol's FixedLoadView became its one writer (issue #27): stored rows and `result`
+// replies must not change.
+std::vector<FixedLoadResult> pinned_results() {
+  SoakSpec soak;
+  soak.load_pps = 1e6;
+  soak.duration = measure::Seconds{180.0};
+  soak.loss_ratio_threshold = 0.01;
+  const std::vector<StoredTrial> soak_trials{
+      trial(1, 1000, 1000, 60.0), trial(2, 1000, 980, 60.0, 9e5), trial(3, 1000, 990, 60.0)};
+  const std::vector<StoredTrial> mrr_trials{trial(1, 1'000'000, 1'000'000),
+                                            trial(2, 900'000, 800'000, 1.0, 9e5)};
+  return {summarize_fixed_load(plan_of(soak), soak_trials, FixedLoadStop::loss_threshold,
+                               "interval 2 lost 2%"),
+          summarize_fixed_load(plan_of(MrrSpec{1e6, measure::Seconds{1.0}, 3}), mrr_trials,
+                               FixedLoadStop::completed, ""),
+          summarize_fixed_load(plan_of(MrrSpec{}), {}, FixedLoadStop::cancelled, "by me")};
+}
+
+const char* const kPinnedDocuments[] = {
+    R"json({"counters":["flow_stats"],"directions":[{"direction":"0->1","max":16.6666666666)json"
+    R"json(66668,"mean":16.5,"min":16.333333333333332,"stdev":0.1360827634879553},{"directi)json"
+    R"json(on":"1->0","max":16.666666666666668,"mean":16.5,"min":16.333333333333332,"stdev")json"
+    R"json(:0.1360827634879553}],"load":1000000.0,"rate_basis":"received frames / intended )json"
+    R"json(trial duration; stdev over trials (population)","receive_rate":{"max":33.3333333)json"
+    R"json(33333336,"mean":33.0,"min":32.666666666666664,"stdev":0.2721655269759106},"stop_)json"
+    R"json(detail":"interval 2 lost 2%","stop_reason":"loss_threshold","sut_loss_ratio":0.0)json"
+    R"json(1,"tester_limit":{"reached_pps":900000.0,"trials":1},"tester_limited":true,"thre)json"
+    R"json(shold":{"action":"stop","first_over":2,"intervals_over":1,"loss_ratio":0.01},"to)json"
+    R"json(tals":{"effective_duration_sum":180.0,"trial_count":3},"trial_duration":60.0,"tr)json"
+    R"json(ials":[{"counters":"flow_stats","direction_receive_rates":[16.666666666666668,16)json"
+    R"json(.666666666666668],"directions":[{"direction":"0->1","intended":1000,"loss":0,"lo)json"
+    R"json(ss_ratio":0.0,"offered":1000,"received":1000,"unsent":0},{"direction":"1->0","in)json"
+    R"json(tended":1000,"loss":0,"loss_ratio":0.0,"offered":1000,"received":1000,"unsent":0)json"
+    R"json(}],"effective_duration":null,"intended_count":null,"intended_duration":60.0,"loa)json"
+    R"json(d":1000000.0,"loss_count":0,"loss_ratio":0.0,"measured_loss_ratio":0.0,"notes":[)json"
+    R"json(],"number":1,"offered_count":2000,"over_threshold":false,"phase":"main","receive)json"
+    R"json(_rate":33.333333333333336,"recorded_at":"1970-01-01T00:00:00.000Z","started_at":)json"
+    R"json(0.0,"sut_loss_ratio":0.0},{"counters":"flow_stats","direction_receive_rates":[16)json"
+    R"json(.333333333333332,16.333333333333332],"directions":[{"direction":"0->1","intended)json"
+    R"json(":1000,"loss":20,"loss_ratio":0.02,"offered":1000,"received":980,"unsent":0},{"d)json"
+    R"json(irection":"1->0","intended":1000,"loss":20,"loss_ratio":0.02,"offered":1000,"rec)json"
+    R"json(eived":980,"unsent":0}],"effective_duration":null,"intended_count":null,"intende)json"
+    R"json(d_duration":60.0,"load":1000000.0,"loss_count":40,"loss_ratio":0.0,"measured_los)json"
+    R"json(s_ratio":0.02,"notes":[],"number":2,"offered_count":2000,"over_threshold":true,")json"
+    R"json(phase":"main","receive_rate":32.666666666666664,"recorded_at":"1970-01-01T00:00:)json"
+    R"json(00.000Z","started_at":0.0,"sut_loss_ratio":0.02,"tester_limited_pps":900000.0},{)json"
+    R"json("counters":"flow_stats","direction_receive_rates":[16.5,16.5],"directions":[{"di)json"
+    R"json(rection":"0->1","intended":1000,"loss":10,"loss_ratio":0.01,"offered":1000,"rece)json"
+    R"json(ived":990,"unsent":0},{"direction":"1->0","intended":1000,"loss":10,"loss_ratio")json"
+    R"json(:0.01,"offered":1000,"received":990,"unsent":0}],"effective_duration":null,"inte)json"
+    R"json(nded_count":null,"intended_duration":60.0,"load":1000000.0,"loss_count":20,"loss)json"
+    R"json(_ratio":0.0,"measured_loss_ratio":0.01,"notes":[],"number":3,"offered_count":200)json"
+    R"json(0,"over_threshold":false,"phase":"main","receive_rate":33.0,"recorded_at":"1970-)json"
+    R"json(01-01T00:00:00.000Z","started_at":0.0,"sut_loss_ratio":0.01}],"trials_planned":3)json"
+    R"json(})json",
+    R"json({"counters":["flow_stats"],"directions":[{"direction":"0->1","max":1000000.0,"me)json"
+    R"json(an":900000.0,"min":800000.0,"stdev":100000.0},{"direction":"1->0","max":1000000.)json"
+    R"json(0,"mean":900000.0,"min":800000.0,"stdev":100000.0}],"load":1000000.0,"rate_basis)json"
+    R"json(":"received frames / intended trial duration; stdev over trials (population)","r)json"
+    R"json(eceive_rate":{"max":2000000.0,"mean":1800000.0,"min":1600000.0,"stdev":200000.0})json"
+    R"json(,"stop_detail":"","stop_reason":"completed","sut_loss_ratio":0.05263157894736842)json"
+    R"json(,"tester_limit":{"reached_pps":900000.0,"trials":1},"tester_limited":true,"total)json"
+    R"json(s":{"effective_duration_sum":2.0,"trial_count":2},"trial_duration":1.0,"trials":)json"
+    R"json([{"counters":"flow_stats","direction_receive_rates":[1000000.0,1000000.0],"direc)json"
+    R"json(tions":[{"direction":"0->1","intended":1000000,"loss":0,"loss_ratio":0.0,"offere)json"
+    R"json(d":1000000,"received":1000000,"unsent":0},{"direction":"1->0","intended":1000000)json"
+    R"json(,"loss":0,"loss_ratio":0.0,"offered":1000000,"received":1000000,"unsent":0}],"ef)json"
+    R"json(fective_duration":null,"intended_count":null,"intended_duration":1.0,"load":1000)json"
+    R"json(000.0,"loss_count":0,"loss_ratio":0.0,"measured_loss_ratio":0.0,"notes":[],"numb)json"
+    R"json(er":1,"offered_count":2000000,"phase":"main","receive_rate":2000000.0,"recorded_)json"
+    R"json(at":"1970-01-01T00:00:00.000Z","started_at":0.0,"sut_loss_ratio":0.0},{"counters)json"
+    R"json(":"flow_stats","direction_receive_rates":[800000.0,800000.0],"directions":[{"dir)json"
+    R"json(ection":"0->1","intended":900000,"loss":100000,"loss_ratio":0.1111111111111111,")json"
+    R"json(offered":900000,"received":800000,"unsent":0},{"direction":"1->0","intended":900)json"
+    R"json(000,"loss":100000,"loss_ratio":0.1111111111111111,"offered":900000,"received":80)json"
+    R"json(0000,"unsent":0}],"effective_duration":null,"intended_count":null,"intended_dura)json"
+    R"json(tion":1.0,"load":1000000.0,"loss_count":200000,"loss_ratio":0.0,"measured_loss_r)json"
+    R"json(atio":0.1111111111111111,"notes":[],"number":2,"offered_count":1800000,"phase":")json"
+    R"json(main","receive_rate":1600000.0,"recorded_at":"1970-01-01T00:00:00.000Z","started)json"
+    R"json(_at":0.0,"sut_loss_ratio":0.1111111111111111,"tester_limited_pps":900000.0}],"tr)json"
+    R"json(ials_planned":3})json",
+    R"json({"counters":[],"directions":[],"load":0.0,"rate_basis":"received frames / intend)json"
+    R"json(ed trial duration; stdev over trials (population)","receive_rate":null,"stop_det)json"
+    R"json(ail":"by me","stop_reason":"cancelled","sut_loss_ratio":0.0,"tester_limit":{"rea)json"
+    R"json(ched_pps":null,"trials":0},"tester_limited":false,"totals":{"effective_duration_)json"
+    R"json(sum":0.0,"trial_count":0},"trial_duration":1.0,"trials":[],"trials_planned":10})json",
+};
+
+TEST_CASE("the stored MRR and soak result documents keep their bytes") {
+  const std::vector<FixedLoadResult> results = pinned_results();
+  REQUIRE(results.size() == std::size(kPinnedDocuments));
+  for (std::size_t i = 0; i < results.size(); ++i) {
+    CAPTURE(i);
+    CHECK(codec::to_compact_json(encode_fixed_load_result(results[i])) == kPinnedDocuments[i]);
+  }
+}
+
+TEST_CASE(
+    "show's fixed_load is the stored document without trials and stop fields, byte for byte") {
+  const std::vector<FixedLoadResult> results = pinned_results();
+  for (std::size_t i = 0; i < results.size(); ++i) {
+    CAPTURE(i);
+    Json::Value expected = json(kPinnedDocuments[i]);
+    for (const char* key : {"trials", "stop_reason", "stop_detail"}) expected.removeMember(key);
+    const protocol::FixedLoadView view = fixed_load_view_of(results[i]);
+    CHECK(codec::to_compact_json(protocol::encode_fixed_load_summary(view)) ==
+          codec::to_compact_json(expected));
+    // A client's reading of the document writes it back the same.
+    const protocol::FixedLoadView read =
+        protocol::decode_fixed_load_view(json(kPinnedDocuments[i]), "result");
+    CHECK(codec::to_compact_json(protocol::encode_fixed_load_document(read)) ==
+          kPinnedDocuments[i]);
+  }
 }
 
 }  // namespace trexsearch::service

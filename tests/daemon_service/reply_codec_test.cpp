@@ -1,12 +1,12 @@
 // What `watch` events and `show` bounds say about a trial or a goal beyond the
 // numbers: notes, per-direction counts, the tester limit.
-#include "daemon/dispatch/reply_codec.hpp"
 
 #include <doctest/doctest.h>
 
 #include "daemon/model/protocol_records.hpp"
 #include "daemon/protocol/document_codec.hpp"
 #include "daemon/protocol/replies/event_codec.hpp"
+#include "daemon/protocol/replies/job_progress_codec.hpp"
 #include "daemon/protocol/replies/job_replies_codec.hpp"
 
 namespace trexsearch::service {
@@ -46,7 +46,7 @@ TEST_CASE("a watch trial event carries the trial's notes, directions and tester 
   CHECK(event["directions"][0]["unsent"].asInt64() == 500000);
   CHECK(event["directions"][1]["loss"].asInt64() == 0);
   // status/show's last_trial says the same.
-  const Json::Value last = encode_progress(progress)["last_trial"];
+  const Json::Value last = protocol::encode_job_progress(progress_of(progress))["last_trial"];
   CHECK(last["tester_limited_pps"].asDouble() == 500000.0);
   CHECK(last["notes"].size() == 2);
 }

@@ -64,7 +64,7 @@ std::string format_job(const protocol::ShowReply& show) {
   }
   // MRR and soaks: the receive rate so far (the result's numbers, from the stored trials).
   if (show.fixed_load) {
-    text << format_fixed_load_summary(std::get<protocol::FixedLoadView>(show.fixed_load->view),
+    text << format_fixed_load_summary(*show.fixed_load,
                                       show.line_rate ? *show.line_rate : std::nullopt);
   }
   // PLR jobs: the tester-limited trials against the latest estimate.

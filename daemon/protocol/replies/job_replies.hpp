@@ -57,9 +57,9 @@ struct ShowReply {
   /// and whether they make the estimate the tester's (`tester_limited`).
   std::optional<plr::PlrTesterLimit> tester_limit;
   bool tester_limited = false;
-  /// MRR and soak jobs: the result document's numbers from the trials so far
-  /// (the fixed-load result without its trials and stop fields).
-  std::optional<ResultDocument> fixed_load;
+  /// MRR and soak jobs: the result's numbers from the trials so far (written without
+  /// its trials and stop fields: encode_fixed_load_summary).
+  std::optional<FixedLoadView> fixed_load;
   /// TRex jobs: the line rate (null: the port speed is not known).
   std::optional<std::optional<LineRateFacts>> line_rate;
   /// Absent when the request asked for no trials.

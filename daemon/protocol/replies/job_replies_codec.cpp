@@ -149,7 +149,7 @@ Document encode_reply(const ShowReply& reply) {
       reply.progress ? encode_job_progress(*reply.progress) : Json::Value(Json::nullValue);
   json["bounds"] = reply.bounds ? encode_goal_bounds(*reply.bounds) : Json::Value(Json::nullValue);
   encode_plr_parts(reply, json);
-  if (reply.fixed_load) json["fixed_load"] = json_of(reply.fixed_load->stored);
+  if (reply.fixed_load) json["fixed_load"] = encode_fixed_load_summary(*reply.fixed_load);
   if (reply.line_rate) json["line_rate"] = encode_line_rate_facts(*reply.line_rate);
   if (reply.trials) {
     Json::Value trials(Json::arrayValue);
@@ -173,9 +173,7 @@ void decode_reply(const Document& arguments, ShowReply& reply) {
   }
   decode_plr_parts(json, fields, reply);
   if (present(json, "fixed_load")) {
-    reply.fixed_load =
-        ResultDocument{make_document(json["fixed_load"]),
-                       decode_fixed_load_view(json["fixed_load"], fields.path_of("fixed_load"))};
+    reply.fixed_load = decode_fixed_load_view(json["fixed_load"], fields.path_of("fixed_load"));
   }
   if (json.isMember("line_rate")) {
     reply.line_rate = decode_line_rate_facts(json["line_rate"], fields.path_of("line_rate"));

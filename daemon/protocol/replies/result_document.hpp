@@ -123,7 +123,20 @@ struct FixedLoadView {
   bool tester_limited = false;
   std::uint64_t tester_limited_trials = 0;
   std::optional<double> tester_reached_pps;
+  /// Which counters the trials' counts came from ("flow_stats", "port"...).
+  std::vector<std::string> counters;
+  /// The trials' effective durations summed (the intended one where a trial has none) [s].
+  double effective_duration_sum_s = 0.0;
   std::vector<TrialRecord> trials;
+  /// Each trial's own rates, in the order of `trials` (the result document only).
+  struct TrialRates {
+    double receive_rate_pps = 0.0;
+    std::vector<double> direction_receive_rates_pps;
+    double sut_loss_ratio = 0.0;
+    /// Soaks with a threshold: this interval lost more than it.
+    bool over_threshold = false;
+  };
+  std::vector<TrialRates> trial_rates;
 };
 
 /// The document with its reading.

@@ -79,6 +79,65 @@ RateStats decode_rate_stats(const StoredFields& fields) {
           fields.number("max")};
 }
 
+Json::Value encode_rate_stats(const RateStats& stats) {
+  Json::Value json(Json::objectValue);
+  json["mean"] = stats.mean;
+  json["stdev"] = stats.stdev;
+  json["min"] = stats.min;
+  json["max"] = stats.max;
+  return json;
+}
+
+Json::Value encode_threshold(const SoakThresholdView& threshold) {
+  Json::Value json(Json::objectValue);
+  json["loss_ratio"] = threshold.loss_ratio;
+  json["action"] = threshold.action;
+  json["intervals_over"] = Json::UInt64{threshold.intervals_over};
+  json["first_over"] = threshold.first_over ? Json::Value(Json::UInt64{*threshold.first_over})
+                                            : Json::Value(Json::nullValue);
+  return json;
+}
+
+Json::Value encode_fixed_load_trials(const FixedLoadView& view) {
+  Json::Value trials(Json::arrayValue);
+  for (std::size_t i = 0; i < view.trials.size(); ++i) {
+    Json::Value entry = encode_trial_record(view.trials[i]);
+    const FixedLoadView::TrialRates rates =
+        i < view.trial_rates.size() ? view.trial_rates[i] : FixedLoadView::TrialRates{};
+    entry["receive_rate"] = rates.receive_rate_pps;
+    Json::Value directions(Json::arrayValue);
+    for (const double rate : rates.direction_receive_rates_pps) directions.append(rate);
+    entry["direction_receive_rates"] = directions;
+    entry["sut_loss_ratio"] = rates.sut_loss_ratio;
+    if (view.threshold) entry["over_threshold"] = rates.over_threshold;
+    trials.append(entry);
+  }
+  return trials;
+}
+
+std::vector<FixedLoadView::TrialRates> decode_trial_rates(const StoredFields& fields) {
+  std::vector<FixedLoadView::TrialRates> rates;
+  if (!fields.at("trials").isArray()) return rates;
+  const Json::Value& trials = fields.at("trials");
+  for (Json::ArrayIndex i = 0; i < trials.size(); ++i) {
+    const StoredFields trial(trials[i], codec::element_path(fields.path_of("trials"), i));
+    FixedLoadView::TrialRates entry{trial.number("receive_rate"),
+                                    {},
+                                    trial.number("sut_loss_ratio"),
+                                    trial.flag("over_threshold")};
+    if (trial.has("direction_receive_rates")) {
+      const Json::Value& list = codec::as_array(trial.at("direction_receive_rates"),
+                                                trial.path_of("direction_receive_rates"));
+      for (Json::ArrayIndex k = 0; k < list.size(); ++k) {
+        entry.direction_receive_rates_pps.push_back(codec::as_number(
+            list[k], codec::element_path(trial.path_of("direction_receive_rates"), k)));
+      }
+    }
+    rates.push_back(std::move(entry));
+  }
+  return rates;
+}
+
 }  // namespace
 
 MlrResultView decode_mlr_view(const Json::Value& json, const std::string& path) {
@@ -165,8 +224,59 @@ FixedLoadView decode_fixed_load_view(const Json::Value& json, const std::string&
   const StoredFields limit = fields.nested("tester_limit");
   view.tester_limited_trials = limit.count("trials");
   view.tester_reached_pps = limit.optional_number("reached_pps");
+  if (fields.has("counters")) {
+    const Json::Value& counters =
+        codec::as_array(fields.at("counters"), fields.path_of("counters"));
+    for (Json::ArrayIndex i = 0; i < counters.size(); ++i) {
+      view.counters.push_back(
+          codec::as_string(counters[i], codec::element_path(fields.path_of("counters"), i)));
+    }
+  }
+  view.effective_duration_sum_s = fields.nested("totals").number("effective_duration_sum");
   view.trials = decode_trials(fields);
+  view.trial_rates = decode_trial_rates(fields);
   return view;
+}
+
+Json::Value encode_fixed_load_summary(const FixedLoadView& view) {
+  Json::Value json(Json::objectValue);
+  json["load"] = view.load_pps;
+  json["trial_duration"] = view.trial_duration_s;
+  json["trials_planned"] = Json::UInt64{view.trials_planned};
+  json["rate_basis"] = view.rate_basis;
+  json["receive_rate"] =
+      view.receive_rate ? encode_rate_stats(*view.receive_rate) : Json::Value(Json::nullValue);
+  Json::Value directions(Json::arrayValue);
+  for (const FixedLoadView::Direction& direction : view.directions) {
+    Json::Value entry = encode_rate_stats(direction.receive_rate);
+    entry["direction"] = direction.direction;
+    directions.append(entry);
+  }
+  json["directions"] = directions;
+  json["sut_loss_ratio"] = view.sut_loss_ratio;
+  json["tester_limited"] = view.tester_limited;
+  Json::Value limit(Json::objectValue);
+  limit["trials"] = Json::UInt64{view.tester_limited_trials};
+  limit["reached_pps"] = view.tester_reached_pps ? Json::Value(*view.tester_reached_pps)
+                                                 : Json::Value(Json::nullValue);
+  json["tester_limit"] = limit;
+  if (view.threshold) json["threshold"] = encode_threshold(*view.threshold);
+  Json::Value counters(Json::arrayValue);
+  for (const std::string& source : view.counters) counters.append(source);
+  json["counters"] = counters;
+  Json::Value totals(Json::objectValue);
+  totals["trial_count"] = Json::UInt64{view.trial_count};
+  totals["effective_duration_sum"] = view.effective_duration_sum_s;
+  json["totals"] = totals;
+  return json;
+}
+
+Json::Value encode_fixed_load_document(const FixedLoadView& view) {
+  Json::Value json = encode_fixed_load_summary(view);
+  json["stop_reason"] = view.stop_reason;
+  json["stop_detail"] = view.stop_detail;
+  json["trials"] = encode_fixed_load_trials(view);
+  return json;
 }
 
 ResultDocument decode_result_document(const Json::Value& json, std::string_view method,
