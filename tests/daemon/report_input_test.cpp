@@ -10,6 +10,10 @@
 #include "daemon/codec/search_result_codec.hpp"
 #include "daemon/codec/strict_json.hpp"
 #include "daemon/measurers/virtual_time_measurer.hpp"
+#include "daemon/protocol/document.hpp"
+#include "daemon/protocol/document_codec.hpp"
+#include "daemon/protocol/replies/result_document_codec.hpp"
+#include "daemon/report/input/plr_report_input.hpp"
 #include "daemon/report/mlr_report.hpp"
 #include "daemon/report/page/display_number.hpp"
 #include "daemon/report/page/html_text.hpp"
@@ -39,6 +43,21 @@ mlr::SearchResult noisy_search(mlr::ControllerConfig& config) {
   return mlr::Controller(config, clock).search(timed);
 }
 
+// A PLR result document as the report gets it: read by the protocol's decoder.
+report::PlrReportData plr_report(const Json::Value& json) {
+  return report::plr_report_of(protocol::decode_plr_view(json, "result"));
+}
+
+protocol::JobSummary job_of(std::int64_t id, const std::string& name, const std::string& method,
+                            const std::string& measurer) {
+  protocol::JobSummary job;
+  job.id = id;
+  job.name = name;
+  job.method = method;
+  job.measurer = measurer;
+  return job;
+}
+
 std::size_t count(const std::string& text, const std::string& what) {
   return test_support::count_occurrences(text, what);
 }
@@ -65,6 +84,8 @@ Json::Value plr_json() {
       Json::Value estimate(Json::objectValue);
       estimate["average"] = 1e6 - 1e5 / i;
       estimate["stdev"] = 2e5 / i;
+      estimate["lower"] = estimate["average"].asDouble() - estimate["stdev"].asDouble();
+      estimate["upper"] = estimate["average"].asDouble() + estimate["stdev"].asDouble();
       trial["estimate"] = estimate;
     } else {
       trial["estimate"] = Json::Value();
@@ -81,6 +102,8 @@ Json::Value plr_json() {
   result["totals"]["run_duration"] = 720.0;
   result["estimate"]["average"] = 991666.6;
   result["estimate"]["stdev"] = 16666.6;
+  result["estimate"]["lower"] = 991666.6 - 16666.6;
+  result["estimate"]["upper"] = 991666.6 + 16666.6;
   // Relative: ln(estimate) per hour, 0.0012 = 0.12 % per hour.
   result["trend"]["slope_per_hour"] = 0.0012;
   result["trend"]["slope_stderr_per_hour"] = 0.002;
@@ -166,12 +189,13 @@ TEST_CASE("bad result JSON names the field and the value") {
 }
 
 TEST_CASE("the job record becomes the report header, with measurer-specific statements") {
-  const Json::Value job = codec::parse_strict_json(
-      R"({"id": 7, "name": "night", "method": "mlr", "measurer": "trex", "state": "finished",
-          "profile": "ipv4-udp-64b-bidir", "trex_version": "v3.04",
-          "started_at": "2026-11-22T01:00:00Z", "finished_at": "2026-11-22T01:20:00Z"})",
-      "test");
-  const Json::Value spec = codec::parse_strict_json(R"({"min_load": 1000})", "test");
+  protocol::JobSummary job = job_of(7, "night", "mlr", "trex");
+  job.state = protocol::JobState::finished;
+  job.profile = "ipv4-udp-64b-bidir";
+  job.trex_version = "v3.04";
+  job.started_at = "2026-11-22T01:00:00Z";
+  job.finished_at = "2026-11-22T01:20:00Z";
+  const protocol::Document spec = protocol::parse_document(R"({"min_load": 1000})", "test");
   const report::ReportContext context = report::report_context(job, spec);
   CHECK(context.title == "MLRsearch report: job 7 (night)");
   const auto has = [&](const std::string& name, const std::string& value) {
@@ -190,7 +214,8 @@ TEST_CASE("the job record becomes the report header, with measurer-specific stat
   CHECK(context.raw[0].second.find("\"min_load\": 1000") != std::string::npos);
   const Json::Value whole = codec::parse_strict_json(
       R"({"method": "mlr", "spec": {"min_load": 5}, "measurer": {"kind": "sim"}})", "test");
-  const report::ReportContext sim = report::report_context(Json::Value(), whole);
+  const report::ReportContext sim =
+      report::report_context(job_of(8, "", "mlr", "sim"), protocol::make_document(whole));
   REQUIRE(sim.raw.size() == 2);
   CHECK(sim.raw[1].first == "Measurer config");
   CHECK(sim.raw[1].second.find("\"kind\": \"sim\"") != std::string::npos);
@@ -203,7 +228,8 @@ TEST_CASE("the job record becomes the report header, with measurer-specific stat
           "port_pairs": [{"ports": [0, 1], "bidirectional": true},
                          {"ports": [2, 3], "bidirectional": false}]}}})",
       "test");
-  const report::ReportContext trex = report::report_context(Json::Value(), trex_job);
+  const report::ReportContext trex =
+      report::report_context(job_of(9, "", "mlr", "trex"), protocol::make_document(trex_job));
   CHECK(trex.directions == 3);
   CHECK(trex.frame_bits == doctest::Approx(672.0));
   CHECK(context.effective_duration_method.find("measurer's clock") != std::string::npos);
@@ -212,7 +238,7 @@ TEST_CASE("the job record becomes the report header, with measurer-specific stat
 
 TEST_CASE("the PLR report plots the estimate settling, loads, losses and states the trend") {
   const Json::Value json = plr_json();
-  const report::PlrReportData data = report::decode_plr_result(json, "result");
+  const report::PlrReportData data = plr_report(json);
   REQUIRE(data.trials.size() == 12);
   CHECK(!data.trials[0].estimate);
   CHECK(data.trials[3].loss_count == -3);
@@ -268,7 +294,7 @@ TEST_CASE("trials as CSV: a header and one quoted-where-needed row per trial") {
       "test");
   const std::string quoted = report::mlr_trials_csv(report::decode_mlr_result(shown, "show"));
   CHECK(quoted.find(",\"a, \"\"b\"\"\"\r\n") != std::string::npos);
-  const std::string plr = report::plr_trials_csv(report::decode_plr_result(plr_json(), "r"));
+  const std::string plr = report::plr_trials_csv(plr_report(plr_json()));
   CHECK(plr.rfind("number,finished_at_s,load_pps,", 0) == 0);
   CHECK(count(plr, "\r\n") == 13);
   CHECK(plr.find("\r\n4,240,") != std::string::npos);
@@ -307,7 +333,7 @@ TEST_CASE("CSV columns: the measured loss, the tester limit, counters, each dire
   plr["trials"][0]["measured_loss_ratio"] = 0.5;
   plr["trials"][0]["counters"] = "port";
   plr["trials"][0]["notes"].append("port_counters: counted with port counters");
-  const std::string plr_csv = report::plr_trials_csv(report::decode_plr_result(plr, "r"));
+  const std::string plr_csv = report::plr_trials_csv(plr_report(plr));
   CHECK(plr_csv.find(",measured_loss_ratio,tester_limited_pps,counters,notes\r\n") !=
         std::string::npos);
   CHECK(plr_csv.find(",0.5,500000,port,\"port_counters: counted with port counters\"\r\n") !=

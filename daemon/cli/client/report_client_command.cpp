@@ -10,8 +10,9 @@
 #include "daemon/cli/command/command_entries.hpp"
 #include "daemon/cli/command/command_errors.hpp"
 #include "daemon/cli/replies/suite_values.hpp"
+#include "daemon/protocol/replies/job_replies_codec.hpp"
 #include "daemon/protocol/replies/suite_replies_codec.hpp"
-#include "daemon/report/input/job_report_codec.hpp"
+#include "daemon/report/input/job_report_input.hpp"
 #include "daemon/report/suite_report.hpp"
 
 namespace trexsearch::cli {
@@ -77,16 +78,22 @@ int write_job_report(const ClientSettings& settings, const po::variables_map& op
           ? options["output"].as<std::string>()
           : "job-" + std::to_string(job) + (csv ? "-trials.csv" : "-report.html");
   ControlConnection connection(settings.socket, settings.timeout);
-  // The replies are read by the report's codec (job_report_codec.hpp).
-  const protocol::Response shown = connection.send(protocol::ShowRequest{job, true});
-  const report::ShownJob facts = report::read_shown_job(shown.arguments);
-  const protocol::Response result = fetch_result(connection, job);
-  std::optional<protocol::Response> analyze;
-  if (!result.ok() && report::needs_analyze(facts)) {
-    analyze = connection.send(protocol::AnalyzeRequest{job, std::nullopt});
+  // The replies as the protocol reads them; the report takes the typed values.
+  const auto shown = protocol::decode_reply<protocol::ShowReply>(
+      connection.send(protocol::ShowRequest{job, true}).arguments);
+  const report::ShownJob facts = report::read_shown_job(shown);
+  const protocol::Response result_response = fetch_result(connection, job);
+  std::optional<protocol::ResultReply> result;
+  if (result_response.ok()) {
+    result = protocol::decode_reply<protocol::ResultReply>(result_response.arguments);
   }
-  const report::RenderedJob rendered =
-      report::render_job_report(shown.arguments, result, analyze ? &*analyze : nullptr, csv);
+  std::optional<protocol::AnalyzeReply> analyze;
+  if (!result && report::needs_analyze(facts)) {
+    analyze = protocol::decode_reply<protocol::AnalyzeReply>(
+        connection.send(protocol::AnalyzeRequest{job, std::nullopt}).arguments);
+  }
+  const report::RenderedJob rendered = report::render_job_report(
+      shown, result ? &*result : nullptr, analyze ? &*analyze : nullptr, csv);
   write_output(path, rendered.text, out);
   if (path != "-") {
     out << "job " << job << " (" << facts.state << ", " << rendered.trials

@@ -181,4 +181,50 @@ mlr::SearchResult decode_mlr_result(const Json::Value& result, const std::string
   return decoded;
 }
 
+namespace {
+
+// What decode_trial_result reads of a trial in JSON, read of the typed record.
+measure::TrialResult trial_result_of(const TrialRecord& trial) {
+  const measure::Seconds intended{trial.intended_duration_s};
+  if (trial.offered_count && trial.loss_count) {
+    measure::TrialOutcome outcome;
+    outcome.offered_count = *trial.offered_count;
+    outcome.loss_count = *trial.loss_count;
+    outcome.intended_count = trial.intended_count;
+    if (trial.effective_duration_s) {
+      outcome.effective_duration = measure::Seconds{*trial.effective_duration_s};
+    }
+    outcome.notes = trial.notes;
+    outcome.directions = trial.directions;
+    outcome.tester_limited_pps = trial.tester_limited_pps;
+    outcome.counters = trial.counters;
+    outcome.latency = trial.latency;
+    return measure::TrialResult::from_outcome(trial.load_pps, intended, outcome);
+  }
+  return measure::TrialResult::from_loss_ratio(
+      trial.load_pps, intended,
+      measure::Seconds{trial.effective_duration_s.value_or(intended.count())}, trial.loss_ratio);
+}
+
+}  // namespace
+
+mlr::SearchResult running_mlr_result(const std::vector<TrialRecord>& trials,
+                                     std::vector<mlr::GoalResult> goals) {
+  mlr::SearchResult result;
+  for (std::size_t i = 0; i < trials.size(); ++i) {
+    const TrialRecord& trial = trials[i];
+    result.trials.push_back(mlr::TrialRecord{
+        static_cast<std::size_t>(trial.number),
+        decode_phase(Json::Value(trial.phase), codec::element_path("trials", i) + ".phase"),
+        measure::Seconds{trial.started_at_s.value_or(0.0)}, trial_result_of(trial)});
+  }
+  result.goals = std::move(goals);
+  result.stop_detail = "still running: bounds are those the stored trials support so far";
+  if (!result.trials.empty()) {
+    const mlr::TrialRecord& last = result.trials.back();
+    result.search_duration = last.started_at + last.result.effective_duration();
+  }
+  return result;
+}
+
 }  // namespace trexsearch::protocol

@@ -68,6 +68,8 @@ struct PlrTrendView {
   bool significant = false;
   double window_start_s = 0.0;
   double window_end_s = 0.0;
+  /// How many estimates the slope was fitted to.
+  std::uint64_t points = 0;
 };
 
 /// A PLRsearch (soak) result.
@@ -82,6 +84,15 @@ struct PlrResultView {
   /// Absent in results stored before it existed (they are clean).
   std::optional<bool> tester_limited;
   std::vector<TrialRecord> trials;
+  /// What a PLR result's trials carry besides the record, in the order of `trials`
+  /// (empty where the trials are show's).
+  struct TrialFit {
+    std::optional<double> finished_at_s;
+    /// The two fitting functions' critical-load averages at that trial [pps].
+    std::optional<double> stretch_average_pps;
+    std::optional<double> erf_average_pps;
+  };
+  std::vector<TrialFit> trial_fits;
 };
 
 /// Receive rates over trials [pps]: mean, population stdev, extremes.
@@ -128,7 +139,8 @@ struct FixedLoadView {
   /// The trials' effective durations summed (the intended one where a trial has none) [s].
   double effective_duration_sum_s = 0.0;
   std::vector<TrialRecord> trials;
-  /// Each trial's own rates, in the order of `trials` (the result document only).
+  /// Each trial's own rates, in the order of `trials`: the result document's; empty in
+  /// show's `fixed_load` (whose trials are show's own) and in documents older than them.
   struct TrialRates {
     double receive_rate_pps = 0.0;
     std::vector<double> direction_receive_rates_pps;

@@ -115,9 +115,27 @@ Json::Value encode_fixed_load_trials(const FixedLoadView& view) {
   return trials;
 }
 
+std::vector<PlrResultView::TrialFit> decode_trial_fits(const StoredFields& fields) {
+  std::vector<PlrResultView::TrialFit> fits;
+  if (!fields.at("trials").isArray()) return fits;
+  const Json::Value& trials = fields.at("trials");
+  for (Json::ArrayIndex i = 0; i < trials.size(); ++i) {
+    const StoredFields trial(trials[i], codec::element_path(fields.path_of("trials"), i));
+    const StoredFields stretch = trial.nested("fits").nested("stretch");
+    const StoredFields erf = trial.nested("fits").nested("erf");
+    fits.push_back({trial.optional_number("finished_at"), stretch.optional_number("average"),
+                    erf.optional_number("average")});
+  }
+  return fits;
+}
+
 std::vector<FixedLoadView::TrialRates> decode_trial_rates(const StoredFields& fields) {
   std::vector<FixedLoadView::TrialRates> rates;
-  if (!fields.at("trials").isArray()) return rates;
+  // show's trials, and documents written before trials had rates, have none.
+  if (!fields.at("trials").isArray() || fields.at("trials").empty() ||
+      !fields.at("trials")[0].isMember("receive_rate")) {
+    return rates;
+  }
   const Json::Value& trials = fields.at("trials");
   for (Json::ArrayIndex i = 0; i < trials.size(); ++i) {
     const StoredFields trial(trials[i], codec::element_path(fields.path_of("trials"), i));
@@ -175,8 +193,8 @@ PlrResultView decode_plr_view(const Json::Value& json, const std::string& path) 
   if (fields.object("trend")) {
     const StoredFields trend = fields.nested("trend");
     view.trend = PlrTrendView{trend.number("slope_per_hour"), trend.number("slope_stderr_per_hour"),
-                              trend.flag("significant"), trend.number("window_start"),
-                              trend.number("window_end")};
+                              trend.flag("significant"),      trend.number("window_start"),
+                              trend.number("window_end"),     trend.count("points")};
   }
   if (fields.object("latency_trend")) {
     view.latency_trend =
@@ -188,6 +206,7 @@ PlrResultView decode_plr_view(const Json::Value& json, const std::string& path) 
   }
   if (fields.at("tester_limited").isBool()) view.tester_limited = fields.flag("tester_limited");
   view.trials = decode_trials(fields);
+  view.trial_fits = decode_trial_fits(fields);
   return view;
 }
 
