@@ -11,7 +11,7 @@ namespace trexsearch::protocol {
 // Each request struct <-> its `arguments` object. Decoding is strict: a missing
 // required field, a wrong type, a value out of range or an unknown key is a
 // ConfigError naming `arguments.FIELD` and the offending value. A decoded then
-// encoded request decodes to the same struct (tests/daemon_protocol).
+// encoded request decodes to the same struct (tests/protocol).
 
 Document encode_arguments(const VersionRequest& request);
 Document encode_arguments(const StatusRequest& request);

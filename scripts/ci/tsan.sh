@@ -15,7 +15,7 @@ lock="${TREX_SEARCH_BUILD_LOCK:-/tmp/trex-search-build.lock}"
 flock "$lock" cmake --build "$build_dir" -j "$(nproc)"
 
 export TSAN_OPTIONS="halt_on_error=1:second_deadlock_stack=1:suppressions=$(pwd)/scripts/ci/tsan-suppressions.txt${TSAN_OPTIONS:+:$TSAN_OPTIONS}"
-threaded='^(plr_tests|daemon_service_unit_tests|daemon_service_e2e_tests|daemon_service_fault_soak|trex_client_unit_tests|trex_client_protocol_tests|trex_emulator_cli_tests)$'
+threaded='^(plr_tests|searchd_unit_tests|e2e_daemon_tests|e2e_fault_soak|trex_client_unit_tests|trex_client_protocol_tests|trex_emulator_cli_tests)$'
 # TSan's shadow memory needs a predictable layout; kernels with high mmap
 # randomisation (vm.mmap_rnd_bits > 28) make it abort at start, so run without ASLR.
 run=()

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Rewrites the generated command reference at the end of docs/cli.md (between its
 # BEGIN/END command reference lines) with `trex-search help --markdown`, the same
-# table the help texts come from. tests/daemon/cli_usage_test.cpp fails when the
+# table the help texts come from. tests/daemon/cli/cli_usage_test.cpp fails when the
 # committed docs/cli.md differs from what the binary generates.
 # Usage: scripts/dev/update-cli-reference.sh [PATH/TO/trex-search]   (default build/daemon/cli/trex-search)
 set -euo pipefail

@@ -15,7 +15,7 @@ cd "$(dirname "$0")/../.."
 build_dir="${TREX_SEARCH_BUILD_DIR:-build}"
 ./scripts/configure.sh "$build_dir"
 flock "${TREX_SEARCH_BUILD_LOCK:-/tmp/trex-search-build.lock}" \
-  cmake --build "$build_dir" -j "$(nproc)" --target daemon_service_fault_soak >/dev/null
+  cmake --build "$build_dir" -j "$(nproc)" --target e2e_fault_soak >/dev/null
 
 export TREX_SEARCH_SOAK_KILLS="${TREX_SEARCH_SOAK_KILLS:-20}"
 export TREX_SEARCH_SOAK_EMULATOR_RESTARTS="${TREX_SEARCH_SOAK_EMULATOR_RESTARTS:-10}"
@@ -28,4 +28,4 @@ export TREX_SEARCH_SOAK_MLR_JOBS="${TREX_SEARCH_SOAK_MLR_JOBS:-6}"
 export TREX_SEARCH_SOAK_PLR_BUDGET="${TREX_SEARCH_SOAK_PLR_BUDGET:-3600}"
 export TREX_SEARCH_SOAK_SEED="${TREX_SEARCH_SOAK_SEED:-1}"
 export TREX_SEARCH_SOAK_TRIALS_BETWEEN_FAULTS="${TREX_SEARCH_SOAK_TRIALS_BETWEEN_FAULTS:-10}"
-"$build_dir/tests/daemon_service/daemon_service_fault_soak"
+"$build_dir/tests/e2e/e2e_fault_soak"

@@ -12,7 +12,7 @@ cd "$(dirname "$0")/../.."
 build_dir="${TREX_SEARCH_BUILD_DIR:-build}"
 ./scripts/configure.sh "$build_dir"
 flock "${TREX_SEARCH_BUILD_LOCK:-/tmp/trex-search-build.lock}" \
-  cmake --build "$build_dir" -j "$(nproc)" --target daemon_service_slow_clients >/dev/null
+  cmake --build "$build_dir" -j "$(nproc)" --target e2e_slow_clients >/dev/null
 
 export TREX_SEARCH_SLOW_CLIENTS="${TREX_SEARCH_SLOW_CLIENTS:-200}"
 export TREX_SEARCH_SLOW_REQUESTED_MIB="${TREX_SEARCH_SLOW_REQUESTED_MIB:-64}"
@@ -20,5 +20,5 @@ export TREX_SEARCH_SLOW_DEFAULT_LIMITS="${TREX_SEARCH_SLOW_DEFAULT_LIMITS:-1}"
 export TREX_SEARCH_SLOW_MAX_RSS_MIB="${TREX_SEARCH_SLOW_MAX_RSS_MIB:-100}"
 export TREX_SEARCH_SLOW_MAX_STATUS_MS="${TREX_SEARCH_SLOW_MAX_STATUS_MS:-100}"
 # Only the slow-reader case: the others need root and prove nothing about numbers.
-"$build_dir/tests/daemon_service/daemon_service_slow_clients" \
+"$build_dir/tests/e2e/e2e_slow_clients" \
   --test-case='clients that never read*' --success=false

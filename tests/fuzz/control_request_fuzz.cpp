@@ -5,8 +5,8 @@
 
 #include "daemon/protocol/envelope_codec.hpp"
 #include "daemon/protocol/request_codec.hpp"
-#include "fuzz_bodies.hpp"
 #include "measure/errors.hpp"
+#include "tests/fuzz/fuzz_bodies.hpp"
 
 namespace trexsearch::fuzz {
 namespace {

@@ -9,7 +9,7 @@
 #include <sstream>
 #include <string>
 
-#include "fuzz_bodies.hpp"
+#include "tests/fuzz/fuzz_bodies.hpp"
 #include "tests/support/build_paths.hpp"
 
 namespace fs = std::filesystem;

@@ -1,6 +1,6 @@
 #include <array>
 
-#include "fuzz_bodies.hpp"
+#include "tests/fuzz/fuzz_bodies.hpp"
 
 namespace trexsearch::fuzz {
 

@@ -3,9 +3,9 @@
 // malformed string must fail as std::invalid_argument, never crash, hang or allocate
 // without bound; one that decodes must encode and decode back to the same counts.
 
-#include "fuzz_bodies.hpp"
 #include "measure/latency_histogram.hpp"
 #include "measure/latency_summary.hpp"
+#include "tests/fuzz/fuzz_bodies.hpp"
 
 namespace trexsearch::fuzz {
 

@@ -6,7 +6,7 @@
 #include <cstdint>
 #include <string_view>
 
-#include "fuzz_bodies.hpp"
+#include "tests/fuzz/fuzz_bodies.hpp"
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
   trexsearch::fuzz::TREX_SEARCH_FUZZ_BODY(

@@ -3,8 +3,8 @@
 // MeasurementError, never crash the daemon.
 
 #include "daemon/measurers/measurer_protocol_codec.hpp"
-#include "fuzz_bodies.hpp"
 #include "measure/errors.hpp"
+#include "tests/fuzz/fuzz_bodies.hpp"
 
 namespace trexsearch::fuzz {
 namespace {

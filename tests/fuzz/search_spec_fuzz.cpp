@@ -9,8 +9,8 @@
 #include "daemon/codec/json_writer.hpp"
 #include "daemon/codec/plr_config_codec.hpp"
 #include "daemon/codec/strict_json.hpp"
-#include "fuzz_bodies.hpp"
 #include "measure/errors.hpp"
+#include "tests/fuzz/fuzz_bodies.hpp"
 
 namespace trexsearch::fuzz {
 namespace {

@@ -2,8 +2,8 @@
 // TRex streams (packet bytes, flow VM): a profile the parser accepts must either
 // compile or be rejected with a ConfigError, never crash the builder.
 
-#include "fuzz_bodies.hpp"
 #include "measure/errors.hpp"
+#include "tests/fuzz/fuzz_bodies.hpp"
 #include "trex_client/codec/profile_codec.hpp"
 #include "trex_client/profile/compiled_profile.hpp"
 

@@ -7,7 +7,7 @@
 #include <string>
 #include <vector>
 
-#include "fuzz_bodies.hpp"
+#include "tests/fuzz/fuzz_bodies.hpp"
 #include "trex_client/codec/reply_codec.hpp"
 #include "trex_client/transport/frame.hpp"
 #include "trex_client/transport/trex_error.hpp"

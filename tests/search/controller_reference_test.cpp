@@ -4,8 +4,8 @@
 #include <string>
 #include <vector>
 
-#include "fake_sut.hpp"
 #include "search/controller.hpp"
+#include "tests/search/fake_sut.hpp"
 
 using namespace trexsearch;
 using namespace trexsearch::mlr;

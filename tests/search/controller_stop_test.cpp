@@ -5,9 +5,9 @@
 #include <string>
 #include <vector>
 
-#include "fake_sut.hpp"
 #include "measure/errors.hpp"
 #include "search/controller.hpp"
+#include "tests/search/fake_sut.hpp"
 
 using namespace trexsearch;
 using namespace trexsearch::mlr;

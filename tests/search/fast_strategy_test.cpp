@@ -8,11 +8,11 @@
 #include <utility>
 #include <vector>
 
-#include "fake_sut.hpp"
 #include "measure/errors.hpp"
 #include "search/controller.hpp"
 #include "search/selection_strategy.hpp"
 #include "search/trial_analysis.hpp"
+#include "tests/search/fake_sut.hpp"
 
 using namespace trexsearch;
 using namespace trexsearch::mlr;

@@ -3,10 +3,10 @@
 #include <stop_token>
 #include <vector>
 
-#include "fake_sut.hpp"
 #include "measure/errors.hpp"
 #include "measure/replay_measurer.hpp"
 #include "search/controller.hpp"
+#include "tests/search/fake_sut.hpp"
 
 using namespace trexsearch;
 using namespace trexsearch::mlr;

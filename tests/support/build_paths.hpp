@@ -20,6 +20,6 @@ std::string source_file(std::string_view relative);
 const std::string& searchd_bin();        ///< trex-searchd
 const std::string& search_bin();         ///< trex-search
 const std::string& emulator_bin();       ///< trex-emulator
-const std::string& fake_measurer_bin();  ///< tests/daemon_service's fake external measurer
+const std::string& fake_measurer_bin();  ///< tests/daemon/support's fake external measurer
 
 }  // namespace trexsearch::testing::build_paths

@@ -12,10 +12,10 @@
 #include <memory>
 #include <stop_token>
 
-#include "emulator_fixture.hpp"
 #include "measure/errors.hpp"
 #include "measure/latency_histogram.hpp"
 #include "measure/trial_result.hpp"
+#include "tests/support/emulator_fixture.hpp"
 #include "trex_client/codec/json_text.hpp"
 #include "trex_client/measurer/repeating_measurer.hpp"
 #include "trex_client/measurer/trex_measurer.hpp"

@@ -8,10 +8,10 @@
 #include <utility>
 #include <vector>
 
-#include "emulator_fixture.hpp"
 #include "measure/errors.hpp"
 #include "measure/trial_result.hpp"
 #include "sim/sut_model.hpp"
+#include "tests/support/emulator_fixture.hpp"
 #include "trex_client/measurer/repeating_measurer.hpp"
 #include "trex_client/measurer/trex_measurer.hpp"
 #include "trex_client/measurer/trial_interrupted.hpp"

@@ -1,4 +1,4 @@
-#include "scripted_server.hpp"
+#include "tests/trex_client/scripted_server.hpp"
 
 #include <zmq.h>
 

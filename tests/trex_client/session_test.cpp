@@ -5,8 +5,8 @@
 #include <algorithm>
 #include <functional>
 
-#include "emulator_fixture.hpp"
 #include "measure/errors.hpp"
+#include "tests/support/emulator_fixture.hpp"
 #include "trex_client/codec/profile_codec.hpp"
 #include "trex_client/transport/rpc_stop.hpp"
 

@@ -9,7 +9,7 @@
 #include <stop_token>
 #include <string>
 
-#include "scripted_server.hpp"
+#include "tests/trex_client/scripted_server.hpp"
 #include "trex_client/transport/frame.hpp"
 #include "trex_client/transport/rpc_stop.hpp"
 #include "trex_client/transport/trex_error.hpp"
