@@ -90,27 +90,23 @@ TrialResult TrialResult::from_outcome(double intended_load_pps, Seconds intended
   // 100 % loss and a negative forwarding rate; classification is unaffected by the cap.
   result.loss_ratio_ = overall > 0.0 ? std::min(1.0, bad / overall) : 0.0;
   result.counts_ = counts;
-  result.notes_ = outcome.notes;
   check_directions(outcome);
-  result.directions_ = outcome.directions;
   if (outcome.tester_limited_pps) {
     if (!std::isfinite(*outcome.tester_limited_pps) || *outcome.tester_limited_pps < 0.0) {
       throw MeasurementError("tester-limited rate must be a finite number >= 0 pps, got " +
                              format_value(*outcome.tester_limited_pps));
     }
   }
-  result.tester_limited_pps_ = outcome.tester_limited_pps;
-  result.counters_source_ = outcome.counters;
-  result.latency_ = outcome.latency;
+  result.outcome_ = outcome;
   return result;
 }
 
 double TrialResult::loss_ratio(LossScope scope) const {
-  if (scope == LossScope::aggregate || directions_.empty() || tester_limited_pps_) {
+  if (scope == LossScope::aggregate || directions().empty() || tester_limited()) {
     return loss_ratio();
   }
   double worst = 0.0;
-  for (const DirectionCounts& direction : directions_) {
+  for (const DirectionCounts& direction : directions()) {
     worst = std::max(worst, direction.loss_ratio());
   }
   return worst;
@@ -129,6 +125,7 @@ TrialResult TrialResult::from_loss_ratio(double intended_load_pps, Seconds inten
   result.intended_duration_ = intended_duration;
   result.effective_duration_ = effective_duration;
   result.loss_ratio_ = loss_ratio;
+  result.outcome_.effective_duration = effective_duration;
   return result;
 }
 

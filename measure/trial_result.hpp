@@ -81,7 +81,7 @@ class TrialResult {
   /// The loss ratio the searches classify with: 1 for a tester-limited trial (it
   /// says nothing about the SUT at this load, so it must never pass a goal),
   /// measured_loss_ratio() otherwise.
-  double loss_ratio() const { return tester_limited_pps_ ? 1.0 : loss_ratio_; }
+  double loss_ratio() const { return tester_limited() ? 1.0 : loss_ratio_; }
   /// loss_ratio() of the aggregate, or of the worst direction (a goal's
   /// `loss_scope`); the aggregate when the trial has no per-direction counts.
   double loss_ratio(LossScope scope) const;
@@ -89,12 +89,16 @@ class TrialResult {
   double measured_loss_ratio() const { return loss_ratio_; }
   /// Absent for trials built from a loss ratio alone.
   const std::optional<TrialCounts>& counts() const { return counts_; }
-  const std::vector<std::string>& notes() const { return notes_; }
-  const std::vector<DirectionCounts>& directions() const { return directions_; }
-  const std::optional<double>& tester_limited_pps() const { return tester_limited_pps_; }
-  bool tester_limited() const { return tester_limited_pps_.has_value(); }
-  const std::string& counters() const { return counters_source_; }
-  const std::vector<DirectionLatency>& latency() const { return latency_; }
+  /// What the measurer said of the trial, as it said it (empty counts for a result
+  /// built from a loss ratio alone): the accessors below read it, and the daemon stores
+  /// it with the trial, so no one needs to keep the measurer's last outcome aside.
+  const TrialOutcome& outcome() const { return outcome_; }
+  const std::vector<std::string>& notes() const { return outcome_.notes; }
+  const std::vector<DirectionCounts>& directions() const { return outcome_.directions; }
+  const std::optional<double>& tester_limited_pps() const { return outcome_.tester_limited_pps; }
+  bool tester_limited() const { return outcome_.tester_limited_pps.has_value(); }
+  const std::string& counters() const { return outcome_.counters; }
+  const std::vector<DirectionLatency>& latency() const { return outcome_.latency; }
 
   /// draft-06 "Trial Forwarding Rate": intended load times forwarding ratio, from
   /// the counts (for a tester-limited trial: about the rate that got through, which
@@ -109,11 +113,7 @@ class TrialResult {
   Seconds effective_duration_{0.0};
   double loss_ratio_ = 0.0;
   std::optional<TrialCounts> counts_;
-  std::vector<std::string> notes_;
-  std::vector<DirectionCounts> directions_;
-  std::optional<double> tester_limited_pps_;
-  std::string counters_source_;
-  std::vector<DirectionLatency> latency_;
+  TrialOutcome outcome_;
 };
 
 }  // namespace trexsearch::measure

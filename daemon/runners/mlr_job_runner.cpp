@@ -130,7 +130,7 @@ RunOutcome MlrJobRunner::run(const JobSpec& spec, std::vector<StoredTrial> store
     trial.phase = phase;
     trial.started_at = started_at;
     trial.trial = measure::RecordedTrial{result.intended_load_pps(), result.intended_duration(),
-                                         measurer.last_outcome()};
+                                         result.outcome()};
     trial.loss_ratio = result.loss_ratio();
     trial.recorded_at = std::chrono::system_clock::now();
     observer.trial_done(trial, progress);

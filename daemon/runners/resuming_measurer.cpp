@@ -28,7 +28,6 @@ measure::TrialOutcome ResumingMeasurer::answered(measure::ReplayMeasurer& replay
     const measure::Seconds took = outcome.effective_duration.value_or(intended_duration);
     if (std::isfinite(took.count()) && took.count() > 0.0) clock_.shift(took);
   }
-  last_outcome_ = outcome;
   return outcome;
 }
 

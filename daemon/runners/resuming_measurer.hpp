@@ -31,8 +31,6 @@ class ResumingMeasurer final : public measure::Measurer {
   measure::TrialOutcome measure_latency(measure::Seconds intended_duration,
                                         double intended_load_pps, std::stop_token stop) override;
 
-  /// The outcome of the last successful measure() or measure_latency() call.
-  const measure::TrialOutcome& last_outcome() const { return last_outcome_; }
   /// Whether that call was answered from the store.
   bool last_was_replayed() const { return last_replayed_; }
   /// Stored search trials answered so far.
@@ -70,7 +68,6 @@ class ResumingMeasurer final : public measure::Measurer {
   LatencyCalls latency_calls_;
   measure::ReplayMeasurer latency_replay_;
   ShiftedClock& clock_;
-  measure::TrialOutcome last_outcome_;
   bool last_replayed_ = false;
 };
 

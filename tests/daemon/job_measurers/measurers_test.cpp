@@ -52,7 +52,7 @@ TEST_CASE("resuming answers stored trials first, moves the clock by them, then g
   const measure::TrialOutcome fresh = measurer.measure(measure::Seconds{1.0}, 300.0, {});
   CHECK_FALSE(measurer.last_was_replayed());
   CHECK(fresh.offered_count == 300);
-  CHECK(measurer.last_outcome().effective_duration == measure::Seconds{1.5});
+  CHECK(fresh.effective_duration == measure::Seconds{1.5});
   CHECK(live.calls == 1);
   CHECK(measurer.replayed() == 2);
 }
