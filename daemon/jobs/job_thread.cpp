@@ -15,15 +15,6 @@ namespace {
 
 WallTime now() { return std::chrono::system_clock::now(); }
 
-RunOutcome failed_outcome(std::string reason) {
-  return RunOutcome{RunOutcome::Kind::failed,
-                    std::move(reason),
-                    std::nullopt,
-                    std::nullopt,
-                    std::nullopt,
-                    std::nullopt};
-}
-
 std::uint64_t trial_count(const RunOutcome& outcome) {
   return outcome.result              ? outcome.result->trials.size()
          : outcome.plr_result        ? outcome.plr_result->trials.size()
@@ -134,7 +125,7 @@ JobThread::StoredPast JobThread::load_past(Store& store, const TakenJob& taken) 
   } catch (const std::exception& error) {
     parts_.log.event(LogPriority::error, "store.failed", {{"job", id}, {"reason", error.what()}});
     parts_.health.note_write(&error);
-    past.not_started = failed_outcome(
+    past.not_started = RunOutcome::failure(
         is_store_full(error)
             ? std::string("cannot start: the job store cannot be written: ") + error.what() +
                   store_write_hint(error)
@@ -173,7 +164,7 @@ RunOutcome JobThread::run_search(Store& store, const TakenJob& taken,
     const trex::RpcStopScope rpc_stop(taken.stop.get_token());
     return runner->second->run(spec, std::move(stored), taken.stop.get_token(), observer);
   } catch (const std::exception& error) {
-    return failed_outcome(error.what());
+    return RunOutcome::failure(error.what());
   }
 }
 

@@ -49,6 +49,14 @@ struct RunOutcome {
   std::optional<latency::LatencyPhaseResult> latency;
   /// The MRR or soak result (fixed_load_job_runner.hpp), when one ran.
   std::optional<FixedLoadResult> fixed_load_result;
+
+  /// A run that failed before or without a result, and why.
+  static RunOutcome failure(std::string why) {
+    RunOutcome outcome;
+    outcome.kind = Kind::failed;
+    outcome.reason = std::move(why);
+    return outcome;
+  }
 };
 
 /// Runs jobs of one search method (the seam where PLRsearch plugs in).

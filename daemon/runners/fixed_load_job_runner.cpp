@@ -9,13 +9,6 @@
 namespace trexsearch::service {
 namespace {
 
-RunOutcome failed(std::string reason) {
-  RunOutcome outcome;
-  outcome.kind = RunOutcome::Kind::failed;
-  outcome.reason = std::move(reason);
-  return outcome;
-}
-
 std::string percent(double ratio) { return measure::format_value(ratio * 100.0) + " %"; }
 
 std::string threshold_detail(const FixedLoadPlan& plan, const StoredTrial& trial) {
@@ -40,9 +33,9 @@ RunOutcome FixedLoadJobRunner::run(const JobSpec& spec, std::vector<StoredTrial>
     // The trials are the result: a gap or a foreign trial would make it wrong.
     if (stored[i].number != i + 1 || stored[i].phase != mlr::TrialPhase::main ||
         stored[i].trial.intended_load_pps != plan.load_pps) {
-      return failed("cannot resume: stored trial " + std::to_string(stored[i].number) +
-                    " is not trial " + std::to_string(i + 1) + " of this job at " +
-                    measure::format_value(plan.load_pps) + " pps");
+      return RunOutcome::failure("cannot resume: stored trial " + std::to_string(stored[i].number) +
+                                 " is not trial " + std::to_string(i + 1) + " of this job at " +
+                                 measure::format_value(plan.load_pps) + " pps");
     }
   }
   const auto finish = [&](RunOutcome::Kind kind, FixedLoadStop stop_reason, std::string detail) {
@@ -75,7 +68,7 @@ RunOutcome FixedLoadJobRunner::run(const JobSpec& spec, std::vector<StoredTrial>
   }
 
   std::variant<LiveMeasurer, std::string> live = factories_.make_for_job(spec.measurer);
-  if (const auto* problem = std::get_if<std::string>(&live)) return failed(*problem);
+  if (const auto* problem = std::get_if<std::string>(&live)) return RunOutcome::failure(*problem);
   PacedMeasurer paced(std::move(std::get<LiveMeasurer>(live)), time_mode(spec.measurer));
   if (paced.trex_version()) observer.trex_connected(*paced.trex_version());
   ShiftedClock& clock = paced.clock();

@@ -49,15 +49,6 @@ RunOutcome outcome_of(mlr::SearchResult result) {
   return outcome;
 }
 
-RunOutcome failed(std::string reason) {
-  return RunOutcome{RunOutcome::Kind::failed,
-                    std::move(reason),
-                    std::nullopt,
-                    std::nullopt,
-                    std::nullopt,
-                    std::nullopt};
-}
-
 // The latency streams' rate as the search's own trials told it (every_trial).
 std::optional<double> rate_from_search(const mlr::SearchResult& result) {
   std::optional<double> rate;
@@ -84,12 +75,13 @@ std::vector<GoalProgressView> final_goals(const mlr::SearchResult& result) {
 RunOutcome MlrJobRunner::run(const JobSpec& spec, std::vector<StoredTrial> stored,
                              std::stop_token stop, RunObserver& observer) {
   std::variant<LiveMeasurer, std::string> live = factories_.make_for_job(spec.measurer);
-  if (const auto* problem = std::get_if<std::string>(&live)) return failed(*problem);
+  if (const auto* problem = std::get_if<std::string>(&live)) return RunOutcome::failure(*problem);
 
   PacedMeasurer paced(std::move(std::get<LiveMeasurer>(live)), time_mode(spec.measurer));
   if (paced.trex_version()) observer.trex_connected(*paced.trex_version());
   const std::variant<bool, std::string> latency_on = latency_active(spec, paced.measurer());
-  if (const auto* problem = std::get_if<std::string>(&latency_on)) return failed(*problem);
+  if (const auto* problem = std::get_if<std::string>(&latency_on))
+    return RunOutcome::failure(*problem);
   const bool latency = std::get<bool>(latency_on);
   std::optional<LatencyTrialMeasurer> every_trial;
   if (latency && spec.latency.every_trial) {

@@ -56,27 +56,19 @@ RunOutcome::Kind kind_of(plr::PlrStopReason reason) {
   return RunOutcome::Kind::failed;
 }
 
-RunOutcome failed(std::string reason) {
-  return RunOutcome{RunOutcome::Kind::failed,
-                    std::move(reason),
-                    std::nullopt,
-                    std::nullopt,
-                    std::nullopt,
-                    std::nullopt};
-}
-
 }  // namespace
 
 RunOutcome PlrJobRunner::run(const JobSpec& spec, std::vector<StoredTrial> stored,
                              std::stop_token stop, RunObserver& observer) {
   std::variant<LiveMeasurer, std::string> live = factories_.make_for_job(spec.measurer);
-  if (const auto* problem = std::get_if<std::string>(&live)) return failed(*problem);
+  if (const auto* problem = std::get_if<std::string>(&live)) return RunOutcome::failure(*problem);
   PacedMeasurer paced(std::move(std::get<LiveMeasurer>(live)), time_mode(spec.measurer));
   if (paced.trex_version()) observer.trex_connected(*paced.trex_version());
   // A soak with latency streams records latency on every trial (docs/latency.md), so
   // its report can show latency over time and flag a trend.
   const std::variant<bool, std::string> latency_on = latency_active(spec, paced.measurer());
-  if (const auto* problem = std::get_if<std::string>(&latency_on)) return failed(*problem);
+  if (const auto* problem = std::get_if<std::string>(&latency_on))
+    return RunOutcome::failure(*problem);
   std::optional<LatencyTrialMeasurer> every_trial;
   if (std::get<bool>(latency_on)) every_trial.emplace(paced.measurer(), "latency on a PLR soak");
   measure::Measurer& soak_measurer =
@@ -86,8 +78,8 @@ RunOutcome PlrJobRunner::run(const JobSpec& spec, std::vector<StoredTrial> store
   resume_from.reserve(stored.size());
   for (const StoredTrial& trial : stored) {
     if (!trial.plr) {
-      return failed("cannot resume: stored trial " + std::to_string(trial.number) +
-                    " has no PLR state");
+      return RunOutcome::failure("cannot resume: stored trial " + std::to_string(trial.number) +
+                                 " has no PLR state");
     }
     resume_from.push_back(*trial.plr);
   }
@@ -119,7 +111,8 @@ RunOutcome PlrJobRunner::run(const JobSpec& spec, std::vector<StoredTrial> store
     search.emplace(config, paced.clock());
     if (!resume_from.empty()) plr::validate_resume_trials(resume_from);
   } catch (const std::exception& error) {
-    return failed(std::string(resume_from.empty() ? "" : "cannot resume: ") + error.what());
+    return RunOutcome::failure(std::string(resume_from.empty() ? "" : "cannot resume: ") +
+                               error.what());
   }
   const auto progress_of = [&config](const plr::PlrTrial& trial) {
     JobProgress progress = make_progress(trial);
