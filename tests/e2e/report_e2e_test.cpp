@@ -66,9 +66,11 @@ class Emulator {
 }  // namespace
 
 TEST_CASE("demo on the emulator: a trex job's report has TRex's version, profile and rates") {
+  // 100x, as the suite's e2e test: at 200x this test failed once on a loaded machine (its
+  // output was not kept); every read costs 200x its real time in TRex time there.
   Emulator emulator(
       "--rpc-port 0 --pub-port 0 --sut sharp --sut-option capacity_pps=2e6 "
-      "--speed 200");
+      "--speed 100");
   TempDir dir;
   DaemonProcess daemon(dir, daemon_args(dir, {"--trex-endpoint", emulator.endpoint()}));
   REQUIRE(daemon.wait_ready());
@@ -77,7 +79,7 @@ TEST_CASE("demo on the emulator: a trex job's report has TRex's version, profile
       dir.write("job.json", R"({"method": "mlr", "name": "emu", "profile": "ipv4-udp-64b-bidir",
         "spec": {"goals": [{"name": "NDR"}, {"name": "PDR", "loss_ratio": 0.005}],
                  "min_load": 10000, "max_load": 4e6},
-        "measurer": {"kind": "trex", "speed": 200, "profile": ")" +
+        "measurer": {"kind": "trex", "speed": 100, "profile": ")" +
                                 trexsearch::testing::build_paths::source_dir() +
                                 R"(/etc/profiles/ipv4-udp-64b-bidir.json"}})");
   const CliRun submitted =

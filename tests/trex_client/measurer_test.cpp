@@ -122,6 +122,15 @@ bool note_says(const TrialOutcome& outcome, const std::string& text) {
   return false;
 }
 
+// The SUT trials the emulator ran for the last trial besides the one it counts: a run
+// whose TX end TRex's clock could not verify (a loaded machine: ASan beside other tests)
+// is run again (docs/trials.md), and the SUT saw that run too. The reference skips them.
+void skip_unverified_runs(const Rig& rig, ReferenceSut& reference, Seconds duration, double load) {
+  for (std::size_t i = 0; i < rig.measurer->last_trial().unverified_notes.size(); ++i) {
+    reference.trial(duration, load);
+  }
+}
+
 }  // namespace
 
 TEST_CASE("trial counts match the emulator's simulated SUT exactly") {
@@ -132,6 +141,7 @@ TEST_CASE("trial counts match the emulator's simulated SUT exactly") {
   for (double load : {0.9e6, 1.0e6, 1.03e6, 1.2e6, 0.25e6}) {
     CAPTURE(load);
     const TrialOutcome outcome = rig.measurer->measure(duration, load, {});
+    skip_unverified_runs(rig, reference, duration, load);
     const TrialOutcome expected = reference.trial(duration, load);
     CHECK(outcome.offered_count == expected.offered_count);
     CHECK(outcome.loss_count == expected.loss_count);
@@ -172,6 +182,7 @@ TEST_CASE("a trial that lost nothing is the next one's baseline; after a loss it
       const double load = trial.first;
       CAPTURE(load);
       const TrialOutcome outcome = rig.measurer->measure(Seconds{1.0}, load, {});
+      skip_unverified_runs(rig, reference, Seconds{1.0}, load);
       const TrialOutcome expected = reference.trial(Seconds{1.0}, load);
       CHECK(outcome.offered_count == expected.offered_count);
       CHECK(outcome.loss_count == expected.loss_count);
@@ -245,6 +256,7 @@ TEST_CASE("an emulator restart in a 10-trial sequence costs one repeated trial")
       reference.trial(duration, load);
     }
     const TrialOutcome outcome = repeating.measure(duration, load, {});
+    skip_unverified_runs(rig, reference, duration, load);
     const TrialOutcome expected = reference.trial(duration, load);
     CHECK(outcome.offered_count == expected.offered_count);
     CHECK(outcome.loss_count == expected.loss_count);
@@ -264,6 +276,7 @@ TEST_CASE("a restart between trials is recovered before the traffic starts: no r
   reference.trial(Seconds{1.0}, 5e5);
   rig.emulator.restart();
   const TrialOutcome outcome = rig.measurer->measure(Seconds{1.0}, 5e5, {});
+  skip_unverified_runs(rig, reference, Seconds{1.0}, 5e5);
   const TrialOutcome expected = reference.trial(Seconds{1.0}, 5e5);
   CHECK(outcome.offered_count == expected.offered_count);
   CHECK(outcome.loss_count == expected.loss_count);
@@ -281,6 +294,7 @@ TEST_CASE("a reply lost mid-trial interrupts the trial; the repeat succeeds") {
   CHECK(rig.session->recoveries() == 1);
   RepeatingMeasurer repeating(*rig.measurer);
   const TrialOutcome outcome = repeating.measure(Seconds{1.0}, 1e6, {});
+  skip_unverified_runs(rig, reference, Seconds{1.0}, 1e6);
   const TrialOutcome expected = reference.trial(Seconds{1.0}, 1e6);
   CHECK(outcome.offered_count == expected.offered_count);
   CHECK(outcome.loss_count == expected.loss_count);
@@ -466,11 +480,13 @@ TEST_CASE("a warmup trial runs before the first trial only") {
   ReferenceSut reference(options);
   reference.trial(Seconds{0.5}, 9e5);  // the warmup's SUT trial
   TrialOutcome outcome = rig.measurer->measure(Seconds{1.0}, 9e5, {});
+  skip_unverified_runs(rig, reference, Seconds{1.0}, 9e5);
   TrialOutcome expected = reference.trial(Seconds{1.0}, 9e5);
   CHECK(rig.measurer->last_trial().warmup_done);
   CHECK(outcome.offered_count == expected.offered_count);
   CHECK(outcome.loss_count == expected.loss_count);
   outcome = rig.measurer->measure(Seconds{1.0}, 9e5, {});
+  skip_unverified_runs(rig, reference, Seconds{1.0}, 9e5);
   expected = reference.trial(Seconds{1.0}, 9e5);
   CHECK_FALSE(rig.measurer->last_trial().warmup_done);
   CHECK(outcome.loss_count == expected.loss_count);
