@@ -46,7 +46,7 @@ class MeasurerFactory {
   virtual LiveMeasurer make(const MeasurerSpec& spec) const = 0;
 };
 
-/// Built-in simulated SUTs (search/sim); each run starts the model from its seed.
+/// Built-in simulated SUTs (sim/); each run starts the model from its seed.
 class SimMeasurerFactory final : public MeasurerFactory {
  public:
   std::string_view kind() const override { return "sim"; }

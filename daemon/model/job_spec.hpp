@@ -39,7 +39,7 @@ enum class TimeMode {
 };
 std::string_view to_string(TimeMode mode);
 
-/// `"kind": "sim"`: a built-in simulated SUT (search/sim).
+/// `"kind": "sim"`: a built-in simulated SUT (sim/).
 struct SimMeasurerSpec {
   std::string model;
   sim::SutOptions options;

@@ -1,4 +1,4 @@
-// The search against the shared simulated soak SUT (search/sim), whose true critical load is
+// The search against the shared simulated soak SUT (sim/), whose true critical load is
 // known exactly: a short soak must bracket the truth.
 #include <doctest/doctest.h>
 

@@ -32,7 +32,7 @@ struct EmulatorOptions {
   /// (trex-flowstats-latency.md §2.2).
   bool hdrh = false;
 
-  /// The simulated SUT (search/sim models) and its options. Each direction (tx port)
+  /// The simulated SUT (sim/ models) and its options. Each direction (tx port)
   /// gets its own instance seeded with `seed + tx port id`. The `latency_*` options
   /// (but latency_rate_pps: the profile's latency streams set the rate) shape the
   /// latency samples of that direction's latency streams.
