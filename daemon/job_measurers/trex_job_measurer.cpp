@@ -75,13 +75,10 @@ TrexJobMeasurer::TrexJobMeasurer(trex::CompiledProfile profile, TrexJobSettings 
     connect_retrying(trex::RpcStopScope::current() != nullptr
                          ? trex::RpcStopScope::current()->token()
                          : std::stop_token{});
-  } catch (const measure::MeasurementError& error) {
-    // give_up() told the link already; a port-speed mismatch did not.
-    if (settings_.link) settings_.link->failed(error.what());
-    throw;
   } catch (const std::exception& error) {
-    // Anything else (a profile the session refuses, ...): no destructor will
-    // release the link, so `status` would say "connecting" for good.
+    // No destructor will release the link, so `status` would say "connecting" for
+    // good: a port-speed mismatch, a profile the session refuses... (give_up() told
+    // the link already; telling it again keeps the same last error).
     if (settings_.link) settings_.link->failed(error.what());
     throw;
   }

@@ -22,10 +22,12 @@ FixedLoadReportTrial trial_of(const protocol::TrialRecord& record,
   for (const measure::DirectionCounts& direction : record.directions) {
     trial.direction_rates_pps.emplace_back(direction.name, rate(direction.received));
   }
-  trial.sut_loss_ratio = rates != nullptr    ? rates->sut_loss_ratio
-                         : trial.offered > 0 ? static_cast<double>(trial.offered - trial.received) /
-                                                   static_cast<double>(trial.offered)
-                                             : 0.0;
+  if (rates != nullptr) {
+    trial.sut_loss_ratio = rates->sut_loss_ratio;
+  } else if (trial.offered > 0) {
+    trial.sut_loss_ratio =
+        static_cast<double>(trial.offered - trial.received) / static_cast<double>(trial.offered);
+  }
   trial.tester_limited_pps = record.tester_limited_pps;
   trial.counters = record.counters;
   trial.notes = record.notes;
