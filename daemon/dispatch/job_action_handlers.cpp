@@ -55,7 +55,7 @@ Dispatched Dispatcher::watch(const protocol::Request& request, const DispatchCon
   dispatched.response.id = request.id;
   WatchReply reply;
   reply.job = job_summary(start.record);
-  if (start.progress) reply.progress = progress_of(*start.progress);
+  if (start.progress) reply.progress = *start.progress;
   reply.ended = start.ended;
   dispatched.response.arguments = protocol::encode_reply(reply);
   if (start.ended) {

@@ -72,7 +72,7 @@ Answer<ShowReply> Dispatcher::show(const protocol::ShowRequest& request,
   reply.job = job_summary(details.record);
   reply.spec = protocol::parse_document(details.record.spec_json, "stored spec");
   reply.queue_position = details.queue_position;
-  if (details.progress) reply.progress = progress_of(*details.progress);
+  if (details.progress) reply.progress = *details.progress;
   const std::string& method = details.record.method;
   // Not running: the bounds its stored trials support, per goal. PLR jobs have
   // no goals: their stored trials carry the estimate instead.

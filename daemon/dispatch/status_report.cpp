@@ -41,7 +41,7 @@ protocol::StatusReply::Queue queue_status(const QueueStatus& queue) {
                                                        running.measurer_kind,
                                                        format_utc(running.started_at),
                                                        running.cancel_requested,
-                                                       progress_of(running.progress)};
+                                                       running.progress};
   }
   status.queued = queue.queued;
   status.max_queued = queue.max_queued;

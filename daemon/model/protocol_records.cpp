@@ -43,64 +43,19 @@ protocol::TrialRecord trial_record_of(const StoredTrial& stored) {
   return trial;
 }
 
-protocol::TrialRecord trial_record_of(const TrialSummary& summary) {
-  protocol::TrialRecord trial;
-  trial.number = summary.number;
-  trial.phase = std::string(mlr::to_string(summary.phase));
-  trial.load_pps = summary.load_pps;
-  trial.intended_duration_s = summary.intended_duration.count();
-  trial.effective_duration_s = summary.effective_duration.count();
-  trial.loss_ratio = summary.loss_ratio;
-  trial.measured_loss_ratio = summary.measured_loss_ratio;
-  trial.notes = summary.notes;
-  trial.directions = summary.directions;
-  trial.tester_limited_pps = summary.tester_limited_pps;
-  trial.counters = summary.counters;
-  trial.latency = summary.latency;
-  trial.started_at_s = summary.started_at.count();
-  return trial;
-}
-
-namespace {
-
-std::vector<protocol::GoalProgress> goal_progress_of(const std::vector<GoalProgressView>& goals) {
-  std::vector<protocol::GoalProgress> progress;
-  progress.reserve(goals.size());
-  for (const GoalProgressView& goal : goals) {
-    progress.push_back(
-        {goal.label, goal.lower_bound_pps, goal.upper_bound_pps, goal.target_depth, goal.done});
-  }
-  return progress;
-}
-
-std::optional<double> seconds(const std::optional<measure::Seconds>& value) {
-  return value ? std::optional(value->count()) : std::nullopt;
-}
-
-}  // namespace
-
-protocol::JobProgress progress_of(const JobProgress& progress) {
-  protocol::JobProgress view;
-  view.trial_count = progress.trial_count;
-  if (progress.last_trial) view.last_trial = trial_record_of(*progress.last_trial);
-  view.goals = goal_progress_of(progress.goals);
-  view.estimate = progress.estimate;
-  view.search_time_limit_s = seconds(progress.search_time_limit);
-  return view;
-}
-
 protocol::TrialEvent trial_event_of(JobId job, const JobProgress& progress) {
   protocol::TrialEvent event;
   event.job = job;
   event.trial_count = progress.trial_count;
   if (progress.last_trial) {
-    const TrialSummary& trial = *progress.last_trial;
-    event.trial = trial_record_of(trial);
-    event.search_time_s = trial.started_at.count() + trial.effective_duration.count();
+    const protocol::TrialRecord& trial = *progress.last_trial;
+    event.trial = trial;
+    event.search_time_s = trial.started_at_s.value_or(0.0) +
+                          trial.effective_duration_s.value_or(trial.intended_duration_s);
   }
-  event.goals = goal_progress_of(progress.goals);
+  event.goals = progress.goals;
   event.estimate = progress.estimate;
-  event.search_time_limit_s = seconds(progress.search_time_limit);
+  event.search_time_limit_s = progress.search_time_limit_s;
   return event;
 }
 

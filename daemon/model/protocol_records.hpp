@@ -21,9 +21,6 @@ namespace trexsearch::service {
 /// A stored trial as `show` lists it (with the ratio its counts give, and for
 /// PLR jobs the estimate computed while it ran).
 protocol::TrialRecord trial_record_of(const StoredTrial& stored);
-/// The last trial of a progress report.
-protocol::TrialRecord trial_record_of(const TrialSummary& summary);
-protocol::JobProgress progress_of(const JobProgress& progress);
 /// The `trial` watch event of `job` after the progress's last trial.
 protocol::TrialEvent trial_event_of(JobId job, const JobProgress& progress);
 /// Each goal's bounds from the stored trials (`show`).

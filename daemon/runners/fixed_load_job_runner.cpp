@@ -52,7 +52,8 @@ RunOutcome FixedLoadJobRunner::run(const JobSpec& spec, std::vector<StoredTrial>
         trial.number, trial.phase, trial.started_at,
         measure::TrialResult::from_outcome(trial.trial.intended_load_pps,
                                            trial.trial.intended_duration, trial.trial.outcome));
-    progress.search_time_limit = plan.trial_duration * static_cast<double>(plan.trial_count);
+    progress.search_time_limit_s =
+        (plan.trial_duration * static_cast<double>(plan.trial_count)).count();
     return progress;
   };
   if (!stored.empty()) {

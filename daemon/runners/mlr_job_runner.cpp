@@ -61,8 +61,8 @@ std::optional<double> rate_from_search(const mlr::SearchResult& result) {
 }
 
 // Watchers of a latency trial see the search's final bounds.
-std::vector<GoalProgressView> final_goals(const mlr::SearchResult& result) {
-  std::vector<GoalProgressView> goals;
+std::vector<GoalProgress> final_goals(const mlr::SearchResult& result) {
+  std::vector<GoalProgress> goals;
   for (const mlr::GoalResult& goal : result.goals) {
     goals.push_back(
         {goal.label, goal.relevant_lower_bound_pps, goal.relevant_upper_bound_pps, 0, true});
@@ -130,7 +130,7 @@ RunOutcome MlrJobRunner::run(const JobSpec& spec, std::vector<StoredTrial> store
   mlr::SearchHooks hooks;
   hooks.on_trial = [&](const mlr::TrialRecord& record, std::span<const mlr::GoalProgress> goals) {
     JobProgress progress = make_progress(record, goals, labels);
-    progress.search_time_limit = spec.mlr.search_duration_max;
+    progress.search_time_limit_s = spec.mlr.search_duration_max.count();
     store_live(record.number, record.phase, record.started_at, record.result, progress);
   };
   hooks.debug = [&](std::string_view text) { observer.debug(text); };
@@ -153,14 +153,14 @@ RunOutcome MlrJobRunner::run(const JobSpec& spec, std::vector<StoredTrial> store
   // The latency phase (docs/latency.md): after a search that ended on its own terms.
   const mlr::SearchResult& search = *outcome.result;
   const LatencyPlan plan = plan_latency_phase(spec.latency, spec.mlr, search.goals);
-  const std::vector<GoalProgressView> goals = final_goals(search);
+  const std::vector<GoalProgress> goals = final_goals(search);
   const auto on_trial = [&](const LatencyTrialDone& done) {
     JobProgress progress;
     progress.trial_count = done.number;
     progress.last_trial =
         summarize_trial(done.number, mlr::TrialPhase::latency, done.started_at, *done.result);
     progress.goals = goals;
-    progress.search_time_limit = spec.mlr.search_duration_max;
+    progress.search_time_limit_s = spec.mlr.search_duration_max.count();
     store_live(done.number, mlr::TrialPhase::latency, done.started_at, *done.result, progress);
   };
   LatencyPhaseOutcome phase =

@@ -116,7 +116,7 @@ RunOutcome PlrJobRunner::run(const JobSpec& spec, std::vector<StoredTrial> store
   }
   const auto progress_of = [&config](const plr::PlrTrial& trial) {
     JobProgress progress = make_progress(trial);
-    progress.search_time_limit = config.time_budget;
+    progress.search_time_limit_s = config.time_budget.count();
     return progress;
   };
   if (!resume_from.empty())

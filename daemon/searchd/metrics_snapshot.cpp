@@ -28,7 +28,7 @@ MetricsSnapshot make_metrics_snapshot(const MetricsSources& sources) {
       snapshot.plr_estimate_pps = progress.estimate->average_pps;
       snapshot.plr_estimate_stdev_pps = progress.estimate->stdev_pps;
     }
-    for (const GoalProgressView& goal : progress.goals) {
+    for (const GoalProgress& goal : progress.goals) {
       snapshot.mlr_goals.push_back({goal.label, goal.lower_bound_pps, goal.upper_bound_pps});
     }
   }

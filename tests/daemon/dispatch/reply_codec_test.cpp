@@ -46,7 +46,7 @@ TEST_CASE("a watch trial event carries the trial's notes, directions and tester 
   CHECK(event["directions"][0]["unsent"].asInt64() == 500000);
   CHECK(event["directions"][1]["loss"].asInt64() == 0);
   // status/show's last_trial says the same.
-  const Json::Value last = protocol::encode_job_progress(progress_of(progress))["last_trial"];
+  const Json::Value last = protocol::encode_job_progress(progress)["last_trial"];
   CHECK(last["tester_limited_pps"].asDouble() == 500000.0);
   CHECK(last["notes"].size() == 2);
 }

@@ -170,7 +170,7 @@ TEST_CASE("the snapshot lists every method and link state, and the running job's
   RunningJobStatus running;
   running.id = 3;
   running.method = "plr";
-  TrialSummary trial;
+  protocol::TrialRecord trial;
   trial.load_pps = 5e5;
   trial.loss_ratio = 0.01;
   running.progress.last_trial = trial;
