@@ -7,6 +7,7 @@
 
 #include "measure/direction_counts.hpp"
 #include "measure/direction_latency.hpp"
+#include "measure/trial_note.hpp"
 #include "measure/units.hpp"
 
 namespace trexsearch::measure {
@@ -33,9 +34,9 @@ struct TrialOutcome {
   std::optional<std::int64_t> intended_count;
   /// draft-15 "Trial Effective Duration"; absent means the intended duration.
   std::optional<Seconds> effective_duration;
-  /// Measurer remarks worth keeping with the trial, each "key: detail" with a
-  /// stable key (tester_limited, unsent, negative_loss, port_counters, ...).
-  std::vector<std::string> notes;
+  /// Measurer remarks worth keeping with the trial, each with a stable key
+  /// (tester_limited, negative_loss, port_counters, ...: measure::note_key).
+  std::vector<TrialNote> notes;
   /// Each direction's counts; empty when the measurer reports totals only. When
   /// present, their sums are the totals above.
   std::vector<DirectionCounts> directions;
@@ -93,7 +94,7 @@ class TrialResult {
   /// built from a loss ratio alone): the accessors below read it, and the daemon stores
   /// it with the trial, so no one needs to keep the measurer's last outcome aside.
   const TrialOutcome& outcome() const { return outcome_; }
-  const std::vector<std::string>& notes() const { return outcome_.notes; }
+  const std::vector<TrialNote>& notes() const { return outcome_.notes; }
   const std::vector<DirectionCounts>& directions() const { return outcome_.directions; }
   const std::optional<double>& tester_limited_pps() const { return outcome_.tester_limited_pps; }
   bool tester_limited() const { return outcome_.tester_limited_pps.has_value(); }

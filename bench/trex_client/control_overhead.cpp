@@ -45,11 +45,11 @@ void run_control_overhead(const BenchTarget& target, const OverheadRun& run, std
     // told from a healthy one: which trial, which direction, how short.
     if (!outcome.notes.empty() && trials_with_notes <= 10 &&
         target.counters == CounterSource::flow_stats) {
-      for (const std::string& note : outcome.notes) {
-        noted.push_back("trial " + std::to_string(i + 1) + ": " + note);
+      for (const measure::TrialNote& note : outcome.notes) {
+        noted.push_back("trial " + std::to_string(i + 1) + ": " + note.text());
       }
     }
-    for (const std::string& note : outcome.notes) ++notes[note.substr(0, note.find(' '))];
+    for (const measure::TrialNote& note : outcome.notes) ++notes[note.key + ":"];
   }
   char line[256];
   out << "## Control overhead per trial (real time)\n\n" << target.describe() << "\n\n";

@@ -4,6 +4,7 @@
 
 #include "daemon/codec/json_writer.hpp"
 #include "daemon/codec/object_reader.hpp"
+#include "daemon/codec/trial_detail_codec.hpp"
 #include "measure/errors.hpp"
 
 namespace trexsearch::codec {
@@ -205,7 +206,7 @@ Json::Value encode_latency_point(const latency::LatencyPoint& point) {
   json["trial"] = Json::UInt64{point.trial};
   json["loss_ratio"] = point.loss_ratio;
   json["directions"] = encode_latency_list(point.directions, LatencyHistograms::leave_out);
-  json["notes"] = strings(point.notes);
+  json["notes"] = encode_notes(point.notes);
   return json;
 }
 
@@ -223,7 +224,7 @@ latency::LatencyPoint decode_latency_point(const Json::Value& json, const std::s
     point.loss_ratio = as_number(json["loss_ratio"], member_path(path, "loss_ratio"));
   }
   point.directions = decode_latency_list(json["directions"], member_path(path, "directions"));
-  point.notes = decode_strings(json, "notes", path);
+  point.notes = optional_notes(json, "notes", path);
   return point;
 }
 

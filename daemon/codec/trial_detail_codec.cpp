@@ -16,6 +16,17 @@ Json::Value directions_json(const std::vector<measure::DirectionCounts>& directi
 
 }  // namespace
 
+Json::Value encode_notes(const std::vector<measure::TrialNote>& notes) {
+  Json::Value list(Json::arrayValue);
+  for (const measure::TrialNote& note : notes) list.append(note.text());
+  return list;
+}
+
+std::vector<measure::TrialNote> optional_notes(const Json::Value& object, const char* key,
+                                               const std::string& path) {
+  return measure::parse_notes(optional_strings(object, key, path));
+}
+
 Json::Value encode_direction(const measure::DirectionCounts& direction) {
   Json::Value json(Json::objectValue);
   json["direction"] = direction.name;

@@ -6,6 +6,7 @@
 #include <vector>
 
 #include "measure/direction_counts.hpp"
+#include "measure/trial_note.hpp"
 #include "measure/trial_result.hpp"
 
 namespace trexsearch::codec {
@@ -15,6 +16,13 @@ namespace trexsearch::codec {
 Json::Value encode_direction(const measure::DirectionCounts& direction);
 /// The inverse; derived keys are accepted and ignored. Throws ConfigError naming `path`.
 measure::DirectionCounts decode_direction(const Json::Value& json, const std::string& path);
+
+/// Notes -> `["key: detail", ...]`, one string each (docs/trials.md "Notes").
+Json::Value encode_notes(const std::vector<measure::TrialNote>& notes);
+/// The notes in `object[key]`, an array of strings (none when absent or null), each
+/// read with TrialNote::parse; throws ConfigError naming `path`.
+std::vector<measure::TrialNote> optional_notes(const Json::Value& object, const char* key,
+                                               const std::string& path);
 
 /// What a trial carries beyond its totals (docs/trials.md): `{"directions": [...],
 /// "tester_limited_pps": N (only when tester-limited), "counters": "flow_stats" |

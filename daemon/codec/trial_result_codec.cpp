@@ -18,9 +18,7 @@ Json::Value encode_trial_result(const measure::TrialResult& trial) {
   json["measured_loss_ratio"] = trial.measured_loss_ratio();
   const Json::Value detail = encode_trial_detail(trial);
   for (const std::string& key : detail.getMemberNames()) json[key] = detail[key];
-  Json::Value notes(Json::arrayValue);
-  for (const auto& note : trial.notes()) notes.append(note);
-  json["notes"] = notes;
+  json["notes"] = encode_notes(trial.notes());
   return json;
 }
 

@@ -5,6 +5,7 @@
 #include <vector>
 
 #include "measure/direction_latency.hpp"
+#include "measure/trial_note.hpp"
 #include "measure/units.hpp"
 
 namespace trexsearch::latency {
@@ -28,7 +29,7 @@ struct LatencyPoint {
   /// Each direction's latency stream.
   std::vector<measure::DirectionLatency> directions;
   /// Why the load differs from fraction x throughput, the trial's own notes, ...
-  std::vector<std::string> notes;
+  std::vector<measure::TrialNote> notes;
 };
 
 /// What the latency phase produced: its trials in increasing load per goal, and

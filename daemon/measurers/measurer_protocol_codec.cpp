@@ -46,13 +46,8 @@ measure::TrialOutcome read_outcome(const Json::Value& json) {
     }
     outcome.effective_duration = measure::Seconds{*value};
   }
-  if (const Json::Value* notes = reader.optional_value("notes")) {
-    const std::string path = reader.field_path("notes");
-    as_array(*notes, path);
-    for (Json::ArrayIndex i = 0; i < notes->size(); ++i) {
-      outcome.notes.push_back(as_string((*notes)[i], element_path(path, i)));
-    }
-  }
+  (void)reader.has("notes");  // a known key; absent or null means none
+  outcome.notes = codec::optional_notes(json, "notes", "reply");
   // Per-direction counts, the tester limit and the counters used (optional): a
   // generator that could not send the intended load must be able to say so, or
   // its trials would be judged as the SUT's.
@@ -127,9 +122,7 @@ std::string encode_measurer_reply(const measure::TrialOutcome& outcome) {
   if (outcome.intended_count) json["intended_count"] = Json::Int64{*outcome.intended_count};
   if (outcome.effective_duration) json["effective_duration"] = outcome.effective_duration->count();
   if (!outcome.notes.empty()) {
-    Json::Value notes(Json::arrayValue);
-    for (const auto& note : outcome.notes) notes.append(note);
-    json["notes"] = notes;
+    json["notes"] = codec::encode_notes(outcome.notes);
   }
   const Json::Value detail = encode_trial_detail(outcome);
   for (const std::string& key : detail.getMemberNames()) {

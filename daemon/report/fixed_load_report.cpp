@@ -76,7 +76,7 @@ std::string trials_html(const FixedLoadReportData& data) {
   for (const std::string& name : names) html << "<th>" << escape_html(name) << " [pps]</th>";
   html << "<th>SUT loss [%]</th><th>counters</th><th>notes</th></tr>\n";
   for (const FixedLoadReportTrial& trial : data.trials) {
-    std::vector<std::string> notes = trial.notes;
+    std::vector<std::string> notes = measure::note_texts(trial.notes);
     if (trial.tester_limited_pps) {
       notes.insert(notes.begin(),
                    "TESTER-LIMITED at " + format_number(*trial.tester_limited_pps) + " pps");
@@ -113,7 +113,8 @@ std::string fixed_load_trials_csv(const FixedLoadReportData& data) {
     text += "," + measure::format_value(trial.sut_loss_ratio) + "," +
             (trial.over_threshold ? "1" : "0") + "," +
             (trial.tester_limited_pps ? measure::format_value(*trial.tester_limited_pps) : "") +
-            "," + csv_field(trial.counters) + "," + quoted_csv_field(joined(trial.notes)) + "\n";
+            "," + csv_field(trial.counters) + "," +
+            quoted_csv_field(joined(measure::note_texts(trial.notes))) + "\n";
   }
   return text;
 }

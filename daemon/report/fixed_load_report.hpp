@@ -6,6 +6,7 @@
 #include <vector>
 
 #include "daemon/report/mlr_report.hpp"
+#include "measure/trial_note.hpp"
 
 namespace trexsearch::report {
 
@@ -22,7 +23,7 @@ struct FixedLoadReportTrial {
   double sut_loss_ratio = 0.0;
   std::optional<double> tester_limited_pps;
   std::string counters;
-  std::vector<std::string> notes;
+  std::vector<measure::TrialNote> notes;
   bool over_threshold = false;
 };
 

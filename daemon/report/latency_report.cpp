@@ -161,8 +161,8 @@ std::string mlr_latency_section(const latency::LatencyPhaseResult& phase) {
     html += "</table>\n";
     std::vector<std::string> notes;
     for (const auto* point : points) {
-      for (const std::string& note : point->notes) {
-        notes.push_back(percent(point->fraction) + ": " + note);
+      for (const measure::TrialNote& note : point->notes) {
+        notes.push_back(percent(point->fraction) + ": " + note.text());
       }
     }
     html += notes_list(notes);

@@ -7,19 +7,20 @@
 #include <utility>
 #include <vector>
 
+#include "measure/trial_note.hpp"
+
 namespace trexsearch::report {
 
-// Trial notes counted per kind: each note is "key: detail" with a stable key
-// (tester_limited, repeated, negative_loss, port_counters, sut_frames,
-// settle_capped, tx_queue_full; docs/cli.md "Trial notes"). Shared by the report
-// and the CLI, so both count the same way.
+// Trial notes counted per kind: each note's key (measure::note_key; docs/cli.md
+// "Trial notes"). Shared by the report and the CLI, so both count the same way.
 
-/// The key of a note: the text before the colon when it is a snake_case word,
-/// else "other" (a free-text note from an external measurer).
-std::string note_key(std::string_view note);
+/// The key a note counts under: its own, or "other" for a note without one (free
+/// text from an external measurer).
+std::string note_key(const measure::TrialNote& note);
 
-/// Where a key sorts: the known keys in the order above (the tester limit first:
-/// it changes what a trial means; the others qualify its counts), then the others.
+/// Where a key sorts: the tool's keys in measure::known_note_keys() order (the
+/// tester limit first: it changes what a trial means; the others qualify its
+/// counts), then the others.
 std::size_t note_key_rank(const std::string& key);
 
 /// True when `a` sorts before `b`: by rank, then alphabetically.
@@ -27,7 +28,8 @@ bool note_key_before(const std::string& a, const std::string& b);
 
 /// The keys of one trial's notes, each once, in note order; "tester_limited" also
 /// when only the trial's tester limit says so.
-std::vector<std::string> note_keys(const std::vector<std::string>& notes, bool tester_limited);
+std::vector<std::string> note_keys(const std::vector<measure::TrialNote>& notes,
+                                   bool tester_limited);
 
 /// How many trials carry each key, in all and per load.
 struct NoteCount {
@@ -40,7 +42,7 @@ struct NoteCount {
 /// Counts trials per note key; a trial counts once per key.
 class NoteTally {
  public:
-  void add(double load_pps, const std::vector<std::string>& notes, bool tester_limited);
+  void add(double load_pps, const std::vector<measure::TrialNote>& notes, bool tester_limited);
   /// The keys in note_key_before order.
   std::vector<NoteCount> counts() const;
 

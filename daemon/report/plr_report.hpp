@@ -8,6 +8,7 @@
 #include "daemon/report/mlr_report.hpp"
 #include "measure/direction_counts.hpp"
 #include "measure/direction_latency.hpp"
+#include "measure/trial_note.hpp"
 #include "plr/tester_limit.hpp"
 
 namespace trexsearch::report {
@@ -42,7 +43,7 @@ struct PlrReportTrial {
   /// Each direction's counts; empty when the measurer gave totals only.
   std::vector<measure::DirectionCounts> directions;
   /// The measurer's notes, "key: detail" each.
-  std::vector<std::string> notes;
+  std::vector<measure::TrialNote> notes;
   /// Each direction's latency stream, when the soak recorded latency (docs/latency.md).
   std::vector<measure::DirectionLatency> latency;
 };

@@ -18,9 +18,9 @@ std::string optional_field(const std::optional<double>& value) {
   return value ? measure::format_value(*value) : "";
 }
 
-std::string joined_notes(const std::vector<std::string>& notes) {
+std::string joined_notes(const std::vector<measure::TrialNote>& notes) {
   std::string text;
-  for (const std::string& note : notes) text += (text.empty() ? "" : "; ") + note;
+  for (const measure::TrialNote& note : notes) text += (text.empty() ? "" : "; ") + note.text();
   return text;
 }
 

@@ -13,7 +13,7 @@ std::string tester_limited_tooltip(double reached_pps,
   return text;
 }
 
-std::string notes_cell(const std::vector<std::string>& notes,
+std::string notes_cell(const std::vector<measure::TrialNote>& notes,
                        const std::optional<double>& tester_limited_pps,
                        const std::optional<double>& measured_loss_ratio) {
   std::string html = "<td class=\"notes\">";
@@ -26,8 +26,8 @@ std::string notes_cell(const std::vector<std::string>& notes,
     }
     first = false;
   }
-  for (const std::string& note : notes) {
-    html += (first ? "" : "<br>") + escape_html(note);
+  for (const measure::TrialNote& note : notes) {
+    html += (first ? "" : "<br>") + escape_html(note.text());
     first = false;
   }
   return html + "</td>";

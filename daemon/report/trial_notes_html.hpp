@@ -15,7 +15,7 @@ namespace trexsearch::report {
 /// A trial table's notes cell: for a tester-limited trial first "TESTER-LIMITED:
 /// the tester reached N pps; counted as full loss, its counts give loss ratio M",
 /// then every note, one per line; escaped.
-std::string notes_cell(const std::vector<std::string>& notes,
+std::string notes_cell(const std::vector<measure::TrialNote>& notes,
                        const std::optional<double>& tester_limited_pps,
                        const std::optional<double>& measured_loss_ratio);
 

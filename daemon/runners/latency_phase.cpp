@@ -59,24 +59,27 @@ LatencyPlan plan_latency_phase(const LatencySpec& spec, const mlr::ControllerCon
   return plan;
 }
 
-std::vector<std::string> latency_stream_notes(
+std::vector<measure::TrialNote> latency_stream_notes(
     const std::vector<measure::DirectionLatency>& latency) {
-  std::vector<std::string> notes;
+  std::vector<measure::TrialNote> notes;
   for (const measure::DirectionLatency& direction : latency) {
     if (direction.sent > direction.received) {
-      notes.push_back("latency_loss: " + direction.name + " lost " +
-                      std::to_string(direction.sent - direction.received) + " of " +
-                      std::to_string(direction.sent) + " latency frames");
+      notes.push_back(measure::TrialNote::of(
+          measure::note_key::latency_loss,
+          direction.name + " lost " + std::to_string(direction.sent - direction.received) + " of " +
+              std::to_string(direction.sent) + " latency frames"));
     }
     const measure::SequenceErrors& errors = direction.errors;
     if (errors.dropped + errors.out_of_order + errors.duplicate + errors.seq_too_high +
             errors.seq_too_low >
         0) {
       notes.push_back(
-          "latency_sequence: " + direction.name + " dropped " + std::to_string(errors.dropped) +
-          ", out of order " + std::to_string(errors.out_of_order) + ", duplicate " +
-          std::to_string(errors.duplicate) + ", too high " + std::to_string(errors.seq_too_high) +
-          ", too low " + std::to_string(errors.seq_too_low));
+          measure::TrialNote::of(measure::note_key::latency_sequence,
+                                 direction.name + " dropped " + std::to_string(errors.dropped) +
+                                     ", out of order " + std::to_string(errors.out_of_order) +
+                                     ", duplicate " + std::to_string(errors.duplicate) +
+                                     ", too high " + std::to_string(errors.seq_too_high) +
+                                     ", too low " + std::to_string(errors.seq_too_low)));
     }
   }
   return notes;
@@ -107,10 +110,12 @@ LatencyPhaseOutcome run_latency_phase(
     point.duration = planned.duration;
     point.trial = number;
     if (planned.fraction > 0.0 && wanted_pps < floor_pps) {
-      point.notes.push_back("load_raised: " + percent(planned.fraction) + " of " +
-                            measure::format_value(planned.throughput_pps) + " pps is below the " +
-                            (known_rate_pps ? "latency streams' rate" : "search's min_load") + " " +
-                            measure::format_value(floor_pps) + " pps");
+      point.notes.push_back(measure::TrialNote::of(
+          measure::note_key::load_raised,
+          percent(planned.fraction) + " of " + measure::format_value(planned.throughput_pps) +
+              " pps is below the " +
+              (known_rate_pps ? "latency streams' rate" : "search's min_load") + " " +
+              measure::format_value(floor_pps) + " pps"));
     }
     const measure::Seconds started_at = clock.now() - origin;
     measure::TrialOutcome outcome;
@@ -133,10 +138,13 @@ LatencyPhaseOutcome run_latency_phase(
     point.loss_ratio = result.loss_ratio();
     point.directions = outcome.latency;
     if (outcome.latency.empty()) {
-      point.notes.emplace_back("no_latency: the measurer reported no latency for this trial");
+      point.notes.push_back(measure::TrialNote::of(
+          measure::note_key::no_latency, "the measurer reported no latency for this trial"));
     }
-    for (std::string& note : latency_stream_notes(outcome.latency)) point.notes.push_back(note);
-    for (const std::string& note : outcome.notes) point.notes.push_back(note);
+    for (measure::TrialNote& note : latency_stream_notes(outcome.latency)) {
+      point.notes.push_back(std::move(note));
+    }
+    point.notes.insert(point.notes.end(), outcome.notes.begin(), outcome.notes.end());
     on_trial(LatencyTrialDone{number, started_at, load_pps, planned.duration, &outcome, &result});
     phase.result.points.push_back(std::move(point));
     ++number;

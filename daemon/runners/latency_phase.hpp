@@ -69,7 +69,7 @@ LatencyPhaseOutcome run_latency_phase(const LatencyPlan& plan, const mlr::Contro
 
 /// Notes about a latency trial's own streams: latency frames lost or out of
 /// sequence, per direction ("latency_loss: 0->1 lost 3 of 45000 latency frames").
-std::vector<std::string> latency_stream_notes(
+std::vector<measure::TrialNote> latency_stream_notes(
     const std::vector<measure::DirectionLatency>& latency);
 
 }  // namespace trexsearch::service

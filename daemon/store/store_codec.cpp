@@ -30,16 +30,14 @@ std::string encode_result_column(const FixedLoadResult& result) {
   return codec::to_compact_json(encode_fixed_load_result(result));
 }
 
-std::string encode_notes_column(const std::vector<std::string>& notes) {
-  Json::Value json(Json::arrayValue);
-  for (const auto& note : notes) json.append(note);
-  return codec::to_compact_json(json);
+std::string encode_notes_column(const std::vector<measure::TrialNote>& notes) {
+  return codec::to_compact_json(codec::encode_notes(notes));
 }
 
-std::vector<std::string> decode_notes_column(const std::string& text) {
-  std::vector<std::string> notes;
+std::vector<measure::TrialNote> decode_notes_column(const std::string& text) {
+  std::vector<measure::TrialNote> notes;
   const Json::Value json = codec::parse_strict_json(text, "stored trial notes");
-  for (const auto& note : json) notes.push_back(note.asString());
+  for (const auto& note : json) notes.push_back(measure::TrialNote::parse(note.asString()));
   return notes;
 }
 

@@ -23,8 +23,8 @@ std::string encode_result_column(const mlr::SearchResult& result,
 std::string encode_result_column(const plr::PlrResult& result);
 std::string encode_result_column(const FixedLoadResult& result);
 /// A trial's `notes` column, and back.
-std::string encode_notes_column(const std::vector<std::string>& notes);
-std::vector<std::string> decode_notes_column(const std::string& text);
+std::string encode_notes_column(const std::vector<measure::TrialNote>& notes);
+std::vector<measure::TrialNote> decode_notes_column(const std::string& text);
 /// A trial's `detail` column: the outcome but its latency; `latency` column: the
 /// latency with its histograms (so percentiles can be recomputed), or none.
 std::string encode_detail_column(const measure::TrialOutcome& outcome);

@@ -42,8 +42,9 @@ TrialRecord tester_limited_trial() {
   trial.intended_count = 2000000;
   trial.loss_ratio = 1.0;
   trial.measured_loss_ratio = 0.2505;
-  trial.notes = {"tester_limited: direction 0->1 sent 500000 of 1000000 intended frames",
-                 "repeated: measured again (attempt 2)"};
+  trial.notes =
+      measure::parse_notes({"tester_limited: direction 0->1 sent 500000 of 1000000 intended frames",
+                            "repeated: measured again (attempt 2)"});
   trial.directions = {{"0->1", 1000000, 500000, 499000}, {"1->0", 1000000, 1000000, 1000000}};
   trial.tester_limited_pps = 500000.0;
   trial.counters = "flow_stats";

@@ -123,8 +123,8 @@ struct LatencyRig {
 };
 
 bool has_note(const TrialOutcome& outcome, const std::string& prefix) {
-  for (const std::string& note : outcome.notes) {
-    if (note.starts_with(prefix)) return true;
+  for (const trexsearch::measure::TrialNote& note : outcome.notes) {
+    if (note.text().starts_with(prefix)) return true;
   }
   return false;
 }

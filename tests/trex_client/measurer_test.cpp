@@ -109,15 +109,15 @@ emu::EmulatorOptions noisy_options(double speed) {
 }
 
 bool has_note(const TrialOutcome& outcome, const std::string& prefix) {
-  for (const std::string& note : outcome.notes) {
-    if (note.starts_with(prefix)) return true;
+  for (const trexsearch::measure::TrialNote& note : outcome.notes) {
+    if (note.text().starts_with(prefix)) return true;
   }
   return false;
 }
 
 bool note_says(const TrialOutcome& outcome, const std::string& text) {
-  for (const std::string& note : outcome.notes) {
-    if (note.find(text) != std::string::npos) return true;
+  for (const trexsearch::measure::TrialNote& note : outcome.notes) {
+    if (note.text().find(text) != std::string::npos) return true;
   }
   return false;
 }
@@ -364,7 +364,7 @@ TEST_CASE("a tester 1.5 % short of the load never passes, at speed 100 or on 10 
       CHECK(has_note(short_trial, "tester_limited: direction 0->1 "));
       CHECK(note_says(short_trial, "(the duration + 0.50 %, TRex's clock)"));
       const TrialOutcome kept_pace = rig.measurer->measure(Seconds{duration}, 1.99e6, {});
-      const std::string first_note = kept_pace.notes.empty() ? "" : kept_pace.notes.front();
+      const std::string first_note = kept_pace.notes.empty() ? "" : kept_pace.notes.front().text();
       CAPTURE(first_note);
       CHECK_FALSE(kept_pace.tester_limited_pps);
       CHECK(kept_pace.loss_count == 0);
@@ -385,8 +385,8 @@ TEST_CASE("a tester that keeps pace is never flagged, even on 10 ms trials") {
     CHECK(outcome.loss_count == 0);
     // A slow read (ASan, a loaded machine) may have the trial measured again
     // (tx_end_unverified) or TRex start the ports apart (start_skew): never flagged.
-    for (const std::string& note : outcome.notes) {
-      CHECK((note.starts_with("tx_end_unverified: ") || note.starts_with("start_skew: ")));
+    for (const trexsearch::measure::TrialNote& note : outcome.notes) {
+      CHECK((note.key == "tx_end_unverified" || note.key == "start_skew"));
     }
   }
 }

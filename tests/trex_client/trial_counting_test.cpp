@@ -75,7 +75,8 @@ TEST_CASE("ports started more than 1 % of the trial apart get a start_skew note"
   record.start_skew = trexsearch::measure::Seconds{0.004};
   CHECK(trial_notes(record, inputs).empty());
   inputs.intended_duration = trexsearch::measure::Seconds{0.010};
-  const std::vector<std::string> notes = trial_notes(record, inputs);
+  const std::vector<std::string> notes =
+      trexsearch::measure::note_texts(trial_notes(record, inputs));
   REQUIRE(notes.size() == 1);
   CHECK(notes[0] ==
         "start_skew: TRex started the ports 4.00 ms apart (40.0 % of the trial): the directions "

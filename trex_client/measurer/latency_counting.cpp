@@ -69,7 +69,7 @@ std::vector<TrafficDirection> latency_directions(std::span<const TrafficDirectio
 std::vector<measure::DirectionLatency> count_latency(std::span<const TrafficDirection> directions,
                                                      const StatsSnapshot& baseline,
                                                      const StatsSnapshot& final,
-                                                     std::vector<std::string>& notes) {
+                                                     std::vector<measure::TrialNote>& notes) {
   std::vector<measure::DirectionLatency> result;
   bool bucket_note = false;
   const PgLatency nothing;
@@ -90,10 +90,12 @@ std::vector<measure::DirectionLatency> count_latency(std::span<const TrafficDire
     const PgCounters zero_counts;
     const PgCounters& before_counts = restarted ? zero_counts : before_counts_read;
     if (restarted) {
-      notes.push_back("latency_restarted: " + where + " was re-created during the trial (ver_id " +
-                      std::to_string(before_counts_read.version) + " -> " +
-                      std::to_string(after_counts.version) +
-                      "); its counts and histogram cover only the time since");
+      notes.push_back(
+          measure::TrialNote::of(measure::note_key::latency_restarted,
+                                 where + " was re-created during the trial (ver_id " +
+                                     std::to_string(before_counts_read.version) + " -> " +
+                                     std::to_string(after_counts.version) +
+                                     "); its counts and histogram cover only the time since"));
     }
     latency.sent = frames(after_counts.tx(direction.tx_port), before_counts.tx(direction.tx_port),
                           where + " tp");
@@ -111,8 +113,9 @@ std::vector<measure::DirectionLatency> count_latency(std::span<const TrafficDire
     try {
       latency.buckets = measure::minus(after.histogram, before.histogram);
     } catch (const std::invalid_argument& error) {
-      notes.push_back("latency_histogram_invalid: " + where +
-                      ": TRex's bucket histogram shrank during the trial (" + error.what() + ")");
+      notes.push_back(measure::TrialNote::of(
+          measure::note_key::latency_histogram_invalid,
+          where + ": TRex's bucket histogram shrank during the trial (" + error.what() + ")"));
     }
 
     bool summarised = false;
@@ -125,8 +128,9 @@ std::vector<measure::DirectionLatency> count_latency(std::span<const TrafficDire
         summarised = true;
       } catch (const std::exception& error) {
         // Untrusted input: the counts are still good, the buckets still usable.
-        notes.push_back("latency_hdrh_invalid: " + where + ": " + error.what() +
-                        "; percentiles from TRex's decade buckets instead");
+        notes.push_back(measure::TrialNote::of(
+            measure::note_key::latency_hdrh_invalid,
+            where + ": " + error.what() + "; percentiles from TRex's decade buckets instead"));
       }
     }
     if (!summarised) {
@@ -137,10 +141,11 @@ std::vector<measure::DirectionLatency> count_latency(std::span<const TrafficDire
     result.push_back(std::move(latency));
   }
   if (bucket_note) {
-    notes.emplace_back(
-        "latency_buckets: TRex gave no HDR histogram (start it with --hdrh for 1 us percentiles); "
+    notes.push_back(measure::TrialNote::of(
+        measure::note_key::latency_buckets,
+        "TRex gave no HDR histogram (start it with --hdrh for 1 us percentiles); "
         "percentiles are upper edges of TRex's decade buckets, min/max are TRex's total_min/"
-        "total_max, cumulative since the latency streams were added");
+        "total_max, cumulative since the latency streams were added"));
   }
   return result;
 }

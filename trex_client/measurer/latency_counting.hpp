@@ -7,6 +7,7 @@
 
 #include "measure/direction_counts.hpp"
 #include "measure/direction_latency.hpp"
+#include "measure/trial_note.hpp"
 #include "trex_client/api/port_counters.hpp"
 #include "trex_client/profile/compiled_profile.hpp"
 
@@ -30,7 +31,7 @@ namespace trexsearch::trex {
 std::vector<measure::DirectionLatency> count_latency(std::span<const TrafficDirection> directions,
                                                      const StatsSnapshot& baseline,
                                                      const StatsSnapshot& final,
-                                                     std::vector<std::string>& notes);
+                                                     std::vector<measure::TrialNote>& notes);
 
 /// The latency pg_ids of the directions, in direction order.
 std::vector<std::uint32_t> latency_pg_ids(std::span<const TrafficDirection> directions);

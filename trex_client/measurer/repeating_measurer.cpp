@@ -32,8 +32,9 @@ measure::TrialOutcome RepeatingMeasurer::repeat(Trial trial) {
       if (attempt > 0) {
         // The counts are the repeat's own; the note says the trial was not the first
         // try, so a reader can tell a TRex restart happened here.
-        outcome.notes.push_back("repeated: measured again (attempt " + std::to_string(attempt + 1) +
-                                ") after " + interrupted_by);
+        outcome.notes.push_back(measure::TrialNote::of(
+            measure::note_key::repeated, "measured again (attempt " + std::to_string(attempt + 1) +
+                                             ") after " + interrupted_by));
       }
       return outcome;
     } catch (const TrialInterrupted& interrupted) {

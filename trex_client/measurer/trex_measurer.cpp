@@ -161,7 +161,7 @@ measure::TrialOutcome TrexMeasurer::run_trial(measure::Seconds intended_duration
     }
   }
 
-  std::vector<std::string> latency_notes;
+  std::vector<measure::TrialNote> latency_notes;
   std::vector<measure::DirectionLatency> latency;
   if (plan.latency) {
     latency = count_latency(config_.directions, traffic.baseline, traffic.final, latency_notes);

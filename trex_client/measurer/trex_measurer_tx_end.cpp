@@ -150,13 +150,14 @@ bool TrexMeasurer::unverified_again(const Traffic& traffic, TrialRecord& record)
     const auto micros = [](double seconds) {
       return std::to_string(std::lround(seconds * 1e6)) + " us";
     };
-    record.unverified_notes.push_back(
-        "tx_end_unverified: measured again (attempt " +
-        std::to_string(record.unverified_notes.size() + 2) + "): in attempt " +
-        std::to_string(record.unverified_notes.size() + 1) +
-        " no counter read showed whether direction " + config_.directions[i].name() +
-        " sent its frames by its allowed end (" + micros(judgement.allowed_s) +
-        " after its TX began; the read it rests on came at " + micros(judgement.evidence_s) + ")");
+    record.unverified_notes.push_back(measure::TrialNote::of(
+        measure::note_key::tx_end_unverified,
+        "measured again (attempt " + std::to_string(record.unverified_notes.size() + 2) +
+            "): in attempt " + std::to_string(record.unverified_notes.size() + 1) +
+            " no counter read showed whether direction " + config_.directions[i].name() +
+            " sent its frames by its allowed end (" + micros(judgement.allowed_s) +
+            " after its TX began; the read it rests on came at " + micros(judgement.evidence_s) +
+            ")"));
     return true;
   }
   return false;

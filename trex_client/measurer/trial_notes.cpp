@@ -78,53 +78,80 @@ std::optional<double> tester_limited_rate(const TrialRecord& record) {
   return slowest;
 }
 
-std::vector<std::string> trial_notes(const TrialRecord& record, const NoteInputs& inputs) {
-  std::vector<std::string> notes;
+namespace {
+
+// What each direction's frames say: sent late or short, or more received than sent.
+void add_direction_notes(const TrialRecord& record, const NoteInputs& inputs,
+                         std::vector<measure::TrialNote>& notes) {
   for (std::size_t i = 0; i < record.directions.size(); ++i) {
     if (!direction_tester_limited(record, i)) continue;
     const TxEndJudge::Judgement* judgement = judgement_of(record, i);
     const bool at_least =
         judgement != nullptr && judgement->verdict == TxEndJudge::Verdict::unverified;
-    notes.push_back("tester_limited: direction " + record.directions[i].name + " " +
-                    lateness(record, i) + "; the tester reached " + (at_least ? "at least " : "") +
-                    fixed(direction_rate(record, i), 0) + " pps: the trial counts as full loss");
+    notes.push_back(measure::TrialNote::of(
+        measure::note_key::tester_limited,
+        "direction " + record.directions[i].name + " " + lateness(record, i) +
+            "; the tester reached " + (at_least ? "at least " : "") +
+            fixed(direction_rate(record, i), 0) + " pps: the trial counts as full loss"));
   }
   for (const measure::DirectionCounts& direction : record.directions) {
     if (direction.loss() >= 0) continue;
-    notes.push_back("negative_loss: direction " + direction.name + " received " +
-                    std::to_string(-direction.loss()) + " more frames than it sent" +
-                    (inputs.counters == CounterSource::port
-                         ? " (port counters: SUT-originated frames count)"
-                         : " (duplicated by the SUT)"));
+    notes.push_back(measure::TrialNote::of(
+        measure::note_key::negative_loss, "direction " + direction.name + " received " +
+                                              std::to_string(-direction.loss()) +
+                                              " more frames than it sent" +
+                                              (inputs.counters == CounterSource::port
+                                                   ? " (port counters: SUT-originated frames count)"
+                                                   : " (duplicated by the SUT)")));
   }
+}
+
+// How the frames were counted and what the tester did meanwhile.
+void add_counting_notes(const TrialRecord& record, const NoteInputs& inputs,
+                        std::vector<measure::TrialNote>& notes) {
   if (inputs.counters == CounterSource::port) {
-    notes.push_back(std::string("port_counters: counted with port counters (opackets/ipackets)") +
-                    (inputs.latency_subtracted
-                         ? " minus the latency streams' frames (their pg_ids' tp/rp)"
-                         : "") +
-                    "; frames the SUT sends itself count as received");
+    notes.push_back(measure::TrialNote::of(
+        measure::note_key::port_counters,
+        std::string("counted with port counters (opackets/ipackets)") +
+            (inputs.latency_subtracted ? " minus the latency streams' frames (their pg_ids' tp/rp)"
+                                       : "") +
+            "; frames the SUT sends itself count as received"));
   } else if (record.foreign_rx_frames > 0) {
-    notes.push_back("sut_frames: the receiving ports also got " +
-                    std::to_string(record.foreign_rx_frames) +
-                    " frames that are not the trial's streams (not counted)");
+    notes.push_back(measure::TrialNote::of(
+        measure::note_key::sut_frames,
+        "the receiving ports also got " + std::to_string(record.foreign_rx_frames) +
+            " frames that are not the trial's streams (not counted)"));
   }
   if (record.settle_capped) {
-    notes.push_back("settle_capped: receive counters still moving " +
-                    fixed(record.settle_time.count(), 4) + " s after TX ended");
+    notes.push_back(measure::TrialNote::of(measure::note_key::settle_capped,
+                                           "receive counters still moving " +
+                                               fixed(record.settle_time.count(), 4) +
+                                               " s after TX ended"));
   }
   // TRex starts the ports of a batch one after another (about 4 ms each on the
   // stand): every direction still sends for the whole duration, but they overlap for
   // less. Said when it is over 1 % of the trial, where it changes what the SUT saw.
   if (record.start_skew.count() > 0.01 * inputs.intended_duration.count()) {
-    notes.push_back("start_skew: TRex started the ports " +
-                    fixed(record.start_skew.count() * 1e3, 2) + " ms apart (" +
-                    fixed(100.0 * record.start_skew.count() / inputs.intended_duration.count(), 1) +
-                    " % of the trial): the directions overlapped for less than the duration");
+    notes.push_back(measure::TrialNote::of(
+        measure::note_key::start_skew,
+        "TRex started the ports " + fixed(record.start_skew.count() * 1e3, 2) + " ms apart (" +
+            fixed(100.0 * record.start_skew.count() / inputs.intended_duration.count(), 1) +
+            " % of the trial): the directions overlapped for less than the duration"));
   }
   if (inputs.queue_full > 0) {
-    notes.push_back("tx_queue_full: " + std::to_string(inputs.queue_full) +
-                    " TX retries on full rings; TRex may be the bottleneck");
+    notes.push_back(
+        measure::TrialNote::of(measure::note_key::tx_queue_full,
+                               std::to_string(inputs.queue_full) +
+                                   " TX retries on full rings; TRex may be the bottleneck"));
   }
+}
+
+}  // namespace
+
+std::vector<measure::TrialNote> trial_notes(const TrialRecord& record, const NoteInputs& inputs) {
+  std::vector<measure::TrialNote> notes;
+  add_direction_notes(record, inputs, notes);
+  add_counting_notes(record, inputs, notes);
   notes.insert(notes.end(), record.unverified_notes.begin(), record.unverified_notes.end());
   return notes;
 }

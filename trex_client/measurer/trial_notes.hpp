@@ -20,10 +20,10 @@ struct NoteInputs {
   std::uint64_t queue_full = 0;
 };
 
-/// The notes of a TRex trial, each "key: detail" with a stable key
+/// The notes of a TRex trial, each with a stable key (measure::note_key,
 /// (docs/trials.md "Notes"): tester_limited, negative_loss, port_counters,
 /// sut_frames, settle_capped, start_skew, tx_queue_full, tx_end_unverified.
-std::vector<std::string> trial_notes(const TrialRecord& record, const NoteInputs& inputs);
+std::vector<measure::TrialNote> trial_notes(const TrialRecord& record, const NoteInputs& inputs);
 
 /// Whether direction `index` of `record` is tester-limited: late or unverified by
 /// TRex's clock (record.tx_judgements), or short of frames at the stop.

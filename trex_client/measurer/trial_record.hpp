@@ -4,6 +4,7 @@
 #include <vector>
 
 #include "measure/direction_counts.hpp"
+#include "measure/trial_note.hpp"
 #include "measure/units.hpp"
 #include "trex_client/measurer/tx_end_judge.hpp"
 
@@ -66,7 +67,7 @@ struct TrialRecord {
   double tx_end_allowance = 0.0;
   /// One `tx_end_unverified` note per earlier run of this trial that could not be
   /// judged (no read before a direction's allowed end).
-  std::vector<std::string> unverified_notes;
+  std::vector<measure::TrialNote> unverified_notes;
   /// A direction was late by TRex's clock, unverified, or short of frames at the stop.
   bool tester_limited = false;
   bool negative_loss = false;

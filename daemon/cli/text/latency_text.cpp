@@ -50,9 +50,9 @@ std::string format_latency_phase(const latency::LatencyPhaseResult& phase) {
                       us(summary.p99_us), us(summary.p999_us), std::to_string(summary.max_us),
                       terminal_safe(measure::to_string(summary.method))});
     }
-    for (const std::string& note : point.notes) {
+    for (const measure::TrialNote& note : point.notes) {
       point_notes.push_back(terminal_safe(point.goal) + " " + fraction + ": " +
-                            terminal_safe(note));
+                            terminal_safe(note.text()));
     }
   }
   if (rows.size() > 1) {

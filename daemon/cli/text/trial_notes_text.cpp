@@ -11,10 +11,24 @@
 namespace trexsearch::cli {
 namespace {
 
-/// Markers for the known keys, in note_key_rank order.
-constexpr std::array<std::string_view, 7> kMarkers{"TESTER-LIMITED", "repeated",   "neg.loss",
-                                                   "port ctrs",      "sut frames", "settle capped",
-                                                   "tx queue full"};
+/// A trial line's short marker for the keys that qualify its counts; others show
+/// their key.
+constexpr std::array<std::pair<std::string_view, std::string_view>, 6> kMarkers{{
+    {measure::note_key::repeated, "repeated"},
+    {measure::note_key::negative_loss, "neg.loss"},
+    {measure::note_key::port_counters, "port ctrs"},
+    {measure::note_key::sut_frames, "sut frames"},
+    {measure::note_key::settle_capped, "settle capped"},
+    {measure::note_key::tx_queue_full, "tx queue full"},
+}};
+
+std::string marker_of(const std::string& key) {
+  if (key == measure::note_key::tester_limited) return "TESTER-LIMITED";
+  for (const auto& [known, marker] : kMarkers) {
+    if (key == known) return std::string(marker);
+  }
+  return terminal_safe(key);
+}
 
 std::string load_text(double load_pps) {
   char text[64];
@@ -53,11 +67,10 @@ std::vector<std::string> trial_markers(const protocol::TrialRecord& trial) {
   std::stable_sort(keys.begin(), keys.end(), report::note_key_before);
   std::vector<std::string> markers;
   for (const std::string& key : keys) {
-    const std::size_t rank = report::note_key_rank(key);
-    if (rank == 0 && trial.tester_limited_pps) {
+    if (key == measure::note_key::tester_limited && trial.tester_limited_pps) {
       markers.push_back("TESTER-LIMITED " + short_rate(*trial.tester_limited_pps));
     } else {
-      markers.push_back(rank < kMarkers.size() ? std::string(kMarkers[rank]) : terminal_safe(key));
+      markers.push_back(marker_of(key));
     }
   }
   return markers;

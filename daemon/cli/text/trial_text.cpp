@@ -95,7 +95,9 @@ std::vector<std::string> trial_detail_lines(const protocol::TrialRecord& trial) 
   for (const measure::DirectionLatency& direction : trial.latency) {
     lines.push_back("    latency " + latency_direction_line(direction));
   }
-  for (const std::string& note : trial.notes) lines.push_back("    " + terminal_safe(note));
+  for (const measure::TrialNote& note : trial.notes) {
+    lines.push_back("    " + terminal_safe(note.text()));
+  }
   return lines;
 }
 

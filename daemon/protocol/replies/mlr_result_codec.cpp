@@ -66,7 +66,7 @@ measure::TrialResult decode_trial_result(const Json::Value& trial, const std::st
           as_int64(trial["intended_count"], member_path(path, "intended_count"));
     }
     if (effective) outcome.effective_duration = measure::Seconds{*effective};
-    outcome.notes = codec::optional_strings(trial, "notes", path);
+    outcome.notes = codec::optional_notes(trial, "notes", path);
     codec::decode_trial_detail(trial, outcome, path);
     return measure::TrialResult::from_outcome(load, intended, outcome);
   }

@@ -35,8 +35,8 @@ struct TrialRecord {
   double loss_ratio = 0.0;
   /// What the counts say (absent in results stored before it existed).
   std::optional<double> measured_loss_ratio;
-  /// The measurer's notes, "key: detail" each.
-  std::vector<std::string> notes;
+  /// The measurer's notes ("key: detail" strings on the wire).
+  std::vector<measure::TrialNote> notes;
   std::vector<measure::DirectionCounts> directions;
   std::optional<double> tester_limited_pps;
   /// "flow_stats", "port", or empty when the measurer did not say.

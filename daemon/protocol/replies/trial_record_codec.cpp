@@ -34,25 +34,12 @@ measure::DirectionCounts decode_direction(const Json::Value& json, const std::st
   return direction;
 }
 
-std::vector<std::string> decode_notes(const Json::Value& json, const std::string& path) {
-  std::vector<std::string> notes;
-  if (!present(json, "notes")) return notes;
-  const std::string notes_path = member_path(path, "notes");
-  const Json::Value& array = codec::as_array(json["notes"], notes_path);
-  for (Json::ArrayIndex i = 0; i < array.size(); ++i) {
-    notes.push_back(codec::as_string(array[i], codec::element_path(notes_path, i)));
-  }
-  return notes;
-}
-
 }  // namespace
 
 void encode_trial_remarks(const TrialRecord& trial, Json::Value& json) {
   // Null rather than absent: the key is in every shape that carries remarks.
   json["measured_loss_ratio"] = number_or_null(trial.measured_loss_ratio);
-  Json::Value notes(Json::arrayValue);
-  for (const std::string& note : trial.notes) notes.append(note);
-  json["notes"] = notes;
+  json["notes"] = codec::encode_notes(trial.notes);
   Json::Value directions(Json::arrayValue);
   for (const measure::DirectionCounts& direction : trial.directions) {
     directions.append(codec::encode_direction(direction));
@@ -68,7 +55,7 @@ void encode_trial_remarks(const TrialRecord& trial, Json::Value& json) {
 
 void decode_trial_remarks(const Json::Value& json, const std::string& path, TrialRecord& trial) {
   trial.measured_loss_ratio = optional_number(json, "measured_loss_ratio", path);
-  trial.notes = decode_notes(json, path);
+  trial.notes = codec::optional_notes(json, "notes", path);
   if (present(json, "directions")) {
     const std::string directions_path = member_path(path, "directions");
     const Json::Value& directions = codec::as_array(json["directions"], directions_path);

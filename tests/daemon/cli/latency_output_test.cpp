@@ -51,7 +51,8 @@ latency::LatencyPhaseResult phase() {
                               direction("1->0", 11 + 10 * static_cast<std::uint64_t>(i))},
                              {}});
   }
-  result.points[0].notes = {"latency_loss: 0->1 lost 1 of 9000 latency frames"};
+  result.points[0].notes =
+      measure::parse_notes({"latency_loss: 0->1 lost 1 of 9000 latency frames"});
   result.notes = {"NDR: no latency trials, the search found no conditional throughput"};
   return result;
 }

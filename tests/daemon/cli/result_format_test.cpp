@@ -34,8 +34,9 @@ mlr::TrialRecord trial(std::size_t number, mlr::TrialPhase phase, double load_pp
   outcome.counters = "flow_stats";
   if (sent < per_direction) {
     outcome.tester_limited_pps = static_cast<double>(sent);
-    outcome.notes.push_back("tester_limited: direction 0->1 sent " + std::to_string(sent) + " of " +
-                            std::to_string(per_direction) + " intended frames");
+    outcome.notes.push_back(
+        measure::TrialNote::parse("tester_limited: direction 0->1 sent " + std::to_string(sent) +
+                                  " of " + std::to_string(per_direction) + " intended frames"));
   }
   return {number, phase, measure::Seconds{static_cast<double>(number - 1)},
           measure::TrialResult::from_outcome(load_pps, measure::Seconds{1.0}, outcome)};

@@ -36,8 +36,9 @@ Json::Value limited_trial() {
   outcome.intended_count = 2000000;
   outcome.tester_limited_pps = 990000.0;
   outcome.counters = "flow_stats";
-  outcome.notes = {"tester_limited: direction 0->1 sent 990000 of 1000000 intended frames",
-                   "repeated: measured again (attempt 2) after TRex restarted"};
+  outcome.notes =
+      measure::parse_notes({"tester_limited: direction 0->1 sent 990000 of 1000000 intended frames",
+                            "repeated: measured again (attempt 2) after TRex restarted"});
   Json::Value trial = codec::encode_trial_result(
       measure::TrialResult::from_outcome(1e6, measure::Seconds{1.0}, outcome));
   trial["number"] = 12;
@@ -48,7 +49,7 @@ Json::Value limited_trial() {
 Json::Value plain_trial(int number, double load_pps, std::vector<std::string> notes = {}) {
   measure::TrialOutcome outcome;
   outcome.offered_count = static_cast<std::int64_t>(load_pps);
-  outcome.notes = std::move(notes);
+  outcome.notes = measure::parse_notes(notes);
   Json::Value trial = codec::encode_trial_result(
       measure::TrialResult::from_outcome(load_pps, measure::Seconds{1.0}, outcome));
   trial["number"] = number;
@@ -117,11 +118,12 @@ TEST_CASE("a note cannot drive the terminal: control characters and bad UTF-8 ar
 }
 
 TEST_CASE("note keys are the snake_case word before the colon, else other") {
-  CHECK(report::note_key("tester_limited: direction 0->1 ...") == "tester_limited");
-  CHECK(report::note_key("repeated: measured again") == "repeated");
-  CHECK(report::note_key("trial stretched by 2 ms") == "other");
-  CHECK(report::note_key("Bad Key: x") == "other");
-  CHECK(report::note_key(": empty") == "other");
+  CHECK(report::note_key(measure::TrialNote::parse("tester_limited: direction 0->1 ...")) ==
+        "tester_limited");
+  CHECK(report::note_key(measure::TrialNote::parse("repeated: measured again")) == "repeated");
+  CHECK(report::note_key(measure::TrialNote::parse("trial stretched by 2 ms")) == "other");
+  CHECK(report::note_key(measure::TrialNote::parse("Bad Key: x")) == "other");
+  CHECK(report::note_key(measure::TrialNote::parse(": empty")) == "other");
 }
 
 TEST_CASE("the notes summary counts trials per key, and per load, the tester limit first") {

@@ -95,8 +95,14 @@ TEST_CASE("a trial's detail carries its latency, and a bad stored value names it
 
 TEST_CASE("latency points go into an MLR result and come back") {
   latency::LatencyPhaseResult phase;
-  phase.points.push_back(
-      {"PDR", 0.5, 500000.0, measure::Seconds{5.0}, 40, 0.0, {sample()}, {"note: x"}});
+  phase.points.push_back({"PDR",
+                          0.5,
+                          500000.0,
+                          measure::Seconds{5.0},
+                          40,
+                          0.0,
+                          {sample()},
+                          measure::parse_notes({"note: x"})});
   phase.notes = {"NDR: skipped"};
   Json::Value result(Json::objectValue);
   encode_latency_phase(phase, result);

@@ -9,6 +9,7 @@ using trexsearch::measure::TrialOutcome;
 using trexsearch::measure::TrialResult;
 namespace mlr = trexsearch::mlr;
 namespace codec = trexsearch::codec;
+namespace measure = trexsearch::measure;
 
 namespace {
 
@@ -76,7 +77,7 @@ TEST_CASE("a search result lists trials with counts and totals over them") {
   outcome.loss_count = 10;
   outcome.intended_count = 1010;
   outcome.effective_duration = Seconds{1.5};
-  outcome.notes = {"stretched"};
+  outcome.notes = measure::parse_notes({"stretched"});
   result.trials.push_back({1, mlr::TrialPhase::warmup, Seconds{0.0},
                            TrialResult::from_outcome(1e3, Seconds{1.0}, outcome)});
   result.trials.push_back({2, mlr::TrialPhase::main, Seconds{1.5},

@@ -50,7 +50,7 @@ class FakeJobs final : public JobControl {
     trial.trial.outcome.directions = {{"0->1", 200000, 100000, 100000}};
     trial.trial.outcome.tester_limited_pps = 50000.0;
     trial.trial.outcome.counters = "flow_stats";
-    trial.trial.outcome.notes = {"tester_limited: sent 100000 of 200000"};
+    trial.trial.outcome.notes = measure::parse_notes({"tester_limited: sent 100000 of 200000"});
     trial.loss_ratio = 1.0;
     details.trials.push_back(trial);
     return details;

@@ -20,8 +20,9 @@ measure::TrialResult tester_limited_trial() {
   outcome.directions = {{"0->1", 1000000, 500000, 499000}, {"1->0", 1000000, 1000000, 1000000}};
   outcome.tester_limited_pps = 500000.0;
   outcome.counters = "flow_stats";
-  outcome.notes = {"tester_limited: direction 0->1 sent 500000 of 1000000 intended frames",
-                   "repeated: measured again (attempt 2) after TRex restarted"};
+  outcome.notes =
+      measure::parse_notes({"tester_limited: direction 0->1 sent 500000 of 1000000 intended frames",
+                            "repeated: measured again (attempt 2) after TRex restarted"});
   return measure::TrialResult::from_outcome(1e6, measure::Seconds{1.0}, outcome);
 }
 

@@ -23,6 +23,7 @@ using trexsearch::measure::Seconds;
 using trexsearch::test::shell_quote;
 using trexsearch::test::TempDir;
 using namespace std::chrono_literals;
+namespace measure = trexsearch::measure;
 
 namespace {
 
@@ -73,7 +74,7 @@ TEST_CASE("the optional reply fields reach the outcome") {
   const auto outcome = measurer.measure(Seconds{1.0}, 10.0, {});
   CHECK(outcome.intended_count == 12);
   CHECK(outcome.effective_duration == Seconds{1.25});
-  CHECK(outcome.notes == std::vector<std::string>{"n"});
+  CHECK(measure::note_texts(outcome.notes) == std::vector<std::string>{"n"});
 }
 
 TEST_CASE("an error reply fails that trial only") {

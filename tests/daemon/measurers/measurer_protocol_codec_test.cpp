@@ -10,6 +10,7 @@ using trexsearch::measure::MeasurementError;
 using trexsearch::measure::Seconds;
 using trexsearch::measure::TrialOutcome;
 namespace codec = trexsearch::codec;
+namespace measure = trexsearch::measure;
 
 namespace {
 
@@ -47,7 +48,7 @@ TEST_CASE("a full reply survives encode then decode") {
   outcome.loss_count = -2;
   outcome.intended_count = 14880960;
   outcome.effective_duration = Seconds{1.0004};
-  outcome.notes = {"duration stretched by 0.4 ms"};
+  outcome.notes = measure::parse_notes({"duration stretched by 0.4 ms"});
   const TrialOutcome back = codec::decode_measurer_reply(codec::encode_measurer_reply(outcome));
   CHECK(back.offered_count == outcome.offered_count);
   CHECK(back.loss_count == outcome.loss_count);

@@ -161,7 +161,8 @@ TEST_CASE("a running job's trials (show shape, nulls for defaults) decode withou
   REQUIRE(decoded.trials.size() == 2);
   CHECK(decoded.trials[0].result.counts()->loss == 1000);
   CHECK(decoded.trials[0].result.effective_duration().count() == 1.0);
-  CHECK(decoded.trials[0].result.notes() == std::vector<std::string>{"stretched"});
+  CHECK(measure::note_texts(decoded.trials[0].result.notes()) ==
+        std::vector<std::string>{"stretched"});
   CHECK(decoded.trials[1].result.effective_duration().count() == 1.5);
   CHECK(decoded.trials[1].phase == mlr::TrialPhase::main);
   CHECK(decoded.stop_detail.find("still running") != std::string::npos);

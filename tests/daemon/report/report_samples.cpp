@@ -27,8 +27,9 @@ class CappedTester final : public measure::Measurer {
     outcome.counters = "flow_stats";
     if (sent < intended) {
       outcome.tester_limited_pps = 1e6;
-      outcome.notes = {"tester_limited: direction 0->1 sent " + std::to_string(sent) + " of " +
-                       std::to_string(intended) + " intended frames"};
+      outcome.notes =
+          measure::parse_notes({"tester_limited: direction 0->1 sent " + std::to_string(sent) +
+                                " of " + std::to_string(intended) + " intended frames"});
     }
     return outcome;
   }

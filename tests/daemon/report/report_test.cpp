@@ -224,7 +224,7 @@ TEST_CASE("job names, goal names and notes are escaped") {
   CHECK(balanced(html));
 
   report::PlrReportData soak = test::settling_soak();
-  soak.trials[3].notes = {"other: <img src=x> & more"};
+  soak.trials[3].notes = measure::parse_notes({"other: <img src=x> & more"});
   const std::string plr = report::render_plr_report(context, soak);
   CHECK(plr.find("<img") == std::string::npos);
   CHECK(plr.find("other: &lt;img src=x&gt; &amp; more") != std::string::npos);
@@ -335,7 +335,7 @@ TEST_CASE("a PLR report opens with the tester limit when it bears on the estimat
       trial.loss_ratio = 1.0;
       trial.measured_loss_ratio = 0.0055;
       trial.tester_limited_pps = 9e5;
-      trial.notes = {"tester_limited: sent 9000000 of 9050000"};
+      trial.notes = measure::parse_notes({"tester_limited: sent 9000000 of 9050000"});
     }
     data.trials.push_back(trial);
   }

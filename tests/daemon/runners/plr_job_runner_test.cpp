@@ -85,7 +85,8 @@ class TesterCappedSut final : public measure::Measurer {
     outcome.counters = "flow_stats";
     if (direction.unsent() > 0) {
       outcome.tester_limited_pps = reached_pps;
-      outcome.notes.emplace_back("tester_limited: the tester reached 1200000 pps");
+      outcome.notes.push_back(
+          measure::TrialNote::parse("tester_limited: the tester reached 1200000 pps"));
     }
     return outcome;
   }

@@ -39,7 +39,7 @@ StoredTrial trial(std::size_t number, double load) {
   if (number % 2 == 0) {
     stored.trial.outcome.intended_count = 333334;
     stored.trial.outcome.effective_duration = measure::Seconds{0.5000000001};
-    stored.trial.outcome.notes = {"stretched", "quote \" and , comma"};
+    stored.trial.outcome.notes = measure::parse_notes({"stretched", "quote \" and , comma"});
     // Per-direction counts, the counters and a tester limit (schema v3's detail).
     stored.trial.outcome.directions = {{"0->1", 166667, 166667, 166667},
                                        {"1->0", 166667, 166666, 166668}};
@@ -98,7 +98,7 @@ TEST_CASE("trials are stored exactly, with every outcome field, and never twice"
   CHECK(second.trial.outcome.loss_count == -2);
   CHECK(second.trial.outcome.intended_count == 333334);
   CHECK(second.trial.outcome.effective_duration == measure::Seconds{0.5000000001});
-  CHECK(second.trial.outcome.notes ==
+  CHECK(measure::note_texts(second.trial.outcome.notes) ==
         std::vector<std::string>{"stretched", "quote \" and , comma"});
   CHECK(second.loss_ratio == 3.0 / 333334.0);
   REQUIRE(second.trial.outcome.directions.size() == 2);

@@ -79,9 +79,9 @@ int main(int argc, char* argv[]) {
       outcome.counters = "flow_stats";
       if (intended > outcome.offered_count) {
         outcome.tester_limited_pps = sent_pps;
-        outcome.notes.push_back("tester_limited: direction 0->1 sent " +
-                                std::to_string(outcome.offered_count) + " of " +
-                                std::to_string(intended) + " intended frames");
+        outcome.notes.push_back(trexsearch::measure::TrialNote::parse(
+            "tester_limited: direction 0->1 sent " + std::to_string(outcome.offered_count) +
+            " of " + std::to_string(intended) + " intended frames"));
       }
     }
     std::cout << trexsearch::codec::encode_measurer_reply(outcome) << std::endl;
