@@ -12,9 +12,10 @@ constexpr std::array kKnownKeys{
     note_key::sut_frames,           note_key::settle_capped,
     note_key::tx_queue_full,        note_key::latency_buckets,
     note_key::latency_hdrh_invalid, note_key::latency_histogram_invalid,
-    note_key::latency_loss,         note_key::latency_restarted, note_key::latency_sequence,
-    note_key::load_raised,          note_key::no_latency,
-    note_key::start_skew,           note_key::tx_end_unverified,
+    note_key::latency_loss,         note_key::latency_restarted,
+    note_key::latency_sequence,     note_key::load_raised,
+    note_key::no_latency,           note_key::start_skew,
+    note_key::tx_end_unverified,
 };
 
 constexpr std::size_t kMaxKeyLength = 32;

@@ -29,7 +29,7 @@ void run_control_overhead(const BenchTarget& target, const OverheadRun& run, std
   const measure::Seconds duration{run.duration_s};
   for (int i = 0; i < run.trials; ++i) {
     const measure::TrialOutcome outcome = rig.measurer->measure(duration, run.load_pps, {});
-    const TrialRecord& record = rig.measurer->last_trial();
+    const TrialTrace& record = rig.measurer->last_trial();
     const TrialPhases& phases = record.phases;
     overhead_ms.push_back(ms(record.wall_time - duration));
     part_ms["before start (baseline read)"].push_back(ms(phases.before_start));

@@ -154,7 +154,7 @@ TEST_CASE("trial counts match the emulator's simulated SUT exactly") {
     // The outcome is a valid search trial result.
     const auto result = trexsearch::measure::TrialResult::from_outcome(load, duration, outcome);
     CHECK(result.loss_ratio() >= 0.0);
-    const TrialRecord& record = rig.measurer->last_trial();
+    const TrialTrace& record = rig.measurer->last_trial();
     REQUIRE(record.directions.size() == 2);
     CHECK(record.directions[0].offered + record.directions[1].offered == expected.offered_count);
     REQUIRE(outcome.directions.size() == 2);
@@ -204,7 +204,7 @@ TEST_CASE("the parts of a trial's overhead add up to its wall time beyond the du
   Rig rig(noisy_options(100.0));
   for (int i = 0; i < 3; ++i) {
     rig.measurer->measure(Seconds{1.0}, 5e5, {});
-    const TrialRecord& record = rig.measurer->last_trial();
+    const TrialTrace& record = rig.measurer->last_trial();
     const TrialPhases& p = record.phases;
     CHECK(p.before_start.count() >= 0.0);
     CHECK(p.tx_end_wait.count() >= 0.0);  // the counts are read no earlier than request + D

@@ -69,7 +69,7 @@ TEST_CASE("all frames arrived when every stream received exactly what it sent") 
 }
 
 TEST_CASE("ports started more than 1 % of the trial apart get a start_skew note") {
-  TrialRecord record;
+  TrialTrace record;
   NoteInputs inputs;
   inputs.intended_duration = trexsearch::measure::Seconds{1.0};
   record.start_skew = trexsearch::measure::Seconds{0.004};

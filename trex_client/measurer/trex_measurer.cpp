@@ -112,7 +112,7 @@ measure::TrialOutcome TrexMeasurer::measure_latency(measure::Seconds intended_du
   return run_trial(intended_duration, intended_load_pps, plan, stop);
 }
 
-void TrexMeasurer::prepare(TrialRecord& record, double intended_load_pps, std::stop_token stop) {
+void TrexMeasurer::prepare(TrialTrace& record, double intended_load_pps, std::stop_token stop) {
   if (session_.recoveries() != recoveries_seen_) {
     recoveries_seen_ = session_.recoveries();
     warm_ = false;
@@ -140,7 +140,7 @@ measure::TrialOutcome TrexMeasurer::run_trial(measure::Seconds intended_duration
                                               std::stop_token stop) {
   if (stop.stop_requested()) throw measure::MeasurementCancelled();
 
-  TrialRecord record;
+  TrialTrace record;
   measure::Seconds begin{0.0};
   measure::Seconds end{0.0};
   std::uint64_t exchanges_before = 0;

@@ -7,7 +7,7 @@
 
 #include "measure/measurer.hpp"
 #include "trex_client/measurer/trex_measurer_config.hpp"
-#include "trex_client/measurer/trial_record.hpp"
+#include "trex_client/measurer/trial_trace.hpp"
 #include "trex_client/session/trex_session.hpp"
 #include "trex_client/session/wait_clock.hpp"
 
@@ -67,7 +67,7 @@ class TrexMeasurer final : public measure::Measurer {
                                         double intended_load_pps, std::stop_token stop) override;
 
   /// Details of the last completed trial.
-  const TrialRecord& last_trial() const { return last_; }
+  const TrialTrace& last_trial() const { return last_; }
   /// Trials completed so far (warmups not counted).
   std::uint64_t trials() const { return trials_; }
 
@@ -113,7 +113,7 @@ class TrexMeasurer final : public measure::Measurer {
   /// Recovers the session and throws SetupRecovered (counted in setup_recoveries_).
   [[noreturn]] void recover_before_start(const TrexError& error);
   /// Before a trial: what a recovery resets, then the warmup or the prime run.
-  void prepare(TrialRecord& record, double intended_load_pps, std::stop_token stop);
+  void prepare(TrialTrace& record, double intended_load_pps, std::stop_token stop);
   /// After the start: an unrecoverable error stops the traffic and is rethrown; a
   /// recoverable one recovers the session and throws TrialInterrupted.
   [[noreturn]] void fail_trial(const TrexError& error, const Plan& plan);
@@ -124,7 +124,7 @@ class TrexMeasurer final : public measure::Measurer {
   /// it sent its frames by its allowed end, TxEndJudge): it could not be judged either
   /// way. At most max_unverified_repeats times, each said in a note; the last run's
   /// verdict stands.
-  bool unverified_again(const Traffic& traffic, TrialRecord& record) const;
+  bool unverified_again(const Traffic& traffic, TrialTrace& record) const;
   void stop_all_quietly(const Plan& plan);
   std::vector<std::uint8_t> tx_ports() const;
 
@@ -138,7 +138,7 @@ class TrexMeasurer final : public measure::Measurer {
   std::vector<std::uint32_t> latency_trial_pg_ids_;
   /// The latency streams' rate per direction [pps]; 0 without latency streams.
   double latency_rate_pps_ = 0.0;
-  TrialRecord last_;
+  TrialTrace last_;
   std::uint64_t trials_ = 0;
   bool warm_ = false;
   /// The prime run (or a warmup) ran since the session was (re)connected.

@@ -139,7 +139,7 @@ void TrexMeasurer::wait_tx_by_state(Traffic& traffic, measure::Seconds duration,
   }
 }
 
-bool TrexMeasurer::unverified_again(const Traffic& traffic, TrialRecord& record) const {
+bool TrexMeasurer::unverified_again(const Traffic& traffic, TrialTrace& record) const {
   if (!traffic.judge ||
       static_cast<int>(record.unverified_notes.size()) >= config_.max_unverified_repeats) {
     return false;

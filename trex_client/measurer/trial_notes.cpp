@@ -15,11 +15,11 @@ std::string fixed(double value, int precision) {
   return text.str();
 }
 
-const TxEndJudge::Judgement* judgement_of(const TrialRecord& record, std::size_t index) {
+const TxEndJudge::Judgement* judgement_of(const TrialTrace& record, std::size_t index) {
   return index < record.tx_judgements.size() ? &record.tx_judgements[index] : nullptr;
 }
 
-double direction_rate(const TrialRecord& record, std::size_t index) {
+double direction_rate(const TrialTrace& record, std::size_t index) {
   const TxEndJudge::Judgement* judgement = judgement_of(record, index);
   if (judgement != nullptr && judgement->verdict != TxEndJudge::Verdict::in_time) {
     return judgement->reached_pps;
@@ -31,7 +31,7 @@ double direction_rate(const TrialRecord& record, std::size_t index) {
 std::string milliseconds(double seconds) { return fixed(seconds * 1e3, 3) + " ms"; }
 
 // How the direction missed its allowed end, in TRex's clock (docs/trials.md).
-std::string lateness(const TrialRecord& record, std::size_t index) {
+std::string lateness(const TrialTrace& record, std::size_t index) {
   const measure::DirectionCounts& direction = record.directions[index];
   const TxEndJudge::Judgement* judgement = judgement_of(record, index);
   const std::string allowed =
@@ -62,13 +62,13 @@ std::string lateness(const TrialRecord& record, std::size_t index) {
 
 }  // namespace
 
-bool direction_tester_limited(const TrialRecord& record, std::size_t index) {
+bool direction_tester_limited(const TrialTrace& record, std::size_t index) {
   const TxEndJudge::Judgement* judgement = judgement_of(record, index);
   return record.directions[index].unsent() > 0 ||
          (judgement != nullptr && judgement->verdict != TxEndJudge::Verdict::in_time);
 }
 
-std::optional<double> tester_limited_rate(const TrialRecord& record) {
+std::optional<double> tester_limited_rate(const TrialTrace& record) {
   std::optional<double> slowest;
   for (std::size_t i = 0; i < record.directions.size(); ++i) {
     if (!direction_tester_limited(record, i)) continue;
@@ -81,7 +81,7 @@ std::optional<double> tester_limited_rate(const TrialRecord& record) {
 namespace {
 
 // What each direction's frames say: sent late or short, or more received than sent.
-void add_direction_notes(const TrialRecord& record, const NoteInputs& inputs,
+void add_direction_notes(const TrialTrace& record, const NoteInputs& inputs,
                          std::vector<measure::TrialNote>& notes) {
   for (std::size_t i = 0; i < record.directions.size(); ++i) {
     if (!direction_tester_limited(record, i)) continue;
@@ -107,7 +107,7 @@ void add_direction_notes(const TrialRecord& record, const NoteInputs& inputs,
 }
 
 // How the frames were counted and what the tester did meanwhile.
-void add_counting_notes(const TrialRecord& record, const NoteInputs& inputs,
+void add_counting_notes(const TrialTrace& record, const NoteInputs& inputs,
                         std::vector<measure::TrialNote>& notes) {
   if (inputs.counters == CounterSource::port) {
     notes.push_back(measure::TrialNote::of(
@@ -148,7 +148,7 @@ void add_counting_notes(const TrialRecord& record, const NoteInputs& inputs,
 
 }  // namespace
 
-std::vector<measure::TrialNote> trial_notes(const TrialRecord& record, const NoteInputs& inputs) {
+std::vector<measure::TrialNote> trial_notes(const TrialTrace& record, const NoteInputs& inputs) {
   std::vector<measure::TrialNote> notes;
   add_direction_notes(record, inputs, notes);
   add_counting_notes(record, inputs, notes);

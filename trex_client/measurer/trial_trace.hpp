@@ -31,9 +31,13 @@ struct TrialPhases {
   measure::Seconds other{0.0};
 };
 
-/// Everything the measurer learned about its last trial, beyond the TrialOutcome.
-/// Times are in the measurer clock's seconds.
-struct TrialRecord {
+/// Everything the TRex measurer learned about its last trial, beyond the
+/// TrialOutcome: how TRex ran it (counts per direction, times, phases, judgements),
+/// for the outcome's tester limit and notes, for bench_trex_overhead and for tests.
+/// Not a record of the trial: the search keeps mlr::TrialRecord, the wire
+/// protocol::TrialRecord; this trace stays inside trex_client. Times are in the
+/// measurer clock's seconds.
+struct TrialTrace {
   /// Per direction (baseline subtracted), in the profile's direction order.
   std::vector<measure::DirectionCounts> directions;
   /// Frames the receiving ports' port counters saw beyond the streams' own (the
