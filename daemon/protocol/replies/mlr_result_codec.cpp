@@ -7,6 +7,7 @@
 #include "daemon/codec/json_writer.hpp"
 #include "daemon/codec/object_reader.hpp"
 #include "daemon/codec/trial_detail_codec.hpp"
+#include "daemon/protocol/replies/trial_record_codec.hpp"
 #include "measure/errors.hpp"
 
 namespace trexsearch::protocol {
@@ -51,30 +52,6 @@ mlr::Irregularity decode_irregularity(const std::string& text, const std::string
   throw measure::ConfigError(path, text, "is not a known irregularity");
 }
 
-/// A trial in the `result` or `show` shape (show leaves defaults as null).
-measure::TrialResult decode_trial_result(const Json::Value& trial, const std::string& path) {
-  const double load = as_number(trial["load"], member_path(path, "load"));
-  const measure::Seconds intended{
-      as_number(trial["intended_duration"], member_path(path, "intended_duration"))};
-  const auto effective = optional_number(trial, "effective_duration", path);
-  if (present(trial, "offered_count") && present(trial, "loss_count")) {
-    measure::TrialOutcome outcome;
-    outcome.offered_count = as_int64(trial["offered_count"], member_path(path, "offered_count"));
-    outcome.loss_count = as_int64(trial["loss_count"], member_path(path, "loss_count"));
-    if (present(trial, "intended_count")) {
-      outcome.intended_count =
-          as_int64(trial["intended_count"], member_path(path, "intended_count"));
-    }
-    if (effective) outcome.effective_duration = measure::Seconds{*effective};
-    outcome.notes = codec::optional_notes(trial, "notes", path);
-    codec::decode_trial_detail(trial, outcome, path);
-    return measure::TrialResult::from_outcome(load, intended, outcome);
-  }
-  return measure::TrialResult::from_loss_ratio(
-      load, intended, measure::Seconds{effective.value_or(intended.count())},
-      as_number(trial["loss_ratio"], member_path(path, "loss_ratio")));
-}
-
 mlr::LoadClass decode_load_class(const Json::Value& value, const std::string& path) {
   const std::string text = as_string(value, path);
   for (auto load_class :
@@ -99,6 +76,37 @@ mlr::LoadAnalysis decode_load(const Json::Value& json, const std::string& path) 
   load.sums = {seconds("full_length_low_loss"), seconds("full_length_high_loss"),
                seconds("short_low_loss"), seconds("short_high_loss")};
   return load;
+}
+
+// A trial of the wire as the search recorded it: with its counts when it has them,
+// else from its loss ratio alone (results stored before counts were kept).
+measure::TrialResult trial_result_of(const TrialRecord& trial) {
+  const measure::Seconds intended{trial.intended_duration_s};
+  if (trial.offered_count && trial.loss_count) {
+    measure::TrialOutcome outcome;
+    outcome.offered_count = *trial.offered_count;
+    outcome.loss_count = *trial.loss_count;
+    outcome.intended_count = trial.intended_count;
+    if (trial.effective_duration_s) {
+      outcome.effective_duration = measure::Seconds{*trial.effective_duration_s};
+    }
+    outcome.notes = trial.notes;
+    outcome.directions = trial.directions;
+    outcome.tester_limited_pps = trial.tester_limited_pps;
+    outcome.counters = trial.counters;
+    outcome.latency = trial.latency;
+    return measure::TrialResult::from_outcome(trial.load_pps, intended, outcome);
+  }
+  return measure::TrialResult::from_loss_ratio(
+      trial.load_pps, intended,
+      measure::Seconds{trial.effective_duration_s.value_or(intended.count())}, trial.loss_ratio);
+}
+
+mlr::TrialRecord search_trial_of(const TrialRecord& trial, const std::string& path) {
+  return mlr::TrialRecord{static_cast<std::size_t>(trial.number),
+                          decode_phase(Json::Value(trial.phase), member_path(path, "phase")),
+                          measure::Seconds{trial.started_at_s.value_or(0.0)},
+                          trial_result_of(trial)};
 }
 
 }  // namespace
@@ -146,12 +154,9 @@ mlr::SearchResult decode_mlr_result(const Json::Value& result, const std::string
     const Json::Value& trials = as_array(result["trials"], trials_path);
     for (Json::ArrayIndex i = 0; i < trials.size(); ++i) {
       const std::string trial_path = element_path(trials_path, i);
-      const Json::Value& trial = codec::as_object(trials[i], trial_path);
-      decoded.trials.push_back(mlr::TrialRecord{
-          static_cast<std::size_t>(as_int64(trial["number"], member_path(trial_path, "number"))),
-          decode_phase(trial["phase"], member_path(trial_path, "phase")),
-          measure::Seconds{optional_number(trial, "started_at", trial_path).value_or(0.0)},
-          decode_trial_result(trial, trial_path)});
+      codec::as_object(trials[i], trial_path);
+      decoded.trials.push_back(
+          search_trial_of(decode_trial_record(trials[i], trial_path), trial_path));
     }
   }
   if (present(result, "goals")) {
@@ -181,42 +186,11 @@ mlr::SearchResult decode_mlr_result(const Json::Value& result, const std::string
   return decoded;
 }
 
-namespace {
-
-// What decode_trial_result reads of a trial in JSON, read of the typed record.
-measure::TrialResult trial_result_of(const TrialRecord& trial) {
-  const measure::Seconds intended{trial.intended_duration_s};
-  if (trial.offered_count && trial.loss_count) {
-    measure::TrialOutcome outcome;
-    outcome.offered_count = *trial.offered_count;
-    outcome.loss_count = *trial.loss_count;
-    outcome.intended_count = trial.intended_count;
-    if (trial.effective_duration_s) {
-      outcome.effective_duration = measure::Seconds{*trial.effective_duration_s};
-    }
-    outcome.notes = trial.notes;
-    outcome.directions = trial.directions;
-    outcome.tester_limited_pps = trial.tester_limited_pps;
-    outcome.counters = trial.counters;
-    outcome.latency = trial.latency;
-    return measure::TrialResult::from_outcome(trial.load_pps, intended, outcome);
-  }
-  return measure::TrialResult::from_loss_ratio(
-      trial.load_pps, intended,
-      measure::Seconds{trial.effective_duration_s.value_or(intended.count())}, trial.loss_ratio);
-}
-
-}  // namespace
-
 mlr::SearchResult running_mlr_result(const std::vector<TrialRecord>& trials,
                                      std::vector<mlr::GoalResult> goals) {
   mlr::SearchResult result;
   for (std::size_t i = 0; i < trials.size(); ++i) {
-    const TrialRecord& trial = trials[i];
-    result.trials.push_back(mlr::TrialRecord{
-        static_cast<std::size_t>(trial.number),
-        decode_phase(Json::Value(trial.phase), codec::element_path("trials", i) + ".phase"),
-        measure::Seconds{trial.started_at_s.value_or(0.0)}, trial_result_of(trial)});
+    result.trials.push_back(search_trial_of(trials[i], codec::element_path("trials", i)));
   }
   result.goals = std::move(goals);
   result.stop_detail = "still running: bounds are those the stored trials support so far";
