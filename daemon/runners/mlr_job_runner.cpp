@@ -3,11 +3,9 @@
 #include <chrono>
 #include <optional>
 
-#include "daemon/measurers/latency_trial_measurer.hpp"
-#include "daemon/runners/latency_mode.hpp"
 #include "daemon/runners/latency_phase.hpp"
-#include "daemon/runners/paced_measurer.hpp"
 #include "daemon/runners/resuming_measurer.hpp"
+#include "daemon/runners/search_measurer.hpp"
 #include "measure/errors.hpp"
 #include "search/controller.hpp"
 
@@ -74,30 +72,22 @@ std::vector<GoalProgress> final_goals(const mlr::SearchResult& result) {
 
 RunOutcome MlrJobRunner::run(const JobSpec& spec, std::vector<StoredTrial> stored,
                              std::stop_token stop, RunObserver& observer) {
-  std::variant<LiveMeasurer, std::string> live = factories_.make_for_job(spec.measurer);
-  if (const auto* problem = std::get_if<std::string>(&live)) return RunOutcome::failure(*problem);
+  auto made = SearchMeasurer::make(
+      factories_, spec,
+      spec.latency.every_trial ? std::optional<std::string>("latency.every_trial") : std::nullopt,
+      observer);
+  if (const auto* problem = std::get_if<std::string>(&made)) return RunOutcome::failure(*problem);
+  SearchMeasurer& search_measurer = *std::get<std::unique_ptr<SearchMeasurer>>(made);
+  const bool latency = search_measurer.latency();
 
-  PacedMeasurer paced(std::move(std::get<LiveMeasurer>(live)), time_mode(spec.measurer));
-  if (paced.trex_version()) observer.trex_connected(*paced.trex_version());
-  const std::variant<bool, std::string> latency_on = latency_active(spec, paced.measurer());
-  if (const auto* problem = std::get_if<std::string>(&latency_on))
-    return RunOutcome::failure(*problem);
-  const bool latency = std::get<bool>(latency_on);
-  std::optional<LatencyTrialMeasurer> every_trial;
-  if (latency && spec.latency.every_trial) {
-    every_trial.emplace(paced.measurer(), "latency.every_trial");
-  }
-  measure::Measurer& search_measurer =
-      every_trial ? static_cast<measure::Measurer&>(*every_trial) : paced.measurer();
-
-  ShiftedClock& clock = paced.clock();
+  ShiftedClock& clock = search_measurer.paced().clock();
   std::vector<measure::RecordedTrial> recorded;
   std::vector<measure::RecordedTrial> recorded_latency;
   recorded.reserve(stored.size());
   for (const StoredTrial& trial : stored) {
     (trial.phase == mlr::TrialPhase::latency ? recorded_latency : recorded).push_back(trial.trial);
   }
-  ResumingMeasurer measurer(std::move(recorded), search_measurer, clock,
+  ResumingMeasurer measurer(std::move(recorded), search_measurer.measurer(), clock,
                             std::move(recorded_latency));
   const auto all_replayed = [&measurer] {
     return measurer.replayed() == measurer.stored() &&

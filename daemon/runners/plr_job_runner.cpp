@@ -4,9 +4,7 @@
 #include <chrono>
 #include <string>
 
-#include "daemon/measurers/latency_trial_measurer.hpp"
-#include "daemon/runners/latency_mode.hpp"
-#include "daemon/runners/paced_measurer.hpp"
+#include "daemon/runners/search_measurer.hpp"
 #include "measure/errors.hpp"
 
 namespace trexsearch::service {
@@ -60,19 +58,12 @@ RunOutcome::Kind kind_of(plr::PlrStopReason reason) {
 
 RunOutcome PlrJobRunner::run(const JobSpec& spec, std::vector<StoredTrial> stored,
                              std::stop_token stop, RunObserver& observer) {
-  std::variant<LiveMeasurer, std::string> live = factories_.make_for_job(spec.measurer);
-  if (const auto* problem = std::get_if<std::string>(&live)) return RunOutcome::failure(*problem);
-  PacedMeasurer paced(std::move(std::get<LiveMeasurer>(live)), time_mode(spec.measurer));
-  if (paced.trex_version()) observer.trex_connected(*paced.trex_version());
   // A soak with latency streams records latency on every trial (docs/latency.md), so
   // its report can show latency over time and flag a trend.
-  const std::variant<bool, std::string> latency_on = latency_active(spec, paced.measurer());
-  if (const auto* problem = std::get_if<std::string>(&latency_on))
-    return RunOutcome::failure(*problem);
-  std::optional<LatencyTrialMeasurer> every_trial;
-  if (std::get<bool>(latency_on)) every_trial.emplace(paced.measurer(), "latency on a PLR soak");
-  measure::Measurer& soak_measurer =
-      every_trial ? static_cast<measure::Measurer&>(*every_trial) : paced.measurer();
+  auto made = SearchMeasurer::make(factories_, spec, "latency on a PLR soak", observer);
+  if (const auto* problem = std::get_if<std::string>(&made)) return RunOutcome::failure(*problem);
+  SearchMeasurer& soak = *std::get<std::unique_ptr<SearchMeasurer>>(made);
+  PacedMeasurer& paced = soak.paced();
 
   std::vector<plr::PlrTrial> resume_from;
   resume_from.reserve(stored.size());
@@ -139,7 +130,7 @@ RunOutcome PlrJobRunner::run(const JobSpec& spec, std::vector<StoredTrial> store
   hooks.debug = [&](std::string_view text) { observer.debug(text); };
   hooks.on_worker_start = integration_thread_start_;
 
-  plr::PlrResult result = search->run(soak_measurer, stop, hooks, resume_from);
+  plr::PlrResult result = search->run(soak.measurer(), stop, hooks, resume_from);
   RunOutcome outcome;
   outcome.kind = kind_of(result.stop_reason);
   outcome.reason = result.stop_detail.empty() ? std::string(plr::to_string(result.stop_reason))
