@@ -128,9 +128,9 @@ void TrexJobMeasurer::check_port_speed() {
         measure::format_value(*settings_.port_speed_gbps) +
         " Gbit/s at submission; submit the job again");
   }
-  if (!settings_.max_load_pps) return;
+  if (!settings_.max_load_pps || !settings_.mean_frame_bytes) return;
   if (const auto problem = trex::max_load_above_line_rate(
-          *settings_.max_load_pps, trex::LineRate{slowest * 1e9, settings_.mean_frame_bytes})) {
+          *settings_.max_load_pps, trex::LineRate{slowest * 1e9, *settings_.mean_frame_bytes})) {
     throw measure::MeasurementError(*problem);
   }
 }

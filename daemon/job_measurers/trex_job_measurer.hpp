@@ -49,9 +49,9 @@ struct TrexJobSettings {
   /// connect when TRex now reports another one.
   std::optional<double> port_speed_gbps;
   /// The job's highest load and the profile's mean frame size: checked against the
-  /// line rate TRex reports at connect.
+  /// line rate TRex reports at connect (not checked when the mean frame size is unknown).
   std::optional<double> max_load_pps;
-  double mean_frame_bytes = 64.0;
+  std::optional<double> mean_frame_bytes = 64.0;
 };
 
 /// The measurer of one `trex` job: owns the TRex session (and so the ports, from

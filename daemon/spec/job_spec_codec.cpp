@@ -137,10 +137,8 @@ TrexMeasurerSpec decode_trex(codec::ObjectReader& reader) {
     bad(reader.field_path("profile"), *profile, "must be an object (the traffic profile)");
   }
   try {
-    // Decoded here, once: the spec carries the profile as a value from now on. Compiled
-    // too, so that a bad profile fails at submission, not at the front of the queue.
+    // Decoded here, once: the spec carries the profile as a value from now on.
     spec.profile = trex::decode_profile(*profile, spec.profile_source);
-    directions = trex::compile_profile(spec.profile).directions;
   } catch (const RequestError&) {
     throw;
   } catch (const measure::ConfigError& error) {
@@ -158,14 +156,18 @@ TrexMeasurerSpec decode_trex(codec::ObjectReader& reader) {
     }
   }
   decode_trex_trial(reader, spec.trial);
+  try {
+    // Compiled too, with the job's counters, so that a bad profile fails at
+    // submission, not at the front of the queue.
+    directions = trex::compile_profile(spec.profile, spec.trial.counters).directions;
+  } catch (const measure::ConfigError& error) {
+    throw RequestError(ResultCode::bad_request, reader.field_path("profile") + ": " + error.what());
+  }
   {
     // The trial settings' own checks (settle_max >= settle_min, ...), with the
     // directions the profile gives.
     trex::TrexMeasurerConfig trial = spec.trial;
-    for (trex::TrafficDirection& direction : directions) {
-      if (trial.counters == trex::CounterSource::port) direction.pg_id.reset();
-      trial.directions.push_back(direction);
-    }
+    trial.directions = directions;
     try {
       trial.validate();
     } catch (const measure::ConfigError& error) {
@@ -281,6 +283,12 @@ Json::Value loads_in_pps(const Json::Value& search, MeasurerSpec& measurer,
     loads.emplace_back(key, std::move(load));
   }
   auto* trex_spec = std::get_if<TrexMeasurerSpec>(&measurer);
+  if (needs_line_rate && trex_spec != nullptr && !trex::mean_frame_bytes(trex_spec->profile)) {
+    throw RequestError(ResultCode::bad_request,
+                       "the loads are in % or bit rates, which need the profile's mean frame "
+                       "size, and a field engine in its trex_streams varies the frame size "
+                       "(trim_pkt_size); give the profile's \"mean_frame_size\" or loads in pps");
+  }
   if (trex_spec != nullptr && !trex_spec->port_speed_gbps && probe) {
     const std::variant<double, std::string> answer = probe(*trex_spec);
     if (const double* speed = std::get_if<double>(&answer)) {

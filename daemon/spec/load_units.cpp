@@ -107,8 +107,9 @@ std::optional<trex::LineRate> job_line_rate(const MeasurerSpec& measurer) {
 }
 
 std::optional<trex::LineRate> job_line_rate(const TrexMeasurerSpec& measurer) {
-  if (!measurer.port_speed_gbps) return std::nullopt;
-  return trex::LineRate{*measurer.port_speed_gbps * 1e9, trex::mean_frame_bytes(measurer.profile)};
+  const std::optional<double> frame_bytes = trex::mean_frame_bytes(measurer.profile);
+  if (!measurer.port_speed_gbps || !frame_bytes) return std::nullopt;
+  return trex::LineRate{*measurer.port_speed_gbps * 1e9, *frame_bytes};
 }
 
 }  // namespace trexsearch::service

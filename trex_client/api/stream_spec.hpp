@@ -1,6 +1,7 @@
 #pragma once
 
 #include <cstdint>
+#include <optional>
 #include <string>
 
 #include "trex_client/api/vm_instruction.hpp"
@@ -57,16 +58,25 @@ struct StreamSpec {
   std::string name;
   bool enabled = true;
   bool self_start = true;
+  bool start_paused = false;
   std::uint32_t flags = 0;
   std::uint32_t action_count = 0;
   /// Inter-stream gap before the first packet [us].
   double isg_us = 0.0;
   /// Stream to start after this one ends, -1 for none.
   std::int32_t next_stream_id = -1;
+  /// Seed of the field engine's random values; 0 lets TRex pick one.
+  std::uint32_t random_seed = 0;
+  /// The data-plane core to pin the stream to, -1 for TRex's choice.
+  std::int32_t core_id = -1;
   /// The L2 frame without FCS, 14..9238 bytes.
   std::string packet;
+  /// `packet.meta`: opaque to TRex, kept and echoed (TRex's Python client's).
+  std::string packet_meta;
   StreamMode mode;
   VmProgram vm;
+  /// `vm.cache`: how many packets the field engine precomputes (absent: none).
+  std::optional<std::uint16_t> vm_cache;
   FlowStatsSpec flow_stats;
 };
 

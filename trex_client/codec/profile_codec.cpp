@@ -7,6 +7,7 @@
 #include "measure/errors.hpp"
 #include "trex_client/codec/field_reader.hpp"
 #include "trex_client/codec/json_text.hpp"
+#include "trex_client/codec/native_stream_codec.hpp"
 #include "trex_client/profile/compiled_profile.hpp"
 
 namespace trexsearch::trex {
@@ -205,6 +206,17 @@ LatencySpec read_latency(const FieldReader& root) {
 
 std::atomic<std::uint64_t> decodes{0};
 
+ChecksumMode read_checksum(const FieldReader& root, const HeaderStack& headers) {
+  if (!root.has("checksum")) {
+    return std::holds_alternative<Ipv6Header>(headers.ip) ? ChecksumMode::hardware
+                                                          : ChecksumMode::software;
+  }
+  const std::string mode = root.string("checksum");
+  if (mode == "hardware") return ChecksumMode::hardware;
+  if (mode != "software") root.at("checksum").fail("must be \"software\" or \"hardware\"");
+  return ChecksumMode::software;
+}
+
 void encode_headers(const HeaderStack& headers, Json::Value& json) {
   if (headers.ethernet.src || headers.ethernet.dst) {
     Json::Value eth(Json::objectValue);
@@ -255,7 +267,8 @@ TrafficProfile decode_profile(const Json::Value& json, const std::string& source
   const FieldReader root(json, "", policy);
   root.expect_object();
   root.reject_unknown({"name", "description", "port_pairs", "frame_size", "imix", "ethernet",
-                       "vlan", "ipv4", "ipv6", "udp", "flows", "checksum", "latency"});
+                       "vlan", "ipv4", "ipv6", "udp", "flows", "checksum", "latency",
+                       "trex_streams", "mean_frame_size"});
   TrafficProfile profile;
   profile.name = root.string_or("name", "");
   profile.description = root.string_or("description", "");
@@ -263,20 +276,18 @@ TrafficProfile decode_profile(const Json::Value& json, const std::string& source
   for (Json::ArrayIndex i = 0; i < pairs.array_size(); ++i) {
     profile.port_pairs.push_back(read_pair(pairs.element(i)));
   }
-  profile.frame_sizes = read_frame_sizes(root);
-  profile.headers = read_headers(root);
-  profile.flows = read_flows(root);
-  if (root.has("checksum")) {
-    const std::string mode = root.string("checksum");
-    if (mode == "software") {
-      profile.checksum = ChecksumMode::software;
-    } else if (mode == "hardware") {
-      profile.checksum = ChecksumMode::hardware;
-    } else {
-      root.at("checksum").fail("must be \"software\" or \"hardware\"");
-    }
-  } else if (std::holds_alternative<Ipv6Header>(profile.headers.ip)) {
-    profile.checksum = ChecksumMode::hardware;
+  if (root.has("trex_streams")) {
+    profile.trex_streams = codec::read_trex_streams(root);
+  } else if (root.has("mean_frame_size")) {
+    root.at("mean_frame_size")
+        .fail(
+            "is for trex_streams whose field engine varies the frame size; the profile "
+            "language's frame sizes are known");
+  } else {
+    profile.frame_sizes = read_frame_sizes(root);
+    profile.headers = read_headers(root);
+    profile.flows = read_flows(root);
+    profile.checksum = read_checksum(root, profile.headers);
   }
   if (root.has("latency")) profile.latency = read_latency(root);
   try {
@@ -300,6 +311,10 @@ Json::Value encode_profile(const TrafficProfile& profile) {
     pairs.append(entry);
   }
   json["port_pairs"] = pairs;
+  if (profile.trex_streams) {
+    codec::encode_trex_streams(*profile.trex_streams, json);
+    return json;
+  }
   if (profile.frame_sizes.size() == 1 && profile.frame_sizes.front().weight == 1) {
     json["frame_size"] = Json::UInt{profile.frame_sizes.front().frame_size};
   } else {

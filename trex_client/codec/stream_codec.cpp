@@ -36,6 +36,10 @@ Json::Value encode_mode(const StreamMode& mode) {
   return json;
 }
 
+Json::Value name_or_null(const std::optional<std::string>& name) {
+  return name ? Json::Value(*name) : Json::Value(Json::nullValue);
+}
+
 struct InstructionEncoder {
   Json::Value operator()(const FlowVar& var) const {
     Json::Value json(Json::objectValue);
@@ -43,12 +47,68 @@ struct InstructionEncoder {
     json["name"] = var.name;
     json["size"] = var.size_bytes;
     json["op"] = to_string(var.op);
-    json["init_value"] = Json::UInt64(var.init_value);
-    json["min_value"] = Json::UInt64(var.min_value);
-    json["max_value"] = Json::UInt64(var.max_value);
+    if (var.value_list) {
+      Json::Value values(Json::arrayValue);
+      for (const std::uint64_t value : *var.value_list) values.append(Json::UInt64(value));
+      json["value_list"] = values;
+    } else {
+      json["init_value"] = Json::UInt64(var.init_value);
+      json["min_value"] = Json::UInt64(var.min_value);
+      json["max_value"] = Json::UInt64(var.max_value);
+    }
     json["step"] = Json::UInt64(var.step);
     json["split_to_cores"] = var.split_to_cores;
-    json["next_var"] = Json::Value::null;
+    json["next_var"] = name_or_null(var.next_var);
+    return json;
+  }
+  Json::Value operator()(const FlowVarRandLimit& var) const {
+    Json::Value json(Json::objectValue);
+    json["type"] = "flow_var_rand_limit";
+    json["name"] = var.name;
+    json["size"] = var.size_bytes;
+    json["limit"] = Json::UInt64(var.limit);
+    json["seed"] = Json::UInt64(var.seed);
+    json["min_value"] = Json::UInt64(var.min_value);
+    json["max_value"] = Json::UInt64(var.max_value);
+    json["split_to_cores"] = var.split_to_cores;
+    json["next_var"] = name_or_null(var.next_var);
+    return json;
+  }
+  Json::Value operator()(const WriteMaskFlowVar& write) const {
+    Json::Value json(Json::objectValue);
+    json["type"] = "write_mask_flow_var";
+    json["name"] = write.name;
+    json["pkt_offset"] = write.pkt_offset;
+    json["pkt_cast_size"] = write.pkt_cast_size;
+    json["mask"] = write.mask;
+    json["shift"] = write.shift;
+    json["add_value"] = write.add_value;
+    json["is_big_endian"] = write.big_endian;
+    return json;
+  }
+  Json::Value operator()(const TupleFlowVar& var) const {
+    Json::Value json(Json::objectValue);
+    json["type"] = "tuple_flow_var";
+    json["name"] = var.name;
+    json["ip_min"] = var.ip_min;
+    json["ip_max"] = var.ip_max;
+    json["port_min"] = var.port_min;
+    json["port_max"] = var.port_max;
+    json["limit_flows"] = var.limit_flows;
+    json["flags"] = var.flags;
+    return json;
+  }
+  Json::Value operator()(const TrimPktSize& trim) const {
+    Json::Value json(Json::objectValue);
+    json["type"] = "trim_pkt_size";
+    json["name"] = trim.name;
+    return json;
+  }
+  Json::Value operator()(const FixChecksumIcmpv6& fix) const {
+    Json::Value json(Json::objectValue);
+    json["type"] = "fix_checksum_icmpv6";
+    json["l2_len"] = fix.l2_len;
+    json["l3_len"] = fix.l3_len;
     return json;
   }
   Json::Value operator()(const WriteFlowVar& write) const {
@@ -151,20 +211,21 @@ Json::Value encode_stream(const StreamSpec& stream) {
   if (!stream.name.empty()) json["name"] = stream.name;
   json["enabled"] = stream.enabled;
   json["self_start"] = stream.self_start;
-  json["start_paused"] = false;
+  json["start_paused"] = stream.start_paused;
   json["flags"] = stream.flags;
   json["action_count"] = stream.action_count;
-  json["random_seed"] = 0;
+  json["random_seed"] = stream.random_seed;
   json["isg"] = stream.isg_us;
-  json["core_id"] = -1;
+  json["core_id"] = stream.core_id;
   json["next_stream_id"] = stream.next_stream_id;
   json["mode"] = encode_mode(stream.mode);
   Json::Value packet(Json::objectValue);
   packet["binary"] = base64_encode(stream.packet);
-  packet["meta"] = "";
+  packet["meta"] = stream.packet_meta;
   json["packet"] = packet;
   Json::Value vm(Json::objectValue);
   vm["instructions"] = encode_vm(stream.vm);
+  if (stream.vm_cache) vm["cache"] = *stream.vm_cache;
   json["vm"] = vm;
   Json::Value flow_stats(Json::objectValue);
   flow_stats["enabled"] = stream.flow_stats.enabled;

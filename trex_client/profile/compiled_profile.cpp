@@ -6,6 +6,7 @@
 #include "measure/errors.hpp"
 #include "trex_client/profile/flow_vm.hpp"
 #include "trex_client/profile/latency_streams.hpp"
+#include "trex_client/profile/native_streams.hpp"
 #include "trex_client/profile/packet_builder.hpp"
 
 namespace trexsearch::trex {
@@ -121,6 +122,15 @@ void validate_profile(const TrafficProfile& profile) {
       }
     }
   }
+  if (profile.trex_streams) {
+    if (profile.latency) {
+      throw measure::ConfigError("latency", "{...}",
+                                 "latency streams with trex_streams are not supported yet: "
+                                 "leave the latency section out");
+    }
+    validate_native_streams(profile);
+    return;
+  }
   if (profile.frame_sizes.empty()) {
     throw measure::ConfigError("frame_size", "(missing)", "needs a frame size or an IMIX");
   }
@@ -179,6 +189,9 @@ std::uint32_t stats_pg_id(std::size_t direction_index) {
 
 CompiledProfile compile_profile(const TrafficProfile& profile, CounterSource counters) {
   validate_profile(profile);
+  if (profile.trex_streams && counters == CounterSource::flow_stats) {
+    check_native_flow_stats(profile);
+  }
   CompiledProfile compiled;
   const HeaderStack reverse_headers = mirror(profile.headers);
   const FlowSpec reverse_flows = mirror(profile.flows);
@@ -187,7 +200,9 @@ CompiledProfile compile_profile(const TrafficProfile& profile, CounterSource cou
     std::optional<std::uint32_t> pg_id;
     if (counters == CounterSource::flow_stats) pg_id = stats_pg_id(compiled.directions.size());
     compiled.directions.push_back({tx, rx, pg_id});
-    compiled.ports.push_back({tx, streams_for(profile, tx, headers, flows, pg_id)});
+    compiled.ports.push_back({tx, profile.trex_streams
+                                      ? native_streams_for(*profile.trex_streams, tx, pg_id)
+                                      : streams_for(profile, tx, headers, flows, pg_id)});
   };
   std::vector<HeaderStack> direction_headers;
   for (const PortPair& pair : profile.port_pairs) {

@@ -76,7 +76,8 @@ struct CompiledProfile {
 /// Throws ConfigError naming the field for anything TRex or the builder would
 /// refuse: no port pairs, a port used twice, frame sizes outside 64..9000 or too small
 /// for the headers, zero weights, flows that overflow their field, IPv6 with software
-/// checksums, and a latency section TRex would refuse (validate_latency).
+/// checksums, and a latency section TRex would refuse (validate_latency); for TRex
+/// streams, what a trial cannot run of them (validate_native_streams).
 void validate_profile(const TrafficProfile& profile);
 
 /// The pg_id of the `index`-th direction (in CompiledProfile::directions order) when
@@ -90,7 +91,9 @@ std::uint32_t stats_pg_id(std::size_t direction_index);
 /// CounterSource::flow_stats every stream of a direction carries that direction's
 /// `stats` pg_id (the streams of an IMIX share it; TRex sums them). A latency section
 /// adds one latency stream per direction in the "latency" TRex profile of its
-/// transmitting port (latency_streams.hpp), whatever the counter source.
+/// transmitting port (latency_streams.hpp), whatever the counter source. A profile of
+/// TRex streams sends each port's streams as given (native_streams_for); counting
+/// them per stream needs an IP header in each packet (check_native_flow_stats).
 CompiledProfile compile_profile(const TrafficProfile& profile,
                                 CounterSource counters = CounterSource::flow_stats);
 

@@ -1,10 +1,12 @@
 #include "trex_client/profile/line_rate.hpp"
 
 #include "measure/errors.hpp"
+#include "trex_client/profile/native_streams.hpp"
 
 namespace trexsearch::trex {
 
-double mean_frame_bytes(const TrafficProfile& profile) {
+std::optional<double> mean_frame_bytes(const TrafficProfile& profile) {
+  if (profile.trex_streams) return native_mean_frame_bytes(profile);
   double weighted = 0.0;
   double weights = 0.0;
   for (const FrameShare& share : profile.frame_sizes) {

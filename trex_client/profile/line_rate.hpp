@@ -12,8 +12,9 @@ namespace trexsearch::trex {
 inline constexpr double kL1OverheadBytes = 20.0;
 
 /// The mean frame size of a profile's mix, FCS included [bytes]: weights are shares
-/// of packets, as the compiled streams' base rates are.
-double mean_frame_bytes(const TrafficProfile& profile);
+/// of packets, as the compiled streams' base rates are. Absent for TRex streams whose
+/// field engine varies the frame size, unless the profile declares mean_frame_size.
+std::optional<double> mean_frame_bytes(const TrafficProfile& profile);
 
 /// A port's line rate for a frame mix: the arithmetic behind loads in % of line rate
 /// and bit rates (TRex's own: L1 = pps x (size + 20) x 8, L2 = pps x size x 8,

@@ -1,11 +1,13 @@
 #pragma once
 
 #include <cstdint>
+#include <map>
 #include <optional>
 #include <string>
 #include <variant>
 #include <vector>
 
+#include "trex_client/api/stream_spec.hpp"
 #include "trex_client/profile/net_address.hpp"
 
 namespace trexsearch::trex {
@@ -113,6 +115,31 @@ struct LatencySpec {
   std::uint32_t pg_id_base = default_pg_id_base;
 };
 
+/// One stream as TRex's Python client writes it (`STLStream.to_json()`, what
+/// `stl-sim -f PROFILE -i PORT --json` prints): add_stream's `stream` object, plus
+/// the name of the stream it chains to.
+struct NativeStream {
+  StreamSpec spec;
+  /// `next`: the stream this one starts when it ends, by name (absent: none).
+  std::optional<std::string> next;
+};
+
+/// A profile's traffic given as TRex's own streams (docs/traffic-profiles.md "Native
+/// TRex streams"): packets and field-engine programs are sent as given; each stream's
+/// rate becomes its weight within its port's load.
+struct NativeStreams {
+  /// The streams of each transmitting port that has its own list.
+  std::map<std::uint8_t, std::vector<NativeStream>> per_port;
+  /// The streams of every other transmitting port (`"trex_streams": [...]`).
+  std::optional<std::vector<NativeStream>> every_port;
+  /// The mean frame size (FCS included) to use for loads in % of line rate and bit
+  /// rates when a stream's field engine varies its frame size (trim_pkt_size).
+  std::optional<double> mean_frame_size;
+
+  /// The streams port `port` sends; empty when it has none.
+  const std::vector<NativeStream>& of_port(std::uint8_t port) const;
+};
+
 /// A validated traffic profile (see docs/traffic-profiles.md).
 struct TrafficProfile {
   std::string name;
@@ -125,6 +152,9 @@ struct TrafficProfile {
   ChecksumMode checksum = ChecksumMode::software;
   /// Absent: the profile sends no latency streams.
   std::optional<LatencySpec> latency;
+  /// Present: the traffic is these TRex streams, and frame_sizes, headers, flows and
+  /// checksum are unused.
+  std::optional<NativeStreams> trex_streams;
 };
 
 }  // namespace trexsearch::trex
