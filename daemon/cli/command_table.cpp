@@ -9,6 +9,7 @@ namespace {
 constexpr const CommandEntry* kCommands[] = {
     &kAnalyzeCommand,
     &kSimulateCommand,
+    &kProfileCommand,
     // Commands that talk to trex-searchd over its socket (*_client_command.cpp).
     &kStatusCommand,
     &kSubmitCommand,

@@ -10,6 +10,8 @@ namespace trexsearch::cli {
 extern const CommandEntry kAnalyzeCommand;
 /// simulate_command.cpp: MLRsearch or PLRsearch on virtual time.
 extern const CommandEntry kSimulateCommand;
+/// profile/profile_command.cpp: a profile compiled and described, locally.
+extern const CommandEntry kProfileCommand;
 /// status_client_command.cpp.
 extern const CommandEntry kStatusCommand;
 /// submit_client_command.cpp.
