@@ -21,6 +21,7 @@ packages=(
   pmccabe             # function size and complexity limits (scripts/ci/check-complexity.sh, ctest style_complexity)
   clang-format        # source layout (.clang-format; scripts/ci/check-format.sh, ctest style_format)
   clang-tidy          # static checks (.clang-tidy; scripts/ci/check-tidy.sh, run by .ci/run)
+  libpcap-dev         # capture files: trex-search profile pcap writes them, its test reads them back
   ccache              # compiler cache shared by every build script and every checkout (scripts/configure.sh)
 )
 

@@ -92,9 +92,15 @@ std::string error_of(const Json::Value& profile,
 }
 
 const char* const continuous_profiles[] = {
-    "imix",          "udp_1pkt_tuple_gen",     "udp_1pkt_mac_mask1",
-    "udp_1pkt_repeat_random", "udp_1pkt_range_clients", "udp_1pkt_dot1q",
-    "syn_attack",    "udp_1pkt_src_ip_split",  "udp_1pkt_simple_list_test",
+    "imix",
+    "udp_1pkt_tuple_gen",
+    "udp_1pkt_mac_mask1",
+    "udp_1pkt_repeat_random",
+    "udp_1pkt_range_clients",
+    "udp_1pkt_dot1q",
+    "syn_attack",
+    "udp_1pkt_src_ip_split",
+    "udp_1pkt_simple_list_test",
     "flow_stats",
 };
 
@@ -127,7 +133,8 @@ TEST_CASE("stl-sim's streams of TRex's example profiles are sent with every byte
       CHECK(sent[i].flow_stats.pg_id == compiled.directions[0].pg_id);
       CHECK(sent[i].flow_stats.rule_type == "stats");
       CHECK(sent[i].mode.rate.type == RateType::pps);
-      CHECK(sent[i].mode.rate.value == doctest::Approx(given[i]["mode"]["rate"]["value"].asDouble()));
+      CHECK(sent[i].mode.rate.value ==
+            doctest::Approx(given[i]["mode"]["rate"]["value"].asDouble()));
     }
     // Stored and read back: the same streams.
     const TrafficProfile back = decode_profile(encode_profile(profile), "stored");
@@ -146,8 +153,7 @@ TEST_CASE("an IMIX of TRex streams: weights from the rates, the mean frame from 
   Json::Value streams = stl_sim("imix");
   streams[0]["mode"]["rate"] = json_of(R"({"type": "bps_L2", "value": 512000})");
   streams[1]["mode"]["rate"] = json_of(R"({"type": "bps_L1", "value": 614000})");
-  const CompiledProfile compiled =
-      compile_profile(decode_profile(profile_with(streams), "p.json"));
+  const CompiledProfile compiled = compile_profile(decode_profile(profile_with(streams), "p.json"));
   CHECK(compiled.ports[0].streams[0].mode.rate.value == doctest::Approx(1000.0));
   CHECK(compiled.ports[0].streams[1].mode.rate.value == doctest::Approx(125.0));
 }
@@ -225,15 +231,15 @@ TEST_CASE("what a throughput trial cannot run is refused, naming port, stream an
        "trex_streams.0[0].vm.instructions[1].name = \"nosuch\": no instruction before it"},
       {"write past the end", "udp_1pkt_range_clients",
        [](Json::Value& s) { s[0]["vm"]["instructions"][1]["pkt_offset"] = 59; },
-       "trex_streams.0[0].vm.instructions[1].pkt_offset = 59: its 2-byte write runs past the end of the 60-byte packet"},
+       "trex_streams.0[0].vm.instructions[1].pkt_offset = 59: its 2-byte write runs past the end "
+       "of the 60-byte packet"},
       {"unknown instruction", "imix",
        [](Json::Value& s) { s[0]["vm"]["instructions"][0]["type"] = "flow_var_x"; },
        "trex_streams[0].vm.instructions[0].type = \"flow_var_x\": is not a field-engine"},
       {"flow_var out of range", "imix",
        [](Json::Value& s) { s[0]["vm"]["instructions"][0]["init_value"] = 1; },
        "trex_streams[0].vm.instructions[0].init_value = 1: must be within [min_value"},
-      {"zero step", "imix",
-       [](Json::Value& s) { s[0]["vm"]["instructions"][0]["step"] = 0; },
+      {"zero step", "imix", [](Json::Value& s) { s[0]["vm"]["instructions"][0]["step"] = 0; },
        "trex_streams[0].vm.instructions[0].step = 0: must be at least 1"},
       {"unknown key", "imix", [](Json::Value& s) { s[0]["colour"] = "red"; },
        "trex_streams[0].colour"},
@@ -261,7 +267,8 @@ TEST_CASE("what a throughput trial cannot run is refused, naming port, stream an
 TEST_CASE("per-stream counters need an IP header; port counters do not") {
   Json::Value streams(Json::objectValue);
   streams["0"] = stl_sim("udp_1pkt_mpls_vm");
-  streams["0"][0]["mode"] = json_of(R"({"type": "continuous", "rate": {"type": "pps", "value": 1}})");
+  streams["0"][0]["mode"] =
+      json_of(R"({"type": "continuous", "rate": {"type": "pps", "value": 1}})");
   const Json::Value profile = profile_with(streams);
   const std::string error = error_of(profile);
   CHECK(error.find("trex_streams.0[0].packet.binary = EtherType 0x8847") != std::string::npos);

@@ -104,16 +104,17 @@ WriteFlowVar read_write(const FieldReader& field) {
   WriteFlowVar write;
   write.name = field.string("name");
   write.pkt_offset = static_cast<std::uint16_t>(field.u64("pkt_offset", kU16));
-  write.add_value = static_cast<std::int32_t>(
-      field.at("add_value").as_i64(std::numeric_limits<std::int32_t>::min(),
-                                   std::numeric_limits<std::int32_t>::max()));
+  write.add_value =
+      static_cast<std::int32_t>(field.at("add_value")
+                                    .as_i64(std::numeric_limits<std::int32_t>::min(),
+                                            std::numeric_limits<std::int32_t>::max()));
   write.big_endian = field.boolean_or("is_big_endian", true);
   return write;
 }
 
 WriteMaskFlowVar read_write_mask(const FieldReader& field) {
-  field.reject_unknown({"type", "name", "pkt_offset", "pkt_cast_size", "mask", "shift",
-                        "add_value", "is_big_endian"});
+  field.reject_unknown({"type", "name", "pkt_offset", "pkt_cast_size", "mask", "shift", "add_value",
+                        "is_big_endian"});
   WriteMaskFlowVar write;
   write.name = field.string("name");
   write.pkt_offset = static_cast<std::uint16_t>(field.u64("pkt_offset", kU16));
@@ -122,9 +123,10 @@ WriteMaskFlowVar read_write_mask(const FieldReader& field) {
   write.pkt_cast_size = static_cast<std::uint16_t>(cast);
   write.mask = static_cast<std::uint32_t>(field.u64("mask", kU32));
   write.shift = static_cast<std::int32_t>(field.at("shift").as_i64(-64, 64));
-  write.add_value = static_cast<std::int32_t>(
-      field.at("add_value").as_i64(std::numeric_limits<std::int32_t>::min(),
-                                   std::numeric_limits<std::int32_t>::max()));
+  write.add_value =
+      static_cast<std::int32_t>(field.at("add_value")
+                                    .as_i64(std::numeric_limits<std::int32_t>::min(),
+                                            std::numeric_limits<std::int32_t>::max()));
   write.big_endian = field.boolean_or("is_big_endian", true);
   return write;
 }
@@ -253,8 +255,8 @@ void read_flow_stats(const FieldReader& field, StreamSpec& spec) {
 NativeStream read_native_stream(const FieldReader& field) {
   field.expect_object();
   field.reject_unknown({"name", "next", "enabled", "self_start", "start_paused", "flags",
-                        "action_count", "random_seed", "isg", "core_id", "next_stream_id",
-                        "mode", "packet", "vm", "flow_stats"});
+                        "action_count", "random_seed", "isg", "core_id", "next_stream_id", "mode",
+                        "packet", "vm", "flow_stats"});
   NativeStream stream;
   StreamSpec& spec = stream.spec;
   spec.name = field.string_or("name", "");
@@ -272,7 +274,8 @@ NativeStream read_native_stream(const FieldReader& field) {
     spec.core_id = static_cast<std::int32_t>(field.at("core_id").as_i64(-1, 255));
   }
   if (field.has("next_stream_id")) {
-    spec.next_stream_id = static_cast<std::int32_t>(field.at("next_stream_id").as_i64(-1, std::numeric_limits<std::int32_t>::max()));
+    spec.next_stream_id = static_cast<std::int32_t>(
+        field.at("next_stream_id").as_i64(-1, std::numeric_limits<std::int32_t>::max()));
   }
   spec.mode = read_mode(field.at("mode"));
   read_packet(field.at("packet"), spec);

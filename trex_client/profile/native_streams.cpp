@@ -184,9 +184,8 @@ void validate_native_streams(const TrafficProfile& profile) {
     if (list.empty()) {
       throw measure::ConfigError(
           "trex_streams", "(no streams for port " + std::to_string(port) + ")",
-          "port " + std::to_string(port) +
-              " transmits in port_pairs but has no streams: add \"" + std::to_string(port) +
-              "\": [...] (stl-sim -f PROFILE -i " + std::to_string(port) +
+          "port " + std::to_string(port) + " transmits in port_pairs but has no streams: add \"" +
+              std::to_string(port) + "\": [...] (stl-sim -f PROFILE -i " + std::to_string(port) +
               " --json) or give one list for every port");
     }
     for (std::size_t i = 0; i < list.size(); ++i) {
@@ -212,9 +211,10 @@ void check_native_flow_stats(const TrafficProfile& profile) {
     for (std::size_t i = 0; i < list.size(); ++i) {
       const std::string& packet = list[i].spec.packet;
       const auto u16 = [&packet](std::size_t at) {
-        return at + 2 <= packet.size() ? (static_cast<unsigned>(static_cast<std::uint8_t>(packet[at])) << 8U) |
-                                             static_cast<std::uint8_t>(packet[at + 1])
-                                       : 0U;
+        return at + 2 <= packet.size()
+                   ? (static_cast<unsigned>(static_cast<std::uint8_t>(packet[at])) << 8U) |
+                         static_cast<std::uint8_t>(packet[at + 1])
+                   : 0U;
       };
       std::size_t offset = 12;
       unsigned type = u16(offset);

@@ -35,8 +35,8 @@ struct Describe {
     const std::uint64_t all = (std::uint64_t{var.ip_max} - var.ip_min + 1) *
                               (std::uint64_t{var.port_max} - var.port_min + 1);
     summary.varies.push_back(
-        {var.name, "ip x port", var.limit_flows > 0 ? std::min<std::uint64_t>(var.limit_flows, all)
-                                                    : all});
+        {var.name, "ip x port",
+         var.limit_flows > 0 ? std::min<std::uint64_t>(var.limit_flows, all) : all});
   }
   void operator()(const TrimPktSize&) const { summary.frame_bytes.reset(); }
   void operator()(const FixChecksumIpv4&) const { summary.checksums.emplace_back("ipv4"); }

@@ -32,10 +32,11 @@ std::string field_engine(const trex::StreamSummary& stream) {
 }  // namespace
 
 std::string format_profile_summary(const trex::ProfileSummary& summary, const std::string& source) {
-  std::string text = "profile " + (summary.name.empty() ? std::string("(unnamed)")
-                                                        : "\"" + terminal_safe(summary.name) + "\"") +
-                     " (" + terminal_safe(source) + "): " +
-                     (summary.native ? "TRex streams" : "profile language") + ", " +
+  std::string text = "profile " +
+                     (summary.name.empty() ? std::string("(unnamed)")
+                                           : "\"" + terminal_safe(summary.name) + "\"") +
+                     " (" + terminal_safe(source) +
+                     "): " + (summary.native ? "TRex streams" : "profile language") + ", " +
                      std::to_string(summary.directions.size()) + " direction" +
                      (summary.directions.size() == 1 ? "" : "s") + ", counted with " +
                      trex::to_string(summary.counters) +
@@ -55,11 +56,11 @@ std::string format_profile_summary(const trex::ProfileSummary& summary, const st
         {"#", "FRAME [B]", "SHARE", "L1 [bit/frame]", "NAME", "FIELD ENGINE"}};
     for (std::size_t i = 0; i < direction.streams.size(); ++i) {
       const trex::StreamSummary& stream = direction.streams[i];
-      rows.push_back({std::to_string(i),
-                      stream.frame_bytes ? decimal(*stream.frame_bytes, "%.0f") : "varies",
-                      decimal(stream.share * 100.0, "%.2f") + " %",
-                      stream.l1_bits ? decimal(*stream.l1_bits, "%.0f") : "-",
-                      stream.name.empty() ? "-" : terminal_safe(stream.name), field_engine(stream)});
+      rows.push_back(
+          {std::to_string(i), stream.frame_bytes ? decimal(*stream.frame_bytes, "%.0f") : "varies",
+           decimal(stream.share * 100.0, "%.2f") + " %",
+           stream.l1_bits ? decimal(*stream.l1_bits, "%.0f") : "-",
+           stream.name.empty() ? "-" : terminal_safe(stream.name), field_engine(stream)});
     }
     text += format_text_table(rows, {true, true, true, true, false, false});
   }
