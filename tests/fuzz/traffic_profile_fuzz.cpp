@@ -1,11 +1,15 @@
-// Fuzz body: traffic profile files (docs/traffic-profiles.md). Parse, then compile to
-// TRex streams (packet bytes, flow VM): a profile the parser accepts must either
-// compile or be rejected with a ConfigError, never crash the builder.
+// Fuzz body: traffic profile files (docs/traffic-profiles.md), the profile language and
+// TRex's own streams. Parse, then compile to TRex streams (packet bytes, flow VM): a
+// profile the parser accepts must either compile or be rejected with a ConfigError,
+// never crash the builder; one that compiles must be described (profile check),
+// previewed (profile pcap) and stored and read back without an error.
 
 #include "measure/errors.hpp"
 #include "tests/fuzz/fuzz_bodies.hpp"
 #include "trex_client/codec/profile_codec.hpp"
 #include "trex_client/profile/compiled_profile.hpp"
+#include "trex_client/profile/frame_preview.hpp"
+#include "trex_client/profile/profile_summary.hpp"
 
 namespace trexsearch::fuzz {
 
@@ -19,7 +23,12 @@ void fuzz_traffic_profile(std::string_view data) {
   try {
     static_cast<void>(trex::compile_profile(profile));
   } catch (const measure::ConfigError&) {
+    return;
   }
+  static_cast<void>(trex::summarize_profile(profile, trex::CounterSource::port));
+  static_cast<void>(trex::preview_frames(profile, 4));
+  // What the daemon stores must read back: an exception here is a finding.
+  static_cast<void>(trex::decode_profile(trex::encode_profile(profile), "stored"));
 }
 
 }  // namespace trexsearch::fuzz

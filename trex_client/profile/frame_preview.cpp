@@ -26,8 +26,9 @@ std::optional<std::string> not_exact(const VmProgram& vm) {
     } else if (!std::holds_alternative<WriteFlowVar>(vm[i]) &&
                !std::holds_alternative<FixChecksumIpv4>(vm[i]) &&
                !std::holds_alternative<FixChecksumHw>(vm[i])) {
-      return at + " is not run here (the preview runs flow_var, write_flow_var and the IPv4 "
-                  "and hardware checksum fixes)";
+      return at +
+             " is not run here (the preview runs flow_var, write_flow_var and the IPv4 "
+             "and hardware checksum fixes)";
     }
   }
   return std::nullopt;
@@ -72,8 +73,7 @@ void fix_l4(std::string& bytes, std::size_t l3, std::size_t l4, std::uint16_t l4
     return static_cast<std::size_t>((static_cast<std::uint8_t>(bytes[at]) << 8U) |
                                     static_cast<std::uint8_t>(bytes[at + 1]));
   };
-  const std::size_t ip_end =
-      v6 ? l3 + 40 + u16(l3 + 4) : l3 + u16(l3 + 2);
+  const std::size_t ip_end = v6 ? l3 + 40 + u16(l3 + 4) : l3 + u16(l3 + 2);
   if (ip_end > bytes.size() || ip_end < l4) return;
   const std::size_t l4_length = ip_end - l4;
   put16(bytes, checksum_at, 0);
@@ -135,7 +135,8 @@ class FieldEngine {
     const std::size_t size = found->second.size_bytes;
     if (write.pkt_offset + size > packet.size()) return;
     const std::uint64_t value =
-        found->second.current + static_cast<std::uint64_t>(static_cast<std::int64_t>(write.add_value));
+        found->second.current +
+        static_cast<std::uint64_t>(static_cast<std::int64_t>(write.add_value));
     for (std::size_t i = 0; i < size; ++i) {
       const std::size_t shift = 8 * (write.big_endian ? size - 1 - i : i);
       packet[write.pkt_offset + i] = static_cast<char>((value >> shift) & 0xFFU);

@@ -9,8 +9,8 @@ namespace trexsearch::cli {
 
 void write_pcap(const std::string& path, const std::vector<std::string>& frames) {
   constexpr int kSnapLength = 65535;
-  const std::unique_ptr<pcap_t, decltype(&pcap_close)> dead(
-      pcap_open_dead(DLT_EN10MB, kSnapLength), &pcap_close);
+  const std::unique_ptr<pcap_t, decltype(&pcap_close)> dead(pcap_open_dead(DLT_EN10MB, kSnapLength),
+                                                            &pcap_close);
   if (!dead) throw std::runtime_error("cannot write " + path + ": libpcap could not start");
   const std::unique_ptr<pcap_dumper_t, decltype(&pcap_dump_close)> dumper(
       pcap_dump_open(dead.get(), path.c_str()), &pcap_dump_close);
