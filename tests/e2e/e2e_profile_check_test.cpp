@@ -168,3 +168,74 @@ TEST_CASE("profile pcap of TRex streams: the field engine where it runs exactly,
 }
 
 }  // namespace trexsearch::servicetest
+
+namespace trexsearch::servicetest {
+namespace {
+
+// A capture file of `frames` with link type `link`, written with libpcap.
+void write_capture(const std::string& path, const std::vector<std::string>& frames,
+                   int link = DLT_EN10MB) {
+  pcap_t* dead = pcap_open_dead(link, 65535);
+  REQUIRE(dead != nullptr);
+  pcap_dumper_t* dumper = pcap_dump_open(dead, path.c_str());
+  REQUIRE(dumper != nullptr);
+  for (const std::string& frame : frames) {
+    pcap_pkthdr header{};
+    header.caplen = static_cast<bpf_u_int32>(frame.size());
+    header.len = header.caplen;
+    pcap_dump(reinterpret_cast<u_char*>(dumper), &header,
+              reinterpret_cast<const u_char*>(frame.data()));
+  }
+  pcap_dump_close(dumper);
+  pcap_close(dead);
+}
+
+// An Ethernet/IPv4/UDP frame of `size` bytes (without FCS) from `source`.
+std::string udp_frame(std::size_t size, std::uint8_t source) {
+  std::string frame(size, '\0');
+  frame[12] = '\x08';
+  frame[14] = '\x45';
+  frame[16] = static_cast<char>((size - 14) >> 8U);
+  frame[17] = static_cast<char>((size - 14) & 0xFFU);
+  frame[22] = '\x40';
+  frame[23] = '\x11';
+  frame[26] = '\x10';
+  frame[29] = static_cast<char>(source);
+  frame[30] = '\x30';
+  frame[33] = '\x01';
+  return frame;
+}
+
+}  // namespace
+
+TEST_CASE("a profile's packets_pcap: trex-search reads the capture and sends its frames") {
+  TempDir dir;
+  write_capture(dir.file("three.pcap"), {udp_frame(60, 1), udp_frame(60, 1), udp_frame(590, 2)});
+  const std::string profile =
+      dir.write("captured.json", R"({"name": "captured", "port_pairs": [{"ports": [0, 1],
+      "bidirectional": false}], "packets_pcap": "three.pcap"})");
+  const CliRun run = run_cli(dir, {"profile", "check", profile});
+  INFO(run.out << run.err);
+  REQUIRE(run.exit_code == 0);
+  // Two distinct frames, weighted 2:1 as the capture holds them.
+  CHECK(has(run.out, "0->1 (flow_stats pg_id 1):"));
+  CHECK(has(run.out, "66.67 %"));
+  CHECK(has(run.out, "33.33 %"));
+  CHECK(has(run.out, "mean frame size 240.67 B"));
+
+  write_capture(dir.file("raw.pcap"), {udp_frame(60, 1).substr(14)}, DLT_RAW);
+  const std::string raw =
+      dir.write("raw.json", R"({"port_pairs": [{"ports": [0, 1]}], "packets_pcap": "raw.pcap"})");
+  const CliRun refused = run_cli(dir, {"profile", "check", raw});
+  CHECK(refused.exit_code == 2);
+  CHECK(has(refused.err, "raw.pcap holds RAW frames, not Ethernet"));
+
+  const std::string few = dir.write(
+      "few.json",
+      R"({"port_pairs": [{"ports": [0, 1]}], "packets_pcap": "three.pcap", "packets_max": 1})");
+  const CliRun too_many = run_cli(dir, {"profile", "check", few});
+  CHECK(too_many.exit_code == 2);
+  CHECK(has(too_many.err, "holds more than 1 distinct frames: raise packets_max"));
+}
+
+}  // namespace trexsearch::servicetest

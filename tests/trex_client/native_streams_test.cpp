@@ -291,3 +291,65 @@ TEST_CASE("trex_streams and the profile language's packet keys do not mix") {
       "ipv4": {"src": "16.0.0.1", "dst": "48.0.0.1"}, "mean_frame_size": 100})");
   CHECK(error_of(mean).find("mean_frame_size = 100: is for trex_streams") != std::string::npos);
 }
+
+TEST_CASE("packets from a capture: each frame a stream, its weight its share, varied fields") {
+  // imix.py's first packet (IPv4/UDP, 60 bytes) and a 590-byte one, as a capture holds them.
+  const Json::Value imix = stl_sim("imix");
+  Json::Value profile = json_of(R"({"name": "captured", "port_pairs": [{"ports": [0, 1]}]})");
+  Json::Value first(Json::objectValue);
+  first["bytes"] = imix[0]["packet"]["binary"];
+  first["weight"] = 3;
+  first["vary"] = json_of(R"([{"offset": 26, "size": 4, "count": 100}])");
+  Json::Value second(Json::objectValue);
+  second["bytes"] = imix[1]["packet"]["binary"];
+  profile["packets"].append(first);
+  profile["packets"].append(second);
+  const TrafficProfile decoded = decode_profile(profile, "p.json");
+  const CompiledProfile compiled = compile_profile(decoded);
+  REQUIRE(compiled.ports.size() == 2);  // both directions send every packet
+  const std::vector<StreamSpec>& sent = compiled.ports[0].streams;
+  REQUIRE(sent.size() == 2);
+  CHECK(codec::base64_encode(sent[0].packet) == imix[0]["packet"]["binary"].asString());
+  CHECK(sent[0].mode.rate.value == 3.0);
+  CHECK(sent[1].mode.rate.value == 1.0);
+  CHECK(sent[0].flags == 0);  // the port's MACs, as for any TRex stream
+  REQUIRE(sent[0].vm.size() == 3);
+  const auto& var = std::get<FlowVar>(sent[0].vm[0]);
+  CHECK(var.init_value == 0x10000001);  // 16.0.0.1, the packet's own source address
+  CHECK(var.max_value == 0x10000001 + 99);
+  CHECK(std::get<WriteFlowVar>(sent[0].vm[1]).pkt_offset == 26);
+  const auto& fix = std::get<FixChecksumHw>(sent[0].vm[2]);
+  CHECK(fix.l2_len == 14);
+  CHECK(fix.l3_len == 20);
+  CHECK(fix.l4_type == FixChecksumHw::l4_udp);
+  CHECK(sent[1].vm.empty());
+  CHECK(*mean_frame_bytes(decoded) == doctest::Approx((3.0 * 64 + 594) / 4.0));
+  // Stored and read back: the same streams (as trex_streams).
+  CHECK(encode_profile(decode_profile(encode_profile(decoded), "stored")) ==
+        encode_profile(decoded));
+}
+
+TEST_CASE("packets: what cannot be sent is refused naming the packet and field") {
+  const std::string packet = stl_sim("imix")[0]["packet"]["binary"].asString();
+  const auto with_packet = [&](const std::string& entry) {
+    return json_of(R"({"port_pairs": [{"ports": [0, 1]}], "packets": [)" + entry + "]}");
+  };
+  const auto error_with = [&](const std::string& entry) { return error_of(with_packet(entry)); };
+  CHECK(error_with(R"({"bytes": "%%%"})").find("packets[0].bytes = \"%%%\": is not base64") !=
+        std::string::npos);
+  CHECK(error_with(R"({"bytes": ")" + packet +
+                   R"(", "vary": [{"offset": 58, "size": 4, "count": 2}]})")
+            .find("packets[0].vary[0].offset = 58: the 4-byte field runs past the end") !=
+        std::string::npos);
+  CHECK(error_with(R"({"bytes": ")" + packet +
+                   R"(", "vary": [{"offset": 59, "size": 1, "count": 300}]})")
+            .find("packets[0].vary[0].count = 300: from the packet's value") != std::string::npos);
+  CHECK(error_with(R"({"bytes": ")" + packet + R"(", "weight": 0})")
+            .find("packets[0].weight = 0: must be a positive number") != std::string::npos);
+  Json::Value both = with_packet(R"({"bytes": ")" + packet + R"("})");
+  both["frame_size"] = 64;
+  CHECK(error_of(both).find("frame_size = 64: packets gives the frames") != std::string::npos);
+  Json::Value pcap = json_of(R"({"port_pairs": [{"ports": [0, 1]}], "packets_pcap": "x.pcap"})");
+  CHECK(error_of(pcap).find("packets_pcap = \"x.pcap\": names a capture file") !=
+        std::string::npos);
+}

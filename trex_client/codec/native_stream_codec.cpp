@@ -19,6 +19,23 @@ std::uint64_t size_limit(std::uint8_t size_bytes) {
                          : (std::uint64_t{1} << (8U * size_bytes)) - 1;
 }
 
+// One of an enum's values, by TRex's spelling (to_string); fails listing them.
+template <class Enum>
+Enum read_enum(const FieldReader& field, std::initializer_list<Enum> values) {
+  const std::string text = field.as_string();
+  std::string known;
+  std::size_t i = 0;
+  for (const Enum value : values) {
+    if (text == to_string(value)) return value;
+    known += std::string(i == 0                   ? ""
+                         : i + 1 == values.size() ? " or "
+                                                  : ", ") +
+             "\"" + to_string(value) + "\"";
+    ++i;
+  }
+  field.fail("must be " + known);
+}
+
 std::uint8_t read_var_size(const FieldReader& field) {
   const std::uint64_t size = field.as_u64();
   if (size != 1 && size != 2 && size != 4 && size != 8) field.fail("must be 1, 2, 4 or 8 bytes");
@@ -45,16 +62,7 @@ FlowVar read_flow_var(const FieldReader& field) {
   FlowVar var;
   var.name = field.string("name");
   var.size_bytes = read_var_size(field.at("size"));
-  const std::string op = field.string("op");
-  if (op == "inc") {
-    var.op = FlowVarOp::inc;
-  } else if (op == "dec") {
-    var.op = FlowVarOp::dec;
-  } else if (op == "random") {
-    var.op = FlowVarOp::random;
-  } else {
-    field.at("op").fail("must be \"inc\", \"dec\" or \"random\"");
-  }
+  var.op = read_enum(field.at("op"), {FlowVarOp::inc, FlowVarOp::dec, FlowVarOp::random});
   var.step = field.u64("step");
   if (var.step == 0) field.at("step").fail("must be at least 1 (TRex requires it even for random)");
   var.split_to_cores = field.boolean_or("split_to_cores", true);
@@ -183,18 +191,8 @@ VmInstruction read_instruction(const FieldReader& field) {
 StreamRate read_rate(const FieldReader& field) {
   field.reject_unknown({"type", "value"});
   StreamRate rate;
-  const std::string type = field.string("type");
-  if (type == "pps") {
-    rate.type = RateType::pps;
-  } else if (type == "bps_L1") {
-    rate.type = RateType::bps_l1;
-  } else if (type == "bps_L2") {
-    rate.type = RateType::bps_l2;
-  } else if (type == "percentage") {
-    rate.type = RateType::percentage;
-  } else {
-    field.at("type").fail("must be \"pps\", \"bps_L1\", \"bps_L2\" or \"percentage\"");
-  }
+  rate.type = read_enum(field.at("type"),
+                        {RateType::pps, RateType::bps_l1, RateType::bps_l2, RateType::percentage});
   rate.value = field.number("value");
   if (!(rate.value > 0.0)) field.at("value").fail("must be a positive number");
   return rate;
@@ -204,19 +202,14 @@ StreamMode read_mode(const FieldReader& field) {
   field.reject_unknown({"type", "rate", "total_pkts", "pkts_per_burst", "ibg", "count"});
   StreamMode mode;
   mode.rate = read_rate(field.at("rate"));
-  const std::string type = field.string("type");
-  if (type == "continuous") {
-    mode.type = StreamModeType::continuous;
-  } else if (type == "single_burst") {
-    mode.type = StreamModeType::single_burst;
+  mode.type = read_enum(field.at("type"), {StreamModeType::continuous, StreamModeType::single_burst,
+                                           StreamModeType::multi_burst});
+  if (mode.type == StreamModeType::single_burst) {
     mode.total_pkts = static_cast<std::uint32_t>(field.u64_or("total_pkts", 0));
-  } else if (type == "multi_burst") {
-    mode.type = StreamModeType::multi_burst;
+  } else if (mode.type == StreamModeType::multi_burst) {
     mode.pkts_per_burst = static_cast<std::uint32_t>(field.u64_or("pkts_per_burst", 0));
     mode.ibg_us = field.number_or("ibg", 0.0);
     mode.count = static_cast<std::uint32_t>(field.u64_or("count", 0));
-  } else {
-    field.at("type").fail("must be \"continuous\", \"single_burst\" or \"multi_burst\"");
   }
   return mode;
 }

@@ -8,6 +8,7 @@
 #include "trex_client/codec/field_reader.hpp"
 #include "trex_client/codec/json_text.hpp"
 #include "trex_client/codec/native_stream_codec.hpp"
+#include "trex_client/codec/raw_packets_codec.hpp"
 #include "trex_client/profile/compiled_profile.hpp"
 
 namespace trexsearch::trex {
@@ -268,7 +269,7 @@ TrafficProfile decode_profile(const Json::Value& json, const std::string& source
   root.expect_object();
   root.reject_unknown({"name", "description", "port_pairs", "frame_size", "imix", "ethernet",
                        "vlan", "ipv4", "ipv6", "udp", "flows", "checksum", "latency",
-                       "trex_streams", "mean_frame_size"});
+                       "trex_streams", "mean_frame_size", "packets", "packets_pcap"});
   TrafficProfile profile;
   profile.name = root.string_or("name", "");
   profile.description = root.string_or("description", "");
@@ -276,7 +277,15 @@ TrafficProfile decode_profile(const Json::Value& json, const std::string& source
   for (Json::ArrayIndex i = 0; i < pairs.array_size(); ++i) {
     profile.port_pairs.push_back(read_pair(pairs.element(i)));
   }
-  if (root.has("trex_streams")) {
+  if (root.has("packets_pcap")) {
+    root.at("packets_pcap")
+        .fail(
+            "names a capture file, which trex-search submit and trex-search profile read and "
+            "send as \"packets\"; trex-searchd reads no file a client names");
+  }
+  if (root.has("packets")) {
+    profile.trex_streams = codec::read_raw_packets(root);
+  } else if (root.has("trex_streams")) {
     profile.trex_streams = codec::read_trex_streams(root);
   } else if (root.has("mean_frame_size")) {
     root.at("mean_frame_size")

@@ -40,7 +40,12 @@ class Fd {
 }  // namespace
 
 std::string read_profile_file(const std::string& path, std::size_t max_bytes) {
-  const std::string what = "traffic profile " + path;
+  return read_regular_file(path, "traffic profile", "profile", max_bytes);
+}
+
+std::string read_regular_file(const std::string& path, const std::string& kind,
+                              const std::string& noun, std::size_t max_bytes) {
+  const std::string what = kind + " " + path;
   // O_NONBLOCK: opening a FIFO without a writer must not hang; the type is
   // checked on the opened file, so it cannot be swapped after the check.
   Fd fd(::open(path.c_str(), O_RDONLY | O_NONBLOCK | O_CLOEXEC | O_NOCTTY));
@@ -50,12 +55,12 @@ std::string read_profile_file(const std::string& path, std::size_t max_bytes) {
     throw BadInputError("cannot read " + what + ": " + std::strerror(errno));
   }
   if (!S_ISREG(info.st_mode)) {
-    throw BadInputError("cannot read " + what + ": " + file_kind(info.st_mode) +
-                        ", a profile must be a regular file");
+    throw BadInputError("cannot read " + what + ": " + file_kind(info.st_mode) + ", a " + noun +
+                        " must be a regular file");
   }
   const auto limit_error = [&] {
     return BadInputError("cannot read " + what + ": larger than " + std::to_string(max_bytes) +
-                         " bytes, the limit for a profile");
+                         " bytes, the limit for a " + noun);
   };
   if (static_cast<std::uintmax_t>(info.st_size) > max_bytes) throw limit_error();
   std::string text;

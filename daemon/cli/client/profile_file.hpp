@@ -16,6 +16,11 @@ inline constexpr std::size_t kMaxProfileBytes = std::size_t{1} << 20;
 /// (submit_document_codec.hpp parses it.)
 std::string read_profile_file(const std::string& path, std::size_t max_bytes = kMaxProfileBytes);
 
+/// The same for any file the CLI reads for a request: `kind` and `noun` name it in
+/// errors ("cannot read traffic profile P: a FIFO, a profile must be a regular file").
+std::string read_regular_file(const std::string& path, const std::string& kind,
+                              const std::string& noun, std::size_t max_bytes);
+
 /// The `profile_source` label of a profile read from `path`: its absolute path.
 std::string profile_source_of(const std::string& path);
 

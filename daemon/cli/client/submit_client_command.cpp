@@ -4,6 +4,7 @@
 #include <optional>
 #include <ostream>
 
+#include "daemon/cli/client/capture_packets_codec.hpp"
 #include "daemon/cli/client/profile_file.hpp"
 #include "daemon/cli/client/submit_document_codec.hpp"
 #include "daemon/cli/client/watch_job.hpp"
@@ -110,7 +111,7 @@ MeasurerOptions measurer_from(const po::variables_map& options) {
 }
 
 ProfileFile read_profile(const std::string& path) {
-  return {read_profile_file(path), profile_source_of(path)};
+  return {inline_capture_packets(read_profile_file(path), path), profile_source_of(path)};
 }
 
 // A JSON file the user named (- for stdin); a syntax error names it.

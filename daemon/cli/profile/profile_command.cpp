@@ -4,6 +4,7 @@
 #include <boost/program_options.hpp>
 #include <ostream>
 
+#include "daemon/cli/client/capture_packets_codec.hpp"
 #include "daemon/cli/client/profile_file.hpp"
 #include "daemon/cli/command/command_entries.hpp"
 #include "daemon/cli/command/command_errors.hpp"
@@ -92,8 +93,8 @@ int run_profile_command(const std::vector<std::string>& args, std::ostream& out,
         }
         if (options.count("file") == 0) throw UsageError("profile " + action + " needs a FILE");
         const std::string path = options["file"].as<std::string>();
-        const trex::TrafficProfile profile =
-            trex::parse_profile(read_profile_file(path), profile_source_of(path));
+        const trex::TrafficProfile profile = trex::parse_profile(
+            inline_capture_packets(read_profile_file(path), path), profile_source_of(path));
         if (action == "check") {
           out << format_profile_summary(
               trex::summarize_profile(profile, counters_of(options["counters"].as<std::string>())),
