@@ -142,3 +142,30 @@ TEST_CASE("addresses parse in their usual text forms and reject malformed ones")
   CHECK_FALSE(parse_mac("02:00:00:00:00:0g"));
   CHECK_FALSE(parse_mac("02:00-00:00:00:00"));
 }
+
+TEST_CASE("a TCP SYN frame: TRex's stl/syn_attack.py header, a valid TCP checksum") {
+  HeaderStack headers = example_headers();
+  // stl-sim's syn_attack.py base packet: TCP(sport=20, dport=80, flags="S"), scapy's
+  // seq 0 and window 8192.
+  headers.tcp = TcpHeader{20, 80, TcpHeader::syn, 0, 0, 8192};
+  const std::string bytes = build_packet(headers, 64, ChecksumMode::software);
+  const PacketLayout layout = layout_of(headers);
+  CHECK(layout.headers_len() == 54);
+  CHECK(min_frame_size(headers) == 58);
+  CHECK(byte_at(bytes, 23) == 6);  // IPv4 protocol: TCP
+  CHECK(internet_checksum(std::string_view(bytes).substr(14, 20)) == 0);
+  // TCP header as scapy writes it: 0014 0050 00000000 00000000 50 02 2000 csum 0000.
+  CHECK(be16(bytes, 34) == 20);
+  CHECK(be16(bytes, 36) == 80);
+  CHECK(be16(bytes, 38) == 0);
+  CHECK(be16(bytes, 42) == 0);
+  CHECK(byte_at(bytes, 46) == 0x50);
+  CHECK(byte_at(bytes, 47) == 0x02);
+  CHECK(be16(bytes, 48) == 8192);
+  CHECK(be16(bytes, 52) == 0);
+  // The TCP checksum, even in software mode (mandatory): verified over the pseudo-header.
+  std::uint32_t pseudo = 6 + static_cast<std::uint32_t>(bytes.size() - 34);
+  for (std::size_t i = 0; i < 8; i += 2) pseudo += be16(bytes, 26 + i);
+  CHECK(be16(bytes, 50) != 0);
+  CHECK(internet_checksum(std::string_view(bytes).substr(34), pseudo) == 0);
+}

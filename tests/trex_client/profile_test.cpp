@@ -283,3 +283,36 @@ TEST_CASE("profile_decodes counts every profile decoded, from text or from a val
   (void)encode_profile(profile);
   CHECK(profile_decodes() == before + 2);
 }
+
+TEST_CASE("TCP flows vary ports and addresses with the NIC fixing the TCP checksum") {
+  const std::string text =
+      R"({"name": "t", "port_pairs": [{"ports": [0, 1]}], "frame_size": 64,
+          "ipv4": {"src": "16.0.0.1", "dst": "48.0.0.1"},
+          "tcp": {"src_port": 1025, "dst_port": 80, "flags": "PA", "seq": 7, "window": 1000},
+          "flows": {"count": 100, "vary": ["src_ip", "src_port"]}})";
+  const TrafficProfile profile = parse_profile(text, "p.json");
+  REQUIRE(profile.headers.tcp);
+  CHECK(profile.headers.tcp->flags == (TcpHeader::psh | TcpHeader::ack_flag));
+  CHECK(profile.checksum == ChecksumMode::hardware);  // TCP's default
+  const CompiledProfile compiled = compile_profile(profile);
+  const VmProgram& vm = compiled.ports[0].streams[0].vm;
+  const auto& fix = instruction<FixChecksumHw>(vm, vm.size() - 1);
+  CHECK(fix.l4_type == FixChecksumHw::l4_tcp);
+  // The reverse direction swaps the ports.
+  const std::string& reverse = compiled.ports[1].streams[0].packet;
+  CHECK(static_cast<unsigned char>(reverse[34]) == 0);
+  CHECK(static_cast<unsigned char>(reverse[35]) == 80);
+  // Stored and read back.
+  const TrafficProfile back = decode_profile(encode_profile(profile), "stored");
+  CHECK(back.headers.tcp->flags == profile.headers.tcp->flags);
+  CHECK(back.headers.tcp->window == 1000);
+  CHECK(error_of(with(R"("udp": {"src_port": 1025, "dst_port": 12},)",
+                      R"("udp": {"src_port": 1}, "tcp": {"flags": "S"},)"))
+            .find("p.json:udp = {") != std::string::npos);
+  CHECK(
+      error_of(with(R"("udp": {"src_port": 1025, "dst_port": 12},)", R"("tcp": {"flags": "SX"},)"))
+          .find("p.json:tcp.flags = \"SX\": flags are letters") != std::string::npos);
+  CHECK(error_of(with(R"("udp": {"src_port": 1025, "dst_port": 12},)",
+                      R"("tcp": {"flags": "S"}, "checksum": "software",)"))
+            .find("TCP checksums are mandatory") != std::string::npos);
+}

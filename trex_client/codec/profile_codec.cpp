@@ -9,6 +9,7 @@
 #include "trex_client/codec/json_text.hpp"
 #include "trex_client/codec/native_stream_codec.hpp"
 #include "trex_client/codec/raw_packets_codec.hpp"
+#include "trex_client/codec/tcp_header_codec.hpp"
 #include "trex_client/profile/compiled_profile.hpp"
 
 namespace trexsearch::trex {
@@ -131,7 +132,10 @@ HeaderStack read_headers(const FieldReader& root) {
         static_cast<std::uint8_t>(ip.has("traffic_class") ? ip.u64("traffic_class", 255) : 0);
     headers.ip = header;
   }
-  if (root.has("udp")) {
+  if (root.has("tcp")) {
+    if (root.has("udp")) root.at("udp").fail("give either udp or tcp, not both");
+    headers.tcp = codec::read_tcp(root.at("tcp"));
+  } else if (root.has("udp")) {
     const FieldReader udp = root.at("udp");
     udp.reject_unknown({"src_port", "dst_port"});
     headers.udp.src_port =
@@ -209,8 +213,9 @@ std::atomic<std::uint64_t> decodes{0};
 
 ChecksumMode read_checksum(const FieldReader& root, const HeaderStack& headers) {
   if (!root.has("checksum")) {
-    return std::holds_alternative<Ipv6Header>(headers.ip) ? ChecksumMode::hardware
-                                                          : ChecksumMode::software;
+    // Checksums IPv6 UDP and TCP must carry, varied flows or not: the NIC's.
+    return std::holds_alternative<Ipv6Header>(headers.ip) || headers.tcp ? ChecksumMode::hardware
+                                                                         : ChecksumMode::software;
   }
   const std::string mode = root.string("checksum");
   if (mode == "hardware") return ChecksumMode::hardware;
@@ -247,6 +252,10 @@ void encode_headers(const HeaderStack& headers, Json::Value& json) {
     ip["traffic_class"] = Json::UInt{v6.traffic_class};
     json["ipv6"] = ip;
   }
+  if (headers.tcp) {
+    json["tcp"] = codec::encode_tcp(*headers.tcp);
+    return;
+  }
   Json::Value udp(Json::objectValue);
   udp["src_port"] = Json::UInt{headers.udp.src_port};
   udp["dst_port"] = Json::UInt{headers.udp.dst_port};
@@ -268,7 +277,7 @@ TrafficProfile decode_profile(const Json::Value& json, const std::string& source
   const FieldReader root(json, "", policy);
   root.expect_object();
   root.reject_unknown({"name", "description", "port_pairs", "frame_size", "imix", "ethernet",
-                       "vlan", "ipv4", "ipv6", "udp", "flows", "checksum", "latency",
+                       "vlan", "ipv4", "ipv6", "udp", "tcp", "flows", "checksum", "latency",
                        "trex_streams", "mean_frame_size", "packets", "packets_pcap"});
   TrafficProfile profile;
   profile.name = root.string_or("name", "");

@@ -3,6 +3,7 @@
 #include <string>
 
 #include "trex_client/codec/stream_codec.hpp"
+#include "trex_client/profile/packet_builder.hpp"
 
 namespace trexsearch::trex::codec {
 namespace {
@@ -10,26 +11,14 @@ namespace {
 constexpr std::size_t kMinPacketBytes = 14;
 constexpr std::size_t kMaxPacketBytes = 9238;
 
-std::uint16_t u16_at(const std::string& packet, std::size_t at) {
-  return at + 2 <= packet.size()
-             ? static_cast<std::uint16_t>((static_cast<std::uint8_t>(packet[at]) << 8U) |
-                                          static_cast<std::uint8_t>(packet[at + 1]))
-             : 0;
-}
-
 // The checksum fix a packet with varied fields needs: its IP header (after Ethernet
 // and at most two VLAN tags) and, for UDP or TCP, the L4 checksum too.
 std::optional<VmInstruction> checksum_fix(const std::string& packet) {
-  std::size_t l3 = 14;
-  std::uint16_t type = u16_at(packet, 12);
-  for (int tags = 0; tags < 2 && (type == 0x8100 || type == 0x88a8 || type == 0x9100); ++tags) {
-    l3 += 4;
-    type = u16_at(packet, l3 - 2);
-  }
-  if (type != 0x0800 && type != 0x86dd) return std::nullopt;
-  if (l3 + 40 > packet.size() && type == 0x86dd) return std::nullopt;
-  if (l3 + 20 > packet.size()) return std::nullopt;
-  const bool v6 = type == 0x86dd;
+  const EtherPayload payload = ether_payload(packet);
+  const std::size_t l3 = payload.offset;
+  const bool v6 = payload.ether_type == 0x86dd;
+  if (!v6 && payload.ether_type != 0x0800) return std::nullopt;
+  if (l3 + (v6 ? 40 : 20) > packet.size()) return std::nullopt;
   const std::size_t l3_len = v6 ? 40 : (static_cast<std::uint8_t>(packet[l3]) & 0x0FU) * 4U;
   const auto protocol = static_cast<std::uint8_t>(packet[l3 + (v6 ? 6 : 9)]);
   if (protocol == 17 || protocol == 6) {
@@ -46,7 +35,8 @@ void add_vary(const FieldReader& field, std::size_t index, StreamSpec& stream) {
   const std::uint64_t size = field.u64_or("size", 1);
   if (size != 1 && size != 2 && size != 4) field.at("size").fail("must be 1, 2 or 4 bytes");
   if (offset + size > stream.packet.size()) {
-    field.at("offset").fail("the " + std::to_string(size) + "-byte field runs past the end of the " +
+    field.at("offset").fail("the " + std::to_string(size) +
+                            "-byte field runs past the end of the " +
                             std::to_string(stream.packet.size()) + "-byte packet");
   }
   const std::uint64_t count = field.u64("count", 0xFFFFFFFF);
@@ -105,7 +95,7 @@ NativeStream read_packet_entry(const FieldReader& field) {
 }  // namespace
 
 NativeStreams read_raw_packets(const FieldReader& root) {
-  for (const char* key : {"frame_size", "imix", "ethernet", "vlan", "ipv4", "ipv6", "udp",
+  for (const char* key : {"frame_size", "imix", "ethernet", "vlan", "ipv4", "ipv6", "udp", "tcp",
                           "flows", "checksum", "trex_streams"}) {
     if (root.has(key)) {
       root.at(key).fail("packets gives the frames: leave " + std::string(key) + " out, or packets");

@@ -78,6 +78,7 @@ HeaderStack mirror(const HeaderStack& headers) {
     std::swap(v6.src, v6.dst);
   }
   std::swap(reverse.udp.src_port, reverse.udp.dst_port);
+  if (reverse.tcp) std::swap(reverse.tcp->src_port, reverse.tcp->dst_port);
   return reverse;
 }
 
@@ -157,6 +158,13 @@ void validate_profile(const TrafficProfile& profile) {
     throw measure::ConfigError(
         "checksum", "software",
         "IPv6 UDP checksums are mandatory; use \"hardware\" to vary IPv6 flows");
+  }
+  if (profile.checksum == ChecksumMode::software && profile.headers.tcp &&
+      profile.flows.count > 1) {
+    throw measure::ConfigError(
+        "checksum", "software",
+        "TCP checksums are mandatory and cover the addresses and ports; use \"hardware\" to "
+        "vary TCP flows");
   }
   if (profile.flows.count == 0) {
     throw measure::ConfigError("flows.count", "0", "must be >= 1");

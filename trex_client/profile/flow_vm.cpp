@@ -88,7 +88,7 @@ VmProgram build_flow_vm(const FlowSpec& flows, const HeaderStack& headers, Check
     FixChecksumHw fix;
     fix.l2_len = layout.l2_len;
     fix.l3_len = layout.l3_len;
-    fix.l4_type = FixChecksumHw::l4_udp;
+    fix.l4_type = layout.tcp ? FixChecksumHw::l4_tcp : FixChecksumHw::l4_udp;
     program.emplace_back(fix);
   } else if (ip_varies) {
     FixChecksumIpv4 fix;

@@ -72,8 +72,11 @@ void validate_latency(const TrafficProfile& profile, std::size_t direction_count
   }
 }
 
-StreamSpec build_latency_stream(const TrafficProfile& profile, const HeaderStack& headers,
+StreamSpec build_latency_stream(const TrafficProfile& profile, const HeaderStack& main_headers,
                                 std::uint8_t tx_port, std::uint32_t pg_id) {
+  // Latency streams are UDP, as TRex's own are, also beside TCP main traffic.
+  HeaderStack headers = main_headers;
+  headers.tcp.reset();
   const std::uint32_t size = latency_frame_size(profile);
   StreamSpec stream;
   stream.name = (profile.name.empty() ? std::string("profile") : profile.name) + "/port" +

@@ -7,6 +7,7 @@
 #include <variant>
 
 #include "measure/errors.hpp"
+#include "trex_client/profile/packet_builder.hpp"
 
 namespace trexsearch::trex {
 namespace {
@@ -209,19 +210,7 @@ void check_native_flow_stats(const TrafficProfile& profile) {
   for (const std::uint8_t port : transmitting_ports(profile)) {
     const std::vector<NativeStream>& list = streams.of_port(port);
     for (std::size_t i = 0; i < list.size(); ++i) {
-      const std::string& packet = list[i].spec.packet;
-      const auto u16 = [&packet](std::size_t at) {
-        return at + 2 <= packet.size()
-                   ? (static_cast<unsigned>(static_cast<std::uint8_t>(packet[at])) << 8U) |
-                         static_cast<std::uint8_t>(packet[at + 1])
-                   : 0U;
-      };
-      std::size_t offset = 12;
-      unsigned type = u16(offset);
-      for (int tags = 0; tags < 2 && (type == 0x8100 || type == 0x88a8 || type == 0x9100); ++tags) {
-        offset += 4;
-        type = u16(offset);
-      }
+      const unsigned type = ether_payload(list[i].spec.packet).ether_type;
       if (type != 0x0800 && type != 0x86dd) {
         throw measure::ConfigError(
             stream_path(streams, port, i) + ".packet.binary", "EtherType " + ether_type_text(type),

@@ -58,12 +58,32 @@ struct UdpHeader {
   std::uint16_t dst_port = 1024;
 };
 
+/// A TCP segment for stateless tests: the SUT forwards it; no connection is made.
+struct TcpHeader {
+  static constexpr std::uint8_t fin = 0x01;
+  static constexpr std::uint8_t syn = 0x02;
+  static constexpr std::uint8_t rst = 0x04;
+  static constexpr std::uint8_t psh = 0x08;
+  static constexpr std::uint8_t ack_flag = 0x10;
+  static constexpr std::uint8_t urg = 0x20;
+
+  std::uint16_t src_port = 1024;
+  std::uint16_t dst_port = 1024;
+  /// The flag bits above (default SYN).
+  std::uint8_t flags = syn;
+  std::uint32_t seq = 0;
+  std::uint32_t ack = 0;
+  std::uint16_t window = 8192;
+};
+
 /// The headers of the forward direction; the reverse direction mirrors them.
 struct HeaderStack {
   EthernetHeader ethernet;
   std::optional<VlanTag> vlan;
   std::variant<Ipv4Header, Ipv6Header> ip = Ipv4Header{};
   UdpHeader udp;
+  /// Present: the L4 header is TCP (and `udp` is unused).
+  std::optional<TcpHeader> tcp;
 };
 
 /// A header field the field engine can vary to make flows.

@@ -29,9 +29,10 @@ std::vector<CapturedFrame> read_capture(const std::string& path, std::size_t max
   const int link = pcap_datalink(capture.get());
   if (link != DLT_EN10MB) {
     const char* name = pcap_datalink_val_to_name(link);
-    throw BadInputError("capture file " + path + " holds " +
-                        (name != nullptr ? std::string(name) : "link type " + std::to_string(link)) +
-                        " frames, not Ethernet: TRex sends Ethernet frames");
+    throw BadInputError(
+        "capture file " + path + " holds " +
+        (name != nullptr ? std::string(name) : "link type " + std::to_string(link)) +
+        " frames, not Ethernet: TRex sends Ethernet frames");
   }
   std::vector<CapturedFrame> frames;
   std::map<std::string, std::size_t> index;

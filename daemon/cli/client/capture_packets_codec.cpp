@@ -41,8 +41,8 @@ std::string inline_capture_packets(const std::string& profile_text,
   Json::Value packets(Json::arrayValue);
   for (const CapturedFrame& frame : frames) {
     Json::Value entry(Json::objectValue);
-    entry["bytes"] = measure::base64_encode(
-        std::vector<std::uint8_t>(frame.bytes.begin(), frame.bytes.end()));
+    entry["bytes"] =
+        measure::base64_encode(std::vector<std::uint8_t>(frame.bytes.begin(), frame.bytes.end()));
     entry["weight"] = Json::UInt64{frame.count};
     packets.append(entry);
   }

@@ -14,6 +14,7 @@ inline constexpr unsigned kDefaultPacketsMax = 256;
 /// (default 256). The daemon reads no file a client names, so trex-search does this
 /// before it sends or checks a profile. Text without `packets_pcap` comes back as it is.
 /// Throws BadInputError naming the profile or the capture.
-std::string inline_capture_packets(const std::string& profile_text, const std::string& profile_path);
+std::string inline_capture_packets(const std::string& profile_text,
+                                   const std::string& profile_path);
 
 }  // namespace trexsearch::cli
