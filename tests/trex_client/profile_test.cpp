@@ -298,6 +298,16 @@ TEST_CASE("TCP flows vary ports and addresses with the NIC fixing the TCP checks
   const VmProgram& vm = compiled.ports[0].streams[0].vm;
   const auto& fix = instruction<FixChecksumHw>(vm, vm.size() - 1);
   CHECK(fix.l4_type == FixChecksumHw::l4_tcp);
+  // The source port's flows start at the TCP header's port, not UDP's default.
+  bool port_var = false;
+  for (const VmInstruction& entry : vm) {
+    if (const auto* var = std::get_if<FlowVar>(&entry); var != nullptr && var->size_bytes == 2) {
+      CHECK(var->min_value == 1025);
+      CHECK(var->max_value == 1025 + 99);
+      port_var = true;
+    }
+  }
+  CHECK(port_var);
   // The reverse direction swaps the ports.
   const std::string& reverse = compiled.ports[1].streams[0].packet;
   CHECK(static_cast<unsigned char>(reverse[34]) == 0);

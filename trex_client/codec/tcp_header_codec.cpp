@@ -27,7 +27,8 @@ std::uint8_t read_flags(const FieldReader& field) {
         known = true;
       }
     }
-    if (!known) field.fail("flags are letters of F, S, R, P, A, U (\"S\", \"SA\", \"PA\") or a number");
+    if (!known)
+      field.fail("flags are letters of F, S, R, P, A, U (\"S\", \"SA\", \"PA\") or a number");
   }
   return flags;
 }
@@ -37,8 +38,10 @@ std::uint8_t read_flags(const FieldReader& field) {
 TcpHeader read_tcp(const FieldReader& field) {
   field.reject_unknown({"src_port", "dst_port", "flags", "seq", "ack", "window"});
   TcpHeader tcp;
-  if (field.has("src_port")) tcp.src_port = static_cast<std::uint16_t>(field.u64("src_port", 65535));
-  if (field.has("dst_port")) tcp.dst_port = static_cast<std::uint16_t>(field.u64("dst_port", 65535));
+  if (field.has("src_port"))
+    tcp.src_port = static_cast<std::uint16_t>(field.u64("src_port", 65535));
+  if (field.has("dst_port"))
+    tcp.dst_port = static_cast<std::uint16_t>(field.u64("dst_port", 65535));
   if (field.has("flags")) tcp.flags = read_flags(field.at("flags"));
   if (field.has("seq")) tcp.seq = static_cast<std::uint32_t>(field.u64("seq", 0xFFFFFFFF));
   if (field.has("ack")) tcp.ack = static_cast<std::uint32_t>(field.u64("ack", 0xFFFFFFFF));

@@ -32,10 +32,13 @@ FieldSite site_of(FlowField field, const HeaderStack& headers, const PacketLayou
       // The low 32 bits of the address: the field engine's widest useful variable.
       return {4, low32(src ? v6.src : v6.dst), static_cast<std::uint16_t>(offset + 12)};
     }
+    // TCP's ports sit where UDP's do.
     case FlowField::src_port:
-      return {2, headers.udp.src_port, layout.udp_src_offset()};
+      return {2, headers.tcp ? headers.tcp->src_port : headers.udp.src_port,
+              layout.udp_src_offset()};
     case FlowField::dst_port:
-      return {2, headers.udp.dst_port, layout.udp_dst_offset()};
+      return {2, headers.tcp ? headers.tcp->dst_port : headers.udp.dst_port,
+              layout.udp_dst_offset()};
   }
   return {4, 0, 0};
 }
