@@ -107,15 +107,18 @@ FlowVarRandLimit read_rand_limit(const FieldReader& field) {
   return var;
 }
 
+std::int32_t read_add_value(const FieldReader& field) {
+  return static_cast<std::int32_t>(field.at("add_value")
+                                       .as_i64(std::numeric_limits<std::int32_t>::min(),
+                                               std::numeric_limits<std::int32_t>::max()));
+}
+
 WriteFlowVar read_write(const FieldReader& field) {
   field.reject_unknown({"type", "name", "pkt_offset", "add_value", "is_big_endian"});
   WriteFlowVar write;
   write.name = field.string("name");
   write.pkt_offset = static_cast<std::uint16_t>(field.u64("pkt_offset", kU16));
-  write.add_value =
-      static_cast<std::int32_t>(field.at("add_value")
-                                    .as_i64(std::numeric_limits<std::int32_t>::min(),
-                                            std::numeric_limits<std::int32_t>::max()));
+  write.add_value = read_add_value(field);
   write.big_endian = field.boolean_or("is_big_endian", true);
   return write;
 }
@@ -131,10 +134,7 @@ WriteMaskFlowVar read_write_mask(const FieldReader& field) {
   write.pkt_cast_size = static_cast<std::uint16_t>(cast);
   write.mask = static_cast<std::uint32_t>(field.u64("mask", kU32));
   write.shift = static_cast<std::int32_t>(field.at("shift").as_i64(-64, 64));
-  write.add_value =
-      static_cast<std::int32_t>(field.at("add_value")
-                                    .as_i64(std::numeric_limits<std::int32_t>::min(),
-                                            std::numeric_limits<std::int32_t>::max()));
+  write.add_value = read_add_value(field);
   write.big_endian = field.boolean_or("is_big_endian", true);
   return write;
 }
