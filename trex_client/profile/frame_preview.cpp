@@ -57,7 +57,7 @@ void put16(std::string& bytes, std::size_t at, std::uint16_t value) {
 
 void fix_ipv4_header(std::string& bytes, std::size_t at) {
   if (at + 20 > bytes.size()) return;
-  const std::size_t length = (static_cast<std::uint8_t>(bytes[at]) & 0x0FU) * 4U;
+  const std::size_t length = std::size_t{static_cast<std::uint8_t>(bytes[at]) & 0x0FU} * 4;
   if (at + length > bytes.size()) return;
   put16(bytes, at + 10, 0);
   put16(bytes, at + 10, fold(sum16(bytes, at, length)));

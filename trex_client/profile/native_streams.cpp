@@ -19,8 +19,8 @@ constexpr double kL1ExtraBytes = 20.0;
 
 std::string stream_path(const NativeStreams& streams, std::uint8_t port, std::size_t index) {
   const std::string element = "[" + std::to_string(index) + "]";
-  return streams.per_port.count(port) > 0 ? "trex_streams." + std::to_string(port) + element
-                                          : "trex_streams" + element;
+  return streams.per_port.contains(port) ? "trex_streams." + std::to_string(port) + element
+                                         : "trex_streams" + element;
 }
 
 [[noreturn]] void refuse(const std::string& where, const std::string& field,
@@ -149,7 +149,7 @@ void check_rate_types(const std::vector<NativeStream>& streams, const NativeStre
                       std::uint8_t port) {
   std::set<RateType> types;
   for (const NativeStream& stream : streams) types.insert(stream.spec.mode.rate.type);
-  if (types.count(RateType::percentage) > 0 && types.size() > 1) {
+  if (types.contains(RateType::percentage) && types.size() > 1) {
     for (std::size_t i = 0; i < streams.size(); ++i) {
       if (streams[i].spec.mode.rate.type == RateType::percentage) {
         refuse(stream_path(all, port, i), "mode.rate.type", "\"percentage\"",
