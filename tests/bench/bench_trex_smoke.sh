@@ -27,10 +27,21 @@ expect() {  # FILE TEXT
 "$bench" --trials 5 --search-speed 100 > "$scratch/in_process.md"
 for part in "overhead (wall - duration, settle included)" "before start (baseline read)" \
             "waiting for TX end" "stop + final read (settle)" "release" "other" \
-            "RPC exchanges" "start exchange" "Trials with notes: 0 of 5" \
+            "RPC exchanges" "start exchange" "Trials with notes: " \
             "traffic share" "NDR: lower bound" "PDR: lower bound"; do
   expect "$scratch/in_process.md" "$part"
 done
+# A fast emulator never limits the tester. A loaded machine may still have a 10 ms
+# trial measured again (tx_end_unverified) or its ports started apart (start_skew),
+# as the measurer's own tests allow: those are notes, not failures.
+reject_tester_limit() {
+  if grep -q "tester_limited" "$1"; then
+    echo "FAIL: a tester-limited trial on the emulator:" >&2
+    cat "$1" >&2
+    exit 1
+  fi
+}
+reject_tester_limit "$scratch/in_process.md"
 
 # An endpoint: trex-emulator on any free port, its bound endpoint read from its
 # stdout (a bounded read, not a sleep).
@@ -41,7 +52,8 @@ read -r -t 20 -u "${EMU[0]}" word endpoint || { echo "FAIL: trex-emulator printe
 "$bench" --endpoint "$endpoint" --unidirectional --trials 3 --duration 0.01 --no-search \
   > "$scratch/endpoint.md"
 expect "$scratch/endpoint.md" "TRex at $endpoint, port 0 -> 1, 64 B, flow_stats counters"
-expect "$scratch/endpoint.md" "Trials with notes: 0 of 3"
+expect "$scratch/endpoint.md" "Trials with notes: "
+reject_tester_limit "$scratch/endpoint.md"
 "$bench" --endpoint "$endpoint" --counters port --trials 2 --duration 0.01 --no-search \
   > "$scratch/port.md"
 expect "$scratch/port.md" "port 0 <-> 1, 64 B, port counters"
