@@ -169,3 +169,23 @@ TEST_CASE("a TCP SYN frame: TRex's stl/syn_attack.py header, a valid TCP checksu
   CHECK(be16(bytes, 50) != 0);
   CHECK(internet_checksum(std::string_view(bytes).substr(34), pseudo) == 0);
 }
+
+TEST_CASE("QinQ: the 802.1ad service tag, then the 802.1Q tag, then IPv4") {
+  HeaderStack headers = example_headers();
+  headers.outer_vlan = VlanTag{300, 5};
+  headers.vlan = VlanTag{100, 0};
+  const std::string bytes = build_packet(headers, 64, ChecksumMode::software);
+  const PacketLayout layout = layout_of(headers);
+  CHECK(layout.l2_len == 22);
+  CHECK(be16(bytes, 12) == 0x88a8);
+  CHECK(be16(bytes, 14) == ((5U << 13U) | 300U));
+  CHECK(be16(bytes, 16) == 0x8100);
+  CHECK(be16(bytes, 18) == 100);
+  CHECK(be16(bytes, 20) == 0x0800);
+  CHECK(byte_at(bytes, 22) == 0x45);
+  CHECK(internet_checksum(std::string_view(bytes).substr(22, 20)) == 0);
+  CHECK(be16(bytes, layout.udp_dst_offset()) == 12);
+  // What TRex's per-stream counters look past: both tags.
+  CHECK(ether_payload(bytes).ether_type == 0x0800);
+  CHECK(ether_payload(bytes).offset == 22);
+}

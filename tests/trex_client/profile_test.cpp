@@ -326,3 +326,21 @@ TEST_CASE("TCP flows vary ports and addresses with the NIC fixing the TCP checks
                       R"("tcp": {"flags": "S"}, "checksum": "software",)"))
             .find("TCP checksums are mandatory") != std::string::npos);
 }
+
+TEST_CASE("QinQ in the profile: vlan_outer needs vlan, and flows write past both tags") {
+  const std::string qinq = with(R"("udp": {"src_port": 1025, "dst_port": 12},)",
+                                R"("udp": {"src_port": 1025, "dst_port": 12},
+                                   "vlan": {"id": 100}, "vlan_outer": {"id": 300, "priority": 3},)");
+  const TrafficProfile profile = parse_profile(qinq, "p.json");
+  REQUIRE(profile.headers.outer_vlan);
+  CHECK(profile.headers.outer_vlan->id == 300);
+  const CompiledProfile compiled = compile_profile(profile);
+  const auto& write = instruction<WriteFlowVar>(compiled.ports[0].streams[0].vm, 1);
+  CHECK(write.pkt_offset == 22 + 12);  // the IPv4 source address after both tags
+  const TrafficProfile back = decode_profile(encode_profile(profile), "stored");
+  CHECK(back.headers.outer_vlan->priority == 3);
+  CHECK(error_of(with(R"("udp": {"src_port": 1025, "dst_port": 12},)",
+                      R"("udp": {"src_port": 1025, "dst_port": 12}, "vlan_outer": {"id": 300},)"))
+            .find("p.json:vlan_outer = {\"id\":300}: QinQ needs the inner 802.1Q tag") !=
+        std::string::npos);
+}

@@ -90,6 +90,23 @@ std::vector<FrameShare> read_frame_sizes(const FieldReader& root) {
   return shares;
 }
 
+VlanTag read_vlan(const FieldReader& vlan) {
+  vlan.reject_unknown({"id", "priority"});
+  VlanTag tag;
+  tag.id = static_cast<std::uint16_t>(vlan.u64("id", 4094));
+  if (tag.id == 0) vlan.at("id").fail("must be in [1, 4094]");
+  tag.priority = static_cast<std::uint8_t>(vlan.u64_or("priority", 0));
+  if (tag.priority > 7) vlan.at("priority").fail("must be in [0, 7]");
+  return tag;
+}
+
+Json::Value encode_vlan(const VlanTag& tag) {
+  Json::Value vlan(Json::objectValue);
+  vlan["id"] = Json::UInt{tag.id};
+  vlan["priority"] = Json::UInt{tag.priority};
+  return vlan;
+}
+
 HeaderStack read_headers(const FieldReader& root) {
   HeaderStack headers;
   if (root.has("ethernet")) {
@@ -98,15 +115,12 @@ HeaderStack read_headers(const FieldReader& root) {
     if (eth.has("src")) headers.ethernet.src = read_mac(eth.at("src"));
     if (eth.has("dst")) headers.ethernet.dst = read_mac(eth.at("dst"));
   }
-  if (root.has("vlan")) {
-    const FieldReader vlan = root.at("vlan");
-    vlan.reject_unknown({"id", "priority"});
-    VlanTag tag;
-    tag.id = static_cast<std::uint16_t>(vlan.u64("id", 4094));
-    if (tag.id == 0) vlan.at("id").fail("must be in [1, 4094]");
-    tag.priority = static_cast<std::uint8_t>(vlan.u64_or("priority", 0));
-    if (tag.priority > 7) vlan.at("priority").fail("must be in [0, 7]");
-    headers.vlan = tag;
+  if (root.has("vlan")) headers.vlan = read_vlan(root.at("vlan"));
+  if (root.has("vlan_outer")) {
+    if (!headers.vlan) {
+      root.at("vlan_outer").fail("QinQ needs the inner 802.1Q tag too: give vlan as well");
+    }
+    headers.outer_vlan = read_vlan(root.at("vlan_outer"));
   }
   const bool v4 = root.has("ipv4");
   const bool v6 = root.has("ipv6");
@@ -230,12 +244,8 @@ void encode_headers(const HeaderStack& headers, Json::Value& json) {
     if (headers.ethernet.dst) eth["dst"] = to_string(*headers.ethernet.dst);
     json["ethernet"] = eth;
   }
-  if (headers.vlan) {
-    Json::Value vlan(Json::objectValue);
-    vlan["id"] = Json::UInt{headers.vlan->id};
-    vlan["priority"] = Json::UInt{headers.vlan->priority};
-    json["vlan"] = vlan;
-  }
+  if (headers.vlan) json["vlan"] = encode_vlan(*headers.vlan);
+  if (headers.outer_vlan) json["vlan_outer"] = encode_vlan(*headers.outer_vlan);
   if (const auto* v4 = std::get_if<Ipv4Header>(&headers.ip)) {
     Json::Value ip(Json::objectValue);
     ip["src"] = to_string(v4->src);
@@ -277,8 +287,8 @@ TrafficProfile decode_profile(const Json::Value& json, const std::string& source
   const FieldReader root(json, "", policy);
   root.expect_object();
   root.reject_unknown({"name", "description", "port_pairs", "frame_size", "imix", "ethernet",
-                       "vlan", "ipv4", "ipv6", "udp", "tcp", "flows", "checksum", "latency",
-                       "trex_streams", "mean_frame_size", "packets", "packets_pcap"});
+                       "vlan", "vlan_outer", "ipv4", "ipv6", "udp", "tcp", "flows", "checksum",
+                       "latency", "trex_streams", "mean_frame_size", "packets", "packets_pcap"});
   TrafficProfile profile;
   profile.name = root.string_or("name", "");
   profile.description = root.string_or("description", "");

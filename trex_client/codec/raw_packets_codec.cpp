@@ -95,8 +95,8 @@ NativeStream read_packet_entry(const FieldReader& field) {
 }  // namespace
 
 NativeStreams read_raw_packets(const FieldReader& root) {
-  for (const char* key : {"frame_size", "imix", "ethernet", "vlan", "ipv4", "ipv6", "udp", "tcp",
-                          "flows", "checksum", "trex_streams"}) {
+  for (const char* key : {"frame_size", "imix", "ethernet", "vlan", "vlan_outer", "ipv4", "ipv6",
+                          "udp", "tcp", "flows", "checksum", "trex_streams"}) {
     if (root.has(key)) {
       root.at(key).fail("packets gives the frames: leave " + std::string(key) + " out, or packets");
     }

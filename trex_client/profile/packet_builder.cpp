@@ -63,7 +63,8 @@ std::uint16_t internet_checksum(std::string_view bytes, std::uint32_t initial_su
 
 PacketLayout layout_of(const HeaderStack& headers) {
   PacketLayout layout;
-  layout.l2_len = headers.vlan ? 18 : 14;
+  layout.l2_len =
+      static_cast<std::uint16_t>(14 + (headers.vlan ? 4 : 0) + (headers.outer_vlan ? 4 : 0));
   layout.ipv6 = std::holds_alternative<Ipv6Header>(headers.ip);
   layout.l3_len = layout.ipv6 ? 40 : 20;
   layout.tcp = headers.tcp.has_value();
@@ -88,6 +89,13 @@ std::string build_packet(const HeaderStack& headers, std::uint32_t frame_size,
   if (headers.ethernet.dst) put_bytes(bytes, 0, *headers.ethernet.dst);
   if (headers.ethernet.src) put_bytes(bytes, 6, *headers.ethernet.src);
   std::size_t offset = 12;
+  if (headers.outer_vlan) {
+    put16(bytes, offset, 0x88A8);
+    put16(
+        bytes, offset + 2,
+        static_cast<std::uint16_t>((headers.outer_vlan->priority << 13) | headers.outer_vlan->id));
+    offset += 4;
+  }
   if (headers.vlan) {
     put16(bytes, offset, 0x8100);
     put16(bytes, offset + 2,

@@ -9,7 +9,7 @@ namespace trexsearch::trex {
 
 /// Where the headers of a built packet are: the field engine writes at these offsets.
 struct PacketLayout {
-  /// 14, or 18 with an 802.1Q tag.
+  /// 14, 18 with an 802.1Q tag, 22 with QinQ.
   std::uint16_t l2_len = 14;
   /// 20 (IPv4) or 40 (IPv6).
   std::uint16_t l3_len = 20;

@@ -79,6 +79,8 @@ struct TcpHeader {
 /// The headers of the forward direction; the reverse direction mirrors them.
 struct HeaderStack {
   EthernetHeader ethernet;
+  /// QinQ: the 802.1ad service tag (TPID 0x88a8) sent before `vlan`, which it needs.
+  std::optional<VlanTag> outer_vlan;
   std::optional<VlanTag> vlan;
   std::variant<Ipv4Header, Ipv6Header> ip = Ipv4Header{};
   UdpHeader udp;
