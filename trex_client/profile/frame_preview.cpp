@@ -5,6 +5,7 @@
 #include <variant>
 
 #include "trex_client/profile/compiled_profile.hpp"
+#include "trex_client/profile/packet_builder.hpp"
 
 namespace trexsearch::trex {
 namespace {
@@ -34,21 +35,6 @@ std::optional<std::string> not_exact(const VmProgram& vm) {
   return std::nullopt;
 }
 
-std::uint32_t sum16(const std::string& bytes, std::size_t from, std::size_t length,
-                    std::uint32_t sum = 0) {
-  for (std::size_t i = 0; i < length; i += 2) {
-    const auto high = static_cast<std::uint8_t>(bytes[from + i]);
-    const auto low = i + 1 < length ? static_cast<std::uint8_t>(bytes[from + i + 1]) : 0U;
-    sum += (static_cast<std::uint32_t>(high) << 8U) | low;
-  }
-  return sum;
-}
-
-std::uint16_t fold(std::uint32_t sum) {
-  while ((sum >> 16U) != 0) sum = (sum & 0xFFFFU) + (sum >> 16U);
-  return static_cast<std::uint16_t>(~sum & 0xFFFFU);
-}
-
 void put16(std::string& bytes, std::size_t at, std::uint16_t value) {
   if (at + 2 > bytes.size()) return;
   bytes[at] = static_cast<char>(value >> 8U);
@@ -60,7 +46,7 @@ void fix_ipv4_header(std::string& bytes, std::size_t at) {
   const std::size_t length = std::size_t{static_cast<std::uint8_t>(bytes[at]) & 0x0FU} * 4;
   if (at + length > bytes.size()) return;
   put16(bytes, at + 10, 0);
-  put16(bytes, at + 10, fold(sum16(bytes, at, length)));
+  put16(bytes, at + 10, internet_checksum(std::string_view(bytes).substr(at, length)));
 }
 
 // The UDP or TCP checksum over its IPv4 or IPv6 pseudo-header (RFC 768, 793, 8200).
@@ -77,10 +63,14 @@ void fix_l4(std::string& bytes, std::size_t l3, std::size_t l4, std::uint16_t l4
   if (ip_end > bytes.size() || ip_end < l4) return;
   const std::size_t l4_length = ip_end - l4;
   put16(bytes, checksum_at, 0);
-  std::uint32_t sum = v6 ? sum16(bytes, l3 + 8, 32) : sum16(bytes, l3 + 12, 8);
-  sum += l4_type == FixChecksumHw::l4_tcp ? 6U : 17U;
-  sum += static_cast<std::uint32_t>(l4_length);
-  std::uint16_t checksum = fold(sum16(bytes, l4, l4_length, sum));
+  // The pseudo-header (addresses, protocol, L4 length) ahead of the segment.
+  std::string covered = bytes.substr(v6 ? l3 + 8 : l3 + 12, v6 ? 32 : 8);
+  covered += '\0';
+  covered += static_cast<char>(l4_type == FixChecksumHw::l4_tcp ? 6 : 17);
+  covered += static_cast<char>((l4_length >> 8U) & 0xFFU);
+  covered += static_cast<char>(l4_length & 0xFFU);
+  covered += bytes.substr(l4, l4_length);
+  std::uint16_t checksum = internet_checksum(covered);
   if (checksum == 0 && l4_type != FixChecksumHw::l4_tcp) checksum = 0xFFFF;  // UDP's "none"
   put16(bytes, checksum_at, checksum);
 }
