@@ -1,5 +1,6 @@
 #pragma once
 
+#include <cstddef>
 #include <cstdint>
 #include <optional>
 #include <string>
@@ -53,6 +54,18 @@ struct StreamSpec {
   static constexpr std::uint32_t flag_src_mac_from_packet = 0x1;
   /// `flags` bits 1-2 = 1: destination MAC from the packet.
   static constexpr std::uint32_t flag_dst_mac_from_packet = 0x2;
+  /// What add_stream takes as `packet.binary`: the frame without FCS (trex-protocol.md §2.7).
+  static constexpr std::size_t min_packet_bytes = 14;
+  static constexpr std::size_t max_packet_bytes = 9238;
+  /// TRex pads shorter packets to this before sending.
+  static constexpr std::size_t padded_packet_bytes = 60;
+
+  /// The frame on the wire: the packet as padded, plus the 4-byte FCS [bytes].
+  double wire_frame_bytes() const {
+    return static_cast<double>(packet.size() < padded_packet_bytes ? padded_packet_bytes
+                                                                   : packet.size()) +
+           4.0;
+  }
 
   /// Kept by TRex and echoed back; not interpreted.
   std::string name;

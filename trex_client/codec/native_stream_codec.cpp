@@ -8,9 +8,6 @@
 namespace trexsearch::trex::codec {
 namespace {
 
-// TRex's add_stream: the frame without FCS, 14..9238 bytes (trex-protocol.md §2.7).
-constexpr std::size_t kMinPacketBytes = 14;
-constexpr std::size_t kMaxPacketBytes = 9238;
 constexpr std::uint64_t kU16 = 0xFFFF;
 constexpr std::uint64_t kU32 = 0xFFFFFFFF;
 
@@ -218,7 +215,8 @@ void read_packet(const FieldReader& field, StreamSpec& spec) {
   field.reject_unknown({"binary", "meta"});
   const std::optional<std::string> bytes = base64_decode(field.string("binary"));
   if (!bytes) field.at("binary").fail("is not base64");
-  if (bytes->size() < kMinPacketBytes || bytes->size() > kMaxPacketBytes) {
+  if (bytes->size() < StreamSpec::min_packet_bytes ||
+      bytes->size() > StreamSpec::max_packet_bytes) {
     field.at("binary").fail("is a " + std::to_string(bytes->size()) +
                             "-byte packet: TRex takes 14 to 9238 bytes (the frame without FCS)");
   }

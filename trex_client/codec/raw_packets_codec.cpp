@@ -8,9 +8,6 @@
 namespace trexsearch::trex::codec {
 namespace {
 
-constexpr std::size_t kMinPacketBytes = 14;
-constexpr std::size_t kMaxPacketBytes = 9238;
-
 // The checksum fix a packet with varied fields needs: its IP header (after Ethernet
 // and at most two VLAN tags) and, for UDP or TCP, the L4 checksum too.
 std::optional<VmInstruction> checksum_fix(const std::string& packet) {
@@ -72,7 +69,8 @@ NativeStream read_packet_entry(const FieldReader& field) {
   StreamSpec& stream = native.spec;
   const std::optional<std::string> bytes = base64_decode(field.string("bytes"));
   if (!bytes) field.at("bytes").fail("is not base64");
-  if (bytes->size() < kMinPacketBytes || bytes->size() > kMaxPacketBytes) {
+  if (bytes->size() < StreamSpec::min_packet_bytes ||
+      bytes->size() > StreamSpec::max_packet_bytes) {
     field.at("bytes").fail("is a " + std::to_string(bytes->size()) +
                            "-byte frame: TRex sends 14 to 9238 bytes (the frame without FCS)");
   }

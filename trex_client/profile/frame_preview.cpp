@@ -10,8 +10,6 @@
 namespace trexsearch::trex {
 namespace {
 
-constexpr std::size_t kPaddedPacketBytes = 60;
-
 // Why the preview cannot run `vm` exactly as TRex does; nothing when it can.
 std::optional<std::string> not_exact(const VmProgram& vm) {
   for (std::size_t i = 0; i < vm.size(); ++i) {
@@ -150,7 +148,9 @@ std::vector<StreamPreview> preview_frames(const TrafficProfile& profile,
       StreamPreview preview{port.port_id, i, stream.name, {}, {}};
       // TRex pads short packets after its field engine ran.
       const auto padded = [](std::string packet) {
-        if (packet.size() < kPaddedPacketBytes) packet.resize(kPaddedPacketBytes, '\0');
+        if (packet.size() < StreamSpec::padded_packet_bytes) {
+          packet.resize(StreamSpec::padded_packet_bytes, '\0');
+        }
         return packet;
       };
       if (const std::optional<std::string> reason = not_exact(stream.vm)) {

@@ -7,15 +7,11 @@
 #include <variant>
 
 #include "measure/errors.hpp"
+#include "trex_client/profile/line_rate.hpp"
 #include "trex_client/profile/packet_builder.hpp"
 
 namespace trexsearch::trex {
 namespace {
-
-// TRex pads shorter packets to 60 bytes; the FCS adds 4 on the wire.
-constexpr std::size_t kPaddedPacketBytes = 60;
-constexpr double kFcsBytes = 4.0;
-constexpr double kL1ExtraBytes = 20.0;
 
 std::string stream_path(const NativeStreams& streams, std::uint8_t port, std::size_t index) {
   const std::string element = "[" + std::to_string(index) + "]";
@@ -26,10 +22,6 @@ std::string stream_path(const NativeStreams& streams, std::uint8_t port, std::si
 [[noreturn]] void refuse(const std::string& where, const std::string& field,
                          const std::string& value, const std::string& reason) {
   throw measure::ConfigError(field.empty() ? where : where + "." + field, value, reason);
-}
-
-double frame_bytes(const StreamSpec& stream) {
-  return static_cast<double>(std::max(stream.packet.size(), kPaddedPacketBytes)) + kFcsBytes;
 }
 
 // The ports that transmit, in port_pairs order, each once.
@@ -228,10 +220,10 @@ double native_weight_pps(const StreamSpec& stream) {
     case RateType::pps:
       return value;
     case RateType::bps_l2:
-      return value / (frame_bytes(stream) * 8.0);
+      return value / (stream.wire_frame_bytes() * 8.0);
     case RateType::bps_l1:
     case RateType::percentage:
-      return value / ((frame_bytes(stream) + kL1ExtraBytes) * 8.0);
+      return value / ((stream.wire_frame_bytes() + kL1OverheadBytes) * 8.0);
   }
   return value;
 }
@@ -258,7 +250,7 @@ std::optional<double> native_mean_frame_bytes(const TrafficProfile& profile) {
     for (const NativeStream& native : streams.of_port(port)) {
       if (varies_frame_size(native.spec)) return streams.mean_frame_size;
       const double weight = native_weight_pps(native.spec);
-      weighted += weight * frame_bytes(native.spec);
+      weighted += weight * native.spec.wire_frame_bytes();
       weights += weight;
     }
     if (weights > 0.0) {

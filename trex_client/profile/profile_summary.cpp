@@ -8,9 +8,6 @@
 namespace trexsearch::trex {
 namespace {
 
-constexpr std::size_t kPaddedPacketBytes = 60;
-constexpr double kFcsBytes = 4.0;
-
 std::uint64_t range_values(std::uint64_t min, std::uint64_t max, std::uint64_t step) {
   return (max - min) / std::max<std::uint64_t>(step, 1) + 1;
 }
@@ -49,8 +46,7 @@ struct Describe {
 StreamSummary summarize_stream(const StreamSpec& stream, double port_weight) {
   StreamSummary summary;
   summary.name = stream.name;
-  summary.frame_bytes =
-      static_cast<double>(std::max(stream.packet.size(), kPaddedPacketBytes)) + kFcsBytes;
+  summary.frame_bytes = stream.wire_frame_bytes();
   summary.share = port_weight > 0.0 ? stream.mode.rate.value / port_weight : 0.0;
   for (const VmInstruction& instruction : stream.vm) std::visit(Describe{summary}, instruction);
   if (summary.frame_bytes) summary.l1_bits = (*summary.frame_bytes + kL1OverheadBytes) * 8.0;
