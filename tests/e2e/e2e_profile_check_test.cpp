@@ -238,4 +238,40 @@ TEST_CASE("a profile's packets_pcap: trex-search reads the capture and sends its
   CHECK(has(too_many.err, "holds more than 1 distinct frames: raise packets_max"));
 }
 
+TEST_CASE("profile check and pcap of encapsulations: MPLS needs port counters, VXLAN flows") {
+  TempDir dir;
+  const std::string mpls = testing::build_paths::source_file("etc/profiles/ipv4-mpls-unidir.json");
+  const CliRun refused = run_cli(dir, {"profile", "check", mpls});
+  INFO(refused.out << refused.err);
+  CHECK(refused.exit_code == 2);
+  CHECK(has(refused.err, "mpls = labels [1000, 2000]"));
+  CHECK(has(refused.err, "\"counters\": \"port\""));
+  const CliRun counted = run_cli(dir, {"profile", "check", "--counters", "port", mpls});
+  INFO(counted.out << counted.err);
+  CHECK(counted.exit_code == 0);
+  CHECK(has(counted.out, "counted with port"));
+
+  const std::string out = dir.file("vxlan.pcap");
+  const CliRun run =
+      run_cli(dir, {"profile", "pcap",
+                    testing::build_paths::source_file("etc/profiles/ipv4-vxlan-bidir.json"), "-o",
+                    out, "--frames", "3"});
+  INFO(run.out << run.err);
+  REQUIRE(run.exit_code == 0);
+  const std::vector<std::string> frames = read_back(out);
+  REQUIRE(frames.size() == 6);
+  for (std::size_t i = 0; i < 3; ++i) {
+    CAPTURE(i);
+    // Port 0: the outer UDP source port and the inner source address step together;
+    // the outer destination port stays VXLAN's.
+    CHECK(u32_at(frames[i], 34) == ((50000U + i) << 16U | 4789U));
+    CHECK(u32_at(frames[i], 64 + 12) == 0x10000001U + i);
+    CHECK(ipv4_header_sum(frames[i]) == 0);
+  }
+  // Port 1, the reverse tunnel: addresses swapped, still to port 4789.
+  CHECK(u32_at(frames[3], 26) == 0x0A000002U);
+  CHECK(u32_at(frames[3], 34) == (50000U << 16U | 4789U));
+  CHECK(u32_at(frames[4], 64 + 16) == 0x10000002U);
+}
+
 }  // namespace trexsearch::servicetest

@@ -3,6 +3,7 @@
 #include <limits>
 #include <string>
 
+#include "trex_client/codec/header_stack_codec.hpp"
 #include "trex_client/codec/stream_codec.hpp"
 
 namespace trexsearch::trex::codec {
@@ -303,8 +304,7 @@ Json::Value encode_stream_list(const std::vector<NativeStream>& streams) {
 // `trex_streams`: one list for every transmitting port, or lists keyed by port id,
 // each as `stl-sim -f PROFILE -i PORT --json` prints it.
 NativeStreams read_trex_streams(const FieldReader& root) {
-  for (const char* key : {"frame_size", "imix", "ethernet", "vlan", "vlan_outer", "ipv4", "ipv6",
-                          "udp", "tcp", "flows", "checksum"}) {
+  for (const std::string_view key : packet_language_keys()) {
     if (root.has(key)) {
       root.at(key).fail("trex_streams gives the packets and their field engine: leave " +
                         std::string(key) + " out, or trex_streams");

@@ -1,15 +1,17 @@
 #include "trex_client/codec/profile_codec.hpp"
 
+#include <algorithm>
+#include <array>
 #include <atomic>
 #include <fstream>
 #include <sstream>
 
 #include "measure/errors.hpp"
 #include "trex_client/codec/field_reader.hpp"
+#include "trex_client/codec/header_stack_codec.hpp"
 #include "trex_client/codec/json_text.hpp"
 #include "trex_client/codec/native_stream_codec.hpp"
 #include "trex_client/codec/raw_packets_codec.hpp"
-#include "trex_client/codec/tcp_header_codec.hpp"
 #include "trex_client/profile/compiled_profile.hpp"
 
 namespace trexsearch::trex {
@@ -28,24 +30,6 @@ class ProfileErrorPolicy final : public codec::FieldErrorPolicy {
  private:
   std::string source_;
 };
-
-MacAddress read_mac(const FieldReader& field) {
-  const std::optional<MacAddress> mac = parse_mac(field.as_string());
-  if (!mac) field.fail("not a MAC address (expected aa:bb:cc:dd:ee:ff)");
-  return *mac;
-}
-
-Ipv4Address read_ipv4(const FieldReader& field) {
-  const std::optional<Ipv4Address> address = parse_ipv4(field.as_string());
-  if (!address) field.fail("not an IPv4 address");
-  return *address;
-}
-
-Ipv6Address read_ipv6(const FieldReader& field) {
-  const std::optional<Ipv6Address> address = parse_ipv6(field.as_string());
-  if (!address) field.fail("not an IPv6 address");
-  return *address;
-}
 
 std::uint8_t read_port_id(const FieldReader& field) {
   return static_cast<std::uint8_t>(field.as_u64(254));
@@ -90,75 +74,11 @@ std::vector<FrameShare> read_frame_sizes(const FieldReader& root) {
   return shares;
 }
 
-VlanTag read_vlan(const FieldReader& vlan) {
-  vlan.reject_unknown({"id", "priority"});
-  VlanTag tag;
-  tag.id = static_cast<std::uint16_t>(vlan.u64("id", 4094));
-  if (tag.id == 0) vlan.at("id").fail("must be in [1, 4094]");
-  tag.priority = static_cast<std::uint8_t>(vlan.u64_or("priority", 0));
-  if (tag.priority > 7) vlan.at("priority").fail("must be in [0, 7]");
-  return tag;
-}
-
-Json::Value encode_vlan(const VlanTag& tag) {
-  Json::Value vlan(Json::objectValue);
-  vlan["id"] = Json::UInt{tag.id};
-  vlan["priority"] = Json::UInt{tag.priority};
-  return vlan;
-}
-
-HeaderStack read_headers(const FieldReader& root) {
-  HeaderStack headers;
-  if (root.has("ethernet")) {
-    const FieldReader eth = root.at("ethernet");
-    eth.reject_unknown({"src", "dst"});
-    if (eth.has("src")) headers.ethernet.src = read_mac(eth.at("src"));
-    if (eth.has("dst")) headers.ethernet.dst = read_mac(eth.at("dst"));
-  }
-  if (root.has("vlan")) headers.vlan = read_vlan(root.at("vlan"));
-  if (root.has("vlan_outer")) {
-    if (!headers.vlan) {
-      root.at("vlan_outer").fail("QinQ needs the inner 802.1Q tag too: give vlan as well");
-    }
-    headers.outer_vlan = read_vlan(root.at("vlan_outer"));
-  }
-  const bool v4 = root.has("ipv4");
-  const bool v6 = root.has("ipv6");
-  if (v4 == v6) root.fail(v4 ? "give ipv4 or ipv6, not both" : "needs an ipv4 or ipv6 header");
-  if (v4) {
-    const FieldReader ip = root.at("ipv4");
-    ip.reject_unknown({"src", "dst", "ttl", "dscp"});
-    Ipv4Header header;
-    header.src = read_ipv4(ip.at("src"));
-    header.dst = read_ipv4(ip.at("dst"));
-    header.ttl = static_cast<std::uint8_t>(ip.has("ttl") ? ip.u64("ttl", 255) : 64);
-    header.dscp = static_cast<std::uint8_t>(ip.has("dscp") ? ip.u64("dscp", 63) : 0);
-    headers.ip = header;
-  } else {
-    const FieldReader ip = root.at("ipv6");
-    ip.reject_unknown({"src", "dst", "hop_limit", "traffic_class"});
-    Ipv6Header header;
-    header.src = read_ipv6(ip.at("src"));
-    header.dst = read_ipv6(ip.at("dst"));
-    header.hop_limit =
-        static_cast<std::uint8_t>(ip.has("hop_limit") ? ip.u64("hop_limit", 255) : 64);
-    header.traffic_class =
-        static_cast<std::uint8_t>(ip.has("traffic_class") ? ip.u64("traffic_class", 255) : 0);
-    headers.ip = header;
-  }
-  if (root.has("tcp")) {
-    if (root.has("udp")) root.at("udp").fail("give either udp or tcp, not both");
-    headers.tcp = codec::read_tcp(root.at("tcp"));
-  } else if (root.has("udp")) {
-    const FieldReader udp = root.at("udp");
-    udp.reject_unknown({"src_port", "dst_port"});
-    headers.udp.src_port =
-        static_cast<std::uint16_t>(udp.has("src_port") ? udp.u64("src_port", 65535) : 1024);
-    headers.udp.dst_port =
-        static_cast<std::uint16_t>(udp.has("dst_port") ? udp.u64("dst_port", 65535) : 1024);
-  }
-  return headers;
-}
+constexpr std::array<FlowField, 8> kFlowFields{
+    FlowField::src_ip,         FlowField::dst_ip,         FlowField::src_port,
+    FlowField::dst_port,       FlowField::inner_src_ip,   FlowField::inner_dst_ip,
+    FlowField::inner_src_port, FlowField::inner_dst_port,
+};
 
 FlowSpec read_flows(const FieldReader& root) {
   FlowSpec flows;
@@ -172,17 +92,15 @@ FlowSpec read_flows(const FieldReader& root) {
     for (Json::ArrayIndex i = 0; i < vary.array_size(); ++i) {
       const FieldReader name = vary.element(i);
       const std::string text = name.as_string();
-      if (text == "src_ip") {
-        flows.vary.push_back(FlowField::src_ip);
-      } else if (text == "dst_ip") {
-        flows.vary.push_back(FlowField::dst_ip);
-      } else if (text == "src_port") {
-        flows.vary.push_back(FlowField::src_port);
-      } else if (text == "dst_port") {
-        flows.vary.push_back(FlowField::dst_port);
-      } else {
-        name.fail("unknown field (known: src_ip, dst_ip, src_port, dst_port)");
+      const auto known =
+          std::find_if(kFlowFields.begin(), kFlowFields.end(),
+                       [&text](FlowField field) { return text == to_string(field); });
+      if (known == kFlowFields.end()) {
+        name.fail(
+            "unknown field (known: src_ip, dst_ip, src_port, dst_port, and in a tunnel "
+            "inner.src_ip, inner.dst_ip, inner.src_port, inner.dst_port)");
       }
+      flows.vary.push_back(*known);
     }
   }
   if (f.has("mode")) {
@@ -228,48 +146,12 @@ std::atomic<std::uint64_t> decodes{0};
 ChecksumMode read_checksum(const FieldReader& root, const HeaderStack& headers) {
   if (!root.has("checksum")) {
     // Checksums IPv6 UDP and TCP must carry, varied flows or not: the NIC's.
-    return std::holds_alternative<Ipv6Header>(headers.ip) || headers.tcp ? ChecksumMode::hardware
-                                                                         : ChecksumMode::software;
+    return headers.l4_checksum_mandatory() ? ChecksumMode::hardware : ChecksumMode::software;
   }
   const std::string mode = root.string("checksum");
   if (mode == "hardware") return ChecksumMode::hardware;
   if (mode != "software") root.at("checksum").fail("must be \"software\" or \"hardware\"");
   return ChecksumMode::software;
-}
-
-void encode_headers(const HeaderStack& headers, Json::Value& json) {
-  if (headers.ethernet.src || headers.ethernet.dst) {
-    Json::Value eth(Json::objectValue);
-    if (headers.ethernet.src) eth["src"] = to_string(*headers.ethernet.src);
-    if (headers.ethernet.dst) eth["dst"] = to_string(*headers.ethernet.dst);
-    json["ethernet"] = eth;
-  }
-  if (headers.vlan) json["vlan"] = encode_vlan(*headers.vlan);
-  if (headers.outer_vlan) json["vlan_outer"] = encode_vlan(*headers.outer_vlan);
-  if (const auto* v4 = std::get_if<Ipv4Header>(&headers.ip)) {
-    Json::Value ip(Json::objectValue);
-    ip["src"] = to_string(v4->src);
-    ip["dst"] = to_string(v4->dst);
-    ip["ttl"] = Json::UInt{v4->ttl};
-    ip["dscp"] = Json::UInt{v4->dscp};
-    json["ipv4"] = ip;
-  } else {
-    const auto& v6 = std::get<Ipv6Header>(headers.ip);
-    Json::Value ip(Json::objectValue);
-    ip["src"] = to_string(v6.src);
-    ip["dst"] = to_string(v6.dst);
-    ip["hop_limit"] = Json::UInt{v6.hop_limit};
-    ip["traffic_class"] = Json::UInt{v6.traffic_class};
-    json["ipv6"] = ip;
-  }
-  if (headers.tcp) {
-    json["tcp"] = codec::encode_tcp(*headers.tcp);
-    return;
-  }
-  Json::Value udp(Json::objectValue);
-  udp["src_port"] = Json::UInt{headers.udp.src_port};
-  udp["dst_port"] = Json::UInt{headers.udp.dst_port};
-  json["udp"] = udp;
 }
 
 }  // namespace
@@ -286,9 +168,14 @@ TrafficProfile decode_profile(const Json::Value& json, const std::string& source
   const ProfileErrorPolicy policy(source);
   const FieldReader root(json, "", policy);
   root.expect_object();
-  root.reject_unknown({"name", "description", "port_pairs", "frame_size", "imix", "ethernet",
-                       "vlan", "vlan_outer", "ipv4", "ipv6", "udp", "tcp", "flows", "checksum",
-                       "latency", "trex_streams", "mean_frame_size", "packets", "packets_pcap"});
+  root.reject_unknown({"name",       "description",  "port_pairs",
+                       "frame_size", "imix",         "ethernet",
+                       "vlan",       "vlan_outer",   "mpls",
+                       "ipv4",       "ipv6",         "udp",
+                       "tcp",        "vxlan",        "gre",
+                       "inner",      "flows",        "checksum",
+                       "latency",    "trex_streams", "mean_frame_size",
+                       "packets",    "packets_pcap"});
   TrafficProfile profile;
   profile.name = root.string_or("name", "");
   profile.description = root.string_or("description", "");
@@ -313,7 +200,7 @@ TrafficProfile decode_profile(const Json::Value& json, const std::string& source
             "language's frame sizes are known");
   } else {
     profile.frame_sizes = read_frame_sizes(root);
-    profile.headers = read_headers(root);
+    profile.headers = codec::read_headers(root);
     profile.flows = read_flows(root);
     profile.checksum = read_checksum(root, profile.headers);
   }
@@ -355,7 +242,7 @@ Json::Value encode_profile(const TrafficProfile& profile) {
     }
     json["imix"] = imix;
   }
-  encode_headers(profile.headers, json);
+  codec::encode_headers(profile.headers, json);
   Json::Value flows(Json::objectValue);
   flows["count"] = Json::UInt{profile.flows.count};
   Json::Value vary(Json::arrayValue);

@@ -2,6 +2,7 @@
 
 #include <string>
 
+#include "trex_client/codec/header_stack_codec.hpp"
 #include "trex_client/codec/stream_codec.hpp"
 #include "trex_client/profile/packet_builder.hpp"
 
@@ -93,8 +94,10 @@ NativeStream read_packet_entry(const FieldReader& field) {
 }  // namespace
 
 NativeStreams read_raw_packets(const FieldReader& root) {
-  for (const char* key : {"frame_size", "imix", "ethernet", "vlan", "vlan_outer", "ipv4", "ipv6",
-                          "udp", "tcp", "flows", "checksum", "trex_streams"}) {
+  if (root.has("trex_streams")) {
+    root.at("trex_streams").fail("packets gives the frames: leave trex_streams out, or packets");
+  }
+  for (const std::string_view key : packet_language_keys()) {
     if (root.has(key)) {
       root.at(key).fail("packets gives the frames: leave " + std::string(key) + " out, or packets");
     }

@@ -48,8 +48,21 @@ const char* to_string(FlowField field) {
       return "src_port";
     case FlowField::dst_port:
       return "dst_port";
+    case FlowField::inner_src_ip:
+      return "inner.src_ip";
+    case FlowField::inner_dst_ip:
+      return "inner.dst_ip";
+    case FlowField::inner_src_port:
+      return "inner.src_port";
+    case FlowField::inner_dst_port:
+      return "inner.dst_port";
   }
   return "src_ip";
+}
+
+bool is_inner(FlowField field) {
+  return field == FlowField::inner_src_ip || field == FlowField::inner_dst_ip ||
+         field == FlowField::inner_src_port || field == FlowField::inner_dst_port;
 }
 
 bool CompiledProfile::has_latency() const {
@@ -68,38 +81,61 @@ std::vector<std::uint8_t> CompiledProfile::all_ports() const {
   return {ids.begin(), ids.end()};
 }
 
+namespace {
+
+void swap_addresses(std::variant<Ipv4Header, Ipv6Header>& ip) {
+  if (auto* v4 = std::get_if<Ipv4Header>(&ip)) {
+    std::swap(v4->src, v4->dst);
+  } else {
+    auto& v6 = std::get<Ipv6Header>(ip);
+    std::swap(v6.src, v6.dst);
+  }
+}
+
+FlowField reversed(FlowField field, bool ports_stay) {
+  switch (field) {
+    case FlowField::src_ip:
+      return FlowField::dst_ip;
+    case FlowField::dst_ip:
+      return FlowField::src_ip;
+    case FlowField::src_port:
+      return ports_stay ? field : FlowField::dst_port;
+    case FlowField::dst_port:
+      return ports_stay ? field : FlowField::src_port;
+    case FlowField::inner_src_ip:
+      return FlowField::inner_dst_ip;
+    case FlowField::inner_dst_ip:
+      return FlowField::inner_src_ip;
+    case FlowField::inner_src_port:
+      return FlowField::inner_dst_port;
+    case FlowField::inner_dst_port:
+      return FlowField::inner_src_port;
+  }
+  return field;
+}
+
+}  // namespace
+
 HeaderStack mirror(const HeaderStack& headers) {
   HeaderStack reverse = headers;
   std::swap(reverse.ethernet.src, reverse.ethernet.dst);
-  if (auto* v4 = std::get_if<Ipv4Header>(&reverse.ip)) {
-    std::swap(v4->src, v4->dst);
-  } else {
-    auto& v6 = std::get<Ipv6Header>(reverse.ip);
-    std::swap(v6.src, v6.dst);
-  }
-  std::swap(reverse.udp.src_port, reverse.udp.dst_port);
+  swap_addresses(reverse.ip);
+  // VXLAN's outer UDP goes to port 4789 both ways.
+  if (!headers.is_vxlan()) std::swap(reverse.udp.src_port, reverse.udp.dst_port);
   if (reverse.tcp) std::swap(reverse.tcp->src_port, reverse.tcp->dst_port);
+  if (reverse.tunnel) {
+    InnerHeaders& inner = reverse.tunnel->inner;
+    if (inner.ethernet) std::swap(inner.ethernet->src, inner.ethernet->dst);
+    swap_addresses(inner.ip);
+    std::swap(inner.udp.src_port, inner.udp.dst_port);
+    if (inner.tcp) std::swap(inner.tcp->src_port, inner.tcp->dst_port);
+  }
   return reverse;
 }
 
-FlowSpec mirror(const FlowSpec& flows) {
+FlowSpec mirror(const FlowSpec& flows, const HeaderStack& headers) {
   FlowSpec reverse = flows;
-  for (FlowField& field : reverse.vary) {
-    switch (field) {
-      case FlowField::src_ip:
-        field = FlowField::dst_ip;
-        break;
-      case FlowField::dst_ip:
-        field = FlowField::src_ip;
-        break;
-      case FlowField::src_port:
-        field = FlowField::dst_port;
-        break;
-      case FlowField::dst_port:
-        field = FlowField::src_port;
-        break;
-    }
-  }
+  for (FlowField& field : reverse.vary) field = reversed(field, headers.is_vxlan());
   return reverse;
 }
 
@@ -153,18 +189,18 @@ void validate_profile(const TrafficProfile& profile) {
       throw measure::ConfigError("imix[" + std::to_string(i) + "].weight", "0", "must be > 0");
     }
   }
-  if (profile.checksum == ChecksumMode::software &&
-      std::holds_alternative<Ipv6Header>(profile.headers.ip) && profile.flows.count > 1) {
+  // Varied fields under a mandatory L4 checksum need the NIC to fix it. In a tunnel
+  // that is the inner packet's; the outer one carries none (VXLAN's UDP checksum is 0).
+  const bool l4_packet_varies =
+      profile.flows.count > 1 &&
+      (!profile.headers.tunnel ||
+       std::any_of(profile.flows.vary.begin(), profile.flows.vary.end(), is_inner));
+  if (profile.checksum == ChecksumMode::software && l4_packet_varies &&
+      profile.headers.l4_checksum_mandatory()) {
     throw measure::ConfigError(
         "checksum", "software",
-        "IPv6 UDP checksums are mandatory; use \"hardware\" to vary IPv6 flows");
-  }
-  if (profile.checksum == ChecksumMode::software && profile.headers.tcp &&
-      profile.flows.count > 1) {
-    throw measure::ConfigError(
-        "checksum", "software",
-        "TCP checksums are mandatory and cover the addresses and ports; use \"hardware\" to "
-        "vary TCP flows");
+        "TCP checksums and UDP checksums over IPv6 are mandatory and cover the addresses and "
+        "ports; use \"hardware\" to vary these flows");
   }
   if (profile.flows.count == 0) {
     throw measure::ConfigError("flows.count", "0", "must be >= 1");
@@ -178,7 +214,8 @@ void validate_profile(const TrafficProfile& profile) {
     direction_count += pair.bidirectional ? 2 : 1;
   }
   if (any_bidirectional) {
-    build_flow_vm(mirror(profile.flows), mirror(profile.headers), profile.checksum);
+    build_flow_vm(mirror(profile.flows, profile.headers), mirror(profile.headers),
+                  profile.checksum);
   }
   validate_latency(profile, direction_count);
 }
@@ -200,9 +237,21 @@ CompiledProfile compile_profile(const TrafficProfile& profile, CounterSource cou
   if (profile.trex_streams && counters == CounterSource::flow_stats) {
     check_native_flow_stats(profile);
   }
+  if (!profile.trex_streams && counters == CounterSource::flow_stats &&
+      !profile.headers.mpls.empty()) {
+    std::string labels;
+    for (const MplsLabel& entry : profile.headers.mpls) {
+      labels += (labels.empty() ? "" : ", ") + std::to_string(entry.label);
+    }
+    throw measure::ConfigError(
+        "mpls", "labels [" + labels + "]",
+        "TRex's per-stream counters (flow_stats) cannot find the IP header behind MPLS labels "
+        "(TRex: \"NIC does not support MPLS\"); count with port counters instead "
+        "(\"counters\": \"port\" in the job's measurer)");
+  }
   CompiledProfile compiled;
   const HeaderStack reverse_headers = mirror(profile.headers);
-  const FlowSpec reverse_flows = mirror(profile.flows);
+  const FlowSpec reverse_flows = mirror(profile.flows, profile.headers);
   auto add = [&](std::uint8_t tx, std::uint8_t rx, const HeaderStack& headers,
                  const FlowSpec& flows) {
     std::optional<std::uint32_t> pg_id;

@@ -99,6 +99,8 @@ CompiledProfile compile_profile(const TrafficProfile& profile,
 
 /// The headers and flows of the reverse direction: source and destination swapped.
 HeaderStack mirror(const HeaderStack& headers);
-FlowSpec mirror(const FlowSpec& flows);
+/// The reverse direction's varied fields: sources become destinations, except VXLAN's
+/// outer UDP ports, which stay (the reverse tunnel goes to port 4789 too).
+FlowSpec mirror(const FlowSpec& flows, const HeaderStack& headers);
 
 }  // namespace trexsearch::trex

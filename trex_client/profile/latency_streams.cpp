@@ -13,6 +13,7 @@ constexpr std::uint32_t max_frame = 9000;
 constexpr std::uint32_t fcs_bytes = 4;
 
 std::string ip_name(const HeaderStack& headers) {
+  if (headers.tunnel) return headers.is_vxlan() ? "the VXLAN headers" : "the GRE headers";
   return std::string(std::holds_alternative<Ipv6Header>(headers.ip) ? "IPv6" : "IPv4") +
          (headers.vlan ? " + VLAN" : "") + "/UDP";
 }
@@ -48,6 +49,13 @@ void validate_latency(const TrafficProfile& profile, std::size_t direction_count
             measure::format_value(max_latency_rate_pps) +
             " (TRex handles latency frames in software)");
   }
+  if (!profile.headers.mpls.empty()) {
+    throw measure::ConfigError(
+        "latency", "{...}",
+        "TRex's latency streams are counted by its flow stats, which cannot find the IP "
+        "header behind MPLS labels (TRex: \"NIC does not support MPLS\"); leave the latency "
+        "section out");
+  }
   const std::uint32_t size = latency_frame_size(profile);
   const std::uint32_t headers = layout_of(profile.headers).headers_len();
   const std::uint32_t needed =
@@ -77,6 +85,7 @@ StreamSpec build_latency_stream(const TrafficProfile& profile, const HeaderStack
   // Latency streams are UDP, as TRex's own are, also beside TCP main traffic.
   HeaderStack headers = main_headers;
   headers.tcp.reset();
+  if (headers.tunnel) headers.tunnel->inner.tcp.reset();
   const std::uint32_t size = latency_frame_size(profile);
   StreamSpec stream;
   stream.name = (profile.name.empty() ? std::string("profile") : profile.name) + "/port" +
@@ -86,11 +95,14 @@ StreamSpec build_latency_stream(const TrafficProfile& profile, const HeaderStack
   if (headers.ethernet.dst) stream.flags |= StreamSpec::flag_dst_mac_from_packet;
   stream.mode.type = StreamModeType::continuous;
   stream.mode.rate = {RateType::pps, profile.latency->rate_pps};
+  // TRex's trailer changes the payload, so the UDP checksum that is sent (the inner
+  // packet's in a tunnel: VXLAN's outer one is 0) must be fixed by the NIC.
   const PacketLayout layout = layout_of(headers);
-  if (layout.ipv6 || profile.checksum == ChecksumMode::hardware) {
+  const IpLayout l4_packet = layout.inner ? *layout.inner : layout.outer();
+  if (l4_packet.ipv6 || profile.checksum == ChecksumMode::hardware) {
     FixChecksumHw fix;
-    fix.l2_len = layout.l2_len;
-    fix.l3_len = layout.l3_len;
+    fix.l2_len = l4_packet.l3_offset;
+    fix.l3_len = l4_packet.l3_len();
     fix.l4_type = FixChecksumHw::l4_udp;
     stream.vm.emplace_back(fix);
   }

@@ -76,23 +76,92 @@ struct TcpHeader {
   std::uint16_t window = 8192;
 };
 
-/// The headers of the forward direction; the reverse direction mirrors them.
+/// One MPLS label stack entry (RFC 3032); the last of a stack gets the bottom bit.
+struct MplsLabel {
+  /// 0..1048575 (20 bits).
+  std::uint32_t label = 0;
+  /// Traffic class, 0..7.
+  std::uint8_t tc = 0;
+  std::uint8_t ttl = 64;
+};
+
+/// VXLAN (RFC 7348): the outer UDP header is HeaderStack::udp (destination port 4789
+/// unless the profile says otherwise); an inner Ethernet frame follows.
+struct VxlanHeader {
+  /// VXLAN network identifier, 0..16777215 (24 bits).
+  std::uint32_t vni = 0;
+};
+
+/// GRE (RFC 2784, with RFC 2890's key): directly after the outer IP header; it carries
+/// an inner IP packet (protocol 0x0800 or 0x86dd) or, when the inner headers start
+/// with Ethernet, an Ethernet frame (0x6558, transparent Ethernet bridging).
+struct GreHeader {
+  std::optional<std::uint32_t> key;
+};
+
+/// The packet a tunnel carries.
+struct InnerHeaders {
+  /// Required under VXLAN; under GRE it makes the tunnel carry Ethernet frames.
+  std::optional<EthernetHeader> ethernet;
+  std::optional<VlanTag> vlan;
+  std::variant<Ipv4Header, Ipv6Header> ip = Ipv4Header{};
+  UdpHeader udp;
+  /// Present: the inner L4 header is TCP (and `udp` is unused).
+  std::optional<TcpHeader> tcp;
+};
+
+/// An encapsulation: VXLAN or GRE, and the packet inside.
+struct Tunnel {
+  std::variant<VxlanHeader, GreHeader> encap;
+  InnerHeaders inner;
+};
+
+/// The headers of the forward direction; the reverse direction mirrors them. With a
+/// tunnel, `ip` and `udp` are the outer headers.
 struct HeaderStack {
   EthernetHeader ethernet;
   /// QinQ: the 802.1ad service tag (TPID 0x88a8) sent before `vlan`, which it needs.
   std::optional<VlanTag> outer_vlan;
   std::optional<VlanTag> vlan;
+  /// MPLS labels between the Ethernet header (EtherType 0x8847) and `ip`, outermost first.
+  std::vector<MplsLabel> mpls;
   std::variant<Ipv4Header, Ipv6Header> ip = Ipv4Header{};
   UdpHeader udp;
   /// Present: the L4 header is TCP (and `udp` is unused).
   std::optional<TcpHeader> tcp;
+  /// Present: `ip` carries VXLAN (over `udp`) or GRE, and the tunnel's inner packet.
+  std::optional<Tunnel> tunnel;
+
+  bool is_vxlan() const { return tunnel && std::holds_alternative<VxlanHeader>(tunnel->encap); }
+  bool is_gre() const { return tunnel && std::holds_alternative<GreHeader>(tunnel->encap); }
+  /// Whether the L4 checksum that is sent (the inner packet's in a tunnel) is
+  /// mandatory: TCP's always, UDP's over IPv6 (RFC 8200).
+  bool l4_checksum_mandatory() const {
+    if (tunnel) {
+      return tunnel->inner.tcp || std::holds_alternative<Ipv6Header>(tunnel->inner.ip);
+    }
+    return tcp || std::holds_alternative<Ipv6Header>(ip);
+  }
 };
 
-/// A header field the field engine can vary to make flows.
-enum class FlowField { src_ip, dst_ip, src_port, dst_port };
+/// A header field the field engine can vary to make flows: the outer (or only) IP
+/// packet's, or with a tunnel the inner packet's ("inner.src_ip", ...).
+enum class FlowField {
+  src_ip,
+  dst_ip,
+  src_port,
+  dst_port,
+  inner_src_ip,
+  inner_dst_ip,
+  inner_src_port,
+  inner_dst_port,
+};
 
-/// "src_ip", "dst_ip", "src_port" or "dst_port".
+/// "src_ip", "dst_ip", "src_port", "dst_port", or one of them after "inner.".
 const char* to_string(FlowField field);
+
+/// Whether `field` is one of the tunnel's inner packet.
+bool is_inner(FlowField field);
 
 /// How varied fields move.
 enum class FlowMode {
