@@ -20,10 +20,16 @@ void fuzz_traffic_profile(std::string_view data) {
   } catch (const measure::ConfigError&) {
     return;
   }
+  // Port counters first: they accept what flow stats cannot count (MPLS, non-IP).
   try {
-    static_cast<void>(trex::compile_profile(profile));
+    static_cast<void>(trex::compile_profile(profile, trex::CounterSource::port));
   } catch (const measure::ConfigError&) {
     return;
+  }
+  try {
+    static_cast<void>(trex::compile_profile(profile, trex::CounterSource::flow_stats));
+  } catch (const measure::ConfigError&) {
+    // Refusing a profile for per-stream counting is an answer, not a finding.
   }
   static_cast<void>(trex::summarize_profile(profile, trex::CounterSource::port));
   static_cast<void>(trex::preview_frames(profile, 4));
