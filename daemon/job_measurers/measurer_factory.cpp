@@ -1,11 +1,14 @@
 #include "daemon/job_measurers/measurer_factory.hpp"
 
+#include <set>
+
 #include "daemon/job_measurers/port_speed_probe.hpp"
 #include "trex_client/tester/trex_tester.hpp"
 
 #include "daemon/job_measurers/trex_job_measurer.hpp"
 #include "daemon/measurers/exec_measurer.hpp"
 #include "daemon/model/service_errors.hpp"
+#include "measure/errors.hpp"
 #include "sim/sut_measurer.hpp"
 
 namespace trexsearch::service {
@@ -40,6 +43,56 @@ LiveMeasurer ExecMeasurerFactory::make(const MeasurerSpec& spec) const {
   return live;
 }
 
+namespace {
+
+// Where a trex job runs: its testbed's endpoint and owner name, or without
+// testbeds its own endpoint or the daemon's.
+struct TrexTarget {
+  std::string endpoint;
+  std::string user;
+  /// The testbed's name; empty without testbeds.
+  std::string testbed;
+};
+
+std::set<std::uint8_t> job_ports(const TrexMeasurerSpec& spec) {
+  if (!spec.ports.empty()) return {spec.ports.begin(), spec.ports.end()};
+  std::set<std::uint8_t> ports;
+  for (const trex::PortPair& pair : spec.profile.port_pairs) {
+    ports.insert(pair.first);
+    ports.insert(pair.second);
+  }
+  return ports;
+}
+
+TrexTarget target_of(const TrexMeasurerSpec& spec, const TrexDefaults& defaults) {
+  const bool endpoint_given = !spec.endpoint.empty();
+  const std::string endpoint = endpoint_given ? spec.endpoint : defaults.endpoint;
+  const bool off_testbeds = defaults.testbeds && defaults.testbeds->implicit() &&
+                            spec.testbed.empty() && endpoint != defaults.endpoint;
+  if (!defaults.testbeds || off_testbeds) return {endpoint, defaults.user, ""};
+  try {
+    const Testbed& testbed =
+        defaults.testbeds->resolve(spec.testbed, endpoint, endpoint_given, job_ports(spec));
+    return {testbed.endpoint, testbed.trex_user.value_or(defaults.user), testbed.name};
+  } catch (const measure::ConfigError& error) {
+    throw RequestError(ResultCode::bad_request, error.what());
+  }
+}
+
+}  // namespace
+
+void TrexMeasurerFactory::check_allowed(const MeasurerSpec& spec) const {
+  std::lock_guard lock(mutex_);
+  static_cast<void>(target_of(std::get<TrexMeasurerSpec>(spec), defaults_));
+}
+
+void TrexMeasurerFactory::place(MeasurerSpec& spec) const {
+  auto& trex_spec = std::get<TrexMeasurerSpec>(spec);
+  std::lock_guard lock(mutex_);
+  const TrexTarget target = target_of(trex_spec, defaults_);
+  if (!target.testbed.empty()) trex_spec.testbed = target.testbed;
+}
+
 LiveMeasurer TrexMeasurerFactory::make(const MeasurerSpec& spec) const {
   const auto& trex_spec = std::get<TrexMeasurerSpec>(spec);
   TrexDefaults defaults;
@@ -47,9 +100,10 @@ LiveMeasurer TrexMeasurerFactory::make(const MeasurerSpec& spec) const {
     std::lock_guard lock(mutex_);
     defaults = defaults_;
   }
+  const TrexTarget target = target_of(trex_spec, defaults);
   TrexJobSettings settings;
-  settings.endpoint = trex_spec.endpoint.empty() ? defaults.endpoint : trex_spec.endpoint;
-  settings.user = defaults.user;
+  settings.endpoint = target.endpoint;
+  settings.user = target.user;
   settings.ports = trex_spec.ports;
   settings.force_acquire = trex_spec.force_acquire;
   settings.session_id = trex_spec.session_id;
@@ -64,9 +118,7 @@ LiveMeasurer TrexMeasurerFactory::make(const MeasurerSpec& spec) const {
   settings.mean_frame_bytes = trex::mean_frame_bytes(trex_spec.profile);
   auto measurer = std::make_unique<TrexJobMeasurer>(
       trex::compile_profile(trex_spec.profile, trex_spec.trial.counters), std::move(settings));
-  if (defaults.connected) {
-    defaults.connected(trex_spec.endpoint.empty() ? defaults.endpoint : trex_spec.endpoint);
-  }
+  if (defaults.connected) defaults.connected(target.endpoint);
   LiveMeasurer live;
   live.paces_itself = true;
   live.clock = &measurer->clock();
@@ -77,10 +129,12 @@ LiveMeasurer TrexMeasurerFactory::make(const MeasurerSpec& spec) const {
 
 std::variant<double, std::string> TrexMeasurerFactory::probe_port_speed(
     const TrexMeasurerSpec& spec) const {
-  std::string endpoint = spec.endpoint;
-  if (endpoint.empty()) {
+  std::string endpoint;
+  try {
     std::lock_guard lock(mutex_);
-    endpoint = defaults_.endpoint;
+    endpoint = target_of(spec, defaults_).endpoint;
+  } catch (const RequestError& error) {
+    return std::string(error.what());  // the submission is refused for it later
   }
   return service::probe_port_speed(endpoint, spec,
                                    std::min(spec.rpc_timeout, measure::Seconds{1.0}));
@@ -93,6 +147,11 @@ void TrexMeasurerFactory::set_defaults(std::string endpoint, std::string user,
   defaults_.user = std::move(user);
   defaults_.reconnect_grace = reconnect_grace;
   if (defaults_.link) defaults_.link->set_default_endpoint(defaults_.endpoint);
+}
+
+void TrexMeasurerFactory::set_testbeds(std::shared_ptr<const TestbedSet> testbeds) {
+  std::lock_guard lock(mutex_);
+  defaults_.testbeds = std::move(testbeds);
 }
 
 void MeasurerFactories::add(std::unique_ptr<MeasurerFactory> factory) {

@@ -12,6 +12,7 @@
 
 #include "daemon/model/job_spec.hpp"
 #include "daemon/model/trex_link.hpp"
+#include "daemon/testbeds/testbed.hpp"
 #include "measure/clock.hpp"
 #include "measure/measurer.hpp"
 #include "measure/units.hpp"
@@ -41,6 +42,9 @@ class MeasurerFactory {
   /// Throws RequestError when this daemon's settings forbid the spec (checked at
   /// submission and again before each run).
   virtual void check_allowed(const MeasurerSpec& spec) const;
+  /// At submission: check_allowed, then writes into `spec` where it will run (a trex
+  /// job's testbed), so the stored job says so.
+  virtual void place(MeasurerSpec& spec) const { check_allowed(spec); }
   /// A fresh measurer for one run; throws (MeasurementError, ConfigError) when it
   /// cannot be set up, which fails the job with that reason.
   virtual LiveMeasurer make(const MeasurerSpec& spec) const = 0;
@@ -72,6 +76,8 @@ class ExecMeasurerFactory final : public MeasurerFactory {
 struct TrexDefaults {
   /// `trex-endpoint`.
   std::string endpoint = "tcp://127.0.0.1:4501";
+  /// The daemon's testbeds; null: none (every job on `endpoint` or its own).
+  std::shared_ptr<const TestbedSet> testbeds;
   /// `trex-user`: the ports' owner name TRex shows.
   std::string user = "trex-searchd";
   /// `trex-reconnect-grace`.
@@ -92,7 +98,13 @@ class TrexMeasurerFactory final : public MeasurerFactory {
   explicit TrexMeasurerFactory(TrexDefaults defaults) : defaults_(std::move(defaults)) {}
 
   std::string_view kind() const override { return "trex"; }
-  /// Connects (within the reconnect grace), acquires the ports, loads the streams.
+  /// Throws RequestError(bad_request) when the job's testbed is unknown, or its
+  /// endpoint or ports are not its testbed's (TestbedSet::resolve), naming the known.
+  void check_allowed(const MeasurerSpec& spec) const override;
+  /// check_allowed, and the testbed's name into the spec's `testbed`.
+  void place(MeasurerSpec& spec) const override;
+  /// Connects (within the reconnect grace) to the job's testbed, acquires the ports,
+  /// loads the streams.
   LiveMeasurer make(const MeasurerSpec& spec) const override;
   /// The speed of the ports the spec's profile sends on, asked of its TRex within
   /// min(rpc_timeout, 1 s) (submission runs on the io thread, so the wait is short);
@@ -101,6 +113,8 @@ class TrexMeasurerFactory final : public MeasurerFactory {
   /// SIGHUP: `trex-endpoint`, `trex-user`, `trex-reconnect-grace` for the jobs
   /// that connect from now on (a running job keeps its session).
   void set_defaults(std::string endpoint, std::string user, measure::Seconds reconnect_grace);
+  /// SIGHUP: the testbeds for jobs that connect from now on.
+  void set_testbeds(std::shared_ptr<const TestbedSet> testbeds);
 
  private:
   mutable std::mutex mutex_;

@@ -31,12 +31,14 @@ void JobIntake::set_config_json(std::string config_json) {
   config_json_ = std::move(config_json);
 }
 
-void JobIntake::check_runnable(const JobSpec& job, const std::string& what) const {
+JobSpec JobIntake::placed(const JobSpec& job, const std::string& what) const {
   if (!methods_.contains(job.method)) {
     throw NotSupportedError(what, "\"" + std::string(to_string(job.method)) + "\"",
                             "this trex-searchd cannot run such jobs yet");
   }
-  factories_.for_spec(job.measurer).check_allowed(job.measurer);
+  JobSpec placed = job;
+  factories_.for_spec(job.measurer).place(placed.measurer);
+  return placed;
 }
 
 std::string JobIntake::admit(std::size_t count) {
@@ -45,8 +47,8 @@ std::string JobIntake::admit(std::size_t count) {
   return config_json_;
 }
 
-SubmitReceipt JobIntake::submit(const JobSpec& spec, const std::string& submitted_by) {
-  check_runnable(spec, "method");
+SubmitReceipt JobIntake::submit(const JobSpec& submitted, const std::string& submitted_by) {
+  const JobSpec spec = placed(submitted, "method");
   check_job_names(spec);
   std::string config_json = admit(1);
   JobId id = 0;
@@ -74,12 +76,13 @@ SubmitReceipt JobIntake::submit(const JobSpec& spec, const std::string& submitte
   return SubmitReceipt{id, position};
 }
 
-SuiteReceipt JobIntake::submit_suite(const SuiteSpec& suite, const std::string& submitted_by) {
-  if (suite.entries.empty()) {
-    throw RequestError(ResultCode::bad_request, "suite \"" + suite.name + "\" has no entries");
+SuiteReceipt JobIntake::submit_suite(const SuiteSpec& submitted, const std::string& submitted_by) {
+  if (submitted.entries.empty()) {
+    throw RequestError(ResultCode::bad_request, "suite \"" + submitted.name + "\" has no entries");
   }
-  for (const SuiteEntry& entry : suite.entries) {
-    check_runnable(entry.job, "entry \"" + entry.label + "\": method");
+  SuiteSpec suite = submitted;
+  for (SuiteEntry& entry : suite.entries) {
+    entry.job = placed(entry.job, "entry \"" + entry.label + "\": method");
     check_job_names(entry.job);
   }
   const std::string config_json = admit(suite.entries.size());

@@ -38,9 +38,10 @@ class JobIntake final : public JobSubmission {
   void set_config_json(std::string config_json);
 
  private:
-  /// Throws unsupported or permission_denied when `job` cannot run here;
-  /// `what` names it in the message.
-  void check_runnable(const JobSpec& job, const std::string& what) const;
+  /// Throws unsupported, permission_denied or bad_request when `job` cannot run
+  /// here; `what` names it in the message. Else the job with where it runs filled in
+  /// (a trex job's testbed: MeasurerFactory::place).
+  JobSpec placed(const JobSpec& job, const std::string& what) const;
   /// Checks the queue has room for `count` more; returns the settings to record.
   std::string admit(std::size_t count);
   /// Stores the suite's jobs; returns the suite with their ids.

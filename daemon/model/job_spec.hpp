@@ -62,8 +62,11 @@ struct ExecMeasurerSpec {
 /// Absent optional fields take the daemon's settings (`trex-endpoint`,
 /// `trex-reconnect-grace`) when the job runs.
 struct TrexMeasurerSpec {
-  /// "tcp://host:4501"; empty: the daemon's `trex-endpoint`.
+  /// "tcp://host:4501"; empty: the daemon's `trex-endpoint`, or its testbed's.
   std::string endpoint;
+  /// The testbed the job names (the job's `"testbed"`, docs/testbeds.md); empty: the
+  /// one its endpoint and ports belong to, or "default".
+  std::string testbed;
   /// The traffic profile (docs/traffic-profiles.md), decoded once at submission
   /// (or when a stored job is read back): every later use takes this value.
   trex::TrafficProfile profile;

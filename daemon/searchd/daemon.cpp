@@ -106,6 +106,7 @@ void Daemon::start() {
   TrexDefaults trex;
   trex.link = trex_link_.get();
   trex.endpoint = options.trex_endpoint;
+  trex.testbeds = options.testbeds;
   trex.user = options.trex_user;
   trex.reconnect_grace = options.trex_reconnect_grace;
   trex.log = [this](std::string_view line) {
@@ -238,6 +239,7 @@ void Daemon::reload() {
     // Jobs that start (or resume) from now on use these; a running job keeps its
     // TRex session and its PLR workers.
     trex_factory_->set_defaults(now.trex_endpoint, now.trex_user, now.trex_reconnect_grace);
+    trex_factory_->set_testbeds(now.testbeds);
     plr_runner_->set_settings(PlrRunnerSettings{now.plr_threads, now.plr_resume});
     // These are fixed for the process' life (sockets bound, store open, threads
     // pinned, resumption done at start): keep the running values and say that a

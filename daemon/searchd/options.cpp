@@ -13,6 +13,8 @@
 
 #include "daemon/cpus/cpu_set.hpp"
 #include "daemon/cpus/proc_reader.hpp"
+#include "daemon/searchd/config_file.hpp"
+#include "daemon/testbeds/testbed_settings.hpp"
 #include "measure/errors.hpp"
 
 namespace trexsearch::service {
@@ -240,19 +242,14 @@ CommandLine parse_command_line(const std::vector<std::string>& args) {
   } else if (std::filesystem::exists(kDefaultConfigFile)) {
     file = kDefaultConfigFile;
   }
-  if (!file.empty()) {
-    std::ifstream in(file);
-    if (!in) throw OptionsError(file + ": cannot be read");
-    try {
-      // Stored after the command line: values already set there win.
-      po::store(po::parse_config_file(in, settings_description()), vm);
-    } catch (const po::error& error) {
-      throw OptionsError(file + ": " + error.what());
-    }
-  }
+  const std::vector<std::pair<std::string, std::string>> testbed_settings =
+      file.empty() ? std::vector<std::pair<std::string, std::string>>{}
+                   : read_config_file(file, settings_description(), vm);
   po::notify(vm);
   command_line.config_file = file;
   command_line.options = from_variables(vm);
+  command_line.options.testbeds = std::make_shared<const TestbedSet>(
+      testbeds_from_settings(testbed_settings, command_line.options.trex_endpoint));
   return command_line;
 }
 
@@ -370,6 +367,19 @@ std::string describe_options(const DaemonOptions& options) {
        << "trex-reconnect-grace = " << measure::format_value(options.trex_reconnect_grace.count())
        << "\n"
        << "metrics-listen = " << options.metrics_listen << "\n";
+  if (options.testbeds) {
+    // The testbeds as sections, the one made of trex-endpoint included.
+    for (const Testbed& testbed : options.testbeds->all()) {
+      if (testbed.ports.empty()) {
+        text << "# testbed " << testbed.name << ": trex-endpoint, every port (no [testbed.NAME] "
+             << "section)\n";
+        continue;
+      }
+      text << "\n[testbed." << testbed.name << "]\nendpoint = " << testbed.endpoint
+           << "\nports = " << testbed.ports_text() << "\n";
+      if (testbed.trex_user) text << "trex-user = " << *testbed.trex_user << "\n";
+    }
+  }
   return text.str();
 }
 

@@ -5,6 +5,7 @@
 #include <sys/types.h>
 
 #include <cstddef>
+#include <memory>
 #include <optional>
 #include <stdexcept>
 #include <string>
@@ -13,6 +14,7 @@
 #include "daemon/cpus/trex_cpus_setting.hpp"
 #include "daemon/log/log.hpp"
 #include "daemon/model/job_spec.hpp"
+#include "daemon/testbeds/testbed.hpp"
 #include "measure/units.hpp"
 
 namespace trexsearch::service {
@@ -81,6 +83,9 @@ struct DaemonOptions {
   PlrResume plr_resume = PlrResume::deadline;
   /// TRex RPC endpoint for `trex` jobs that name none.
   std::string trex_endpoint = "tcp://127.0.0.1:4501";
+  /// The config file's [testbed.NAME] sections, or one testbed "default" on
+  /// `trex_endpoint` with every port when it has none (docs/testbeds.md).
+  std::shared_ptr<const TestbedSet> testbeds;
   /// The owner name TRex shows on the ports `trex` jobs acquire.
   std::string trex_user = "trex-searchd";
   /// How long TRex may stay unreachable before a `trex` job fails (jobs may override).

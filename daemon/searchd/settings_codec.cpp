@@ -16,6 +16,14 @@ std::string encode_settings_column(const DaemonOptions& options) {
   json["plr_threads"] = options.plr_threads;
   json["plr_resume"] = std::string(to_string(options.plr_resume));
   json["trex_endpoint"] = options.trex_endpoint;
+  if (options.testbeds) {
+    Json::Value testbeds(Json::objectValue);
+    for (const Testbed& testbed : options.testbeds->all()) {
+      testbeds[testbed.name]["endpoint"] = testbed.endpoint;
+      testbeds[testbed.name]["ports"] = testbed.ports_text();
+    }
+    json["testbeds"] = testbeds;
+  }
   json["trex_reconnect_grace"] = options.trex_reconnect_grace.count();
   json["allow_exec_measurer"] = options.allow_exec_measurer;
   json["resume_interrupted"] = options.resume_interrupted;

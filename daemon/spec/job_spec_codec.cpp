@@ -344,6 +344,17 @@ JobSpec decode_job_spec(const Json::Value& json, const PortSpeedProbe& probe) {
       bad("measurer", Json::Value(), "is required: {\"kind\": \"sim\" | \"exec\" | \"trex\", ...}");
     }
     spec.measurer = decode_measurer(*measurer);
+    if (const auto testbed = reader.optional_string("testbed")) {
+      auto* trex_spec = std::get_if<TrexMeasurerSpec>(&spec.measurer);
+      if (trex_spec == nullptr) {
+        bad("testbed", Json::Value(*testbed),
+            "is for trex jobs: sim and exec jobs use no TRex testbed");
+      }
+      if (testbed->empty() || testbed->size() > 64) {
+        bad("testbed", Json::Value(*testbed), "must be a testbed's name, 1 to 64 bytes");
+      }
+      trex_spec->testbed = *testbed;
+    }
 
     const Json::Value* search = reader.optional_value("spec");
     if (search == nullptr) {
@@ -418,6 +429,10 @@ Json::Value encode_job_spec(const JobSpec& spec) {
     json["spec"] = codec::encode_controller_config(spec.mlr);
   }
   json["measurer"] = encode_measurer(spec.measurer);
+  if (const auto* trex_spec = std::get_if<TrexMeasurerSpec>(&spec.measurer);
+      trex_spec != nullptr && !trex_spec->testbed.empty()) {
+    json["testbed"] = trex_spec->testbed;
+  }
   encode_latency_spec(spec, json);
   json["profile"] = spec.profile;
   return json;

@@ -26,6 +26,9 @@ po::options_description submit_options() {
   options.add_options()
       ("job-file", po::value<std::string>()->value_name("FILE"),
        "the whole submit arguments as JSON (- for stdin), see docs/socket-api.md")
+      ("testbed", po::value<std::string>()->value_name("NAME"),
+       "with --job-file: run the trex job on this testbed of the daemon's\n"
+       "(its [testbed.NAME] section, docs/testbeds.md)")
       ("suite", po::value<std::string>()->value_name("FILE"),
        "a suite: several jobs queued together (frame sizes, profiles, methods,\n"
        "repeats), see docs/suites.md; then trex-search show SUITE")
@@ -123,7 +126,7 @@ protocol::Document input_document(const std::string& path) {
 // job's and each of its `profiles`) go as contents, as for --job-file.
 protocol::Document suite_arguments_from(const po::variables_map& options) {
   for (const char* name :
-       {"job-file", "spec", "sut", "measurer-cmd", "name", "profile", "time", "watch"}) {
+       {"job-file", "spec", "sut", "measurer-cmd", "name", "profile", "time", "watch", "testbed"}) {
     if (options.count(name) != 0) {
       throw UsageError(
           std::string("--") + name + " cannot be combined with --suite" +
@@ -143,7 +146,13 @@ protocol::Document submit_arguments(const po::variables_map& options) {
       }
     }
     // The daemon never opens a file a client names: the profile goes as contents.
-    return inline_trex_profile(input_document(options["job-file"].as<std::string>()), read_profile);
+    const protocol::Document job =
+        inline_trex_profile(input_document(options["job-file"].as<std::string>()), read_profile);
+    return options.count("testbed") != 0 ? with_testbed(job, options["testbed"].as<std::string>())
+                                         : job;
+  }
+  if (options.count("testbed") != 0) {
+    throw UsageError("--testbed applies to trex jobs, given with --job-file");
   }
   if (options.count("spec") == 0) throw UsageError("submit needs --spec FILE (or --job-file FILE)");
   JobOptions job;

@@ -63,6 +63,13 @@ protocol::Document inline_trex_profile(const protocol::Document& job, const Prof
   return protocol::make_document(std::move(json));
 }
 
+protocol::Document with_testbed(const protocol::Document& job, const std::string& testbed) {
+  Json::Value json = protocol::json_of(job);
+  if (!json.isObject()) throw UsageError("--testbed: the job file must be a JSON object");
+  json["testbed"] = testbed;
+  return protocol::make_document(std::move(json));
+}
+
 protocol::Document inline_suite_profiles(const protocol::Document& suite, const std::string& name,
                                          const ProfileReader& read) {
   Json::Value json = protocol::json_of(suite);

@@ -30,6 +30,10 @@ using ProfileReader = std::function<ProfileFile(const std::string& path)>;
 /// profile is not JSON.
 protocol::Document inline_trex_profile(const protocol::Document& job, const ProfileReader& read);
 
+/// `job` (submit arguments) with its `testbed` set to `testbed` (`--testbed`), replacing
+/// any the job file gave; UsageError when the job is not a JSON object.
+protocol::Document with_testbed(const protocol::Document& job, const std::string& testbed);
+
 /// A suite (`name` its file's name in errors) with its job's profile and each of
 /// its `profiles` inlined likewise; UsageError when it is not a JSON object.
 protocol::Document inline_suite_profiles(const protocol::Document& suite, const std::string& name,

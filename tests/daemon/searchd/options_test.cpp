@@ -87,4 +87,34 @@ TEST_CASE("bad settings are refused naming the key and the value") {
   CHECK(resolve_group("0") == gid_t{0});
 }
 
+TEST_CASE("testbed sections are read from the config file, and shown by --check-config") {
+  TempDir dir;
+  const std::string conf = dir.write("d.conf",
+                                     "trex-endpoint = tcp://127.0.0.1:4501\n"
+                                     "[testbed.lab-a]\nendpoint = tcp://127.0.0.1:4501\n"
+                                     "ports = 0,1\n"
+                                     "[testbed.lab-b]\nendpoint = tcp://127.0.0.1:4501\n"
+                                     "ports = 2,3\ntrex-user = night\n");
+  const CommandLine parsed = parse_command_line({"--config", conf});
+  REQUIRE(parsed.options.testbeds);
+  CHECK(parsed.options.testbeds->names() == "lab-a, lab-b");
+  const std::string shown = describe_options(parsed.options);
+  CHECK(shown.find("[testbed.lab-b]\nendpoint = tcp://127.0.0.1:4501\nports = 2,3\n"
+                   "trex-user = night\n") != std::string::npos);
+
+  const std::string overlap = dir.write("overlap.conf",
+                                        "[testbed.a]\nendpoint = tcp://h:4501\nports = 0,1\n"
+                                        "[testbed.b]\nendpoint = tcp://h:4501\nports = 1\n");
+  CHECK(error_of({"--config", overlap}).find("testbeds a and b share port 1 of tcp://h:4501") !=
+        std::string::npos);
+  // Other sections are still unknown keys.
+  const std::string other = dir.write("other.conf", "[hooks.x]\ncommand = /bin/true\n");
+  CHECK(error_of({"--config", other}).find("unrecognised option 'hooks.x.command'") !=
+        std::string::npos);
+  // No section: one testbed of trex-endpoint.
+  const CommandLine plain = parse_command_line({"--config", dir.write("plain.conf", "")});
+  REQUIRE(plain.options.testbeds);
+  CHECK(plain.options.testbeds->names() == "default");
+}
+
 }  // namespace trexsearch::service

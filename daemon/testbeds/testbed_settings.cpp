@@ -1,0 +1,114 @@
+#include "daemon/testbeds/testbed_settings.hpp"
+
+#include <algorithm>
+#include <cctype>
+#include <map>
+
+#include "measure/errors.hpp"
+
+namespace trexsearch::service {
+namespace {
+
+bool valid_name(const std::string& name) {
+  return !name.empty() && name.size() <= 64 && std::all_of(name.begin(), name.end(), [](char c) {
+    return std::isalnum(static_cast<unsigned char>(c)) != 0 || c == '-' || c == '_';
+  });
+}
+
+std::uint8_t port_number(const std::string& key, const std::string& text, const std::string& part) {
+  if (part.empty() || part.size() > 3 ||
+      !std::all_of(part.begin(), part.end(),
+                   [](char c) { return std::isdigit(static_cast<unsigned char>(c)) != 0; })) {
+    throw measure::ConfigError(key, text, "\"" + part + "\" is not a port id (0..254)");
+  }
+  const int port = std::stoi(part);
+  if (port > 254) throw measure::ConfigError(key, text, "port " + part + " is past 254");
+  return static_cast<std::uint8_t>(port);
+}
+
+// "0,1", "0-3", "0-1,4".
+std::set<std::uint8_t> parse_ports(const std::string& key, const std::string& text) {
+  std::set<std::uint8_t> ports;
+  std::size_t at = 0;
+  while (at <= text.size()) {
+    const std::size_t comma = std::min(text.find(',', at), text.size());
+    std::string part = text.substr(at, comma - at);
+    part.erase(std::remove(part.begin(), part.end(), ' '), part.end());
+    const std::size_t dash = part.find('-');
+    const std::uint8_t first = port_number(key, text, part.substr(0, dash));
+    const std::uint8_t last =
+        dash == std::string::npos ? first : port_number(key, text, part.substr(dash + 1));
+    if (last < first) throw measure::ConfigError(key, text, "range " + part + " runs backwards");
+    for (int port = first; port <= last; ++port) ports.insert(static_cast<std::uint8_t>(port));
+    at = comma + 1;
+  }
+  return ports;
+}
+
+struct Section {
+  Testbed testbed;
+  bool has_ports = false;
+};
+
+void apply(Section& section, const std::string& setting, const std::string& key,
+           const std::string& value) {
+  if (key == "endpoint") {
+    if (value.rfind("tcp://", 0) != 0) {
+      throw measure::ConfigError(setting, value, "must be tcp://HOST:PORT");
+    }
+    section.testbed.endpoint = value;
+  } else if (key == "ports") {
+    section.testbed.ports = parse_ports(setting, value);
+    section.has_ports = true;
+  } else if (key == "trex-user") {
+    if (value.empty()) throw measure::ConfigError(setting, "\"\"", "must not be empty");
+    section.testbed.trex_user = value;
+  } else {
+    throw measure::ConfigError(setting, value,
+                               "unknown testbed key (known: endpoint, ports, trex-user)");
+  }
+}
+
+}  // namespace
+
+TestbedSet testbeds_from_settings(const std::vector<std::pair<std::string, std::string>>& settings,
+                                  const std::string& trex_endpoint) {
+  std::vector<std::string> order;
+  std::map<std::string, Section> sections;
+  for (const auto& [setting, value] : settings) {
+    // "testbed.NAME.KEY": the section [testbed.NAME] and its KEY.
+    const std::size_t dot = setting.rfind('.');
+    const std::string name = setting.substr(8, dot == std::string::npos || dot < 8 ? 0 : dot - 8);
+    if (setting.rfind("testbed.", 0) != 0 || dot == std::string::npos || dot < 8 ||
+        !valid_name(name)) {
+      throw measure::ConfigError(setting, value,
+                                 "not a testbed setting: a section [testbed.NAME] (NAME of "
+                                 "letters, digits, '-' and '_') with endpoint and ports");
+    }
+    auto [entry, added] = sections.try_emplace(name);
+    if (added) {
+      order.push_back(name);
+      entry->second.testbed.name = name;
+    }
+    apply(entry->second, setting, setting.substr(dot + 1), value);
+  }
+  std::vector<Testbed> testbeds;
+  for (const std::string& name : order) {
+    const Section& section = sections.at(name);
+    if (section.testbed.endpoint.empty()) {
+      throw measure::ConfigError("testbed." + name + ".endpoint", "(missing)",
+                                 "required: the TRex it runs on, tcp://HOST:PORT");
+    }
+    if (!section.has_ports || section.testbed.ports.empty()) {
+      throw measure::ConfigError("testbed." + name + ".ports", "(missing)",
+                                 "required: the TRex ports it owns, e.g. 0,1");
+    }
+    testbeds.push_back(section.testbed);
+  }
+  if (testbeds.empty()) {
+    testbeds.push_back({std::string(default_testbed_name), trex_endpoint, {}, std::nullopt});
+  }
+  return TestbedSet(std::move(testbeds));
+}
+
+}  // namespace trexsearch::service

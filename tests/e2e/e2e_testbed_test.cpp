@@ -1,0 +1,105 @@
+// Testbeds end to end (docs/testbeds.md): trex-searchd with [testbed.NAME] sections
+// runs each trex job on the testbed it names, or on the one its endpoint and ports
+// belong to; refuses at submit a job naming an unknown testbed, listing the known
+// ones; and refuses at start (and --check-config) testbeds that share a port.
+#include <doctest/doctest.h>
+
+#include <string>
+#include <vector>
+
+#include "tests/daemon/support/emulator_process.hpp"
+#include "tests/daemon/support/service_test_support.hpp"
+#include "tests/support/build_paths.hpp"
+
+namespace trexsearch::servicetest {
+namespace {
+
+using protocol::ResultCode;
+
+std::vector<std::string> args_with(const TempDir& dir, const std::string& config) {
+  return {"--config", dir.write("testbeds.conf", config), "--socket", dir.file("control.sock"),
+          "--state-dir", dir.file("state")};
+}
+
+// One MRR trial of the stock profile (ports 0 and 1), on the testbed named (if any).
+Json::Value mrr_job(const std::string& testbed, const std::string& endpoint = "") {
+  Json::Value job(Json::objectValue);
+  job["method"] = "mrr";
+  job["name"] = "on-" + (testbed.empty() ? std::string("any") : testbed);
+  job["spec"]["load"] = 100000.0;
+  job["spec"]["trial_duration"] = 1.0;
+  job["spec"]["trials"] = 1;
+  job["measurer"]["kind"] = "trex";
+  job["measurer"]["speed"] = 100.0;
+  if (!endpoint.empty()) job["measurer"]["endpoint"] = endpoint;
+  set_inline_profile(job["measurer"], example_profile_path());
+  if (!testbed.empty()) job["testbed"] = testbed;
+  return job;
+}
+
+std::string finished_state(ControlClient& client, const Json::Value& job) {
+  const auto submitted = client.request("submit", job);
+  INFO(submitted.arguments.toStyledString());
+  REQUIRE(submitted.result == ResultCode::success);
+  const std::int64_t id = submitted.arguments["job"].asInt64();
+  REQUIRE(client.request("watch", job_arguments(id), 2).result == ResultCode::success);
+  return client.wait_event("job.ended")["state"].asString();
+}
+
+}  // namespace
+
+TEST_CASE("trex jobs run on their testbed; an unknown one is refused naming the known") {
+  TempDir dir;
+  EmulatorProcess emulator(dir.file("emulator.log"), {"--speed", "100"});
+  const std::string config = "trex-endpoint = " + emulator.rpc_endpoint() +
+                             "\n[testbed.lab-a]\nendpoint = " + emulator.rpc_endpoint() +
+                             "\nports = 0,1\n[testbed.far]\nendpoint = tcp://127.0.0.1:9\n"
+                             "ports = 0,1\n";
+  DaemonProcess daemon(dir, args_with(dir, config));
+  REQUIRE(daemon.wait_ready());
+  ControlClient client(dir.file("control.sock"));
+  INFO(daemon.log());
+
+  CHECK(finished_state(client, mrr_job("lab-a")) == "finished");
+  // Named none: the testbed of the daemon's trex-endpoint holding ports 0 and 1.
+  CHECK(finished_state(client, mrr_job("")) == "finished");
+  // Both stored with the testbed they ran on, the second one found at submission.
+  for (const std::int64_t id : {1, 2}) {
+    const auto shown = client.request("show", job_arguments(id));
+    REQUIRE(shown.result == ResultCode::success);
+    CHECK(shown.arguments.toStyledString().find("\"testbed\" : \"lab-a\"") !=
+          std::string::npos);
+  }
+
+  const auto unknown = client.request("submit", mrr_job("lab-c"));
+  CHECK(unknown.result == ResultCode::bad_request);
+  CHECK(unknown.text.find("testbed = lab-c: no such testbed (this daemon's testbeds: lab-a, far)") !=
+        std::string::npos);
+  const auto elsewhere = client.request("submit", mrr_job("far", emulator.rpc_endpoint()));
+  CHECK(elsewhere.result == ResultCode::bad_request);
+  CHECK(elsewhere.text.find("testbed far is on tcp://127.0.0.1:9") != std::string::npos);
+  // A sim job has no testbed.
+  Json::Value sim = submit_arguments(two_goal_spec(), sim_measurer(1e6));
+  sim["testbed"] = "lab-a";
+  const auto simulated = client.request("submit", sim);
+  CHECK(simulated.result == ResultCode::bad_request);
+  CHECK(simulated.text.find("testbed = \"lab-a\": is for trex jobs") != std::string::npos);
+}
+
+TEST_CASE("testbeds sharing a port of one TRex stop the daemon at start, naming both") {
+  TempDir dir;
+  const std::string config =
+      "[testbed.a]\nendpoint = tcp://127.0.0.1:4501\nports = 0-1\n"
+      "[testbed.b]\nendpoint = tcp://127.0.0.1:4501\nports = 1,2\n";
+  std::vector<std::string> args = args_with(dir, config);
+  args.emplace_back("--check-config");
+  DaemonProcess check(dir, args, "check");
+  CHECK(check.wait_exit() == 2);
+  CHECK(check.log().find("testbeds a and b share port 1 of tcp://127.0.0.1:4501") !=
+        std::string::npos);
+  DaemonProcess start(dir, args_with(dir, config), "start");
+  CHECK(start.wait_exit() == 2);
+  CHECK(start.log().find("testbed.b.ports = 1,2") != std::string::npos);
+}
+
+}  // namespace trexsearch::servicetest
