@@ -31,17 +31,22 @@ protocol::StatusReply::TrexLink trex_status(const TrexLinkSnapshot& link) {
           link.recoveries};
 }
 
+protocol::StatusReply::RunningJob running_status(const RunningJobStatus& running) {
+  return protocol::StatusReply::RunningJob{running.id,
+                                           running.name,
+                                           running.method,
+                                           running.measurer_kind,
+                                           format_utc(running.started_at),
+                                           running.cancel_requested,
+                                           running.progress,
+                                           running.lane};
+}
+
 protocol::StatusReply::Queue queue_status(const QueueStatus& queue) {
   protocol::StatusReply::Queue status;
-  if (queue.running) {
-    const RunningJobStatus& running = *queue.running;
-    status.running = protocol::StatusReply::RunningJob{running.id,
-                                                       running.name,
-                                                       running.method,
-                                                       running.measurer_kind,
-                                                       format_utc(running.started_at),
-                                                       running.cancel_requested,
-                                                       running.progress};
+  if (queue.running) status.running = running_status(*queue.running);
+  for (const RunningJobStatus& running : queue.running_jobs) {
+    status.running_jobs.push_back(running_status(running));
   }
   status.queued = queue.queued;
   status.max_queued = queue.max_queued;

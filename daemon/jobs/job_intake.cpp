@@ -64,7 +64,7 @@ SubmitReceipt JobIntake::submit(const JobSpec& submitted, const std::string& sub
   }
   health_.note_write(nullptr);
   std::vector<QueuedJob> queued;
-  queued.push_back(QueuedJob{id, spec, spec.name});
+  queued.push_back(queued_job(id, spec));
   const std::size_t position = queue_.push(std::move(queued));
   log_.event(LogPriority::info, "job.submitted",
              {{"job", id},
@@ -91,8 +91,7 @@ SuiteReceipt JobIntake::submit_suite(const SuiteSpec& submitted, const std::stri
   // is stored: queue it whole rather than lose stored jobs.
   std::vector<QueuedJob> queued;
   for (std::size_t i = 0; i < suite.entries.size(); ++i) {
-    queued.push_back(
-        QueuedJob{record.jobs[i].job, suite.entries[i].job, suite.entries[i].job.name});
+    queued.push_back(queued_job(record.jobs[i].job, suite.entries[i].job));
   }
   SuiteReceipt receipt{record, queue_.push(std::move(queued))};
   log_.event(LogPriority::info, "suite.submitted",

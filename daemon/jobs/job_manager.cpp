@@ -29,7 +29,8 @@ JobManager::JobManager(JobManagerSettings settings, std::vector<std::unique_ptr<
               factories, queue_, io_store_, health_, log),
       canceller_(queue_, watchers_, io_store_, io_commands_, log),
       thread_(JobThreadSettings{settings_.store_file, settings_.store_busy_timeout,
-                                settings_.max_store_bytes, settings_.max_trials_per_job},
+                                settings_.max_store_bytes, settings_.max_trials_per_job,
+                                settings_.runners},
               std::move(runners), RunnerParts{queue_, watchers_, tally_, health_, log}) {
   // A damaged store stops the start here, with what to do, rather than failing
   // jobs one by one later.

@@ -30,6 +30,8 @@ struct JobManagerSettings {
   std::filesystem::path store_file;
   /// Queued jobs beyond this are refused (busy).
   std::size_t max_queued = 1000;
+  /// Runner threads: jobs of this many lanes (testbeds) may run at once.
+  std::size_t runners = 1;
   /// Resume jobs that were running when the daemon stopped or died; when false they
   /// are marked failed at start.
   bool resume_interrupted = true;

@@ -19,7 +19,8 @@ void JobObserver::trial_done(const StoredTrial& trial, const JobProgress& progre
   const std::uint64_t max_trials = max_trials_.load();
   report_trial(trial, progress);
   if (trial.number >= max_trials) {
-    parts_.queue.fail_running("the job reached max-trials-per-job = " + std::to_string(max_trials) +
+    parts_.queue.fail_running(id_,
+                              "the job reached max-trials-per-job = " + std::to_string(max_trials) +
                                   " stored trials (each is kept; raise the limit to search longer)",
                               false);
   }
@@ -50,7 +51,8 @@ bool JobObserver::store_trial(const StoredTrial& trial) {
   } catch (const std::exception& error) {
     store_failed_ = true;
     parts_.health.note_write(&error);
-    parts_.queue.fail_running("cannot store trial " + std::to_string(trial.number) + ": " +
+    parts_.queue.fail_running(id_,
+                              "cannot store trial " + std::to_string(trial.number) + ": " +
                                   error.what() + store_write_hint(error),
                               true);
     return false;
@@ -64,7 +66,7 @@ void JobObserver::report_trial(const StoredTrial& trial, const JobProgress& prog
   const char* result = tester_limited           ? "tester_limited"
                        : trial.loss_ratio > 0.0 ? "loss"
                                                 : "no_loss";
-  parts_.queue.set_progress(progress);
+  parts_.queue.set_progress(id_, progress);
   parts_.tally.count(std::string(mlr::to_string(trial.phase)), result);
   parts_.log.event(LogPriority::info, "trial.done",
                    {{"job", id_},
@@ -78,7 +80,7 @@ void JobObserver::report_trial(const StoredTrial& trial, const JobProgress& prog
 }
 
 void JobObserver::replay_finished(std::size_t replayed, const JobProgress& progress) {
-  parts_.queue.set_progress(progress);
+  parts_.queue.set_progress(id_, progress);
   parts_.log.event(LogPriority::info, "job.resumed",
                    {{"job", id_}, {"replayed_trials", static_cast<std::uint64_t>(replayed)}});
   parts_.queue.report_status();

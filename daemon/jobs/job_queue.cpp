@@ -9,6 +9,12 @@
 
 namespace trexsearch::service {
 
+QueuedJob queued_job(JobId id, JobSpec spec) {
+  std::string name = spec.name;
+  std::string lane = job_lane(spec);
+  return QueuedJob{id, std::move(spec), std::move(name), std::move(lane)};
+}
+
 JobQueue::JobQueue(std::size_t max_queued, StatusSink status)
     : status_(std::move(status)), max_queued_(max_queued) {}
 
@@ -33,8 +39,9 @@ std::size_t JobQueue::push(std::vector<QueuedJob> jobs) {
   std::size_t position = 0;
   {
     std::lock_guard lock(mutex_);
-    position = queued_.size() + 1;
+    const std::size_t first = queued_.size();
     std::move(jobs.begin(), jobs.end(), std::back_inserter(queued_));
+    if (first < queued_.size()) position = lane_position(queued_.begin() + first);
   }
   wakeup_.notify_all();
   return position;
@@ -72,23 +79,38 @@ JobPlace JobQueue::place(JobId id) const {
   return find_queued(id) != queued_.end() ? JobPlace::queued : JobPlace::none;
 }
 
+JobQueue::Running* JobQueue::running_of(JobId id) const {
+  for (const std::unique_ptr<Running>& running : running_) {
+    if (running->taken.job.id == id) return running.get();
+  }
+  return nullptr;
+}
+
+std::size_t JobQueue::lane_position(std::deque<QueuedJob>::const_iterator at) const {
+  const std::string& lane = at->lane;
+  return static_cast<std::size_t>(std::count_if(
+             queued_.cbegin(), at, [&lane](const QueuedJob& job) { return job.lane == lane; })) +
+         1;
+}
+
 std::optional<std::size_t> JobQueue::position(JobId id) const {
   std::lock_guard lock(mutex_);
   const auto found = find_queued(id);
   if (found == queued_.end()) return std::nullopt;
-  return static_cast<std::size_t>(found - queued_.begin()) + 1;
+  return lane_position(found);
 }
 
 std::optional<JobProgress> JobQueue::progress(JobId id) const {
   std::lock_guard lock(mutex_);
-  if (!is_running(id)) return std::nullopt;
-  return running_->progress;
+  const Running* running = running_of(id);
+  if (running == nullptr) return std::nullopt;
+  return running->progress;
 }
 
 bool JobQueue::while_live(JobId id, const std::function<void(const JobProgress*)>& action) {
   std::lock_guard lock(mutex_);
-  if (is_running(id)) {
-    action(&running_->progress);
+  if (const Running* running = running_of(id)) {
+    action(&running->progress);
     return true;
   }
   if (find_queued(id) == queued_.end()) return false;
@@ -99,11 +121,11 @@ bool JobQueue::while_live(JobId id, const std::function<void(const JobProgress*)
 QueueCancel JobQueue::cancel(JobId id, const std::string& cancelled_by,
                              const std::function<void()>& record_cancelled) {
   std::lock_guard lock(mutex_);
-  if (is_running(id)) {
-    if (running_->cancel_requested) return QueueCancel::already_stopping;
-    running_->cancel_requested = true;
-    running_->cancelled_by = cancelled_by;
-    running_->taken.stop.request_stop();
+  if (Running* running = running_of(id)) {
+    if (running->cancel_requested) return QueueCancel::already_stopping;
+    running->cancel_requested = true;
+    running->cancelled_by = cancelled_by;
+    running->taken.stop.request_stop();
     return QueueCancel::stop_requested;
   }
   const auto found = find_queued(id);
@@ -119,16 +141,14 @@ QueueStatus JobQueue::queue_status() {
   std::lock_guard lock(mutex_);
   QueueStatus status;
   status.max_queued = max_queued_;
-  if (running_) {
-    const QueuedJob& job = running_->taken.job;
-    status.running = RunningJobStatus{job.id,
-                                      job.spec.name,
-                                      std::string(to_string(job.spec.method)),
-                                      std::string(measurer_kind(job.spec.measurer)),
-                                      running_->taken.started_at,
-                                      running_->progress,
-                                      running_->cancel_requested};
+  for (const std::unique_ptr<Running>& running : running_) {
+    const QueuedJob& job = running->taken.job;
+    status.running_jobs.push_back(
+        RunningJobStatus{job.id, job.spec.name, std::string(to_string(job.spec.method)),
+                         std::string(measurer_kind(job.spec.measurer)), running->taken.started_at,
+                         running->progress, running->cancel_requested, job.lane});
   }
+  if (!status.running_jobs.empty()) status.running = status.running_jobs.front();
   for (const QueuedJob& job : queued_) {
     status.queued.push_back(job.id);
     ++status.queued_by_method[std::string(to_string(job.spec.method))];
@@ -137,17 +157,18 @@ QueueStatus JobQueue::queue_status() {
 }
 
 std::string JobQueue::status_line_locked() const {
-  std::string line = "idle";
-  if (running_) {
-    const QueuedJob& job = running_->taken.job;
-    line = "job " + std::to_string(job.id) + " running (" +
-           std::string(to_string(job.spec.method)) + ", " +
-           std::string(measurer_kind(job.spec.measurer)) + ")";
-    if (running_->progress.trial_count > 0) {
-      line += ": trial " + std::to_string(running_->progress.trial_count);
+  std::string line;
+  for (const std::unique_ptr<Running>& running : running_) {
+    const QueuedJob& job = running->taken.job;
+    line += (line.empty() ? "job " : ", job ") + std::to_string(job.id) + " running (" +
+            std::string(to_string(job.spec.method)) + ", " +
+            std::string(measurer_kind(job.spec.measurer)) +
+            (running_.size() > 1 ? ", " + job.lane : std::string()) + ")";
+    if (running->progress.trial_count > 0) {
+      line += ": trial " + std::to_string(running->progress.trial_count);
     }
   }
-  return line + "; " + std::to_string(queued_.size()) + " queued";
+  return (line.empty() ? "idle" : line) + "; " + std::to_string(queued_.size()) + " queued";
 }
 
 std::string JobQueue::status_line() const {
@@ -159,53 +180,73 @@ void JobQueue::report_status() const {
   if (status_) status_(status_line());
 }
 
+std::deque<QueuedJob>::iterator JobQueue::next_runnable() {
+  return std::find_if(queued_.begin(), queued_.end(), [this](const QueuedJob& job) {
+    return std::none_of(running_.begin(), running_.end(),
+                        [&job](const std::unique_ptr<Running>& running) {
+                          return running->taken.job.lane == job.lane;
+                        });
+  });
+}
+
 std::optional<TakenJob> JobQueue::take_next(std::stop_token shutdown) {
   std::unique_lock lock(mutex_);
-  wakeup_.wait(lock, shutdown, [this] { return !queued_.empty(); });
+  wakeup_.wait(lock, shutdown, [this] { return next_runnable() != queued_.end(); });
   if (shutdown.stop_requested()) return std::nullopt;
-  running_ = std::make_unique<Running>();
-  running_->taken.job = std::move(queued_.front());
-  queued_.pop_front();
-  running_->taken.started_at = std::chrono::system_clock::now();
-  return running_->taken;
+  const auto next = next_runnable();
+  auto running = std::make_unique<Running>();
+  running->taken.job = std::move(*next);
+  queued_.erase(next);
+  running->taken.started_at = std::chrono::system_clock::now();
+  TakenJob taken = running->taken;
+  running_.push_back(std::move(running));
+  return taken;
 }
 
-void JobQueue::set_progress(const JobProgress& progress) {
+void JobQueue::set_progress(JobId id, const JobProgress& progress) {
   std::lock_guard lock(mutex_);
-  if (running_) running_->progress = progress;
+  if (Running* running = running_of(id)) running->progress = progress;
 }
 
-void JobQueue::fail_running(const std::string& reason, bool overrides_completion) {
+void JobQueue::fail_running(JobId id, const std::string& reason, bool overrides_completion) {
   std::lock_guard lock(mutex_);
-  if (!running_) return;
-  if (running_->failure.empty()) {
-    running_->failure = reason;
-    running_->failure_overrides_completion = overrides_completion;
+  Running* running = running_of(id);
+  if (running == nullptr) return;
+  if (running->failure.empty()) {
+    running->failure = reason;
+    running->failure_overrides_completion = overrides_completion;
   }
-  running_->taken.stop.request_stop();
+  running->taken.stop.request_stop();
 }
 
-std::stop_token JobQueue::running_stop_token() const {
+std::stop_token JobQueue::running_stop_token(JobId id) const {
   std::lock_guard lock(mutex_);
-  return running_ ? running_->taken.stop.get_token() : std::stop_token{};
+  const Running* running = running_of(id);
+  return running != nullptr ? running->taken.stop.get_token() : std::stop_token{};
 }
 
-RunFacts JobQueue::running_facts() const {
+RunFacts JobQueue::running_facts(JobId id) const {
   std::lock_guard lock(mutex_);
   RunFacts facts;
   facts.shutting_down = closed_;
-  if (running_) {
-    facts.cancelled = running_->cancel_requested;
-    facts.cancelled_by = running_->cancelled_by;
-    facts.failure = running_->failure;
-    facts.failure_overrides_completion = running_->failure_overrides_completion;
+  if (const Running* running = running_of(id)) {
+    facts.cancelled = running->cancel_requested;
+    facts.cancelled_by = running->cancelled_by;
+    facts.failure = running->failure;
+    facts.failure_overrides_completion = running->failure_overrides_completion;
   }
   return facts;
 }
 
-void JobQueue::finish_running() {
-  std::lock_guard lock(mutex_);
-  running_.reset();
+void JobQueue::finish_running(JobId id) {
+  {
+    std::lock_guard lock(mutex_);
+    std::erase_if(running_, [id](const std::unique_ptr<Running>& running) {
+      return running->taken.job.id == id;
+    });
+  }
+  // Its lane is free: a job queued behind it may start.
+  wakeup_.notify_all();
 }
 
 }  // namespace trexsearch::service

@@ -25,7 +25,13 @@ struct QueuedJob {
   JobId id = 0;
   JobSpec spec;
   std::string name;
+  /// Its lane (job_lane): jobs of one lane run one at a time, in order; jobs of
+  /// different lanes at the same time.
+  std::string lane;
 };
+
+/// A job to queue, in the lane its spec says (job_lane).
+QueuedJob queued_job(JobId id, JobSpec spec);
 
 /// The job the runner took from the queue.
 struct TakenJob {
@@ -46,10 +52,11 @@ enum class QueueCancel {
   not_live,          ///< neither queued nor running
 };
 
-/// The jobs in memory: the queued ones in the order they will run, and the one
-/// running (one TRex, so one at a time). Answers `status`, positions and the
-/// `max-queued-jobs` limit without touching the store. Thread-safe: one lock, so a
-/// job is always either queued, running or neither for every caller.
+/// The jobs in memory: the queued ones in the order they were queued, and the ones
+/// running, at most one per lane (a testbed's TRex ports run one job at a time;
+/// docs/testbeds.md). Answers `status`, positions and the `max-queued-jobs` limit
+/// without touching the store. Thread-safe: one lock, so a job is always either
+/// queued, running or neither for every caller.
 class JobQueue final : public QueueView {
  public:
   /// Called with a one-line status ("job 3 running: trial 12; 1 queued") by
@@ -63,8 +70,8 @@ class JobQueue final : public QueueView {
   /// Throws RequestError(busy) once closed, or when `count` more jobs would
   /// overfill the queue.
   void admit(std::size_t count) const;
-  /// Queues `jobs` at the end, in order, and wakes the runner; returns the first
-  /// one's 1-based position.
+  /// Queues `jobs` at the end, in order, and wakes the runners; returns the first
+  /// one's 1-based position in its lane.
   std::size_t push(std::vector<QueuedJob> jobs);
   /// Queues `jobs` before all others, in order (jobs recovered at start).
   void push_front(std::vector<QueuedJob> jobs);
@@ -74,7 +81,7 @@ class JobQueue final : public QueueView {
   void close();
 
   JobPlace place(JobId id) const;
-  /// The 1-based position while queued.
+  /// The 1-based position while queued, among the queued jobs of its lane.
   std::optional<std::size_t> position(JobId id) const;
   /// The progress while it runs.
   std::optional<JobProgress> progress(JobId id) const;
@@ -91,19 +98,19 @@ class JobQueue final : public QueueView {
   /// Sends status_line() to the status sink.
   void report_status() const;
 
-  /// The runner's side. Waits for a job and makes it the running one; nullopt
-  /// when `shutdown` is requested first.
+  /// A runner's side. Waits for the first queued job whose lane runs none and makes
+  /// it a running one; nullopt when `shutdown` is requested first.
   std::optional<TakenJob> take_next(std::stop_token shutdown);
-  void set_progress(const JobProgress& progress);
-  /// Stops the running job, which then fails with `reason` (the first one given).
-  void fail_running(const std::string& reason, bool overrides_completion);
-  /// The running job's stop token; a never-stopping one when idle.
-  std::stop_token running_stop_token() const;
-  /// What the queue knows of the run (cancel, failure, closed) for end_of_run;
-  /// the outcome is left for the runner to fill in.
-  RunFacts running_facts() const;
-  /// Forgets the running job (its end is stored).
-  void finish_running();
+  void set_progress(JobId id, const JobProgress& progress);
+  /// Stops running job `id`, which then fails with `reason` (the first one given).
+  void fail_running(JobId id, const std::string& reason, bool overrides_completion);
+  /// Running job `id`'s stop token; a never-stopping one when it does not run.
+  std::stop_token running_stop_token(JobId id) const;
+  /// What the queue knows of the run of `id` (cancel, failure, closed) for
+  /// end_of_run; the outcome is left for the runner to fill in.
+  RunFacts running_facts(JobId id) const;
+  /// Forgets running job `id` (its end is stored) and frees its lane.
+  void finish_running(JobId id);
 
  private:
   struct Running {
@@ -119,7 +126,12 @@ class JobQueue final : public QueueView {
   };
 
   std::deque<QueuedJob>::const_iterator find_queued(JobId id) const;
-  bool is_running(JobId id) const { return running_ && running_->taken.job.id == id; }
+  Running* running_of(JobId id) const;
+  bool is_running(JobId id) const { return running_of(id) != nullptr; }
+  /// The first queued job whose lane runs none.
+  std::deque<QueuedJob>::iterator next_runnable();
+  /// The 1-based position of `at` among the queued jobs of its lane.
+  std::size_t lane_position(std::deque<QueuedJob>::const_iterator at) const;
   std::string status_line_locked() const;
 
   StatusSink status_;
@@ -127,7 +139,8 @@ class JobQueue final : public QueueView {
   std::condition_variable_any wakeup_;
   std::size_t max_queued_;
   std::deque<QueuedJob> queued_;
-  std::unique_ptr<Running> running_;
+  /// In the order they started.
+  std::vector<std::unique_ptr<Running>> running_;
   bool closed_ = false;
 };
 

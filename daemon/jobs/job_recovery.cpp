@@ -85,7 +85,9 @@ std::vector<QueuedJob> recover_jobs(LockedStore& store, StoreHealthMonitor& heal
                  {"state", to_string(record.state)},
                  {"stored_trials", static_cast<std::uint64_t>(record.trial_count)}});
     }
-    recovered.push_back(QueuedJob{record.id, std::move(spec), record.name});
+    QueuedJob job = queued_job(record.id, std::move(spec));
+    job.name = record.name;
+    recovered.push_back(std::move(job));
   }
   return recovered;
 }

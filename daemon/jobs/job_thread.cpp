@@ -2,6 +2,7 @@
 
 #include <malloc.h>
 
+#include <algorithm>
 #include <chrono>
 #include <utility>
 
@@ -42,14 +43,17 @@ std::set<SearchMethod> JobThread::methods() const {
 }
 
 void JobThread::start() {
-  thread_ = std::jthread([this](std::stop_token shutdown) { run_loop(std::move(shutdown)); });
+  for (std::size_t i = 0; i < std::max<std::size_t>(settings_.runners, 1); ++i) {
+    threads_.emplace_back([this](std::stop_token shutdown) { run_loop(std::move(shutdown)); });
+  }
 }
 
 void JobThread::shutdown() noexcept {
   parts_.queue.close();
-  if (thread_.joinable()) {
-    thread_.request_stop();
-    thread_.join();
+  // Every runner stops first, then each is joined: their jobs stop together.
+  for (std::jthread& thread : threads_) thread.request_stop();
+  for (std::jthread& thread : threads_) {
+    if (thread.joinable()) thread.join();
   }
 }
 
@@ -81,7 +85,7 @@ void JobThread::run_one(Store& store, TakenJob taken, const std::stop_token& shu
     outcome =
         past.not_started ? *past.not_started : run_search(store, taken, std::move(past.trials));
   }
-  RunFacts facts = parts_.queue.running_facts();
+  RunFacts facts = parts_.queue.running_facts(id);
   facts.outcome = outcome.kind;
   facts.outcome_reason = outcome.reason;
   facts.shutting_down = facts.shutting_down || shutdown.stop_requested();
@@ -215,7 +219,7 @@ void JobThread::close_job(Store& store, JobId id, const JobEnd& end, const RunOu
       end.state == JobState::failed ? LogPriority::warning : LogPriority::info;
   parts_.log.event(priority, "job." + std::string(to_string(end.state)),
                    {{"job", id}, {"trials", trial_count(outcome)}, {"reason", end.reason}});
-  parts_.queue.finish_running();
+  parts_.queue.finish_running(id);
   parts_.watchers.publish(JobEvent{JobEvent::Kind::ended, id, end.state, end.reason, std::nullopt});
   parts_.queue.report_status();
   // Encoding a long soak's result (every trial with its fits: 1 MB of JSON, a tree

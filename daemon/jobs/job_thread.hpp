@@ -26,12 +26,16 @@ struct JobThreadSettings {
   std::chrono::milliseconds store_busy_timeout{std::chrono::seconds(10)};
   std::uint64_t max_store_bytes = 0;
   std::uint64_t max_trials_per_job = 100000;
+  /// Runner threads: how many jobs of different lanes (testbeds) may run at once.
+  std::size_t runners = 1;
 };
 
-/// The one job thread: takes the next queued job, runs it through the JobRunner
-/// of its method, and stores how it ended (end_of_run). A job is stopped through
-/// its std::stop_token (cancel) or the thread's (shutdown, SIGTERM: the job is
-/// interrupted and resumes at the next start); the thread is joined, never detached.
+/// The runner threads: each takes the next queued job whose lane runs none (one
+/// per testbed at a time, docs/testbeds.md), runs it through the JobRunner of its
+/// method on its own store connection, and stores how it ended (end_of_run). A job
+/// is stopped through its std::stop_token (cancel) or its thread's (shutdown,
+/// SIGTERM: the job is interrupted and resumes at the next start); the threads are
+/// joined, never detached.
 class JobThread {
  public:
   /// `runners` by method; `parts` must outlive this object.
@@ -74,8 +78,8 @@ class JobThread {
   std::map<SearchMethod, std::unique_ptr<JobRunner>> runners_;
   RunnerParts parts_;
   std::atomic<std::uint64_t> max_trials_;
-  /// Declared last: stopped and joined before anything it uses is destroyed.
-  std::jthread thread_;
+  /// Declared last: stopped and joined before anything they use is destroyed.
+  std::vector<std::jthread> threads_;
 };
 
 }  // namespace trexsearch::service

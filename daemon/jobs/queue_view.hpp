@@ -20,11 +20,16 @@ struct RunningJobStatus {
   WallTime started_at{};
   JobProgress progress;
   bool cancel_requested = false;
+  /// Its lane (job_lane): "testbed lab-a", "trex tcp://...", "no TRex".
+  std::string lane;
 };
 
 /// The queue as `status` shows it (from memory: answering needs no disk access).
 struct QueueStatus {
+  /// The job that has run longest (running_jobs' first).
   std::optional<RunningJobStatus> running;
+  /// Every running job, one per lane at most, in the order they started.
+  std::vector<RunningJobStatus> running_jobs;
   /// In the order they will run.
   std::vector<JobId> queued;
   /// How many of them each method ("mlr", "plr") has (metrics).

@@ -44,6 +44,13 @@ std::string_view to_string(TimeMode mode) {
   return "unknown";
 }
 
+std::string job_lane(const JobSpec& spec) {
+  const auto* trex_spec = std::get_if<TrexMeasurerSpec>(&spec.measurer);
+  if (trex_spec == nullptr) return "no TRex";
+  if (!trex_spec->testbed.empty()) return "testbed " + trex_spec->testbed;
+  return trex_spec->endpoint.empty() ? "trex" : "trex " + trex_spec->endpoint;
+}
+
 std::string_view measurer_kind(const MeasurerSpec& spec) {
   struct Kind {
     std::string_view operator()(const SimMeasurerSpec&) const { return "sim"; }

@@ -160,6 +160,12 @@ struct JobSpec {
   std::string profile;
 };
 
+/// The lane a job runs in: jobs of one lane run one at a time, in order; jobs of
+/// different lanes at the same time (docs/testbeds.md). A trex job's is its testbed
+/// ("testbed lab-a"), or without one its endpoint ("trex tcp://...", "trex" for the
+/// daemon's trex-endpoint); jobs that use no TRex share "no TRex".
+std::string job_lane(const JobSpec& spec);
+
 /// Method mrr or soak: the same runner at one fixed load (fixed_load_job_runner.hpp).
 bool is_fixed_load(SearchMethod method);
 /// The spec's fixed-load plan; only for is_fixed_load(spec.method).

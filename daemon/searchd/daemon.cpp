@@ -133,6 +133,9 @@ void Daemon::start() {
   settings.max_store_bytes = options.max_store_mib << 20;
   settings.store_reserve_bytes = options.store_reserve_mib << 20;
   settings.resume_interrupted = options.resume_interrupted;
+  // One runner per testbed, one for jobs that use no TRex, and one for trex jobs on
+  // an endpoint of their own: each lane can run its job at once.
+  settings.runners = (options.testbeds ? options.testbeds->all().size() : 1) + 2;
   settings.daemon_version = TREX_SEARCH_VERSION;
   settings.config_json = encode_settings_column(options);
   jobs_ = std::make_unique<JobManager>(std::move(settings), std::move(runners), factories_, log_,

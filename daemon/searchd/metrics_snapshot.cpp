@@ -17,8 +17,9 @@ MetricsSnapshot make_metrics_snapshot(const MetricsSources& sources) {
   for (const auto& [method, count] : sources.queue.queued_by_method) {
     snapshot.jobs_queued[method] = count;
   }
+  for (const RunningJobStatus& job : sources.queue.running_jobs)
+    ++snapshot.jobs_running[job.method];
   if (const auto& running = sources.queue.running) {
-    snapshot.jobs_running[running->method] = 1;
     const JobProgress& progress = running->progress;
     if (progress.last_trial) {
       snapshot.last_trial_load_pps = progress.last_trial->load_pps;

@@ -44,11 +44,11 @@ TestbedSet::TestbedSet(std::vector<Testbed> testbeds) : testbeds_(std::move(test
                                    "a second testbed of this name");
       }
       if (const auto port = shared_port(earlier, later)) {
-        throw measure::ConfigError(
-            "testbed." + later.name + ".ports", later.ports_text(),
-            "testbeds " + earlier.name + " and " + later.name + " share " + *port + " of " +
-                later.endpoint + "; a port belongs to one testbed, so that their jobs can "
-                "run at the same time");
+        throw measure::ConfigError("testbed." + later.name + ".ports", later.ports_text(),
+                                   "testbeds " + earlier.name + " and " + later.name + " share " +
+                                       *port + " of " + later.endpoint +
+                                       "; a port belongs to one testbed, so that their jobs can "
+                                       "run at the same time");
       }
     }
   }

@@ -51,8 +51,8 @@ class TestbedSet {
   /// endpoint (when it gives one) must be the testbed's and its ports the
   /// testbed's. Throws ConfigError ("testbed", "endpoint" or "ports") saying what
   /// to change and listing the known testbeds.
-  const Testbed& resolve(const std::string& name, const std::string& endpoint,
-                         bool endpoint_given, const std::set<std::uint8_t>& ports) const;
+  const Testbed& resolve(const std::string& name, const std::string& endpoint, bool endpoint_given,
+                         const std::set<std::uint8_t>& ports) const;
 
  private:
   std::vector<Testbed> testbeds_;

@@ -16,9 +16,9 @@ bool valid_name(const std::string& name) {
 }
 
 std::uint8_t port_number(const std::string& key, const std::string& text, const std::string& part) {
-  if (part.empty() || part.size() > 3 ||
-      !std::all_of(part.begin(), part.end(),
-                   [](char c) { return std::isdigit(static_cast<unsigned char>(c)) != 0; })) {
+  if (part.empty() || part.size() > 3 || !std::all_of(part.begin(), part.end(), [](char c) {
+        return std::isdigit(static_cast<unsigned char>(c)) != 0;
+      })) {
     throw measure::ConfigError(key, text, "\"" + part + "\" is not a port id (0..254)");
   }
   const int port = std::stoi(part);

@@ -17,7 +17,8 @@ namespace {
 using protocol::ResultCode;
 
 std::vector<std::string> args_with(const TempDir& dir, const std::string& config) {
-  return {"--config", dir.write("testbeds.conf", config), "--socket", dir.file("control.sock"),
+  return {"--config",    dir.write("testbeds.conf", config),
+          "--socket",    dir.file("control.sock"),
           "--state-dir", dir.file("state")};
 }
 
@@ -67,14 +68,14 @@ TEST_CASE("trex jobs run on their testbed; an unknown one is refused naming the 
   for (const std::int64_t id : {1, 2}) {
     const auto shown = client.request("show", job_arguments(id));
     REQUIRE(shown.result == ResultCode::success);
-    CHECK(shown.arguments.toStyledString().find("\"testbed\" : \"lab-a\"") !=
-          std::string::npos);
+    CHECK(shown.arguments.toStyledString().find("\"testbed\" : \"lab-a\"") != std::string::npos);
   }
 
   const auto unknown = client.request("submit", mrr_job("lab-c"));
   CHECK(unknown.result == ResultCode::bad_request);
-  CHECK(unknown.text.find("testbed = lab-c: no such testbed (this daemon's testbeds: lab-a, far)") !=
-        std::string::npos);
+  CHECK(
+      unknown.text.find("testbed = lab-c: no such testbed (this daemon's testbeds: lab-a, far)") !=
+      std::string::npos);
   const auto elsewhere = client.request("submit", mrr_job("far", emulator.rpc_endpoint()));
   CHECK(elsewhere.result == ResultCode::bad_request);
   CHECK(elsewhere.text.find("testbed far is on tcp://127.0.0.1:9") != std::string::npos);

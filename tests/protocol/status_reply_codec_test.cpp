@@ -46,7 +46,12 @@ StatusReply busy_daemon() {
   running.cancel_requested = true;
   running.progress.trial_count = 3;
   running.progress.goals.push_back({"NDR", 900000.0, std::nullopt, 1, false});
-  reply.queue = {running, {13, 14}, 64};
+  running.lane = "testbed lab-a";
+  StatusReply::RunningJob beside = running;
+  beside.id = 15;
+  beside.lane = "testbed lab-b";
+  beside.cancel_requested = false;
+  reply.queue = {running, {running, beside}, {13, 14}, 64};
   reply.store = StatusReply::Store{
       "/var/lib/trex-search/jobs.db", 1048576, 0, false, 8388608, false, "disk full",
       "2026-11-25T08:58:00.000Z"};
@@ -77,7 +82,7 @@ TEST_CASE("a status reply is written in the documented shape") {
   CHECK(codec::to_compact_json(json_of(encode_reply(reply))) ==
         R"({"daemon":{"pid":7,"socket":"/s","started_at":"2026-11-25T08:00:00.000Z",)"
         R"("state_dir":"/d","uptime":2.5,"version":"0.1.0"},"queue":{"max_queued":10,)"
-        R"("queued":[3],"queued_count":1,"running":null},)"
+        R"("queued":[3],"queued_count":1,"running":null,"running_jobs":[]},)"
         R"("trex":{"connected":false,"state":"not_configured"}})");
   // An idle link without a version, contact or error leaves those keys out.
   reply.trex =
@@ -98,6 +103,17 @@ TEST_CASE("a status reply with a missing or mistyped field is refused naming the
   running_text["queue"]["running"] = "job 12";
   CHECK_THROWS_WITH_AS(decode_reply<StatusReply>(make_document(running_text)),
                        doctest::Contains("arguments.queue.running"), measure::ConfigError);
+  Json::Value running_jobs_text = good;
+  running_jobs_text["queue"]["running_jobs"][1] = "job 15";
+  CHECK_THROWS_WITH_AS(decode_reply<StatusReply>(make_document(running_jobs_text)),
+                       doctest::Contains("arguments.queue.running_jobs[1]"), measure::ConfigError);
+  // A daemon from before testbeds sends neither running_jobs nor lanes.
+  Json::Value older = good;
+  older["queue"].removeMember("running_jobs");
+  older["queue"]["running"].removeMember("lane");
+  const StatusReply read = decode_reply<StatusReply>(make_document(older));
+  CHECK(read.queue.running_jobs.empty());
+  CHECK(read.queue.running->lane.empty());
   Json::Value bad_queued = good;
   bad_queued["queue"]["queued"][1] = "14";
   CHECK_THROWS_WITH_AS(decode_reply<StatusReply>(make_document(bad_queued)),

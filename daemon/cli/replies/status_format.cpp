@@ -35,16 +35,18 @@ std::string trex_line(const std::optional<StatusReply::TrexLink>& trex) {
 
 std::string queue_lines(const StatusReply::Queue& queue) {
   std::ostringstream text;
-  if (queue.running) {
-    const StatusReply::RunningJob& running = *queue.running;
+  // Every running job (a daemon before testbeds sends only `running`).
+  std::vector<StatusReply::RunningJob> running_jobs = queue.running_jobs;
+  if (running_jobs.empty() && queue.running) running_jobs.push_back(*queue.running);
+  for (const StatusReply::RunningJob& running : running_jobs) {
     text << "running: job " << running.id << " (" << running.method << ", " << running.measurer
-         << ")" << (running.name.empty() ? "" : " " + running.name) << ", trial "
+         << (running.lane.empty() || running.lane == "no TRex" ? "" : ", " + running.lane) << ")"
+         << (running.name.empty() ? "" : " " + running.name) << ", trial "
          << running.progress.trial_count << (running.cancel_requested ? ", cancelling" : "")
          << "\n";
     text << "  " << progress_summary(running.progress) << "\n";
-  } else {
-    text << "running: nothing\n";
   }
+  if (running_jobs.empty()) text << "running: nothing\n";
   text << "queued: " << queue.queued.size();
   if (!queue.queued.empty()) {
     text << " (jobs";

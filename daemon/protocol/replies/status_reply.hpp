@@ -49,12 +49,18 @@ struct StatusReply {
     bool cancel_requested = false;
     /// Where the job stands, as `show` and `watch` carry it.
     JobProgress progress;
+    /// Its lane: "testbed NAME", "trex ENDPOINT", "no TRex" (docs/testbeds.md);
+    /// empty from a daemon that had none.
+    std::string lane;
     friend bool operator==(const RunningJob&, const RunningJob&) = default;
   };
 
-  /// The queue: the running job and those waiting, in the order they will run.
+  /// The queue: the running jobs and those waiting, in the order they were queued.
   struct Queue {
+    /// The job that has run longest: running_jobs' first.
     std::optional<RunningJob> running;
+    /// Every running job, at most one per lane, in the order they started.
+    std::vector<RunningJob> running_jobs;
     std::vector<JobId> queued;
     std::uint64_t max_queued = 0;
     friend bool operator==(const Queue&, const Queue&) = default;

@@ -80,6 +80,7 @@ Json::Value encode_running(const StatusReply::RunningJob& running) {
   json["started_at"] = running.started_at;
   json["cancel_requested"] = running.cancel_requested;
   json["progress"] = encode_job_progress(running.progress);
+  json["lane"] = running.lane;
   return json;
 }
 
@@ -92,12 +93,18 @@ StatusReply::RunningJob decode_running(const ReplyFields& fields) {
   running.started_at = fields.text("started_at");
   running.cancel_requested = fields.flag("cancel_requested");
   running.progress = decode_job_progress(fields.object("progress"), fields.path_of("progress"));
+  if (fields.present("lane")) running.lane = fields.text("lane");
   return running;
 }
 
 Json::Value encode_queue(const StatusReply::Queue& queue) {
   Json::Value json = object();
   json["running"] = queue.running ? encode_running(*queue.running) : Json::Value(Json::nullValue);
+  Json::Value running_jobs(Json::arrayValue);
+  for (const StatusReply::RunningJob& running : queue.running_jobs) {
+    running_jobs.append(encode_running(running));
+  }
+  json["running_jobs"] = running_jobs;
   Json::Value queued(Json::arrayValue);
   for (const JobId id : queue.queued) queued.append(Json::Int64{id});
   json["queued"] = queued;
@@ -111,6 +118,14 @@ StatusReply::Queue decode_queue(const ReplyFields& fields) {
   if (fields.present("running")) {
     queue.running =
         decode_running(ReplyFields(fields.object("running"), fields.path_of("running")));
+  }
+  if (fields.present("running_jobs")) {
+    const Json::Value& running_jobs = fields.array("running_jobs");
+    for (Json::ArrayIndex i = 0; i < running_jobs.size(); ++i) {
+      // ReplyFields refuses an element that is not an object, naming it.
+      queue.running_jobs.push_back(decode_running(
+          ReplyFields(running_jobs[i], codec::element_path(fields.path_of("running_jobs"), i))));
+    }
   }
   const Json::Value& queued = fields.array("queued");
   for (Json::ArrayIndex i = 0; i < queued.size(); ++i) {

@@ -30,7 +30,7 @@ StatusReply busy_status() {
   last.intended_duration_s = 1.0;
   running.progress.last_trial = last;
   running.progress.search_time_limit_s = 600.0;
-  status.queue = {running, {13, 14}, 64};
+  status.queue = {running, {}, {13, 14}, 64};  // a daemon before testbeds: no running_jobs
   status.store =
       StatusReply::Store{"/d/jobs.sqlite", 3 * 1048576, 100 * 1048576, false,
                          4 * 1048576,      false,       "disk full",   "2026-11-25T08:59:00.000Z"};
@@ -67,6 +67,23 @@ TEST_CASE("status: an idle daemon without TRex, store or clients") {
                                     std::nullopt,   0};
   CHECK(format_status(idle).find("TRex: idle (endpoint tcp://t:4501; connects when a trex job "
                                  "runs), last contact 2026-11-25T07:00:00.000Z\n") !=
+        std::string::npos);
+}
+
+TEST_CASE("status: every running job with its testbed") {
+  StatusReply status = busy_status();
+  StatusReply::RunningJob first = *status.queue.running;
+  first.lane = "testbed lab-a";
+  first.cancel_requested = false;
+  StatusReply::RunningJob second = first;
+  second.id = 15;
+  second.name = "other";
+  second.lane = "testbed lab-b";
+  status.queue.running_jobs = {first, second};
+  const std::string text = format_status(status);
+  CHECK(text.find("running: job 12 (mlr, trex, testbed lab-a) nightly, trial 3\n") !=
+        std::string::npos);
+  CHECK(text.find("running: job 15 (mlr, trex, testbed lab-b) other, trial 3\n") !=
         std::string::npos);
 }
 

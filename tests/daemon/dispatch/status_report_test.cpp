@@ -60,19 +60,21 @@ std::string wire(const protocol::Document& arguments) {
 
 TEST_CASE("status: the daemon's records as the reply's arguments, empty texts left out") {
   const std::string written = wire(protocol::encode_reply(busy_status()));
-  CHECK(written ==
-        R"({"clients":{"blocked":0,"connected":2,"max":64,"max_output_bytes":1048576,)"
-        R"("max_per_user":8,"output_bytes":0},"daemon":{"pid":4242,"socket":"/run/control.sock",)"
-        R"("started_at":"2026-11-25T08:00:00.000Z","state_dir":"/var/lib/trex-search",)"
-        R"("uptime":120.5,"version":"0.1.0"},"queue":{"max_queued":64,"queued":[13,14],)"
-        R"("queued_count":2,"running":{"cancel_requested":false,"id":12,"measurer":"trex",)"
-        R"("method":"mlr","name":"nightly","progress":{"goals":[],"last_trial":null,)"
-        R"("trial_count":3},"started_at":"2026-11-25T08:00:30.000Z"}},"store":{"bytes":2097152,)"
-        R"("file":"/var/lib/trex-search/jobs.db","last_error":"disk full",)"
-        R"("last_error_at":"2026-11-25T08:01:30.000Z","max_bytes":0,"reserve_bytes":0,)"
-        R"("reserve_held":false,"writable":false},"trex":{"connected":false,)"
-        R"("endpoint":"tcp://127.0.0.1:4501","last_error":"TRex went away","recoveries":1,)"
-        R"("since":"2026-11-25T08:01:00.000Z","state":"reconnecting"}})");
+  CHECK(
+      written ==
+      R"({"clients":{"blocked":0,"connected":2,"max":64,"max_output_bytes":1048576,)"
+      R"("max_per_user":8,"output_bytes":0},"daemon":{"pid":4242,"socket":"/run/control.sock",)"
+      R"("started_at":"2026-11-25T08:00:00.000Z","state_dir":"/var/lib/trex-search",)"
+      R"("uptime":120.5,"version":"0.1.0"},"queue":{"max_queued":64,"queued":[13,14],)"
+      R"("queued_count":2,"running":{"cancel_requested":false,"id":12,"lane":"","measurer":"trex",)"
+      R"("method":"mlr","name":"nightly","progress":{"goals":[],"last_trial":null,)"
+      R"("trial_count":3},"started_at":"2026-11-25T08:00:30.000Z"},"running_jobs":[]},)"
+      R"("store":{"bytes":2097152,)"
+      R"("file":"/var/lib/trex-search/jobs.db","last_error":"disk full",)"
+      R"("last_error_at":"2026-11-25T08:01:30.000Z","max_bytes":0,"reserve_bytes":0,)"
+      R"("reserve_held":false,"writable":false},"trex":{"connected":false,)"
+      R"("endpoint":"tcp://127.0.0.1:4501","last_error":"TRex went away","recoveries":1,)"
+      R"("since":"2026-11-25T08:01:00.000Z","state":"reconnecting"}})");
   // A client decodes it and writes it back the same.
   const auto decoded =
       protocol::decode_reply<protocol::StatusReply>(protocol::encode_reply(busy_status()));

@@ -60,7 +60,7 @@ TEST_CASE("queued jobs run in order; recovered ones first; positions count from 
     taken.push_back(next->job.id);
     CHECK(queue.place(next->job.id) == JobPlace::running);
     CHECK_FALSE(queue.position(next->job.id).has_value());
-    queue.finish_running();
+    queue.finish_running(next->job.id);
     CHECK(queue.place(next->job.id) == JobPlace::none);
   }
   CHECK(taken == std::vector<JobId>{1, 2, 3, 4, 5});
@@ -74,7 +74,7 @@ TEST_CASE("status: the running job, the queued ones by method, the limit, and a 
   REQUIRE(queue.take_next({}).has_value());
   JobProgress progress;
   progress.trial_count = 12;
-  queue.set_progress(progress);
+  queue.set_progress(1, progress);
   queue.report_status();
 
   const QueueStatus status = queue.queue_status();
@@ -108,7 +108,7 @@ TEST_CASE("the queue refuses jobs beyond its limit, a suite counted whole, and a
   CHECK_NOTHROW(queue.admit(2));
   queue.close();
   CHECK(busy_message(queue, 1) == "trex-searchd is shutting down");
-  CHECK(queue.running_facts().shutting_down);
+  CHECK(queue.running_facts(1).shutting_down);
 }
 
 TEST_CASE("cancelling a queued job records it first, then removes it; a failed record keeps it") {
@@ -133,13 +133,13 @@ TEST_CASE("cancelling the running job stops it once and is remembered for its en
   const auto taken = queue.take_next({});
   REQUIRE(taken.has_value());
   CHECK_FALSE(taken->stop.stop_requested());
-  CHECK_FALSE(queue.running_facts().cancelled);
+  CHECK_FALSE(queue.running_facts(1).cancelled);
   const auto never = [] { FAIL("a running job is not recorded as cancelled"); };
   CHECK(queue.cancel(1, "uid 1", never) == QueueCancel::stop_requested);
   CHECK(taken->stop.stop_requested());
-  CHECK(queue.running_stop_token().stop_requested());
+  CHECK(queue.running_stop_token(1).stop_requested());
   CHECK(queue.cancel(1, "uid 2", never) == QueueCancel::already_stopping);
-  const RunFacts facts = queue.running_facts();
+  const RunFacts facts = queue.running_facts(1);
   CHECK(facts.cancelled);
   CHECK(facts.cancelled_by == "uid 1");
   CHECK(queue.queue_status().running->cancel_requested);
@@ -147,15 +147,15 @@ TEST_CASE("cancelling the running job stops it once and is remembered for its en
 
 TEST_CASE("a failure stops the running job; the first reason stands") {
   JobQueue queue(10);
-  queue.fail_running("nothing runs", true);  // idle: ignored
-  CHECK_FALSE(queue.running_stop_token().stop_possible());
+  queue.fail_running(1, "nothing runs", true);  // idle: ignored
+  CHECK_FALSE(queue.running_stop_token(1).stop_possible());
   queue.push(jobs({1}));
   const auto taken = queue.take_next({});
   REQUIRE(taken.has_value());
-  queue.fail_running("cannot store trial 3", true);
-  queue.fail_running("max-trials-per-job", false);
+  queue.fail_running(1, "cannot store trial 3", true);
+  queue.fail_running(1, "max-trials-per-job", false);
   CHECK(taken->stop.stop_requested());
-  const RunFacts facts = queue.running_facts();
+  const RunFacts facts = queue.running_facts(1);
   CHECK(facts.failure == "cannot store trial 3");
   CHECK(facts.failure_overrides_completion);
   CHECK_FALSE(facts.cancelled);
@@ -178,7 +178,7 @@ TEST_CASE("while_live runs under the lock only for a queued or running job") {
   REQUIRE(queue.take_next({}).has_value());
   JobProgress progress;
   progress.trial_count = 4;
-  queue.set_progress(progress);
+  queue.set_progress(1, progress);
   std::vector<std::string> seen;
   const auto note = [&seen](const JobProgress* running) {
     seen.push_back(running ? "running " + std::to_string(running->trial_count) : "queued");
@@ -187,6 +187,66 @@ TEST_CASE("while_live runs under the lock only for a queued or running job") {
   CHECK(queue.while_live(2, note));
   CHECK_FALSE(queue.while_live(3, note));
   CHECK(seen == std::vector<std::string>{"running 4", "queued"});
+}
+
+TEST_CASE("lanes: one job at a time per lane, lanes side by side, positions per lane") {
+  std::vector<std::string> lines;
+  JobQueue queue(10, [&lines](const std::string& line) { lines.push_back(line); });
+  const auto on = [](JobId id, const std::string& lane) {
+    QueuedJob queued = job(id);
+    queued.lane = lane;
+    return queued;
+  };
+  CHECK(queue.push({on(1, "testbed a"), on(2, "testbed a")}) == 1);
+  CHECK(queue.push({on(3, "testbed b")}) == 1);  // first in its own lane
+  CHECK(queue.push({on(4, "testbed a")}) == 3);
+  CHECK(queue.position(3) == 1);
+  CHECK(queue.position(4) == 3);
+
+  // Lane a's first job, then lane b's: job 2 waits behind job 1 in lane a.
+  const auto first = queue.take_next({});
+  const auto second = queue.take_next({});
+  REQUIRE(first.has_value());
+  REQUIRE(second.has_value());
+  CHECK(first->job.id == 1);
+  CHECK(second->job.id == 3);
+  std::stop_source shutdown;
+  shutdown.request_stop();
+  CHECK_FALSE(queue.take_next(shutdown.get_token()).has_value());  // nothing runnable
+  const QueueStatus status = queue.queue_status();
+  REQUIRE(status.running_jobs.size() == 2);
+  CHECK(status.running_jobs[1].lane == "testbed b");
+  CHECK(status.running->id == 1);
+  CHECK(status.queued == std::vector<JobId>{2, 4});
+  queue.report_status();
+  CHECK(lines.back() ==
+        "job 1 running (mlr, sim, testbed a), job 3 running (mlr, sim, testbed b); 2 queued");
+
+  // Each job's facts are its own.
+  queue.fail_running(3, "cannot store trial 1", true);
+  CHECK(queue.running_facts(3).failure == "cannot store trial 1");
+  CHECK(queue.running_facts(1).failure.empty());
+  CHECK_FALSE(first->stop.stop_requested());
+
+  // Lane a frees: its next job runs, while lane b's still does.
+  queue.finish_running(1);
+  const auto third = queue.take_next({});
+  REQUIRE(third.has_value());
+  CHECK(third->job.id == 2);
+  CHECK(queue.place(3) == JobPlace::running);
+}
+
+TEST_CASE("queued_job puts a job in its spec's lane") {
+  JobSpec trex;
+  TrexMeasurerSpec measurer;
+  measurer.testbed = "lab-a";
+  trex.measurer = measurer;
+  CHECK(queued_job(1, trex).lane == "testbed lab-a");
+  measurer.testbed.clear();
+  measurer.endpoint = "tcp://h:4501";
+  trex.measurer = measurer;
+  CHECK(queued_job(2, trex).lane == "trex tcp://h:4501");
+  CHECK(queued_job(3, JobSpec{}).lane == "no TRex");
 }
 
 }  // namespace trexsearch::service

@@ -28,7 +28,7 @@ JobRecord find_job(JobId id) {
 
 std::vector<QueuedJob> queued(std::initializer_list<JobId> ids) {
   std::vector<QueuedJob> jobs;
-  for (const JobId id : ids) jobs.push_back(QueuedJob{id, JobSpec{}, ""});
+  for (const JobId id : ids) jobs.push_back(queued_job(id, JobSpec{}));
   return jobs;
 }
 
@@ -77,7 +77,7 @@ TEST_CASE("watching the running job starts from its progress") {
   REQUIRE(queue.take_next({}).has_value());
   JobProgress progress;
   progress.trial_count = 5;
-  queue.set_progress(progress);
+  queue.set_progress(1, progress);
   JobWatchers watchers(queue, find_job);
   const WatchStart start = watchers.watch(1, std::make_shared<Recorder>());
   CHECK_FALSE(start.ended);

@@ -180,6 +180,7 @@ TEST_CASE("the snapshot lists every method and link state, and the running job's
   running.progress.estimate = estimate;
   running.progress.goals.push_back({"NDR", 1.0, 2.0, 0, false});
   sources.queue.running = running;
+  sources.queue.running_jobs = {running};
   sources.trials = {{{"main", "no_loss"}, 11}};
   sources.trex.state = TrexLinkState::reconnecting;
   sources.trex.recoveries = 2;

@@ -98,8 +98,8 @@ TEST_CASE("a bad testbed section is refused naming the key and value") {
   CHECK(error_of({{"testbed.a.endpont", "tcp://h:1"}})
             .find("testbed.a.endpont = tcp://h:1: unknown testbed key (known: endpoint, ports, "
                   "trex-user)") != std::string::npos);
-  CHECK(error_of({{"testbed.a b.endpoint", "tcp://h:1"}})
-            .find("not a testbed setting") != std::string::npos);
+  CHECK(error_of({{"testbed.a b.endpoint", "tcp://h:1"}}).find("not a testbed setting") !=
+        std::string::npos);
 }
 
 TEST_CASE("a job runs on the testbed it names, or the one its endpoint and ports belong to") {
