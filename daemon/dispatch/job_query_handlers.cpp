@@ -59,7 +59,8 @@ void add_fixed_load_parts(const JobDetails& details, ShowReply& reply) {
 Answer<ListReply> Dispatcher::list(const protocol::ListRequest& request,
                                    const DispatchContext& context) {
   ListReply reply;
-  for (const JobRecord& record : store_access(context).list(request.state, request.limit)) {
+  for (const JobRecord& record :
+       store_access(context).list(request.state, request.limit, request.testbed)) {
     reply.jobs.push_back(job_summary(record));
   }
   return {std::to_string(reply.jobs.size()) + " jobs", std::move(reply)};

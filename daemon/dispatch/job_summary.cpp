@@ -27,6 +27,7 @@ protocol::JobSummary job_summary(const JobRecord& record) {
   job.profile = record.profile;
   job.daemon_version = record.daemon_version;
   job.trex_version = record.trex_version;
+  job.testbed = record.testbed;
   return job;
 }
 

@@ -113,8 +113,9 @@ class JobManager final : public JobControl {
   void unwatch(JobId id, const JobWatcher* watcher) override { watchers_.unwatch(id, watcher); }
   QueueStatus queue_status() override { return queue_.queue_status(); }
   std::optional<StoreHealth> store_health() override { return health_.store_health(); }
-  std::vector<JobRecord> list(std::optional<JobState> state, std::size_t limit) override {
-    return io_commands_.list(state, limit);
+  std::vector<JobRecord> list(std::optional<JobState> state, std::size_t limit,
+                              const std::optional<std::string>& testbed) override {
+    return io_commands_.list(state, limit, testbed);
   }
   JobDetails details(JobId id, bool with_trials) override {
     return io_commands_.details(id, with_trials);

@@ -47,7 +47,8 @@ class JobStoreAccess {
   virtual ~JobStoreAccess() = default;
 
   /// Newest first.
-  virtual std::vector<JobRecord> list(std::optional<JobState> state, std::size_t limit) = 0;
+  virtual std::vector<JobRecord> list(std::optional<JobState> state, std::size_t limit,
+                                      const std::optional<std::string>& testbed) = 0;
   /// Throws RequestError(not_found).
   virtual JobDetails details(JobId id, bool with_trials) = 0;
   /// Deletes an ended job with its trials and result; returns the trial count.

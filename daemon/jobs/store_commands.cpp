@@ -30,8 +30,9 @@ JobRecord StoreCommands::require_job(JobId id) {
   return store_.with([id](Store& store) { return require_job_in(store, id); });
 }
 
-std::vector<JobRecord> StoreCommands::list(std::optional<JobState> state, std::size_t limit) {
-  return store_.with([&](Store& store) { return store.jobs(state, limit); });
+std::vector<JobRecord> StoreCommands::list(std::optional<JobState> state, std::size_t limit,
+                                           const std::optional<std::string>& testbed) {
+  return store_.with([&](Store& store) { return store.jobs(state, limit, testbed); });
 }
 
 JobDetails StoreCommands::details(JobId id, bool with_trials) {

@@ -25,7 +25,8 @@ class StoreCommands final : public JobStoreAccess {
   StoreCommands(std::unique_ptr<LockedStore> own, JobQueue& queue, StoreHealthMonitor& health,
                 Logger& log);
 
-  std::vector<JobRecord> list(std::optional<JobState> state, std::size_t limit) override;
+  std::vector<JobRecord> list(std::optional<JobState> state, std::size_t limit,
+                              const std::optional<std::string>& testbed) override;
   JobDetails details(JobId id, bool with_trials) override;
   std::size_t remove(JobId id, const std::string& removed_by) override;
   std::string result_json(JobId id) override;

@@ -56,6 +56,8 @@ struct JobRecord {
   std::string config_json;
   /// Trials stored so far.
   std::size_t trial_count = 0;
+  /// The testbed a trex job was placed on (docs/testbeds.md); absent otherwise.
+  std::optional<std::string> testbed;
 };
 
 /// One completed trial as stored: what was asked, the measurer's full answer, and

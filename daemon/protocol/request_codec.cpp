@@ -59,6 +59,7 @@ Document encode_arguments(const ListRequest& request) {
   Json::Value json = object();
   if (request.state) json["state"] = std::string(to_string(*request.state));
   json["limit"] = Json::UInt64{request.limit};
+  if (request.testbed) json["testbed"] = *request.testbed;
   return make_document(std::move(json));
 }
 
@@ -126,6 +127,7 @@ void decode_arguments(const Document& arguments, ListRequest& request) {
     }
   }
   request.limit = read_list_limit(reader);
+  request.testbed = reader.optional_string("testbed");
   reader.reject_unknown_keys();
 }
 
@@ -192,7 +194,7 @@ const std::vector<CommandArguments>& command_arguments() {
       {VersionRequest::kCommand, {}},
       {StatusRequest::kCommand, {}},
       {SubmitRequest::kCommand, {}, true},
-      {ListRequest::kCommand, {"state", "limit"}},
+      {ListRequest::kCommand, {"state", "limit", "testbed"}},
       {ShowRequest::kCommand, {"job", "trials"}},
       {CancelRequest::kCommand, {"job"}},
       {DeleteRequest::kCommand, {"job"}},

@@ -60,6 +60,8 @@ struct ListRequest {
   static constexpr std::string_view kCommand = "list";
   std::optional<JobState> state;
   std::size_t limit = kDefaultListLimit;
+  /// Only the jobs placed on this testbed (docs/testbeds.md).
+  std::optional<std::string> testbed;
   friend bool operator==(const ListRequest&, const ListRequest&) = default;
 };
 

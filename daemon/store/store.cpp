@@ -17,7 +17,7 @@ namespace {
 // stream with its histograms, docs/latency.md) and the trial phase "latency", which
 // a version-3 daemon would not know: it refuses the newer file instead of failing on it.
 // 5: suites and suite_jobs (docs/suites.md); jobs and trials unchanged.
-constexpr int kSchemaVersion = 5;
+constexpr int kSchemaVersion = 6;
 
 // synchronous=FULL with WAL: every commit syncs the WAL, so a committed trial
 // survives a power cut or reboot, not only a daemon crash (NORMAL would survive
@@ -40,7 +40,8 @@ CREATE TABLE IF NOT EXISTS jobs(
   submitted_by TEXT NOT NULL,
   daemon_version TEXT NOT NULL,
   trex_version TEXT,
-  config TEXT NOT NULL
+  config TEXT NOT NULL,
+  testbed TEXT
 );
 CREATE INDEX IF NOT EXISTS jobs_by_state ON jobs(state);
 CREATE TABLE IF NOT EXISTS trials(
@@ -88,7 +89,7 @@ CREATE INDEX IF NOT EXISTS suite_jobs_by_suite ON suite_jobs(suite_id, position)
 constexpr const char* kJobColumns =
     "id, name, method, measurer, spec, profile, state, reason, created_at, started_at, "
     "finished_at, run_count, submitted_by, daemon_version, trex_version, config, "
-    "(SELECT COUNT(*) FROM trials WHERE trials.job_id = jobs.id)";
+    "(SELECT COUNT(*) FROM trials WHERE trials.job_id = jobs.id), testbed";
 
 mlr::TrialPhase phase_from_string(const std::string& text, JobId id) {
   for (const auto phase : {mlr::TrialPhase::warmup, mlr::TrialPhase::initial, mlr::TrialPhase::main,
@@ -137,6 +138,9 @@ Store::Store(const std::filesystem::path& file, std::chrono::milliseconds busy_t
     if (found == 1) db_.exec("ALTER TABLE trials ADD COLUMN plr TEXT");
     if (found >= 1 && found <= 2) db_.exec("ALTER TABLE trials ADD COLUMN detail TEXT");
     if (found >= 1 && found <= 3) db_.exec("ALTER TABLE trials ADD COLUMN latency TEXT");
+    // Version 6: the testbed a trex job was placed on (docs/testbeds.md); NULL for
+    // older jobs and for sim and exec jobs.
+    if (found >= 1 && found <= 5) db_.exec("ALTER TABLE jobs ADD COLUMN testbed TEXT");
     db_.exec(kSchema);
     db_.exec("PRAGMA user_version=" + std::to_string(kSchemaVersion));
     transaction.commit();
@@ -230,7 +234,8 @@ void Store::set_max_bytes(std::uint64_t bytes) {
 JobId Store::add_job(const NewJob& job) {
   auto insert = db_.prepare(
       "INSERT INTO jobs(name, method, measurer, spec, profile, state, created_at, submitted_by, "
-      "daemon_version, config) VALUES(?1, ?2, ?3, ?4, ?5, 'queued', ?6, ?7, ?8, ?9)");
+      "daemon_version, config, testbed) VALUES(?1, ?2, ?3, ?4, ?5, 'queued', ?6, ?7, ?8, ?9, "
+      "?10)");
   insert.bind(1, job.spec.name)
       .bind(2, to_string(job.spec.method))
       .bind(3, measurer_kind(job.spec.measurer))
@@ -240,6 +245,12 @@ JobId Store::add_job(const NewJob& job) {
       .bind(7, job.submitted_by)
       .bind(8, job.daemon_version)
       .bind(9, job.config_json);
+  const auto* trex_spec = std::get_if<TrexMeasurerSpec>(&job.spec.measurer);
+  if (trex_spec != nullptr && !trex_spec->testbed.empty()) {
+    insert.bind(10, trex_spec->testbed);
+  } else {
+    insert.bind_null(10);
+  }
   insert.run();
   return db_.last_insert_rowid();
 }
@@ -273,6 +284,7 @@ JobRecord Store::read_job(SqliteStatement& row) const {
   if (!row.is_null(14)) job.trex_version = row.column_text(14);
   job.config_json = row.column_text(15);
   job.trial_count = static_cast<std::size_t>(row.column_int64(16));
+  if (!row.is_null(17)) job.testbed = row.column_text(17);
   return job;
 }
 
@@ -283,13 +295,20 @@ std::optional<JobRecord> Store::job(JobId id) {
   return read_job(select);
 }
 
-std::vector<JobRecord> Store::jobs(std::optional<JobState> state, std::size_t limit) {
+std::vector<JobRecord> Store::jobs(std::optional<JobState> state, std::size_t limit,
+                                   const std::optional<std::string>& testbed) {
   auto select = db_.prepare(std::string("SELECT ") + kJobColumns +
-                            " FROM jobs WHERE ?1 IS NULL OR state = ?1 ORDER BY id DESC LIMIT ?2");
+                            " FROM jobs WHERE (?1 IS NULL OR state = ?1) AND "
+                            "(?3 IS NULL OR testbed = ?3) ORDER BY id DESC LIMIT ?2");
   if (state) {
     select.bind(1, to_string(*state));
   } else {
     select.bind_null(1);
+  }
+  if (testbed) {
+    select.bind(3, *testbed);
+  } else {
+    select.bind_null(3);
   }
   select.bind(2, static_cast<std::int64_t>(limit));
   std::vector<JobRecord> jobs;

@@ -62,7 +62,9 @@ class Store {
 
   std::optional<JobRecord> job(JobId id);
   /// Newest first; all states when `state` is absent.
-  std::vector<JobRecord> jobs(std::optional<JobState> state, std::size_t limit);
+  /// Newest first; only those in `state` and on `testbed` when given.
+  std::vector<JobRecord> jobs(std::optional<JobState> state, std::size_t limit,
+                              const std::optional<std::string>& testbed = std::nullopt);
   /// Jobs that are not final (queued, running, interrupted), oldest first: the
   /// work a starting daemon picks up again.
   std::vector<JobRecord> unfinished_jobs();

@@ -5,8 +5,8 @@
 // job started before which ended), never from how fast the machine is.
 #include <doctest/doctest.h>
 
-#include <csignal>
 #include <cmath>
+#include <csignal>
 #include <string>
 #include <vector>
 
@@ -19,7 +19,8 @@ namespace {
 using protocol::ResultCode;
 
 std::vector<std::string> args_with(const TempDir& dir, const std::string& config) {
-  return {"--config", dir.write("testbeds.conf", config), "--socket", dir.file("control.sock"),
+  return {"--config",    dir.write("testbeds.conf", config),
+          "--socket",    dir.file("control.sock"),
           "--state-dir", dir.file("state")};
 }
 
@@ -68,8 +69,11 @@ Ended wait_end(const std::string& socket, std::int64_t job) {
   REQUIRE(result.result == ResultCode::success);
   const Json::Value& record = result.arguments["job"];
   CHECK(record["state"].asString() == "finished");
-  Ended ended{record["started_at"].asString(), record["finished_at"].asString(), {},
-              record["run_count"].asInt(), result.arguments["result"]["trials"]};
+  Ended ended{record["started_at"].asString(),
+              record["finished_at"].asString(),
+              {},
+              record["run_count"].asInt(),
+              result.arguments["result"]["trials"]};
   for (const Json::Value& goal : result.arguments["result"]["goals"]) {
     ended.bounds.push_back(goal["relevant_lower_bound"].asDouble());
     ended.bounds.push_back(goal["relevant_upper_bound"].asDouble());
@@ -99,7 +103,7 @@ bool overlapped(const Ended& a, const Ended& b) {
 
 TEST_CASE("two emulators as two testbeds: jobs run at once, with the results they get alone") {
   TempDir dir;
-  const std::vector<std::string> sut{"--sut", "sharp", "--sut-option", "capacity_pps=1e6",
+  const std::vector<std::string> sut{"--sut",   "sharp", "--sut-option", "capacity_pps=1e6",
                                      "--speed", "100"};
   EmulatorProcess first(dir.file("first.log"), sut);
   EmulatorProcess second(dir.file("second.log"), sut);
@@ -132,12 +136,12 @@ TEST_CASE("two emulators as two testbeds: jobs run at once, with the results the
 
 TEST_CASE("a 4-port emulator split into testbeds on ports 0-1 and 2-3 runs both at once") {
   TempDir dir;
-  EmulatorProcess emulator(dir.file("emulator.log"),
-                           {"--ports", "4", "--sut", "sharp", "--sut-option", "capacity_pps=1e6",
-                            "--speed", "100"});
-  DaemonProcess daemon(dir, args_with(dir, testbed_section("low", emulator.rpc_endpoint(), "0-1") +
-                                               testbed_section("high", emulator.rpc_endpoint(),
-                                                               "2-3")));
+  EmulatorProcess emulator(
+      dir.file("emulator.log"),
+      {"--ports", "4", "--sut", "sharp", "--sut-option", "capacity_pps=1e6", "--speed", "100"});
+  DaemonProcess daemon(dir,
+                       args_with(dir, testbed_section("low", emulator.rpc_endpoint(), "0-1") +
+                                          testbed_section("high", emulator.rpc_endpoint(), "2-3")));
   REQUIRE(daemon.wait_ready());
   INFO(daemon.log());
   const std::string socket = dir.file("control.sock");
@@ -158,7 +162,7 @@ TEST_CASE("a 4-port emulator split into testbeds on ports 0-1 and 2-3 runs both 
 TEST_CASE("SIGKILL while two testbeds run jobs: after restart both resume, no trial twice") {
   TempDir dir;
   // Slower emulated time, so that both jobs are mid-search when the daemon dies.
-  const std::vector<std::string> sut{"--sut", "sharp", "--sut-option", "capacity_pps=1e6",
+  const std::vector<std::string> sut{"--sut",   "sharp", "--sut-option", "capacity_pps=1e6",
                                      "--speed", "10"};
   EmulatorProcess first(dir.file("first.log"), sut);
   EmulatorProcess second(dir.file("second.log"), sut);

@@ -71,6 +71,20 @@ TEST_CASE("trex jobs run on their testbed; an unknown one is refused naming the 
     CHECK(shown.arguments.toStyledString().find("\"testbed\" : \"lab-a\"") != std::string::npos);
   }
 
+  // list --testbed: the jobs placed there, each saying so.
+  Json::Value on_lab_a(Json::objectValue);
+  on_lab_a["testbed"] = "lab-a";
+  const auto listed = client.request("list", on_lab_a);
+  REQUIRE(listed.result == ResultCode::success);
+  REQUIRE(listed.arguments["jobs"].size() == 2);
+  CHECK(listed.arguments["jobs"][0]["testbed"].asString() == "lab-a");
+  Json::Value on_far(Json::objectValue);
+  on_far["testbed"] = "far";
+  CHECK(client.request("list", on_far).arguments["jobs"].empty());
+  const CliRun table = run_cli(dir, {"--socket", dir.file("control.sock"), "list"});
+  CHECK(table.out.find("TESTBED") != std::string::npos);
+  CHECK(table.out.find("lab-a") != std::string::npos);
+
   const auto unknown = client.request("submit", mrr_job("lab-c"));
   CHECK(unknown.result == ResultCode::bad_request);
   CHECK(

@@ -72,9 +72,11 @@ TEST_CASE("job requests round-trip their job id and refuse ids below 1") {
 }
 
 TEST_CASE("list requests round-trip state and limit, with the documented defaults and range") {
-  CHECK(round_trip(ListRequest{JobState::failed, 5}) == ListRequest{JobState::failed, 5});
-  CHECK(round_trip(ListRequest{std::nullopt, kMaxListLimit}) ==
-        ListRequest{std::nullopt, kMaxListLimit});
+  CHECK(round_trip(ListRequest{JobState::failed, 5, std::nullopt}) ==
+        ListRequest{JobState::failed, 5, std::nullopt});
+  CHECK(round_trip(ListRequest{std::nullopt, kMaxListLimit, std::nullopt}) ==
+        ListRequest{std::nullopt, kMaxListLimit, std::nullopt});
+  CHECK(round_trip(ListRequest{std::nullopt, 3, "lab-a"}) == ListRequest{std::nullopt, 3, "lab-a"});
   CHECK(round_trip(ListSuitesRequest{1}).limit == 1);
   CHECK(decode_request<ListRequest>(document("{}")).limit == kDefaultListLimit);
   CHECK(refusal<ListRequest>(R"({"state": "done"})").find("arguments.state = \"done\"") !=
@@ -118,7 +120,7 @@ TEST_CASE("the command table lists each command once, with the fields its codec 
   const std::map<std::string_view, Document> full{
       {VersionRequest::kCommand, encode_arguments(VersionRequest{})},
       {StatusRequest::kCommand, encode_arguments(StatusRequest{})},
-      {ListRequest::kCommand, encode_arguments(ListRequest{JobState::queued, 5})},
+      {ListRequest::kCommand, encode_arguments(ListRequest{JobState::queued, 5, "lab-a"})},
       {ShowRequest::kCommand, encode_arguments(ShowRequest{1, false})},
       {CancelRequest::kCommand, encode_arguments(CancelRequest{1})},
       {DeleteRequest::kCommand, encode_arguments(DeleteRequest{1})},

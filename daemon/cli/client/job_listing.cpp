@@ -10,7 +10,7 @@ namespace trexsearch::cli {
 
 std::vector<protocol::JobSummary> matching_jobs(ControlConnection& connection,
                                                 const ExportFilter& filter, int list_limit) {
-  protocol::ListRequest list{std::nullopt, static_cast<std::size_t>(list_limit)};
+  protocol::ListRequest list{std::nullopt, static_cast<std::size_t>(list_limit), std::nullopt};
   if (filter.states.size() == 1)
     list.state = protocol::job_state_from_string(filter.states.front());
   const auto listed = protocol::decode_reply<protocol::ListReply>(connection.send(list).arguments);

@@ -19,6 +19,8 @@ po::options_description list_options() {
       ("state", po::value<std::string>()->value_name("STATE"),
        "only jobs in this state: queued, running, interrupted, finished, failed, cancelled")
       ("limit", po::value<int>()->value_name("N")->default_value(100), "at most N jobs")
+      ("testbed", po::value<std::string>()->value_name("NAME"),
+       "only trex jobs placed on this testbed (docs/testbeds.md)")
       ("suites", "list suites instead of jobs (docs/suites.md)");
   // clang-format on
   return options;
@@ -48,9 +50,13 @@ std::size_t list_limit(const po::variables_map& options) {
 ClientRequest list_request(const po::variables_map& options) {
   if (options.count("suites") != 0) {
     if (options.count("state") != 0) throw UsageError("--state applies to jobs, not --suites");
+    if (options.count("testbed") != 0) {
+      throw UsageError("--testbed applies to jobs, not --suites");
+    }
     return client_request(protocol::ListSuitesRequest{list_limit(options)});
   }
-  protocol::ListRequest list{std::nullopt, list_limit(options)};
+  protocol::ListRequest list{std::nullopt, list_limit(options), std::nullopt};
+  if (options.count("testbed") != 0) list.testbed = options["testbed"].as<std::string>();
   if (options.count("state") != 0) {
     const std::string state = options["state"].as<std::string>();
     list.state = protocol::job_state_from_string(state);

@@ -28,6 +28,8 @@ Json::Value encode_job_summary(const JobSummary& job) {
   json["profile"] = job.profile;
   json["daemon_version"] = job.daemon_version;
   json["trex_version"] = optional_text(job.trex_version);
+  // Only with a testbed: sim and exec jobs and jobs from before testbeds have none.
+  if (job.testbed) json["testbed"] = *job.testbed;
   return json;
 }
 
@@ -49,6 +51,7 @@ JobSummary decode_job_summary(const Json::Value& json, const std::string& path) 
   job.profile = fields.text("profile");
   job.daemon_version = fields.text("daemon_version");
   job.trex_version = fields.optional_text("trex_version");
+  job.testbed = fields.optional_text("testbed");
   return job;
 }
 

@@ -33,6 +33,8 @@ struct JobSummary {
   std::string profile;
   std::string daemon_version;
   std::optional<std::string> trex_version;
+  /// The testbed a trex job was placed on; absent for others and older jobs.
+  std::optional<std::string> testbed;
   friend bool operator==(const JobSummary&, const JobSummary&) = default;
 };
 

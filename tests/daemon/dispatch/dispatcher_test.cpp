@@ -31,7 +31,8 @@ class FakeJobs final : public JobControl {
     status.max_queued = 10;
     return status;
   }
-  std::vector<JobRecord> list(std::optional<JobState> state, std::size_t limit) override {
+  std::vector<JobRecord> list(std::optional<JobState> state, std::size_t limit,
+                              const std::optional<std::string>& /*testbed*/) override {
     last_limit = limit;
     last_state = state;
     return {record(3)};

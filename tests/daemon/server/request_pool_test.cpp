@@ -20,7 +20,10 @@ class NoJobs final : public JobControl {
   }
   CancelOutcome cancel(JobId, const std::string&) override { throw std::logic_error("no"); }
   QueueStatus queue_status() override { return {}; }
-  std::vector<JobRecord> list(std::optional<JobState>, std::size_t) override { return {}; }
+  std::vector<JobRecord> list(std::optional<JobState>, std::size_t,
+                              const std::optional<std::string>&) override {
+    return {};
+  }
   JobDetails details(JobId, bool) override { throw std::logic_error("no"); }
   std::size_t remove(JobId, const std::string&) override { throw std::logic_error("no"); }
   std::string result_json(JobId) override { throw std::logic_error("no"); }
@@ -33,7 +36,8 @@ class NoJobs final : public JobControl {
 /// takes as long as the test wants, without sleeping.
 class GatedStore final : public JobStoreAccess {
  public:
-  std::vector<JobRecord> list(std::optional<JobState>, std::size_t) override {
+  std::vector<JobRecord> list(std::optional<JobState>, std::size_t,
+                              const std::optional<std::string>&) override {
     std::unique_lock lock(mutex_);
     ++entered_;
     changed_.notify_all();

@@ -174,7 +174,7 @@ TEST_CASE("the job manager queues a suite whole, or refuses it whole when the qu
       CHECK(error.code() == ResultCode::busy);
       CHECK(std::string(error.what()).find("4 more asked, max-queued-jobs 3") != std::string::npos);
     }
-    CHECK(jobs->list(std::nullopt, 10).empty());
+    CHECK(jobs->list(std::nullopt, 10, std::nullopt).empty());
     CHECK(jobs->suites(10).empty());
   }
   auto jobs = fixture.manager(jobtest::with_max_queued(10));

@@ -154,6 +154,24 @@ TEST_CASE("job states move through running to a final state with the result in o
   REQUIRE(newest.size() == 2);
   CHECK(newest[0].id == third);
   CHECK(store.jobs(JobState::finished, 10).size() == 1);
+  CHECK(store.jobs(std::nullopt, 10, std::string("lab-a")).empty());
+}
+
+TEST_CASE("a trex job's testbed is stored with it, and jobs are listed by testbed") {
+  TempDir dir;
+  Store store(dir.path() / "jobs.sqlite");
+  NewJob on_a = new_job();
+  TrexMeasurerSpec trex;
+  trex.testbed = "lab-a";
+  on_a.spec.measurer = trex;
+  const JobId first = store.add_job(on_a);
+  const JobId plain = store.add_job(new_job());
+  CHECK(store.job(first)->testbed == "lab-a");
+  CHECK_FALSE(store.job(plain)->testbed.has_value());
+  const auto listed = store.jobs(std::nullopt, 10, std::string("lab-a"));
+  REQUIRE(listed.size() == 1);
+  CHECK(listed[0].id == first);
+  CHECK(store.jobs(std::nullopt, 10).size() == 2);
 }
 
 }  // namespace trexsearch::service
@@ -176,7 +194,7 @@ TEST_CASE("a version-2 store (before per-direction detail) is upgraded in place,
     CHECK(sqlite3_exec(
               db,
               "ALTER TABLE trials DROP COLUMN latency; ALTER TABLE trials DROP COLUMN detail; "
-              "PRAGMA user_version=2;",
+              "ALTER TABLE jobs DROP COLUMN testbed; PRAGMA user_version=2;",
               nullptr, nullptr, nullptr) == SQLITE_OK);
     sqlite3_close(db);
   }
