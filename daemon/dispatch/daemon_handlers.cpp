@@ -28,6 +28,7 @@ Answer<StatusReply> Dispatcher::status(const protocol::StatusRequest& /*request*
   reply.queue = queue_status(queue);
   if (store) reply.store = store_status(*store);
   if (stats_) reply.clients = clients_status(stats_());
+  reply.testbeds = testbeds_status(info_.testbeds, queue);
   std::string text =
       queue.running ? "job " + std::to_string(queue.running->id) + " running" : "idle";
   text += ", " + std::to_string(queue.queued.size()) + " queued";

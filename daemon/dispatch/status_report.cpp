@@ -53,6 +53,24 @@ protocol::StatusReply::Queue queue_status(const QueueStatus& queue) {
   return status;
 }
 
+std::vector<protocol::StatusReply::Testbed> testbeds_status(
+    const std::vector<TestbedInfo>& testbeds, const QueueStatus& queue) {
+  std::vector<protocol::StatusReply::Testbed> status;
+  for (const TestbedInfo& testbed : testbeds) {
+    // The lane of a testbed's jobs (job_lane).
+    const std::string lane = "testbed " + testbed.name;
+    protocol::StatusReply::Testbed entry{testbed.name, testbed.endpoint, testbed.ports, {}, {}};
+    for (const RunningJobStatus& running : queue.running_jobs) {
+      if (running.lane == lane) entry.running = running.id;
+    }
+    if (const auto queued = queue.queued_by_lane.find(lane); queued != queue.queued_by_lane.end()) {
+      entry.queued = queued->second;
+    }
+    status.push_back(std::move(entry));
+  }
+  return status;
+}
+
 protocol::StatusReply::Store store_status(const StoreHealth& store) {
   return {store.file,
           store.bytes,

@@ -17,6 +17,9 @@ protocol::StatusReply::Daemon daemon_status(const DaemonInfo& daemon, double upt
 protocol::StatusReply::TrexLink trex_status(const TrexLinkSnapshot& link);
 /// The running job with its progress, and the queue.
 protocol::StatusReply::Queue queue_status(const QueueStatus& queue);
+/// Each configured testbed with its running job and queue (its lane's).
+std::vector<protocol::StatusReply::Testbed> testbeds_status(
+    const std::vector<TestbedInfo>& testbeds, const QueueStatus& queue);
 /// The job store's health.
 protocol::StatusReply::Store store_status(const StoreHealth& store);
 /// The control server's clients.

@@ -32,8 +32,8 @@ class JobIntake final : public JobSubmission {
   JobIntake(IntakeSettings settings, const MeasurerFactories& factories, JobQueue& queue,
             LockedStore& store, StoreHealthMonitor& health, Logger& log);
 
-  SubmitReceipt submit(const JobSpec& spec, const std::string& submitted_by) override;
-  SuiteReceipt submit_suite(const SuiteSpec& suite, const std::string& submitted_by) override;
+  SubmitReceipt submit(const JobSpec& submitted, const std::string& submitted_by) override;
+  SuiteReceipt submit_suite(const SuiteSpec& submitted, const std::string& submitted_by) override;
   /// The daemon settings recorded with jobs submitted from now on (SIGHUP).
   void set_config_json(std::string config_json);
 

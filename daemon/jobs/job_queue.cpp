@@ -41,7 +41,9 @@ std::size_t JobQueue::push(std::vector<QueuedJob> jobs) {
     std::lock_guard lock(mutex_);
     const std::size_t first = queued_.size();
     std::move(jobs.begin(), jobs.end(), std::back_inserter(queued_));
-    if (first < queued_.size()) position = lane_position(queued_.begin() + first);
+    if (first < queued_.size()) {
+      position = lane_position(std::next(queued_.cbegin(), static_cast<std::ptrdiff_t>(first)));
+    }
   }
   wakeup_.notify_all();
   return position;
@@ -86,7 +88,7 @@ JobQueue::Running* JobQueue::running_of(JobId id) const {
   return nullptr;
 }
 
-std::size_t JobQueue::lane_position(std::deque<QueuedJob>::const_iterator at) const {
+std::size_t JobQueue::lane_position(const std::deque<QueuedJob>::const_iterator& at) const {
   const std::string& lane = at->lane;
   return static_cast<std::size_t>(std::count_if(
              queued_.cbegin(), at, [&lane](const QueuedJob& job) { return job.lane == lane; })) +
@@ -151,6 +153,7 @@ QueueStatus JobQueue::queue_status() {
   if (!status.running_jobs.empty()) status.running = status.running_jobs.front();
   for (const QueuedJob& job : queued_) {
     status.queued.push_back(job.id);
+    status.queued_by_lane[job.lane].push_back(job.id);
     ++status.queued_by_method[std::string(to_string(job.spec.method))];
   }
   return status;

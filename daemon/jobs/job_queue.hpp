@@ -131,7 +131,7 @@ class JobQueue final : public QueueView {
   /// The first queued job whose lane runs none.
   std::deque<QueuedJob>::iterator next_runnable();
   /// The 1-based position of `at` among the queued jobs of its lane.
-  std::size_t lane_position(std::deque<QueuedJob>::const_iterator at) const;
+  std::size_t lane_position(const std::deque<QueuedJob>::const_iterator& at) const;
   std::string status_line_locked() const;
 
   StatusSink status_;

@@ -30,8 +30,10 @@ struct QueueStatus {
   std::optional<RunningJobStatus> running;
   /// Every running job, one per lane at most, in the order they started.
   std::vector<RunningJobStatus> running_jobs;
-  /// In the order they will run.
+  /// In the order they were queued.
   std::vector<JobId> queued;
+  /// The same by lane (job_lane), each in its order.
+  std::map<std::string, std::vector<JobId>> queued_by_lane;
   /// How many of them each method ("mlr", "plr") has (metrics).
   std::map<std::string, std::size_t> queued_by_method;
   std::size_t max_queued = 0;

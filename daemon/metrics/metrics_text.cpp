@@ -132,7 +132,8 @@ std::string format_metrics(const MetricsSnapshot& s) {
     sample(out, "trexsearch_jobs_queued", {{"method", escape_label_value(method)}},
            static_cast<double>(count));
   }
-  family(out, "trexsearch_jobs_running", "gauge", "Jobs running now (0 or 1), by method.");
+  family(out, "trexsearch_jobs_running", "gauge",
+         "Jobs running now, by method (one per testbed at most).");
   for (const auto& [method, count] : s.jobs_running) {
     sample(out, "trexsearch_jobs_running", {{"method", escape_label_value(method)}},
            static_cast<double>(count));
@@ -147,12 +148,13 @@ std::string format_metrics(const MetricsSnapshot& s) {
            static_cast<double>(count));
   }
 
-  optional_gauge(
-      out, "trexsearch_last_trial_load_pps",
-      "Intended load of the running job's latest completed trial, in packets per second.",
-      s.last_trial_load_pps);
+  optional_gauge(out, "trexsearch_last_trial_load_pps",
+                 "Intended load of the latest completed trial of the job that has run longest, in "
+                 "packets per second.",
+                 s.last_trial_load_pps);
   optional_gauge(out, "trexsearch_last_trial_loss_ratio",
-                 "Loss ratio of the running job's latest completed trial (1 when tester-limited).",
+                 "Loss ratio of the latest completed trial of the job that has run longest (1 when "
+                 "tester-limited).",
                  s.last_trial_loss_ratio);
   optional_gauge(out, "trexsearch_plr_estimate_pps",
                  "The running PLR job's critical-load estimate (average), in packets per second.",

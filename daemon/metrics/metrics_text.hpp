@@ -42,7 +42,8 @@ struct MetricsSnapshot {
   std::map<std::string, std::size_t> jobs_running;
   /// Trials stored since the daemon started, by (phase, result).
   std::map<std::pair<std::string, std::string>, std::uint64_t> trials_total;
-  /// The running job's latest completed trial: intended load [pps] and loss ratio.
+  /// The latest completed trial of the running job that has run longest (with
+  /// testbeds several run; these follow the oldest): intended load [pps] and loss ratio.
   std::optional<double> last_trial_load_pps;
   std::optional<double> last_trial_loss_ratio;
   /// The running PLR job's critical-load estimate and its stdev [pps].

@@ -4,10 +4,19 @@
 
 #include <cstddef>
 #include <string>
+#include <vector>
 
 #include "daemon/model/job_record.hpp"
 
 namespace trexsearch::service {
+
+/// A testbed as `status` shows it (docs/testbeds.md).
+struct TestbedInfo {
+  std::string name;
+  std::string endpoint;
+  /// "0,1".
+  std::string ports;
+};
 
 /// Facts about the daemon that `version` and `status` report.
 struct DaemonInfo {
@@ -16,6 +25,8 @@ struct DaemonInfo {
   WallTime started_at{};
   std::string socket_path;
   std::string state_dir;
+  /// The config's testbed sections; empty without any (one implicit testbed).
+  std::vector<TestbedInfo> testbeds;
 };
 
 /// Live numbers from the control server for `status`.

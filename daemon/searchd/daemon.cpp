@@ -148,6 +148,11 @@ void Daemon::start() {
   started_at_ = info.started_at;
   info.socket_path = options.socket;
   info.state_dir = options.state_dir;
+  if (options.testbeds && !options.testbeds->implicit()) {
+    for (const Testbed& testbed : options.testbeds->all()) {
+      info.testbeds.push_back({testbed.name, testbed.endpoint, testbed.ports_text()});
+    }
+  }
   const DispatcherJobs handler_jobs{jobs_->submission(), jobs_->cancelling(),
                                     jobs_->watching(),   jobs_->queue(),
                                     jobs_->health(),     jobs_->io_store_access()};

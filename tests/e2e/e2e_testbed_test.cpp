@@ -71,6 +71,14 @@ TEST_CASE("trex jobs run on their testbed; an unknown one is refused naming the 
     CHECK(shown.arguments.toStyledString().find("\"testbed\" : \"lab-a\"") != std::string::npos);
   }
 
+  // status: each testbed of the config, idle now.
+  const auto status = client.request("status", Json::Value(Json::objectValue));
+  REQUIRE(status.result == ResultCode::success);
+  REQUIRE(status.arguments["testbeds"].size() == 2);
+  CHECK(status.arguments["testbeds"][1]["name"].asString() == "far");
+  CHECK(status.arguments["testbeds"][1]["ports"].asString() == "0,1");
+  CHECK(status.arguments["testbeds"][0]["running"].isNull());
+
   // list --testbed: the jobs placed there, each saying so.
   Json::Value on_lab_a(Json::objectValue);
   on_lab_a["testbed"] = "lab-a";

@@ -56,6 +56,8 @@ StatusReply busy_daemon() {
       "/var/lib/trex-search/jobs.db", 1048576, 0, false, 8388608, false, "disk full",
       "2026-11-25T08:58:00.000Z"};
   reply.clients = StatusReply::Clients{2, 64, 8, 512, 1048576, 1};
+  reply.testbeds = {{"lab-a", "tcp://127.0.0.1:4501", "0,1", 12, {13}},
+                    {"lab-b", "tcp://127.0.0.1:4511", "0,1", std::nullopt, {}}};
   return reply;
 }
 
@@ -114,6 +116,10 @@ TEST_CASE("a status reply with a missing or mistyped field is refused naming the
   const StatusReply read = decode_reply<StatusReply>(make_document(older));
   CHECK(read.queue.running_jobs.empty());
   CHECK(read.queue.running->lane.empty());
+  Json::Value testbed_queued = good;
+  testbed_queued["testbeds"][0]["queued"][0] = "13";
+  CHECK_THROWS_WITH_AS(decode_reply<StatusReply>(make_document(testbed_queued)),
+                       doctest::Contains("arguments.testbeds[0].queued[0]"), measure::ConfigError);
   Json::Value bad_queued = good;
   bad_queued["queue"]["queued"][1] = "14";
   CHECK_THROWS_WITH_AS(decode_reply<StatusReply>(make_document(bad_queued)),

@@ -92,7 +92,7 @@ FlowSpec read_flows(const FieldReader& root) {
     for (Json::ArrayIndex i = 0; i < vary.array_size(); ++i) {
       const FieldReader name = vary.element(i);
       const std::string text = name.as_string();
-      const auto known =
+      const auto* const known =
           std::find_if(kFlowFields.begin(), kFlowFields.end(),
                        [&text](FlowField field) { return text == to_string(field); });
       if (known == kFlowFields.end()) {

@@ -57,6 +57,20 @@ std::string queue_lines(const StatusReply::Queue& queue) {
   return text.str();
 }
 
+std::string testbed_lines(const std::vector<StatusReply::Testbed>& testbeds) {
+  std::ostringstream text;
+  for (const StatusReply::Testbed& testbed : testbeds) {
+    text << "testbed " << testbed.name << " (" << testbed.endpoint << ", ports " << testbed.ports
+         << "): " << (testbed.running ? "job " + std::to_string(*testbed.running) : "idle");
+    if (!testbed.queued.empty()) {
+      text << "; queued";
+      for (const protocol::JobId id : testbed.queued) text << " " << id;
+    }
+    text << "\n";
+  }
+  return text.str();
+}
+
 std::string store_lines(const StatusReply::Store& store) {
   std::ostringstream text;
   text << "store: " << store.file << ", " << fixed(static_cast<double>(store.bytes) / kMiB, 1)
@@ -84,7 +98,7 @@ std::string format_status(const StatusReply& status) {
   text << "trex-searchd " << status.daemon.version << ", pid " << status.daemon.pid << ", up "
        << fixed(status.daemon.uptime_s, 0) << " s\n";
   text << "TRex: " << trex_line(status.trex) << "\n";
-  text << queue_lines(status.queue);
+  text << queue_lines(status.queue) << testbed_lines(status.testbeds);
   if (status.store) text << store_lines(*status.store);
   if (status.clients) {
     text << "clients: " << status.clients->connected << " of " << status.clients->max << "\n";

@@ -93,12 +93,24 @@ struct StatusReply {
     friend bool operator==(const Clients&, const Clients&) = default;
   };
 
+  /// A testbed of the daemon's config: its running job and its queue.
+  struct Testbed {
+    std::string name;
+    std::string endpoint;
+    std::string ports;
+    std::optional<JobId> running;
+    std::vector<JobId> queued;
+    friend bool operator==(const Testbed&, const Testbed&) = default;
+  };
+
   Daemon daemon;
   /// Absent: this daemon has no TRex configured (`{"state": "not_configured"}`).
   std::optional<TrexLink> trex;
   Queue queue;
   std::optional<Store> store;
   std::optional<Clients> clients;
+  /// The config's testbeds (docs/testbeds.md); empty without testbed sections.
+  std::vector<Testbed> testbeds;
   friend bool operator==(const StatusReply&, const StatusReply&) = default;
 };
 

@@ -179,6 +179,44 @@ StatusReply::Clients decode_clients(const ReplyFields& fields) {
                               fields.count("max_output_bytes"), fields.count("blocked")};
 }
 
+Json::Value encode_testbeds(const std::vector<StatusReply::Testbed>& testbeds) {
+  Json::Value list(Json::arrayValue);
+  for (const StatusReply::Testbed& testbed : testbeds) {
+    Json::Value json = object();
+    json["name"] = testbed.name;
+    json["endpoint"] = testbed.endpoint;
+    json["ports"] = testbed.ports;
+    json["running"] =
+        testbed.running ? Json::Value(Json::Int64{*testbed.running}) : Json::Value(Json::nullValue);
+    Json::Value queued(Json::arrayValue);
+    for (const JobId id : testbed.queued) queued.append(Json::Int64{id});
+    json["queued"] = queued;
+    list.append(json);
+  }
+  return list;
+}
+
+std::vector<StatusReply::Testbed> decode_testbeds(const ReplyFields& fields) {
+  std::vector<StatusReply::Testbed> testbeds;
+  const Json::Value& list = fields.array("testbeds");
+  for (Json::ArrayIndex i = 0; i < list.size(); ++i) {
+    const std::string path = codec::element_path(fields.path_of("testbeds"), i);
+    const ReplyFields entry(list[i], path);
+    StatusReply::Testbed testbed;
+    testbed.name = entry.text("name");
+    testbed.endpoint = entry.text("endpoint");
+    testbed.ports = entry.text("ports");
+    if (entry.present("running")) testbed.running = entry.int64("running");
+    const Json::Value& queued = entry.array("queued");
+    for (Json::ArrayIndex k = 0; k < queued.size(); ++k) {
+      testbed.queued.push_back(
+          codec::as_int64(queued[k], codec::element_path(entry.path_of("queued"), k)));
+    }
+    testbeds.push_back(std::move(testbed));
+  }
+  return testbeds;
+}
+
 // The object at `key` read by `decode`.
 template <class Decode>
 auto decode_part(const ReplyFields& fields, const char* key, Decode decode) {
@@ -194,6 +232,8 @@ Document encode_reply(const StatusReply& reply) {
   json["queue"] = encode_queue(reply.queue);
   if (reply.store) json["store"] = encode_store(*reply.store);
   if (reply.clients) json["clients"] = encode_clients(*reply.clients);
+  // Only from a daemon with testbed sections (docs/testbeds.md).
+  if (!reply.testbeds.empty()) json["testbeds"] = encode_testbeds(reply.testbeds);
   return make_document(std::move(json));
 }
 
@@ -204,6 +244,7 @@ void decode_reply(const Document& arguments, StatusReply& reply) {
   reply.queue = decode_part(fields, "queue", decode_queue);
   if (fields.present("store")) reply.store = decode_part(fields, "store", decode_store);
   if (fields.present("clients")) reply.clients = decode_part(fields, "clients", decode_clients);
+  if (fields.present("testbeds")) reply.testbeds = decode_testbeds(fields);
 }
 
 }  // namespace trexsearch::protocol

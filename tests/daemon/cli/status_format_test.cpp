@@ -85,6 +85,12 @@ TEST_CASE("status: every running job with its testbed") {
         std::string::npos);
   CHECK(text.find("running: job 15 (mlr, trex, testbed lab-b) other, trial 3\n") !=
         std::string::npos);
+  status.testbeds = {{"lab-a", "tcp://h:4501", "0,1", 12, {13, 14}},
+                     {"lab-c", "tcp://h:4521", "2,3", std::nullopt, {}}};
+  const std::string with_testbeds = format_status(status);
+  CHECK(with_testbeds.find("queued: 2 (jobs 13 14)\n"
+                           "testbed lab-a (tcp://h:4501, ports 0,1): job 12; queued 13 14\n"
+                           "testbed lab-c (tcp://h:4521, ports 2,3): idle\n") != std::string::npos);
 }
 
 TEST_CASE("list: one row per job") {

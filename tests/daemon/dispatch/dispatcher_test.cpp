@@ -110,7 +110,7 @@ using Response = protocol::JsonReply;
 struct Fixture {
   FakeJobs jobs;
   Dispatcher dispatcher{jobs, AccessPolicy(kDaemonUid, kControlGroup),
-                        DaemonInfo{"9.9", 1, {}, "", ""}, [] {
+                        DaemonInfo{"9.9", 1, {}, "", "", {}}, [] {
                           return ServerStats{3, 5};
                         }};
 

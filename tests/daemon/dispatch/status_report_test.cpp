@@ -19,7 +19,7 @@ WallTime at_seconds(int seconds) {
 }
 
 protocol::StatusReply busy_status() {
-  DaemonInfo daemon{"0.1.0", 4242, at_seconds(0), "/run/control.sock", "/var/lib/trex-search"};
+  DaemonInfo daemon{"0.1.0", 4242, at_seconds(0), "/run/control.sock", "/var/lib/trex-search", {}};
   TrexLinkSnapshot link;
   link.state = TrexLinkState::reconnecting;
   link.endpoint = "tcp://127.0.0.1:4501";

@@ -96,7 +96,7 @@ struct Replies {
 TEST_CASE(
     "the request pool answers busy beyond max_pending and takes requests again once drained") {
   NoJobs jobs;
-  Dispatcher dispatcher(jobs, AccessPolicy(0, 0), DaemonInfo{"9.9", 1, {}, "", ""});
+  Dispatcher dispatcher(jobs, AccessPolicy(0, 0), DaemonInfo{"9.9", 1, {}, "", "", {}});
   auto gated = std::make_unique<GatedStore>();
   GatedStore& gate = *gated;
   std::vector<std::unique_ptr<JobStoreAccess>> stores;
