@@ -28,7 +28,6 @@ import os
 import subprocess
 import sys
 import tempfile
-import time
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 native = __import__("native-stand-check")
@@ -65,18 +64,9 @@ def main():
     args = parser.parse_args()
     scratch = tempfile.mkdtemp(prefix="encap-stand-")
     socket_path = os.path.join(scratch, "c.sock")
-    open(os.path.join(scratch, "d.conf"), "w").close()
-    daemon = subprocess.Popen(
-        ["taskset", "-c", "0", args.searchd, "--config", os.path.join(scratch, "d.conf"),
-         "--socket", socket_path, "--state-dir", os.path.join(scratch, "state"),
-         "--trex-endpoint", "tcp://127.0.0.1:4501"],
-        stdout=open(os.path.join(scratch, "daemon.log"), "w"), stderr=subprocess.STDOUT)
+    daemon = native.start_daemon(args.searchd, scratch, socket_path)
     rows = []
     try:
-        for _ in range(200):
-            if os.path.exists(socket_path):
-                break
-            time.sleep(0.05)
         for name in args.names:
             captured = os.path.join(scratch, name + ".pcap")
             capture = native.Capture(captured, args.frames)

@@ -103,6 +103,23 @@ def run(command, **kwargs):
     return result.stdout
 
 
+def start_daemon(searchd, scratch, socket_path, config=""):
+    """trex-searchd on CPU 0 with `config` as its config file, its socket and state in
+    `scratch`, once its socket exists; TRex at the stand's endpoint."""
+    with open(os.path.join(scratch, "d.conf"), "w") as f:
+        f.write(config)
+    daemon = subprocess.Popen(
+        ["taskset", "-c", "0", searchd, "--config", os.path.join(scratch, "d.conf"),
+         "--socket", socket_path, "--state-dir", os.path.join(scratch, "state"),
+         "--trex-endpoint", "tcp://127.0.0.1:4501"],
+        stdout=open(os.path.join(scratch, "daemon.log"), "w"), stderr=subprocess.STDOUT)
+    for _ in range(200):
+        if os.path.exists(socket_path):
+            break
+        time.sleep(0.05)
+    return daemon
+
+
 def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("--searchd", required=True)
@@ -115,17 +132,8 @@ def main():
     args = parser.parse_args()
     scratch = tempfile.mkdtemp(prefix="native-stand-")
     socket_path = os.path.join(scratch, "c.sock")
-    open(os.path.join(scratch, "d.conf"), "w").close()
-    daemon = subprocess.Popen(
-        ["taskset", "-c", "0", args.searchd, "--config", os.path.join(scratch, "d.conf"),
-         "--socket", socket_path, "--state-dir", os.path.join(scratch, "state"),
-         "--trex-endpoint", "tcp://127.0.0.1:4501"],
-        stdout=open(os.path.join(scratch, "daemon.log"), "w"), stderr=subprocess.STDOUT)
+    daemon = start_daemon(args.searchd, scratch, socket_path)
     try:
-        for _ in range(200):
-            if os.path.exists(socket_path):
-                break
-            time.sleep(0.05)
         print("| profile | streams | frames captured (each) | distinct (trex-search) | "
               "distinct (TRex client) | trex-search frames TRex's client never sent | same frames |")
         print("| --- | --- | --- | --- | --- | --- | --- |")

@@ -25,6 +25,9 @@ import sys
 import tempfile
 import time
 
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+native = __import__("native-stand-check")
+
 SOURCE = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 ENDPOINTS = {"stand-0": "tcp://127.0.0.1:4501", "stand-1": "tcp://127.0.0.1:4511"}
 
@@ -88,20 +91,11 @@ def main():
     args = parser.parse_args()
     scratch = tempfile.mkdtemp(prefix="testbeds-stand-")
     socket = os.path.join(scratch, "c.sock")
-    config = os.path.join(scratch, "d.conf")
-    with open(config, "w") as f:
-        for name, endpoint in ENDPOINTS.items():
-            f.write("[testbed.%s]\nendpoint = %s\nports = 0,1\n" % (name, endpoint))
-    daemon = subprocess.Popen(
-        ["taskset", "-c", "0", args.searchd, "--config", config, "--socket", socket,
-         "--state-dir", os.path.join(scratch, "state")],
-        stdout=open(os.path.join(scratch, "daemon.log"), "w"), stderr=subprocess.STDOUT)
+    config = "".join("[testbed.%s]\nendpoint = %s\nports = 0,1\n" % (name, endpoint)
+                     for name, endpoint in ENDPOINTS.items())
+    daemon = native.start_daemon(args.searchd, scratch, socket, config)
     rows = []
     try:
-        for _ in range(200):
-            if os.path.exists(socket):
-                break
-            time.sleep(0.05)
         alone = {}
         for testbed in ENDPOINTS:
             job_id = submit(args.cli, socket, scratch, job_for(testbed, args.max_load))
