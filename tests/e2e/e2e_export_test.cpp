@@ -316,6 +316,7 @@ TEST_CASE("export --format csv writes the job, result, trial and direction table
   CHECK(job_rows[1].at("method") == "plr");
   CHECK(job_rows[1].at("state") == "finished");
   CHECK(job_rows[1].at("trex_version").empty());  // a sim job never met TRex
+  CHECK(job_rows[1].at("testbed").empty());       // nor has a testbed
 
   const CliRun directions_run = jobs.cli({"--format", "csv", "--records", "direction"});
   REQUIRE(directions_run.exit_code == 0);

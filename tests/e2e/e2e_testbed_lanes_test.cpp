@@ -18,12 +18,6 @@ namespace {
 
 using protocol::ResultCode;
 
-std::vector<std::string> args_with(const TempDir& dir, const std::string& config) {
-  return {"--config",    dir.write("testbeds.conf", config),
-          "--socket",    dir.file("control.sock"),
-          "--state-dir", dir.file("state")};
-}
-
 std::string testbed_section(const std::string& name, const std::string& endpoint,
                             const std::string& ports) {
   return "[testbed." + name + "]\nendpoint = " + endpoint + "\nports = " + ports + "\n";
@@ -107,8 +101,9 @@ TEST_CASE("two emulators as two testbeds: jobs run at once, with the results the
                                      "--speed", "100"};
   EmulatorProcess first(dir.file("first.log"), sut);
   EmulatorProcess second(dir.file("second.log"), sut);
-  DaemonProcess daemon(dir, args_with(dir, testbed_section("a", first.rpc_endpoint(), "0,1") +
-                                               testbed_section("b", second.rpc_endpoint(), "0,1")));
+  DaemonProcess daemon(
+      dir, daemon_args_with_config(dir, testbed_section("a", first.rpc_endpoint(), "0,1") +
+                                            testbed_section("b", second.rpc_endpoint(), "0,1")));
   REQUIRE(daemon.wait_ready());
   INFO(daemon.log());
   const std::string socket = dir.file("control.sock");
@@ -139,9 +134,9 @@ TEST_CASE("a 4-port emulator split into testbeds on ports 0-1 and 2-3 runs both 
   EmulatorProcess emulator(
       dir.file("emulator.log"),
       {"--ports", "4", "--sut", "sharp", "--sut-option", "capacity_pps=1e6", "--speed", "100"});
-  DaemonProcess daemon(dir,
-                       args_with(dir, testbed_section("low", emulator.rpc_endpoint(), "0-1") +
-                                          testbed_section("high", emulator.rpc_endpoint(), "2-3")));
+  DaemonProcess daemon(dir, daemon_args_with_config(
+                                dir, testbed_section("low", emulator.rpc_endpoint(), "0-1") +
+                                         testbed_section("high", emulator.rpc_endpoint(), "2-3")));
   REQUIRE(daemon.wait_ready());
   INFO(daemon.log());
   const std::string socket = dir.file("control.sock");
@@ -172,7 +167,7 @@ TEST_CASE("SIGKILL while two testbeds run jobs: after restart both resume, no tr
   std::int64_t on_a = 0;
   std::int64_t on_b = 0;
   {
-    DaemonProcess daemon(dir, args_with(dir, config), "first");
+    DaemonProcess daemon(dir, daemon_args_with_config(dir, config), "first");
     REQUIRE(daemon.wait_ready());
     ControlClient client(socket);
     on_a = submit(client, ndr_pdr_on("a", 0, "10"));
@@ -187,7 +182,7 @@ TEST_CASE("SIGKILL while two testbeds run jobs: after restart both resume, no tr
     daemon.send_signal(SIGKILL);
     CHECK(daemon.wait_exit() == 128 + SIGKILL);
   }
-  DaemonProcess restarted(dir, args_with(dir, config), "second");
+  DaemonProcess restarted(dir, daemon_args_with_config(dir, config), "second");
   REQUIRE(restarted.wait_ready());
   INFO(restarted.log());
   for (const std::int64_t job : {on_a, on_b}) {

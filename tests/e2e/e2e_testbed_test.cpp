@@ -16,12 +16,6 @@ namespace {
 
 using protocol::ResultCode;
 
-std::vector<std::string> args_with(const TempDir& dir, const std::string& config) {
-  return {"--config",    dir.write("testbeds.conf", config),
-          "--socket",    dir.file("control.sock"),
-          "--state-dir", dir.file("state")};
-}
-
 // One MRR trial of the stock profile (ports 0 and 1), on the testbed named (if any).
 Json::Value mrr_job(const std::string& testbed, const std::string& endpoint = "") {
   Json::Value job(Json::objectValue);
@@ -56,7 +50,7 @@ TEST_CASE("trex jobs run on their testbed; an unknown one is refused naming the 
                              "\n[testbed.lab-a]\nendpoint = " + emulator.rpc_endpoint() +
                              "\nports = 0,1\n[testbed.far]\nendpoint = tcp://127.0.0.1:9\n"
                              "ports = 0,1\n";
-  DaemonProcess daemon(dir, args_with(dir, config));
+  DaemonProcess daemon(dir, daemon_args_with_config(dir, config));
   REQUIRE(daemon.wait_ready());
   ControlClient client(dir.file("control.sock"));
   INFO(daemon.log());
@@ -92,6 +86,12 @@ TEST_CASE("trex jobs run on their testbed; an unknown one is refused naming the 
   const CliRun table = run_cli(dir, {"--socket", dir.file("control.sock"), "list"});
   CHECK(table.out.find("TESTBED") != std::string::npos);
   CHECK(table.out.find("lab-a") != std::string::npos);
+  // export: the testbed in each job record, last column of the CSV.
+  const CliRun exported = run_cli(
+      dir, {"--socket", dir.file("control.sock"), "export", "--format", "csv", "--records", "job"});
+  INFO(exported.err);
+  CHECK(exported.out.find(",trex_version,testbed\r\n") != std::string::npos);
+  CHECK(exported.out.find(",lab-a\r\n") != std::string::npos);
 
   const auto unknown = client.request("submit", mrr_job("lab-c"));
   CHECK(unknown.result == ResultCode::bad_request);
@@ -114,13 +114,13 @@ TEST_CASE("testbeds sharing a port of one TRex stop the daemon at start, naming 
   const std::string config =
       "[testbed.a]\nendpoint = tcp://127.0.0.1:4501\nports = 0-1\n"
       "[testbed.b]\nendpoint = tcp://127.0.0.1:4501\nports = 1,2\n";
-  std::vector<std::string> args = args_with(dir, config);
+  std::vector<std::string> args = daemon_args_with_config(dir, config);
   args.emplace_back("--check-config");
   DaemonProcess check(dir, args, "check");
   CHECK(check.wait_exit() == 2);
   CHECK(check.log().find("testbeds a and b share port 1 of tcp://127.0.0.1:4501") !=
         std::string::npos);
-  DaemonProcess start(dir, args_with(dir, config), "start");
+  DaemonProcess start(dir, daemon_args_with_config(dir, config), "start");
   CHECK(start.wait_exit() == 2);
   CHECK(start.log().find("testbed.b.ports = 1,2") != std::string::npos);
 }

@@ -68,10 +68,11 @@ std::string joined_notes(const Json::Value& notes) {
   return text;
 }
 
+// "testbed" last (docs/testbeds.md), so that earlier columns keep their places.
 constexpr const char* kJobColumns[] = {
-    "job",         "name",         "method",     "measurer",       "state",
-    "reason",      "created_at",   "started_at", "finished_at",    "run_count",
-    "trial_count", "submitted_by", "profile",    "daemon_version", "trex_version"};
+    "job",        "name",           "method",       "measurer",  "state",       "reason",
+    "created_at", "started_at",     "finished_at",  "run_count", "trial_count", "submitted_by",
+    "profile",    "daemon_version", "trex_version", "testbed"};
 
 constexpr const char* kResultColumns[] = {
     "job", "name", "method", "state", "stop_reason", "goal", "goal_loss_ratio",

@@ -293,6 +293,12 @@ std::vector<std::string> daemon_args(const TempDir& dir, std::vector<std::string
   return args;
 }
 
+std::vector<std::string> daemon_args_with_config(const TempDir& dir, const std::string& config) {
+  return {"--config",    dir.write("testbeds.conf", config),
+          "--socket",    dir.file("control.sock"),
+          "--state-dir", dir.file("state")};
+}
+
 Json::Value job_arguments(std::int64_t job) {
   Json::Value arguments(Json::objectValue);
   arguments["job"] = Json::Int64{job};

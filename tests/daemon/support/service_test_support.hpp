@@ -149,6 +149,9 @@ std::string fake_measurer_path();
 
 /// Standard daemon arguments for a test in `dir` (socket, state dir, empty config).
 std::vector<std::string> daemon_args(const TempDir& dir, std::vector<std::string> extra = {});
+/// trex-searchd's arguments with `config` as its config file (written into `dir` as
+/// testbeds.conf), its socket and state in `dir`: for testbed sections.
+std::vector<std::string> daemon_args_with_config(const TempDir& dir, const std::string& config);
 
 /// `{"job": job}`: the arguments of show, cancel, result, watch, delete.
 Json::Value job_arguments(std::int64_t job);
