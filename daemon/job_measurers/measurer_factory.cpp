@@ -90,7 +90,11 @@ void TrexMeasurerFactory::place(MeasurerSpec& spec) const {
   auto& trex_spec = std::get<TrexMeasurerSpec>(spec);
   std::lock_guard lock(mutex_);
   const TrexTarget target = target_of(trex_spec, defaults_);
-  if (!target.testbed.empty()) trex_spec.testbed = target.testbed;
+  // Only testbeds of the config are recorded: without sections every job runs as
+  // before testbeds, and its record, list and trend stay as they were.
+  if (!target.testbed.empty() && !defaults_.testbeds->implicit()) {
+    trex_spec.testbed = target.testbed;
+  }
 }
 
 LiveMeasurer TrexMeasurerFactory::make(const MeasurerSpec& spec) const {

@@ -92,6 +92,17 @@ TEST_CASE("trex jobs run on their testbed; an unknown one is refused naming the 
   INFO(exported.err);
   CHECK(exported.out.find(",trex_version,testbed\r\n") != std::string::npos);
   CHECK(exported.out.find(",lab-a\r\n") != std::string::npos);
+  // trend: a result is compared with results from its own testbed.
+  const std::string sock = dir.file("control.sock");
+  const CliRun trend = run_cli(dir, {"--socket", sock, "trend", "on-lab-a"});
+  INFO(trend.out << trend.err);
+  CHECK(trend.exit_code == 0);
+  CHECK(trend.out.find("on-lab-a on testbed lab-a") != std::string::npos);
+  const CliRun elsewhere_trend =
+      run_cli(dir, {"--socket", sock, "trend", "on-lab-a", "--testbed", "far"});
+  CHECK(elsewhere_trend.exit_code == 2);
+  CHECK(elsewhere_trend.err.find("no ended job is named 'on-lab-a' on testbed far") !=
+        std::string::npos);
 
   const auto unknown = client.request("submit", mrr_job("lab-c"));
   CHECK(unknown.result == ResultCode::bad_request);
