@@ -50,7 +50,8 @@ namespace {
 struct TrexTarget {
   std::string endpoint;
   std::string user;
-  /// The testbed's name; empty without testbeds.
+  /// The testbed's name, recorded with the job; empty without testbed sections
+  /// (then every job runs and is recorded as before testbeds).
   std::string testbed;
 };
 
@@ -67,13 +68,17 @@ std::set<std::uint8_t> job_ports(const TrexMeasurerSpec& spec) {
 TrexTarget target_of(const TrexMeasurerSpec& spec, const TrexDefaults& defaults) {
   const bool endpoint_given = !spec.endpoint.empty();
   const std::string endpoint = endpoint_given ? spec.endpoint : defaults.endpoint;
-  const bool off_testbeds = defaults.testbeds && defaults.testbeds->implicit() &&
-                            spec.testbed.empty() && endpoint != defaults.endpoint;
-  if (!defaults.testbeds || off_testbeds) return {endpoint, defaults.user, ""};
+  if (!defaults.testbeds) return {endpoint, defaults.user, ""};
+  const bool implicit = defaults.testbeds->implicit();
+  // Without sections a job that names none runs where its endpoint says, as before.
+  if (implicit && spec.testbed.empty() && endpoint != defaults.endpoint) {
+    return {endpoint, defaults.user, ""};
+  }
   try {
     const Testbed& testbed =
         defaults.testbeds->resolve(spec.testbed, endpoint, endpoint_given, job_ports(spec));
-    return {testbed.endpoint, testbed.trex_user.value_or(defaults.user), testbed.name};
+    return {testbed.endpoint, testbed.trex_user.value_or(defaults.user),
+            implicit ? "" : testbed.name};
   } catch (const measure::ConfigError& error) {
     throw RequestError(ResultCode::bad_request, error.what());
   }
@@ -90,11 +95,7 @@ void TrexMeasurerFactory::place(MeasurerSpec& spec) const {
   auto& trex_spec = std::get<TrexMeasurerSpec>(spec);
   std::lock_guard lock(mutex_);
   const TrexTarget target = target_of(trex_spec, defaults_);
-  // Only testbeds of the config are recorded: without sections every job runs as
-  // before testbeds, and its record, list and trend stay as they were.
-  if (!target.testbed.empty() && !defaults_.testbeds->implicit()) {
-    trex_spec.testbed = target.testbed;
-  }
+  if (!target.testbed.empty()) trex_spec.testbed = target.testbed;
 }
 
 LiveMeasurer TrexMeasurerFactory::make(const MeasurerSpec& spec) const {
