@@ -46,6 +46,10 @@ inline constexpr std::string_view port_counters = "port_counters";
 inline constexpr std::string_view sut_frames = "sut_frames";
 inline constexpr std::string_view settle_capped = "settle_capped";
 inline constexpr std::string_view tx_queue_full = "tx_queue_full";
+/// An operator's hook ran before or after the trial (docs/testbeds.md "Hooks").
+inline constexpr std::string_view hook = "hook";
+/// A hook with on-failure = note failed; the trial stands.
+inline constexpr std::string_view hook_failed = "hook_failed";
 inline constexpr std::string_view latency_buckets = "latency_buckets";
 inline constexpr std::string_view latency_hdrh_invalid = "latency_hdrh_invalid";
 inline constexpr std::string_view latency_histogram_invalid = "latency_histogram_invalid";

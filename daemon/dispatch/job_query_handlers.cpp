@@ -88,6 +88,15 @@ Answer<ShowReply> Dispatcher::show(const protocol::ShowRequest& request,
     reply.trials.emplace();
     for (const StoredTrial& trial : details.trials) reply.trials->push_back(trial_record_of(trial));
   }
+  if (details.hook_runs > 0) {
+    reply.hooks = protocol::HookRunCounts{details.hook_runs, details.failed_hook_runs};
+  }
+  if (request.hooks) {
+    reply.hook_runs.emplace();
+    for (const HookRun& run : store_access(context).hook_runs(request.job)) {
+      reply.hook_runs->push_back(hook_run_record_of(run));
+    }
+  }
   std::string text = job_text(request.job) + " is " + std::string(to_string(details.record.state)) +
                      " with " + std::to_string(details.trials.size()) + " trials";
   return {std::move(text), std::move(reply)};

@@ -13,6 +13,8 @@ SuiteDetails JobStoreAccess::suite(const SuiteRef& /*ref*/) {
 
 std::vector<SuiteRecord> JobStoreAccess::suites(std::size_t /*limit*/) { return {}; }
 
+std::vector<HookRun> JobStoreAccess::hook_runs(JobId /*id*/) { return {}; }
+
 SuiteReceipt JobSubmission::submit_suite(const SuiteSpec& suite,
                                          const std::string& /*submitted_by*/) {
   throw RequestError(ResultCode::unsupported,

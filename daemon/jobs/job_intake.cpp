@@ -18,6 +18,7 @@ WallTime now() { return std::chrono::system_clock::now(); }
 JobIntake::JobIntake(IntakeSettings settings, const MeasurerFactories& factories, JobQueue& queue,
                      LockedStore& store, StoreHealthMonitor& health, Logger& log)
     : methods_(std::move(settings.methods)),
+      hook_rules_(std::move(settings.hook_rules)),
       daemon_version_(std::move(settings.daemon_version)),
       factories_(factories),
       queue_(queue),
@@ -38,6 +39,14 @@ JobSpec JobIntake::placed(const JobSpec& job, const std::string& what) const {
   }
   JobSpec placed = job;
   factories_.for_spec(job.measurer).place(placed.measurer);
+  if (!placed.hooks.empty()) {
+    // A client names hooks; only the operator's config says what they run.
+    const auto* trex = std::get_if<TrexMeasurerSpec>(&placed.measurer);
+    const std::optional<std::string> problem =
+        hook_rules_ ? hook_rules_->problem_with(placed.hooks, trex ? trex->testbed : "")
+                    : std::optional<std::string>("this daemon defines no hooks");
+    if (problem) throw RequestError(ResultCode::bad_request, *problem);
+  }
   return placed;
 }
 

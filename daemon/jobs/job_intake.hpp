@@ -1,9 +1,11 @@
 #pragma once
 
+#include <memory>
 #include <mutex>
 #include <set>
 #include <string>
 
+#include "daemon/hooks/hook_rules.hpp"
 #include "daemon/job_measurers/measurer_factory.hpp"
 #include "daemon/jobs/job_queue.hpp"
 #include "daemon/jobs/job_submission.hpp"
@@ -20,6 +22,8 @@ struct IntakeSettings {
   std::string daemon_version;
   /// The daemon settings recorded with every job (JSON).
   std::string config_json = "{}";
+  /// The hooks jobs may name; null: none (a job naming one is refused).
+  std::shared_ptr<const HookRules> hook_rules;
 };
 
 /// Takes submissions: checks that the job can run here, that its names are safe to
@@ -49,6 +53,7 @@ class JobIntake final : public JobSubmission {
                           const std::string& config_json);
 
   const std::set<SearchMethod> methods_;
+  const std::shared_ptr<const HookRules> hook_rules_;
   const std::string daemon_version_;
   const MeasurerFactories& factories_;
   JobQueue& queue_;

@@ -25,12 +25,13 @@ JobManager::JobManager(JobManagerSettings settings, std::vector<std::unique_ptr<
       queue_(settings_.max_queued, std::move(status)),
       io_commands_(io_store_, queue_, health_, log),
       watchers_(queue_, [this](JobId id) { return io_commands_.require_job(id); }),
-      intake_(IntakeSettings{methods_of(runners), settings_.daemon_version, settings_.config_json},
+      intake_(IntakeSettings{methods_of(runners), settings_.daemon_version, settings_.config_json,
+                             settings_.hook_rules},
               factories, queue_, io_store_, health_, log),
       canceller_(queue_, watchers_, io_store_, io_commands_, log),
       thread_(JobThreadSettings{settings_.store_file, settings_.store_busy_timeout,
                                 settings_.max_store_bytes, settings_.max_trials_per_job,
-                                settings_.runners},
+                                settings_.runners, settings_.hook_rules},
               std::move(runners), RunnerParts{queue_, watchers_, tally_, health_, log}) {
   // A damaged store stops the start here, with what to do, rather than failing
   // jobs one by one later.

@@ -48,6 +48,8 @@ struct JobManagerSettings {
   /// How long one store write waits for a lock another process holds before it
   /// counts as failed (and is retried with backoff).
   std::chrono::milliseconds store_busy_timeout{std::chrono::seconds(10)};
+  /// The operator's hooks (docs/testbeds.md "Hooks"); null: none.
+  std::shared_ptr<const HookRules> hook_rules;
 };
 
 /// Owns the job pieces and wires them: the io thread's store connection, the

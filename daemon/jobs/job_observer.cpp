@@ -6,8 +6,20 @@
 namespace trexsearch::service {
 
 JobObserver::JobObserver(RunnerParts parts, Store& store, JobId id, std::stop_token stop,
-                         const std::atomic<std::uint64_t>& max_trials)
-    : parts_(parts), store_(store), id_(id), stop_(std::move(stop)), max_trials_(max_trials) {}
+                         const std::atomic<std::uint64_t>& max_trials, JobHookRunner* hooks)
+    : parts_(parts),
+      store_(store),
+      id_(id),
+      stop_(std::move(stop)),
+      max_trials_(max_trials),
+      hooks_(hooks) {}
+
+measure::Measurer& JobObserver::with_trial_hooks(measure::Measurer& live,
+                                                 std::uint64_t next_trial) {
+  if (hooks_ == nullptr || !hooks_->hooks().has_trial_hooks()) return live;
+  hooked_.emplace(live, *hooks_, next_trial);
+  return *hooked_;
+}
 
 void JobObserver::trial_done(const StoredTrial& trial, const JobProgress& progress) {
   // Durable first: the next trial starts only after this returns. A trial that

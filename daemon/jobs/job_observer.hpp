@@ -3,10 +3,13 @@
 #include <atomic>
 #include <cstddef>
 #include <cstdint>
+#include <optional>
 #include <stop_token>
 #include <string>
 #include <string_view>
 
+#include "daemon/hooks/hooked_measurer.hpp"
+#include "daemon/hooks/job_hook_runner.hpp"
 #include "daemon/jobs/job_queue.hpp"
 #include "daemon/jobs/job_watchers.hpp"
 #include "daemon/log/log.hpp"
@@ -33,13 +36,15 @@ class JobObserver final : public RunObserver {
  public:
   /// `store` is the runner's connection; `stop` the job's; `max_trials` is read
   /// at every trial (SIGHUP changes it for the running job too).
+  /// `hooks`, when the job names trial hooks, runs them around each live trial.
   JobObserver(RunnerParts parts, Store& store, JobId id, std::stop_token stop,
-              const std::atomic<std::uint64_t>& max_trials);
+              const std::atomic<std::uint64_t>& max_trials, JobHookRunner* hooks = nullptr);
 
   void trial_done(const StoredTrial& trial, const JobProgress& progress) override;
   void replay_finished(std::size_t replayed, const JobProgress& progress) override;
   void trex_connected(const std::string& version) override;
   void debug(std::string_view text) override;
+  measure::Measurer& with_trial_hooks(measure::Measurer& live, std::uint64_t next_trial) override;
 
  private:
   /// Stores the trial, waiting out transient errors; false when it is not stored
@@ -54,6 +59,8 @@ class JobObserver final : public RunObserver {
   std::stop_token stop_;
   const std::atomic<std::uint64_t>& max_trials_;
   bool store_failed_ = false;
+  JobHookRunner* hooks_;
+  std::optional<HookedMeasurer> hooked_;
 };
 
 }  // namespace trexsearch::service

@@ -6,6 +6,7 @@
 #include <string>
 #include <vector>
 
+#include "daemon/model/hook_run.hpp"
 #include "daemon/model/job_progress.hpp"
 #include "daemon/model/job_record.hpp"
 #include "daemon/model/suite_record.hpp"
@@ -21,6 +22,9 @@ struct JobDetails {
   /// 1-based place in the queue while queued.
   std::optional<std::size_t> queue_position;
   std::vector<StoredTrial> trials;
+  /// Runs of the operator's hooks, and how many failed (docs/testbeds.md "Hooks").
+  std::size_t hook_runs = 0;
+  std::size_t failed_hook_runs = 0;
 };
 
 /// One job of a suite as `show_suite` reports it.
@@ -62,6 +66,9 @@ class JobStoreAccess {
   virtual SuiteDetails suite(const SuiteRef& ref);
   /// Newest first, without documents; empty without a store.
   virtual std::vector<SuiteRecord> suites(std::size_t limit);
+  /// Every run of the job's hooks with its output, in the order they ran; throws
+  /// RequestError(not_found). Stores without hooks (test fakes) have none.
+  virtual std::vector<HookRun> hook_runs(JobId id);
 };
 
 /// Opens JobStoreAccess objects for other threads (the request pool's workers).

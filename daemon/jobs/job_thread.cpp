@@ -82,8 +82,7 @@ void JobThread::run_one(Store& store, TakenJob taken, const std::stop_token& shu
                                               [&stop = taken.stop] { stop.request_stop(); });
     StoredPast past = load_past(store, taken);
     announce_start(taken.job, past);
-    outcome =
-        past.not_started ? *past.not_started : run_search(store, taken, std::move(past.trials));
+    outcome = past.not_started ? *past.not_started : run_search(store, taken, std::move(past));
   }
   RunFacts facts = parts_.queue.running_facts(id);
   facts.outcome = outcome.kind;
@@ -153,10 +152,64 @@ void JobThread::announce_start(const QueuedJob& job, const StoredPast& past) {
   parts_.queue.report_status();
 }
 
-RunOutcome JobThread::run_search(Store& store, const TakenJob& taken,
-                                 std::vector<StoredTrial> stored) {
+std::optional<JobHookRunner> JobThread::job_hooks(Store& store, const QueuedJob& job,
+                                                  int run_number) {
+  if (job.spec.hooks.empty()) return std::nullopt;
+  HookJobFacts facts;
+  facts.job = job.id;
+  facts.name = job.name;
+  facts.method = std::string(to_string(job.spec.method));
+  if (const auto* trex = std::get_if<TrexMeasurerSpec>(&job.spec.measurer)) {
+    facts.testbed = trex->testbed;
+  }
+  facts.run = static_cast<std::uint64_t>(std::max(run_number, 1));
+  std::shared_ptr<const HookSet> definitions =
+      settings_.hook_rules ? settings_.hook_rules->hooks() : std::make_shared<const HookSet>();
+  const JobId id = job.id;
+  return std::optional<JobHookRunner>(
+      std::in_place, std::move(definitions), job.spec.hooks, std::move(facts),
+      [this, &store, id](const HookRun& run) {
+        // Kept with the job for show and export; a run the store cannot take is
+        // still in the trial's notes and the log, so the job goes on.
+        try {
+          store.add_hook_run(id, run);
+        } catch (const std::exception& error) {
+          parts_.log.event(LogPriority::warning, "hook.not_stored",
+                           {{"job", id}, {"hook", run.hook}, {"reason", error.what()}});
+        }
+        parts_.log.event(run.ok() ? LogPriority::debug : LogPriority::warning, "hook.ran",
+                         {{"job", id}, {"text", run.summary()}});
+      });
+}
+
+void JobThread::run_search_hooks(JobHookRunner& hooks, HookPoint point, const std::stop_token& stop,
+                                 RunOutcome& outcome) {
+  if (hooks.hooks().at(point).empty()) return;
+  HookFacts facts;
+  if (point == HookPoint::after_search) {
+    facts.emplace_back("TREX_SEARCH_OUTCOME",
+                       outcome.kind == RunOutcome::Kind::failed ? "failed" : "completed");
+    facts.emplace_back("TREX_SEARCH_REASON", outcome.reason);
+  }
+  const HookPointResult result = hooks.run(point, facts, std::nullopt, 1, stop);
+  if (result.cancelled) {
+    outcome.kind = RunOutcome::Kind::stopped;
+    return;
+  }
+  if (!result.fail_job) return;
+  const std::string failure = "hook " + *result.fail_job;
+  outcome.kind = RunOutcome::Kind::failed;
+  outcome.reason = outcome.reason.empty() || point == HookPoint::before_search
+                       ? failure
+                       : outcome.reason + "; then " + failure;
+}
+
+RunOutcome JobThread::run_search(Store& store, const TakenJob& taken, StoredPast past) {
   const JobSpec& spec = taken.job.spec;
-  JobObserver observer(parts_, store, taken.job.id, taken.stop.get_token(), max_trials_);
+  const std::stop_token stop = taken.stop.get_token();
+  std::optional<JobHookRunner> hooks = job_hooks(store, taken.job, past.run_number);
+  JobObserver observer(parts_, store, taken.job.id, stop, max_trials_, hooks ? &*hooks : nullptr);
+  RunOutcome outcome;
   try {
     const auto runner = runners_.find(spec.method);
     if (runner == runners_.end()) {
@@ -165,11 +218,21 @@ RunOutcome JobThread::run_search(Store& store, const TakenJob& taken,
     }
     // Every TRex RPC of the run (this thread) gives up soon after a cancel or
     // SIGTERM, whatever its rpc_timeout: kRpcWaitAfterStop for all of them.
-    const trex::RpcStopScope rpc_stop(taken.stop.get_token());
-    return runner->second->run(spec, std::move(stored), taken.stop.get_token(), observer);
+    const trex::RpcStopScope rpc_stop(stop);
+    // before_search runs at the start of every run, a resumed one too: the DUT may
+    // have been reset while the daemon was down.
+    if (hooks) run_search_hooks(*hooks, HookPoint::before_search, stop, outcome);
+    if (outcome.kind != RunOutcome::Kind::completed) return outcome;
+    outcome = runner->second->run(spec, std::move(past.trials), stop, observer);
   } catch (const std::exception& error) {
-    return RunOutcome::failure(error.what());
+    outcome = RunOutcome::failure(error.what());
   }
+  // After a run that ended by itself or failed (to collect the DUT's state), not
+  // after a cancel or a daemon stop: those must end at once.
+  if (hooks && outcome.kind != RunOutcome::Kind::stopped && !stop.stop_requested()) {
+    run_search_hooks(*hooks, HookPoint::after_search, stop, outcome);
+  }
+  return outcome;
 }
 
 void JobThread::record_end(Store& store, JobId id, const JobEnd& end, const RunOutcome& outcome) {

@@ -12,6 +12,8 @@
 #include <thread>
 #include <vector>
 
+#include "daemon/hooks/hook_rules.hpp"
+#include "daemon/hooks/job_hook_runner.hpp"
 #include "daemon/jobs/job_end.hpp"
 #include "daemon/jobs/job_observer.hpp"
 #include "daemon/jobs/job_queue.hpp"
@@ -28,6 +30,8 @@ struct JobThreadSettings {
   std::uint64_t max_trials_per_job = 100000;
   /// Runner threads: how many jobs of different lanes (testbeds) may run at once.
   std::size_t runners = 1;
+  /// The operator's hooks as they are when a job starts; null: none.
+  std::shared_ptr<const HookRules> hook_rules;
 };
 
 /// The runner threads: each takes the next queued job whose lane runs none (one
@@ -67,7 +71,13 @@ class JobThread {
   void run_one(Store& store, TakenJob taken, const std::stop_token& shutdown);
   StoredPast load_past(Store& store, const TakenJob& taken);
   void announce_start(const QueuedJob& job, const StoredPast& past);
-  RunOutcome run_search(Store& store, const TakenJob& taken, std::vector<StoredTrial> stored);
+  RunOutcome run_search(Store& store, const TakenJob& taken, StoredPast past);
+  /// The job's hook runner, or nullopt when it names no hooks.
+  std::optional<JobHookRunner> job_hooks(Store& store, const QueuedJob& job, int run_number);
+  /// Runs before_search or after_search hooks; folds a failure into `outcome`
+  /// (before_search: the run does not start).
+  void run_search_hooks(JobHookRunner& hooks, HookPoint point, const std::stop_token& stop,
+                        RunOutcome& outcome);
   /// Stores the end state with the result; at least the state when the result
   /// does not fit.
   void record_end(Store& store, JobId id, const JobEnd& end, const RunOutcome& outcome);

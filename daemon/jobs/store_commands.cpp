@@ -1,5 +1,6 @@
 #include "daemon/jobs/store_commands.hpp"
 
+#include <tuple>
 #include <utility>
 
 #include "daemon/model/service_errors.hpp"
@@ -43,8 +44,16 @@ JobDetails StoreCommands::details(JobId id, bool with_trials) {
   store_.with([&](Store& store) {
     details.record = require_job_in(store, id);
     if (with_trials) details.trials = store.trials(id);
+    std::tie(details.hook_runs, details.failed_hook_runs) = store.hook_run_counts(id);
   });
   return details;
+}
+
+std::vector<HookRun> StoreCommands::hook_runs(JobId id) {
+  return store_.with([&](Store& store) {
+    require_job_in(store, id);
+    return store.hook_runs(id);
+  });
 }
 
 std::size_t StoreCommands::remove(JobId id, const std::string& removed_by) {

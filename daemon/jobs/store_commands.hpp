@@ -32,6 +32,7 @@ class StoreCommands final : public JobStoreAccess {
   std::string result_json(JobId id) override;
   SuiteDetails suite(const SuiteRef& ref) override;
   std::vector<SuiteRecord> suites(std::size_t limit) override;
+  std::vector<HookRun> hook_runs(JobId id) override;
 
   /// The stored job; throws RequestError(not_found).
   JobRecord require_job(JobId id);

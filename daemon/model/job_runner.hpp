@@ -1,5 +1,6 @@
 #pragma once
 
+#include <cstdint>
 #include <optional>
 #include <stop_token>
 #include <string>
@@ -11,6 +12,7 @@
 #include "daemon/model/job_progress.hpp"
 #include "daemon/model/job_record.hpp"
 #include "daemon/model/job_spec.hpp"
+#include "measure/measurer.hpp"
 #include "plr/soak_search.hpp"
 #include "search/search_result.hpp"
 
@@ -29,6 +31,15 @@ class RunObserver {
   virtual void trex_connected(const std::string& version) { (void)version; }
   /// Search decisions worth a debug log line.
   virtual void debug(std::string_view text) = 0;
+  /// What the run's live trials go to: `live` with the job's before_trial and
+  /// after_trial hooks around each (docs/testbeds.md "Hooks"), or `live` itself
+  /// when it has none. `next_trial` is the number of the first live trial (stored
+  /// trials + 1). Runners call it once, below their replay of stored trials; the
+  /// result lives as long as the observer.
+  virtual measure::Measurer& with_trial_hooks(measure::Measurer& live, std::uint64_t next_trial) {
+    (void)next_trial;
+    return live;
+  }
 };
 
 /// How a run ended.

@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "daemon/model/fixed_load_spec.hpp"
+#include "daemon/model/job_hooks.hpp"
 #include "measure/units.hpp"
 #include "plr/plr_config.hpp"
 #include "search/controller_config.hpp"
@@ -158,6 +159,8 @@ struct JobSpec {
   LatencySpec latency;
   /// Traffic profile the job runs with (kept with the job record; used by `trex`).
   std::string profile;
+  /// The operator's hooks the job names (docs/testbeds.md "Hooks").
+  JobHooks hooks;
 };
 
 /// The lane a job runs in: jobs of one lane run one at a time, in order; jobs of

@@ -123,4 +123,22 @@ protocol::FixedLoadView fixed_load_view_of(const FixedLoadResult& result) {
   return view;
 }
 
+protocol::HookRunRecord hook_run_record_of(const HookRun& run) {
+  protocol::HookRunRecord record;
+  record.hook = run.hook;
+  record.point = std::string(to_string(run.point));
+  record.trial = run.trial_number;
+  record.attempt = run.attempt;
+  record.started_at = to_unix_seconds(run.started_at);
+  record.duration_s = run.duration.count();
+  record.end = std::string(to_string(run.end));
+  record.status = run.status;
+  record.ok = run.ok();
+  record.text = run.describe();
+  record.output = run.output;
+  record.output_dropped_bytes = run.output_dropped_bytes;
+  record.failure_action = run.failure_action;
+  return record;
+}
+
 }  // namespace trexsearch::service

@@ -3,9 +3,11 @@
 #include <vector>
 
 #include "daemon/model/fixed_load_result.hpp"
+#include "daemon/model/hook_run.hpp"
 #include "daemon/model/job_progress.hpp"
 #include "daemon/model/job_record.hpp"
 #include "daemon/protocol/replies/events.hpp"
+#include "daemon/protocol/replies/hook_run_record.hpp"
 #include "daemon/protocol/replies/job_progress.hpp"
 #include "daemon/protocol/replies/job_replies.hpp"
 #include "daemon/protocol/replies/result_document.hpp"
@@ -21,6 +23,8 @@ namespace trexsearch::service {
 /// A stored trial as `show` lists it (with the ratio its counts give, and for
 /// PLR jobs the estimate computed while it ran).
 protocol::TrialRecord trial_record_of(const StoredTrial& stored);
+/// A hook run as `show --hooks` reports it.
+protocol::HookRunRecord hook_run_record_of(const HookRun& run);
 /// The `trial` watch event of `job` after the progress's last trial.
 protocol::TrialEvent trial_event_of(JobId job, const JobProgress& progress);
 /// Each goal's bounds from the stored trials (`show`).

@@ -72,6 +72,8 @@ Document encode_arguments(const ListSuitesRequest& request) {
 Document encode_arguments(const ShowRequest& request) {
   Json::Value json = json_of(job_arguments(request.job));
   json["trials"] = request.trials;
+  // Only when asked: clients from before hooks existed send the same request.
+  if (request.hooks) json["hooks"] = true;
   return make_document(std::move(json));
 }
 
@@ -141,6 +143,7 @@ void decode_arguments(const Document& arguments, ShowRequest& request) {
   codec::ObjectReader reader(json_of(arguments), "arguments");
   request.job = read_job_id(reader);
   request.trials = reader.optional_bool("trials").value_or(true);
+  request.hooks = reader.optional_bool("hooks").value_or(false);
   reader.reject_unknown_keys();
 }
 
@@ -195,7 +198,7 @@ const std::vector<CommandArguments>& command_arguments() {
       {StatusRequest::kCommand, {}},
       {SubmitRequest::kCommand, {}, true},
       {ListRequest::kCommand, {"state", "limit", "testbed"}},
-      {ShowRequest::kCommand, {"job", "trials"}},
+      {ShowRequest::kCommand, {"job", "trials", "hooks"}},
       {CancelRequest::kCommand, {"job"}},
       {DeleteRequest::kCommand, {"job"}},
       {ResultRequest::kCommand, {"job"}},

@@ -72,11 +72,13 @@ struct ListSuitesRequest {
   friend bool operator==(const ListSuitesRequest&, const ListSuitesRequest&) = default;
 };
 
-/// `show`: one job, with its trials unless `trials` is false.
+/// `show`: one job, with its trials unless `trials` is false, and every run of its
+/// hooks with their output when `hooks` is true.
 struct ShowRequest {
   static constexpr std::string_view kCommand = "show";
   JobId job = 0;
   bool trials = true;
+  bool hooks = false;
   friend bool operator==(const ShowRequest&, const ShowRequest&) = default;
 };
 

@@ -76,6 +76,7 @@ RunOutcome FixedLoadJobRunner::run(const JobSpec& spec, std::vector<StoredTrial>
   // The trials' times continue where the stored ones ended, as if never stopped.
   if (!stored.empty()) clock.shift(end_of(stored.back()) - clock.now());
 
+  measure::Measurer& hooked = observer.with_trial_hooks(paced.measurer(), stored.size() + 1);
   while (stored.size() < plan.trial_count) {
     if (stop.stop_requested()) {
       return finish(RunOutcome::Kind::stopped, FixedLoadStop::cancelled, "");
@@ -84,7 +85,7 @@ RunOutcome FixedLoadJobRunner::run(const JobSpec& spec, std::vector<StoredTrial>
     StoredTrial record;
     try {
       const measure::TrialOutcome outcome =
-          paced.measurer().measure(plan.trial_duration, plan.load_pps, stop);
+          hooked.measure(plan.trial_duration, plan.load_pps, stop);
       // Validates the counts (directions add up, no negative frames): a bad answer
       // fails the job instead of entering the result.
       const measure::TrialResult result =

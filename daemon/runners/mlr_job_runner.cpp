@@ -87,8 +87,9 @@ RunOutcome MlrJobRunner::run(const JobSpec& spec, std::vector<StoredTrial> store
   for (const StoredTrial& trial : stored) {
     (trial.phase == mlr::TrialPhase::latency ? recorded_latency : recorded).push_back(trial.trial);
   }
-  ResumingMeasurer measurer(std::move(recorded), search_measurer.measurer(), clock,
-                            std::move(recorded_latency));
+  measure::Measurer& live =
+      observer.with_trial_hooks(search_measurer.measurer(), stored.size() + 1);
+  ResumingMeasurer measurer(std::move(recorded), live, clock, std::move(recorded_latency));
   const auto all_replayed = [&measurer] {
     return measurer.replayed() == measurer.stored() &&
            measurer.replayed_latency() == measurer.stored_latency();

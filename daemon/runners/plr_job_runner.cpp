@@ -130,7 +130,8 @@ RunOutcome PlrJobRunner::run(const JobSpec& spec, std::vector<StoredTrial> store
   hooks.debug = [&](std::string_view text) { observer.debug(text); };
   hooks.on_worker_start = integration_thread_start_;
 
-  plr::PlrResult result = search->run(soak.measurer(), stop, hooks, resume_from);
+  measure::Measurer& live = observer.with_trial_hooks(soak.measurer(), resume_from.size() + 1);
+  plr::PlrResult result = search->run(live, stop, hooks, resume_from);
   RunOutcome outcome;
   outcome.kind = kind_of(result.stop_reason);
   outcome.reason = result.stop_detail.empty() ? std::string(plr::to_string(result.stop_reason))

@@ -18,7 +18,7 @@ std::vector<std::pair<std::string, std::string>> read_config_file(
     const po::parsed_options parsed = po::parse_config_file(in, settings, true);
     for (const po::option& option : parsed.options) {
       if (!option.unregistered) continue;
-      if (option.string_key.rfind("testbed.", 0) != 0) {
+      if (option.string_key.rfind("testbed.", 0) != 0 && option.string_key.rfind("hook.", 0) != 0) {
         throw OptionsError(file + ": unrecognised option '" + option.string_key + "'");
       }
       sections.emplace_back(option.string_key, option.value.empty() ? "" : option.value.front());

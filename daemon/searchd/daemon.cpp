@@ -138,6 +138,8 @@ void Daemon::start() {
   settings.runners = (options.testbeds ? options.testbeds->all().size() : 1) + 2;
   settings.daemon_version = TREX_SEARCH_VERSION;
   settings.config_json = encode_settings_column(options);
+  hook_rules_ = std::make_shared<HookRules>(options.hooks, options.testbeds);
+  settings.hook_rules = hook_rules_;
   jobs_ = std::make_unique<JobManager>(std::move(settings), std::move(runners), factories_, log_,
                                        [this](const std::string& status) { set_status(status); });
 
@@ -248,6 +250,7 @@ void Daemon::reload() {
     // TRex session and its PLR workers.
     trex_factory_->set_defaults(now.trex_endpoint, now.trex_user, now.trex_reconnect_grace);
     trex_factory_->set_testbeds(now.testbeds);
+    hook_rules_->set(now.hooks, now.testbeds);
     plr_runner_->set_settings(PlrRunnerSettings{now.plr_threads, now.plr_resume});
     // These are fixed for the process' life (sockets bound, store open, threads
     // pinned, resumption done at start): keep the running values and say that a

@@ -9,6 +9,7 @@
 
 #include "daemon/cpus/cpu_guard.hpp"
 #include "daemon/dispatch/dispatcher.hpp"
+#include "daemon/hooks/hook_rules.hpp"
 #include "daemon/job_measurers/measurer_factory.hpp"
 #include "daemon/jobs/job_manager.hpp"
 #include "daemon/log/log.hpp"
@@ -73,6 +74,8 @@ class Daemon {
   MeasurerFactories factories_;
   ExecMeasurerFactory* exec_factory_ = nullptr;
   TrexMeasurerFactory* trex_factory_ = nullptr;
+  /// The hooks and testbeds jobs check against and run with; SIGHUP replaces them.
+  std::shared_ptr<HookRules> hook_rules_;
   class PlrJobRunner* plr_runner_ = nullptr;
   std::unique_ptr<JobManager> jobs_;
   std::unique_ptr<Dispatcher> dispatcher_;

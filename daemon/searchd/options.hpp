@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "daemon/cpus/trex_cpus_setting.hpp"
+#include "daemon/hooks/hook_definition.hpp"
 #include "daemon/log/log.hpp"
 #include "daemon/model/job_spec.hpp"
 #include "daemon/testbeds/testbed.hpp"
@@ -86,6 +87,9 @@ struct DaemonOptions {
   /// The config file's [testbed.NAME] sections, or one testbed "default" on
   /// `trex_endpoint` with every port when it has none (docs/testbeds.md).
   std::shared_ptr<const TestbedSet> testbeds;
+  /// The config file's [hook.NAME] sections: the commands jobs may name around
+  /// searches and trials (docs/testbeds.md "Hooks"); none without sections.
+  std::shared_ptr<const HookSet> hooks = std::make_shared<const HookSet>();
   /// The owner name TRex shows on the ports `trex` jobs acquire.
   std::string trex_user = "trex-searchd";
   /// How long TRex may stay unreachable before a `trex` job fails (jobs may override).

@@ -12,6 +12,7 @@
 #include "daemon/model/service_errors.hpp"
 #include "daemon/protocol/document_codec.hpp"
 #include "daemon/spec/fixed_load_codec.hpp"
+#include "daemon/spec/job_hooks_codec.hpp"
 #include "daemon/spec/job_spec_bounds.hpp"
 #include "daemon/spec/latency_spec_codec.hpp"
 #include "daemon/spec/load_units.hpp"
@@ -401,6 +402,7 @@ JobSpec decode_job_spec(const Json::Value& json, const PortSpeedProbe& probe) {
     // After the search spec: latency.goals names its goals.
     decode_latency_spec(reader.optional_value("latency"), spec);
 
+    spec.hooks = decode_job_hooks(reader.optional_value("hooks"));
     spec.profile = reader.optional_string("profile").value_or("");
     if (const auto* trex_spec = std::get_if<TrexMeasurerSpec>(&spec.measurer);
         trex_spec != nullptr && spec.profile.empty()) {
@@ -435,6 +437,8 @@ Json::Value encode_job_spec(const JobSpec& spec) {
   }
   encode_latency_spec(spec, json);
   json["profile"] = spec.profile;
+  // Only when there are: job records stored before hooks existed read back equal.
+  if (!spec.hooks.empty()) json["hooks"] = encode_job_hooks(spec.hooks);
   return json;
 }
 

@@ -16,8 +16,9 @@ namespace {
 // (directions, tester limit, counters). 4: trials.latency (each direction's latency
 // stream with its histograms, docs/latency.md) and the trial phase "latency", which
 // a version-3 daemon would not know: it refuses the newer file instead of failing on it.
-// 5: suites and suite_jobs (docs/suites.md); jobs and trials unchanged.
-constexpr int kSchemaVersion = 6;
+// 5: suites and suite_jobs (docs/suites.md); jobs and trials unchanged. 6:
+// jobs.testbed. 7: hook_runs (docs/testbeds.md "Hooks").
+constexpr int kSchemaVersion = 7;
 
 // synchronous=FULL with WAL: every commit syncs the WAL, so a committed trial
 // survives a power cut or reboot, not only a daemon crash (NORMAL would survive
@@ -84,6 +85,22 @@ CREATE TABLE IF NOT EXISTS suite_jobs(
   repeat INTEGER NOT NULL
 );
 CREATE INDEX IF NOT EXISTS suite_jobs_by_suite ON suite_jobs(suite_id, position);
+CREATE TABLE IF NOT EXISTS hook_runs(
+  job_id INTEGER NOT NULL REFERENCES jobs(id),
+  hook TEXT NOT NULL,
+  point TEXT NOT NULL,
+  trial_number INTEGER,
+  attempt INTEGER NOT NULL,
+  started_at REAL NOT NULL,
+  duration REAL NOT NULL,
+  end_kind TEXT NOT NULL,
+  status INTEGER NOT NULL,
+  start_error TEXT NOT NULL,
+  output TEXT NOT NULL,
+  output_dropped INTEGER NOT NULL,
+  failure_action TEXT NOT NULL
+);
+CREATE INDEX IF NOT EXISTS hook_runs_by_job ON hook_runs(job_id);
 )sql";
 
 constexpr const char* kJobColumns =
@@ -134,7 +151,7 @@ Store::Store(const std::filesystem::path& file, std::chrono::milliseconds busy_t
     // A version-1 file has every table but trials.plr, a version-2 file all but
     // trials.detail, a version-3 file all but trials.latency; CREATE IF NOT EXISTS
     // keeps them. Stored trials keep their rows (no latency: NULL). Version 4 lacks
-    // only the suite tables, which kSchema creates.
+    // only the suite tables and version 6 only hook_runs, which kSchema creates.
     if (found == 1) db_.exec("ALTER TABLE trials ADD COLUMN plr TEXT");
     if (found >= 1 && found <= 2) db_.exec("ALTER TABLE trials ADD COLUMN detail TEXT");
     if (found >= 1 && found <= 3) db_.exec("ALTER TABLE trials ADD COLUMN latency TEXT");
@@ -194,6 +211,7 @@ std::optional<std::size_t> Store::delete_job_in_batches(JobId id, std::size_t ba
     checkpoint();
     if (removed == 0) break;
   }
+  delete_hook_runs_in_batches(id, batch);
   delete_job(id);
   checkpoint();
   return trials;
@@ -212,7 +230,8 @@ std::optional<std::size_t> Store::delete_job(JobId id) {
   const std::size_t trials = trial_count(id);
   for (const char* sql :
        {"DELETE FROM results WHERE job_id = ?1", "DELETE FROM trials WHERE job_id = ?1",
-        "DELETE FROM suite_jobs WHERE job_id = ?1", "DELETE FROM jobs WHERE id = ?1"}) {
+        "DELETE FROM hook_runs WHERE job_id = ?1", "DELETE FROM suite_jobs WHERE job_id = ?1",
+        "DELETE FROM jobs WHERE id = ?1"}) {
     auto statement = db_.prepare(sql);
     statement.bind(1, static_cast<std::int64_t>(id));
     statement.step();

@@ -5,10 +5,12 @@
 #include <filesystem>
 #include <optional>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "daemon/latency/latency_point.hpp"
 #include "daemon/model/fixed_load_result.hpp"
+#include "daemon/model/hook_run.hpp"
 #include "daemon/model/job_record.hpp"
 #include "daemon/model/job_spec.hpp"
 #include "daemon/model/suite_record.hpp"
@@ -107,6 +109,12 @@ class Store {
   bool checkpoint();
   /// All stored trials of a job, by number.
   std::vector<StoredTrial> trials(JobId id);
+  /// Stores one run of an operator's hook (store_hooks.cpp, docs/testbeds.md "Hooks").
+  void add_hook_run(JobId id, const HookRun& run);
+  /// The job's hook runs in the order they ran; failed ones only when `failed_only`.
+  std::vector<HookRun> hook_runs(JobId id, bool failed_only = false);
+  /// How many hook runs the job has, and how many of them failed.
+  std::pair<std::size_t, std::size_t> hook_run_counts(JobId id);
   std::size_t trial_count(JobId id);
 
   /// The stored result document (JSON of codec::encode_search_result, or of
@@ -125,6 +133,7 @@ class Store {
 
  private:
   JobRecord read_job(SqliteStatement& row) const;
+  void delete_hook_runs_in_batches(JobId id, std::size_t batch);
   std::vector<SuiteJobLink> suite_jobs(SuiteId id);
 
   std::filesystem::path file_;

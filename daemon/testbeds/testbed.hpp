@@ -20,6 +20,9 @@ struct Testbed {
   std::set<std::uint8_t> ports;
   /// The owner name TRex shows on its ports; absent: the daemon's `trex-user`.
   std::optional<std::string> trex_user;
+  /// The operator's hooks jobs on it may name (`hooks = a,b`); absent: any hook the
+  /// daemon defines (docs/testbeds.md "Hooks").
+  std::optional<std::set<std::string>> hooks;
 
   /// "0,1" or "every port".
   std::string ports_text() const;

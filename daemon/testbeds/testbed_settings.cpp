@@ -45,6 +45,23 @@ std::set<std::uint8_t> parse_ports(const std::string& key, const std::string& te
   return ports;
 }
 
+// "reset-nat, vpp-stats": the hooks a testbed allows; "" allows none.
+std::set<std::string> parse_names(const std::string& key, const std::string& text) {
+  std::set<std::string> names;
+  std::size_t at = 0;
+  while (at < text.size()) {
+    const std::size_t comma = std::min(text.find(',', at), text.size());
+    std::string name = text.substr(at, comma - at);
+    name.erase(std::remove(name.begin(), name.end(), ' '), name.end());
+    if (!valid_name(name)) {
+      throw measure::ConfigError(key, text, "\"" + name + "\" is not a hook's name");
+    }
+    names.insert(name);
+    at = comma + 1;
+  }
+  return names;
+}
+
 struct Section {
   Testbed testbed;
   bool has_ports = false;
@@ -63,9 +80,11 @@ void apply(Section& section, const std::string& setting, const std::string& key,
   } else if (key == "trex-user") {
     if (value.empty()) throw measure::ConfigError(setting, "\"\"", "must not be empty");
     section.testbed.trex_user = value;
+  } else if (key == "hooks") {
+    section.testbed.hooks = parse_names(setting, value);
   } else {
     throw measure::ConfigError(setting, value,
-                               "unknown testbed key (known: endpoint, ports, trex-user)");
+                               "unknown testbed key (known: endpoint, ports, trex-user, hooks)");
   }
 }
 
@@ -106,7 +125,8 @@ TestbedSet testbeds_from_settings(const std::vector<std::pair<std::string, std::
     testbeds.push_back(section.testbed);
   }
   if (testbeds.empty()) {
-    testbeds.push_back({std::string(default_testbed_name), trex_endpoint, {}, std::nullopt});
+    testbeds.push_back(
+        {std::string(default_testbed_name), trex_endpoint, {}, std::nullopt, std::nullopt});
   }
   return TestbedSet(std::move(testbeds));
 }

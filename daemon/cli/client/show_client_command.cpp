@@ -17,19 +17,20 @@ namespace po = boost::program_options;
 
 po::options_description show_options() {
   po::options_description options("Options");
-  options.add_options()("no-trials", "leave the trial list out");
+  options.add_options()("no-trials", "leave the trial list out")(
+      "hooks", "list every run of the job's hooks with its output (docs/testbeds.md)");
   return options;
 }
 
 ClientRequest show_request(const po::variables_map& options) {
   if (options.count("job") != 0 && names_suite(options["job"].as<std::string>())) {
-    if (options.count("no-trials") != 0) {
-      throw UsageError("--no-trials applies to a job; a suite lists no trials");
+    if (options.count("no-trials") != 0 || options.count("hooks") != 0) {
+      throw UsageError("--no-trials and --hooks apply to a job, not a suite");
     }
     return client_request(protocol::ShowSuiteRequest{suite_ref(options["job"].as<std::string>())});
   }
-  return client_request(
-      protocol::ShowRequest{job_argument(options), options.count("no-trials") == 0});
+  return client_request(protocol::ShowRequest{
+      job_argument(options), options.count("no-trials") == 0, options.count("hooks") != 0});
 }
 
 // `show SUITE` for people: the suite read through its codec.
@@ -55,11 +56,12 @@ constinit const CommandEntry kShowCommand{
     .name = "show",
     .summary = "show one job: state, progress, bounds, trials",
     .usage =
-        "trex-search show JOB [--no-trials] [--json]\n"
+        "trex-search show JOB [--no-trials] [--hooks] [--json]\n"
         "       trex-search show SUITE [--json]",
     .description =
         "Shows one job: state, reason, times, the live progress while it runs or\n"
-        "the bounds its stored trials support, and every stored trial.\n"
+        "the bounds its stored trials support, every stored trial, and how many\n"
+        "runs of its hooks failed (--hooks: each run with its output).\n"
         "SUITE (a suite's name, or suite:N; docs/suites.md) shows a suite: every\n"
         "job with its state and throughput (pps, % of line rate, Gbit/s L1).",
     .options = show_options,

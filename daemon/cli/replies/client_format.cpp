@@ -4,6 +4,7 @@
 #include <optional>
 #include <sstream>
 
+#include "daemon/cli/replies/hook_runs_text.hpp"
 #include "daemon/cli/replies/job_progress_text.hpp"
 #include "daemon/cli/replies/result_format.hpp"
 #include "daemon/cli/text/fixed_load_text.hpp"
@@ -76,6 +77,9 @@ std::string format_job(const protocol::ShowReply& show) {
       text << format_trial_line(trial) << "\n";
       for (const std::string& line : trial_detail_lines(trial)) text << line << "\n";
     }
+  }
+  if (show.hooks || show.hook_runs) {
+    text << format_hook_runs(show.hooks.value_or(protocol::HookRunCounts{}), show.hook_runs);
   }
   return text.str();
 }

@@ -6,6 +6,7 @@
 #include <vector>
 
 #include "daemon/protocol/document.hpp"
+#include "daemon/protocol/replies/hook_run_record.hpp"
 #include "daemon/protocol/replies/job_progress.hpp"
 #include "daemon/protocol/replies/replies.hpp"
 #include "daemon/protocol/replies/result_document.hpp"
@@ -64,6 +65,10 @@ struct ShowReply {
   std::optional<std::optional<LineRateFacts>> line_rate;
   /// Absent when the request asked for no trials.
   std::optional<std::vector<TrialRecord>> trials;
+  /// Jobs that ran hooks: how many runs, how many failed (docs/testbeds.md "Hooks").
+  std::optional<HookRunCounts> hooks;
+  /// Every hook run with its output, when the request asked for them.
+  std::optional<std::vector<HookRunRecord>> hook_runs;
 };
 
 /// `result`: the job, its result document, and the line rate its loads refer to.

@@ -4,6 +4,7 @@
 #include "daemon/codec/object_reader.hpp"
 #include "daemon/codec/plr_result_codec.hpp"
 #include "daemon/protocol/document_codec.hpp"
+#include "daemon/protocol/replies/hook_run_record_codec.hpp"
 #include "daemon/protocol/replies/job_progress_codec.hpp"
 #include "daemon/protocol/replies/job_summary_codec.hpp"
 #include "daemon/protocol/replies/mlr_result_codec.hpp"
@@ -156,6 +157,12 @@ Document encode_reply(const ShowReply& reply) {
     for (const TrialRecord& trial : *reply.trials) trials.append(encode_trial_record(trial));
     json["trials"] = trials;
   }
+  if (reply.hooks) json["hooks"] = encode_hook_run_counts(*reply.hooks);
+  if (reply.hook_runs) {
+    Json::Value runs(Json::arrayValue);
+    for (const HookRunRecord& run : *reply.hook_runs) runs.append(encode_hook_run_record(run));
+    json["hook_runs"] = runs;
+  }
   return make_document(std::move(json));
 }
 
@@ -180,6 +187,13 @@ void decode_reply(const Document& arguments, ShowReply& reply) {
   }
   if (json.isMember("trials")) {
     reply.trials = decode_trial_records(fields.array("trials"), fields.path_of("trials"));
+  }
+  if (present(json, "hooks")) {
+    reply.hooks = decode_hook_run_counts(fields.object("hooks"), fields.path_of("hooks"));
+  }
+  if (json.isMember("hook_runs")) {
+    reply.hook_runs =
+        decode_hook_run_records(fields.array("hook_runs"), fields.path_of("hook_runs"));
   }
 }
 
