@@ -36,8 +36,9 @@ std::optional<std::string> HookSet::problem_with(const JobHooks& hooks,
     for (const std::string& name : hooks.at(point)) {
       const std::string where = "hooks." + std::string(to_string(point)) + " \"" + name + "\": ";
       if (find(name) == nullptr) {
-        return where + "this daemon defines no such hook (its config's [hook.NAME] sections: " +
-               names() + ")";
+        return where +
+               "this daemon defines no such hook (its config's [hook.NAME] sections: " + names() +
+               ")";
       }
       if (testbed != nullptr && testbed->hooks && !testbed->hooks->contains(name)) {
         std::string allowed;

@@ -12,6 +12,7 @@
 #include <cerrno>
 #include <chrono>
 #include <cstring>
+#include <fstream>
 #include <thread>
 
 #include "daemon/measurers/process_tree.hpp"
@@ -110,10 +111,29 @@ bool drain(int fd, HookRun& run, std::size_t cap) {
   }
 }
 
+/// Whether `pid` has ended: no longer in /proc, or a zombie that only waits for its
+/// parent to reap it.
+bool ended(pid_t pid) {
+  std::ifstream stat("/proc/" + std::to_string(pid) + "/stat");
+  std::string line;
+  if (!stat || !std::getline(stat, line)) return true;
+  const std::size_t name_end = line.rfind(')');
+  if (name_end == std::string::npos || name_end + 2 >= line.size()) return true;
+  const char state = line[name_end + 2];
+  return state == 'Z' || state == 'X';
+}
+
 /// Kills the hook's process group and every process below it, then reaps the hook
-/// and, as far as they are ours (a subreaper daemon adopts them), the others.
-void kill_all(pid_t pid, bool reap_hook) {
-  const std::vector<ProcessId> below = descendants_of(pid);
+/// and, as far as they are ours (a subreaper daemon adopts them), the others; waits
+/// (bounded) until each has ended, so that a run never returns while its processes
+/// still touch the DUT.
+void kill_all(pid_t pid, bool reap_hook) noexcept {
+  std::vector<ProcessId> below;
+  try {
+    below = descendants_of(pid);
+  } catch (const std::exception&) {
+    // /proc unreadable: the process group is still killed below.
+  }
   ::kill(-pid, SIGKILL);
   for (const ProcessId& process : below) ::kill(process.pid, SIGKILL);
   if (reap_hook) {
@@ -123,9 +143,13 @@ void kill_all(pid_t pid, bool reap_hook) {
   }
   const auto deadline = steady_clock::now() + kReapBound;
   for (const ProcessId& process : below) {
-    int status = 0;
-    while (::waitpid(process.pid, &status, WNOHANG) == 0 && steady_clock::now() < deadline) {
-      std::this_thread::sleep_for(milliseconds{2});
+    for (;;) {
+      int status = 0;
+      if (::waitpid(process.pid, &status, WNOHANG) == process.pid || ended(process.pid) ||
+          steady_clock::now() >= deadline) {
+        break;
+      }
+      std::this_thread::sleep_for(milliseconds{1});
     }
   }
 }

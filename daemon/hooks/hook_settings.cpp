@@ -28,8 +28,8 @@ std::vector<std::string> split_command(const std::string& key, const std::string
     // would pass, without a shell to expand or redirect anything.
     argv = boost::program_options::split_unix(value);
   } catch (const std::exception& error) {
-    throw measure::ConfigError(key, value, std::string("cannot be split into words: ") +
-                                               error.what());
+    throw measure::ConfigError(key, value,
+                               std::string("cannot be split into words: ") + error.what());
   }
   if (argv.empty()) throw measure::ConfigError(key, "\"\"", "must name a program");
   if (argv.front().empty() || argv.front().front() != '/') {

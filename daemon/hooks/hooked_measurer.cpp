@@ -48,15 +48,14 @@ measure::TrialOutcome HookedMeasurer::hooked(measure::Seconds intended_duration,
   std::vector<measure::TrialNote> repeats;
   std::string last_failure;
   for (std::uint32_t attempt = 1; attempt <= max_attempts_; ++attempt) {
-    HookFacts facts =
-        trial_facts(trial, attempt, intended_load_pps, intended_duration.count());
+    HookFacts facts = trial_facts(trial, attempt, intended_load_pps, intended_duration.count());
     const HookPointResult before = hooks_.run(HookPoint::before_trial, facts, trial, attempt, stop);
     throw_if_fatal(before);
     if (before.fail_trial) {
       last_failure = *before.fail_trial;
       repeats.push_back(measure::TrialNote::of(
-          measure::note_key::repeated, "attempt " + std::to_string(attempt) +
-                                           " discarded before measuring: " + last_failure));
+          measure::note_key::repeated,
+          "attempt " + std::to_string(attempt) + " discarded before measuring: " + last_failure));
       continue;
     }
     measure::TrialOutcome outcome =
@@ -68,8 +67,8 @@ measure::TrialOutcome HookedMeasurer::hooked(measure::Seconds intended_duration,
     if (after.fail_trial) {
       last_failure = *after.fail_trial;
       repeats.push_back(measure::TrialNote::of(
-          measure::note_key::repeated, "attempt " + std::to_string(attempt) +
-                                           " measured and discarded: " + last_failure));
+          measure::note_key::repeated,
+          "attempt " + std::to_string(attempt) + " measured and discarded: " + last_failure));
       continue;
     }
     outcome.notes.insert(outcome.notes.end(), repeats.begin(), repeats.end());
@@ -79,8 +78,7 @@ measure::TrialOutcome HookedMeasurer::hooked(measure::Seconds intended_duration,
     return outcome;
   }
   throw measure::MeasurementError("its hooks failed on all " + std::to_string(max_attempts_) +
-                                  " attempts (on-failure = fail-trial); the last: " +
-                                  last_failure);
+                                  " attempts (on-failure = fail-trial); the last: " + last_failure);
 }
 
 }  // namespace trexsearch::service

@@ -13,9 +13,7 @@
 
 #include "daemon/cpus/cpu_set.hpp"
 #include "daemon/cpus/proc_reader.hpp"
-#include "daemon/hooks/hook_settings.hpp"
 #include "daemon/searchd/config_file.hpp"
-#include "daemon/testbeds/testbed_settings.hpp"
 #include "measure/errors.hpp"
 
 namespace trexsearch::service {
@@ -243,29 +241,13 @@ CommandLine parse_command_line(const std::vector<std::string>& args) {
   } else if (std::filesystem::exists(kDefaultConfigFile)) {
     file = kDefaultConfigFile;
   }
-  using Settings = std::vector<std::pair<std::string, std::string>>;
-  const Settings sections =
-      file.empty() ? Settings{} : read_config_file(file, settings_description(), vm);
-  Settings testbed_settings;
-  Settings hook_settings;
-  for (const auto& setting : sections) {
-    (setting.first.rfind("hook.", 0) == 0 ? hook_settings : testbed_settings).push_back(setting);
-  }
+  const std::vector<std::pair<std::string, std::string>> sections =
+      file.empty() ? std::vector<std::pair<std::string, std::string>>{}
+                   : read_config_file(file, settings_description(), vm);
   po::notify(vm);
   command_line.config_file = file;
   command_line.options = from_variables(vm);
-  command_line.options.testbeds = std::make_shared<const TestbedSet>(
-      testbeds_from_settings(testbed_settings, command_line.options.trex_endpoint));
-  command_line.options.hooks = std::make_shared<const HookSet>(hooks_from_settings(hook_settings));
-  for (const Testbed& testbed : command_line.options.testbeds->all()) {
-    for (const std::string& name : testbed.hooks.value_or(std::set<std::string>{})) {
-      if (command_line.options.hooks->find(name) == nullptr) {
-        throw OptionsError(file + ": testbed." + testbed.name + ".hooks names \"" + name +
-                           "\", which no [hook.NAME] section defines (defined: " +
-                           command_line.options.hooks->names() + ")");
-      }
-    }
-  }
+  apply_config_sections(sections, file, command_line.options);
   return command_line;
 }
 
@@ -383,32 +365,7 @@ std::string describe_options(const DaemonOptions& options) {
        << "trex-reconnect-grace = " << measure::format_value(options.trex_reconnect_grace.count())
        << "\n"
        << "metrics-listen = " << options.metrics_listen << "\n";
-  if (options.testbeds) {
-    // The testbeds as sections, the one made of trex-endpoint included.
-    for (const Testbed& testbed : options.testbeds->all()) {
-      if (testbed.ports.empty()) {
-        text << "# testbed " << testbed.name << ": trex-endpoint, every port (no [testbed.NAME] "
-             << "section)\n";
-        continue;
-      }
-      text << "\n[testbed." << testbed.name << "]\nendpoint = " << testbed.endpoint
-           << "\nports = " << testbed.ports_text() << "\n";
-      if (testbed.trex_user) text << "trex-user = " << *testbed.trex_user << "\n";
-      if (testbed.hooks) {
-        std::string names;
-        for (const std::string& name : *testbed.hooks) names += (names.empty() ? "" : ",") + name;
-        text << "hooks = " << names << "\n";
-      }
-    }
-  }
-  if (options.hooks) {
-    for (const HookDefinition& hook : options.hooks->all()) {
-      text << "\n[hook." << hook.name << "]\ncommand = " << hook.command << "\ntimeout = "
-           << measure::format_value(std::chrono::duration<double>(hook.timeout).count())
-           << "\non-failure = " << to_string(hook.on_failure)
-           << "\noutput-cap = " << hook.output_cap_bytes << "\n";
-    }
-  }
+  text << describe_config_sections(options);
   return text.str();
 }
 

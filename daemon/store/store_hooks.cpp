@@ -7,14 +7,14 @@ namespace {
 
 HookPoint point_from(const std::string& text, JobId id) {
   if (const auto point = hook_point_from(text)) return *point;
-  throw SqliteError(0, "job " + std::to_string(id) + ": stored hook run has unknown point '" +
-                           text + "'");
+  throw SqliteError(
+      0, "job " + std::to_string(id) + ": stored hook run has unknown point '" + text + "'");
 }
 
 HookRun::End end_from(const std::string& text, JobId id) {
   if (const auto end = hook_end_from(text)) return *end;
-  throw SqliteError(0, "job " + std::to_string(id) + ": stored hook run has unknown end '" +
-                           text + "'");
+  throw SqliteError(
+      0, "job " + std::to_string(id) + ": stored hook run has unknown end '" + text + "'");
 }
 
 }  // namespace

@@ -64,6 +64,7 @@ TEST_CASE("job requests round-trip their job id and refuse ids below 1") {
   CHECK(round_trip(WatchRequest{10}).job == 10);
   CHECK(round_trip(ShowRequest{11, false}) == ShowRequest{11, false});
   CHECK(round_trip(ShowRequest{12, true}) == ShowRequest{12, true});
+  CHECK(round_trip(ShowRequest{13, false, true}) == ShowRequest{13, false, true});
   CHECK(refusal<ResultRequest>(R"({"job": 0})") == "arguments.job = 0: must be a job id (>= 1)");
   CHECK(refusal<CancelRequest>(R"({})").find("arguments.job") != std::string::npos);
   CHECK(refusal<ShowRequest>(R"({"job": 1, "trials": "no"})").find("arguments.trials") !=
@@ -121,7 +122,7 @@ TEST_CASE("the command table lists each command once, with the fields its codec 
       {VersionRequest::kCommand, encode_arguments(VersionRequest{})},
       {StatusRequest::kCommand, encode_arguments(StatusRequest{})},
       {ListRequest::kCommand, encode_arguments(ListRequest{JobState::queued, 5, "lab-a"})},
-      {ShowRequest::kCommand, encode_arguments(ShowRequest{1, false})},
+      {ShowRequest::kCommand, encode_arguments(ShowRequest{1, false, true})},
       {CancelRequest::kCommand, encode_arguments(CancelRequest{1})},
       {DeleteRequest::kCommand, encode_arguments(DeleteRequest{1})},
       {ResultRequest::kCommand, encode_arguments(ResultRequest{1})},

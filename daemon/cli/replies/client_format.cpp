@@ -42,6 +42,27 @@ std::string format_load(const std::optional<double>& load_pps) {
   return load_pps ? fixed(*load_pps, 1) : "-";
 }
 
+namespace {
+
+// The trials, each with what it said (markers on its line, its notes under it),
+// then the job's hook runs.
+std::string trials_and_hooks_text(const protocol::ShowReply& show) {
+  std::string text;
+  if (show.trials) {
+    text += "trials:\n";
+    for (const protocol::TrialRecord& trial : *show.trials) {
+      text += format_trial_line(trial) + "\n";
+      for (const std::string& line : trial_detail_lines(trial)) text += line + "\n";
+    }
+  }
+  if (show.hooks || show.hook_runs) {
+    text += format_hook_runs(show.hooks.value_or(protocol::HookRunCounts{}), show.hook_runs);
+  }
+  return text;
+}
+
+}  // namespace
+
 std::string format_job(const protocol::ShowReply& show) {
   std::ostringstream text;
   const protocol::JobSummary& job = show.job;
@@ -70,17 +91,7 @@ std::string format_job(const protocol::ShowReply& show) {
   }
   // PLR jobs: the tester-limited trials against the latest estimate.
   if (show.tester_limit) text << format_plr_tester_limit(show.tester_limit, show.tester_limited);
-  if (show.trials) {
-    // Each trial with what it said: markers on its line, its notes under it.
-    text << "trials:\n";
-    for (const protocol::TrialRecord& trial : *show.trials) {
-      text << format_trial_line(trial) << "\n";
-      for (const std::string& line : trial_detail_lines(trial)) text << line << "\n";
-    }
-  }
-  if (show.hooks || show.hook_runs) {
-    text << format_hook_runs(show.hooks.value_or(protocol::HookRunCounts{}), show.hook_runs);
-  }
+  text << trials_and_hooks_text(show);
   return text.str();
 }
 

@@ -97,7 +97,7 @@ TEST_CASE("a bad testbed section is refused naming the key and value") {
             .find("port 255 is past 254") != std::string::npos);
   CHECK(error_of({{"testbed.a.endpont", "tcp://h:1"}})
             .find("testbed.a.endpont = tcp://h:1: unknown testbed key (known: endpoint, ports, "
-                  "trex-user)") != std::string::npos);
+                  "trex-user, hooks)") != std::string::npos);
   CHECK(error_of({{"testbed.a b.endpoint", "tcp://h:1"}}).find("not a testbed setting") !=
         std::string::npos);
 }
