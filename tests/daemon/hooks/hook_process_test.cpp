@@ -32,15 +32,17 @@ bool ended(pid_t pid) {
   return state == 'Z' || state == 'X';
 }
 
-pid_t pid_in(const std::string& file) { return static_cast<pid_t>(std::stol(test::read_file(file))); }
+pid_t pid_in(const std::string& file) {
+  return static_cast<pid_t>(std::stol(test::read_file(file)));
+}
 
 }  // namespace
 
 TEST_CASE("a hook gets only the environment it is given, and its exit status and output are kept") {
   const std::stop_source stop;
-  const HookRun run = run_hook_process(shell_hook("env | sort; echo to-stderr >&2; exit 3"),
-                                       {"PATH=/usr/bin:/bin", "TREX_SEARCH_TRIAL=7"},
-                                       stop.get_token());
+  const HookRun run =
+      run_hook_process(shell_hook("env | sort; echo to-stderr >&2; exit 3"),
+                       {"PATH=/usr/bin:/bin", "TREX_SEARCH_TRIAL=7"}, stop.get_token());
   CHECK(run.end == HookRun::End::exited);
   CHECK(run.status == 3);
   CHECK_FALSE(run.ok());
@@ -72,8 +74,8 @@ TEST_CASE("a hook that outlives its timeout is killed with its children") {
   const std::string script = "sleep 60 & echo $! > " + child + "; setsid sleep 60 & echo $! > " +
                              detached + "; echo started; exec sleep 60";
   const std::stop_source stop;
-  const HookRun run = run_hook_process(shell_hook(script, 0.5), {"PATH=/usr/bin:/bin"},
-                                       stop.get_token());
+  const HookRun run =
+      run_hook_process(shell_hook(script, 0.5), {"PATH=/usr/bin:/bin"}, stop.get_token());
   CHECK(run.end == HookRun::End::timed_out);
   CHECK_FALSE(run.ok());
   CHECK(run.output == "started\n");
@@ -92,8 +94,9 @@ TEST_CASE("a stop request kills a running hook at once") {
 }
 
 TEST_CASE("output past the cap is dropped and counted, and the run says so") {
-  HookDefinition hook = shell_hook("i=0; while [ $i -lt 200 ]; do echo 0123456789012345678; "
-                                   "i=$((i+1)); done");
+  HookDefinition hook = shell_hook(
+      "i=0; while [ $i -lt 200 ]; do echo 0123456789012345678; "
+      "i=$((i+1)); done");
   hook.output_cap_bytes = 1000;
   const std::stop_source stop;
   const HookRun run = run_hook_process(hook, {}, stop.get_token());
@@ -110,7 +113,8 @@ TEST_CASE("a hook that cannot start says why") {
   const std::stop_source stop;
   const HookRun run = run_hook_process(hook, {}, stop.get_token());
   CHECK(run.end == HookRun::End::not_started);
-  CHECK(run.describe() == "could not be started: /nonexistent/reset-nat: No such file or directory");
+  CHECK(run.describe() ==
+        "could not be started: /nonexistent/reset-nat: No such file or directory");
 }
 
 TEST_CASE("a hook killed by a signal says which") {

@@ -56,12 +56,12 @@ std::vector<std::string> note_keys(const measure::TrialOutcome& outcome) {
 }  // namespace
 
 TEST_CASE("[hook.NAME] sections: command split like a shell would, defaults, refusals") {
-  const HookSet hooks = hooks_from_settings({{"hook.reset-nat.command",
-                                              "/usr/local/bin/reset-nat --dut 'vpp 1' \"a b\""},
-                                             {"hook.reset-nat.timeout", "2.5"},
-                                             {"hook.reset-nat.on-failure", "fail-trial"},
-                                             {"hook.stats.command", "/bin/true"},
-                                             {"hook.stats.output-cap", "100"}});
+  const HookSet hooks = hooks_from_settings(
+      {{"hook.reset-nat.command", "/usr/local/bin/reset-nat --dut 'vpp 1' \"a b\""},
+       {"hook.reset-nat.timeout", "2.5"},
+       {"hook.reset-nat.on-failure", "fail-trial"},
+       {"hook.stats.command", "/bin/true"},
+       {"hook.stats.output-cap", "100"}});
   REQUIRE(hooks.all().size() == 2);
   const HookDefinition& reset = hooks.all()[0];
   CHECK(reset.argv ==
@@ -140,10 +140,11 @@ TEST_CASE("a job's hooks object: one name or a list per point; unknown points re
 TEST_CASE("before_trial and after_trial run once per trial with the trial's facts") {
   const test::TempDir dir;
   const std::string log = (dir.path() / "calls").string();
-  const std::string script = "echo \"$TREX_SEARCH_HOOK_POINT $TREX_SEARCH_JOB_ID "
-                             "$TREX_SEARCH_TESTBED $TREX_SEARCH_TRIAL $TREX_SEARCH_ATTEMPT "
-                             "$TREX_SEARCH_LOAD_PPS $TREX_SEARCH_DURATION_S $TREX_SEARCH_LOST\" >> " +
-                             log;
+  const std::string script =
+      "echo \"$TREX_SEARCH_HOOK_POINT $TREX_SEARCH_JOB_ID "
+      "$TREX_SEARCH_TESTBED $TREX_SEARCH_TRIAL $TREX_SEARCH_ATTEMPT "
+      "$TREX_SEARCH_LOAD_PPS $TREX_SEARCH_DURATION_S $TREX_SEARCH_LOST\" >> " +
+      log;
   auto set = std::make_shared<const HookSet>(
       std::vector<HookDefinition>{shell_hook("record", script, HookFailure::fail_job)});
   JobHooks names;
@@ -173,8 +174,9 @@ TEST_CASE("fail-trial repeats the trial (bounded); note keeps it; fail-job fails
   const test::TempDir dir;
   const std::string counter = (dir.path() / "count").string();
   // Fails its first two runs, then succeeds.
-  const std::string flaky = "n=$(cat " + counter + " 2>/dev/null || echo 0); n=$((n+1)); echo $n > " +
-                            counter + "; [ $n -ge 3 ]";
+  const std::string flaky = "n=$(cat " + counter +
+                            " 2>/dev/null || echo 0); n=$((n+1)); echo $n > " + counter +
+                            "; [ $n -ge 3 ]";
   auto set = std::make_shared<const HookSet>(std::vector<HookDefinition>{
       shell_hook("flaky", flaky, HookFailure::fail_trial),
       shell_hook("broken", "echo no DUT; exit 4", HookFailure::fail_trial),
@@ -216,9 +218,10 @@ TEST_CASE("fail-trial repeats the trial (bounded); note keeps it; fail-job fails
   SUBCASE("fail-job: the trial fails with the hook's summary") {
     JobHookRunner runner = run_with("fatal", HookPoint::after_trial);
     HookedMeasurer measurer(live, runner, 1);
-    CHECK_THROWS_WITH_AS(measurer.measure(measure::Seconds{1.0}, 10.0, {}),
-                         doctest::Contains("after_trial fatal (trial 1): exited with status 5 after "),
-                         measure::MeasurementError);
+    CHECK_THROWS_WITH_AS(
+        measurer.measure(measure::Seconds{1.0}, 10.0, {}),
+        doctest::Contains("after_trial fatal (trial 1): exited with status 5 after "),
+        measure::MeasurementError);
   }
 }
 
