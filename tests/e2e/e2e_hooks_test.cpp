@@ -99,14 +99,14 @@ TEST_CASE("a job's hooks run around its search and once around each trial, and a
                              " hooked mlr 1 trial= load= d= lost= outcome= home=");
   for (std::size_t i = 0; i < trial_count; ++i) {
     const Json::Value& trial = trials[static_cast<Json::ArrayIndex>(i)];
-    const std::string facts = std::to_string(id) + " hooked mlr 1 trial=" +
-                              std::to_string(trial["number"].asUInt64()) + " load=" +
-                              measure::format_value(trial["load"].asDouble());
+    const std::string facts = std::to_string(id) +
+                              " hooked mlr 1 trial=" + std::to_string(trial["number"].asUInt64()) +
+                              " load=" + measure::format_value(trial["load"].asDouble());
     CAPTURE(i);
     CHECK(lines[1 + 2 * i].rfind("before_trial " + facts + " d=1 lost= outcome=", 0) == 0);
-    CHECK(lines[2 + 2 * i].rfind("after_trial " + facts + " d=1 lost=" +
-                                     std::to_string(trial["loss_count"].asInt64()),
-                                 0) == 0);
+    CHECK(lines[2 + 2 * i].rfind(
+              "after_trial " + facts + " d=1 lost=" + std::to_string(trial["loss_count"].asInt64()),
+              0) == 0);
     // Each trial notes the runs around it.
     CHECK(trial["notes"].size() == 2);
   }
@@ -132,6 +132,20 @@ TEST_CASE("a job's hooks run around its search and once around each trial, and a
         std::string::npos);
   CHECK(text.out.find("  after_search stats: exited with status 0") != std::string::npos);
   CHECK(text.out.find("    | rx-miss 0") != std::string::npos);
+
+  // export: one record per run, as CSV rows or JSON lines.
+  const std::string sock = dir.file("control.sock");
+  const CliRun csv =
+      run_cli(dir, {"--socket", sock, "export", "--format", "csv", "--records", "hook"});
+  INFO(csv.err);
+  CHECK(csv.out.rfind("job,hook,point,trial,attempt,started_at,duration_s,end,status,ok,"
+                      "failure_action,output_dropped_bytes,output\r\n",
+                      0) == 0);
+  CHECK(csv.out.find("\r\n" + std::to_string(id) + ",record,before_trial,1,1,") !=
+        std::string::npos);
+  const CliRun jsonl = run_cli(dir, {"--socket", sock, "export", "--records", "hook"});
+  CHECK(lines_of(jsonl.out).size() == 2 * trial_count + 3);
+  CHECK(jsonl.out.find("\"type\":\"hook\"") != std::string::npos);
 
   // A client names hooks, never commands, and only those the config defines.
   Json::Value unknown(Json::objectValue);

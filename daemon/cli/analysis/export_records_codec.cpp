@@ -109,6 +109,11 @@ constexpr const char* kTrialColumns[] = {"job",
 constexpr const char* kDirectionColumns[] = {
     "job", "trial", "direction", "intended", "offered", "received", "loss", "unsent", "loss_ratio"};
 
+constexpr const char* kHookColumns[] = {
+    "job",        "hook", "point",  "trial", "attempt",        "started_at",
+    "duration_s", "end",  "status", "ok",    "failure_action", "output_dropped_bytes",
+    "output"};
+
 template <std::size_t N>
 std::string header_of(const char* const (&columns)[N]) {
   return row(std::vector<std::string>(std::begin(columns), std::end(columns)));
@@ -225,6 +230,19 @@ std::string direction_rows(const ExportedJob& exported) {
   return text;
 }
 
+std::string hook_rows(const ExportedJob& exported) {
+  std::string text;
+  for (const Json::Value& run : exported.hook_runs) {
+    std::vector<std::string> cells{cell(exported.job["id"])};
+    for (std::size_t i = 1; i + 1 < std::size(kHookColumns); ++i) {
+      cells.push_back(cell(run[kHookColumns[i]]));
+    }
+    cells.push_back(report::quoted_csv_field(run["output"].asString()));
+    text += row(cells);
+  }
+  return text;
+}
+
 }  // namespace
 
 const char* to_string(ExportRecord record) {
@@ -237,13 +255,15 @@ const char* to_string(ExportRecord record) {
       return "trial";
     case ExportRecord::direction:
       return "direction";
+    case ExportRecord::hook:
+      return "hook";
   }
   return "?";
 }
 
 std::optional<ExportRecord> export_record_from_string(const std::string& text) {
-  for (ExportRecord record :
-       {ExportRecord::job, ExportRecord::result, ExportRecord::trial, ExportRecord::direction}) {
+  for (ExportRecord record : {ExportRecord::job, ExportRecord::result, ExportRecord::trial,
+                              ExportRecord::direction, ExportRecord::hook}) {
     if (text == to_string(record)) return record;
   }
   return std::nullopt;
@@ -252,16 +272,18 @@ std::optional<ExportRecord> export_record_from_string(const std::string& text) {
 ExportedJob listed_job(const protocol::JobSummary& listed) {
   // The daemon writes its JOB objects with this encoder, so the line is as listed.
   return ExportedJob{protocol::encode_job_summary(listed), Json::Value(),
-                     Json::Value(Json::arrayValue), Json::Value()};
+                     Json::Value(Json::arrayValue), Json::Value(), Json::Value(Json::arrayValue)};
 }
 
 std::int64_t exported_id(const ExportedJob& exported) { return exported.job["id"].asInt64(); }
 
-void add_shown(ExportedJob& exported, const protocol::Document& arguments, bool with_trials) {
+void add_shown(ExportedJob& exported, const protocol::Document& arguments, bool with_trials,
+               bool with_hooks) {
   const Json::Value& shown = protocol::json_of(arguments);
   exported.job = shown["job"];  // its state now, not at the list
   exported.spec = shown["spec"];
   if (with_trials) exported.trials = shown["trials"];
+  if (with_hooks && shown["hook_runs"].isArray()) exported.hook_runs = shown["hook_runs"];
 }
 
 void add_result(ExportedJob& exported, const protocol::Document& arguments) {
@@ -294,6 +316,14 @@ std::string trial_json_lines(const ExportedJob& exported) {
   return text;
 }
 
+std::string hook_json_lines(const ExportedJob& exported) {
+  std::string text;
+  for (const Json::Value& run : exported.hook_runs) {
+    text += json_line(record("hook", exported.job["id"], run, {}));
+  }
+  return text;
+}
+
 std::string csv_header(ExportRecord table) {
   switch (table) {
     case ExportRecord::job:
@@ -304,6 +334,8 @@ std::string csv_header(ExportRecord table) {
       return header_of(kTrialColumns);
     case ExportRecord::direction:
       return header_of(kDirectionColumns);
+    case ExportRecord::hook:
+      return header_of(kHookColumns);
   }
   return "";
 }
@@ -318,6 +350,8 @@ std::string csv_rows(ExportRecord table, const ExportedJob& job) {
       return trial_rows(job);
     case ExportRecord::direction:
       return direction_rows(job);
+    case ExportRecord::hook:
+      return hook_rows(job);
   }
   return "";
 }

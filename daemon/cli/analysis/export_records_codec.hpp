@@ -25,7 +25,7 @@ inline constexpr int kExportVersion = 1;
 
 /// The kinds of record: JSON lines of types job, result, trial; CSV tables of
 /// those and of direction (one row per trial and direction).
-enum class ExportRecord { job, result, trial, direction };
+enum class ExportRecord { job, result, trial, direction, hook };
 
 /// "job", "result", "trial", "direction".
 const char* to_string(ExportRecord record);
@@ -38,6 +38,7 @@ struct ExportedJob {
   Json::Value spec;    ///< `show`'s spec (null when not fetched)
   Json::Value trials;  ///< `show`'s trials (array; empty when not fetched)
   Json::Value result;  ///< `result`'s result; null when the job has none
+  Json::Value hook_runs = Json::Value(Json::arrayValue);  ///< `show --hooks`' runs
 };
 
 /// A listed job as the start of its export: nothing fetched yet.
@@ -46,7 +47,8 @@ ExportedJob listed_job(const protocol::JobSummary& listed);
 std::int64_t exported_id(const ExportedJob& exported);
 /// Adds `show`'s reply arguments: the job as it is now, its spec and, when
 /// `with_trials`, its trials.
-void add_shown(ExportedJob& exported, const protocol::Document& arguments, bool with_trials);
+void add_shown(ExportedJob& exported, const protocol::Document& arguments, bool with_trials,
+               bool with_hooks = false);
 /// Adds `result`'s reply arguments: the result document.
 void add_result(ExportedJob& exported, const protocol::Document& arguments);
 /// Whether the job has a result; how many trials were fetched.
@@ -58,6 +60,8 @@ std::size_t trial_count(const ExportedJob& exported);
 std::string job_json_line(const ExportedJob& exported);
 std::string result_json_line(const ExportedJob& exported);
 std::string trial_json_lines(const ExportedJob& exported);
+/// One line per run of the job's hooks (docs/testbeds.md "Hooks").
+std::string hook_json_lines(const ExportedJob& exported);
 
 /// The CSV header row of a table (CRLF-terminated).
 std::string csv_header(ExportRecord table);

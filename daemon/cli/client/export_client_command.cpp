@@ -36,8 +36,9 @@ po::options_description export_options() {
       ("format", po::value<std::string>()->value_name("FORMAT")->default_value("jsonl"),
        "jsonl (one JSON object per line) or csv (one table, see --records)")
       ("records", po::value<std::string>()->value_name("LIST"),
-       "jsonl: which records, comma-separated from job,result,trial (default all three); "
-       "csv: the one table to write: job, result, trial (default) or direction")
+       "jsonl: which records, comma-separated from job,result,trial,hook (default "
+       "job,result,trial); csv: the one table to write: job, result, trial (default), "
+       "direction or hook")
       ("name", po::value<std::string>()->value_name("NAME"),
        "only jobs with this name; *, ? and [...] make it a glob ('nightly-*')")
       ("method", po::value<std::string>()->value_name("METHOD"), "only jobs of this method: mlr, plr, mrr or soak")
@@ -78,8 +79,8 @@ ExportSettings export_settings(const po::variables_map& options) {
     const auto record = export_record_from_string(item);
     if (!record || (!settings.csv && *record == ExportRecord::direction)) {
       throw UsageError("--records '" + list + "': '" + item + "' is not a record type; " +
-                       (settings.csv ? "csv writes one of job, result, trial, direction"
-                                     : "jsonl has job, result, trial"));
+                       (settings.csv ? "csv writes one of job, result, trial, direction, hook"
+                                     : "jsonl has job, result, trial, hook"));
     }
     if (std::find(settings.records.begin(), settings.records.end(), *record) ==
         settings.records.end()) {
@@ -89,8 +90,8 @@ ExportSettings export_settings(const po::variables_map& options) {
   if (settings.records.empty()) throw UsageError("--records '': name at least one record type");
   if (settings.csv && settings.records.size() != 1) {
     throw UsageError("--records '" + list +
-                     "': a CSV holds one table; export each of job, result, trial, direction "
-                     "with its own command");
+                     "': a CSV holds one table; export each of job, result, trial, direction, "
+                     "hook with its own command");
   }
   return settings;
 }
@@ -111,13 +112,15 @@ std::optional<ExportedJob> fetch_job(ControlConnection& connection, ExportedJob 
   const bool need_trials =
       wants(settings, ExportRecord::trial) || wants(settings, ExportRecord::direction);
   const bool need_spec = !settings.csv && wants(settings, ExportRecord::job);
+  const bool need_hooks = wants(settings, ExportRecord::hook);
   const std::int64_t id = exported_id(exported);
-  if (need_trials || need_spec) {
-    const protocol::Response shown = connection.try_send(protocol::ShowRequest{id, need_trials});
+  if (need_trials || need_spec || need_hooks) {
+    const protocol::Response shown =
+        connection.try_send(protocol::ShowRequest{id, need_trials, need_hooks});
     if (shown.result == protocol::ResultCode::not_found) return std::nullopt;
     if (shown.result != protocol::ResultCode::success)
       throw DaemonRefused(shown.result, shown.text);
-    add_shown(exported, shown.arguments, need_trials);
+    add_shown(exported, shown.arguments, need_trials, need_hooks);
   }
   if (wants(settings, ExportRecord::result)) {
     const protocol::Response result = connection.try_send(protocol::ResultRequest{id});
@@ -153,6 +156,7 @@ std::string job_text(const ExportedJob& job, const ExportSettings& settings, Cou
   if (wants(settings, ExportRecord::job)) text += job_json_line(job);
   if (wants(settings, ExportRecord::result)) text += result_json_line(job);
   if (wants(settings, ExportRecord::trial)) text += trial_json_lines(job);
+  if (wants(settings, ExportRecord::hook)) text += hook_json_lines(job);
   return text;
 }
 
