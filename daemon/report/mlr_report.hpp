@@ -33,6 +33,8 @@ struct ReportContext {
   /// The port speed the job's loads refer to [bit/s] (`port_speed_gbps` of a trex
   /// measurer), when known: each load is then also shown in % of line rate.
   std::optional<double> port_bps;
+  /// The job's hooks (hooks_section), "" when it ran none.
+  std::string hooks_html;
 };
 
 /// The whole report as one self-contained HTML page (docs/report.md): the verdict

@@ -23,8 +23,11 @@ std::string about_section(const ReportContext& context, const std::string& extra
 }
 
 std::string raw_section(const ReportContext& context) {
-  if (context.raw.empty()) return "";
+  // The hooks' runs (the DUT's state after the search) belong to the record of the
+  // run, after the results and before the raw config.
+  if (context.raw.empty()) return context.hooks_html;
   std::string html =
+      context.hooks_html +
       "<h2 id=\"raw\">Raw data</h2>\n<details class=\"raw\"><summary>The job's config as stored "
       "(JSON)</summary>\n";
   for (const auto& [name, json] : context.raw) {

@@ -16,7 +16,8 @@ std::string report_title(const ReportContext& context, const std::string& warnin
 /// both); `extra_rows_html` are further rows.
 std::string about_section(const ReportContext& context, const std::string& extra_rows_html);
 
-/// The raw config, collapsed (<details>), each item in a <pre>; "" without any.
+/// The job's hooks section (context.hooks_html), then the raw config, collapsed
+/// (<details>), each item in a <pre>; "" without either.
 std::string raw_section(const ReportContext& context);
 
 /// A table row: a header cell and an escaped value (`numeric`: right-aligned).

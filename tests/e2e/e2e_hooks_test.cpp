@@ -147,6 +147,17 @@ TEST_CASE("a job's hooks run around its search and once around each trial, and a
   CHECK(lines_of(jsonl.out).size() == 2 * trial_count + 3);
   CHECK(jsonl.out.find("\"type\":\"hook\"") != std::string::npos);
 
+  // The report: a Hooks section with the totals and the after_search output.
+  const CliRun report = run_cli(
+      dir, {"--socket", sock, "report", std::to_string(id), "-o", dir.file("report.html")});
+  INFO(report.err);
+  REQUIRE(report.exit_code == 0);
+  const std::string html = read_file(dir.file("report.html"));
+  CHECK(html.find("<h2 id=\"hooks\">Hooks</h2>") != std::string::npos);
+  CHECK(html.find("<td>before_trial</td><td>record</td><td class=\"num\">" +
+                  std::to_string(trial_count) + "</td>") != std::string::npos);
+  CHECK(html.find("after_search stats: exited with status 0") != std::string::npos);
+
   // A client names hooks, never commands, and only those the config defines.
   Json::Value unknown(Json::objectValue);
   unknown["before_trial"] = "rm-rf";

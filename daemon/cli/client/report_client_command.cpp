@@ -80,7 +80,7 @@ int write_job_report(const ClientSettings& settings, const po::variables_map& op
   ControlConnection connection(settings.socket, settings.timeout);
   // The replies as the protocol reads them; the report takes the typed values.
   const auto shown = protocol::decode_reply<protocol::ShowReply>(
-      connection.send(protocol::ShowRequest{job, true}).arguments);
+      connection.send(protocol::ShowRequest{job, true, true}).arguments);
   const report::ShownJob facts = report::read_shown_job(shown);
   const protocol::Response result_response = fetch_result(connection, job);
   std::optional<protocol::ResultReply> result;

@@ -4,6 +4,7 @@
 #include <variant>
 
 #include "daemon/protocol/replies/mlr_result_codec.hpp"
+#include "daemon/report/hooks_report.hpp"
 #include "daemon/report/input/fixed_load_report_input.hpp"
 #include "daemon/report/input/plr_report_input.hpp"
 #include "daemon/report/input/report_input_codec.hpp"
@@ -89,7 +90,8 @@ bool needs_analyze(const ShownJob& job) {
 RenderedJob render_job_report(const protocol::ShowReply& shown, const protocol::ResultReply* result,
                               const protocol::AnalyzeReply* analyze, bool csv) {
   const std::string& method = shown.job.method;
-  const ReportContext context = report_context(shown.job, shown.spec);
+  ReportContext context = report_context(shown.job, shown.spec);
+  if (shown.hook_runs) context.hooks_html = hooks_section(*shown.hook_runs);
   if (fixed_load(method)) {
     const FixedLoadReportData data = fixed_load_report_of(fixed_load_view(shown, result), method);
     return {csv ? fixed_load_trials_csv(data) : render_fixed_load_report(context, data),
