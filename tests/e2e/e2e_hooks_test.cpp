@@ -148,8 +148,8 @@ TEST_CASE("a job's hooks run around its search and once around each trial, and a
   CHECK(jsonl.out.find("\"type\":\"hook\"") != std::string::npos);
 
   // The report: a Hooks section with the totals and the after_search output.
-  const CliRun report = run_cli(
-      dir, {"--socket", sock, "report", std::to_string(id), "-o", dir.file("report.html")});
+  const CliRun report =
+      run_cli(dir, {"--socket", sock, "report", std::to_string(id), "-o", dir.file("report.html")});
   INFO(report.err);
   REQUIRE(report.exit_code == 0);
   const std::string html = read_file(dir.file("report.html"));
