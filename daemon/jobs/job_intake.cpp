@@ -41,9 +41,8 @@ JobSpec JobIntake::placed(const JobSpec& job, const std::string& what) const {
   factories_.for_spec(job.measurer).place(placed.measurer);
   if (!placed.hooks.empty()) {
     // A client names hooks; only the operator's config says what they run.
-    const auto* trex = std::get_if<TrexMeasurerSpec>(&placed.measurer);
     const std::optional<std::string> problem =
-        hook_rules_ ? hook_rules_->problem_with(placed.hooks, trex ? trex->testbed : "")
+        hook_rules_ ? hook_rules_->problem_with(placed.hooks, job_testbed(placed))
                     : std::optional<std::string>("this daemon defines no hooks");
     if (problem) throw RequestError(ResultCode::bad_request, *problem);
   }

@@ -6,10 +6,12 @@
 namespace trexsearch::service {
 
 JobObserver::JobObserver(RunnerParts parts, Store& store, JobId id, std::stop_token stop,
-                         const std::atomic<std::uint64_t>& max_trials, JobHookRunner* hooks)
+                         const std::atomic<std::uint64_t>& max_trials, JobHookRunner* hooks,
+                         std::string testbed)
     : parts_(parts),
       store_(store),
       id_(id),
+      testbed_(std::move(testbed)),
       stop_(std::move(stop)),
       max_trials_(max_trials),
       hooks_(hooks) {}
@@ -79,7 +81,7 @@ void JobObserver::report_trial(const StoredTrial& trial, const JobProgress& prog
                        : trial.loss_ratio > 0.0 ? "loss"
                                                 : "no_loss";
   parts_.queue.set_progress(id_, progress);
-  parts_.tally.count(std::string(mlr::to_string(trial.phase)), result);
+  parts_.tally.count(std::string(mlr::to_string(trial.phase)), result, testbed_);
   parts_.log.event(LogPriority::info, "trial.done",
                    {{"job", id_},
                     {"trial", static_cast<std::uint64_t>(trial.number)},

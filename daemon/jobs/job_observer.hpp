@@ -36,9 +36,11 @@ class JobObserver final : public RunObserver {
  public:
   /// `store` is the runner's connection; `stop` the job's; `max_trials` is read
   /// at every trial (SIGHUP changes it for the running job too).
-  /// `hooks`, when the job names trial hooks, runs them around each live trial.
+  /// `hooks`, when the job names trial hooks, runs them around each live trial;
+  /// `testbed` labels its trials' counts ("" for a job on none).
   JobObserver(RunnerParts parts, Store& store, JobId id, std::stop_token stop,
-              const std::atomic<std::uint64_t>& max_trials, JobHookRunner* hooks = nullptr);
+              const std::atomic<std::uint64_t>& max_trials, JobHookRunner* hooks = nullptr,
+              std::string testbed = "");
 
   void trial_done(const StoredTrial& trial, const JobProgress& progress) override;
   void replay_finished(std::size_t replayed, const JobProgress& progress) override;
@@ -56,6 +58,7 @@ class JobObserver final : public RunObserver {
   RunnerParts parts_;
   Store& store_;
   JobId id_;
+  std::string testbed_;
   std::stop_token stop_;
   const std::atomic<std::uint64_t>& max_trials_;
   bool store_failed_ = false;

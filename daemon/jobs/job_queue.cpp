@@ -145,10 +145,10 @@ QueueStatus JobQueue::queue_status() {
   status.max_queued = max_queued_;
   for (const std::unique_ptr<Running>& running : running_) {
     const QueuedJob& job = running->taken.job;
-    status.running_jobs.push_back(
-        RunningJobStatus{job.id, job.spec.name, std::string(to_string(job.spec.method)),
-                         std::string(measurer_kind(job.spec.measurer)), running->taken.started_at,
-                         running->progress, running->cancel_requested, job.lane});
+    status.running_jobs.push_back(RunningJobStatus{
+        job.id, job.spec.name, std::string(to_string(job.spec.method)),
+        std::string(measurer_kind(job.spec.measurer)), running->taken.started_at, running->progress,
+        running->cancel_requested, job.lane, job_testbed(job.spec)});
   }
   if (!status.running_jobs.empty()) status.running = status.running_jobs.front();
   for (const QueuedJob& job : queued_) {

@@ -159,9 +159,7 @@ std::optional<JobHookRunner> JobThread::job_hooks(Store& store, const QueuedJob&
   facts.job = job.id;
   facts.name = job.name;
   facts.method = std::string(to_string(job.spec.method));
-  if (const auto* trex = std::get_if<TrexMeasurerSpec>(&job.spec.measurer)) {
-    facts.testbed = trex->testbed;
-  }
+  facts.testbed = job_testbed(job.spec);
   facts.run = static_cast<std::uint64_t>(std::max(run_number, 1));
   std::shared_ptr<const HookSet> definitions =
       settings_.hook_rules ? settings_.hook_rules->hooks() : std::make_shared<const HookSet>();
@@ -208,7 +206,8 @@ RunOutcome JobThread::run_search(Store& store, const TakenJob& taken, StoredPast
   const JobSpec& spec = taken.job.spec;
   const std::stop_token stop = taken.stop.get_token();
   std::optional<JobHookRunner> hooks = job_hooks(store, taken.job, past.run_number);
-  JobObserver observer(parts_, store, taken.job.id, stop, max_trials_, hooks ? &*hooks : nullptr);
+  JobObserver observer(parts_, store, taken.job.id, stop, max_trials_, hooks ? &*hooks : nullptr,
+                       job_testbed(spec));
   RunOutcome outcome;
   try {
     const auto runner = runners_.find(spec.method);

@@ -22,6 +22,8 @@ struct RunningJobStatus {
   bool cancel_requested = false;
   /// Its lane (job_lane): "testbed lab-a", "trex tcp://...", "no TRex".
   std::string lane;
+  /// Its testbed (job_testbed); "" for a job on none.
+  std::string testbed;
 };
 
 /// The queue as `status` shows it (from memory: answering needs no disk access).

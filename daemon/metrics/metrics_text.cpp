@@ -60,12 +60,6 @@ void sample(std::string& out, std::string_view name, const Labels& labels, doubl
   out.append(" ").append(format_sample_value(value)).append("\n");
 }
 
-void optional_gauge(std::string& out, std::string_view name, std::string_view help,
-                    const std::optional<double>& value) {
-  family(out, name, "gauge", help);
-  if (value) sample(out, name, {}, *value);
-}
-
 }  // namespace
 
 std::string escape_label_value(std::string_view value, std::size_t max_bytes) {
@@ -117,6 +111,100 @@ std::string format_sample_value(double value) {
   return std::string(buffer, ec == std::errc{} ? end : buffer);
 }
 
+namespace {
+
+// `labels` and, when it has one, the job's testbed: a daemon without testbed
+// sections writes the series it wrote before testbeds existed.
+Labels with_testbed(Labels labels, const std::string& testbed) {
+  if (!testbed.empty()) labels.emplace_back("testbed", escape_label_value(testbed));
+  return labels;
+}
+
+// A gauge of each running job that has the value.
+void running_gauge(std::string& out, std::string_view name, std::string_view help,
+                   const std::vector<RunningJobMetrics>& running,
+                   std::optional<double> RunningJobMetrics::*value) {
+  family(out, name, "gauge", help);
+  for (const RunningJobMetrics& job : running) {
+    if (job.*value) sample(out, name, with_testbed({}, job.testbed), *(job.*value));
+  }
+}
+
+// Goal names are user text: cut, escaped, and made unique (two goals whose names
+// agree in their first bytes would otherwise be one series twice).
+std::vector<std::pair<std::string, const GoalBoundsMetric*>> goal_labels(
+    const std::vector<GoalBoundsMetric>& mlr_goals) {
+  std::vector<std::pair<std::string, const GoalBoundsMetric*>> goals;
+  std::set<std::string> seen;
+  for (const GoalBoundsMetric& goal : mlr_goals) {
+    if (goals.size() == kMaxExportedGoals) break;
+    std::string label = escape_label_value(goal.goal);
+    for (int n = 2; !seen.insert(label).second; ++n) {
+      label = escape_label_value(goal.goal, kMaxLabelValueBytes - 4) + " #" + std::to_string(n);
+    }
+    goals.emplace_back(std::move(label), &goal);
+  }
+  return goals;
+}
+
+void bound_gauges(std::string& out, const std::vector<RunningJobMetrics>& running) {
+  for (const bool lower : {true, false}) {
+    const std::string_view name =
+        lower ? "trexsearch_mlr_lower_bound_pps" : "trexsearch_mlr_upper_bound_pps";
+    family(out, name, "gauge",
+           lower ? "Each running MLR job's current lower bound per goal, in packets per second."
+                 : "Each running MLR job's current upper bound per goal, in packets per second.");
+    for (const RunningJobMetrics& job : running) {
+      for (const auto& [label, goal] : goal_labels(job.mlr_goals)) {
+        const std::optional<double>& bound = lower ? goal->lower_bound_pps : goal->upper_bound_pps;
+        if (bound) sample(out, name, with_testbed({{"goal", label}}, job.testbed), *bound);
+      }
+    }
+  }
+}
+
+void job_families(std::string& out, const MetricsSnapshot& s) {
+  family(out, "trexsearch_jobs_queued", "gauge", "Jobs waiting in the queue, by method.");
+  for (const auto& [method, count] : s.jobs_queued) {
+    sample(out, "trexsearch_jobs_queued", {{"method", escape_label_value(method)}},
+           static_cast<double>(count));
+  }
+  family(out, "trexsearch_jobs_running", "gauge",
+         "Jobs running now, by method and testbed (one per testbed at most).");
+  for (const auto& [key, count] : s.jobs_running) {
+    sample(out, "trexsearch_jobs_running",
+           with_testbed({{"method", escape_label_value(key.first)}}, key.second),
+           static_cast<double>(count));
+  }
+  family(out, "trexsearch_trials_total", "counter",
+         "Trials stored since the daemon started, by search phase, result "
+         "(no_loss, loss, tester_limited) and testbed.");
+  for (const auto& [key, count] : s.trials_total) {
+    sample(out, "trexsearch_trials_total",
+           with_testbed({{"phase", escape_label_value(key.phase)},
+                         {"result", escape_label_value(key.result)}},
+                        key.testbed),
+           static_cast<double>(count));
+  }
+  running_gauge(out, "trexsearch_last_trial_load_pps",
+                "Intended load of each running job's latest completed trial, in packets per "
+                "second.",
+                s.running, &RunningJobMetrics::last_trial_load_pps);
+  running_gauge(out, "trexsearch_last_trial_loss_ratio",
+                "Loss ratio of each running job's latest completed trial (1 when "
+                "tester-limited).",
+                s.running, &RunningJobMetrics::last_trial_loss_ratio);
+  running_gauge(out, "trexsearch_plr_estimate_pps",
+                "Each running PLR job's critical-load estimate (average), in packets per second.",
+                s.running, &RunningJobMetrics::plr_estimate_pps);
+  running_gauge(out, "trexsearch_plr_estimate_stdev_pps",
+                "Standard deviation of each running PLR job's estimate, in packets per second.",
+                s.running, &RunningJobMetrics::plr_estimate_stdev_pps);
+  bound_gauges(out, s.running);
+}
+
+}  // namespace
+
 std::string format_metrics(const MetricsSnapshot& s) {
   std::string out;
   family(out, "trexsearch_build_info", "gauge",
@@ -127,68 +215,7 @@ std::string format_metrics(const MetricsSnapshot& s) {
          "When the daemon started, in seconds since the Unix epoch.");
   sample(out, "trexsearch_start_time_seconds", {}, s.start_time_seconds);
 
-  family(out, "trexsearch_jobs_queued", "gauge", "Jobs waiting in the queue, by method.");
-  for (const auto& [method, count] : s.jobs_queued) {
-    sample(out, "trexsearch_jobs_queued", {{"method", escape_label_value(method)}},
-           static_cast<double>(count));
-  }
-  family(out, "trexsearch_jobs_running", "gauge",
-         "Jobs running now, by method (one per testbed at most).");
-  for (const auto& [method, count] : s.jobs_running) {
-    sample(out, "trexsearch_jobs_running", {{"method", escape_label_value(method)}},
-           static_cast<double>(count));
-  }
-
-  family(out, "trexsearch_trials_total", "counter",
-         "Trials stored since the daemon started, by search phase and result "
-         "(no_loss, loss, tester_limited).");
-  for (const auto& [key, count] : s.trials_total) {
-    sample(out, "trexsearch_trials_total",
-           {{"phase", escape_label_value(key.first)}, {"result", escape_label_value(key.second)}},
-           static_cast<double>(count));
-  }
-
-  optional_gauge(out, "trexsearch_last_trial_load_pps",
-                 "Intended load of the latest completed trial of the job that has run longest, in "
-                 "packets per second.",
-                 s.last_trial_load_pps);
-  optional_gauge(out, "trexsearch_last_trial_loss_ratio",
-                 "Loss ratio of the latest completed trial of the job that has run longest (1 when "
-                 "tester-limited).",
-                 s.last_trial_loss_ratio);
-  optional_gauge(out, "trexsearch_plr_estimate_pps",
-                 "The running PLR job's critical-load estimate (average), in packets per second.",
-                 s.plr_estimate_pps);
-  optional_gauge(out, "trexsearch_plr_estimate_stdev_pps",
-                 "Standard deviation of the running PLR job's estimate, in packets per second.",
-                 s.plr_estimate_stdev_pps);
-
-  // Goal names are user text: cut, escaped, and made unique (two goals whose
-  // names agree in their first bytes would otherwise be one series twice).
-  std::vector<std::pair<std::string, const GoalBoundsMetric*>> goals;
-  std::set<std::string> seen;
-  for (const GoalBoundsMetric& goal : s.mlr_goals) {
-    if (goals.size() == kMaxExportedGoals) break;
-    std::string label = escape_label_value(goal.goal);
-    for (int n = 2; !seen.insert(label).second; ++n) {
-      label = escape_label_value(goal.goal, kMaxLabelValueBytes - 4) + " #" + std::to_string(n);
-    }
-    goals.emplace_back(std::move(label), &goal);
-  }
-  family(out, "trexsearch_mlr_lower_bound_pps", "gauge",
-         "The running MLR job's current lower bound per goal, in packets per second.");
-  for (const auto& [label, goal] : goals) {
-    if (goal->lower_bound_pps) {
-      sample(out, "trexsearch_mlr_lower_bound_pps", {{"goal", label}}, *goal->lower_bound_pps);
-    }
-  }
-  family(out, "trexsearch_mlr_upper_bound_pps", "gauge",
-         "The running MLR job's current upper bound per goal, in packets per second.");
-  for (const auto& [label, goal] : goals) {
-    if (goal->upper_bound_pps) {
-      sample(out, "trexsearch_mlr_upper_bound_pps", {{"goal", label}}, *goal->upper_bound_pps);
-    }
-  }
+  job_families(out, s);
 
   family(out, "trexsearch_trex_link_state", "gauge",
          "1 for the state the daemon's TRex link is in now, 0 for the others.");

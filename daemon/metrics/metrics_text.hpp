@@ -13,6 +13,8 @@
 #include <utility>
 #include <vector>
 
+#include "daemon/metrics/trial_tally.hpp"
+
 namespace trexsearch::service {
 
 /// The Content-Type of the exposition format this module writes.
@@ -31,26 +33,35 @@ struct GoalBoundsMetric {
   std::optional<double> upper_bound_pps;
 };
 
+/// One running job's gauges, labelled with its testbed.
+struct RunningJobMetrics {
+  /// "" for a job on no testbed (then only the longest-running such job is shown).
+  std::string testbed;
+  /// Its latest completed trial: intended load [pps] and loss ratio.
+  std::optional<double> last_trial_load_pps;
+  std::optional<double> last_trial_loss_ratio;
+  /// A PLR job's critical-load estimate and its stdev [pps].
+  std::optional<double> plr_estimate_pps;
+  std::optional<double> plr_estimate_stdev_pps;
+  /// An MLR job's goals, in goal order.
+  std::vector<GoalBoundsMetric> mlr_goals;
+};
+
 /// Everything `GET /metrics` reports, as values (docs/metrics.md names each one).
 struct MetricsSnapshot {
   std::string version;
   /// When the daemon started [s since the Unix epoch].
   double start_time_seconds = 0.0;
-  /// Jobs waiting and running, by method ("mlr", "plr"); every method the daemon
-  /// knows is listed, with 0 when it has none.
+  /// Jobs waiting, by method ("mlr", "plr"); every method the daemon knows is
+  /// listed, with 0 when it has none.
   std::map<std::string, std::size_t> jobs_queued;
-  std::map<std::string, std::size_t> jobs_running;
-  /// Trials stored since the daemon started, by (phase, result).
-  std::map<std::pair<std::string, std::string>, std::uint64_t> trials_total;
-  /// The latest completed trial of the running job that has run longest (with
-  /// testbeds several run; these follow the oldest): intended load [pps] and loss ratio.
-  std::optional<double> last_trial_load_pps;
-  std::optional<double> last_trial_loss_ratio;
-  /// The running PLR job's critical-load estimate and its stdev [pps].
-  std::optional<double> plr_estimate_pps;
-  std::optional<double> plr_estimate_stdev_pps;
-  /// The running MLR job's goals, in goal order.
-  std::vector<GoalBoundsMetric> mlr_goals;
+  /// Jobs running, by (method, testbed): every method on every testbed of the
+  /// config ("" without testbed sections), 0 when none runs there.
+  std::map<std::pair<std::string, std::string>, std::size_t> jobs_running;
+  /// Trials stored since the daemon started, by (phase, result, testbed).
+  std::map<TrialKey, std::uint64_t> trials_total;
+  /// The running jobs' gauges, one per testbed, in the order they started.
+  std::vector<RunningJobMetrics> running;
   /// The TRex link's state now, and every state it can be in (one series each).
   std::string trex_link_state;
   std::vector<std::string> trex_link_states;

@@ -2,9 +2,10 @@
 
 namespace trexsearch::service {
 
-void TrialTally::count(const std::string& phase, const std::string& result) {
+void TrialTally::count(const std::string& phase, const std::string& result,
+                       const std::string& testbed) {
   std::lock_guard lock(mutex_);
-  ++totals_[{phase, result}];
+  ++totals_[TrialKey{phase, result, testbed}];
 }
 
 TrialTotals TrialTally::totals() const {

@@ -4,20 +4,28 @@
 #include <map>
 #include <mutex>
 #include <string>
-#include <utility>
 
 namespace trexsearch::service {
 
-/// Trials stored since the start, by (phase, result): result is "no_loss", "loss"
-/// or "tester_limited" (the Prometheus counter trexsearch_trials_total).
-using TrialTotals = std::map<std::pair<std::string, std::string>, std::uint64_t>;
+/// Which trials a count is of: the search phase, the result ("no_loss", "loss" or
+/// "tester_limited") and the job's testbed ("" for a job on none).
+struct TrialKey {
+  std::string phase;
+  std::string result;
+  std::string testbed;
+  friend auto operator<=>(const TrialKey&, const TrialKey&) = default;
+};
+
+/// Trials stored since the start, by key (the Prometheus counter
+/// trexsearch_trials_total).
+using TrialTotals = std::map<TrialKey, std::uint64_t>;
 
 /// Counts stored trials for metrics. Thread-safe: the runner thread counts, the
 /// io thread reads.
 class TrialTally {
  public:
-  /// One more stored trial of `phase` with `result`.
-  void count(const std::string& phase, const std::string& result);
+  /// One more stored trial of `phase` with `result` on `testbed`.
+  void count(const std::string& phase, const std::string& result, const std::string& testbed);
   /// The counts so far.
   TrialTotals totals() const;
 

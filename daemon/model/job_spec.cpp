@@ -44,6 +44,11 @@ std::string_view to_string(TimeMode mode) {
   return "unknown";
 }
 
+std::string job_testbed(const JobSpec& spec) {
+  const auto* trex_spec = std::get_if<TrexMeasurerSpec>(&spec.measurer);
+  return trex_spec != nullptr ? trex_spec->testbed : "";
+}
+
 std::string job_lane(const JobSpec& spec) {
   const auto* trex_spec = std::get_if<TrexMeasurerSpec>(&spec.measurer);
   if (trex_spec == nullptr) return "no TRex";

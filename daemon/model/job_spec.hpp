@@ -168,6 +168,9 @@ struct JobSpec {
 /// ("testbed lab-a"), or without one its endpoint ("trex tcp://...", "trex" for the
 /// daemon's trex-endpoint); jobs that use no TRex share "no TRex".
 std::string job_lane(const JobSpec& spec);
+/// The testbed a trex job was placed on; "" for other jobs and without testbed
+/// sections.
+std::string job_testbed(const JobSpec& spec);
 
 /// Method mrr or soak: the same runner at one fixed load (fixed_load_job_runner.hpp).
 bool is_fixed_load(SearchMethod method);

@@ -153,6 +153,7 @@ void Daemon::start() {
   if (options.testbeds && !options.testbeds->implicit()) {
     for (const Testbed& testbed : options.testbeds->all()) {
       info.testbeds.push_back({testbed.name, testbed.endpoint, testbed.ports_text()});
+      testbed_names_.push_back(testbed.name);
     }
   }
   const DispatcherJobs handler_jobs{jobs_->submission(), jobs_->cancelling(),
@@ -221,6 +222,7 @@ std::string Daemon::metrics_page() {
   // As `status`: stat() of the store files, no query.
   sources.store = jobs_->store_health();
   sources.control_clients = server_->clients();
+  sources.testbeds = testbed_names_;
   return format_metrics(make_metrics_snapshot(sources));
 }
 
@@ -251,6 +253,10 @@ void Daemon::reload() {
     trex_factory_->set_defaults(now.trex_endpoint, now.trex_user, now.trex_reconnect_grace);
     trex_factory_->set_testbeds(now.testbeds);
     hook_rules_->set(now.hooks, now.testbeds);
+    testbed_names_.clear();
+    if (now.testbeds && !now.testbeds->implicit()) {
+      for (const Testbed& testbed : now.testbeds->all()) testbed_names_.push_back(testbed.name);
+    }
     plr_runner_->set_settings(PlrRunnerSettings{now.plr_threads, now.plr_resume});
     // These are fixed for the process' life (sockets bound, store open, threads
     // pinned, resumption done at start): keep the running values and say that a

@@ -76,6 +76,8 @@ class Daemon {
   TrexMeasurerFactory* trex_factory_ = nullptr;
   /// The hooks and testbeds jobs check against and run with; SIGHUP replaces them.
   std::shared_ptr<HookRules> hook_rules_;
+  /// The config's testbeds, for the metrics' zero series (io thread only).
+  std::vector<std::string> testbed_names_;
   class PlrJobRunner* plr_runner_ = nullptr;
   std::unique_ptr<JobManager> jobs_;
   std::unique_ptr<Dispatcher> dispatcher_;

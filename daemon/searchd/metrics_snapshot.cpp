@@ -1,5 +1,7 @@
 #include "daemon/searchd/metrics_snapshot.hpp"
 
+#include <utility>
+
 #include "daemon/model/job_spec.hpp"
 
 namespace trexsearch::service {
@@ -8,30 +10,39 @@ MetricsSnapshot make_metrics_snapshot(const MetricsSources& sources) {
   MetricsSnapshot snapshot;
   snapshot.version = sources.version;
   snapshot.start_time_seconds = to_unix_seconds(sources.started_at);
+  // Every method on every testbed, so that a dashboard sees 0 rather than nothing.
+  std::vector<std::string> testbeds = sources.testbeds;
+  if (testbeds.empty()) testbeds.emplace_back();
   for (const SearchMethod method :
        {SearchMethod::mlr, SearchMethod::plr, SearchMethod::mrr, SearchMethod::soak}) {
     const std::string name(to_string(method));
     snapshot.jobs_queued[name] = 0;
-    snapshot.jobs_running[name] = 0;
+    for (const std::string& testbed : testbeds) snapshot.jobs_running[{name, testbed}] = 0;
   }
   for (const auto& [method, count] : sources.queue.queued_by_method) {
     snapshot.jobs_queued[method] = count;
   }
-  for (const RunningJobStatus& job : sources.queue.running_jobs)
-    ++snapshot.jobs_running[job.method];
-  if (const auto& running = sources.queue.running) {
-    const JobProgress& progress = running->progress;
+  bool shown_without_testbed = false;
+  for (const RunningJobStatus& job : sources.queue.running_jobs) {
+    ++snapshot.jobs_running[{job.method, job.testbed}];
+    // Jobs on no testbed (sim, exec, trex on an endpoint of their own) share the
+    // unlabelled series: the one that has run longest has them.
+    if (job.testbed.empty() && std::exchange(shown_without_testbed, true)) continue;
+    RunningJobMetrics metrics;
+    metrics.testbed = job.testbed;
+    const JobProgress& progress = job.progress;
     if (progress.last_trial) {
-      snapshot.last_trial_load_pps = progress.last_trial->load_pps;
-      snapshot.last_trial_loss_ratio = progress.last_trial->loss_ratio;
+      metrics.last_trial_load_pps = progress.last_trial->load_pps;
+      metrics.last_trial_loss_ratio = progress.last_trial->loss_ratio;
     }
     if (progress.estimate) {
-      snapshot.plr_estimate_pps = progress.estimate->average_pps;
-      snapshot.plr_estimate_stdev_pps = progress.estimate->stdev_pps;
+      metrics.plr_estimate_pps = progress.estimate->average_pps;
+      metrics.plr_estimate_stdev_pps = progress.estimate->stdev_pps;
     }
     for (const GoalProgress& goal : progress.goals) {
-      snapshot.mlr_goals.push_back({goal.label, goal.lower_bound_pps, goal.upper_bound_pps});
+      metrics.mlr_goals.push_back({goal.label, goal.lower_bound_pps, goal.upper_bound_pps});
     }
+    snapshot.running.push_back(std::move(metrics));
   }
   snapshot.trials_total = sources.trials;
   snapshot.trex_link_state = std::string(to_string(sources.trex.state));

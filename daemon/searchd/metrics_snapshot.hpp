@@ -23,6 +23,8 @@ struct MetricsSources {
   TrexLinkSnapshot trex;
   std::optional<StoreHealth> store;
   std::size_t control_clients = 0;
+  /// The config's testbed names (none without testbed sections).
+  std::vector<std::string> testbeds;
 };
 
 /// Every method and link state appears (0 when not current); the running job's

@@ -36,13 +36,15 @@ MetricsSnapshot busy_snapshot() {
   s.version = "1.2.3";
   s.start_time_seconds = 1700000000.5;
   s.jobs_queued = {{"mlr", 2}, {"plr", 0}};
-  s.jobs_running = {{"mlr", 1}, {"plr", 0}};
-  s.trials_total = {{{"main", "loss"}, 7}, {{"initial", "no_loss"}, 3}};
-  s.last_trial_load_pps = 1.5e6;
-  s.last_trial_loss_ratio = 0.25;
-  s.plr_estimate_pps = 9e5;
-  s.plr_estimate_stdev_pps = 1e4;
-  s.mlr_goals = {{"NDR", 1e6, 1.1e6}, {"PDR", std::nullopt, 2e6}};
+  s.jobs_running = {{{"mlr", ""}, 1}, {{"plr", ""}, 0}};
+  s.trials_total = {{{"main", "loss", ""}, 7}, {{"initial", "no_loss", ""}, 3}};
+  RunningJobMetrics job;
+  job.last_trial_load_pps = 1.5e6;
+  job.last_trial_loss_ratio = 0.25;
+  job.plr_estimate_pps = 9e5;
+  job.plr_estimate_stdev_pps = 1e4;
+  job.mlr_goals = {{"NDR", 1e6, 1.1e6}, {"PDR", std::nullopt, 2e6}};
+  s.running = {job};
   s.trex_link_state = "connected";
   s.trex_link_states = {"idle", "connecting", "connected", "reconnecting", "failed"};
   s.trex_reconnects_total = 4;
@@ -149,10 +151,12 @@ TEST_CASE("a busy daemon's page carries each value with its labels") {
 
 TEST_CASE("goal labels are escaped, capped in number, and two goals never share a series") {
   MetricsSnapshot s;
-  s.mlr_goals.push_back({"say \"hi\"\nthere", 1.0, std::nullopt});
-  s.mlr_goals.push_back({std::string(80, 'g'), 2.0, std::nullopt});
-  s.mlr_goals.push_back({std::string(70, 'g'), 3.0, std::nullopt});
-  for (int i = 0; i < 30; ++i) s.mlr_goals.push_back({"goal " + std::to_string(i), 4.0, {}});
+  RunningJobMetrics job;
+  job.mlr_goals.push_back({"say \"hi\"\nthere", 1.0, std::nullopt});
+  job.mlr_goals.push_back({std::string(80, 'g'), 2.0, std::nullopt});
+  job.mlr_goals.push_back({std::string(70, 'g'), 3.0, std::nullopt});
+  for (int i = 0; i < 30; ++i) job.mlr_goals.push_back({"goal " + std::to_string(i), 4.0, {}});
+  s.running = {job};
   const std::string page = format_metrics(s);
   CHECK(has_line(page, "trexsearch_mlr_lower_bound_pps{goal=\"say \\\"hi\\\"\\nthere\"} 1"));
   CHECK(has_line(page, "trexsearch_mlr_lower_bound_pps{goal=\"" + std::string(64, 'g') + "\"} 2"));
@@ -181,7 +185,7 @@ TEST_CASE("the snapshot lists every method and link state, and the running job's
   running.progress.goals.push_back({"NDR", 1.0, 2.0, 0, false});
   sources.queue.running = running;
   sources.queue.running_jobs = {running};
-  sources.trials = {{{"main", "no_loss"}, 11}};
+  sources.trials = {{{"main", "no_loss", ""}, 11}};
   sources.trex.state = TrexLinkState::reconnecting;
   sources.trex.recoveries = 2;
   StoreHealth store;
@@ -196,14 +200,16 @@ TEST_CASE("the snapshot lists every method and link state, and the running job's
   CHECK(s.jobs_queued ==
         std::map<std::string, std::size_t>{{"mlr", 0}, {"mrr", 0}, {"plr", 3}, {"soak", 0}});
   CHECK(s.jobs_running ==
-        std::map<std::string, std::size_t>{{"mlr", 0}, {"mrr", 0}, {"plr", 1}, {"soak", 0}});
-  CHECK(s.last_trial_load_pps == 5e5);
-  CHECK(s.last_trial_loss_ratio == 0.01);
-  CHECK(s.plr_estimate_pps == 4e5);
-  CHECK(s.plr_estimate_stdev_pps == 2e3);
-  REQUIRE(s.mlr_goals.size() == 1);
-  CHECK(s.mlr_goals[0].upper_bound_pps == 2.0);
-  CHECK(s.trials_total.at({"main", "no_loss"}) == 11);
+        std::map<std::pair<std::string, std::string>, std::size_t>{
+            {{"mlr", ""}, 0}, {{"mrr", ""}, 0}, {{"plr", ""}, 1}, {{"soak", ""}, 0}});
+  REQUIRE(s.running.size() == 1);
+  CHECK(s.running[0].last_trial_load_pps == 5e5);
+  CHECK(s.running[0].last_trial_loss_ratio == 0.01);
+  CHECK(s.running[0].plr_estimate_pps == 4e5);
+  CHECK(s.running[0].plr_estimate_stdev_pps == 2e3);
+  REQUIRE(s.running[0].mlr_goals.size() == 1);
+  CHECK(s.running[0].mlr_goals[0].upper_bound_pps == 2.0);
+  CHECK(s.trials_total.at({"main", "no_loss", ""}) == 11);
   CHECK(s.trex_link_state == "reconnecting");
   CHECK(s.trex_link_states.size() == 5);
   CHECK(s.trex_reconnects_total == 2);
@@ -212,12 +218,47 @@ TEST_CASE("the snapshot lists every method and link state, and the running job's
   CHECK(s.control_clients == 5);
 
   const MetricsSnapshot idle = make_metrics_snapshot(MetricsSources{});
-  CHECK(idle.jobs_running.at("mlr") == 0);
-  CHECK_FALSE(idle.last_trial_load_pps);
-  CHECK_FALSE(idle.plr_estimate_pps);
-  CHECK(idle.mlr_goals.empty());
+  CHECK(idle.jobs_running.at({"mlr", ""}) == 0);
+  CHECK(idle.running.empty());
   CHECK(idle.trex_link_state == "idle");
   CHECK_FALSE(idle.store_size_bytes);
+}
+
+TEST_CASE("with testbeds, every running job's series carry its testbed") {
+  MetricsSources sources;
+  sources.testbeds = {"dut-a", "dut-b"};
+  const auto running_on = [](JobId id, const std::string& testbed, double load_pps) {
+    RunningJobStatus job;
+    job.id = id;
+    job.method = "mlr";
+    job.testbed = testbed;
+    protocol::TrialRecord trial;
+    trial.load_pps = load_pps;
+    job.progress.last_trial = trial;
+    job.progress.goals.push_back({"NDR", load_pps, std::nullopt, 0, false});
+    return job;
+  };
+  // Two testbeds and two jobs on none (a sim job, a trex job on its own endpoint):
+  // those two share the unlabelled series, which the one running longest has.
+  sources.queue.running_jobs = {running_on(1, "dut-a", 1e6), running_on(2, "", 2e6),
+                                running_on(3, "dut-b", 3e6), running_on(4, "", 4e6)};
+  sources.trials = {{{"main", "loss", "dut-a"}, 5}, {{"main", "loss", ""}, 2}};
+  const MetricsSnapshot s = make_metrics_snapshot(sources);
+  CHECK(s.jobs_running.at({"mlr", "dut-a"}) == 1);
+  CHECK(s.jobs_running.at({"plr", "dut-b"}) == 0);
+  CHECK(s.jobs_running.at({"mlr", ""}) == 2);
+  const std::string page = format_metrics(s);
+  CHECK(has_line(page, "trexsearch_jobs_running{method=\"mlr\",testbed=\"dut-a\"} 1"));
+  CHECK(has_line(page, "trexsearch_jobs_running{method=\"soak\",testbed=\"dut-b\"} 0"));
+  CHECK(has_line(page, "trexsearch_jobs_running{method=\"mlr\"} 2"));
+  CHECK(has_line(page, "trexsearch_last_trial_load_pps{testbed=\"dut-a\"} 1000000"));
+  CHECK(has_line(page, "trexsearch_last_trial_load_pps{testbed=\"dut-b\"} 3000000"));
+  CHECK(has_line(page, "trexsearch_last_trial_load_pps 2000000"));
+  CHECK(count_lines_starting(page, "trexsearch_last_trial_load_pps") == 3);
+  CHECK(has_line(page, "trexsearch_mlr_lower_bound_pps{goal=\"NDR\",testbed=\"dut-b\"} 3000000"));
+  CHECK(has_line(page,
+                 "trexsearch_trials_total{phase=\"main\",result=\"loss\",testbed=\"dut-a\"} 5"));
+  CHECK(has_line(page, "trexsearch_trials_total{phase=\"main\",result=\"loss\"} 2"));
 }
 
 TEST_CASE("GET /metrics answers the page; other paths 404, other methods 405") {
