@@ -4,6 +4,7 @@
 #include <map>
 #include <mutex>
 #include <string>
+#include <tuple>
 
 namespace trexsearch::service {
 
@@ -13,7 +14,10 @@ struct TrialKey {
   std::string phase;
   std::string result;
   std::string testbed;
-  friend auto operator<=>(const TrialKey&, const TrialKey&) = default;
+  friend bool operator==(const TrialKey&, const TrialKey&) = default;
+  friend bool operator<(const TrialKey& a, const TrialKey& b) {
+    return std::tie(a.phase, a.result, a.testbed) < std::tie(b.phase, b.result, b.testbed);
+  }
 };
 
 /// Trials stored since the start, by key (the Prometheus counter
