@@ -1,6 +1,7 @@
 #include "plr/integration_chain.hpp"
 
 #include <cmath>
+#include <optional>
 #include <span>
 
 #include "plr/math/critical_load.hpp"
@@ -44,7 +45,15 @@ ChainResult run_chain_with(const IntegrationProblem& problem, const FocusState& 
       problem.trials ? std::span<const StoredTrial>(*problem.trials) : kNoTrials;
   Random random(seed);
   ChainResult result{DualTracker{}, FocusTracker(start), 0};
+  std::optional<GateSlot> slot;
   while (should_continue(limits, result.samples)) {
+    if (limits.gate != nullptr && result.samples % limits.gate_batch == 0) {
+      // After each batch the slot goes back and the chain lines up behind the other
+      // searches' workers: each gets its turn (the samples drawn do not depend on it).
+      slot.reset();
+      slot.emplace(limits.gate, limits.abort);
+      if (!slot->held()) break;
+    }
     const Proposal proposal(result.focus.state(), problem.proposal_scale);
     double log_rarity = 0.0;
     const UnitPoint point = proposal.draw(random, log_rarity);

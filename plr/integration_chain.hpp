@@ -11,6 +11,7 @@
 #include "plr/likelihood.hpp"
 #include "plr/stat_trackers.hpp"
 #include "plr/stored_trial.hpp"
+#include "plr/work_gate.hpp"
 
 namespace trexsearch::plr {
 
@@ -46,6 +47,10 @@ struct ChainLimits {
   std::uint64_t min_samples = 0;
   const std::atomic<bool>* stop = nullptr;
   const std::atomic<bool>* abort = nullptr;
+  /// The CPU budget shared with other searches' workers (WorkGate); null: none. The
+  /// chain holds a slot for `gate_batch` samples at a time, then lines up again.
+  WorkGate* gate = nullptr;
+  std::uint64_t gate_batch = 256;
 };
 
 /// The outcome of one chain: the value tracker (log critical load, importance weighted), the

@@ -143,6 +143,7 @@ void IntegrationPool::work(Computation& computation, unsigned index) {
   const std::uint64_t trial = computation.job.trial_number;
   ChainLimits limits;
   limits.abort = &aborted_;
+  limits.gate = settings_.gate;
   if (settings_.samples_per_trial) {
     const std::uint64_t total = *settings_.samples_per_trial;
     const std::uint64_t chunks = computation.chunks_per_fit;

@@ -18,6 +18,7 @@
 #include "plr/likelihood.hpp"
 #include "plr/plr_config.hpp"
 #include "plr/stored_trial.hpp"
+#include "plr/work_gate.hpp"
 
 namespace trexsearch::plr {
 
@@ -37,6 +38,8 @@ struct IntegrationSettings {
   /// Run first on each worker thread, on that thread (the daemon lowers their priority or
   /// moves them off TRex's cores there; plr itself makes no OS calls). Must not throw.
   std::function<void()> on_thread_start;
+  /// The CPU budget shared with other searches' workers (WorkGate); null: none.
+  WorkGate* gate = nullptr;
 
   static IntegrationSettings from(const PlrConfig& config);
 };

@@ -120,6 +120,7 @@ PlrResult SoakSearch::run(measure::Measurer& measurer, std::stop_token stop, con
 
   IntegrationSettings settings = IntegrationSettings::from(config_);
   settings.on_thread_start = hooks.on_worker_start;
+  settings.gate = hooks.gate;
   IntegrationPool pool(settings);
   // Declared after the pool, so it is gone before the pool is destroyed.
   const std::stop_callback abort_on_stop(stop, [&pool] { pool.abort(); });

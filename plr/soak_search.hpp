@@ -15,6 +15,7 @@
 #include "plr/plr_config.hpp"
 #include "plr/plr_trial.hpp"
 #include "plr/trend.hpp"
+#include "plr/work_gate.hpp"
 
 namespace trexsearch::plr {
 
@@ -54,6 +55,9 @@ struct PlrHooks {
   /// Run first on each integration worker thread, on that thread
   /// (IntegrationSettings::on_thread_start). Must not throw.
   std::function<void()> on_worker_start;
+  /// The CPU budget its workers share with other searches' (IntegrationSettings::gate);
+  /// null: none. Must outlive run().
+  WorkGate* gate = nullptr;
 };
 
 /// The PLRsearch soak engine (draft-vpolak-bmwg-plrsearch-02 as the FD.io CSIT reference

@@ -129,6 +129,7 @@ RunOutcome PlrJobRunner::run(const JobSpec& spec, std::vector<StoredTrial> store
   };
   hooks.debug = [&](std::string_view text) { observer.debug(text); };
   hooks.on_worker_start = integration_thread_start_;
+  hooks.gate = gate_.get();
 
   measure::Measurer& live = observer.with_trial_hooks(soak.measurer(), resume_from.size() + 1);
   plr::PlrResult result = search->run(live, stop, hooks, resume_from);

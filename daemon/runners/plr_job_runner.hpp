@@ -1,10 +1,12 @@
 #pragma once
 
 #include <functional>
+#include <memory>
 #include <mutex>
 
 #include "daemon/job_measurers/measurer_factory.hpp"
 #include "daemon/model/job_runner.hpp"
+#include "plr/work_gate.hpp"
 
 namespace trexsearch::service {
 
@@ -25,11 +27,15 @@ class PlrJobRunner final : public JobRunner {
  public:
   /// `factories` must outlive this object. `integration_thread_start` runs first on each
   /// integration worker thread (the daemon lowers its priority there when it must).
+  /// `gate`, when given, is the CPU budget every PLR job's workers share: soaks on
+  /// different testbeds run at once and take turns on it (plr::WorkGate).
   explicit PlrJobRunner(const MeasurerFactories& factories, PlrRunnerSettings settings = {},
-                        std::function<void()> integration_thread_start = {})
+                        std::function<void()> integration_thread_start = {},
+                        std::shared_ptr<plr::WorkGate> gate = nullptr)
       : factories_(factories),
         settings_(settings),
-        integration_thread_start_(std::move(integration_thread_start)) {}
+        integration_thread_start_(std::move(integration_thread_start)),
+        gate_(std::move(gate)) {}
 
   SearchMethod method() const override { return SearchMethod::plr; }
   RunOutcome run(const JobSpec& spec, std::vector<StoredTrial> stored, std::stop_token stop,
@@ -42,6 +48,7 @@ class PlrJobRunner final : public JobRunner {
   mutable std::mutex mutex_;
   PlrRunnerSettings settings_;
   const std::function<void()> integration_thread_start_;
+  const std::shared_ptr<plr::WorkGate> gate_;
 };
 
 }  // namespace trexsearch::service

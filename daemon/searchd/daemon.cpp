@@ -1,8 +1,9 @@
 #include "daemon/searchd/daemon.hpp"
-#include "daemon/searchd/settings_codec.hpp"
 
+#include <sched.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <filesystem>
 
 #include "daemon/measurers/process_tree.hpp"
@@ -10,10 +11,19 @@
 #include "daemon/runners/mlr_job_runner.hpp"
 #include "daemon/runners/plr_job_runner.hpp"
 #include "daemon/searchd/metrics_snapshot.hpp"
+#include "daemon/searchd/settings_codec.hpp"
 #include "measure/errors.hpp"
 
 namespace trexsearch::service {
 namespace {
+
+// The CPUs this process may run on now, at least 1.
+std::size_t daemon_cpu_count() {
+  cpu_set_t set;
+  CPU_ZERO(&set);
+  if (::sched_getaffinity(0, sizeof set, &set) != 0) return 1;
+  return static_cast<std::size_t>(std::max(CPU_COUNT(&set), 1));
+}
 
 // The daemon's side of CPU protection: `cpus` when set, else the CPUs it was started on
 // (taskset, CPUAffinity=), never more.
@@ -118,9 +128,12 @@ void Daemon::start() {
   factories_.add(std::move(trex_factory));
   std::vector<std::unique_ptr<JobRunner>> runners;
   runners.push_back(std::make_unique<MlrJobRunner>(factories_));
+  // The CPUs the daemon may use (its affinity after the CPU decision above: TRex's
+  // cores left out) are the PLR workers' budget; parallel soaks take turns on it.
   auto plr = std::make_unique<PlrJobRunner>(
       factories_, PlrRunnerSettings{options.plr_threads, options.plr_resume},
-      [this] { cpu_guard_->on_integration_thread_start(); });
+      [this] { cpu_guard_->on_integration_thread_start(); },
+      std::make_shared<plr::WorkGate>(daemon_cpu_count()));
   plr_runner_ = plr.get();
   runners.push_back(std::move(plr));
   runners.push_back(std::make_unique<FixedLoadJobRunner>(factories_, SearchMethod::mrr));

@@ -199,6 +199,27 @@ TEST_CASE("deterministic pool results do not depend on the number of threads") {
   }
 }
 
+TEST_CASE("two searches sharing one slot get the same deterministic results as alone") {
+  const IntegrationJob job{7, make_trials({5e6, 1e7, 8e6}), {FocusState{}, FocusState{}}};
+  IntegrationPool alone(settings(2, 2000));
+  alone.start(job);
+  const auto expected = alone.finish();
+  REQUIRE(expected.has_value());
+  // Two pools of two workers per fit take turns on one slot: every worker waits its
+  // turn after each batch, and each pool's numbers stay what they are alone.
+  WorkGate gate(1);
+  IntegrationSettings shared = settings(2, 2000);
+  shared.gate = &gate;
+  IntegrationPool first(shared);
+  IntegrationPool second(shared);
+  first.start(job);
+  second.start(job);
+  CHECK(first.finish() == expected);
+  CHECK(second.finish() == expected);
+  CHECK(gate.busy() == 0);
+  CHECK(gate.waiting() == 0);
+}
+
 TEST_CASE("a real-time computation runs until finish() and draws at least its minimum") {
   IntegrationPool pool(settings(1, std::nullopt));
   pool.start(IntegrationJob{1, make_trials({5e6}), {FocusState{}, FocusState{}}});
