@@ -32,6 +32,10 @@ HOOKS = """[hook.sut-drops]
 command = /usr/sbin/ip netns exec trexsut /usr/sbin/nft list table netdev sut
 timeout = 5
 on-failure = fail-trial
+
+[hook.pause]
+command = /bin/sleep %s
+on-failure = fail-trial
 """
 DROPS = re.compile(r'chain in0 \{.*?counter packets (\d+)', re.S)
 
@@ -41,10 +45,13 @@ def main():
     parser.add_argument("--searchd", required=True)
     parser.add_argument("--cli", required=True)
     parser.add_argument("--max-load", type=float, default=300000)
+    parser.add_argument("--pause", metavar="SECONDS",
+                        help="a third job whose only hook sleeps this long before each trial: "
+                             "the time between trials alone, without reading the SUT")
     args = parser.parse_args()
     scratch = tempfile.mkdtemp(prefix="hooks-stand-")
     socket = os.path.join(scratch, "c.sock")
-    daemon = native.start_daemon(args.searchd, scratch, socket, HOOKS)
+    daemon = native.start_daemon(args.searchd, scratch, socket, HOOKS % (args.pause or "0"))
     try:
         plain = testbeds.job_for("none", args.max_load)
         del plain["testbed"]
@@ -52,8 +59,11 @@ def main():
         hooked = dict(plain, name="ndr-pdr-hooked",
                       hooks={"before_trial": "sut-drops", "after_trial": "sut-drops",
                              "after_search": "sut-drops"})
+        jobs = [plain, hooked]
+        if args.pause:
+            jobs.append(dict(plain, name="ndr-pdr-pause", hooks={"before_trial": "pause"}))
         rows = []
-        for job in (plain, hooked):
+        for job in jobs:
             job_id = testbeds.submit(args.cli, socket, scratch, job)
             rows.append((job["name"], job_id, testbeds.summary(args.cli, socket, job_id)))
         shown = json.loads(testbeds.run([args.cli, "--socket", socket, "show", rows[1][1],
