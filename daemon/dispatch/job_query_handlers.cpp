@@ -93,8 +93,16 @@ Answer<ShowReply> Dispatcher::show(const protocol::ShowRequest& request,
   }
   if (request.hooks) {
     reply.hook_runs.emplace();
+    std::size_t output_bytes = 0;
     for (const HookRun& run : store_access(context).hook_runs(request.job)) {
-      reply.hook_runs->push_back(hook_run_record_of(run));
+      protocol::HookRunRecord record = hook_run_record_of(run);
+      // Every run is listed; past the budget, without its output.
+      output_bytes += record.output.size();
+      if (output_bytes > protocol::kMaxHookOutputBytes) {
+        record.output.clear();
+        ++reply.hook_output_omitted;
+      }
+      reply.hook_runs->push_back(std::move(record));
     }
   }
   std::string text = job_text(request.job) + " is " + std::string(to_string(details.record.state)) +

@@ -73,6 +73,18 @@ TEST_CASE("trex jobs run on their testbed; an unknown one is refused naming the 
   CHECK(status.arguments["testbeds"][1]["ports"].asString() == "0,1");
   CHECK(status.arguments["testbeds"][0]["running"].isNull());
 
+  // status --testbed: that testbed's line alone; an unknown one is refused naming the known.
+  const CliRun far_status =
+      run_cli(dir, {"--socket", dir.file("control.sock"), "status", "--testbed", "far"});
+  CHECK(far_status.out.find("testbed far (tcp://127.0.0.1:9, ports 0,1): idle\n") !=
+        std::string::npos);
+  CHECK(far_status.out.find("testbed lab-a") == std::string::npos);
+  const CliRun no_status =
+      run_cli(dir, {"--socket", dir.file("control.sock"), "status", "--testbed", "lab-c"});
+  CHECK(no_status.exit_code == 2);
+  CHECK(no_status.err.find("--testbed lab-c: no such testbed (this daemon's testbeds: lab-a, "
+                           "far)") != std::string::npos);
+
   // list --testbed: the jobs placed there, each saying so.
   Json::Value on_lab_a(Json::objectValue);
   on_lab_a["testbed"] = "lab-a";

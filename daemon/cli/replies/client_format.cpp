@@ -56,7 +56,8 @@ std::string trials_and_hooks_text(const protocol::ShowReply& show) {
     }
   }
   if (show.hooks || show.hook_runs) {
-    text += format_hook_runs(show.hooks.value_or(protocol::HookRunCounts{}), show.hook_runs);
+    text += format_hook_runs(show.hooks.value_or(protocol::HookRunCounts{}), show.hook_runs,
+                             show.hook_output_omitted);
   }
   return text;
 }

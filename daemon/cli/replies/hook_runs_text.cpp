@@ -22,7 +22,8 @@ std::string run_line(const protocol::HookRunRecord& run) {
 }  // namespace
 
 std::string format_hook_runs(const protocol::HookRunCounts& counts,
-                             const std::optional<std::vector<protocol::HookRunRecord>>& runs) {
+                             const std::optional<std::vector<protocol::HookRunRecord>>& runs,
+                             std::uint64_t output_omitted) {
   std::ostringstream text;
   text << "hooks: " << counts.runs << (counts.runs == 1 ? " run, " : " runs, ") << counts.failed
        << " failed";
@@ -33,6 +34,10 @@ std::string format_hook_runs(const protocol::HookRunCounts& counts,
     text << run_line(run) << "\n";
     std::istringstream output(terminal_safe_lines(run.output));
     for (std::string line; std::getline(output, line);) text << "    | " << line << "\n";
+  }
+  if (output_omitted > 0) {
+    text << "(the last " << output_omitted
+         << " runs are listed without their output: one reply carries at most 16 MiB of it)\n";
   }
   return text.str();
 }

@@ -106,4 +106,21 @@ std::string format_status(const StatusReply& status) {
   return text.str();
 }
 
+std::optional<StatusReply> status_of_testbed(const StatusReply& status,
+                                             const std::string& testbed) {
+  StatusReply only = status;
+  std::erase_if(only.testbeds,
+                [&](const StatusReply::Testbed& entry) { return entry.name != testbed; });
+  if (only.testbeds.empty()) return std::nullopt;
+  // The lane of a job placed on the testbed (docs/testbeds.md).
+  const std::string lane = "testbed " + testbed;
+  std::erase_if(only.queue.running_jobs,
+                [&](const StatusReply::RunningJob& job) { return job.lane != lane; });
+  only.queue.running = only.queue.running_jobs.empty()
+                           ? std::nullopt
+                           : std::optional(only.queue.running_jobs.front());
+  only.queue.queued = only.testbeds.front().queued;
+  return only;
+}
+
 }  // namespace trexsearch::cli

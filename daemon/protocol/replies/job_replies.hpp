@@ -42,6 +42,11 @@ struct LineRateFacts {
 };
 
 /// `show`: the job, its progress or what its stored trials support, its trials.
+/// Hook output one `show --hooks` reply carries at most [bytes]: far below the
+/// daemon's output limits, so that a long job's runs never make a reply too big to
+/// send.
+inline constexpr std::size_t kMaxHookOutputBytes = std::size_t{16} << 20;
+
 struct ShowReply {
   JobSummary job;
   /// The job spec as submitted.
@@ -69,6 +74,9 @@ struct ShowReply {
   std::optional<HookRunCounts> hooks;
   /// Every hook run with its output, when the request asked for them.
   std::optional<std::vector<HookRunRecord>> hook_runs;
+  /// How many of those runs came without their output: one reply carries at most
+  /// kMaxHookOutputBytes of it (the rest stays stored).
+  std::uint64_t hook_output_omitted = 0;
 };
 
 /// `result`: the job, its result document, and the line rate its loads refer to.

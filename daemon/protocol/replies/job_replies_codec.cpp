@@ -162,6 +162,9 @@ Document encode_reply(const ShowReply& reply) {
     Json::Value runs(Json::arrayValue);
     for (const HookRunRecord& run : *reply.hook_runs) runs.append(encode_hook_run_record(run));
     json["hook_runs"] = runs;
+    if (reply.hook_output_omitted > 0) {
+      json["hook_output_omitted"] = Json::UInt64{reply.hook_output_omitted};
+    }
   }
   return make_document(std::move(json));
 }
@@ -194,6 +197,9 @@ void decode_reply(const Document& arguments, ShowReply& reply) {
   if (json.isMember("hook_runs")) {
     reply.hook_runs =
         decode_hook_run_records(fields.array("hook_runs"), fields.path_of("hook_runs"));
+  }
+  if (present(json, "hook_output_omitted")) {
+    reply.hook_output_omitted = fields.count("hook_output_omitted");
   }
 }
 

@@ -56,6 +56,17 @@ class FakeJobs final : public JobControl {
     details.trials.push_back(trial);
     return details;
   }
+  std::vector<HookRun> hook_runs(JobId) override {
+    // Three runs of 7 MiB of output each: the third passes show's 16 MiB budget.
+    std::vector<HookRun> runs(3);
+    for (std::size_t i = 0; i < runs.size(); ++i) {
+      runs[i].hook = "vpp-stats";
+      runs[i].point = HookPoint::after_trial;
+      runs[i].trial_number = i + 1;
+      runs[i].output = std::string(std::size_t{7} << 20, 'x');
+    }
+    return runs;
+  }
   CancelOutcome cancel(JobId id, const std::string&) override {
     cancelled.push_back(id);
     return CancelOutcome::stopping;
@@ -213,6 +224,19 @@ TEST_CASE("the reply echoes the id and carries the command's arguments") {
   CHECK(analyzed.result == ResultCode::success);
   CHECK(analyzed.arguments["goals"].size() == 1);
   CHECK(f.send(R"({"command": "help"})").arguments["commands"].size() == 14);
+}
+
+TEST_CASE("show --hooks lists every run, with at most 16 MiB of their output in one reply") {
+  Fixture f;
+  const Response show = f.send(R"({"command": "show", "arguments": {"job": 3, "hooks": true}})");
+  REQUIRE(show.result == ResultCode::success);
+  const Json::Value& runs = show.arguments["hook_runs"];
+  REQUIRE(runs.size() == 3);
+  CHECK(runs[0]["output"].asString().size() == std::size_t{7} << 20);
+  CHECK(runs[1]["output"].asString().size() == std::size_t{7} << 20);
+  CHECK(runs[2]["output"].asString().empty());
+  CHECK(runs[2]["trial"].asUInt64() == 3);
+  CHECK(show.arguments["hook_output_omitted"].asUInt64() == 1);
 }
 
 TEST_CASE("the registry: help's privileged flags are what the commands enforce") {
