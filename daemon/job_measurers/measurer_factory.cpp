@@ -53,6 +53,8 @@ struct TrexTarget {
   /// The testbed's name, recorded with the job; empty without testbed sections
   /// (then every job runs and is recorded as before testbeds).
   std::string testbed;
+  /// The testbed's `port-speed`, when it gives one.
+  std::optional<double> port_speed_gbps;
 };
 
 std::set<std::uint8_t> job_ports(const TrexMeasurerSpec& spec) {
@@ -68,17 +70,17 @@ std::set<std::uint8_t> job_ports(const TrexMeasurerSpec& spec) {
 TrexTarget target_of(const TrexMeasurerSpec& spec, const TrexDefaults& defaults) {
   const bool endpoint_given = !spec.endpoint.empty();
   const std::string endpoint = endpoint_given ? spec.endpoint : defaults.endpoint;
-  if (!defaults.testbeds) return {endpoint, defaults.user, ""};
+  if (!defaults.testbeds) return {endpoint, defaults.user, "", std::nullopt};
   const bool implicit = defaults.testbeds->implicit();
   // Without sections a job that names none runs where its endpoint says, as before.
   if (implicit && spec.testbed.empty() && endpoint != defaults.endpoint) {
-    return {endpoint, defaults.user, ""};
+    return {endpoint, defaults.user, "", std::nullopt};
   }
   try {
     const Testbed& testbed =
         defaults.testbeds->resolve(spec.testbed, endpoint, endpoint_given, job_ports(spec));
     return {testbed.endpoint, testbed.trex_user.value_or(defaults.user),
-            implicit ? "" : testbed.name};
+            implicit ? "" : testbed.name, testbed.port_speed_gbps};
   } catch (const measure::ConfigError& error) {
     throw RequestError(ResultCode::bad_request, error.what());
   }
@@ -96,6 +98,8 @@ void TrexMeasurerFactory::place(MeasurerSpec& spec) const {
   std::lock_guard lock(mutex_);
   const TrexTarget target = target_of(trex_spec, defaults_);
   if (!target.testbed.empty()) trex_spec.testbed = target.testbed;
+  // Recorded with the job, so that its loads mean the same on a later run.
+  if (!trex_spec.port_speed_gbps) trex_spec.port_speed_gbps = target.port_speed_gbps;
 }
 
 LiveMeasurer TrexMeasurerFactory::make(const MeasurerSpec& spec) const {
@@ -137,7 +141,10 @@ std::variant<double, std::string> TrexMeasurerFactory::probe_port_speed(
   std::string endpoint;
   try {
     std::lock_guard lock(mutex_);
-    endpoint = target_of(spec, defaults_).endpoint;
+    const TrexTarget target = target_of(spec, defaults_);
+    // The operator said the testbed's speed: TRex is not asked.
+    if (target.port_speed_gbps) return *target.port_speed_gbps;
+    endpoint = target.endpoint;
   } catch (const RequestError& error) {
     return std::string(error.what());  // the submission is refused for it later
   }

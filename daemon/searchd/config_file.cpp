@@ -69,6 +69,9 @@ std::string describe_config_sections(const DaemonOptions& options) {
     text << "\n[testbed." << testbed.name << "]\nendpoint = " << testbed.endpoint
          << "\nports = " << testbed.ports_text() << "\n";
     if (testbed.trex_user) text << "trex-user = " << *testbed.trex_user << "\n";
+    if (testbed.port_speed_gbps) {
+      text << "port-speed = " << measure::format_value(*testbed.port_speed_gbps) << "\n";
+    }
     if (testbed.hooks) {
       std::string names;
       for (const std::string& name : *testbed.hooks) names += (names.empty() ? "" : ",") + name;

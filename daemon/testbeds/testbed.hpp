@@ -23,6 +23,9 @@ struct Testbed {
   /// The operator's hooks jobs on it may name (`hooks = a,b`); absent: any hook the
   /// daemon defines (docs/testbeds.md "Hooks").
   std::optional<std::set<std::string>> hooks;
+  /// Its ports' speed [Gbit/s] (`port-speed`), which loads in % of line rate refer to
+  /// for jobs that give none; absent: asked of TRex at submission.
+  std::optional<double> port_speed_gbps;
 
   /// "0,1" or "every port".
   std::string ports_text() const;

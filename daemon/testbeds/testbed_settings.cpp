@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cctype>
+#include <charconv>
 #include <map>
 
 #include "measure/errors.hpp"
@@ -62,6 +63,19 @@ std::set<std::string> parse_names(const std::string& key, const std::string& tex
   return names;
 }
 
+// "100": the ports' speed in Gbit/s, as a job's port_speed_gbps.
+double parse_speed(const std::string& key, const std::string& text) {
+  double speed = 0.0;
+  const auto [end, error] = std::from_chars(text.data(), text.data() + text.size(), speed);
+  if (error != std::errc{} || end != text.data() + text.size() || !(speed > 0.0) ||
+      speed > 1600.0) {
+    throw measure::ConfigError(key, text,
+                               "must be the ports' speed in Gbit/s, more than 0 "
+                               "and at most 1600 (e.g. 100)");
+  }
+  return speed;
+}
+
 struct Section {
   Testbed testbed;
   bool has_ports = false;
@@ -82,9 +96,12 @@ void apply(Section& section, const std::string& setting, const std::string& key,
     section.testbed.trex_user = value;
   } else if (key == "hooks") {
     section.testbed.hooks = parse_names(setting, value);
+  } else if (key == "port-speed") {
+    section.testbed.port_speed_gbps = parse_speed(setting, value);
   } else {
-    throw measure::ConfigError(setting, value,
-                               "unknown testbed key (known: endpoint, ports, trex-user, hooks)");
+    throw measure::ConfigError(
+        setting, value,
+        "unknown testbed key (known: endpoint, ports, trex-user, hooks, port-speed)");
   }
 }
 
@@ -125,8 +142,12 @@ TestbedSet testbeds_from_settings(const std::vector<std::pair<std::string, std::
     testbeds.push_back(section.testbed);
   }
   if (testbeds.empty()) {
-    testbeds.push_back(
-        {std::string(default_testbed_name), trex_endpoint, {}, std::nullopt, std::nullopt});
+    testbeds.push_back({std::string(default_testbed_name),
+                        trex_endpoint,
+                        {},
+                        std::nullopt,
+                        std::nullopt,
+                        std::nullopt});
   }
   return TestbedSet(std::move(testbeds));
 }

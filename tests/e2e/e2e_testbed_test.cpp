@@ -49,7 +49,7 @@ TEST_CASE("trex jobs run on their testbed; an unknown one is refused naming the 
   const std::string config = "trex-endpoint = " + emulator.rpc_endpoint() +
                              "\n[testbed.lab-a]\nendpoint = " + emulator.rpc_endpoint() +
                              "\nports = 0,1\n[testbed.far]\nendpoint = tcp://127.0.0.1:9\n"
-                             "ports = 0,1\n";
+                             "ports = 0,1\nport-speed = 10\n";
   DaemonProcess daemon(dir, daemon_args_with_config(dir, config));
   REQUIRE(daemon.wait_ready());
   ControlClient client(dir.file("control.sock"));
@@ -130,6 +130,21 @@ TEST_CASE("trex jobs run on their testbed; an unknown one is refused naming the 
   const auto simulated = client.request("submit", sim);
   CHECK(simulated.result == ResultCode::bad_request);
   CHECK(simulated.text.find("testbed = \"lab-a\": is for trex jobs") != std::string::npos);
+
+  // A testbed's port-speed: loads in % of line rate without asking its TRex (nothing
+  // listens at far's endpoint), the speed recorded with the job.
+  Json::Value percent = mrr_job("far");
+  percent["spec"]["load"] = "50%";
+  const auto placed = client.request("submit", percent);
+  INFO(placed.text);
+  REQUIRE(placed.result == ResultCode::success);
+  const std::int64_t far_job = placed.arguments["job"].asInt64();
+  const auto far_shown = client.request("show", job_arguments(far_job));
+  CHECK(far_shown.arguments["spec"]["measurer"]["port_speed_gbps"].asDouble() == 10.0);
+  // 64-byte frames: 10 Gbit/s / (84 B * 8) = 14,880,952 frames/s; half of it.
+  CHECK(far_shown.arguments["spec"]["spec"]["load"].asDouble() ==
+        doctest::Approx(7440476.19).epsilon(1e-6));
+  CHECK(client.request("cancel", job_arguments(far_job)).result == ResultCode::success);
 }
 
 TEST_CASE("testbeds sharing a port of one TRex stop the daemon at start, naming both") {

@@ -97,7 +97,19 @@ TEST_CASE("a bad testbed section is refused naming the key and value") {
             .find("port 255 is past 254") != std::string::npos);
   CHECK(error_of({{"testbed.a.endpont", "tcp://h:1"}})
             .find("testbed.a.endpont = tcp://h:1: unknown testbed key (known: endpoint, ports, "
-                  "trex-user, hooks)") != std::string::npos);
+                  "trex-user, hooks, port-speed)") != std::string::npos);
+  CHECK(error_of({{"testbed.a.endpoint", "tcp://h:1"},
+                  {"testbed.a.ports", "0"},
+                  {"testbed.a.port-speed", "fast"}})
+            .find("testbed.a.port-speed = fast: must be the ports' speed in Gbit/s") !=
+        std::string::npos);
+  const TestbedSet sped = testbeds_from_settings({{"testbed.a.endpoint", "tcp://h:1"},
+                                                  {"testbed.a.ports", "0,1"},
+                                                  {"testbed.a.port-speed", "25"},
+                                                  {"testbed.a.hooks", "reset-nat, stats"}},
+                                                 "tcp://h:1");
+  CHECK(sped.all().at(0).port_speed_gbps == 25.0);
+  CHECK(sped.all().at(0).hooks == std::set<std::string>{"reset-nat", "stats"});
   CHECK(error_of({{"testbed.a b.endpoint", "tcp://h:1"}}).find("not a testbed setting") !=
         std::string::npos);
 }
