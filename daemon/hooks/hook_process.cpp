@@ -98,10 +98,12 @@ int spawn(const HookDefinition& hook, std::vector<std::string> environment, int 
                        argv_list.data(), env_list.data());
 }
 
-/// Reads what is in the pipe now; false at end of file.
+/// Reads what is in the pipe now, at most 64 reads (256 KiB): a hook that writes as
+/// fast as it is read (`yes`) must not keep the wait from its timeout. False at end
+/// of file.
 bool drain(int fd, HookRun& run, std::size_t cap) {
   std::array<char, 4096> buffer{};
-  for (;;) {
+  for (int reads = 0; reads < 64; ++reads) {
     const ssize_t got = ::read(fd, buffer.data(), buffer.size());
     if (got == 0) return false;
     if (got < 0) return errno == EINTR || errno == EAGAIN || errno == EWOULDBLOCK;
@@ -110,6 +112,7 @@ bool drain(int fd, HookRun& run, std::size_t cap) {
     run.output.append(buffer.data(), kept);
     run.output_dropped_bytes += bytes - kept;
   }
+  return true;
 }
 
 /// Whether `pid` has ended: no longer in /proc, or a zombie that only waits for its

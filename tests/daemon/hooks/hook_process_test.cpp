@@ -106,6 +106,19 @@ TEST_CASE("output past the cap is dropped and counted, and the run says so") {
   CHECK(run.describe().find("output cut at 1000 bytes (3000 more dropped)") != std::string::npos);
 }
 
+TEST_CASE("a hook that writes without end is still killed at its timeout") {
+  HookDefinition hook;
+  hook.name = "yes";
+  hook.argv = {"/usr/bin/yes"};
+  hook.timeout = std::chrono::milliseconds(300);
+  hook.output_cap_bytes = 1000;
+  const std::stop_source stop;
+  const HookRun run = run_hook_process(hook, {}, stop.get_token());
+  CHECK(run.end == HookRun::End::timed_out);
+  CHECK(run.output.size() == 1000);
+  CHECK(run.output_dropped_bytes > 0);
+}
+
 TEST_CASE("a hook that cannot start says why") {
   HookDefinition hook;
   hook.name = "missing";
