@@ -110,6 +110,9 @@ TEST_CASE("trex jobs run on their testbed; an unknown one is refused naming the 
   INFO(trend.out << trend.err);
   CHECK(trend.exit_code == 0);
   CHECK(trend.out.find("on-lab-a on testbed lab-a") != std::string::npos);
+  const CliRun trend_json = run_cli(dir, {"--socket", sock, "trend", "on-lab-a", "--json"});
+  CHECK(parse_json(trend_json.out)["testbed"].asString() == "lab-a");
+  CHECK_FALSE(parse_json(trend_json.out)["any_testbed"].asBool());
   const CliRun elsewhere_trend =
       run_cli(dir, {"--socket", sock, "trend", "on-lab-a", "--testbed", "far"});
   CHECK(elsewhere_trend.exit_code == 2);

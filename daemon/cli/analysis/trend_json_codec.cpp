@@ -12,9 +12,14 @@ Json::Value optional_json(const std::optional<double>& value) {
 
 }  // namespace
 
-Json::Value encode_trend(const std::string& name, const std::vector<TrendSeries>& series) {
+Json::Value encode_trend(const std::string& name, const std::vector<TrendSeries>& series,
+                         const std::optional<std::string>& testbed, bool any_testbed) {
   Json::Value json(Json::objectValue);
   json["name"] = name;
+  // Whose results are compared (docs/testbeds.md): one testbed's unless asked otherwise.
+  json["testbed"] = testbed && !testbed->empty() && !any_testbed ? Json::Value(*testbed)
+                                                                 : Json::Value(Json::nullValue);
+  json["any_testbed"] = any_testbed;
   Json::Value all(Json::arrayValue);
   for (const TrendSeries& one : series) {
     Json::Value entry(Json::objectValue);
@@ -62,8 +67,9 @@ Json::Value encode_trend(const std::string& name, const std::vector<TrendSeries>
   return json;
 }
 
-std::string trend_json(const std::string& name, const std::vector<TrendSeries>& series) {
-  return codec::to_pretty_json(encode_trend(name, series)) + "\n";
+std::string trend_json(const std::string& name, const std::vector<TrendSeries>& series,
+                       const std::optional<std::string>& testbed, bool any_testbed) {
+  return codec::to_pretty_json(encode_trend(name, series, testbed, any_testbed)) + "\n";
 }
 
 }  // namespace trexsearch::cli

@@ -101,7 +101,7 @@ int trend_body(const ClientCall& call) {
   }
   const std::vector<TrendSeries> series = build_trend(jobs, trend);
   if (call.settings.json) {
-    call.out << trend_json(*name, series);
+    call.out << trend_json(*name, series, scope.testbed, scope.any);
   } else {
     call.out << format_trend(*name + scope.label(), series);
   }
