@@ -2,7 +2,6 @@
 
 #include <algorithm>
 #include <boost/program_options/parsers.hpp>
-#include <cctype>
 #include <charconv>
 #include <cmath>
 #include <map>
@@ -14,12 +13,6 @@ namespace {
 
 constexpr double kMaxTimeoutSeconds = 3600.0;
 constexpr std::size_t kMaxOutputCapBytes = std::size_t{1} << 20;
-
-bool valid_name(const std::string& name) {
-  return !name.empty() && name.size() <= 64 && std::all_of(name.begin(), name.end(), [](char c) {
-    return std::isalnum(static_cast<unsigned char>(c)) != 0 || c == '-' || c == '_';
-  });
-}
 
 std::vector<std::string> split_command(const std::string& key, const std::string& value) {
   std::vector<std::string> argv;
@@ -95,7 +88,7 @@ HookSet hooks_from_settings(const std::vector<std::pair<std::string, std::string
     const std::size_t dot = setting.rfind('.');
     const bool shaped = setting.rfind("hook.", 0) == 0 && dot != std::string::npos && dot > kPrefix;
     const std::string name = shaped ? setting.substr(kPrefix, dot - kPrefix) : "";
-    if (!shaped || !valid_name(name)) {
+    if (!shaped || !valid_hook_name(name)) {
       throw measure::ConfigError(setting, value,
                                  "not a hook setting: a section [hook.NAME] (NAME of letters, "
                                  "digits, '-' and '_') with a command");

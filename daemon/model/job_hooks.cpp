@@ -1,6 +1,7 @@
 #include "daemon/model/job_hooks.hpp"
 
 #include <algorithm>
+#include <cctype>
 
 namespace trexsearch::service {
 
@@ -23,6 +24,12 @@ std::optional<HookPoint> hook_point_from(std::string_view text) {
     if (to_string(point) == text) return point;
   }
   return std::nullopt;
+}
+
+bool valid_hook_name(std::string_view name) {
+  return !name.empty() && name.size() <= 64 && std::all_of(name.begin(), name.end(), [](char c) {
+    return std::isalnum(static_cast<unsigned char>(c)) != 0 || c == '-' || c == '_';
+  });
 }
 
 bool JobHooks::empty() const {

@@ -24,6 +24,10 @@ inline constexpr std::array<HookPoint, 4> kHookPoints{
 std::string_view to_string(HookPoint point);
 std::optional<HookPoint> hook_point_from(std::string_view text);
 
+/// Whether `name` can name a hook: a `[hook.NAME]` section's NAME and what jobs give,
+/// 1 to 64 letters, digits, '-' and '_'.
+bool valid_hook_name(std::string_view name);
+
 /// The hooks a job names at each point, by the names of the daemon's `[hook.NAME]`
 /// sections; they run in the order given. A job never carries a command: the
 /// daemon runs only what its operator defined.

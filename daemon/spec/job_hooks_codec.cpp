@@ -1,7 +1,6 @@
 #include "daemon/spec/job_hooks_codec.hpp"
 
 #include <algorithm>
-#include <cctype>
 #include <string>
 
 #include "daemon/codec/json_writer.hpp"
@@ -10,15 +9,8 @@
 namespace trexsearch::service {
 namespace {
 
-// The same names as [hook.NAME] sections take (hook_settings.cpp).
-bool section_name(const std::string& name) {
-  return !name.empty() && name.size() <= 64 && std::all_of(name.begin(), name.end(), [](char c) {
-    return std::isalnum(static_cast<unsigned char>(c)) != 0 || c == '-' || c == '_';
-  });
-}
-
 std::string hook_name(const Json::Value& value, const std::string& path) {
-  if (!value.isString() || !section_name(value.asString())) {
+  if (!value.isString() || !valid_hook_name(value.asString())) {
     throw measure::ConfigError(path, codec::quote_json(value),
                                "must name a hook of the daemon's config ([hook.NAME]: letters, "
                                "digits, '-' and '_', 1 to 64)");
