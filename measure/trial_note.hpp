@@ -48,6 +48,12 @@ inline constexpr std::string_view settle_capped = "settle_capped";
 inline constexpr std::string_view tx_queue_full = "tx_queue_full";
 /// An operator's hook ran before or after the trial (docs/testbeds.md "Hooks").
 inline constexpr std::string_view hook = "hook";
+/// ASTF trials (docs/astf.md): what the counts were made of, every non-zero L7
+/// counter, the ones TRex marks errors, transactions not attempted as asked.
+inline constexpr std::string_view astf_counts = "astf_counts";
+inline constexpr std::string_view astf_counters = "astf_counters";
+inline constexpr std::string_view astf_errors = "astf_errors";
+inline constexpr std::string_view astf_unsent = "astf_unsent";
 /// A hook with on-failure = note failed; the trial stands.
 inline constexpr std::string_view hook_failed = "hook_failed";
 inline constexpr std::string_view latency_buckets = "latency_buckets";

@@ -1,4 +1,4 @@
-// The session's retry loops (trex_client/session/trex_session_retries.cpp) on virtual
+// The session's retry loops (trex_client/session/recovering_session.cpp) on virtual
 // time: every wait between attempts is a decision of the session's OutageDeadline.
 #include <doctest/doctest.h>
 

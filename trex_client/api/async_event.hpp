@@ -23,6 +23,11 @@ inline constexpr int profile_paused = 12;
 inline constexpr int profile_resumed = 13;
 inline constexpr int profile_finished_tx = 14;
 inline constexpr int profile_error = 17;
+/// ASTF (trex-astf.md §1.4): the context's state, a profile's state (with TRex's
+/// error text when a start failed), a profile cleared.
+inline constexpr int astf_state_changed = 50;
+inline constexpr int astf_profile_state_changed = 60;
+inline constexpr int astf_profile_cleared = 61;
 inline constexpr int server_stopped = 100;
 }  // namespace event_type
 
@@ -34,6 +39,12 @@ struct AsyncEvent {
   std::optional<std::uint8_t> port_id;
   /// Empty for port-level events.
   std::string profile_id;
+  /// ASTF events: the new state (an int of AstfState) and epoch.
+  std::optional<std::int64_t> astf_state;
+  std::optional<std::uint64_t> epoch;
+  /// ASTF events: TRex's reason when a profile went back after an error (a profile
+  /// TRex could not parse or build); empty otherwise.
+  std::string error;
 };
 
 }  // namespace trexsearch::trex

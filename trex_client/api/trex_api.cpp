@@ -8,25 +8,12 @@
 #include <stop_token>
 
 #include "measure/errors.hpp"
+#include "trex_client/api/trex_api_batch.hpp"
 #include "trex_client/codec/reply_codec.hpp"
 #include "trex_client/codec/request_codec.hpp"
 #include "trex_client/transport/rpc_stop.hpp"
 
 namespace trexsearch::trex {
-
-// Requests of one exchange and, after send(), their replies.
-struct TrexApi::Batch {
-  std::vector<codec::SentRequest> sent;
-  std::vector<std::string> texts;
-  std::vector<codec::ReplyElement> replies;
-
-  void add(std::string method, std::string id, std::string text) {
-    sent.push_back({std::move(method), std::move(id)});
-    texts.push_back(std::move(text));
-  }
-  const codec::ReplyElement& reply(std::size_t i) const { return replies.at(i); }
-  std::size_t size() const { return sent.size(); }
-};
 
 namespace {
 
@@ -371,14 +358,15 @@ void TrexApi::add_stats_requests(Batch& batch, std::span<const std::uint8_t> por
 }
 
 StatsSnapshot TrexApi::decode_stats(const Batch& batch, std::size_t first,
-                                    std::span<const std::uint8_t> port_ids) {
+                                    std::span<const std::uint8_t> port_ids, std::size_t end) {
   StatsSnapshot snapshot;
   snapshot.global = codec::decode_global_stats(batch.reply(first));
   for (std::size_t i = 0; i < port_ids.size(); ++i) {
     snapshot.ports.push_back(codec::decode_port_stats(batch.reply(first + 1 + i), port_ids[i]));
   }
   snapshot.server_time_s = codec::decode_ping(batch.reply(first + 1 + port_ids.size()));
-  for (std::size_t reply = first + port_ids.size() + 2; reply < batch.size(); ++reply) {
+  for (std::size_t reply = first + port_ids.size() + 2; reply < std::min(end, batch.size());
+       ++reply) {
     std::vector<PgCounters> part = codec::decode_pgid_stats(batch.reply(reply));
     snapshot.pgids.insert(snapshot.pgids.end(), std::make_move_iterator(part.begin()),
                           std::make_move_iterator(part.end()));

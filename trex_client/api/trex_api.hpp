@@ -125,15 +125,20 @@ class TrexApi {
   std::uint64_t busy_retries() const { return busy_retries_; }
 
  private:
+  // The ASTF methods (astf_api.hpp) are sent through this API's exchange, handle and
+  // counters, so both modes share one busy-retry rule and one exchange count.
+  friend class AstfApi;
   struct Batch;
   std::string next_id();
   /// Sends a prepared batch (or single request) and checks the reply's shape.
   void send(Batch& batch);
   void add_stats_requests(Batch& batch, std::span<const std::uint8_t> port_ids,
                           std::span<const std::uint32_t> pg_ids);
-  /// Decodes what add_stats_requests added from reply `first` on.
+  /// Decodes what add_stats_requests added from reply `first` on, up to reply `end`
+  /// (exclusive; other replies may follow).
   static StatsSnapshot decode_stats(const Batch& batch, std::size_t first,
-                                    std::span<const std::uint8_t> port_ids);
+                                    std::span<const std::uint8_t> port_ids,
+                                    std::size_t end = static_cast<std::size_t>(-1));
 
   std::unique_ptr<RpcChannel> channel_;
   measure::Seconds timeout_;

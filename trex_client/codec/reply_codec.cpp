@@ -409,6 +409,12 @@ std::vector<AsyncEvent> decode_async_events(const ReplyElement& reply) {
         event.port_id = static_cast<std::uint8_t>(payload.u64("port_id", 255));
       }
       event.profile_id = payload.string_or("profile_id", "");
+      if (event.type >= event_type::astf_state_changed &&
+          event.type <= event_type::astf_profile_cleared) {
+        if (payload.has("state")) event.astf_state = payload.at("state").as_i64(0, 100);
+        if (payload.has("epoch")) event.epoch = payload.u64("epoch");
+        event.error = payload.string_or("error", "");
+      }
     }
     events.push_back(std::move(event));
   }

@@ -1,13 +1,11 @@
 #include "trex_client/codec/request_codec.hpp"
 
 #include "trex_client/codec/json_text.hpp"
+#include "trex_client/codec/request_envelope.hpp"
 #include "trex_client/codec/stream_codec.hpp"
 
 namespace trexsearch::trex::codec {
-namespace {
 
-// TRex requires `params` to be an object for every method since v2.61 (§1.5 step 8),
-// so even parameterless calls get one.
 Json::Value base_params(const RequestHead& head) {
   Json::Value params(Json::objectValue);
   if (!head.api_h.empty()) params["api_h"] = head.api_h;
@@ -22,6 +20,8 @@ std::string envelope(const RequestHead& head, std::string_view method, Json::Val
   request["params"] = std::move(params);
   return write_json(request);
 }
+
+namespace {
 
 Json::Value owned_params(const RequestHead& head, const OwnedPort& port,
                          std::string_view profile_id = "_") {

@@ -1,44 +1,14 @@
 #include "trex_client/session/trex_session.hpp"
 
 #include <algorithm>
-#include <random>
 
 #include "measure/errors.hpp"
 #include "trex_client/session/deadline_channel.hpp"
 #include "trex_client/session/latency_support.hpp"
 
 namespace trexsearch::trex {
-namespace {
-
-std::uint32_t random_session_id() {
-  std::random_device device;
-  std::uniform_int_distribution<std::uint32_t> pick(1, 0xFFFFFFFFu);
-  return pick(device);
-}
-
-SessionConfig checked(SessionConfig config) {
-  config.validate();
-  // TRex asserts on session id 0 (trex-protocol.md §2.0).
-  if (config.session_id == 0) config.session_id = random_session_id();
-  return config;
-}
-
-std::unique_ptr<RpcChannel> checked_channel(std::unique_ptr<RpcChannel> channel) {
-  if (!channel)
-    throw measure::ConfigError("trex channel", "null", "a TRex session needs a channel");
-  return channel;
-}
-
-}  // namespace
-
 TrexSession::TrexSession(std::unique_ptr<RpcChannel> channel, SessionConfig config)
-    : config_(checked(std::move(config))),
-      // Real time since the session was made: the grace's clock unless one is injected.
-      own_clock_(config_.retry_clock != nullptr ? nullptr : std::make_unique<SteadyWaitClock>()),
-      retry_clock_(config_.retry_clock != nullptr ? *config_.retry_clock : *own_clock_),
-      outage_(config_.retry_policy(), retry_clock_, config_.retry_observer),
-      api_(std::make_unique<DeadlineChannel>(checked_channel(std::move(channel)), outage_),
-           config_.rpc_timeout) {}
+    : RecoveringSession(std::move(channel), std::move(config)) {}
 
 TrexSession::~TrexSession() {
   if (!connected_) return;
@@ -48,10 +18,6 @@ TrexSession::~TrexSession() {
   } catch (...) {
     // Best effort: TRex may be gone; never throw from a destructor.
   }
-}
-
-void TrexSession::log(const std::string& line) const {
-  if (config_.log) config_.log(line);
 }
 
 const OwnedPort& TrexSession::port(std::uint8_t port_id) const {
@@ -135,17 +101,6 @@ void TrexSession::close() {
   api_.stop_traffic(ports);
   for (const OwnedPort& port : ports) api_.release(port);
   owned_.clear();
-}
-
-bool TrexSession::is_recoverable(const TrexError& error) {
-  switch (error.kind()) {
-    case TrexErrorKind::transport:
-    case TrexErrorKind::protocol:
-      return true;
-    case TrexErrorKind::rpc:
-      return error.is_api_verification_failure() || error.is_ownership_lost();
-  }
-  return false;
 }
 
 void TrexSession::recover(const TrexError& cause) {

@@ -12,6 +12,7 @@
 #include "trex_client/api/trex_api.hpp"
 #include "trex_client/profile/compiled_profile.hpp"
 #include "trex_client/session/outage_deadline.hpp"
+#include "trex_client/session/recovering_session.hpp"
 #include "trex_client/session/retries_exhausted.hpp"
 #include "trex_client/session/retry_decision.hpp"
 #include "trex_client/session/session_config.hpp"
@@ -20,13 +21,6 @@
 
 namespace trexsearch::trex {
 
-/// What the caller of a retry loop does around its waits.
-struct RetryHooks {
-  /// Told of each decision to wait, before the wait begins (the daemon updates its
-  /// link state and logs the retry); a stop requested here ends the wait at once.
-  std::function<void(const RetryDecision&)> before_wait;
-};
-
 /// A TRex session that survives TRex restarts: it keeps the api handle, owns its
 /// ports and remembers the streams it loaded, so that after "API verification failed"
 /// (TRex restarted), a lost reply or a broken exchange it can re-sync, re-acquire its
@@ -34,16 +28,13 @@ struct RetryHooks {
 /// OutageDeadline (deadline_channel.hpp), so no request waits past the deadline of
 /// an outage, whoever retries, and the waits between reconnect attempts are
 /// retry_until_done()'s alone: one policy decides each. Not thread-safe: one owner.
-class TrexSession {
+class TrexSession final : public RecoveringSession {
  public:
   /// Throws ConfigError for an invalid configuration. Does not talk to TRex yet.
   TrexSession(std::unique_ptr<RpcChannel> channel, SessionConfig config);
   /// Stops traffic and releases the ports, ignoring failures (best effort, short
   /// deadline): a session must not keep ports after its owner is gone.
-  ~TrexSession();
-
-  TrexSession(const TrexSession&) = delete;
-  TrexSession& operator=(const TrexSession&) = delete;
+  ~TrexSession() override;
 
   /// api_sync_v2, acquire every port (force as configured), service mode off, stop
   /// leftover traffic and remove leftover streams; ends any outage. Throws TrexError.
@@ -56,39 +47,15 @@ class TrexSession {
   /// Stops traffic and releases all ports. Throws TrexError.
   void close();
 
-  /// The typed API, with this session's api handle.
-  TrexApi& api() { return api_; }
-  const SessionConfig& config() const { return config_; }
-  std::uint32_t session_id() const { return config_.session_id; }
   /// The owned port `port_id` (with its handler); throws ConfigError if not owned.
   const OwnedPort& port(std::uint8_t port_id) const;
   bool connected() const { return connected_; }
 
-  /// True for failures recover() can repair: TRex restarted (api handle rejected),
-  /// port ownership lost, a timeout, a broken exchange or an undecodable reply.
-  static bool is_recoverable(const TrexError& error);
   /// Re-sync, re-acquire and re-add the remembered streams (stopping any traffic
   /// left running); one attempt, ending the outage when it succeeds. Throws
   /// TrexError when TRex cannot be reached (at once once the outage's deadline has
   /// passed) or refuses (e.g. a port taken by another user without force_acquire).
-  void recover(const TrexError& cause);
-  /// TRex's outage and its deadline: what the retry loops below ask.
-  OutageDeadline& outage() { return outage_; }
-  /// Runs `attempt` until it returns. After a failure recover() could repair (TRex
-  /// did not answer, restarted, ...) asks outage().decide() and waits what it says
-  /// on the retry clock, telling `hooks` first. Throws RetriesExhausted when the
-  /// policy gives up or a TrexError no retry can fix ends an attempt,
-  /// MeasurementCancelled when `stop` ends a wait; anything else passes through.
-  void retry_until_done(const std::function<void()>& attempt, const RetryHooks& hooks,
-                        std::stop_token stop);
-  /// Runs `operation` (a trial) until it returns. When it loses TRex (a recoverable
-  /// TrexError left it: the measurer's own recover() failed too), recovers through
-  /// retry_until_done() and runs it again from the start. A TrexError no recovery
-  /// can fix passes through, as do RetriesExhausted and MeasurementCancelled.
-  void run_reconnecting(const std::function<void()>& operation, const RetryHooks& hooks,
-                        std::stop_token stop);
-  /// Number of successful recoveries so far.
-  std::uint64_t recoveries() const { return recoveries_; }
+  void recover(const TrexError& cause) override;
 
  private:
   void sync_and_acquire();
@@ -96,20 +63,11 @@ class TrexSession {
   /// becomes LatencyUnsupported.
   void add_profile_streams(std::uint8_t port_id, const std::string& profile_id,
                            const std::vector<StreamSpec>& streams);
-  void log(const std::string& line) const;
 
-  SessionConfig config_;
-  /// The steady clock when the config names none.
-  std::unique_ptr<WaitClock> own_clock_;
-  /// The clock of the grace and of the waits between attempts.
-  WaitClock& retry_clock_;
-  OutageDeadline outage_;
-  TrexApi api_;
   std::map<std::uint8_t, OwnedPort> owned_;
   /// (port, TRex profile id) -> its streams, for recovery.
   std::map<std::pair<std::uint8_t, std::string>, std::vector<StreamSpec>> streams_;
   bool connected_ = false;
-  std::uint64_t recoveries_ = 0;
 };
 
 }  // namespace trexsearch::trex

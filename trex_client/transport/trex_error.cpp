@@ -51,7 +51,9 @@ bool TrexError::is_api_verification_failure() const {
 
 bool TrexError::is_ownership_lost() const {
   return kind_ == TrexErrorKind::rpc && (specific_err_.starts_with("please acquire the port") ||
-                                         specific_err_.starts_with("port is not owned by you"));
+                                         specific_err_.starts_with("port is not owned by you") ||
+                                         // ASTF's context (trex-astf.md §1.2).
+                                         specific_err_.starts_with("must acquire the context"));
 }
 
 }  // namespace trexsearch::trex
