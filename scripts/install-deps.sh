@@ -12,6 +12,7 @@ packages=(
   libboost-program-options-dev
   libzmq3-dev cppzmq-dev  # TRex JSON-RPC transport
   zlib1g-dev          # TRex's compressed replies
+  libmd-dev           # MD5 of an uploaded ASTF profile (profile_fragment's md5)
   libsqlite3-dev      # durable trial store
   libsystemd-dev      # sd_notify for Type=notify
   clang libclang-rt-14-dev  # libFuzzer targets (scripts/ci/fuzz.sh, CI's ASan build)
