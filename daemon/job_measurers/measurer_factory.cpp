@@ -5,6 +5,7 @@
 #include "daemon/job_measurers/port_speed_probe.hpp"
 #include "trex_client/tester/trex_tester.hpp"
 
+#include "daemon/job_measurers/astf_job_measurer.hpp"
 #include "daemon/job_measurers/trex_job_measurer.hpp"
 #include "daemon/measurers/exec_measurer.hpp"
 #include "daemon/model/service_errors.hpp"
@@ -121,6 +122,17 @@ LiveMeasurer TrexMeasurerFactory::make(const MeasurerSpec& spec) const {
   settings.reconnect_grace = trex_spec.reconnect_grace.value_or(defaults.reconnect_grace);
   settings.log = defaults.log;
   settings.link = defaults.link;
+  if (trex_spec.astf) {
+    // Stateful traffic (docs/astf.md): the context, not ports, and its own trials.
+    auto measurer = std::make_unique<AstfJobMeasurer>(*trex_spec.astf, std::move(settings));
+    if (defaults.connected) defaults.connected(target.endpoint);
+    LiveMeasurer live;
+    live.paces_itself = true;
+    live.clock = &measurer->clock();
+    live.trex_version = measurer->trex_version();
+    live.measurer = std::move(measurer);
+    return live;
+  }
   settings.trial = trex_spec.trial;
   settings.port_speed_gbps = trex_spec.port_speed_gbps;
   settings.max_load_pps = trex_spec.max_load_pps;

@@ -5,6 +5,7 @@
 #include <optional>
 #include <utility>
 
+#include "daemon/job_measurers/session_link.hpp"
 #include "measure/errors.hpp"
 #include "trex_client/tester/trex_tester.hpp"
 
@@ -101,9 +102,10 @@ void TrexJobMeasurer::connect_once() {
 
 void TrexJobMeasurer::connect_retrying(std::stop_token stop) {
   try {
-    session_->retry_until_done([this] { connect_once(); }, retry_hooks("connect to"), stop);
+    session_->retry_until_done([this] { connect_once(); },
+                               link_retry_hooks(settings_, "connect to"), stop);
   } catch (const trex::RetriesExhausted& exhausted) {
-    give_up("connect to", exhausted);
+    give_up_on_trex(settings_, "connect to", exhausted);
   }
 }
 
@@ -140,33 +142,6 @@ TrexJobMeasurer::~TrexJobMeasurer() {
   if (settings_.link) settings_.link->released();
 }
 
-trex::RetryHooks TrexJobMeasurer::retry_hooks(const std::string& what) const {
-  return trex::RetryHooks{[this, what](const trex::RetryDecision& decision) {
-    // The link first: a `status` during the wait says why; the log line may bring
-    // the job's cancel, which ends the wait that follows at once.
-    if (settings_.link) settings_.link->retrying(decision.error);
-    if (settings_.log) {
-      settings_.log("trex_retry what=" + what + " attempt=" + std::to_string(decision.attempt) +
-                    " backoff_s=" + measure::format_value(decision.wait.value().count()) +
-                    " cause=\"" + decision.error + "\"");
-    }
-  }};
-}
-
-void TrexJobMeasurer::give_up(const std::string& what,
-                              const trex::RetriesExhausted& exhausted) const {
-  const std::string unreachable =
-      exhausted.unreachable_for()
-          ? ", unreachable for " + trex::format_outage(*exhausted.unreachable_for())
-          : "";
-  const std::string reason =
-      "cannot " + what + " TRex at " + settings_.endpoint + " (" +
-      std::to_string(exhausted.attempts()) + " attempts" + unreachable + ", trex-reconnect-grace " +
-      measure::format_value(settings_.reconnect_grace.count()) + " s): " + exhausted.last_error();
-  if (settings_.link) settings_.link->failed(reason);
-  throw measure::MeasurementError(reason);
-}
-
 measure::TrialOutcome TrexJobMeasurer::measure(measure::Seconds intended_duration,
                                                double intended_load_pps, std::stop_token stop) {
   return recovering([&] { return repeating_->measure(intended_duration, intended_load_pps, stop); },
@@ -183,18 +158,7 @@ measure::TrialOutcome TrexJobMeasurer::measure_latency(measure::Seconds intended
 
 measure::TrialOutcome TrexJobMeasurer::recovering(
     const std::function<measure::TrialOutcome()>& trial, std::stop_token stop) {
-  const std::uint64_t recoveries_before = session_->recoveries();
-  std::optional<measure::TrialOutcome> outcome;
-  try {
-    session_->run_reconnecting([&] { outcome = trial(); }, retry_hooks("reconnect to"), stop);
-  } catch (const trex::RetriesExhausted& exhausted) {
-    give_up("reconnect to", exhausted);
-  } catch (const trex::TrexError& error) {
-    // One no reconnect can fix (the session let only those through).
-    throw measure::MeasurementError(error.what());
-  }
-  if (settings_.link) settings_.link->contact(session_->recoveries() - recoveries_before);
-  return std::move(outcome.value());
+  return run_recovering(*session_, settings_, trial, stop);
 }
 
 }  // namespace trexsearch::service

@@ -95,12 +95,6 @@ class TrexJobMeasurer final : public measure::Measurer {
   /// when TRex went away during it.
   measure::TrialOutcome recovering(const std::function<measure::TrialOutcome()>& trial,
                                    std::stop_token stop);
-  /// Before each wait of the session's retries: the link's state and a `trex_retry`
-  /// log line; `what` is "connect to" or "reconnect to".
-  trex::RetryHooks retry_hooks(const std::string& what) const;
-  /// The session's retries gave up: tells the link and throws MeasurementError
-  /// ("cannot {what} TRex at E (N attempts, ...): cause").
-  [[noreturn]] void give_up(const std::string& what, const trex::RetriesExhausted& exhausted) const;
 
   trex::CompiledProfile profile_;
   TrexJobSettings settings_;

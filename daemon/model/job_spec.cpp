@@ -56,6 +56,11 @@ std::string job_lane(const JobSpec& spec) {
   return trex_spec->endpoint.empty() ? "trex" : "trex " + trex_spec->endpoint;
 }
 
+bool is_astf_job(const MeasurerSpec& spec) {
+  const auto* trex_spec = std::get_if<TrexMeasurerSpec>(&spec);
+  return trex_spec != nullptr && trex_spec->astf.has_value();
+}
+
 std::string_view measurer_kind(const MeasurerSpec& spec) {
   struct Kind {
     std::string_view operator()(const SimMeasurerSpec&) const { return "sim"; }

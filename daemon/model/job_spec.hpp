@@ -13,6 +13,8 @@
 #include "plr/plr_config.hpp"
 #include "search/controller_config.hpp"
 #include "sim/sut_model.hpp"
+#include "trex_client/measurer/astf_measurer_config.hpp"
+#include "trex_client/profile/astf_profile.hpp"
 #include "trex_client/tester/trex_tester.hpp"
 
 namespace trexsearch::service {
@@ -59,7 +61,18 @@ struct ExecMeasurerSpec {
   TimeMode time = TimeMode::real_time;
 };
 
-/// `"kind": "trex"`: a TRex server in stateless interactive mode (trex_client).
+/// The `astf` section of a `trex` job (docs/astf.md): TRex in advanced stateful mode,
+/// loads in transactions (connections) per second.
+struct AstfJobSpec {
+  /// Decoded once at submission (a template compiled, or TRex's own JSON checked).
+  trex::AstfProfile profile;
+  /// How trials run and count: counting, Σ cps, sessions and packets per transaction
+  /// from the profile; the timing settings from the section.
+  trex::AstfMeasurerConfig trial;
+};
+
+/// `"kind": "trex"`: a TRex server in interactive mode (trex_client): stateless, or
+/// advanced stateful when the job has an `astf` section.
 /// Absent optional fields take the daemon's settings (`trex-endpoint`,
 /// `trex-reconnect-grace`) when the job runs.
 struct TrexMeasurerSpec {
@@ -98,13 +111,20 @@ struct TrexMeasurerSpec {
   /// The job's highest load [pps per direction] (from its spec, not stored in the
   /// measurer's JSON): checked against the ports' line rate when the job starts.
   std::optional<double> max_load_pps;
+  /// Present: TRex in ASTF mode with this profile; `profile` and `trial` above are
+  /// then unused.
+  std::optional<AstfJobSpec> astf;
 };
+
 
 /// One alternative per measurer kind.
 using MeasurerSpec = std::variant<SimMeasurerSpec, ExecMeasurerSpec, TrexMeasurerSpec>;
 
 /// "sim", "exec", "trex".
 std::string_view measurer_kind(const MeasurerSpec& spec);
+/// Whether the job runs ASTF (stateful) traffic: its loads are transactions/s.
+bool is_astf_job(const MeasurerSpec& spec);
+
 
 /// The job spec's `latency` section (docs/latency.md): latency trials after an MLR
 /// search at fractions of chosen goals' conditional throughput (CSIT's 0/10/50/90 %

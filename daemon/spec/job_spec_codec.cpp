@@ -11,6 +11,7 @@
 #include "daemon/codec/strict_json.hpp"
 #include "daemon/model/service_errors.hpp"
 #include "daemon/protocol/document_codec.hpp"
+#include "daemon/spec/astf_job_codec.hpp"
 #include "daemon/spec/fixed_load_codec.hpp"
 #include "daemon/spec/job_hooks_codec.hpp"
 #include "daemon/spec/job_spec_bounds.hpp"
@@ -106,12 +107,67 @@ ExecMeasurerSpec decode_exec(codec::ObjectReader& reader) {
 // Longer than any path Linux accepts (PATH_MAX): not a file name.
 constexpr std::size_t kMaxProfileSourceBytes = 4096;
 
+// What every trex job has, stateless or stateful: how it reaches TRex and who it is there.
+void decode_trex_connection(codec::ObjectReader& reader, TrexMeasurerSpec& spec) {
+  spec.force_acquire = reader.optional_bool("force_acquire").value_or(false);
+  if (const auto speed = reader.optional_number("speed")) {
+    if (!(*speed > 0.0) || !std::isfinite(*speed)) {
+      bad(reader.field_path("speed"), Json::Value(*speed), "must be a positive number");
+    }
+    spec.speed = *speed;
+  }
+  if (reader.has("reconnect_grace")) {
+    spec.reconnect_grace = decode_seconds(reader, "reconnect_grace", measure::Seconds{0.0});
+  }
+  if (reader.has("rpc_timeout")) {
+    spec.rpc_timeout = decode_seconds(reader, "rpc_timeout", measure::Seconds{0.0});
+    if (!(spec.rpc_timeout.count() > 0.0)) {
+      bad(reader.field_path("rpc_timeout"), Json::Value(spec.rpc_timeout.count()),
+          "must be a positive number of seconds");
+    }
+  }
+  if (const Json::Value* session = reader.optional_value("session_id")) {
+    if (!session->isUInt() || session->isBool() || session->asUInt() == 0 ||
+        (session->isDouble() && std::floor(session->asDouble()) != session->asDouble())) {
+      bad(reader.field_path("session_id"), *session, "must be a whole number from 1 to 2^32-1");
+    }
+    spec.session_id = session->asUInt();
+  } else {
+    std::random_device device;
+    std::uniform_int_distribution<std::uint32_t> pick(1, 0xFFFFFFFFu);
+    spec.session_id = pick(device);
+  }
+}
+
 TrexMeasurerSpec decode_trex(codec::ObjectReader& reader) {
   TrexMeasurerSpec spec;
   std::vector<trex::TrafficDirection> directions;
   spec.endpoint = reader.optional_string("endpoint").value_or("");
   if (!spec.endpoint.empty() && spec.endpoint.rfind("tcp://", 0) != 0) {
     bad(reader.field_path("endpoint"), Json::Value(spec.endpoint), "must be tcp://HOST:PORT");
+  }
+  if (const Json::Value* astf = reader.optional_value("astf")) {
+    // Stateful traffic (docs/astf.md): its own profile and trial settings; the
+    // stateless ones do not apply and are refused as unknown keys.
+    if (reader.has("profile")) {
+      bad(reader.field_path("profile"), Json::Value(),
+          "give \"profile\" (stateless traffic) or \"astf\" (stateful traffic), not both");
+    }
+    spec.astf = decode_astf_job(*astf, reader.field_path("astf"));
+    spec.profile_source = spec.astf->profile.source;
+    if (const Json::Value* ports = reader.optional_value("ports")) {
+      spec.astf->trial.ports.clear();
+      const Json::Value& list = codec::as_array(*ports, reader.field_path("ports"));
+      for (Json::ArrayIndex i = 0; i < list.size(); ++i) {
+        const std::string path = codec::element_path(reader.field_path("ports"), i);
+        const int port = codec::as_int(list[i], path);
+        if (port < 0 || port > 255) bad(path, list[i], "must be a port number from 0 to 255");
+        spec.astf->trial.ports.push_back(static_cast<std::uint8_t>(port));
+        spec.ports.push_back(static_cast<std::uint8_t>(port));
+      }
+    }
+    decode_trex_connection(reader, spec);
+    return spec;
   }
   const Json::Value* profile = reader.optional_value("profile");
   if (profile == nullptr) {
@@ -182,34 +238,7 @@ TrexMeasurerSpec decode_trex(codec::ObjectReader& reader) {
     }
     spec.port_speed_gbps = *speed;
   }
-  spec.force_acquire = reader.optional_bool("force_acquire").value_or(false);
-  if (const auto speed = reader.optional_number("speed")) {
-    if (!(*speed > 0.0) || !std::isfinite(*speed)) {
-      bad(reader.field_path("speed"), Json::Value(*speed), "must be a positive number");
-    }
-    spec.speed = *speed;
-  }
-  if (reader.has("reconnect_grace")) {
-    spec.reconnect_grace = decode_seconds(reader, "reconnect_grace", measure::Seconds{0.0});
-  }
-  if (reader.has("rpc_timeout")) {
-    spec.rpc_timeout = decode_seconds(reader, "rpc_timeout", measure::Seconds{0.0});
-    if (!(spec.rpc_timeout.count() > 0.0)) {
-      bad(reader.field_path("rpc_timeout"), Json::Value(spec.rpc_timeout.count()),
-          "must be a positive number of seconds");
-    }
-  }
-  if (const Json::Value* session = reader.optional_value("session_id")) {
-    if (!session->isUInt() || session->isBool() || session->asUInt() == 0 ||
-        (session->isDouble() && std::floor(session->asDouble()) != session->asDouble())) {
-      bad(reader.field_path("session_id"), *session, "must be a whole number from 1 to 2^32-1");
-    }
-    spec.session_id = session->asUInt();
-  } else {
-    std::random_device device;
-    std::uniform_int_distribution<std::uint32_t> pick(1, 0xFFFFFFFFu);
-    spec.session_id = pick(device);
-  }
+  decode_trex_connection(reader, spec);
   return spec;
 }
 
@@ -231,6 +260,18 @@ MeasurerSpec decode_measurer(const Json::Value& json) {
   return spec;
 }
 
+// What decode_trex_connection reads (and the ports).
+void encode_trex_connection(const TrexMeasurerSpec& spec, Json::Value& json) {
+  Json::Value ports(Json::arrayValue);
+  for (const std::uint8_t port : spec.ports) ports.append(port);
+  if (!spec.ports.empty()) json["ports"] = ports;
+  json["force_acquire"] = spec.force_acquire;
+  json["speed"] = spec.speed;
+  if (spec.reconnect_grace) json["reconnect_grace"] = spec.reconnect_grace->count();
+  json["rpc_timeout"] = spec.rpc_timeout.count();
+  json["session_id"] = Json::UInt{spec.session_id};
+}
+
 Json::Value encode_measurer(const MeasurerSpec& measurer) {
   Json::Value json(Json::objectValue);
   json["kind"] = std::string(measurer_kind(measurer));
@@ -248,24 +289,36 @@ Json::Value encode_measurer(const MeasurerSpec& measurer) {
     json["time"] = std::string(to_string(exec->time));
   } else if (const auto* trex_spec = std::get_if<TrexMeasurerSpec>(&measurer)) {
     if (!trex_spec->endpoint.empty()) json["endpoint"] = trex_spec->endpoint;
+    if (trex_spec->astf) {
+      json["astf"] = encode_astf_job(*trex_spec->astf);
+      encode_trex_connection(*trex_spec, json);
+      return json;
+    }
     // The profile as decoded at submission (a resumed job must not pick up an edited
     // file), whatever the source, with every default written out.
     json["profile"] = trex::encode_profile(trex_spec->profile);
     if (trex_spec->profile_source != "inline") json["profile_source"] = trex_spec->profile_source;
-    Json::Value ports(Json::arrayValue);
-    for (const std::uint8_t port : trex_spec->ports) ports.append(port);
-    if (!trex_spec->ports.empty()) json["ports"] = ports;
-    json["force_acquire"] = trex_spec->force_acquire;
-    json["speed"] = trex_spec->speed;
-    if (trex_spec->reconnect_grace) {
-      json["reconnect_grace"] = trex_spec->reconnect_grace->count();
-    }
-    json["rpc_timeout"] = trex_spec->rpc_timeout.count();
-    json["session_id"] = Json::UInt{trex_spec->session_id};
+    encode_trex_connection(*trex_spec, json);
     encode_trex_trial(trex_spec->trial, json);
     if (trex_spec->port_speed_gbps) json["port_speed_gbps"] = *trex_spec->port_speed_gbps;
   }
   return json;
+}
+
+// Loads in % or bit rates need a line rate in frames: refused where there is none.
+void check_line_rate_known(const MeasurerSpec& measurer) {
+  if (is_astf_job(measurer)) {
+    throw RequestError(ResultCode::bad_request,
+                       "an ASTF job's loads are connections (transactions) per second: % of "
+                       "line rate and bit rates do not apply; give numbers or cps, kcps, mcps");
+  }
+  const auto* trex_spec = std::get_if<TrexMeasurerSpec>(&measurer);
+  if (trex_spec != nullptr && !trex::mean_frame_bytes(trex_spec->profile)) {
+    throw RequestError(ResultCode::bad_request,
+                       "the loads are in % or bit rates, which need the profile's mean frame "
+                       "size, and a field engine in its trex_streams varies the frame size "
+                       "(trim_pkt_size); give the profile's \"mean_frame_size\" or loads in pps");
+  }
 }
 
 // The spec with min_load/max_load in pps (docs/loads.md). A trex measurer without a
@@ -284,13 +337,8 @@ Json::Value loads_in_pps(const Json::Value& search, MeasurerSpec& measurer,
     loads.emplace_back(key, std::move(load));
   }
   auto* trex_spec = std::get_if<TrexMeasurerSpec>(&measurer);
-  if (needs_line_rate && trex_spec != nullptr && !trex::mean_frame_bytes(trex_spec->profile)) {
-    throw RequestError(ResultCode::bad_request,
-                       "the loads are in % or bit rates, which need the profile's mean frame "
-                       "size, and a field engine in its trex_streams varies the frame size "
-                       "(trim_pkt_size); give the profile's \"mean_frame_size\" or loads in pps");
-  }
-  if (trex_spec != nullptr && !trex_spec->port_speed_gbps && probe) {
+  if (needs_line_rate) check_line_rate_known(measurer);
+  if (trex_spec != nullptr && !trex_spec->astf && !trex_spec->port_speed_gbps && probe) {
     const std::variant<double, std::string> answer = probe(*trex_spec);
     if (const double* speed = std::get_if<double>(&answer)) {
       trex_spec->port_speed_gbps = *speed;
@@ -306,7 +354,7 @@ Json::Value loads_in_pps(const Json::Value& search, MeasurerSpec& measurer,
       trex_spec != nullptr ? job_line_rate(*trex_spec) : std::nullopt;
   Json::Value converted = search;
   for (const auto& [key, load] : loads) {
-    converted[key] = to_pps(load, line, codec::member_path("spec", key));
+    converted[key] = to_pps(load, line, codec::member_path("spec", key), is_astf_job(measurer));
   }
   return converted;
 }

@@ -20,7 +20,7 @@ struct Suffix {
 };
 
 // Longest first, so "kbps_l1" is not read as "bps_l1" after a "k".
-constexpr std::array<Suffix, 11> kSuffixes{{
+constexpr std::array<Suffix, 14> kSuffixes{{
     {"gbps_l1", LoadUnit::bps_l1, 1e9},
     {"mbps_l1", LoadUnit::bps_l1, 1e6},
     {"kbps_l1", LoadUnit::bps_l1, 1e3},
@@ -29,6 +29,9 @@ constexpr std::array<Suffix, 11> kSuffixes{{
     {"kbps_l2", LoadUnit::bps_l2, 1e3},
     {"bps_l1", LoadUnit::bps_l1, 1.0},
     {"bps_l2", LoadUnit::bps_l2, 1.0},
+    {"mcps", LoadUnit::cps, 1e6},
+    {"kcps", LoadUnit::cps, 1e3},
+    {"cps", LoadUnit::cps, 1.0},
     {"mpps", LoadUnit::pps, 1e6},
     {"kpps", LoadUnit::pps, 1e3},
     {"pps", LoadUnit::pps, 1.0},
@@ -36,6 +39,20 @@ constexpr std::array<Suffix, 11> kSuffixes{{
 
 [[noreturn]] void bad(const std::string& path, const std::string& text, const std::string& reason) {
   throw measure::ConfigError(path, "\"" + text + "\"", reason);
+}
+
+// Connection rates for ASTF jobs, frame rates for the rest (docs/astf.md).
+void check_unit_for_job(const LoadValue& load, const std::string& path, bool astf) {
+  if (astf && load.unit != LoadUnit::number && load.unit != LoadUnit::cps) {
+    bad(path, load.text,
+        "an ASTF job's loads are connections (transactions) per second: give a number or "
+        "cps, kcps, mcps; frame rates, % of line rate and bit rates do not apply");
+  }
+  if (!astf && load.unit == LoadUnit::cps) {
+    bad(path, load.text,
+        "cps (connections per second) is the unit of ASTF jobs (docs/astf.md); this job's "
+        "loads are frames per second");
+  }
 }
 
 }  // namespace
@@ -64,7 +81,9 @@ LoadValue parse_load_text(const std::string& text, const std::string& path) {
             "a bit rate needs its layer: _l1 (on the wire, +20 B a frame) or _l2 (frames "
             "only), e.g. \"10gbps_l1\"");
       }
-      bad(path, load.text, "unknown unit; use pps, kpps, mpps, %, or [k|m|g]bps_l1 / _l2");
+      bad(path, load.text,
+          "unknown unit; use pps, kpps, mpps, %, [k|m|g]bps_l1 / _l2, or (ASTF jobs) cps, kcps, "
+          "mcps");
     }
     load.unit = suffix->unit;
     scale = suffix->scale;
@@ -81,8 +100,11 @@ LoadValue parse_load_text(const std::string& text, const std::string& path) {
 }
 
 double to_pps(const LoadValue& load, const std::optional<trex::LineRate>& line,
-              const std::string& path) {
-  if (load.unit == LoadUnit::pps) return load.value;
+              const std::string& path, bool astf) {
+  check_unit_for_job(load, path, astf);
+  if (load.unit == LoadUnit::number || load.unit == LoadUnit::pps || load.unit == LoadUnit::cps) {
+    return load.value;
+  }
   if (!line) {
     bad(path, load.text,
         "needs the port speed: only a \"trex\" measurer knows it (from TRex, or its "
@@ -95,7 +117,9 @@ double to_pps(const LoadValue& load, const std::optional<trex::LineRate>& line,
       return line->pps_from_l1_bps(load.value);
     case LoadUnit::bps_l2:
       return line->pps_from_l2_bps(load.value);
+    case LoadUnit::number:
     case LoadUnit::pps:
+    case LoadUnit::cps:
       break;
   }
   return load.value;
@@ -107,6 +131,7 @@ std::optional<trex::LineRate> job_line_rate(const MeasurerSpec& measurer) {
 }
 
 std::optional<trex::LineRate> job_line_rate(const TrexMeasurerSpec& measurer) {
+  if (measurer.astf) return std::nullopt;  // connection rates have no line rate
   const std::optional<double> frame_bytes = trex::mean_frame_bytes(measurer.profile);
   if (!measurer.port_speed_gbps || !frame_bytes) return std::nullopt;
   return trex::LineRate{*measurer.port_speed_gbps * 1e9, *frame_bytes};
