@@ -254,3 +254,25 @@ TEST_CASE("--hdrh, --no-latency and the --latency-* model options reach the opti
   }
   CHECK(help.out.find("--latency-rate-pps") == std::string::npos);
 }
+
+TEST_CASE("trex-emulator --astf: the ASTF options parse, and SIGUSR1 flushes the SUT sessions") {
+  const Parsed parsed = parse({"--astf", "--astf-sut-cps", "2e4", "--astf-sut-sessions", "64512",
+                               "--astf-sut-session-timeout", "240", "--astf-max-cps", "1e6"});
+  REQUIRE_FALSE(parsed.command.exit_code);
+  CHECK(parsed.command.options.astf);
+  CHECK(parsed.command.options.astf_sut.cps == 2e4);
+  CHECK(parsed.command.options.astf_sut.sessions == 64512u);
+  CHECK(parsed.command.options.astf_sut.session_timeout_s == 240.0);
+  CHECK(parsed.command.options.astf_max_cps == 1e6);
+  const Parsed bad = parse({"--astf", "--astf-sut-cps", "-5"});
+  CHECK(bad.command.exit_code == 2);
+  CHECK(bad.err.find("astf_sut_cps = -5: must be > 0") != std::string::npos);
+
+  Child child({"--astf", "--rpc-port", "0", "--pub-port", "0", "--astf-sut-sessions", "10"});
+  endpoint_of(child.read_line(), "rpc");
+  endpoint_of(child.read_line(), "pub");
+  child.signal(SIGUSR1);
+  REQUIRE(child.read_line() == "flushed");
+  child.signal(SIGHUP);
+  REQUIRE(child.read_line() == "restarted");
+}

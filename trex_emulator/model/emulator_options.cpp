@@ -17,9 +17,28 @@ std::string describe(const sim::SutOptions& options) {
   return text + "}";
 }
 
+void validate_astf(const EmulatorOptions& o) {
+  const AstfSutLimits& sut = o.astf_sut;
+  if (sut.cps && (!std::isfinite(*sut.cps) || *sut.cps <= 0.0)) {
+    throw measure::ConfigError("astf_sut_cps", measure::format_value(*sut.cps), "must be > 0");
+  }
+  if (sut.sessions && *sut.sessions == 0) {
+    throw measure::ConfigError("astf_sut_sessions", "0", "must be > 0");
+  }
+  if (!std::isfinite(sut.session_timeout_s) || sut.session_timeout_s <= 0.0) {
+    throw measure::ConfigError("astf_sut_session_timeout",
+                               measure::format_value(sut.session_timeout_s), "must be > 0 s");
+  }
+  if (o.astf_max_cps && (!std::isfinite(*o.astf_max_cps) || *o.astf_max_cps <= 0.0)) {
+    throw measure::ConfigError("astf_max_cps", measure::format_value(*o.astf_max_cps),
+                               "must be > 0");
+  }
+}
+
 }  // namespace
 
 void EmulatorOptions::validate() const {
+  validate_astf(*this);
   if (rpc_endpoint.empty()) throw measure::ConfigError("rpc_endpoint", "\"\"", "must not be empty");
   if (pub_endpoint.empty()) throw measure::ConfigError("pub_endpoint", "\"\"", "must not be empty");
   if (port_count < 2 || port_count > 254 || port_count % 2 != 0) {

@@ -7,6 +7,7 @@
 
 #include "measure/units.hpp"
 #include "sim/sut_model.hpp"
+#include "trex_emulator/model/astf_sut.hpp"
 
 namespace trexsearch::trex::emu {
 
@@ -55,6 +56,15 @@ struct EmulatorOptions {
   /// From a start request to the run's first frame: TRex's DP cores schedule it 100 us
   /// later (trex-protocol.md §2.9), and the measurer judges a port's pace from then.
   measure::Seconds data_plane_start_delay{100e-6};
+
+  /// Serve TRex's advanced stateful mode (ASTF, API 2.3) instead of STL (--astf).
+  bool astf = false;
+  /// ASTF: the stateful SUT of every port pair (--astf-sut-cps, --astf-sut-sessions,
+  /// --astf-sut-session-timeout).
+  AstfSutLimits astf_sut;
+  /// ASTF: the most new flows per second TRex itself creates, all ports together
+  /// (--astf-max-cps); above it flows start late. None: no limit.
+  std::optional<double> astf_max_cps;
 
   /// Emulated time runs this many times faster than real time (tests: 100..10000).
   double speed = 1.0;

@@ -66,3 +66,19 @@ bool FaultPlan::take_restart() {
 }
 
 }  // namespace trexsearch::trex::emu
+
+namespace trexsearch::trex::emu {
+
+void FaultPlan::request_flush() {
+  std::lock_guard lock(mutex_);
+  flush_ = true;
+}
+
+bool FaultPlan::take_flush() {
+  std::lock_guard lock(mutex_);
+  const bool flush = flush_;
+  flush_ = false;
+  return flush;
+}
+
+}  // namespace trexsearch::trex::emu

@@ -32,11 +32,15 @@ class FaultPlan {
   void set_silent(bool silent);
   /// Restart before handling the next request: forget sessions and handles.
   void request_restart();
+  /// Flush every ASTF SUT's sessions before handling the next request (SIGUSR1).
+  void request_flush();
 
   /// Consumes one reply's worth of faults.
   Decision next_reply();
   /// True once per request_restart().
   bool take_restart();
+  /// True once per request_flush().
+  bool take_flush();
   /// Consumes one command's worth of busy_next_commands().
   bool take_busy();
 
@@ -49,6 +53,7 @@ class FaultPlan {
   int busy_ = 0;
   bool silent_ = false;
   bool restart_ = false;
+  bool flush_ = false;
 };
 
 }  // namespace trexsearch::trex::emu

@@ -31,6 +31,10 @@ struct EmulatorEvent {
   std::string who;
   std::uint32_t session_id = 0;
   bool force = false;
+  /// ASTF events (50, 60, 61): the state (-1: none), the epoch and the error text.
+  int astf_state = -1;
+  std::uint64_t epoch = 0;
+  std::string error;
 };
 
 /// What get_port_status reports.
@@ -143,6 +147,10 @@ class StlState {
   PortStatsView port_stats(std::uint8_t port, measure::Seconds now);
 
   // --- events (§4.3)
+  /// Queues an event for every session (the ASTF state publishes through it too).
+  void publish(const EmulatorEvent& event);
+  /// Creates a session's event queue if it does not exist (ASTF acquire).
+  void add_session(std::uint32_t session_id) { sessions_.try_emplace(session_id); }
   /// Drains a session's queue; an unknown session is created (reader) with none.
   std::vector<EmulatorEvent> take_events(std::uint32_t session_id);
 
@@ -217,7 +225,6 @@ class StlState {
   void verify_profile_state(const Profile& profile, const std::string& id, int allowed,
                             const std::string& command) const;
   std::string random_token();
-  void publish(const EmulatorEvent& event);
   /// Ends a run at `at`: its events, and the port's other runs may speed up.
   void finish_run(std::uint8_t port_id, const std::string& profile_id, Profile& profile,
                   bool stopped, measure::Seconds at);

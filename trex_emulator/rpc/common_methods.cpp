@@ -64,6 +64,19 @@ Json::Value rx_info() {
   return info;
 }
 
+// The port's counters: STL traffic plus, in ASTF mode, the ASTF runs' packets.
+PortStatsView port_stats_of(MethodContext& context, std::uint8_t port) {
+  PortStatsView stats = context.state.port_stats(port, context.now);
+  if (context.astf != nullptr) {
+    const PortTotals astf = context.astf->port_totals(port, context.now);
+    stats.totals.opackets += astf.opackets;
+    stats.totals.obytes += astf.obytes;
+    stats.totals.ipackets += astf.ipackets;
+    stats.totals.ibytes += astf.ibytes;
+  }
+  return stats;
+}
+
 }  // namespace
 
 Json::Value api_sync_v2(MethodContext& context, const Json::Value& params) {
@@ -71,7 +84,8 @@ Json::Value api_sync_v2(MethodContext& context, const Json::Value& params) {
   const int major = P::integer(params, "major");
   const int minor = P::integer(params, "minor");
   Json::Value result(Json::objectValue);
-  result["api_h"] = context.state.sync_api(name, major, minor);
+  result["api_h"] = context.astf != nullptr ? context.astf->sync_api(name, major, minor)
+                                            : context.state.sync_api(name, major, minor);
   return result;
 }
 
@@ -87,7 +101,7 @@ Json::Value get_version(MethodContext& context, const Json::Value&) {
   result["build_date"] = __DATE__;
   result["build_time"] = __TIME__;
   result["built_by"] = "trex-emulator";
-  result["mode"] = "STL";
+  result["mode"] = context.astf != nullptr ? "ASTF" : "STL";
   return result;
 }
 
@@ -142,16 +156,24 @@ Json::Value get_system_info(MethodContext& context, const Json::Value&) {
   return result;
 }
 
-Json::Value get_supported_cmds(MethodContext&, const Json::Value&) {
+Json::Value get_supported_cmds(MethodContext& context, const Json::Value&) {
   Json::Value result(Json::arrayValue);
-  for (const std::string& name : supported_method_names()) result.append(name);
+  for (const std::string& name : supported_method_names(context.astf != nullptr)) {
+    result.append(name);
+  }
   return result;
 }
 
 Json::Value get_port_status(MethodContext& context, const Json::Value& params) {
   const std::uint8_t port = parse_port(context.state, params);
   if (!P::absent(params, "block")) P::boolean(params, "block");
-  const PortView view = context.state.port_view(port);
+  PortView view = context.state.port_view(port);
+  if (context.astf != nullptr) {
+    // Every port mirrors the ASTF context: its owner and its global state.
+    context.astf->advance(context.now);
+    view.owner = context.astf->owner();
+    view.state = context.astf->port_state();
+  }
   Json::Value result(Json::objectValue);
   result["owner"] = view.owner;
   result["state"] = view.state;
@@ -180,7 +202,8 @@ Json::Value get_port_status(MethodContext& context, const Json::Value& params) {
 
 Json::Value get_owner(MethodContext& context, const Json::Value& params) {
   const std::uint8_t port = parse_port(context.state, params);
-  const std::string owner = context.state.port_view(port).owner;
+  const std::string owner =
+      context.astf != nullptr ? context.astf->owner() : context.state.port_view(port).owner;
   Json::Value result(Json::objectValue);
   result["owner"] = owner.empty() ? "<FREE>" : owner;
   return result;
@@ -197,7 +220,7 @@ Json::Value get_global_stats(MethodContext& context, const Json::Value&) {
   double tx_bps = 0.0;
   double rx_bps = 0.0;
   for (std::uint8_t p = 0; p < state.port_count(); ++p) {
-    const PortStatsView stats = state.port_stats(p, context.now);
+    const PortStatsView stats = port_stats_of(context, p);
     tx_pkts += stats.totals.opackets;
     rx_pkts += stats.totals.ipackets;
     tx_bytes += stats.totals.obytes;
@@ -212,6 +235,12 @@ Json::Value get_global_stats(MethodContext& context, const Json::Value&) {
                           "m_rx_core_pps", "m_tx_cps", "m_tx_expected_cps", "m_rx_drop_bps",
                           "m_active_flows", "m_open_flows", "m_socket_util"}) {
     result[key] = 0.0;
+  }
+  if (context.astf != nullptr) {
+    const AstfGlobalView astf = context.astf->global_view(context.now);
+    result["m_tx_cps"] = astf.tx_cps;
+    result["m_active_flows"] = static_cast<double>(astf.active_flows);
+    result["m_open_flows"] = static_cast<double>(astf.open_flows);
   }
   result["m_platform_factor"] = 1.0;
   result["m_tx_bps"] = tx_bps;
@@ -236,7 +265,7 @@ Json::Value get_global_stats(MethodContext& context, const Json::Value&) {
 
 Json::Value get_port_stats(MethodContext& context, const Json::Value& params) {
   const std::uint8_t port = parse_port(context.state, params);
-  const PortStatsView stats = context.state.port_stats(port, context.now);
+  const PortStatsView stats = port_stats_of(context, port);
   Json::Value result(Json::objectValue);
   result["opackets"] = Json::UInt64(stats.totals.opackets);
   result["obytes"] = Json::UInt64(stats.totals.obytes);
@@ -265,7 +294,7 @@ Json::Value get_port_xstats_names(MethodContext& context, const Json::Value& par
 
 Json::Value get_port_xstats_values(MethodContext& context, const Json::Value& params) {
   const std::uint8_t port = parse_port(context.state, params);
-  const PortStatsView stats = context.state.port_stats(port, context.now);
+  const PortStatsView stats = port_stats_of(context, port);
   Json::Value result(Json::objectValue);
   Json::Value& values = result["xstats_values"] = Json::Value(Json::arrayValue);
   values.append(Json::UInt64(stats.totals.ipackets));
@@ -340,6 +369,15 @@ Json::Value get_async_events(MethodContext& context, const Json::Value& params) 
     entry["type"] = event.type;
     entry["seq"] = Json::UInt64(event.seq);
     Json::Value& payload = entry["data"] = Json::Value(Json::objectValue);
+    if (event.type >= astf_event::state_changed && event.type <= astf_event::profile_cleared) {
+      // TrexAstf::publish_astf_state, TrexAstfPerProfile::publish_astf_profile_state/clear.
+      if (!event.profile_id.empty()) payload["profile_id"] = event.profile_id;
+      if (event.astf_state >= 0) payload["state"] = event.astf_state;
+      payload["epoch"] = Json::UInt64(event.epoch);
+      if (!event.error.empty()) payload["error"] = event.error;
+      data.append(entry);
+      continue;
+    }
     payload["port_id"] = event.port_id;
     if (!event.profile_id.empty()) payload["profile_id"] = event.profile_id;
     if (event.type == event_type::port_acquired || event.type == event_type::port_released) {
@@ -349,31 +387,6 @@ Json::Value get_async_events(MethodContext& context, const Json::Value& params) 
     if (event.type == event_type::port_acquired) payload["force"] = event.force;
     data.append(entry);
   }
-  return result;
-}
-
-Json::Value emulator_control(MethodContext& context, const Json::Value& params) {
-  // Fault injection for tests that drive the trex-emulator executable over its
-  // socket; these faults apply to the replies after this one.
-  if (!P::absent(params, "drop_replies")) {
-    context.faults.drop_next_replies(static_cast<int>(P::uint32(params, "drop_replies")));
-  }
-  if (!P::absent(params, "slow_replies")) {
-    const double delay_ms = P::unsigned_number(params, "slow_reply_ms");
-    context.faults.delay_next_replies(static_cast<int>(P::uint32(params, "slow_replies")),
-                                      measure::Seconds{delay_ms / 1000.0});
-  }
-  if (!P::absent(params, "malformed_replies")) {
-    context.faults.corrupt_next_replies(static_cast<int>(P::uint32(params, "malformed_replies")));
-  }
-  if (!P::absent(params, "busy_commands")) {
-    context.faults.busy_next_commands(static_cast<int>(P::uint32(params, "busy_commands")));
-  }
-  if (!P::absent(params, "restart") && P::boolean(params, "restart")) {
-    context.faults.request_restart();
-  }
-  Json::Value result(Json::objectValue);
-  result["completed_runs"] = Json::UInt64(context.state.completed_runs());
   return result;
 }
 

@@ -12,7 +12,7 @@ using namespace handlers;
 
 // Registration flags as in trex_rpc_cmds_common.cpp / trex_stl_rpc_cmds.cpp
 // (TREX_RPC_CMD = api, TREX_RPC_CMD_NOAPI = no api, TREX_RPC_CMD_OWNED = api + owner).
-const std::array methods{
+const std::array common_methods{
     Method{"api_sync_v2", false, false, "common", api_sync_v2},
     Method{"ping", false, false, "common", ping},
     Method{"get_version", false, false, "common", get_version},
@@ -31,6 +31,12 @@ const std::array methods{
     Method{"capture", true, false, "common", capture},
     Method{"publish_now", true, false, "common", publish_now},
     Method{"get_async_events", true, false, "common", get_async_events},
+    // Not a TRex method: fault injection for tests driving the executable. Not listed
+    // by get_supported_cmds.
+    Method{"emulator_control", false, false, "common", emulator_control},
+};
+
+const std::array stl_methods{
     Method{"acquire", true, false, "STL", acquire},
     Method{"release", true, true, "STL", release},
     Method{"service", true, true, "STL", service},
@@ -47,24 +53,55 @@ const std::array methods{
     Method{"stop_traffic", true, true, "STL", stop_traffic},
     Method{"remove_rx_filters", true, true, "STL", remove_rx_filters},
     Method{"get_tpg_status", true, false, "STL", get_tpg_status},
-    // Not a TRex method: fault injection for tests driving the executable. Not listed
-    // by get_supported_cmds.
-    Method{"emulator_control", false, false, "common", emulator_control},
 };
 
-}  // namespace
+// trex_astf_rpc_cmds.cpp: TREX_RPC_CMD = api, TREX_RPC_CMD_ASTF_OWNED = api + context.
+const std::array astf_methods{
+    Method{"acquire", true, false, "ASTF", astf_acquire},
+    Method{"release", true, true, "ASTF", astf_release},
+    Method{"sync", true, false, "ASTF", astf_sync},
+    Method{"inc_epoch", true, true, "ASTF", astf_inc_epoch},
+    Method{"profile_fragment", true, true, "ASTF", profile_fragment},
+    Method{"profile_clear", true, true, "ASTF", profile_clear},
+    Method{"start", true, true, "ASTF", astf_start},
+    Method{"stop", true, true, "ASTF", astf_stop},
+    Method{"update", true, true, "ASTF", astf_update},
+    Method{"get_profile_list", true, true, "ASTF", astf_profile_list},
+    Method{"service", true, true, "ASTF", astf_service},
+    Method{"stop_latency", true, true, "ASTF", astf_stop_latency},
+    Method{"get_counter_desc", true, false, "ASTF", get_counter_desc},
+    Method{"get_counter_values", true, false, "ASTF", get_counter_values},
+    Method{"get_total_counter_values", true, false, "ASTF", get_total_counter_values},
+    Method{"get_latency_stats", true, false, "ASTF", astf_latency_stats},
+    Method{"topo_get", true, false, "ASTF", topo_get},
+    Method{"get_ignored_ips", true, false, "ASTF", get_ignored_list},
+    Method{"get_ignored_macs", true, false, "ASTF", get_ignored_list},
+};
 
-const Method* find_method(std::string_view name) {
-  for (const Method& method : methods) {
+template <typename Table>
+const Method* find_in(const Table& table, std::string_view name) {
+  for (const Method& method : table) {
     if (name == method.name) return &method;
   }
   return nullptr;
 }
 
-std::vector<std::string> supported_method_names() {
+}  // namespace
+
+const Method* find_method(std::string_view name, bool astf) {
+  if (const Method* method = find_in(common_methods, name)) return method;
+  return astf ? find_in(astf_methods, name) : find_in(stl_methods, name);
+}
+
+std::vector<std::string> supported_method_names(bool astf) {
   std::vector<std::string> names;
-  for (const Method& method : methods) {
+  for (const Method& method : common_methods) {
     if (std::string_view(method.name) != "emulator_control") names.emplace_back(method.name);
+  }
+  if (astf) {
+    for (const Method& method : astf_methods) names.emplace_back(method.name);
+  } else {
+    for (const Method& method : stl_methods) names.emplace_back(method.name);
   }
   return names;
 }
@@ -90,7 +127,10 @@ Json::Value run_method(const Method& method, MethodContext& context, const Json:
           method.component + "'");
     }
   }
-  if (method.needs_owner) {
+  if (method.needs_owner && context.astf != nullptr) {
+    // TrexRpcAstfCommand::verify_ownership: the context's handler, no port.
+    context.astf->verify_owner(ParamReader::string(params, "handler"));
+  } else if (method.needs_owner) {
     const std::string handler = ParamReader::string(params, "handler");
     const std::uint8_t port = parse_port(context.state, params);
     context.state.verify_owner(port, handler);

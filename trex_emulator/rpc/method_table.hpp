@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "measure/units.hpp"
+#include "trex_emulator/model/astf_state.hpp"
 #include "trex_emulator/model/fault_plan.hpp"
 #include "trex_emulator/model/stl_state.hpp"
 
@@ -23,6 +24,8 @@ struct MethodContext {
   FaultPlan& faults;
   /// Set by publish_now: the server publishes a "{}" barrier after the reply.
   bool publish_requested = false;
+  /// The ASTF server (--astf); null in STL mode.
+  AstfState* astf = nullptr;
 };
 
 using MethodHandler = Json::Value (*)(MethodContext& context, const Json::Value& params);
@@ -32,18 +35,19 @@ struct Method {
   const char* name;
   /// Requires params.api_h (all but api_sync_v2, ping, get_version, emulator_control).
   bool needs_api;
-  /// Requires params.handler and params.port_id of an owned port.
+  /// Requires params.handler and params.port_id of an owned port (STL), or the
+  /// handler of the context (ASTF).
   bool needs_owner;
-  /// "common" or "STL": the class named in "API verification failed" errors.
+  /// "common", "STL" or "ASTF": the class named in "API verification failed" errors.
   const char* component;
   MethodHandler run;
 };
 
-/// The method called `name`, or nullptr ("Method X not registered").
-const Method* find_method(std::string_view name);
+/// The method called `name` in STL or ASTF mode, or nullptr ("Method X not registered").
+const Method* find_method(std::string_view name, bool astf = false);
 
-/// Names of TRex's methods the emulator implements (get_supported_cmds).
-std::vector<std::string> supported_method_names();
+/// Names of TRex's methods the emulator implements in a mode (get_supported_cmds).
+std::vector<std::string> supported_method_names(bool astf = false);
 
 /// TrexRpcCommand::run: api handle, ownership and params checks, then the handler.
 /// Throws RpcFault.
@@ -87,6 +91,25 @@ Json::Value start_traffic(MethodContext&, const Json::Value&);
 Json::Value stop_traffic(MethodContext&, const Json::Value&);
 Json::Value remove_rx_filters(MethodContext&, const Json::Value&);
 Json::Value get_tpg_status(MethodContext&, const Json::Value&);
+// ASTF (trex_astf_rpc_cmds.cpp)
+Json::Value astf_acquire(MethodContext&, const Json::Value&);
+Json::Value astf_release(MethodContext&, const Json::Value&);
+Json::Value astf_sync(MethodContext&, const Json::Value&);
+Json::Value astf_inc_epoch(MethodContext&, const Json::Value&);
+Json::Value profile_fragment(MethodContext&, const Json::Value&);
+Json::Value profile_clear(MethodContext&, const Json::Value&);
+Json::Value astf_start(MethodContext&, const Json::Value&);
+Json::Value astf_stop(MethodContext&, const Json::Value&);
+Json::Value astf_update(MethodContext&, const Json::Value&);
+Json::Value astf_profile_list(MethodContext&, const Json::Value&);
+Json::Value astf_service(MethodContext&, const Json::Value&);
+Json::Value get_counter_desc(MethodContext&, const Json::Value&);
+Json::Value get_counter_values(MethodContext&, const Json::Value&);
+Json::Value get_total_counter_values(MethodContext&, const Json::Value&);
+Json::Value astf_stop_latency(MethodContext&, const Json::Value&);
+Json::Value astf_latency_stats(MethodContext&, const Json::Value&);
+Json::Value topo_get(MethodContext&, const Json::Value&);
+Json::Value get_ignored_list(MethodContext&, const Json::Value&);
 }  // namespace handlers
 
 /// TRex's parse_port: a byte naming an existing port.

@@ -43,7 +43,7 @@ Json::Value handle_one(const Json::Value& request, MethodContext& context) {
   if (!method_name.isString() || method_name.asString().empty()) {
     return error_reply(id, rpc_code::invalid_request, "Missing Method Name");
   }
-  const Method* method = find_method(method_name.asString());
+  const Method* method = find_method(method_name.asString(), context.astf != nullptr);
   if (method == nullptr) {
     return error_reply(id, rpc_code::method_not_found,
                        "Method " + method_name.asString() + " not registered");
@@ -84,7 +84,7 @@ std::uint32_t announced_size(std::string_view frame) {
 }  // namespace
 
 ProcessedRequest process_request(std::string_view message, StlState& state, measure::Seconds now,
-                                 FaultPlan& faults) {
+                                 FaultPlan& faults, AstfState* astf) {
   ProcessedRequest processed;
   if (message.size() > max_rpc_message_bytes) {
     // Checked on the raw message; the answer is never compressed (§1.4).
@@ -119,6 +119,7 @@ ProcessedRequest process_request(std::string_view message, StlState& state, meas
     reply_text = render(error_reply(Json::Value::null, rpc_code::parse_error, "Bad JSON Format"));
   } else {
     MethodContext context{state, now, faults};
+    context.astf = astf;
     if (request.isArray()) {
       Json::Value replies(Json::arrayValue);
       for (const Json::Value& element : request) replies.append(handle_one(element, context));

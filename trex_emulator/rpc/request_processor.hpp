@@ -4,6 +4,7 @@
 #include <string_view>
 
 #include "measure/units.hpp"
+#include "trex_emulator/model/astf_state.hpp"
 #include "trex_emulator/model/fault_plan.hpp"
 #include "trex_emulator/model/stl_state.hpp"
 
@@ -20,7 +21,8 @@ struct ProcessedRequest {
 /// parser (trex-protocol.md §1): size limit (999,999 bytes, raw and decompressed),
 /// compression mirrored from the request, batches in order with the single-reply
 /// unwrap quirk ("null" for an empty batch), envelope checks and error codes. No I/O.
+/// With `astf`, the ASTF methods replace the STL ones (trex-emulator --astf).
 ProcessedRequest process_request(std::string_view message, StlState& state, measure::Seconds now,
-                                 FaultPlan& faults);
+                                 FaultPlan& faults, AstfState* astf = nullptr);
 
 }  // namespace trexsearch::trex::emu

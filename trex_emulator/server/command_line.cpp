@@ -73,6 +73,9 @@ CommandLine parse_command_line(int argc, char** argv, std::ostream& out, std::os
   std::vector<std::string> sut_options;
   std::vector<std::string> sut_port_options;
   bool no_flow_stats = false;
+  double astf_sut_cps = 0.0;
+  std::uint64_t astf_sut_sessions = 0;
+  double astf_max_cps = 0.0;
   bool no_latency = false;
   // --latency-base-us etc.: the latency_* SUT options for every direction (per
   // direction: --sut-port-option PORT:latency_base_us=V). latency_rate_pps is no
@@ -122,8 +125,23 @@ CommandLine parse_command_line(int argc, char** argv, std::ostream& out, std::os
       "speed", po::value(&o.speed)->default_value(o.speed),
       "emulated time runs this many times faster than real time")(
       "version-string", po::value(&o.version)->default_value(o.version),
-      "version reported by get_version")("list-sut-models",
-                                         "list the simulated SUT models and exit");
+      "version reported by get_version")(
+      "astf", po::bool_switch(&o.astf),
+      "serve TRex's advanced stateful mode (ASTF, API 2.3) instead of STL")(
+      "astf-sut-cps", po::value(&astf_sut_cps)->default_value(0.0),
+      "ASTF: new connections per second the SUT of each port pair accepts (token bucket, "
+      "10 ms burst); above it the first packet of a new connection is dropped; 0 = no limit")(
+      "astf-sut-sessions", po::value(&astf_sut_sessions)->default_value(0),
+      "ASTF: sessions the SUT of each port pair holds; new connections find no room when "
+      "full; 0 = no limit")(
+      "astf-sut-session-timeout",
+      po::value(&o.astf_sut.session_timeout_s)->default_value(o.astf_sut.session_timeout_s),
+      "ASTF: idle time after which a SUT session expires (UDP sessions, TCP flows cut "
+      "without a close) [emulated s]")(
+      "astf-max-cps", po::value(&astf_max_cps)->default_value(0.0),
+      "ASTF: the most new flows per second the emulated TRex creates (all ports); above it "
+      "flows start late, as when TRex's cores fall behind; 0 = no limit")(
+      "list-sut-models", "list the simulated SUT models and exit");
 
   for (const auto& [flag, name] : latency_flags) {
     std::string help;
@@ -175,6 +193,9 @@ CommandLine parse_command_line(int argc, char** argv, std::ostream& out, std::os
     o.flow_stats = !no_flow_stats;
     o.latency_caps = !no_latency;
     if (max_tx_pps > 0.0) o.max_tx_pps = max_tx_pps;
+    if (astf_sut_cps != 0.0) o.astf_sut.cps = astf_sut_cps;
+    if (astf_sut_sessions != 0) o.astf_sut.sessions = astf_sut_sessions;
+    if (astf_max_cps != 0.0) o.astf_max_cps = astf_max_cps;
     if (max_tx_pps < 0.0)
       throw measure::ConfigError("--max-tx-pps", measure::format_value(max_tx_pps), "must be >= 0");
     o.validate();

@@ -9,6 +9,7 @@
 #include <zmq.hpp>
 
 #include "trex_client/transport/frame.hpp"
+#include "trex_emulator/model/astf_state.hpp"
 #include "trex_emulator/model/stl_state.hpp"
 #include "trex_emulator/rpc/request_processor.hpp"
 
@@ -85,6 +86,18 @@ EmulatorServer::~EmulatorServer() {
   if (thread_.joinable()) thread_.join();
 }
 
+void EmulatorServer::flush_sut_sessions() {
+  std::unique_lock lock(flush_mutex_);
+  const std::uint64_t before = flushes_.load();
+  faults_.request_flush();
+  try {
+    wake_sender_->send(zmq::str_buffer("flush"), zmq::send_flags::dontwait);
+  } catch (const zmq::error_t&) {
+    // The loop still sees the request within one poll period.
+  }
+  flushed_.wait_for(lock, std::chrono::seconds(5), [&] { return flushes_.load() != before; });
+}
+
 void EmulatorServer::run() {
   const auto origin = SteadyClock::now();
   const double speed = options_.speed;
@@ -93,6 +106,22 @@ void EmulatorServer::run() {
                             speed};
   };
   StlState state(options_, emulated_now());
+  // ASTF mode: the ASTF server on top of the common part (api handle, sessions, events).
+  std::unique_ptr<AstfState> astf;
+  if (options_.astf) astf = std::make_unique<AstfState>(state, options_, emulated_now());
+  auto take_signals = [&](measure::Seconds now) {
+    if (faults_.take_restart()) {
+      state.restart(now);
+      if (astf) astf->restart(now);
+      ++restarts_;
+    }
+    if (faults_.take_flush()) {
+      if (astf) astf->flush_sut_sessions();
+      std::lock_guard lock(flush_mutex_);
+      ++flushes_;
+      flushed_.notify_all();
+    }
+  };
   std::deque<DelayedReply> delayed;
   std::uint64_t published_generation = state.event_generation();
   auto next_stats = SteadyClock::now() + stats_period;
@@ -109,7 +138,14 @@ void EmulatorServer::run() {
   auto publish_stats = [&](measure::Seconds now) {
     std::string data = "{\"name\":\"trex-global\",\"type\":0,\"data\":{";
     for (std::uint8_t p = 0; p < state.port_count(); ++p) {
-      const PortStatsView stats = state.port_stats(p, now);
+      PortStatsView stats = state.port_stats(p, now);
+      if (astf) {
+        const PortTotals extra = astf->port_totals(p, now);
+        stats.totals.opackets += extra.opackets;
+        stats.totals.ipackets += extra.ipackets;
+        stats.totals.obytes += extra.obytes;
+        stats.totals.ibytes += extra.ibytes;
+      }
       const std::string port = "-" + std::to_string(p);
       data += "\"opackets" + port + "\":" + std::to_string(stats.totals.opackets) + ",";
       data += "\"ipackets" + port + "\":" + std::to_string(stats.totals.ipackets) + ",";
@@ -127,7 +163,12 @@ void EmulatorServer::run() {
   while (!stop_) {
     // Sleep until the next thing to do: a traffic run ending, a delayed reply, stats.
     auto wake_at = next_stats;
-    if (const std::optional<measure::Seconds> deadline = state.next_deadline()) {
+    std::optional<measure::Seconds> deadline = state.next_deadline();
+    if (astf) {
+      const std::optional<measure::Seconds> astf_deadline = astf->next_deadline();
+      if (astf_deadline && (!deadline || *astf_deadline < *deadline)) deadline = astf_deadline;
+    }
+    if (deadline) {
       const double wall = std::max(0.0, (*deadline - emulated_now()).count() / speed);
       wake_at =
           std::min(wake_at, SteadyClock::now() + std::chrono::duration_cast<SteadyClock::duration>(
@@ -148,11 +189,9 @@ void EmulatorServer::run() {
     if (stop_) break;
 
     measure::Seconds now = emulated_now();
-    if (faults_.take_restart()) {
-      state.restart(now);
-      ++restarts_;
-    }
+    take_signals(now);
     state.advance(now);
+    if (astf) astf->advance(now);
 
     // Serve every request that is waiting.
     for (;;) {
@@ -168,16 +207,13 @@ void EmulatorServer::run() {
       // From a REQ peer: identity, empty delimiter, request. Anything else is not a
       // JSON-RPC client; ignore it.
       if (parts.size() != 3 || !parts[1].empty()) continue;
-      if (faults_.take_restart()) {
-        state.restart(now);
-        ++restarts_;
-      }
+      take_signals(now);
       now = emulated_now();
       // Decided before handling, so that faults set by this very request
       // (emulator_control) apply to the replies after it.
       const FaultPlan::Decision decision = faults_.next_reply();
       const ProcessedRequest processed =
-          process_request(parts[2].to_string_view(), state, now, faults_);
+          process_request(parts[2].to_string_view(), state, now, faults_, astf.get());
       ++requests_;
       // Published before the reply goes out: a client that saw the reply must see
       // the runs this request completed (the end-of-loop update comes too late).

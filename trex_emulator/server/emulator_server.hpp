@@ -2,8 +2,10 @@
 
 #include <atomic>
 #include <chrono>
+#include <condition_variable>
 #include <cstdint>
 #include <memory>
+#include <mutex>
 #include <string>
 #include <thread>
 
@@ -43,6 +45,10 @@ class EmulatorServer {
   /// Restarts the emulated TRex before the next request (all sessions and handles
   /// forgotten, counters zero), as if the process had been restarted.
   void restart() { faults_.request_restart(); }
+  /// ASTF: every port pair's SUT forgets its sessions (SIGUSR1; CSIT's resetter
+  /// flushing NAT sessions). Returns once the server thread has done it (at most 5 s
+  /// real time); requests sent after it see the empty tables. A no-op in STL mode.
+  void flush_sut_sessions();
 
   /// Requests handled so far (batches count once).
   std::uint64_t requests() const { return requests_.load(); }
@@ -50,6 +56,8 @@ class EmulatorServer {
   std::uint64_t completed_runs() const { return completed_runs_.load(); }
   /// Restarts performed so far.
   std::uint64_t restarts() const { return restarts_.load(); }
+  /// SUT session flushes performed so far.
+  std::uint64_t flushes() const { return flushes_.load(); }
 
  private:
   void run();
@@ -67,6 +75,9 @@ class EmulatorServer {
   std::atomic<std::uint64_t> requests_{0};
   std::atomic<std::uint64_t> completed_runs_{0};
   std::atomic<std::uint64_t> restarts_{0};
+  std::atomic<std::uint64_t> flushes_{0};
+  std::mutex flush_mutex_;
+  std::condition_variable flushed_;
   std::thread thread_;
 };
 
