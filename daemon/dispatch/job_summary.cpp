@@ -28,6 +28,7 @@ protocol::JobSummary job_summary(const JobRecord& record) {
   job.daemon_version = record.daemon_version;
   job.trex_version = record.trex_version;
   job.testbed = record.testbed;
+  job.load_unit = record.load_unit;
   return job;
 }
 

@@ -58,6 +58,8 @@ struct JobRecord {
   std::size_t trial_count = 0;
   /// The testbed a trex job was placed on (docs/testbeds.md); absent otherwise.
   std::optional<std::string> testbed;
+  /// "pps", or "cps" for an ASTF job (docs/astf.md).
+  std::string load_unit = "pps";
 };
 
 /// One completed trial as stored: what was asked, the measurer's full answer, and

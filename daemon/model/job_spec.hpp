@@ -116,7 +116,6 @@ struct TrexMeasurerSpec {
   std::optional<AstfJobSpec> astf;
 };
 
-
 /// One alternative per measurer kind.
 using MeasurerSpec = std::variant<SimMeasurerSpec, ExecMeasurerSpec, TrexMeasurerSpec>;
 
@@ -124,7 +123,6 @@ using MeasurerSpec = std::variant<SimMeasurerSpec, ExecMeasurerSpec, TrexMeasure
 std::string_view measurer_kind(const MeasurerSpec& spec);
 /// Whether the job runs ASTF (stateful) traffic: its loads are transactions/s.
 bool is_astf_job(const MeasurerSpec& spec);
-
 
 /// The job spec's `latency` section (docs/latency.md): latency trials after an MLR
 /// search at fractions of chosen goals' conditional throughput (CSIT's 0/10/50/90 %

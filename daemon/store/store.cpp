@@ -17,8 +17,9 @@ namespace {
 // stream with its histograms, docs/latency.md) and the trial phase "latency", which
 // a version-3 daemon would not know: it refuses the newer file instead of failing on it.
 // 5: suites and suite_jobs (docs/suites.md); jobs and trials unchanged. 6:
-// jobs.testbed. 7: hook_runs (docs/testbeds.md "Hooks").
-constexpr int kSchemaVersion = 7;
+// jobs.testbed. 7: hook_runs (docs/testbeds.md "Hooks"). 8: jobs.load_unit ("cps" for
+// ASTF jobs, docs/astf.md; NULL: frames per second).
+constexpr int kSchemaVersion = 8;
 
 // synchronous=FULL with WAL: every commit syncs the WAL, so a committed trial
 // survives a power cut or reboot, not only a daemon crash (NORMAL would survive
@@ -42,7 +43,8 @@ CREATE TABLE IF NOT EXISTS jobs(
   daemon_version TEXT NOT NULL,
   trex_version TEXT,
   config TEXT NOT NULL,
-  testbed TEXT
+  testbed TEXT,
+  load_unit TEXT
 );
 CREATE INDEX IF NOT EXISTS jobs_by_state ON jobs(state);
 CREATE TABLE IF NOT EXISTS trials(
@@ -106,7 +108,7 @@ CREATE INDEX IF NOT EXISTS hook_runs_by_job ON hook_runs(job_id);
 constexpr const char* kJobColumns =
     "id, name, method, measurer, spec, profile, state, reason, created_at, started_at, "
     "finished_at, run_count, submitted_by, daemon_version, trex_version, config, "
-    "(SELECT COUNT(*) FROM trials WHERE trials.job_id = jobs.id), testbed";
+    "(SELECT COUNT(*) FROM trials WHERE trials.job_id = jobs.id), testbed, load_unit";
 
 mlr::TrialPhase phase_from_string(const std::string& text, JobId id) {
   for (const auto phase : {mlr::TrialPhase::warmup, mlr::TrialPhase::initial, mlr::TrialPhase::main,
@@ -158,6 +160,8 @@ Store::Store(const std::filesystem::path& file, std::chrono::milliseconds busy_t
     // Version 6: the testbed a trex job was placed on (docs/testbeds.md); NULL for
     // older jobs and for sim and exec jobs.
     if (found >= 1 && found <= 5) db_.exec("ALTER TABLE jobs ADD COLUMN testbed TEXT");
+    // Version 8: the unit of an ASTF job's loads; NULL (frames per second) for the rest.
+    if (found >= 1 && found <= 7) db_.exec("ALTER TABLE jobs ADD COLUMN load_unit TEXT");
     db_.exec(kSchema);
     db_.exec("PRAGMA user_version=" + std::to_string(kSchemaVersion));
     transaction.commit();
@@ -253,8 +257,8 @@ void Store::set_max_bytes(std::uint64_t bytes) {
 JobId Store::add_job(const NewJob& job) {
   auto insert = db_.prepare(
       "INSERT INTO jobs(name, method, measurer, spec, profile, state, created_at, submitted_by, "
-      "daemon_version, config, testbed) VALUES(?1, ?2, ?3, ?4, ?5, 'queued', ?6, ?7, ?8, ?9, "
-      "?10)");
+      "daemon_version, config, testbed, load_unit) VALUES(?1, ?2, ?3, ?4, ?5, 'queued', ?6, ?7, "
+      "?8, ?9, ?10, ?11)");
   insert.bind(1, job.spec.name)
       .bind(2, to_string(job.spec.method))
       .bind(3, measurer_kind(job.spec.measurer))
@@ -269,6 +273,11 @@ JobId Store::add_job(const NewJob& job) {
     insert.bind(10, trex_spec->testbed);
   } else {
     insert.bind_null(10);
+  }
+  if (is_astf_job(job.spec.measurer)) {
+    insert.bind(11, std::string("cps"));
+  } else {
+    insert.bind_null(11);
   }
   insert.run();
   return db_.last_insert_rowid();
@@ -304,6 +313,7 @@ JobRecord Store::read_job(SqliteStatement& row) const {
   job.config_json = row.column_text(15);
   job.trial_count = static_cast<std::size_t>(row.column_int64(16));
   if (!row.is_null(17)) job.testbed = row.column_text(17);
+  if (!row.is_null(18)) job.load_unit = row.column_text(18);
   return job;
 }
 

@@ -30,6 +30,8 @@ Json::Value encode_job_summary(const JobSummary& job) {
   json["trex_version"] = optional_text(job.trex_version);
   // Only with a testbed: sim and exec jobs and jobs from before testbeds have none.
   if (job.testbed) json["testbed"] = *job.testbed;
+  // Only when not frames per second: ASTF jobs (docs/astf.md).
+  if (job.load_unit != "pps") json["load_unit"] = job.load_unit;
   return json;
 }
 
@@ -52,6 +54,7 @@ JobSummary decode_job_summary(const Json::Value& json, const std::string& path) 
   job.daemon_version = fields.text("daemon_version");
   job.trex_version = fields.optional_text("trex_version");
   job.testbed = fields.optional_text("testbed");
+  job.load_unit = fields.optional_text("load_unit").value_or("pps");
   return job;
 }
 

@@ -35,6 +35,9 @@ struct JobSummary {
   std::optional<std::string> trex_version;
   /// The testbed a trex job was placed on; absent for others and older jobs.
   std::optional<std::string> testbed;
+  /// The unit of the job's loads: "pps" (frames per second per direction) or "cps"
+  /// (ASTF jobs: connections/transactions per second, docs/astf.md).
+  std::string load_unit = "pps";
   friend bool operator==(const JobSummary&, const JobSummary&) = default;
 };
 

@@ -162,7 +162,7 @@ TEST_CASE("a version-3 store (before latency) is upgraded in place, trials kept"
     REQUIRE(sqlite3_open(file.c_str(), &db) == SQLITE_OK);
     CHECK(sqlite3_exec(db,
                        "ALTER TABLE trials DROP COLUMN latency; ALTER TABLE jobs DROP COLUMN "
-                       "testbed; PRAGMA user_version=3;",
+                       "testbed; ALTER TABLE jobs DROP COLUMN load_unit; PRAGMA user_version=3;",
                        nullptr, nullptr, nullptr) == SQLITE_OK);
     sqlite3_close(db);
   }
@@ -176,10 +176,10 @@ TEST_CASE("a version-3 store (before latency) is upgraded in place, trials kept"
   {
     sqlite3* db = nullptr;
     REQUIRE(sqlite3_open(file.c_str(), &db) == SQLITE_OK);
-    CHECK(sqlite3_exec(db, "PRAGMA user_version=8;", nullptr, nullptr, nullptr) == SQLITE_OK);
+    CHECK(sqlite3_exec(db, "PRAGMA user_version=9;", nullptr, nullptr, nullptr) == SQLITE_OK);
     sqlite3_close(db);
   }
-  CHECK_THROWS_WITH(Store{file}, doctest::Contains("schema version 8 is newer"));
+  CHECK_THROWS_WITH(Store{file}, doctest::Contains("schema version 9 is newer"));
 }
 
 }  // namespace trexsearch::service

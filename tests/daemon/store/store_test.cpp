@@ -1,4 +1,5 @@
 #include "daemon/store/store.hpp"
+#include "trex_client/codec/astf_profile_codec.hpp"
 
 #include <doctest/doctest.h>
 
@@ -174,6 +175,20 @@ TEST_CASE("a trex job's testbed is stored with it, and jobs are listed by testbe
   CHECK(store.jobs(std::nullopt, 10).size() == 2);
 }
 
+TEST_CASE("an ASTF job's load unit is stored with it; other jobs' loads are pps") {
+  TempDir dir;
+  Store store(dir.path() / "jobs.sqlite");
+  NewJob astf = new_job();
+  TrexMeasurerSpec trex;
+  trex.astf.emplace();
+  trex.astf->profile = trex::compile_astf_template(trex::AstfTemplate{});
+  astf.spec.measurer = trex;
+  const JobId stateful = store.add_job(astf);
+  const JobId plain = store.add_job(new_job());
+  CHECK(store.job(stateful)->load_unit == "cps");
+  CHECK(store.job(plain)->load_unit == "pps");
+}
+
 }  // namespace trexsearch::service
 
 namespace trexsearch::service {
@@ -194,7 +209,8 @@ TEST_CASE("a version-2 store (before per-direction detail) is upgraded in place,
     CHECK(sqlite3_exec(
               db,
               "ALTER TABLE trials DROP COLUMN latency; ALTER TABLE trials DROP COLUMN detail; "
-              "ALTER TABLE jobs DROP COLUMN testbed; PRAGMA user_version=2;",
+              "ALTER TABLE jobs DROP COLUMN testbed; ALTER TABLE jobs DROP COLUMN load_unit; "
+              "PRAGMA user_version=2;",
               nullptr, nullptr, nullptr) == SQLITE_OK);
     sqlite3_close(db);
   }

@@ -1,0 +1,189 @@
+// Issue #29 on the emulator: ASTF (stateful) jobs against `trex-emulator --astf` and its
+// simulated stateful SUT (a connection-rate capacity): connection-rate NDR/PDR for TCP and
+// UDP within one goal width of the capacity, a throughput search, a soak, a generator
+// slower than the SUT reported as tester-limited (never a pass), a TRex restart costing
+// one repeated trial.
+#include <doctest/doctest.h>
+
+#include <cmath>
+#include <csignal>
+#include <optional>
+#include <string>
+
+#include "tests/daemon/support/emulator_process.hpp"
+#include "tests/daemon/support/service_test_support.hpp"
+
+namespace trexsearch::servicetest {
+namespace {
+
+using protocol::ResultCode;
+
+// Emulated time runs this much faster than real time; the job's measurer matches it.
+constexpr double kSpeed = 200.0;
+constexpr double kCapacityCps = 20'000.0;
+// MLRsearch's default relative goal width (draft-ietf-bmwg-mlrsearch, 0.005).
+constexpr double kGoalWidth = 0.005;
+
+std::vector<std::string> emulator_args(std::vector<std::string> extra = {}) {
+  std::vector<std::string> args = {"--astf", "--astf-sut-cps", "20000", "--speed", "200"};
+  args.insert(args.end(), extra.begin(), extra.end());
+  return args;
+}
+
+Json::Value astf_measurer(const std::string& endpoint, const Json::Value& tmpl) {
+  Json::Value measurer(Json::objectValue);
+  measurer["kind"] = "trex";
+  measurer["endpoint"] = endpoint;
+  measurer["speed"] = kSpeed;
+  measurer["reconnect_grace"] = 10.0;
+  measurer["astf"]["template"] = tmpl;
+  return measurer;
+}
+
+Json::Value tmpl(const std::string& protocol, const std::string& transaction = "cps") {
+  Json::Value t(Json::objectValue);
+  t["protocol"] = protocol;
+  t["transaction"] = transaction;
+  return t;
+}
+
+struct AstfRig {
+  explicit AstfRig(std::vector<std::string> extra = {})
+      : emulator(dir.file("emulator.log"), emulator_args(std::move(extra))),
+        daemon(dir, daemon_args(dir)) {
+    REQUIRE(daemon.wait_ready());
+    client.emplace(dir.file("control.sock"));
+  }
+
+  std::int64_t start(const Json::Value& submit) {
+    const auto submitted = client->request("submit", submit);
+    INFO(submitted.arguments.toStyledString());
+    REQUIRE(submitted.result == ResultCode::success);
+    const std::int64_t job = submitted.arguments["job"].asInt64();
+    const auto watch = client->request("watch", job_arguments(job), 2);
+    REQUIRE(watch.result == ResultCode::success);
+    return job;
+  }
+
+  Json::Value finish(std::int64_t job) {
+    const Json::Value ended = client->wait_event("job.ended");
+    INFO(daemon.log());
+    INFO(ended.toStyledString());
+    REQUIRE(ended["state"].asString() == "finished");
+    const auto result = client->request("result", job_arguments(job));
+    REQUIRE(result.result == ResultCode::success);
+    return result.arguments;
+  }
+
+  Json::Value search(const Json::Value& measurer, double min_load, double max_load) {
+    Json::Value submit(Json::objectValue);
+    submit["spec"] = two_goal_spec(min_load, max_load);
+    submit["measurer"] = measurer;
+    return finish(start(submit));
+  }
+
+  TempDir dir;
+  EmulatorProcess emulator;
+  DaemonProcess daemon;
+  std::optional<ControlClient> client;
+};
+
+// The goal's bounds bracket the capacity within one goal width (the lower bound is
+// where the SUT still met the goal, the upper where it did not).
+void check_bounds_at_capacity(const Json::Value& goal, double capacity) {
+  INFO(goal.toStyledString());
+  CHECK(goal["regular"].asBool());
+  CHECK_FALSE(goal["tester_limited"].isObject());
+  const double lower = goal["relevant_lower_bound"].asDouble();
+  CHECK(lower <= capacity * (1.0 + kGoalWidth) + 1.0);
+  CHECK(lower >= capacity * (1.0 - kGoalWidth));
+}
+
+}  // namespace
+
+TEST_CASE("a TCP connection-rate NDR/PDR finds the stateful SUT's capacity") {
+  AstfRig rig;
+  const Json::Value result =
+      rig.search(astf_measurer(rig.emulator.rpc_endpoint(), tmpl("tcp")), 1'000.0, 100'000.0);
+  const Json::Value& goals = result["result"]["goals"];
+  REQUIRE(goals.size() == 2);
+  check_bounds_at_capacity(goals[0], kCapacityCps);
+  // Every trial says what it counted.
+  const auto show = rig.client->request("show", job_arguments(result["job"]["id"].asInt64()));
+  bool counted = false;
+  for (const Json::Value& trial : show.arguments["trials"]) {
+    for (const Json::Value& note : trial["notes"]) {
+      counted = counted || note.asString().starts_with("astf_counts: tcp_connections");
+    }
+  }
+  CHECK(counted);
+}
+
+TEST_CASE("a UDP connection-rate NDR/PDR finds the stateful SUT's capacity") {
+  AstfRig rig;
+  const Json::Value result =
+      rig.search(astf_measurer(rig.emulator.rpc_endpoint(), tmpl("udp")), 1'000.0, 100'000.0);
+  check_bounds_at_capacity(result["result"]["goals"][0], kCapacityCps);
+}
+
+TEST_CASE("a generator slower than the SUT makes the bound tester-limited, never a pass") {
+  AstfRig rig({"--astf-max-cps", "10000"});
+  const Json::Value result =
+      rig.search(astf_measurer(rig.emulator.rpc_endpoint(), tmpl("tcp")), 1'000.0, 100'000.0);
+  bool limited = false;
+  for (const Json::Value& goal : result["result"]["goals"]) {
+    INFO(goal.toStyledString());
+    // Nothing above the generator's 10,000 cps ever passed.
+    CHECK(goal["relevant_lower_bound"].asDouble() <= 10'000.0 * 1.01);
+    limited = limited || goal["tester_limited"].isObject();
+  }
+  CHECK(limited);
+}
+
+TEST_CASE("a throughput search counts frames and a soak below capacity passes") {
+  AstfRig rig;
+  const Json::Value tput = rig.search(
+      astf_measurer(rig.emulator.rpc_endpoint(), tmpl("udp", "tput")), 1'000.0, 100'000.0);
+  check_bounds_at_capacity(tput["result"]["goals"][0], kCapacityCps);
+
+  Json::Value submit(Json::objectValue);
+  submit["method"] = "soak";
+  submit["spec"]["load"] = "15kcps";
+  submit["spec"]["interval"] = 10.0;
+  submit["spec"]["duration"] = 60.0;
+  submit["measurer"] = astf_measurer(rig.emulator.rpc_endpoint(), tmpl("tcp"));
+  const Json::Value soak = rig.finish(rig.start(submit));
+  INFO(soak.toStyledString());
+  CHECK(soak["job"]["method"].asString() == "soak");
+  CHECK(soak["result"]["stop_reason"].asString() == "completed");
+  CHECK(soak["result"]["trials"].size() == 6);
+  for (const Json::Value& trial : soak["result"]["trials"]) {
+    CHECK(trial["sut_loss_ratio"].asDouble() == 0.0);
+    CHECK_FALSE(trial["over_threshold"].asBool());
+  }
+
+  // The same soak above the capacity stops at its first interval, which lost connections.
+  submit["spec"]["load"] = "25kcps";
+  const Json::Value over = rig.finish(rig.start(submit));
+  INFO(over.toStyledString());
+  CHECK(over["result"]["stop_reason"].asString() == "loss_threshold");
+  CHECK(over["result"]["trials"][0]["sut_loss_ratio"].asDouble() ==
+        doctest::Approx(0.2).epsilon(0.05));
+}
+
+TEST_CASE("an emulator restart mid-search repeats only the interrupted ASTF trial") {
+  AstfRig rig;
+  Json::Value submit(Json::objectValue);
+  submit["spec"] = two_goal_spec(1'000.0, 100'000.0);
+  submit["measurer"] = astf_measurer(rig.emulator.rpc_endpoint(), tmpl("tcp"));
+  const std::int64_t job = rig.start(submit);
+  rig.client->wait_trial(3);
+  rig.emulator.send_signal(SIGHUP);
+  CHECK(rig.emulator.read_line(kDeadline) == "restarted");
+  const Json::Value result = rig.finish(job);
+  check_bounds_at_capacity(result["result"]["goals"][0], kCapacityCps);
+  CHECK(rig.daemon.log().find("trex_reconnected endpoint=" + rig.emulator.rpc_endpoint()) !=
+        std::string::npos);
+}
+
+}  // namespace trexsearch::servicetest
