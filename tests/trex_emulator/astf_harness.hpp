@@ -12,7 +12,7 @@
 
 #include "tests/support/build_paths.hpp"
 #include "trex_client/codec/json_text.hpp"
-#include "trex_emulator/model/astf_state.hpp"
+#include "trex_emulator/astf/astf_state.hpp"
 #include "trex_emulator/model/stl_state.hpp"
 #include "trex_emulator/rpc/request_processor.hpp"
 

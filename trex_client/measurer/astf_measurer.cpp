@@ -99,7 +99,8 @@ void AstfMeasurer::start(const AstfStartRequest& request, std::stop_token stop) 
                     "TRex did not start transmitting within 30 s (still parsing or building "
                     "the profile)");
   }
-  start_latency_ = clock_.now() - asked;
+  tx_seen_ = clock_.now();
+  start_latency_ = tx_seen_ - asked;
   if (ended(*sync)) {
     // Back to LOADED: a run too short to be seen transmitting, or a profile TRex
     // refused while parsing or building it; only the latter has an error text.
@@ -159,14 +160,16 @@ measure::TrialOutcome AstfMeasurer::run_trial(measure::Seconds intended_duration
     if (RecoveringSession::is_recoverable(error)) recover_before_start(error);
     throw;
   }
-  const measure::Seconds asked = clock_.now();
   start(request, stop);
   AstfTrialFacts facts;
   facts.load_tps = load_tps;
   facts.generation_time = generation;
   try {
+    // From when TRex was seen transmitting: its DP cores schedule the first flow then
+    // (plus 0.1 s, trex-astf.md §1.6), after PARSE and BUILD, so an anchor taken at
+    // the request would check too early whenever those or the RPC take a while.
     const measure::Seconds pace_check =
-        asked + config_.start_delay + generation * (1.0 + config_.pace_slack);
+        tx_seen_ + config_.start_delay + generation * (1.0 + config_.pace_slack);
     if (!clock_.sleep_until(pace_check, stop)) {
       stop_quietly();
       throw measure::MeasurementCancelled();

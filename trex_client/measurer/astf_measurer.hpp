@@ -16,9 +16,9 @@ namespace trexsearch::trex {
 /// transactions (connections) per second, set through `start`'s multiplier. One
 /// trial: `start` (mult = load / Σ cps, duration = the generation time, `nc`), wait
 /// until TRex transmits (a profile TRex refuses fails with TRex's reason), one read
-/// when the pace allowance runs out (the client must have attempted what it was
-/// asked by then), wait until TRex ends the run by itself (duration over, or the
-/// sessions' limit used up and their flows closed; CLEANUP done, so the counters are
+/// when the pace allowance runs out (counted from when TRex was seen transmitting) (the client must
+/// have attempted what it was asked by then), wait until TRex ends the run by itself (duration
+/// over, or the sessions' limit used up and their flows closed; CLEANUP done, so the counters are
 /// final), read the port and L7 counters in one batch, and count them
 /// (count_astf_trial: CSIT's transaction types).
 ///
@@ -71,6 +71,8 @@ class AstfMeasurer final : public measure::Measurer {
   WaitClock& clock_;
   AstfTrialCounters last_;
   measure::Seconds start_latency_{0.0};
+  /// When the last trial's `sync` first showed TRex transmitting (measurer clock).
+  measure::Seconds tx_seen_{0.0};
   int setup_recoveries_ = 0;
 };
 

@@ -7,7 +7,7 @@
 
 #include "measure/units.hpp"
 #include "sim/sut_model.hpp"
-#include "trex_emulator/model/astf_sut.hpp"
+#include "trex_emulator/model/astf_sut_limits.hpp"
 
 namespace trexsearch::trex::emu {
 

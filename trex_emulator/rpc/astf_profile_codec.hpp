@@ -2,7 +2,7 @@
 
 #include <string>
 
-#include "trex_emulator/model/astf_state.hpp"
+#include "trex_emulator/astf/astf_state.hpp"
 
 namespace trexsearch::trex::emu {
 

@@ -10,7 +10,7 @@
 #include <vector>
 
 #include "measure/units.hpp"
-#include "trex_emulator/model/astf_state.hpp"
+#include "trex_emulator/astf/astf_state.hpp"
 #include "trex_emulator/model/fault_plan.hpp"
 #include "trex_emulator/model/stl_state.hpp"
 

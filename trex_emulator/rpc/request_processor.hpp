@@ -4,7 +4,7 @@
 #include <string_view>
 
 #include "measure/units.hpp"
-#include "trex_emulator/model/astf_state.hpp"
+#include "trex_emulator/astf/astf_state.hpp"
 #include "trex_emulator/model/fault_plan.hpp"
 #include "trex_emulator/model/stl_state.hpp"
 

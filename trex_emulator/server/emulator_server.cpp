@@ -9,7 +9,7 @@
 #include <zmq.hpp>
 
 #include "trex_client/transport/frame.hpp"
-#include "trex_emulator/model/astf_state.hpp"
+#include "trex_emulator/astf/astf_state.hpp"
 #include "trex_emulator/model/stl_state.hpp"
 #include "trex_emulator/rpc/request_processor.hpp"
 

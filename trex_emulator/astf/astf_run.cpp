@@ -1,4 +1,4 @@
-#include "trex_emulator/model/astf_run.hpp"
+#include "trex_emulator/astf/astf_run.hpp"
 
 #include <algorithm>
 #include <cmath>

@@ -3,7 +3,7 @@
 #include <algorithm>
 #include <cmath>
 
-#include "trex_emulator/model/astf_state.hpp"
+#include "trex_emulator/astf/astf_state.hpp"
 #include "trex_emulator/model/rpc_fault.hpp"
 #include "trex_emulator/model/stl_state.hpp"
 

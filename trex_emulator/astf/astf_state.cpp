@@ -1,4 +1,4 @@
-#include "trex_emulator/model/astf_state.hpp"
+#include "trex_emulator/astf/astf_state.hpp"
 
 #include <cmath>
 

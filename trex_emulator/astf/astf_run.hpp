@@ -5,9 +5,9 @@
 #include <optional>
 #include <vector>
 
-#include "trex_emulator/model/astf_counters.hpp"
-#include "trex_emulator/model/astf_profile_model.hpp"
-#include "trex_emulator/model/astf_sut.hpp"
+#include "trex_emulator/astf/astf_counters.hpp"
+#include "trex_emulator/astf/astf_profile_model.hpp"
+#include "trex_emulator/astf/astf_sut.hpp"
 #include "trex_emulator/model/counter_book.hpp"
 
 namespace trexsearch::trex::emu {

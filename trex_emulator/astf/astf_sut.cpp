@@ -1,4 +1,4 @@
-#include "trex_emulator/model/astf_sut.hpp"
+#include "trex_emulator/astf/astf_sut.hpp"
 
 #include <algorithm>
 #include <cmath>

@@ -3,7 +3,7 @@
 // or receives and the port counters of the same packets.
 #include <algorithm>
 
-#include "trex_emulator/model/astf_run.hpp"
+#include "trex_emulator/astf/astf_run.hpp"
 
 namespace trexsearch::trex::emu {
 namespace {

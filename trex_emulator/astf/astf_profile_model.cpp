@@ -1,4 +1,4 @@
-#include "trex_emulator/model/astf_profile_model.hpp"
+#include "trex_emulator/astf/astf_profile_model.hpp"
 
 #include <algorithm>
 #include <map>

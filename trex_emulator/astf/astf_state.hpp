@@ -9,10 +9,10 @@
 #include <vector>
 
 #include "measure/units.hpp"
-#include "trex_emulator/model/astf_counters.hpp"
-#include "trex_emulator/model/astf_profile_model.hpp"
-#include "trex_emulator/model/astf_run.hpp"
-#include "trex_emulator/model/astf_sut.hpp"
+#include "trex_emulator/astf/astf_counters.hpp"
+#include "trex_emulator/astf/astf_profile_model.hpp"
+#include "trex_emulator/astf/astf_run.hpp"
+#include "trex_emulator/astf/astf_sut.hpp"
 #include "trex_emulator/model/counter_book.hpp"
 #include "trex_emulator/model/emulator_options.hpp"
 

@@ -1,4 +1,4 @@
-#include "trex_emulator/model/astf_counters.hpp"
+#include "trex_emulator/astf/astf_counters.hpp"
 
 #include <array>
 #include <stdexcept>
