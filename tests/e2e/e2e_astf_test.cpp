@@ -117,6 +117,16 @@ TEST_CASE("a TCP connection-rate NDR/PDR finds the stateful SUT's capacity") {
     }
   }
   CHECK(counted);
+  // People read connections per second, never frames: the job's unit is said everywhere.
+  const std::string job = std::to_string(result["job"]["id"].asInt64());
+  CHECK(result["job"]["load_unit"].asString() == "cps");
+  for (const char* command : {"result", "show"}) {
+    const CliRun text = run_cli(rig.dir, {command, "--socket", rig.dir.file("control.sock"), job});
+    INFO(text.out, text.err);
+    CHECK(text.exit_code == 0);
+    CHECK(text.out.find(" cps") != std::string::npos);
+    CHECK(text.out.find("pps") == std::string::npos);
+  }
 }
 
 TEST_CASE("a UDP connection-rate NDR/PDR finds the stateful SUT's capacity") {

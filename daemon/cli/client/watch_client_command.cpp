@@ -33,13 +33,13 @@ WatchOutcome outcome_of(ControlConnection& connection, long long job, const std:
   if (state != "finished") return {static_cast<int>(kExitStoppedEarly), "the job is " + state};
   const auto reply = connection.try_send(protocol::ResultRequest{job});
   if (reply.result != protocol::ResultCode::success) return {static_cast<int>(kExitOk), ""};
-  const protocol::ResultDocument result =
-      protocol::decode_reply<protocol::ResultReply>(reply.arguments).result;
+  const auto decoded = protocol::decode_reply<protocol::ResultReply>(reply.arguments);
+  const protocol::ResultDocument& result = decoded.result;
   if (result_stopped_early(result)) {
     return {static_cast<int>(kExitStoppedEarly), stopped_early_notice(result)};
   }
   if (!result_not_clean(result)) return {static_cast<int>(kExitOk), ""};
-  return {static_cast<int>(kExitNotClean), not_clean_notice(result)};
+  return {static_cast<int>(kExitNotClean), not_clean_notice(result, decoded.job.load_unit)};
 }
 
 /// The end: in text a line saying why the exit code is not 0 (when the job
@@ -84,8 +84,8 @@ int watch_job(ControlConnection& connection, long long job, bool json, std::ostr
     } else {
       // Trial lines and their notes stay; on a terminal only the status under
       // them (bounds or estimate, search time) is redrawn in place.
-      const WatchText text =
-          format_watch_event(protocol::decode_watch_event(event->event, event->arguments));
+      const WatchText text = format_watch_event(
+          protocol::decode_watch_event(event->event, event->arguments), start.job.load_unit);
       if (redraw_pending) {
         // The one control sequence the CLI writes (past the escaping filter).
         if (text.status.empty()) {

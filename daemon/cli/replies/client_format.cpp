@@ -18,19 +18,20 @@ namespace {
 
 // `show`'s bounds of a job not running: a row per goal, then a sentence per goal
 // whose upper bound the tester set.
-std::string stored_bounds_text(const std::vector<protocol::GoalBounds>& bounds) {
+std::string stored_bounds_text(const std::vector<protocol::GoalBounds>& bounds,
+                               std::string_view unit) {
   std::ostringstream text;
-  text << "bounds from the stored trials:\n";
+  text << "bounds from the stored trials [" << unit << "]:\n";
   for (const protocol::GoalBounds& goal : bounds) {
     text << "  " << pad(goal.label, 10) << pad(format_load(goal.lower_bound_pps), 14)
          << pad(format_load(goal.upper_bound_pps), 14)
-         << goal_verdict(goal.tester_limited, goal.regular, goal.irregular_reason) << "\n";
+         << goal_verdict(goal.tester_limited, goal.regular, goal.irregular_reason, unit) << "\n";
   }
   for (const protocol::GoalBounds& goal : bounds) {
     if (!goal.tester_limited) continue;
     text << "  "
          << tester_limited_sentence(goal.label, goal.upper_bound_pps, goal.tester_limited->trials,
-                                    goal.tester_limited->reached_pps)
+                                    goal.tester_limited->reached_pps, unit)
          << "\n";
   }
   return text.str();
@@ -47,11 +48,12 @@ namespace {
 // The trials, each with what it said (markers on its line, its notes under it),
 // then the job's hook runs.
 std::string trials_and_hooks_text(const protocol::ShowReply& show) {
+  const std::string& unit = show.job.load_unit;
   std::string text;
   if (show.trials) {
     text += "trials:\n";
     for (const protocol::TrialRecord& trial : *show.trials) {
-      text += format_trial_line(trial) + "\n";
+      text += format_trial_line(trial, unit) + "\n";
       for (const std::string& line : trial_detail_lines(trial)) text += line + "\n";
     }
   }
@@ -79,19 +81,21 @@ std::string format_job(const protocol::ShowReply& show) {
   if (job.finished_at) text << ", finished " << *job.finished_at;
   text << "\n";
   if (show.progress) {
-    text << "progress: " << progress_summary(*show.progress) << "\n";
+    text << "progress: " << progress_summary(*show.progress, job.load_unit) << "\n";
   } else if (show.estimate) {
-    text << "from the stored trials: " << plr_estimate_text(*show.estimate) << "\n";
+    text << "from the stored trials: " << plr_estimate_text(*show.estimate, job.load_unit) << "\n";
   } else if (show.bounds) {
-    text << stored_bounds_text(*show.bounds);
+    text << stored_bounds_text(*show.bounds, job.load_unit);
   }
   // MRR and soaks: the receive rate so far (the result's numbers, from the stored trials).
   if (show.fixed_load) {
-    text << format_fixed_load_summary(*show.fixed_load,
-                                      show.line_rate ? *show.line_rate : std::nullopt);
+    text << format_fixed_load_summary(
+        *show.fixed_load, show.line_rate ? *show.line_rate : std::nullopt, job.load_unit);
   }
   // PLR jobs: the tester-limited trials against the latest estimate.
-  if (show.tester_limit) text << format_plr_tester_limit(show.tester_limit, show.tester_limited);
+  if (show.tester_limit) {
+    text << format_plr_tester_limit(show.tester_limit, show.tester_limited, job.load_unit);
+  }
   text << trials_and_hooks_text(show);
   return text.str();
 }
@@ -127,15 +131,16 @@ namespace {
 // The lines of each kind of event (format_watch_event adds the skipped ones).
 struct WatchEventText {
   WatchText& text;
+  std::string_view unit;
 
   void operator()(const protocol::TrialEvent& event) const {
     if (event.trial) {
-      text.lines.push_back(format_trial_line(*event.trial));
+      text.lines.push_back(format_trial_line(*event.trial, unit));
       for (const std::string& line : trial_detail_lines(*event.trial)) text.lines.push_back(line);
     }
     // MLR: the goals' bounds; PLR: the critical-load estimate and its spread.
     // MRR and soaks have neither: the trial count says how far they are.
-    const std::string where = event.estimate        ? cli::plr_estimate_text(event.estimate)
+    const std::string where = event.estimate        ? cli::plr_estimate_text(event.estimate, unit)
                               : event.goals.empty() ? "trial " + std::to_string(event.trial_count)
                                                     : goal_bounds_text(event.goals);
     text.status = "  " + where + "; search time " + fixed(event.search_time_s, 1);
@@ -157,7 +162,7 @@ struct WatchEventText {
 
 }  // namespace
 
-WatchText format_watch_event(const protocol::WatchEvent& event) {
+WatchText format_watch_event(const protocol::WatchEvent& event, std::string_view unit) {
   WatchText text;
   const std::uint64_t skipped =
       std::visit([](const auto& known) { return known.skipped_trial_events; }, event);
@@ -168,7 +173,7 @@ WatchText format_watch_event(const protocol::WatchEvent& event) {
                          " trial lines skipped: this watcher fell behind the job; trex-search "
                          "show lists every trial)");
   }
-  std::visit(WatchEventText{text}, event);
+  std::visit(WatchEventText{text, unit}, event);
   // Labels, reasons and notes come from the daemon and its measurers.
   for (std::string& line : text.lines) line = terminal_safe(line);
   text.status = terminal_safe_lines(text.status);

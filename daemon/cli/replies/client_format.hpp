@@ -4,6 +4,7 @@
 #include <string>
 #include <vector>
 
+#include "daemon/cli/text/number_text.hpp"
 #include "daemon/protocol/replies/events.hpp"
 #include "daemon/protocol/replies/job_replies.hpp"
 
@@ -29,7 +30,8 @@ struct WatchText {
   /// separators, so that no line wraps.
   std::string status;
 };
-WatchText format_watch_event(const protocol::WatchEvent& event);
+WatchText format_watch_event(const protocol::WatchEvent& event,
+                             std::string_view unit = kFramesPerSecond);
 
 /// A load as "1234567.8" (or "-" when there is none).
 std::string format_load(const std::optional<double>& load_pps);

@@ -17,15 +17,16 @@ std::string goal_bounds_text(const std::vector<protocol::GoalProgress>& goals) {
   return text;
 }
 
-std::string plr_estimate_text(const std::optional<plr::PlrEstimate>& estimate) {
+std::string plr_estimate_text(const std::optional<plr::PlrEstimate>& estimate,
+                              std::string_view unit) {
   if (!estimate) return "no estimate yet";
-  return "estimate " + fixed(estimate->average_pps, 1) + " pps +- " +
+  return "estimate " + fixed(estimate->average_pps, 1) + " " + std::string(unit) + " +- " +
          fixed(estimate->stdev_pps, 1) + " (" + fixed(estimate->relative_stdev() * 100.0, 3) +
          " %)";
 }
 
-std::string progress_summary(const protocol::JobProgress& progress) {
-  std::string text = progress.estimate        ? plr_estimate_text(progress.estimate)
+std::string progress_summary(const protocol::JobProgress& progress, std::string_view unit) {
+  std::string text = progress.estimate        ? plr_estimate_text(progress.estimate, unit)
                      : progress.goals.empty() ? std::string("no trial yet")
                                               : goal_bounds_text(progress.goals);
   if (progress.last_trial) {

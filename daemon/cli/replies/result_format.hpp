@@ -3,6 +3,7 @@
 #include <optional>
 #include <string>
 
+#include "daemon/cli/text/number_text.hpp"
 #include "daemon/protocol/replies/job_replies.hpp"
 #include "daemon/protocol/replies/result_document.hpp"
 #include "plr/tester_limit.hpp"
@@ -20,7 +21,7 @@ std::string format_result(const protocol::ResultReply& result);
 /// (`tester_limited`; `result`'s PLR result and `show` carry both):
 /// "tester: 12 tester-limited trials (...)\n  TESTER-LIMITED: ...\n"; "" without any.
 std::string format_plr_tester_limit(const std::optional<plr::PlrTesterLimit>& tester_limit,
-                                    bool tester_limited);
+                                    bool tester_limited, std::string_view unit = kFramesPerSecond);
 
 /// True for an MLR result whose search did not complete (fail_fast, the search
 /// time limit): its bounds are partial, as simulate's exit code 3 says. A PLR
@@ -37,6 +38,7 @@ bool result_not_clean(const protocol::ResultDocument& result);
 
 /// Why it is not clean, in one line: "not a clean result: NDR's upper bound is the
 /// tester's (it reached 1000000.0 pps)"; empty when it is clean.
-std::string not_clean_notice(const protocol::ResultDocument& result);
+std::string not_clean_notice(const protocol::ResultDocument& result,
+                             std::string_view unit = kFramesPerSecond);
 
 }  // namespace trexsearch::cli

@@ -30,19 +30,13 @@ std::string marker_of(const std::string& key) {
   return terminal_safe(key);
 }
 
-std::string load_text(double load_pps) {
-  char text[64];
-  std::snprintf(text, sizeof text, "%.1f", load_pps);
-  return text;
-}
-
 }  // namespace
 
 std::vector<std::string> trial_note_keys(const protocol::TrialRecord& trial) {
   return report::note_keys(trial.notes, trial.tester_limited_pps.has_value());
 }
 
-std::string short_rate(double pps) {
+std::string short_rate(double pps, std::string_view unit) {
   const char* prefix = "";
   double scaled = pps;
   if (pps >= 1e9) {
@@ -55,20 +49,20 @@ std::string short_rate(double pps) {
     prefix = "k";
     scaled = pps / 1e3;
   }
-  // Three significant digits: "1.00 Mpps", "12.3 Mpps", "950 kpps".
+  // Three significant digits: "1.00 Mpps", "12.3 Mpps", "950 kpps" (or kcps).
   const int decimals = scaled >= 100.0 ? 0 : scaled >= 10.0 ? 1 : 2;
   char text[48];
-  std::snprintf(text, sizeof text, "%.*f %spps", decimals, scaled, prefix);
-  return text;
+  std::snprintf(text, sizeof text, "%.*f %s", decimals, scaled, prefix);
+  return text + std::string(unit);
 }
 
-std::vector<std::string> trial_markers(const protocol::TrialRecord& trial) {
+std::vector<std::string> trial_markers(const protocol::TrialRecord& trial, std::string_view unit) {
   std::vector<std::string> keys = trial_note_keys(trial);
   std::stable_sort(keys.begin(), keys.end(), report::note_key_before);
   std::vector<std::string> markers;
   for (const std::string& key : keys) {
     if (key == measure::note_key::tester_limited && trial.tester_limited_pps) {
-      markers.push_back("TESTER-LIMITED " + short_rate(*trial.tester_limited_pps));
+      markers.push_back("TESTER-LIMITED " + short_rate(*trial.tester_limited_pps, unit));
     } else {
       markers.push_back(marker_of(key));
     }
@@ -76,7 +70,8 @@ std::vector<std::string> trial_markers(const protocol::TrialRecord& trial) {
   return markers;
 }
 
-std::string format_note_summary(const std::vector<protocol::TrialRecord>& trials) {
+std::string format_note_summary(const std::vector<protocol::TrialRecord>& trials,
+                                std::string_view unit) {
   report::NoteTally tally;
   for (const protocol::TrialRecord& trial : trials) {
     tally.add(trial.load_pps, trial.notes, trial.tester_limited_pps.has_value());
@@ -87,7 +82,8 @@ std::string format_note_summary(const std::vector<protocol::TrialRecord>& trials
   for (std::size_t i = 0; i < counts.size(); ++i) {
     std::string loads;
     for (const auto& [load, n] : counts[i].per_load) {
-      loads += (loads.empty() ? "at " : "; at ") + load_text(load) + " pps: " + std::to_string(n);
+      loads += (loads.empty() ? "at " : "; at ") + load_text(load) + " " + std::string(unit) +
+               ": " + std::to_string(n);
     }
     text += (i == 0 ? "" : ", ") + std::to_string(counts[i].trials) + " " +
             terminal_safe(counts[i].key) + " (" + loads + ")";

@@ -16,9 +16,9 @@ std::string printf_text(const char* pattern, double value) {
 }
 
 /// The part of the line every trial has.
-std::string trial_facts(const protocol::TrialRecord& trial) {
+std::string trial_facts(const protocol::TrialRecord& trial, std::string_view unit) {
   return "trial " + std::to_string(trial.number) + " [" + terminal_safe(trial.phase) + "] " +
-         printf_text("%.1f", trial.load_pps) + " pps, " +
+         printf_text("%.1f", trial.load_pps) + " " + std::string(unit) + ", " +
          printf_text("%g", trial.intended_duration_s) + " s: loss " +
          loss_percent(trial.loss_ratio);
 }
@@ -49,9 +49,9 @@ std::string loss_percent(double loss_ratio) {
   return printf_text("%.4g %%", loss_ratio * 100.0);
 }
 
-std::string format_trial_line(const protocol::TrialRecord& trial) {
-  const std::string facts = trial_facts(trial);
-  const std::vector<std::string> markers = trial_markers(trial);
+std::string format_trial_line(const protocol::TrialRecord& trial, std::string_view unit) {
+  const std::string facts = trial_facts(trial, unit);
+  const std::vector<std::string> markers = trial_markers(trial, unit);
   const std::size_t n = markers.size();
   const auto more = [n](std::size_t shown) {
     return shown == n ? std::string() : (shown == 0 ? "+" : " +") + std::to_string(n - shown);

@@ -3,6 +3,7 @@
 #include <string>
 #include <vector>
 
+#include "daemon/cli/text/number_text.hpp"
 #include "daemon/protocol/replies/trial_record.hpp"
 
 namespace trexsearch::cli {
@@ -15,7 +16,8 @@ inline constexpr std::size_t kTrialLineColumns = 80;
 /// the loss the search judged by, then a marker per kind of note; at most
 /// kTrialLineColumns wide (markers that do not fit become "+N", the notes below say them).
 /// One trial as `show` lists it and `watch` reports it (a `trial` event's trial).
-std::string format_trial_line(const protocol::TrialRecord& trial);
+std::string format_trial_line(const protocol::TrialRecord& trial,
+                              std::string_view unit = kFramesPerSecond);
 
 /// What goes under the trial line, each indented by 4 and terminal-safe: for a
 /// tester-limited trial the loss its counts give, for a trial with several directions
