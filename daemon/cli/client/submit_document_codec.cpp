@@ -26,11 +26,16 @@ void inline_profile(Json::Value& object, const ProfileReader& read) {
 void inline_profile_in(Json::Value& job, const ProfileReader& read) {
   if (!job.isObject() || !job.isMember("measurer")) return;
   Json::Value& measurer = job["measurer"];
-  if (!measurer.isObject() || measurer.get("kind", "").asString() != "trex" ||
-      !measurer.get("profile", Json::Value()).isString()) {
-    return;  // the daemon judges it
+  if (!measurer.isObject() || measurer.get("kind", "").asString() != "trex") return;
+  if (measurer.get("profile", Json::Value()).isString()) inline_profile(measurer, read);
+  // An ASTF job's TRex profile (astf-sim --json output) named by path: the same
+  // (docs/astf.md "Jobs"); the daemon never opens files clients name.
+  Json::Value& astf = measurer["astf"];
+  if (astf.isObject() && astf.get("profile", Json::Value()).isString()) {
+    inline_profile(astf, read);
+  } else if (astf.isNull()) {
+    measurer.removeMember("astf");
   }
-  inline_profile(measurer, read);
 }
 
 Json::Value encode_measurer(const MeasurerOptions& options) {

@@ -48,6 +48,21 @@ TEST_CASE("a trex job's profile path goes as the file's contents with its source
       doctest::Contains("traffic profile bad.json:1:"), BadInputError);
 }
 
+TEST_CASE("an ASTF job's TRex profile path goes as the file's contents too") {
+  FakeProfiles files;
+  const auto job = inline_trex_profile(
+      document(R"({"measurer": {"kind": "trex", "astf": {"profile": "http.json"}}})"),
+      files.reader());
+  CHECK(protocol::to_compact_text(job) ==
+        R"({"measurer":{"astf":{"profile":{"streams":[]},"profile_source":"/abs/http.json"},)"
+        R"("kind":"trex"}})");
+  // A template is not a file.
+  const auto tmpl =
+      document(R"({"measurer": {"kind": "trex", "astf": {"template": {"protocol": "tcp"}}}})");
+  CHECK(inline_trex_profile(tmpl, files.reader()) == tmpl);
+  CHECK(files.read == std::vector<std::string>{"http.json"});
+}
+
 TEST_CASE("a suite's job profile and each of its profiles go as contents") {
   FakeProfiles files;
   const auto suite =
