@@ -71,6 +71,20 @@ TEST_CASE("TRex's own ASTF profile JSON is taken as it is") {
   CHECK(std::get<TrexMeasurerSpec>(again.measurer).astf->profile.md5_hex == astf.profile.md5_hex);
 }
 
+TEST_CASE("docs/astf.md's NAT44 example job decodes as the page says") {
+  std::ifstream file(trexsearch::testing::build_paths::source_dir() +
+                     "/docs/examples/astf-tcp-cps-ndr-pdr.json");
+  std::stringstream text;
+  text << file.rdbuf();
+  const JobSpec spec = decode_job_spec(json(text.str()));
+  const auto& astf = *std::get<TrexMeasurerSpec>(spec.measurer).astf;
+  CHECK(astf.trial.counting == trex::AstfCounting::tcp_connections);
+  CHECK(astf.trial.sessions == 64'512u);
+  CHECK(spec.mlr.min_load_pps == 9'000.0);
+  CHECK(spec.mlr.max_load_pps == 500'000.0);
+  CHECK(spec.hooks.at(HookPoint::before_trial).size() == 1);
+}
+
 TEST_CASE("ASTF jobs refuse frame units, line-rate shares and stateless settings, saying why") {
   CHECK(error_of(job_with(R"("astf": {"template": {}})", R"("min_load": 1000, "max_load": "50%")"))
             .find("connections (transactions) per second") != std::string::npos);
