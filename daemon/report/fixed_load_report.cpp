@@ -1,4 +1,5 @@
 #include "daemon/report/fixed_load_report.hpp"
+#include "daemon/report/page/display_number.hpp"
 
 #include <sstream>
 
@@ -33,14 +34,15 @@ std::string verdict_html(const FixedLoadReportData& data) {
   html << "<h2>" << (soak ? "Soak" : "Maximum receive rate") << "</h2>\n";
   html << "<p>" << data.trials.size() << " of " << data.trials_planned << " "
        << (soak ? "intervals" : "trials") << " of " << format_number(data.trial_duration_s, 1)
-       << " s at " << format_number(data.load_pps, 1) << " pps per direction; "
+       << " s at " << format_number(data.load_pps, 1) << " " << load_unit() << " per direction; "
        << escape_html(data.stop_reason)
        << (data.stop_detail.empty() ? "" : " (" + escape_html(data.stop_detail) + ")") << ".</p>\n";
   if (data.stats.empty()) {
     html << "<p>No receive rate: no trial completed.</p>\n";
   } else {
-    html << "<table><tr><th>direction</th><th>mean [pps]</th><th>stdev [pps]</th>"
-            "<th>min [pps]</th><th>max [pps]</th></tr>\n";
+    const std::string unit = load_unit();
+    html << "<table><tr><th>direction</th><th>mean [" << unit << "]</th><th>stdev [" << unit
+         << "]</th><th>min [" << unit << "]</th><th>max [" << unit << "]</th></tr>\n";
     for (const FixedLoadReportStats& stats : data.stats) {
       html << "<tr><td>" << escape_html(stats.direction.empty() ? "all" : stats.direction)
            << "</td><td class=\"num\">" << format_number(stats.mean_pps)
@@ -65,15 +67,18 @@ std::string warning_html(const FixedLoadReportData& data) {
   if (data.tester_limited_trials == 0) return "";
   return "<p class=\"warning\">Not a clean result: " + std::to_string(data.tester_limited_trials) +
          " trial(s) were tester-limited (the tester reached at most " +
-         format_number(data.tester_reached_pps.value_or(0.0)) +
-         " pps per direction): their receive rate is the tester's, not the SUT's.</p>\n";
+         format_number(data.tester_reached_pps.value_or(0.0)) + " " + load_unit() +
+         " per direction): their receive rate is the tester's, not the SUT's.</p>\n";
 }
 
 std::string trials_html(const FixedLoadReportData& data) {
   const std::vector<std::string> names = direction_names(data);
   std::ostringstream html;
-  html << "<h2>Trials</h2>\n<table><tr><th>#</th><th>start [s]</th><th>receive rate [pps]</th>";
-  for (const std::string& name : names) html << "<th>" << escape_html(name) << " [pps]</th>";
+  html << "<h2>Trials</h2>\n<table><tr><th>#</th><th>start [s]</th><th>receive rate ["
+       << load_unit() << "]</th>";
+  for (const std::string& name : names) {
+    html << "<th>" << escape_html(name) << " [" << load_unit() << "]</th>";
+  }
   html << "<th>SUT loss [%]</th><th>counters</th><th>notes</th></tr>\n";
   for (const FixedLoadReportTrial& trial : data.trials) {
     std::vector<std::string> notes = measure::note_texts(trial.notes);
@@ -121,6 +126,7 @@ std::string fixed_load_trials_csv(const FixedLoadReportData& data) {
 
 std::string render_fixed_load_report(const ReportContext& context,
                                      const FixedLoadReportData& data) {
+  const LoadUnitScope page_unit(context.load_unit);
   const std::string charts =
       data.trials.empty()
           ? std::string()

@@ -100,7 +100,7 @@ std::string mlr_convergence_chart(const mlr::SearchResult& result,
   SvgChart chart;
   chart.title = "Bounds converging, trial by trial";
   chart.x_label = "trial number";
-  chart.y_label = "load [pps per direction]";
+  chart.y_label = "load [" + load_unit() + " per direction]";
   for (std::size_t goal = 0; goal < result.goals.size(); ++goal) {
     ChartSeries upper{
         {}, {}, {}, {}, result.goals[goal].label + ": relevant upper bound", goal_colour(goal)};
@@ -155,7 +155,7 @@ std::string mlr_trial_chart(const mlr::SearchResult& result) {
   SvgChart chart;
   chart.title = "All trials: load by trial number";
   chart.x_label = "trial number";
-  chart.y_label = "load [pps per direction]";
+  chart.y_label = "load [" + load_unit() + " per direction]";
   bool tester_limited = false;
   for (const mlr::TrialRecord& trial : result.trials) {
     ChartPoint point;

@@ -160,6 +160,7 @@ std::string notes_summary(const mlr::SearchResult& result) {
 std::string render_mlr_report(const ReportContext& context, const mlr::ControllerConfig& config,
                               const mlr::SearchResult& result,
                               const latency::LatencyPhaseResult& latency) {
+  const LoadUnitScope page_unit(context.load_unit);
   // The verdict first, then the plots, then the details (issue #16: "reports that
   // read at a glance"); raw config last, collapsed.
   std::string body = report_title(context, tester_limit_warning(result));

@@ -35,6 +35,8 @@ struct ReportContext {
   std::optional<double> port_bps;
   /// The job's hooks (hooks_section), "" when it ran none.
   std::string hooks_html;
+  /// The unit of the job's loads: "pps", or "cps" for an ASTF job (LoadUnitScope).
+  std::string load_unit = "pps";
 };
 
 /// The whole report as one self-contained HTML page (docs/report.md): the verdict

@@ -85,7 +85,7 @@ std::string estimate_chart(const PlrReportData& data, const TimeUnit& unit, bool
   chart.title = close_up ? "Close-up: the estimate around its final value"
                          : "Critical-load estimate over time";
   chart.x_label = "time [" + unit.name + "]";
-  chart.y_label = "critical load [pps/direction]";
+  chart.y_label = "critical load [" + load_unit() + "/direction]";
   ChartSeries average{{},
                       {},
                       {},
@@ -143,7 +143,7 @@ std::string load_chart(const PlrReportData& data, const TimeUnit& unit) {
   SvgChart chart;
   chart.title = "Trial loads over time";
   chart.x_label = "time [" + unit.name + "]";
-  chart.y_label = "load [pps per direction]";
+  chart.y_label = "load [" + load_unit() + " per direction]";
   bool tester_limited = false;
   for (const PlrReportTrial& trial : data.trials) {
     ChartPoint point;
@@ -314,6 +314,7 @@ std::string directions_and_notes(const PlrReportData& data) {
 }  // namespace
 
 std::string render_plr_report(const ReportContext& context, const PlrReportData& data) {
+  const LoadUnitScope page_unit(context.load_unit);
   const TimeUnit unit = time_unit(data.run_duration_s);
   // The verdict first, then the plots, then the details; raw config last, collapsed.
   std::string body = report_title(context, tester_limit_warning(data));

@@ -127,6 +127,14 @@ TEST_CASE("a TCP connection-rate NDR/PDR finds the stateful SUT's capacity") {
     CHECK(text.out.find(" cps") != std::string::npos);
     CHECK(text.out.find("pps") == std::string::npos);
   }
+  const CliRun html =
+      run_cli(rig.dir, {"report", "--socket", rig.dir.file("control.sock"), "-o", "-", job});
+  REQUIRE(html.exit_code == 0);
+  CHECK(html.out.find(" kcps") != std::string::npos);
+  CHECK(html.out.find("[cps per direction]") != std::string::npos);
+  for (const char* frames : {" pps", " kpps", " Mpps", "[pps"}) {
+    CHECK_MESSAGE(html.out.find(frames) == std::string::npos, frames);
+  }
 }
 
 TEST_CASE("a UDP connection-rate NDR/PDR finds the stateful SUT's capacity") {

@@ -47,6 +47,7 @@ ReportContext report_context(const protocol::JobSummary& job,
                              const protocol::Document& spec_document) {
   const Json::Value& spec = protocol::json_of(spec_document);
   ReportContext context;
+  context.load_unit = job.load_unit;
   const std::string& method = job.method;
   context.title = method == "plr"    ? "PLRsearch report"
                   : method == "mrr"  ? "MRR report"

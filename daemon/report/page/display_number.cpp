@@ -53,6 +53,20 @@ std::string significant(double value, int digits) {
 
 namespace {
 
+thread_local std::string page_load_unit = "pps";
+
+}  // namespace
+
+LoadUnitScope::LoadUnitScope(std::string unit) : previous_(std::move(page_load_unit)) {
+  page_load_unit = std::move(unit);
+}
+
+LoadUnitScope::~LoadUnitScope() { page_load_unit = std::move(previous_); }
+
+const std::string& load_unit() { return page_load_unit; }
+
+namespace {
+
 /// Rounded first, so 999 960 pps to 4 digits reads "1.000 Mpps", not "1 000 kpps".
 std::string prefixed_load(double pps, int digits) {
   if (!std::isfinite(pps)) return "-";
@@ -61,10 +75,11 @@ std::string prefixed_load(double pps, int digits) {
     const double scale = std::pow(10.0, digits - 1 - std::floor(std::log10(magnitude)));
     magnitude = std::round(magnitude * scale) / scale;
   }
-  if (magnitude >= 1e9) return significant(pps / 1e9, digits) + " Gpps";
-  if (magnitude >= 1e6) return significant(pps / 1e6, digits) + " Mpps";
-  if (magnitude >= 1e3) return significant(pps / 1e3, digits) + " kpps";
-  return significant(pps, digits) + " pps";
+  const std::string& unit = load_unit();
+  if (magnitude >= 1e9) return significant(pps / 1e9, digits) + " G" + unit;
+  if (magnitude >= 1e6) return significant(pps / 1e6, digits) + " M" + unit;
+  if (magnitude >= 1e3) return significant(pps / 1e3, digits) + " k" + unit;
+  return significant(pps, digits) + " " + unit;
 }
 
 }  // namespace

@@ -16,8 +16,28 @@ namespace trexsearch::report {
 /// thin spaces: significant(3199999.9999999995, 4) == "3 200 000".
 std::string significant(double value, int digits);
 
+/// The unit of the loads on the page being rendered: "pps" (frames per second per
+/// direction) or "cps" (an ASTF job's connections per second, docs/astf.md). A page
+/// says one unit everywhere (verdict, tables, charts, notes), so its renderer sets it
+/// once for the page with a LoadUnitScope rather than handing it to every one of the
+/// forty places that print a load. Pages render on one thread (thread-local), and the
+/// scope restores the previous unit when it ends.
+class LoadUnitScope {
+ public:
+  explicit LoadUnitScope(std::string unit);
+  ~LoadUnitScope();
+  LoadUnitScope(const LoadUnitScope&) = delete;
+  LoadUnitScope& operator=(const LoadUnitScope&) = delete;
+
+ private:
+  std::string previous_;
+};
+
+/// The page's unit ("pps" outside any LoadUnitScope).
+const std::string& load_unit();
+
 /// A load with an SI prefix, 4 significant digits: "14.88 Mpps", "9.001 kpps",
-/// "950.0 pps"; "-" when absent or not finite.
+/// "950.0 pps" (or kcps, ... on an ASTF job's page); "-" when absent or not finite.
 std::string load_text(double pps);
 std::string load_text(const std::optional<double>& pps);
 
