@@ -54,6 +54,8 @@ inline constexpr std::string_view astf_counts = "astf_counts";
 inline constexpr std::string_view astf_counters = "astf_counters";
 inline constexpr std::string_view astf_errors = "astf_errors";
 inline constexpr std::string_view astf_unsent = "astf_unsent";
+/// ASTF: a ramp-up run re-created the DUT's sessions before the trial (not counted).
+inline constexpr std::string_view ramp_up = "ramp_up";
 /// A hook with on-failure = note failed; the trial stands.
 inline constexpr std::string_view hook_failed = "hook_failed";
 inline constexpr std::string_view latency_buckets = "latency_buckets";

@@ -70,6 +70,7 @@ int main(int argc, char** argv) try {
   trial.total_cps = profile.total_cps;
   trial.sessions = profile.sessions;
   trial.server_packets_per_transaction = profile.server_packets_per_transaction;
+  trial.client_packets_per_transaction = profile.client_packets_per_transaction;
   trial.client_mask = 1;
   trex::SteadyWaitClock clock;
   trex::AstfMeasurer measurer(session, trial, clock);

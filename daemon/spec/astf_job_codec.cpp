@@ -70,6 +70,8 @@ void decode_timing(codec::ObjectReader& reader, trex::AstfMeasurerConfig& trial)
   seconds("start_delay", trial.start_delay);
   seconds("finish_grace", trial.finish_grace);
   seconds("end_bound", trial.end_bound);
+  seconds("state_timeout", trial.state_timeout);
+  if (const auto ramp_up = reader.optional_number("ramp_up")) trial.ramp_up_tps = *ramp_up;
   if (const auto slack = reader.optional_number("pace_slack")) trial.pace_slack = *slack;
   if (const auto tolerance = reader.optional_int64("count_tolerance")) {
     if (*tolerance < 0 || *tolerance > 1'000'000) {
@@ -100,6 +102,7 @@ AstfJobSpec decode_astf_job(const Json::Value& json, const std::string& path) {
   spec.trial.sessions = spec.profile.sessions;
   spec.trial.packets_per_transaction = spec.profile.packets_per_transaction;
   spec.trial.server_packets_per_transaction = spec.profile.server_packets_per_transaction;
+  spec.trial.client_packets_per_transaction = spec.profile.client_packets_per_transaction;
   decode_timing(reader, spec.trial);
   reader.reject_unknown_keys();
   try {
@@ -125,6 +128,8 @@ Json::Value encode_astf_job(const AstfJobSpec& spec) {
   json["end_bound"] = spec.trial.end_bound.count();
   json["pace_slack"] = spec.trial.pace_slack;
   json["count_tolerance"] = Json::UInt64{spec.trial.count_tolerance};
+  if (spec.trial.ramp_up_tps) json["ramp_up"] = *spec.trial.ramp_up_tps;
+  json["state_timeout"] = spec.trial.state_timeout.count();
   return json;
 }
 

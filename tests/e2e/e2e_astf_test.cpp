@@ -189,6 +189,38 @@ TEST_CASE("a throughput search counts frames and a soak below capacity passes") 
         doctest::Approx(0.2).epsilon(0.05));
 }
 
+TEST_CASE("throughput trials ramp the DUT's sessions up when they may have expired") {
+  AstfRig rig;
+  const auto ramp_ups = [&](double state_timeout_s) {
+    Json::Value submit(Json::objectValue);
+    submit["method"] = "soak";
+    submit["spec"]["load"] = "15kcps";
+    submit["spec"]["interval"] = 1.0;
+    submit["spec"]["duration"] = 5.0;
+    Json::Value t = tmpl("udp", "tput");
+    t["sessions"] = 15000;
+    submit["measurer"] = astf_measurer(rig.emulator.rpc_endpoint(), t);
+    submit["measurer"]["astf"]["ramp_up"] = 5000.0;
+    submit["measurer"]["astf"]["state_timeout"] = state_timeout_s;
+    const Json::Value soak = rig.finish(rig.start(submit));
+    INFO(soak.toStyledString());
+    std::size_t with_note = 0;
+    for (const Json::Value& trial : soak["result"]["trials"]) {
+      CHECK(trial["sut_loss_ratio"].asDouble() == 0.0);
+      for (const Json::Value& note : trial["notes"]) {
+        with_note += note.asString().starts_with("ramp_up: a ramp-up run at 5000") ? 1 : 0;
+      }
+    }
+    return with_note;
+  };
+  // Sessions live 240 s: one ramp-up before the first interval, then every interval
+  // that lost nothing keeps them fresh.
+  CHECK(ramp_ups(240.0) == 1);
+  // Sessions live 2.5 s: each interval (1 s of traffic plus TRex's start and stop)
+  // ends after the last one's sessions could expire, so each is preceded by one.
+  CHECK(ramp_ups(2.5) == 5);
+}
+
 TEST_CASE("an emulator restart mid-search repeats only the interrupted ASTF trial") {
   AstfRig rig;
   Json::Value submit(Json::objectValue);

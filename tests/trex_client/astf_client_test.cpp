@@ -190,9 +190,12 @@ TEST_CASE("UDP connection rate counts flows opened and answered") {
   facts.load_tps = 1'000.0;
   facts.generation_time = Seconds{2.0};
   AstfTrialCounters counters;
-  counters.client = {{"udps_connects", 2'000, false},
-                     {"udps_sndpkt", 2'000, false},
-                     {"udps_rcvpkt", 1'500, false}};
+  // TRex's answers to CSIT's UDP CPS profile find the client flow closed (err_cwf):
+  // only the client port counts them.
+  counters.client = {
+      {"udps_connects", 2'000, false}, {"udps_sndpkt", 2'000, false}, {"err_cwf", 1'500, true}};
+  counters.ports[0] = {2'000, 1'500};
+  counters.ports[1] = {1'500, 2'000};  // the server port: not counted
   const auto outcome = count_astf_trial(config, facts, counters);
   CHECK(outcome.offered_count == 2'000);
   CHECK(outcome.loss_count == 500);

@@ -49,10 +49,14 @@ TEST_CASE("UDP CPS below the SUT's connection rate: every attempt is answered") 
   run(emu, 5000, 2.0);
   CHECK(emu.counter("client", "udps_connects") == 10000);
   CHECK(emu.counter("server", "udps_accepts") == 10000);
-  CHECK(emu.counter("client", "udps_rcvpkt") == 10000);
+  // The client program does not wait for the answer (no rx_msg): TRex closed its flow, so
+  // the answers are counted at the port and as packets without a flow (err_cwf), as a
+  // real TRex does (docs/astf.md "Checked on a real TRex").
+  CHECK(emu.counter("client", "udps_rcvpkt") == 0);
+  CHECK(emu.counter("client", "err_cwf") == 10000);
   // Port counters: what the L7 counters sent and received, nothing else.
   CHECK(emu.port_stats(0)["opackets"].asDouble() == emu.counter("client", "udps_sndpkt"));
-  CHECK(emu.port_stats(0)["ipackets"].asDouble() == emu.counter("client", "udps_rcvpkt"));
+  CHECK(emu.port_stats(0)["ipackets"].asDouble() == emu.counter("client", "err_cwf"));
   CHECK(emu.port_stats(1)["ipackets"].asDouble() == emu.counter("server", "udps_rcvpkt"));
   CHECK(emu.port_stats(0)["obytes"].asUInt64() == 10000 * 64);
   CHECK(emu.counter("client", "m_traffic_duration") == doctest::Approx(2.0).epsilon(0.01));

@@ -47,15 +47,58 @@ measure::TrialOutcome AstfMeasurer::measure(measure::Seconds intended_duration,
         "ASTF trial duration = " + measure::format_value(intended_duration.count()) +
         " s: must be > 0 and finite");
   }
+  std::optional<measure::TrialNote> ramp_up;
+  if (config_.ramp_up_tps) {
+    ramp_up = ramp_up_if_due(generation_time(intended_duration, intended_load_pps), stop);
+  }
+  const measure::Seconds begun = clock_.now();
+  measure::TrialOutcome outcome =
+      run_with_setup_retries(intended_duration, intended_load_pps, stop);
+  if (ramp_up) outcome.notes.insert(outcome.notes.begin(), *ramp_up);
+  // CSIT: a complete trial that lost nothing made every session too.
+  if (config_.ramp_up_tps && outcome.loss_count == 0 && !outcome.tester_limited_pps &&
+      outcome.intended_count == outcome.offered_count) {
+    sessions_made_ = {begun, clock_.now()};
+  }
+  return outcome;
+}
+
+measure::TrialOutcome AstfMeasurer::run_with_setup_retries(measure::Seconds intended_duration,
+                                                           double load_tps, std::stop_token stop) {
   setup_recoveries_ = 0;
   for (;;) {
     try {
-      return run_trial(intended_duration, intended_load_pps, stop);
+      return run_trial(intended_duration, load_tps, stop);
     } catch (const SetupRecovered&) {
       // TRex failed before the traffic started and the session recovered (profile
       // uploaded again): nothing was counted, so set the trial up again.
     }
   }
+}
+
+std::optional<measure::TrialNote> AstfMeasurer::ramp_up_if_due(measure::Seconds generation,
+                                                               std::stop_token stop) {
+  // CSIT's rule (trex-astf.md §4.4): ramp up when, by the coming trial's end, the
+  // oldest session the last ramp-up made (from its start) or the youngest (from its
+  // end) could have expired; one second of margin.
+  const measure::Seconds now = clock_.now();
+  if (sessions_made_) {
+    const auto [made_from, made_until] = *sessions_made_;
+    const measure::Seconds oldest = now + measure::Seconds{1.0} - made_from;
+    const measure::Seconds youngest = now + measure::Seconds{1.0} - made_until + generation;
+    if (std::max(oldest, youngest) < config_.state_timeout) return std::nullopt;
+  }
+  const double rate = *config_.ramp_up_tps;
+  const measure::TrialOutcome ramp = run_with_setup_retries(generation, rate, stop);
+  sessions_made_ = {now, clock_.now()};
+  return measure::TrialNote::of(measure::note_key::ramp_up,
+                                "a ramp-up run at " + measure::format_value(rate) +
+                                    " transactions/s opened the DUT's " +
+                                    std::to_string(*config_.sessions) +
+                                    " sessions again before this trial (they expire after " +
+                                    measure::format_value(config_.state_timeout.count()) +
+                                    " s); it attempted " + std::to_string(ramp.offered_count) +
+                                    ", lost " + std::to_string(ramp.loss_count) + " (not counted)");
 }
 
 void AstfMeasurer::recover_before_start(const TrexError& error) {

@@ -3,6 +3,7 @@
 #include <cstdint>
 #include <optional>
 #include <stop_token>
+#include <utility>
 
 #include "measure/measurer.hpp"
 #include "trex_client/measurer/astf_measurer_config.hpp"
@@ -54,6 +55,13 @@ class AstfMeasurer final : public measure::Measurer {
 
  private:
   struct SetupRecovered {};
+  /// A run whose counts stand: its setup repeated after a recovery.
+  measure::TrialOutcome run_with_setup_retries(measure::Seconds intended_duration, double load_tps,
+                                               std::stop_token stop);
+  /// Runs a ramp-up first when the DUT's sessions may expire during the coming trial
+  /// (CSIT's rule); the note the trial gets then, else nothing.
+  std::optional<measure::TrialNote> ramp_up_if_due(measure::Seconds generation,
+                                                   std::stop_token stop);
   measure::TrialOutcome run_trial(measure::Seconds intended_duration, double load_tps,
                                   std::stop_token stop);
   /// start, then waits until TRex transmits (or ran and ended); a refused profile
@@ -74,6 +82,9 @@ class AstfMeasurer final : public measure::Measurer {
   /// When the last trial's `sync` first showed TRex transmitting (measurer clock).
   measure::Seconds tx_seen_{0.0};
   int setup_recoveries_ = 0;
+  /// The last run that (re)made every DUT session: a ramp-up, or a trial that lost
+  /// nothing [measurer clock].
+  std::optional<std::pair<measure::Seconds, measure::Seconds>> sessions_made_;
 };
 
 }  // namespace trexsearch::trex

@@ -53,6 +53,14 @@ void AstfMeasurerConfig::validate() const {
           "must be in [0, 1)");
   require(end_bound.count() > 0.0 && end_bound.count() <= 3600.0, "astf end_bound",
           end_bound.count(), "must be in (0, 3600] [s]");
+  if (ramp_up_tps) {
+    require(std::isfinite(*ramp_up_tps) && *ramp_up_tps > 0.0, "astf ramp_up", *ramp_up_tps,
+            "must be a rate > 0 [transactions/s]");
+    require(sessions.has_value(), "astf ramp_up", *ramp_up_tps,
+            "needs a session count (the profile's limit): a ramp-up opens every session");
+  }
+  require(std::isfinite(state_timeout.count()) && state_timeout.count() > 0.0, "astf state_timeout",
+          state_timeout.count(), "must be > 0 [s]");
   require(max_setup_recoveries >= 0, "astf max_setup_recoveries", max_setup_recoveries,
           "must be >= 0");
 }

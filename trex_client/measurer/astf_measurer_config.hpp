@@ -15,9 +15,10 @@ enum class AstfCounting {
   /// TCP connection rate: attempted = client `tcps_connattempt`, succeeded = client
   /// `tcps_connects` (a session is usable once the SYN-ACK came back). CSIT tcp_cps.
   tcp_connections,
-  /// UDP connection rate: attempted = client `udps_connects` (flows opened),
-  /// succeeded = client `udps_rcvpkt` / the server's packets per transaction (flows
-  /// answered). CSIT udp_cps, in L7 counters.
+  /// UDP connection rate: attempted = the client ports' `opackets` / the client's
+  /// packets per transaction, succeeded = their `ipackets` / the server's (flows
+  /// answered). CSIT udp_cps: TRex closes a client flow that does not wait for its
+  /// answer, so only the ports see the answers.
   udp_transactions,
   /// Throughput: frames over all ports (port `opackets`/`ipackets`), intended =
   /// transactions x packets per transaction. CSIT udp_pps / tcp_pps.
@@ -43,6 +44,7 @@ struct AstfMeasurerConfig {
   /// answers per transaction). Absent: the counts alone (1 answer per transaction).
   std::optional<std::uint32_t> packets_per_transaction;
   std::optional<std::uint32_t> server_packets_per_transaction;
+  std::optional<std::uint32_t> client_packets_per_transaction;
   /// The ports whose counters a trial reads (client and server ports).
   std::vector<std::uint8_t> ports{0, 1};
   /// `start`'s client_mask: bit p enables client generation on port p (CSIT: 3).
@@ -64,6 +66,14 @@ struct AstfMeasurerConfig {
   /// Beyond the expected end, how long to wait for TRex to finish the run (CLEANUP
   /// done, counters final) before stopping it.
   measure::Seconds end_bound{10.0};
+  /// Throughput tests whose DUT sessions expire (CSIT's ramp-up, trex-astf.md §4.4):
+  /// before a trial, when the sessions made by the last ramp-up (or by the last trial
+  /// that lost nothing) may expire before this trial ends, a ramp-up run at this rate
+  /// [transactions/s] opens every session again; its counts are discarded and the
+  /// trial says so (`ramp_up` note). Needs a session count. Absent: no ramp-up.
+  std::optional<double> ramp_up_tps;
+  /// The DUT's session timeout (CSIT: 240 s).
+  measure::Seconds state_timeout{240.0};
   /// Recoveries tried before the traffic starts (beyond that the error propagates).
   int max_setup_recoveries = 2;
 

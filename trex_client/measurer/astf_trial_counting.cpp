@@ -68,11 +68,22 @@ Counted count_transactions(const AstfMeasurerConfig& config, const AstfTrialCoun
       counted.source = "client tcps_connattempt, tcps_connects";
       break;
     case AstfCounting::udp_transactions: {
+      // CSIT's udp_cps: the client ports' own counters. TRex closes a client flow
+      // that does not wait for its answer (CSIT's profile) right after sending, so
+      // the answer reaches the port but not the flow (err_cwf, not udps_rcvpkt).
+      const double requests = config.client_packets_per_transaction.value_or(1);
       const double answers = config.server_packets_per_transaction.value_or(1);
-      counted.attempted = whole(counters.client_value("udps_connects"));
-      counted.succeeded =
-          static_cast<std::int64_t>(std::floor(counters.client_value("udps_rcvpkt") / answers));
-      counted.source = "client udps_connects, udps_rcvpkt / " + format_count(answers);
+      double sent = 0.0;
+      double received = 0.0;
+      for (const auto& [port, io] : counters.ports) {
+        if (port % 2 != 0) continue;  // even ports are TRex's clients
+        sent += static_cast<double>(io.first);
+        received += static_cast<double>(io.second);
+      }
+      counted.attempted = static_cast<std::int64_t>(std::floor(sent / requests));
+      counted.succeeded = static_cast<std::int64_t>(std::floor(received / answers));
+      counted.source = "client ports opackets / " + format_count(requests) + ", ipackets / " +
+                       format_count(answers);
       break;
     }
     case AstfCounting::frames:

@@ -34,7 +34,8 @@ constexpr std::array<std::string_view, astf_counter_count> names{
     "tcps_keeptimeo",  "tcps_keepdrops",     "tcps_testdrops",     "udps_accepts",
     "udps_connects",   "udps_closed",        "udps_sndbyte",       "udps_sndpkt",
     "udps_rcvbyte",    "udps_rcvpkt",        "udps_keepdrops",     "flows_total",
-    "err_no_memory",   "err_rx_throttled",   "err_c_nf_throttled", "err_flow_overflow"};
+    "err_no_memory",   "err_rx_throttled",   "err_c_nf_throttled", "err_flow_overflow",
+    "err_cwf"};
 
 // Every row of create_clm_counters, in its order (ids are positions).
 constexpr std::array<AstfCounterRow, 140> table{{

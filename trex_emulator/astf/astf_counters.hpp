@@ -75,6 +75,7 @@ enum class AstfCounter : std::size_t {
   err_rx_throttled,
   err_c_nf_throttled,
   err_flow_overflow,
+  err_cwf,
   count_
 };
 

@@ -213,8 +213,15 @@ void AstfRun::udp_answered(double at, const Cohort& cohort) {
   server[C::udps_sndpkt] += times(cohort.count, shape.server.data_packets);
   server[C::udps_sndbyte] += times(cohort.count, shape.server.data_bytes);
   server[C::udps_closed] += n;
-  client[C::udps_rcvpkt] += times(cohort.count, shape.server.data_packets);
-  client[C::udps_rcvbyte] += times(cohort.count, shape.server.data_bytes);
+  if (shape.client_waits) {
+    client[C::udps_rcvpkt] += times(cohort.count, shape.server.data_packets);
+    client[C::udps_rcvbyte] += times(cohort.count, shape.server.data_bytes);
+  } else {
+    // As on TRex (seen on the stand): a client program that does not wait (no rx_msg,
+    // CSIT's UDP CPS) closes its flow after its last tx_msg, so the answer reaches the
+    // port (ipackets) but finds no flow: err_cwf, not udps_rcvpkt.
+    client[C::err_cwf] += times(cohort.count, shape.server.data_packets);
+  }
   client[C::udps_closed] += n;
   if (shape.server.data_packets == 0 && shape.client_waits) client[C::udps_keepdrops] += n;
   wire(cohort.pair, false, cohort.count * shape.server.data_packets,
