@@ -3,6 +3,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <optional>
+#include <string>
 
 #include "measure/units.hpp"
 #include "plr/likelihood.hpp"
@@ -15,6 +16,9 @@ namespace trexsearch::plr {
 struct PlrConfig {
   /// The average loss ratio the critical load is defined by ("target_loss_ratio").
   double target_loss_ratio = 1e-7;
+  /// The loads' unit in the search's texts: "pps", or "cps" for an ASTF job's
+  /// connection rates. Not part of PLR.json: the daemon sets it from the measurer.
+  std::string load_unit = "pps";
   /// No trial below this load, per direction ("min_load") [pps].
   double min_load_pps = 9001.0;
   /// No trial above this load, per direction; also scales the mrr prior ("max_load") [pps].

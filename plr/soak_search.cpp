@@ -150,8 +150,8 @@ PlrResult SoakSearch::run(measure::Measurer& measurer, std::stop_token stop, con
       pool.finish();
       if (!failure.empty() && !stop.stop_requested()) {
         return finish(PlrStopReason::measurer_failed, "trial " + std::to_string(number) + " at " +
-                                                          measure::format_value(load) +
-                                                          " pps: " + failure);
+                                                          measure::format_value(load) + " " +
+                                                          config_.load_unit + ": " + failure);
       }
       return finish(PlrStopReason::cancelled, "cancelled during trial " + std::to_string(number));
     }

@@ -140,8 +140,9 @@ class SearchRun {
       if (turn.status == FastTurn::Status::done) return;
       if (hooks_.debug) {
         hooks_.debug(config_.goals[turn.step.goal].label(turn.step.goal) +
-                     ": fast: " + measure::format_value(grid_.load_at(turn.step.load)) +
-                     " pps for " + measure::format_value(turn.step.duration.count()) + " s");
+                     ": fast: " + measure::format_value(grid_.load_at(turn.step.load)) + " " +
+                     config_.load_unit + " for " +
+                     measure::format_value(turn.step.duration.count()) + " s");
       }
       measure(turn.step.duration, turn.step.load, first ? TrialPhase::initial : TrialPhase::main);
       first = false;
@@ -152,8 +153,9 @@ class SearchRun {
   [[noreturn]] void fail_fast(std::size_t goal) {
     fail_fast_goal_ = goal;
     throw StopSearch{StopReason::fail_fast, config_.goals[goal].label(goal) + ": min load " +
-                                                measure::format_value(config_.min_load_pps) +
-                                                " pps is an upper bound and fail_fast is set"};
+                                                measure::format_value(config_.min_load_pps) + " " +
+                                                config_.load_unit +
+                                                " is an upper bound and fail_fast is set"};
   }
 
   void check_stop_and_time() const {
@@ -177,7 +179,7 @@ class SearchRun {
                        measure::TrialResult::from_loss_ratio(load_pps, duration, duration, 0.0)};
     const auto where = [&] {
       return "trial " + std::to_string(record.number) + " (" + measure::format_value(load_pps) +
-             " pps, " + measure::format_value(duration.count()) + " s): ";
+             " " + config_.load_unit + ", " + measure::format_value(duration.count()) + " s): ";
     };
     try {
       const measure::TrialOutcome outcome = measurer_.measure(duration, load_pps, stop_);
@@ -224,8 +226,9 @@ class SearchRun {
     for (const TrialRecord& trial : trials_) {
       if (trial.phase != TrialPhase::warmup) counted.push_back(trial.result);
     }
-    result.goals = analyze_trials(config_.goals, counted,
-                                  LoadLimits{config_.min_load_pps, config_.max_load_pps});
+    result.goals =
+        analyze_trials(config_.goals, counted,
+                       LoadLimits{config_.min_load_pps, config_.max_load_pps}, config_.load_unit);
     if (reason != StopReason::completed) {
       // Goals cut short say so, unless they were reached anyway.
       for (std::size_t goal = 0; goal < result.goals.size(); ++goal) {

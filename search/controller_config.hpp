@@ -1,5 +1,6 @@
 #pragma once
 
+#include <string>
 #include <vector>
 
 #include "measure/units.hpp"
@@ -21,6 +22,10 @@ struct ControllerConfig {
   measure::Seconds search_duration_max{1200.0};
   /// Zero for none; otherwise one trial at max load whose result is not used.
   measure::Seconds warmup_duration{1.0};
+  /// The loads' unit in the search's texts (stop details, irregularity reasons):
+  /// "pps", or "cps" for an ASTF job's connection rates. Not part of the spec's JSON:
+  /// the daemon sets it from the job's measurer.
+  std::string load_unit = "pps";
   /// Load selection; csit repeats the reference trial for trial.
   SelectionStrategy strategy = SelectionStrategy::csit;
 

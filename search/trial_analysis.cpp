@@ -13,11 +13,15 @@ ClassificationTarget final_target(const SearchGoal& goal) {
           goal.loss_scope};
 }
 
-std::string pps(double load) { return measure::format_value(load) + " pps"; }
+std::string with_unit(double load, std::string_view unit) {
+  return measure::format_value(load) + " " + std::string(unit);
+}
 
 /// draft-06 "Goal Result": regular needs both bounds no further apart than the
 /// goal width; anything else is irregular, and we say which way.
-void judge_regularity(GoalResult& result, const std::optional<LoadLimits>& limits) {
+void judge_regularity(GoalResult& result, const std::optional<LoadLimits>& limits,
+                      std::string_view unit) {
+  const auto pps = [unit](double load) { return with_unit(load, unit); };
   const auto& lower = result.relevant_lower_bound_pps;
   const auto& upper = result.relevant_upper_bound_pps;
   if (lower && upper) {
@@ -58,7 +62,8 @@ void judge_regularity(GoalResult& result, const std::optional<LoadLimits>& limit
 
 std::vector<GoalResult> analyze_trials(const std::vector<SearchGoal>& goals,
                                        std::span<const measure::TrialResult> trials,
-                                       std::optional<LoadLimits> limits) {
+                                       std::optional<LoadLimits> limits,
+                                       std::string_view load_unit) {
   std::vector<ClassificationTarget> targets;
   targets.reserve(goals.size());
   for (const SearchGoal& goal : goals) targets.push_back(final_target(goal));
@@ -84,7 +89,7 @@ std::vector<GoalResult> analyze_trials(const std::vector<SearchGoal>& goals,
       result.conditional_throughput_pps = *bounds.lower_pps * (1.0 - quantile);
     }
     if (bounds.upper_pps) result.tester_limit = tester_limit_at(trials, *bounds.upper_pps);
-    judge_regularity(result, limits);
+    judge_regularity(result, limits, load_unit);
     results.push_back(std::move(result));
   }
   return results;

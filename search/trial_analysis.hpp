@@ -2,6 +2,7 @@
 
 #include <optional>
 #include <span>
+#include <string_view>
 #include <vector>
 
 #include "measure/trial_result.hpp"
@@ -20,9 +21,11 @@ struct LoadLimits {
 /// Classifies every measured load for every goal (draft-06 Appendix A), finds the
 /// relevant bounds and the conditional throughput (Appendix B), and says whether
 /// each result is regular. Trials at equal intended loads are pooled; every trial
-/// counts for every goal. Results are in goal order.
+/// counts for every goal. Results are in goal order. `load_unit` names the loads in
+/// the irregularity texts ("pps"; "cps" for connection rates).
 std::vector<GoalResult> analyze_trials(const std::vector<SearchGoal>& goals,
                                        std::span<const measure::TrialResult> trials,
-                                       std::optional<LoadLimits> limits = std::nullopt);
+                                       std::optional<LoadLimits> limits = std::nullopt,
+                                       std::string_view load_unit = "pps");
 
 }  // namespace trexsearch::mlr

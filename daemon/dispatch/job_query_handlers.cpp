@@ -27,7 +27,8 @@ std::vector<measure::TrialResult> counted_trials(const std::vector<StoredTrial>&
 std::vector<mlr::GoalResult> stored_bounds(const JobSpec& spec,
                                            const std::vector<StoredTrial>& trials) {
   return mlr::analyze_trials(spec.mlr.goals, counted_trials(trials),
-                             mlr::LoadLimits{spec.mlr.min_load_pps, spec.mlr.max_load_pps});
+                             mlr::LoadLimits{spec.mlr.min_load_pps, spec.mlr.max_load_pps},
+                             spec.mlr.load_unit);
 }
 
 // PLR jobs: the estimate of a job that is not running, and the trials judged as
@@ -141,7 +142,8 @@ Answer<AnalyzeReply> Dispatcher::analyze(const protocol::AnalyzeRequest& request
   const auto trials = counted_trials(details.trials);
   reply.trial_count = trials.size();
   reply.goals = mlr::analyze_trials(request.goals ? *request.goals : spec.mlr.goals, trials,
-                                    mlr::LoadLimits{spec.mlr.min_load_pps, spec.mlr.max_load_pps});
+                                    mlr::LoadLimits{spec.mlr.min_load_pps, spec.mlr.max_load_pps},
+                                    spec.mlr.load_unit);
   return {job_text(request.job) + ": " + std::to_string(reply.trial_count) + " trials analysed",
           std::move(reply)};
 }

@@ -2,6 +2,7 @@
 
 #include <span>
 
+#include "daemon/report/page/display_number.hpp"
 #include "search/trial_analysis.hpp"
 
 namespace trexsearch::report {
@@ -27,7 +28,7 @@ std::vector<BoundStep> bound_convergence(const mlr::ControllerConfig& config,
   for (std::size_t end = 1; end <= counted.size(); ++end) {
     if (end % stride != 0 && end != counted.size()) continue;
     const auto analysed = mlr::analyze_trials(
-        goals, std::span<const measure::TrialResult>(counted.data(), end), limits);
+        goals, std::span<const measure::TrialResult>(counted.data(), end), limits, load_unit());
     BoundStep step;
     step.trial_number = numbers[end - 1];
     for (const mlr::GoalResult& goal : analysed) {

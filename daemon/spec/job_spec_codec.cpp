@@ -428,6 +428,11 @@ JobSpec decode_job_spec(const Json::Value& json, const PortSpeedProbe& probe) {
       spec.mlr =
           with_path_prefix("spec", [&] { return codec::decode_controller_config(search_pps); });
     }
+    // An ASTF job's loads are connections per second; its searches' texts say so.
+    if (is_astf_job(spec.measurer)) {
+      spec.mlr.load_unit = "cps";
+      spec.plr.load_unit = "cps";
+    }
     if (auto* trex_spec = std::get_if<TrexMeasurerSpec>(&spec.measurer)) {
       trex_spec->max_load_pps = spec.method == SearchMethod::plr ? spec.plr.max_load_pps
                                 : is_fixed_load(spec.method)     ? fixed_load_plan(spec).load_pps

@@ -94,3 +94,14 @@ TEST_CASE("with load limits, missing bounds at the limits are named as such") {
   CHECK_FALSE(low.conditional_throughput_pps);
   CHECK(to_string(low.irregularity) == "min_load_is_upper_bound");
 }
+
+TEST_CASE("irregularity texts name the loads in the job's unit") {
+  // Every trial at the min load lost frames: the min load is an upper bound.
+  const std::vector<measure::TrialResult> trials{trial(1000, 0.5), trial(1000, 0.5),
+                                                 trial(1000, 0.5)};
+  const LoadLimits limits{1000, 5000};
+  const auto frames = analyze_trials({small_goal()}, trials, limits);
+  const auto connections = analyze_trials({small_goal()}, trials, limits, "cps");
+  CHECK(frames[0].irregular_reason.find("min load 1000 pps") != std::string::npos);
+  CHECK(connections[0].irregular_reason.find("min load 1000 cps") != std::string::npos);
+}
