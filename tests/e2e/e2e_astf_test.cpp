@@ -189,6 +189,42 @@ TEST_CASE("a throughput search counts frames and a soak below capacity passes") 
         doctest::Approx(0.2).epsilon(0.05));
 }
 
+TEST_CASE("PLRsearch and MRR run on connection rates too") {
+  AstfRig rig;
+  // PLRsearch's critical load at a small loss ratio lies at the SUT's capacity.
+  Json::Value plr(Json::objectValue);
+  plr["method"] = "plr";
+  plr["spec"]["min_load"] = "1kcps";
+  plr["spec"]["max_load"] = "100kcps";
+  plr["spec"]["trial_duration_first"] = 1.0;
+  plr["spec"]["trial_duration_increment"] = 1.0;
+  plr["spec"]["time_budget"] = 60.0;
+  plr["spec"]["samples_per_trial"] = 2000;
+  plr["spec"]["seed"] = 11;
+  plr["measurer"] = astf_measurer(rig.emulator.rpc_endpoint(), tmpl("tcp"));
+  const Json::Value soak = rig.finish(rig.start(plr));
+  INFO(soak.toStyledString());
+  REQUIRE(soak["result"]["estimate"].isObject());
+  const double average = soak["result"]["estimate"]["average"].asDouble();
+  CHECK(average > kCapacityCps * 0.5);  // PLR at a 1e-7 loss ratio stays below a sharp edge
+  CHECK(average < kCapacityCps * 1.1);
+
+  // MRR above the capacity: the SUT establishes its capacity per second, whatever is asked.
+  Json::Value mrr(Json::objectValue);
+  mrr["method"] = "mrr";
+  mrr["spec"]["load"] = "40kcps";
+  mrr["spec"]["trial_duration"] = 1.0;
+  mrr["spec"]["trials"] = 5;
+  mrr["measurer"] = astf_measurer(rig.emulator.rpc_endpoint(), tmpl("tcp"));
+  const Json::Value done = rig.finish(rig.start(mrr));
+  INFO(done.toStyledString());
+  CHECK(done["result"]["stop_reason"].asString() == "completed");
+  CHECK_FALSE(done["result"]["tester_limited"].asBool());
+  const double mean = done["result"]["receive_rate"]["mean"].asDouble();
+  CHECK(mean > kCapacityCps * 0.98);
+  CHECK(mean < kCapacityCps * 1.02);
+}
+
 TEST_CASE("throughput trials ramp the DUT's sessions up when they may have expired") {
   AstfRig rig;
   const auto ramp_ups = [&](double state_timeout_s) {
