@@ -104,6 +104,8 @@ class Dispatcher {
   /// How `submit` learns a trex job's port speed (loads in % or bit rates, the
   /// line-rate check); none: only a stated `port_speed_gbps` is known.
   void set_port_speed_probe(PortSpeedProbe probe) { port_speed_probe_ = std::move(probe); }
+  /// How `submit` has TRex parse an ASTF job's profile; none: only at the job's start.
+  void set_astf_profile_probe(AstfProfileProbe probe) { astf_profile_probe_ = std::move(probe); }
 
  private:
   static RequestError unknown_command(const std::string& name);
@@ -149,6 +151,7 @@ class Dispatcher {
   std::function<ServerStats()> stats_;
   std::function<TrexLinkSnapshot()> trex_;
   PortSpeedProbe port_speed_probe_;
+  AstfProfileProbe astf_profile_probe_;
 };
 
 }  // namespace trexsearch::service

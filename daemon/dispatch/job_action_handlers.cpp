@@ -18,6 +18,13 @@ Answer<SubmitReply> Dispatcher::submit(const protocol::SubmitRequest& request,
                                        const DispatchContext& context) {
   require_modify(context, "submit");
   const JobSpec spec = decode_job_spec(request.job, port_speed_probe_);
+  if (is_astf_job(spec.measurer) && astf_profile_probe_) {
+    // TRex parses an ASTF profile only when it starts it: ask now, when it is free.
+    if (const auto refused = astf_profile_probe_(std::get<TrexMeasurerSpec>(spec.measurer))) {
+      throw RequestError(ResultCode::bad_request,
+                         "measurer.astf: TRex refused the profile: " + *refused);
+    }
+  }
   const SubmitReceipt receipt = jobs_.submission.submit(spec, context.peer->describe());
   return {job_text(receipt.id) + " queued at position " + std::to_string(receipt.queue_position),
           SubmitReply{receipt.id, receipt.queue_position}};

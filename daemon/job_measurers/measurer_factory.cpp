@@ -6,6 +6,7 @@
 #include "trex_client/tester/trex_tester.hpp"
 
 #include "daemon/job_measurers/astf_job_measurer.hpp"
+#include "daemon/job_measurers/astf_profile_probe.hpp"
 #include "daemon/job_measurers/trex_job_measurer.hpp"
 #include "daemon/measurers/exec_measurer.hpp"
 #include "daemon/model/service_errors.hpp"
@@ -162,6 +163,19 @@ std::variant<double, std::string> TrexMeasurerFactory::probe_port_speed(
   }
   return service::probe_port_speed(endpoint, spec,
                                    std::min(spec.rpc_timeout, measure::Seconds{1.0}));
+}
+
+std::optional<std::string> TrexMeasurerFactory::probe_astf_profile(
+    const TrexMeasurerSpec& spec) const {
+  if (!spec.astf) return std::nullopt;
+  TrexTarget target;
+  try {
+    std::lock_guard lock(mutex_);
+    target = target_of(spec, defaults_);
+  } catch (const RequestError&) {
+    return std::nullopt;  // the submission is refused for it elsewhere
+  }
+  return service::probe_astf_profile(target.endpoint, target.user, *spec.astf, spec.rpc_timeout);
 }
 
 void TrexMeasurerFactory::set_defaults(std::string endpoint, std::string user,

@@ -110,6 +110,9 @@ class TrexMeasurerFactory final : public MeasurerFactory {
   /// min(rpc_timeout, 1 s) (submission runs on the io thread, so the wait is short);
   /// or why TRex could not tell.
   std::variant<double, std::string> probe_port_speed(const TrexMeasurerSpec& spec) const;
+  /// An ASTF job's profile parsed by its TRex (probe_astf_profile), when TRex is free:
+  /// TRex's reason when it refused it.
+  std::optional<std::string> probe_astf_profile(const TrexMeasurerSpec& spec) const;
   /// SIGHUP: `trex-endpoint`, `trex-user`, `trex-reconnect-grace` for the jobs
   /// that connect from now on (a running job keeps its session).
   void set_defaults(std::string endpoint, std::string user, measure::Seconds reconnect_grace);

@@ -185,6 +185,8 @@ void Daemon::start() {
       [this] { return trex_link_->snapshot(); });
   dispatcher_->set_port_speed_probe(
       [this](const TrexMeasurerSpec& spec) { return trex_factory_->probe_port_speed(spec); });
+  dispatcher_->set_astf_profile_probe(
+      [this](const TrexMeasurerSpec& spec) { return trex_factory_->probe_astf_profile(spec); });
   std::vector<std::unique_ptr<JobStoreAccess>> worker_stores;
   for (std::size_t i = 0; i < kRequestWorkers; ++i) {
     worker_stores.push_back(jobs_->open_store_access());

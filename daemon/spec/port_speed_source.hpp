@@ -1,6 +1,7 @@
 #pragma once
 
 #include <functional>
+#include <optional>
 #include <string>
 #include <variant>
 
@@ -15,5 +16,10 @@ namespace trexsearch::service {
 /// header does not bring the codec's jsoncpp to every file that includes it.
 using PortSpeedProbe =
     std::function<std::variant<double, std::string>(const TrexMeasurerSpec& measurer)>;
+
+/// How a submission has TRex parse an ASTF job's profile (docs/astf.md "Jobs"): TRex's
+/// reason when it refused it; nothing when it accepted it or could not be asked.
+using AstfProfileProbe =
+    std::function<std::optional<std::string>(const TrexMeasurerSpec& measurer)>;
 
 }  // namespace trexsearch::service

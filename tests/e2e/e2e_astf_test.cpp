@@ -10,8 +10,13 @@
 #include <optional>
 #include <string>
 
+#include "daemon/job_measurers/astf_profile_probe.hpp"
 #include "tests/daemon/support/emulator_process.hpp"
 #include "tests/daemon/support/service_test_support.hpp"
+#include "trex_client/codec/astf_profile_codec.hpp"
+#include "trex_client/codec/md5_hex.hpp"
+#include "trex_client/session/astf_session.hpp"
+#include "trex_client/transport/zmq_rpc_channel.hpp"
 
 namespace trexsearch::servicetest {
 namespace {
@@ -255,6 +260,38 @@ TEST_CASE("throughput trials ramp the DUT's sessions up when they may have expir
   // Sessions live 2.5 s: each interval (1 s of traffic plus TRex's start and stop)
   // ends after the last one's sessions could expire, so each is preceded by one.
   CHECK(ramp_ups(2.5) == 5);
+}
+
+TEST_CASE(
+    "at submission TRex parses an ASTF profile when it is free, and says why it refuses one") {
+  TempDir dir;
+  EmulatorProcess emulator(dir.file("emulator.log"), emulator_args());
+  service::AstfJobSpec job;
+  job.profile = trex::compile_astf_template(trex::AstfTemplate{});
+  job.trial.total_cps = job.profile.total_cps;
+  const measure::Seconds timeout{1.0};
+  CHECK_FALSE(service::probe_astf_profile(emulator.rpc_endpoint(), "u", job, timeout));
+
+  // A profile TRex refuses when it parses it (our own check would have refused this
+  // one first; TRex's check is the last word on what it runs).
+  service::AstfJobSpec refused = job;
+  const std::string::size_type cps = refused.profile.json.find("\"cps\":");
+  REQUIRE(cps != std::string::npos);
+  const std::string::size_type end = refused.profile.json.find_first_of(",}", cps);
+  refused.profile.json.replace(cps, end - cps, "\"cps\":0.1");
+  refused.profile.md5_hex = trex::md5_hex(refused.profile.json);
+  const auto reason = service::probe_astf_profile(emulator.rpc_endpoint(), "u", refused, timeout);
+  REQUIRE(reason.has_value());
+  CHECK(reason->find("less than minimum 0.5") != std::string::npos);
+
+  // A context someone holds (a running job) is left alone: not asked.
+  trex::SessionConfig holder;
+  holder.user = "running-job";
+  holder.ports = {0, 1};
+  trex::AstfSession running(std::make_unique<trex::ZmqRpcChannel>(emulator.rpc_endpoint()), holder);
+  running.connect();
+  CHECK_FALSE(service::probe_astf_profile(emulator.rpc_endpoint(), "u", refused, timeout));
+  CHECK(running.astf().sync().profile_state("_") == trex::AstfState::idle);
 }
 
 TEST_CASE("an emulator restart mid-search repeats only the interrupted ASTF trial") {
