@@ -73,7 +73,7 @@ std::string_view to_string(PlrStopReason reason) {
 }
 
 SoakSearch::SoakSearch(PlrConfig config, const measure::Clock& clock)
-    : config_(config), clock_(clock) {
+    : config_(std::move(config)), clock_(clock) {
   config_.validate();
 }
 

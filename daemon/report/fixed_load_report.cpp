@@ -40,7 +40,7 @@ std::string verdict_html(const FixedLoadReportData& data) {
   if (data.stats.empty()) {
     html << "<p>No receive rate: no trial completed.</p>\n";
   } else {
-    const std::string unit = load_unit();
+    const std::string& unit = load_unit();
     html << "<table><tr><th>direction</th><th>mean [" << unit << "]</th><th>stdev [" << unit
          << "]</th><th>min [" << unit << "]</th><th>max [" << unit << "]</th></tr>\n";
     for (const FixedLoadReportStats& stats : data.stats) {

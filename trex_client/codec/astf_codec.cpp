@@ -124,8 +124,8 @@ AstfContext decode_astf_acquire(const ReplyElement& reply) {
     ports.expect_object();
     for (const std::string& key : ports.json().getMemberNames()) {
       const FieldReader port = ports.at(key);
-      if (key.empty() || key.size() > 3 || key.find_first_not_of("0123456789") != key.npos ||
-          std::stoul(key) > 255) {
+      if (key.empty() || key.size() > 3 ||
+          key.find_first_not_of("0123456789") != std::string::npos || std::stoul(key) > 255) {
         port.fail("port id is not a number in [0, 255]");
       }
       context.ports.push_back(static_cast<std::uint8_t>(std::stoul(key)));

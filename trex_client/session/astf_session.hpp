@@ -31,6 +31,10 @@ class AstfSession final : public RecoveringSession {
   /// Stops traffic and releases the context, ignoring failures (best effort, short
   /// deadline).
   ~AstfSession() override;
+  AstfSession(const AstfSession&) = delete;
+  AstfSession& operator=(const AstfSession&) = delete;
+  AstfSession(AstfSession&&) = delete;
+  AstfSession& operator=(AstfSession&&) = delete;
 
   /// api_sync_v2 as ASTF 2.3 (a TRex in stateless mode is a clear error saying so),
   /// acquire the context (force as configured), stop leftover traffic and clear the

@@ -35,6 +35,10 @@ class TrexSession final : public RecoveringSession {
   /// Stops traffic and releases the ports, ignoring failures (best effort, short
   /// deadline): a session must not keep ports after its owner is gone.
   ~TrexSession() override;
+  TrexSession(const TrexSession&) = delete;
+  TrexSession& operator=(const TrexSession&) = delete;
+  TrexSession(TrexSession&&) = delete;
+  TrexSession& operator=(TrexSession&&) = delete;
 
   /// api_sync_v2, acquire every port (force as configured), service mode off, stop
   /// leftover traffic and remove leftover streams; ends any outage. Throws TrexError.
