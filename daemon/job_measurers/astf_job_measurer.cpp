@@ -6,32 +6,13 @@
 #include "trex_client/transport/zmq_rpc_channel.hpp"
 
 namespace trexsearch::service {
-namespace {
-
-trex::SessionConfig session_config(const AstfJobSpec& job, const TrexJobSettings& settings) {
-  trex::SessionConfig config;
-  config.user = settings.user;
-  config.ports = job.trial.ports;
-  config.force_acquire = settings.force_acquire;
-  config.session_id = settings.session_id;
-  config.log = settings.log;
-  config.rpc_timeout = settings.rpc_timeout;
-  config.reconnect_grace = settings.reconnect_grace;
-  config.reconnect_backoff = settings.reconnect_backoff;
-  config.reconnect_backoff_max = settings.reconnect_backoff_max;
-  config.retry_observer = settings.retry_observer;
-  return config;
-}
-
-}  // namespace
-
 AstfJobMeasurer::AstfJobMeasurer(AstfJobSpec job, TrexJobSettings settings)
     : job_(std::move(job)),
       settings_(std::move(settings)),
       scaled_clock_(settings_.speed),
       trial_clock_(settings_.clock != nullptr ? *settings_.clock : scaled_clock_),
       retry_clock_(settings_.clock != nullptr ? *settings_.clock : real_clock_) {
-  trex::SessionConfig config = session_config(job_, settings_);
+  trex::SessionConfig config = job_session_config(settings_, job_.trial.ports);
   config.retry_clock = &retry_clock_;
   session_ = std::make_unique<trex::AstfSession>(
       settings_.make_channel ? settings_.make_channel(settings_.endpoint)

@@ -6,6 +6,22 @@
 
 namespace trexsearch::service {
 
+trex::SessionConfig job_session_config(const TrexJobSettings& settings,
+                                       std::vector<std::uint8_t> ports) {
+  trex::SessionConfig config;
+  config.user = settings.user;
+  config.ports = std::move(ports);
+  config.force_acquire = settings.force_acquire;
+  config.session_id = settings.session_id;
+  config.log = settings.log;
+  config.rpc_timeout = settings.rpc_timeout;
+  config.reconnect_grace = settings.reconnect_grace;
+  config.reconnect_backoff = settings.reconnect_backoff;
+  config.reconnect_backoff_max = settings.reconnect_backoff_max;
+  config.retry_observer = settings.retry_observer;
+  return config;
+}
+
 trex::RetryHooks link_retry_hooks(const TrexJobSettings& settings, const std::string& what) {
   return trex::RetryHooks{[&settings, what](const trex::RetryDecision& decision) {
     // The link first: a `status` during the wait says why; the log line may bring

@@ -3,6 +3,7 @@
 #include <functional>
 #include <stop_token>
 #include <string>
+#include <vector>
 
 #include "daemon/job_measurers/trex_job_measurer.hpp"
 #include "measure/trial_result.hpp"
@@ -13,6 +14,10 @@ namespace trexsearch::service {
 // How a job's TRex session (stateless or stateful) keeps the daemon told while it
 // retries: the link's state for `status`, `trex_retry` log lines, and the one reason
 // a job fails with when the session gives up.
+
+/// The session settings of a job's TRex session (stateless or stateful) owning `ports`.
+trex::SessionConfig job_session_config(const TrexJobSettings& settings,
+                                       std::vector<std::uint8_t> ports);
 
 /// Before each wait of the session's retries: the link's state and a `trex_retry`
 /// log line; `what` is "connect to" or "reconnect to". `settings` must outlive it.

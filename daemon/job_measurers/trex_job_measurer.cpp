@@ -12,22 +12,6 @@
 namespace trexsearch::service {
 namespace {
 
-trex::SessionConfig session_config(const trex::CompiledProfile& profile,
-                                   const TrexJobSettings& settings) {
-  trex::SessionConfig config;
-  config.user = settings.user;
-  config.ports = settings.ports.empty() ? profile.all_ports() : settings.ports;
-  config.force_acquire = settings.force_acquire;
-  config.session_id = settings.session_id;
-  config.log = settings.log;
-  config.rpc_timeout = settings.rpc_timeout;
-  config.reconnect_grace = settings.reconnect_grace;
-  config.reconnect_backoff = settings.reconnect_backoff;
-  config.reconnect_backoff_max = settings.reconnect_backoff_max;
-  config.retry_observer = settings.retry_observer;
-  return config;
-}
-
 // Per-stream counting needs the flow_stats RX capability on every port of the
 // profile; without it TRex refuses the streams with a terse "RX stats is not
 // supported on this interface". Say what to do instead.
@@ -62,7 +46,8 @@ TrexJobMeasurer::TrexJobMeasurer(trex::CompiledProfile profile, TrexJobSettings 
                                  "the profile uses this port; the job must own it");
     }
   }
-  trex::SessionConfig config_for_session = session_config(profile_, settings_);
+  trex::SessionConfig config_for_session = job_session_config(
+      settings_, settings_.ports.empty() ? profile_.all_ports() : settings_.ports);
   config_for_session.retry_clock = &retry_clock_;
   session_ =
       trex::open_session(settings_.endpoint, settings_.make_channel, std::move(config_for_session));

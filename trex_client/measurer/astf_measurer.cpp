@@ -219,12 +219,7 @@ measure::TrialOutcome AstfMeasurer::run_trial(measure::Seconds intended_duration
     }
     const AstfSnapshot paced = session_.astf().read_counters(config_.ports, astf_default_profile);
     const AstfTrialCounters at_check = name_counters(session_.counter_desc(), paced.counters);
-    facts.attempts_at_pace_check = config_.counting == AstfCounting::udp_transactions
-                                       ? at_check.client_value("udps_connects")
-                                   : config_.counting == AstfCounting::tcp_connections
-                                       ? at_check.client_value("tcps_connattempt")
-                                       : std::max(at_check.client_value("tcps_connattempt"),
-                                                  at_check.client_value("udps_connects"));
+    facts.attempts_at_pace_check = client_attempts(config_, at_check);
     const double speed_bound =
         std::max(0.0, request.duration_s - generation.count()) + config_.end_bound.count();
     wait_end(measure::Seconds{speed_bound}, stop);

@@ -97,16 +97,6 @@ Counted count_transactions(const AstfMeasurerConfig& config, const AstfTrialCoun
   return counted;
 }
 
-// The client's attempts: what the pace check and the unsent rule look at.
-double client_attempts(const AstfMeasurerConfig& config, const AstfTrialCounters& counters) {
-  return config.counting == AstfCounting::tcp_connections
-             ? counters.client_value("tcps_connattempt")
-         : config.counting == AstfCounting::udp_transactions
-             ? counters.client_value("udps_connects")
-             : std::max(counters.client_value("tcps_connattempt"),
-                        counters.client_value("udps_connects"));
-}
-
 std::vector<measure::DirectionCounts> frame_directions(const AstfTrialCounters& counters,
                                                        std::int64_t intended_total,
                                                        std::int64_t offered_total) {
@@ -178,6 +168,15 @@ AstfTrialCounters name_counters(const std::vector<AstfCounterDesc>& desc,
   named.client = name_section(desc, values.client);
   named.server = name_section(desc, values.server);
   return named;
+}
+
+double client_attempts(const AstfMeasurerConfig& config, const AstfTrialCounters& counters) {
+  return config.counting == AstfCounting::tcp_connections
+             ? counters.client_value("tcps_connattempt")
+         : config.counting == AstfCounting::udp_transactions
+             ? counters.client_value("udps_connects")
+             : std::max(counters.client_value("tcps_connattempt"),
+                        counters.client_value("udps_connects"));
 }
 
 bool is_tester_resource_error(const std::string& name) {

@@ -54,6 +54,10 @@ struct AstfTrialFacts {
   measure::Seconds wall_time{0.0};
 };
 
+/// The transactions the client attempted (TCP `tcps_connattempt`, UDP `udps_connects`):
+/// what the pace check and the unsent rule look at.
+double client_attempts(const AstfMeasurerConfig& config, const AstfTrialCounters& counters);
+
 /// The TRex error counters that mean the tester, not the SUT, ran out of something
 /// (flow table, memory, throttled flow creation or RX): a trial with any is
 /// tester-limited.
