@@ -286,7 +286,11 @@ Json::Value parse_json(const std::string& line) {
 std::string fake_measurer_path() { return trexsearch::testing::build_paths::fake_measurer_bin(); }
 
 std::vector<std::string> daemon_args(const TempDir& dir, std::vector<std::string> extra) {
-  std::vector<std::string> args{"--config",    dir.write("empty.conf", ""),
+  // trex-cpus = none: these daemons drive emulators and simulations, with no TRex to keep
+  // off. Left at auto, TRex's CPUs are unknown and the PLR integration threads run at
+  // SCHED_IDLE, so a PLR job here would stall for as long as other tests keep both CPUs
+  // busy (CI's sanitizer run did: a soak job's end never came within the deadline).
+  std::vector<std::string> args{"--config",    dir.write("empty.conf", "trex-cpus = none\n"),
                                 "--socket",    dir.file("control.sock"),
                                 "--state-dir", dir.file("state")};
   args.insert(args.end(), extra.begin(), extra.end());
@@ -294,7 +298,9 @@ std::vector<std::string> daemon_args(const TempDir& dir, std::vector<std::string
 }
 
 std::vector<std::string> daemon_args_with_config(const TempDir& dir, const std::string& config) {
-  return {"--config",    dir.write("testbeds.conf", config),
+  // trex-cpus = none unless the test chose: see daemon_args.
+  const bool chosen = config.find("trex-cpus") != std::string::npos;
+  return {"--config",    dir.write("testbeds.conf", (chosen ? "" : "trex-cpus = none\n") + config),
           "--socket",    dir.file("control.sock"),
           "--state-dir", dir.file("state")};
 }

@@ -147,7 +147,8 @@ Json::Value parse_json(const std::string& line);
 /// The path of the test's fake external measurer.
 std::string fake_measurer_path();
 
-/// Standard daemon arguments for a test in `dir` (socket, state dir, empty config).
+/// Standard daemon arguments for a test in `dir` (socket, state dir, a config with only
+/// `trex-cpus = none`).
 std::vector<std::string> daemon_args(const TempDir& dir, std::vector<std::string> extra = {});
 /// trex-searchd's arguments with `config` as its config file (written into `dir` as
 /// testbeds.conf), its socket and state in `dir`: for testbed sections.
