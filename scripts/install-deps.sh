@@ -15,6 +15,9 @@ packages=(
   libmd-dev           # MD5 of an uploaded ASTF profile (profile_fragment's md5)
   libsqlite3-dev      # durable trial store
   libsystemd-dev      # sd_notify for Type=notify
+  libpq-dev           # PostgreSQL's client: the fleet database (results-db, trend --db; docs/fleet.md)
+  postgresql-15       # the fleet tests start their own servers from its binaries (tests/support/postgres_server.hpp)
+                      # (no cluster of its own is created or started, see below)
   clang libclang-rt-14-dev  # libFuzzer targets (scripts/ci/fuzz.sh, CI's ASan build)
   chromium            # headless screenshots of the HTML report (daemon_report_screenshot_tests)
   prometheus          # promtool: the metrics endpoint's page is checked in e2e_metrics_test
@@ -57,7 +60,24 @@ if [ "$installing_prometheus" = 1 ] && [ ! -e "$policy" ]; then
   $sudo chmod 755 "$policy"
   added_policy=1
 fi
-cleanup_policy() { if [ "$added_policy" = 1 ]; then $sudo rm -f "$policy"; fi; }
+# Only the binaries are wanted from postgresql-15: the tests run their own servers in
+# temporary directories, and a tester machine must not gain a PostgreSQL server on :5432.
+# A drop-in of postgresql-common's createcluster.d keeps the package from creating (and so
+# from starting) its "15/main" cluster; it is removed afterwards, so that a cluster someone
+# creates later on this machine is created as usual.
+installing_postgresql=0
+if printf '%s\n' "${missing[@]}" | grep -qx postgresql-15; then installing_postgresql=1; fi
+no_cluster=/etc/postgresql-common/createcluster.d/trex-search-install-deps.conf
+added_no_cluster=0
+if [ "$installing_postgresql" = 1 ] && [ ! -e "$no_cluster" ]; then
+  $sudo mkdir -p "$(dirname "$no_cluster")"
+  echo 'create_main_cluster = false' | $sudo tee "$no_cluster" >/dev/null
+  added_no_cluster=1
+fi
+cleanup_policy() {
+  if [ "$added_policy" = 1 ]; then $sudo rm -f "$policy"; fi
+  if [ "$added_no_cluster" = 1 ]; then $sudo rm -f "$no_cluster"; fi
+}
 trap cleanup_policy EXIT
 $sudo apt-get install -y -q --no-install-recommends "${missing[@]}"
 if [ "$installing_prometheus" = 1 ] && command -v systemctl >/dev/null 2>&1; then

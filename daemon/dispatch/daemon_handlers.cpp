@@ -29,11 +29,15 @@ Answer<StatusReply> Dispatcher::status(const protocol::StatusRequest& /*request*
   if (store) reply.store = store_status(*store);
   if (stats_) reply.clients = clients_status(stats_());
   reply.testbeds = testbeds_status(info_.testbeds, queue);
+  if (replication_probe_) reply.replication = replication_probe_();
   std::string text =
       queue.running ? "job " + std::to_string(queue.running->id) + " running" : "idle";
   text += ", " + std::to_string(queue.queued.size()) + " queued";
   if (store && !store->writable) {
     text += "; the job store cannot be written: " + store->last_error;
+  }
+  if (reply.replication && !reply.replication->connected && reply.replication->last_error) {
+    text += "; replication to the fleet database is failing: " + *reply.replication->last_error;
   }
   return {text, std::move(reply)};
 }

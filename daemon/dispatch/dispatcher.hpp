@@ -106,6 +106,9 @@ class Dispatcher {
   void set_port_speed_probe(PortSpeedProbe probe) { port_speed_probe_ = std::move(probe); }
   /// How `submit` has TRex parse an ASTF job's profile; none: only at the job's start.
   void set_astf_profile_probe(AstfProfileProbe probe) { astf_profile_probe_ = std::move(probe); }
+  /// `status`'s replication part (docs/fleet.md); unset: the daemon replicates nothing.
+  using ReplicationProbe = std::function<protocol::StatusReply::Replication()>;
+  void set_replication_probe(ReplicationProbe probe) { replication_probe_ = std::move(probe); }
 
  private:
   static RequestError unknown_command(const std::string& name);
@@ -152,6 +155,7 @@ class Dispatcher {
   std::function<TrexLinkSnapshot()> trex_;
   PortSpeedProbe port_speed_probe_;
   AstfProfileProbe astf_profile_probe_;
+  ReplicationProbe replication_probe_;
 };
 
 }  // namespace trexsearch::service

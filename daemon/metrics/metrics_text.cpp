@@ -203,6 +203,29 @@ void job_families(std::string& out, const MetricsSnapshot& s) {
   bound_gauges(out, s.running);
 }
 
+// The fleet replicator's families (docs/fleet.md "Watching it"), only when it runs.
+void replication_families(std::string& out, const MetricsSnapshot& s) {
+  if (!s.replication) return;
+  const MetricsSnapshot::Replication& r = *s.replication;
+  family(out, "trexsearch_replication_up", "gauge",
+         "1 while the fleet database is reachable, 0 after a failed attempt.");
+  sample(out, "trexsearch_replication_up", {}, r.connected ? 1.0 : 0.0);
+  family(out, "trexsearch_replication_rows_behind", "gauge",
+         "Rows (trials, hook runs, job rows) the fleet database lacks.");
+  sample(out, "trexsearch_replication_rows_behind", {}, static_cast<double>(r.rows_behind));
+  family(out, "trexsearch_replication_rows_sent_total", "counter",
+         "Rows written to the fleet database since the daemon started.");
+  sample(out, "trexsearch_replication_rows_sent_total", {}, static_cast<double>(r.rows_sent_total));
+  family(out, "trexsearch_replication_errors_total", "counter",
+         "Failed attempts to reach or write the fleet database since the daemon started.");
+  sample(out, "trexsearch_replication_errors_total", {}, static_cast<double>(r.errors_total));
+  family(out, "trexsearch_replication_last_success_seconds", "gauge",
+         "When replication last succeeded, in seconds since the Unix epoch.");
+  if (r.last_success_seconds) {
+    sample(out, "trexsearch_replication_last_success_seconds", {}, *r.last_success_seconds);
+  }
+}
+
 }  // namespace
 
 std::string format_metrics(const MetricsSnapshot& s) {
@@ -238,6 +261,7 @@ std::string format_metrics(const MetricsSnapshot& s) {
 
   family(out, "trexsearch_control_clients", "gauge", "Connections to the control socket now.");
   sample(out, "trexsearch_control_clients", {}, static_cast<double>(s.control_clients));
+  replication_families(out, s);
   return out;
 }
 

@@ -71,6 +71,16 @@ struct MetricsSnapshot {
   std::optional<bool> store_writable;
   /// Connections to the control socket now.
   std::size_t control_clients = 0;
+  /// The fleet replicator (docs/fleet.md); absent without `results-db`.
+  struct Replication {
+    bool connected = false;
+    std::uint64_t rows_behind = 0;
+    std::uint64_t rows_sent_total = 0;
+    std::uint64_t errors_total = 0;
+    /// Its last successful pass [s since the Unix epoch]; absent before the first.
+    std::optional<double> last_success_seconds;
+  };
+  std::optional<Replication> replication;
 };
 
 /// A label value as the exposition format needs it: at most `max_bytes` bytes of

@@ -63,6 +63,7 @@ Daemon::Daemon(std::vector<std::string> args, CommandLine command_line, Logger& 
       watchdog_timer_(io_) {}
 
 Daemon::~Daemon() {
+  if (replicator_) replicator_->stop();
   if (request_pool_) request_pool_->stop();
   if (jobs_) jobs_->shutdown();
 }
@@ -193,6 +194,7 @@ void Daemon::start() {
   }
   request_pool_ =
       std::make_unique<RequestPool>(*dispatcher_, std::move(worker_stores), kMaxPendingRequests);
+  start_replication(options);
   server_ = std::make_unique<ControlServer>(io_, *dispatcher_, jobs_->watching(), log_,
                                             connection_settings(options), options.max_clients,
                                             options.max_clients_per_user, request_pool_.get());
@@ -227,6 +229,33 @@ void Daemon::start() {
   }
 }
 
+void Daemon::start_replication(const DaemonOptions& options) {
+  if (options.results_db.empty()) return;
+  ReplicationSettings settings;
+  settings.conninfo = options.results_db;
+  settings.tester = options.tester_id;
+  settings.daemon_version = TREX_SEARCH_VERSION;
+  settings.timeout =
+      std::chrono::duration_cast<std::chrono::milliseconds>(options.results_db_timeout);
+  // The fleet gets what `show` and `result` answer, read on a connection of its own.
+  replication_store_ = jobs_->open_store_access();
+  auto documents = [this](JobId job) {
+    return job_documents(
+        [this](const protocol::Request& request) {
+          DispatchContext context;
+          context.store = replication_store_.get();
+          return dispatcher_->dispatch(request, context).response;
+        },
+        job);
+  };
+  replicator_ = std::make_unique<Replicator>(
+      settings, std::filesystem::path(options.state_dir) / "jobs.sqlite", documents, log_);
+  dispatcher_->set_replication_probe([this] { return status_reply_of(replicator_->status()); });
+  replicator_->start();
+  log_.event(LogPriority::notice, "replication.start",
+             {{"target", replicator_->status().target}, {"tester", options.tester_id}});
+}
+
 std::string Daemon::metrics_page() {
   MetricsSources sources;
   sources.version = TREX_SEARCH_VERSION;
@@ -238,6 +267,7 @@ std::string Daemon::metrics_page() {
   sources.store = jobs_->store_health();
   sources.control_clients = server_->clients();
   sources.testbeds = testbed_names_;
+  if (replicator_) sources.replication = replicator_->status();
   return format_metrics(make_metrics_snapshot(sources));
 }
 
@@ -287,6 +317,9 @@ void Daemon::reload() {
         {"max-store-mib", now.max_store_mib != before.max_store_mib},
         {"store-reserve-mib", now.store_reserve_mib != before.store_reserve_mib},
         {"metrics-listen", now.metrics_listen != before.metrics_listen},
+        {"results-db", now.results_db != before.results_db},
+        {"tester-id", now.tester_id != before.tester_id},
+        {"results-db-timeout", now.results_db_timeout != before.results_db_timeout},
     };
     DaemonOptions kept = now;
     for (const auto& [key, changed] : fixed) {
@@ -304,6 +337,9 @@ void Daemon::reload() {
     kept.max_store_mib = before.max_store_mib;
     kept.store_reserve_mib = before.store_reserve_mib;
     kept.metrics_listen = before.metrics_listen;
+    kept.results_db = before.results_db;
+    kept.tester_id = before.tester_id;
+    kept.results_db_timeout = before.results_db_timeout;
     jobs_->set_config_json(encode_settings_column(kept));
     command_line_.options = kept;
     log_.event(LogPriority::notice, "config.reloaded", {{"config", fresh.config_file}});
@@ -324,6 +360,7 @@ int Daemon::run() {
     start();
   } catch (const std::exception& error) {
     log_.event(LogPriority::error, "daemon.failed", {{"reason", error.what()}});
+    if (replicator_) replicator_->stop();
     if (request_pool_) request_pool_->stop();
     if (jobs_) jobs_->shutdown();
     return kDaemonExitFailure;
@@ -341,7 +378,9 @@ int Daemon::run() {
   }
   notifier_.stopping();
   // Requests already running finish (a read or an analysis, bounded by
-  // max-trials-per-job); their replies have no client left to go to.
+  // max-trials-per-job); their replies have no client left to go to. The replicator
+  // first: it reads through the dispatcher.
+  if (replicator_) replicator_->stop();
   request_pool_->stop();
   jobs_->shutdown();
   std::error_code ignored;

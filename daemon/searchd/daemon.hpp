@@ -15,6 +15,7 @@
 #include "daemon/log/log.hpp"
 #include "daemon/metrics/metrics_server.hpp"
 #include "daemon/model/trex_link.hpp"
+#include "daemon/replication/replicator.hpp"
 #include "daemon/searchd/options.hpp"
 #include "daemon/server/control_server.hpp"
 #include "daemon/server/notifier.hpp"
@@ -52,6 +53,8 @@ class Daemon {
   void set_status(const std::string& status);
   /// The page `GET /metrics` serves (io thread; in-memory sources only).
   std::string metrics_page();
+  /// Starts the fleet replicator when `results-db` is set.
+  void start_replication(const DaemonOptions& options);
 
   std::vector<std::string> args_;
   CommandLine command_line_;
@@ -87,6 +90,10 @@ class Daemon {
   std::unique_ptr<MetricsServer> metrics_;
   /// Declared after what its workers use (dispatcher, job manager): stopped first.
   std::unique_ptr<RequestPool> request_pool_;
+  /// The fleet replicator and the store connection its `show`/`result` reads use;
+  /// absent without `results-db` (docs/fleet.md). Stopped before the request pool.
+  std::unique_ptr<JobStoreAccess> replication_store_;
+  std::unique_ptr<Replicator> replicator_;
 };
 
 }  // namespace trexsearch::service

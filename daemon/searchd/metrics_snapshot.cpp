@@ -52,6 +52,13 @@ MetricsSnapshot make_metrics_snapshot(const MetricsSources& sources) {
     snapshot.trex_link_states.emplace_back(to_string(state));
   }
   snapshot.trex_reconnects_total = sources.trex.recoveries;
+  if (sources.replication) {
+    const ReplicationStatus& r = *sources.replication;
+    MetricsSnapshot::Replication replication{r.connected, r.rows_behind, r.rows_sent, r.errors,
+                                             std::nullopt};
+    if (r.last_success) replication.last_success_seconds = to_unix_seconds(*r.last_success);
+    snapshot.replication = replication;
+  }
   if (sources.store) {
     snapshot.store_size_bytes = sources.store->bytes;
     snapshot.store_writable = sources.store->writable;

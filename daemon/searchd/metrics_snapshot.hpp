@@ -10,6 +10,7 @@
 #include "daemon/metrics/metrics_text.hpp"
 #include "daemon/metrics/trial_tally.hpp"
 #include "daemon/model/trex_link.hpp"
+#include "daemon/replication/replication_status.hpp"
 #include "daemon/store/store_health_view.hpp"
 
 namespace trexsearch::service {
@@ -25,6 +26,8 @@ struct MetricsSources {
   std::size_t control_clients = 0;
   /// The config's testbed names (none without testbed sections).
   std::vector<std::string> testbeds;
+  /// The fleet replicator's state; absent when it does not run.
+  std::optional<ReplicationStatus> replication;
 };
 
 /// Every method and link state appears (0 when not current); the running job's

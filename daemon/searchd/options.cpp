@@ -13,7 +13,9 @@
 
 #include "daemon/cpus/cpu_set.hpp"
 #include "daemon/cpus/proc_reader.hpp"
+#include "daemon/fleet/pg_connection.hpp"
 #include "daemon/searchd/config_file.hpp"
+#include "daemon/searchd/fleet_options.hpp"
 #include "measure/errors.hpp"
 
 namespace trexsearch::service {
@@ -88,7 +90,14 @@ po::options_description settings_description() {
       ("trex-reconnect-grace", po::value<double>()->value_name("SECONDS")->default_value(60.0, "60"),
        "how long TRex may stay unreachable before a trex job fails")
       ("metrics-listen", po::value<std::string>()->value_name("IP:PORT")->default_value(""),
-       "serve Prometheus metrics over HTTP at this address, e.g. 127.0.0.1:9469 (empty: off)");
+       "serve Prometheus metrics over HTTP at this address, e.g. 127.0.0.1:9469 (empty: off)")
+      ("results-db", po::value<std::string>()->value_name("CONNINFO")->default_value(""),
+       "copy every job, trial and result to this PostgreSQL database (libpq connection "
+       "string, URL or service=NAME; empty: off; docs/fleet.md)")
+      ("tester-id", po::value<std::string>()->value_name("NAME")->default_value(""),
+       "this tester's name in the fleet database (empty: the host name)")
+      ("results-db-timeout", po::value<double>()->value_name("SECONDS")->default_value(10.0, "10"),
+       "bound of one connect or statement to the fleet database");
   // clang-format on
   return settings;
 }
@@ -214,6 +223,7 @@ DaemonOptions from_variables(const po::variables_map& vm) {
   options.trex_reconnect_grace = measure::Seconds{grace};
   options.metrics_listen = vm["metrics-listen"].as<std::string>();
   (void)parse_listen_address(options.metrics_listen);
+  read_fleet_options(vm, options);
   return options;
 }
 
@@ -364,7 +374,12 @@ std::string describe_options(const DaemonOptions& options) {
        << "trex-user = " << options.trex_user << "\n"
        << "trex-reconnect-grace = " << measure::format_value(options.trex_reconnect_grace.count())
        << "\n"
-       << "metrics-listen = " << options.metrics_listen << "\n";
+       << "metrics-listen = " << options.metrics_listen << "\n"
+       << "results-db = "
+       << (options.results_db.empty() ? "" : fleet::redacted_conninfo(options.results_db)) << "\n"
+       << "tester-id = " << options.tester_id << "\n"
+       << "results-db-timeout = " << measure::format_value(options.results_db_timeout.count())
+       << "\n";
   text << describe_config_sections(options);
   return text.str();
 }

@@ -97,6 +97,13 @@ struct DaemonOptions {
   /// Where the Prometheus endpoint listens ("127.0.0.1:9469", "[::1]:9469"); empty:
   /// no endpoint (docs/metrics.md). Needs a restart.
   std::string metrics_listen;
+  /// The fleet's PostgreSQL database every job, trial and result is copied to (a libpq
+  /// connection string, URL or service=NAME); empty: none (docs/fleet.md). Needs a restart.
+  std::string results_db;
+  /// This tester's name in the fleet database; default: the host name.
+  std::string tester_id;
+  /// Bound of one connect or statement to the fleet database.
+  measure::Seconds results_db_timeout{10.0};
 };
 
 /// An IP literal and a port, as `metrics-listen` gives them.

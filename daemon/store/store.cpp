@@ -3,6 +3,7 @@
 #include <sys/stat.h>
 
 #include <algorithm>
+#include <limits>
 
 #include <sqlite3.h>
 
@@ -18,8 +19,9 @@ namespace {
 // a version-3 daemon would not know: it refuses the newer file instead of failing on it.
 // 5: suites and suite_jobs (docs/suites.md); jobs and trials unchanged. 6:
 // jobs.testbed. 7: hook_runs (docs/testbeds.md "Hooks"). 8: jobs.load_unit ("cps" for
-// ASTF jobs, docs/astf.md; NULL: frames per second).
-constexpr int kSchemaVersion = 8;
+// ASTF jobs, docs/astf.md; NULL: frames per second). 9: replication and
+// replication_target, the fleet replicator's watermark (docs/fleet.md).
+constexpr int kSchemaVersion = 9;
 
 // synchronous=FULL with WAL: every commit syncs the WAL, so a committed trial
 // survives a power cut or reboot, not only a daemon crash (NORMAL would survive
@@ -103,6 +105,17 @@ CREATE TABLE IF NOT EXISTS hook_runs(
   failure_action TEXT NOT NULL
 );
 CREATE INDEX IF NOT EXISTS hook_runs_by_job ON hook_runs(job_id);
+CREATE TABLE IF NOT EXISTS replication(
+  job_id INTEGER PRIMARY KEY,
+  state TEXT NOT NULL,
+  trials_sent INTEGER NOT NULL,
+  hooks_sent INTEGER NOT NULL,
+  complete INTEGER NOT NULL
+);
+CREATE TABLE IF NOT EXISTS replication_target(
+  id INTEGER PRIMARY KEY CHECK (id = 1),
+  target TEXT NOT NULL
+);
 )sql";
 
 constexpr const char* kJobColumns =
@@ -162,6 +175,7 @@ Store::Store(const std::filesystem::path& file, std::chrono::milliseconds busy_t
     if (found >= 1 && found <= 5) db_.exec("ALTER TABLE jobs ADD COLUMN testbed TEXT");
     // Version 8: the unit of an ASTF job's loads; NULL (frames per second) for the rest.
     if (found >= 1 && found <= 7) db_.exec("ALTER TABLE jobs ADD COLUMN load_unit TEXT");
+    // Version 9 adds only the replication tables (docs/fleet.md), which kSchema creates.
     db_.exec(kSchema);
     db_.exec("PRAGMA user_version=" + std::to_string(kSchemaVersion));
     transaction.commit();
@@ -452,11 +466,18 @@ void Store::add_trial(JobId id, const StoredTrial& stored) {
 }
 
 std::vector<StoredTrial> Store::trials(JobId id) {
+  return trials(id, 0, std::numeric_limits<std::int64_t>::max());
+}
+
+std::vector<StoredTrial> Store::trials(JobId id, std::uint64_t after, std::size_t limit) {
   auto select = db_.prepare(
       "SELECT number, phase, load_pps, intended_duration, offered_count, loss_count, "
       "intended_count, effective_duration, notes, loss_ratio, started_at, recorded_at, plr, "
-      "detail, latency FROM trials WHERE job_id = ?1 ORDER BY number");
-  select.bind(1, id);
+      "detail, latency FROM trials WHERE job_id = ?1 AND number > ?2 ORDER BY number LIMIT ?3");
+  select.bind(1, id)
+      .bind(2, static_cast<std::int64_t>(after))
+      .bind(3, static_cast<std::int64_t>(
+                   std::min<std::size_t>(limit, std::numeric_limits<std::int64_t>::max())));
   std::vector<StoredTrial> trials;
   while (select.step()) {
     StoredTrial stored;

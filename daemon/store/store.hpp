@@ -13,6 +13,7 @@
 #include "daemon/model/hook_run.hpp"
 #include "daemon/model/job_record.hpp"
 #include "daemon/model/job_spec.hpp"
+#include "daemon/model/replication_mark.hpp"
 #include "daemon/model/suite_record.hpp"
 #include "daemon/store/sqlite.hpp"
 #include "plr/soak_search.hpp"
@@ -109,10 +110,14 @@ class Store {
   bool checkpoint();
   /// All stored trials of a job, by number.
   std::vector<StoredTrial> trials(JobId id);
+  /// The trials numbered above `after`, by number, at most `limit` of them.
+  std::vector<StoredTrial> trials(JobId id, std::uint64_t after, std::size_t limit);
   /// Stores one run of an operator's hook (store_hooks.cpp, docs/testbeds.md "Hooks").
   void add_hook_run(JobId id, const HookRun& run);
   /// The job's hook runs in the order they ran; failed ones only when `failed_only`.
   std::vector<HookRun> hook_runs(JobId id, bool failed_only = false);
+  /// At most `limit` of them after the first `skip`, in the order they ran.
+  std::vector<HookRun> hook_runs(JobId id, std::uint64_t skip, std::size_t limit);
   /// How many hook runs the job has, and how many of them failed.
   std::pair<std::size_t, std::size_t> hook_run_counts(JobId id);
   std::size_t trial_count(JobId id);
@@ -120,6 +125,17 @@ class Store {
   /// The stored result document (JSON of codec::encode_search_result, or of
   /// codec::encode_plr_result for PLR jobs), if any.
   std::optional<std::string> result_json(JobId id);
+
+  /// The fleet replicator's watermark (store_replication.cpp, docs/fleet.md): jobs from
+  /// id `from` on with something unsent (or never looked at), oldest first.
+  std::vector<ReplicationWork> replication_work(JobId from, std::size_t limit);
+  void mark_replicated(JobId id, const ReplicationMark& mark);
+  /// Names the database replication sends to (its address, without secrets). When it
+  /// differs from the stored one every mark is cleared, so a new database gets every
+  /// job; returns true then.
+  bool set_replication_target(const std::string& target);
+  /// The suite the job belongs to, if any.
+  std::optional<SuiteMembership> suite_membership(JobId id);
 
   const std::filesystem::path& file() const { return file_; }
 
@@ -134,6 +150,7 @@ class Store {
  private:
   JobRecord read_job(SqliteStatement& row) const;
   void delete_hook_runs_in_batches(JobId id, std::size_t batch);
+  std::vector<HookRun> hook_runs(JobId id, bool failed_only, std::int64_t skip, std::int64_t limit);
   std::vector<SuiteJobLink> suite_jobs(SuiteId id);
 
   std::filesystem::path file_;

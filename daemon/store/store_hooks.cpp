@@ -2,6 +2,9 @@
 // operator's hook, with its output, beside the job's trials.
 #include "daemon/store/store.hpp"
 
+#include <algorithm>
+#include <cstdint>
+
 namespace trexsearch::service {
 namespace {
 
@@ -43,12 +46,23 @@ void Store::add_hook_run(JobId id, const HookRun& run) {
 }
 
 std::vector<HookRun> Store::hook_runs(JobId id, bool failed_only) {
+  return hook_runs(id, failed_only, 0, -1);
+}
+
+std::vector<HookRun> Store::hook_runs(JobId id, std::uint64_t skip, std::size_t limit) {
+  return hook_runs(id, false, static_cast<std::int64_t>(skip),
+                   static_cast<std::int64_t>(std::min<std::size_t>(limit, INT64_MAX)));
+}
+
+std::vector<HookRun> Store::hook_runs(JobId id, bool failed_only, std::int64_t skip,
+                                      std::int64_t limit) {
   auto select = db_.prepare(
       std::string("SELECT hook, point, trial_number, attempt, started_at, duration, end_kind, "
                   "status, start_error, output, output_dropped, failure_action FROM hook_runs "
                   "WHERE job_id = ?1") +
-      (failed_only ? " AND NOT (end_kind = 'exited' AND status = 0)" : "") + " ORDER BY rowid");
-  select.bind(1, static_cast<std::int64_t>(id));
+      (failed_only ? " AND NOT (end_kind = 'exited' AND status = 0)" : "") +
+      " ORDER BY rowid LIMIT ?2 OFFSET ?3");
+  select.bind(1, static_cast<std::int64_t>(id)).bind(2, limit).bind(3, skip);
   std::vector<HookRun> runs;
   while (select.step()) {
     HookRun run;

@@ -24,7 +24,7 @@ import sys
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 ALLOWLIST = ".ci/json-allowlist"
 SOURCE_FOLDERS = ("daemon", "measure", "plr", "search", "sim", "trex_client", "trex_emulator")
-DAEMON_ROOMS = ("model", "log", "cpus", "spec", "store", "job_measurers", "metrics", "jobs",
+DAEMON_ROOMS = ("model", "log", "cpus", "spec", "store", "replication", "job_measurers", "metrics", "jobs",
                 "runners", "dispatch", "server", "searchd")
 INCLUDE = re.compile(r'^\s*#\s*include\s*([<"])([^>"]+)[>"]', re.M)
 USES_JSON = re.compile(r"Json::|^\s*#\s*include\s*<json/", re.M)

@@ -91,6 +91,19 @@ std::string store_lines(const StatusReply::Store& store) {
   return text.str();
 }
 
+std::string replication_lines(const StatusReply::Replication& replication) {
+  std::ostringstream text;
+  text << "fleet: " << replication.target << " as " << replication.tester << ", "
+       << replication.rows_behind << " rows behind";
+  if (replication.last_success) text << ", last success " << *replication.last_success;
+  if (!replication.connected && replication.last_error) {
+    text << "\n  FAILING since " << replication.last_error_at.value_or("") << ": "
+         << *replication.last_error;
+  }
+  text << "\n";
+  return text.str();
+}
+
 }  // namespace
 
 std::string format_status(const StatusReply& status) {
@@ -100,6 +113,7 @@ std::string format_status(const StatusReply& status) {
   text << "TRex: " << trex_line(status.trex) << "\n";
   text << queue_lines(status.queue) << testbed_lines(status.testbeds);
   if (status.store) text << store_lines(*status.store);
+  if (status.replication) text << replication_lines(*status.replication);
   if (status.clients) {
     text << "clients: " << status.clients->connected << " of " << status.clients->max << "\n";
   }

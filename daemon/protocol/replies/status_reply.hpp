@@ -93,6 +93,25 @@ struct StatusReply {
     friend bool operator==(const Clients&, const Clients&) = default;
   };
 
+  /// The fleet replicator (docs/fleet.md "Watching it"); absent without `results-db`.
+  struct Replication {
+    /// The database without its password, and this tester's name there.
+    std::string target;
+    std::string tester;
+    /// The last attempt reached the database.
+    bool connected = false;
+    /// Rows (trials, hook runs, job rows) and jobs the database lacks, as of the
+    /// replicator's last look at the store.
+    std::uint64_t rows_behind = 0;
+    std::uint64_t jobs_behind = 0;
+    std::uint64_t rows_sent = 0;
+    std::uint64_t errors = 0;
+    std::optional<std::string> last_success;
+    std::optional<std::string> last_error;
+    std::optional<std::string> last_error_at;
+    friend bool operator==(const Replication&, const Replication&) = default;
+  };
+
   /// A testbed of the daemon's config: its running job and its queue.
   struct Testbed {
     std::string name;
@@ -111,6 +130,7 @@ struct StatusReply {
   std::optional<Clients> clients;
   /// The config's testbeds (docs/testbeds.md); empty without testbed sections.
   std::vector<Testbed> testbeds;
+  std::optional<Replication> replication;
   friend bool operator==(const StatusReply&, const StatusReply&) = default;
 };
 

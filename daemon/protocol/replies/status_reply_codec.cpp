@@ -136,6 +136,36 @@ StatusReply::Queue decode_queue(const ReplyFields& fields) {
   return queue;
 }
 
+Json::Value encode_replication(const StatusReply::Replication& replication) {
+  Json::Value json(Json::objectValue);
+  json["target"] = replication.target;
+  json["tester"] = replication.tester;
+  json["connected"] = replication.connected;
+  json["rows_behind"] = Json::UInt64{replication.rows_behind};
+  json["jobs_behind"] = Json::UInt64{replication.jobs_behind};
+  json["rows_sent"] = Json::UInt64{replication.rows_sent};
+  json["errors"] = Json::UInt64{replication.errors};
+  put_optional(json, "last_success", replication.last_success);
+  put_optional(json, "last_error", replication.last_error);
+  put_optional(json, "last_error_at", replication.last_error_at);
+  return json;
+}
+
+StatusReply::Replication decode_replication(const ReplyFields& fields) {
+  StatusReply::Replication replication;
+  replication.target = fields.text("target");
+  replication.tester = fields.text("tester");
+  replication.connected = fields.flag("connected");
+  replication.rows_behind = fields.count("rows_behind");
+  replication.jobs_behind = fields.count("jobs_behind");
+  replication.rows_sent = fields.count("rows_sent");
+  replication.errors = fields.count("errors");
+  replication.last_success = fields.optional_text("last_success");
+  replication.last_error = fields.optional_text("last_error");
+  replication.last_error_at = fields.optional_text("last_error_at");
+  return replication;
+}
+
 Json::Value encode_store(const StatusReply::Store& store) {
   Json::Value json = object();
   json["file"] = store.file;
@@ -231,6 +261,7 @@ Document encode_reply(const StatusReply& reply) {
   json["trex"] = encode_trex(reply.trex);
   json["queue"] = encode_queue(reply.queue);
   if (reply.store) json["store"] = encode_store(*reply.store);
+  if (reply.replication) json["replication"] = encode_replication(*reply.replication);
   if (reply.clients) json["clients"] = encode_clients(*reply.clients);
   // Only from a daemon with testbed sections (docs/testbeds.md).
   if (!reply.testbeds.empty()) json["testbeds"] = encode_testbeds(reply.testbeds);
@@ -243,6 +274,9 @@ void decode_reply(const Document& arguments, StatusReply& reply) {
   reply.trex = decode_part(fields, "trex", decode_trex);
   reply.queue = decode_part(fields, "queue", decode_queue);
   if (fields.present("store")) reply.store = decode_part(fields, "store", decode_store);
+  if (fields.present("replication")) {
+    reply.replication = decode_part(fields, "replication", decode_replication);
+  }
   if (fields.present("clients")) reply.clients = decode_part(fields, "clients", decode_clients);
   if (fields.present("testbeds")) reply.testbeds = decode_testbeds(fields);
 }

@@ -122,6 +122,24 @@ TEST_CASE("every family has one HELP and one TYPE line, busy or idle") {
   }
 }
 
+TEST_CASE("the replicator's families appear only with results-db, with its values") {
+  MetricsSnapshot s = busy_snapshot();
+  CHECK(format_metrics(s).find("trexsearch_replication") == std::string::npos);
+  s.replication = MetricsSnapshot::Replication{false, 42, 7, 3, std::nullopt};
+  std::string page = format_metrics(s);
+  CHECK(has_line(page, "trexsearch_replication_up 0"));
+  CHECK(has_line(page, "trexsearch_replication_rows_behind 42"));
+  CHECK(has_line(page, "trexsearch_replication_rows_sent_total 7"));
+  CHECK(has_line(page, "trexsearch_replication_errors_total 3"));
+  CHECK(page.find("# TYPE trexsearch_replication_last_success_seconds gauge") != std::string::npos);
+  CHECK(page.find("\ntrexsearch_replication_last_success_seconds ") == std::string::npos);
+  s.replication->last_success_seconds = 1.5e9;
+  s.replication->connected = true;
+  page = format_metrics(s);
+  CHECK(has_line(page, "trexsearch_replication_up 1"));
+  CHECK(has_line(page, "trexsearch_replication_last_success_seconds 1500000000"));
+}
+
 TEST_CASE("a busy daemon's page carries each value with its labels") {
   const std::string page = format_metrics(busy_snapshot());
   CHECK(has_line(page, "trexsearch_build_info{version=\"1.2.3\"} 1"));
@@ -315,7 +333,10 @@ TEST_CASE("metrics-listen takes an IP literal and a port, and names itself when 
 namespace trexsearch::service {
 
 TEST_CASE("the shipped Grafana dashboard and docs name only metrics the daemon serves") {
-  const std::string page = format_metrics(MetricsSnapshot{});
+  // With the replicator's families too (only a daemon with results-db has them).
+  MetricsSnapshot snapshot;
+  snapshot.replication.emplace();
+  const std::string page = format_metrics(snapshot);
   for (const char* file : {"etc/grafana/trex-searchd-dashboard.json", "docs/metrics.md"}) {
     std::ifstream in(trexsearch::testing::build_paths::source_dir() + "/" + file);
     REQUIRE(in);

@@ -176,10 +176,10 @@ TEST_CASE("a version-3 store (before latency) is upgraded in place, trials kept"
   {
     sqlite3* db = nullptr;
     REQUIRE(sqlite3_open(file.c_str(), &db) == SQLITE_OK);
-    CHECK(sqlite3_exec(db, "PRAGMA user_version=9;", nullptr, nullptr, nullptr) == SQLITE_OK);
+    CHECK(sqlite3_exec(db, "PRAGMA user_version=99;", nullptr, nullptr, nullptr) == SQLITE_OK);
     sqlite3_close(db);
   }
-  CHECK_THROWS_WITH(Store{file}, doctest::Contains("schema version 9 is newer"));
+  CHECK_THROWS_WITH(Store{file}, doctest::Contains("schema version 99 is newer"));
 }
 
 }  // namespace trexsearch::service

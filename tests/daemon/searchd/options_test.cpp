@@ -87,6 +87,31 @@ TEST_CASE("bad settings are refused naming the key and the value") {
   CHECK(resolve_group("0") == gid_t{0});
 }
 
+TEST_CASE("results-db and tester-id: checked at start, the password never shown") {
+  TempDir dir;
+  const std::string empty = dir.write("empty.conf", "");
+  const DaemonOptions plain = parse_command_line({"--config", empty}).options;
+  CHECK(plain.results_db.empty());
+  CHECK_FALSE(plain.tester_id.empty());  // the host name
+  CHECK(error_of({"--config", empty, "--tester-id", "lab:1"}).find("tester-id = lab:1") == 0);
+  CHECK(error_of({"--config", empty, "--tester-id", "two words"}).find("tester-id") == 0);
+  CHECK(error_of({"--config", empty, "--results-db-timeout", "0"}).find("results-db-timeout = 0") ==
+        0);
+  const std::string refused =
+      error_of({"--config", empty, "--results-db", "host=x password='s3cret"});
+  CHECK(refused.find("results-db") == 0);
+  CHECK(refused.find("s3cret") == std::string::npos);
+  const CommandLine fleet = parse_command_line(
+      {"--config", dir.write("fleet.conf",
+                             "results-db = host=/run/postgresql dbname=fleet password=s3cret\n"
+                             "tester-id = lab-7\n")});
+  CHECK(fleet.options.tester_id == "lab-7");
+  const std::string shown = describe_options(fleet.options);
+  CHECK(shown.find("tester-id = lab-7") != std::string::npos);
+  CHECK(shown.find("password=***") != std::string::npos);
+  CHECK(shown.find("s3cret") == std::string::npos);
+}
+
 TEST_CASE("testbed sections are read from the config file, and shown by --check-config") {
   TempDir dir;
   const std::string conf = dir.write("d.conf",

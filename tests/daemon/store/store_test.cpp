@@ -263,3 +263,45 @@ TEST_CASE("a damaged store fails quick_check with the file and what to do") {
 }
 
 }  // namespace trexsearch::service
+
+namespace trexsearch::service {
+
+TEST_CASE(
+    "the replication watermark: work until every row is marked sent, reset for a new target") {
+  TempDir dir;
+  Store store(dir.path() / "jobs.sqlite");
+  const JobId first = store.add_job(new_job());
+  const JobId second = store.add_job(new_job());
+  for (std::size_t n = 1; n <= 3; ++n)
+    store.add_trial(first, trial(n, 1e5 * static_cast<double>(n)));
+  CHECK(store.set_replication_target("host=a"));
+  CHECK_FALSE(store.set_replication_target("host=a"));
+
+  std::vector<ReplicationWork> work = store.replication_work(1, 10);
+  REQUIRE(work.size() == 2);
+  CHECK(work[0].job == first);
+  CHECK(work[0].last_trial == 3);
+  CHECK_FALSE(work[0].sent);
+  CHECK(work[0].rows_behind() == 4);  // three trials and the job's row
+  CHECK(work[1].rows_behind() == 1);
+  // Trials in batches, from a number on.
+  CHECK(store.trials(first, 1, 1).size() == 1);
+  CHECK(store.trials(first, 1, 1)[0].number == 2);
+  CHECK(store.trials(first, 3, 10).empty());
+
+  store.mark_replicated(first, {"queued", 2, 0, false});
+  work = store.replication_work(first, 10);
+  CHECK(work[0].sent->trials_sent == 2);
+  CHECK(work[0].rows_behind() == 1);
+  // Complete jobs leave the work list; others stay, from the given id on.
+  store.mark_replicated(first, {"queued", 3, 0, true});
+  work = store.replication_work(1, 10);
+  REQUIRE(work.size() == 1);
+  CHECK(work[0].job == second);
+  CHECK(store.replication_work(second + 1, 10).empty());
+  // Another database gets everything again.
+  CHECK(store.set_replication_target("host=b"));
+  CHECK(store.replication_work(1, 10).size() == 2);
+}
+
+}  // namespace trexsearch::service
