@@ -11,8 +11,7 @@ std::string trial_record_json(const protocol::TrialRecord& trial) {
 }
 
 std::string hook_run_record_json(const protocol::HookRunRecord& run) {
-  return protocol::to_compact_text(
-      protocol::make_document(protocol::encode_hook_run_record(run)));
+  return protocol::to_compact_text(protocol::make_document(protocol::encode_hook_run_record(run)));
 }
 
 }  // namespace trexsearch::fleet

@@ -104,8 +104,8 @@ std::string hook_runs_array(const std::vector<FleetHookRun>& runs) {
 void write_goal_values(PgConnection& connection, const FleetJobUpdate& update,
                        std::stop_token stop) {
   const std::string job = std::to_string(update.job.id);
-  connection.exec("DELETE FROM goal_values WHERE tester = $1 AND job_id = $2",
-                  {update.tester, job}, stop);
+  connection.exec("DELETE FROM goal_values WHERE tester = $1 AND job_id = $2", {update.tester, job},
+                  stop);
   for (const FleetGoalValue& goal : *update.goal_values) {
     connection.exec(
         "INSERT INTO goal_values(tester, job_id, goal, value_kind, value, spread_low, "

@@ -39,8 +39,8 @@ struct ReplicationWork {
   /// Rows the fleet database lacks: unsent trials and hook runs, plus the job's own
   /// row when its state changed.
   std::uint64_t rows_behind() const {
-    const std::uint64_t trials = sent ? last_trial - std::min(last_trial, sent->trials_sent)
-                                      : last_trial;
+    const std::uint64_t trials =
+        sent ? last_trial - std::min(last_trial, sent->trials_sent) : last_trial;
     const std::uint64_t hooks =
         sent ? hook_runs - std::min(hook_runs, sent->hooks_sent) : hook_runs;
     const std::uint64_t job_row = !sent || sent->state != state ? 1 : 0;

@@ -39,8 +39,7 @@ std::optional<fleet::FleetSuite> suite_of(const std::optional<SuiteMembership>& 
 }  // namespace
 
 Replicator::Replicator(ReplicationSettings settings, std::filesystem::path store_file,
-                       std::function<std::optional<JobDocuments>(JobId)> documents_of,
-                       Logger& log)
+                       std::function<std::optional<JobDocuments>(JobId)> documents_of, Logger& log)
     : settings_(std::move(settings)),
       store_file_(std::move(store_file)),
       documents_of_(std::move(documents_of)),
@@ -180,7 +179,8 @@ bool Replicator::pass(Store& store, fleet::PgConnection& database, std::stop_tok
   for (const ReplicationWork& job : work) {
     if (stop.stop_requested()) return sent;
     if (completed(job)) {
-      store.mark_replicated(job.job, {job.state, job.sent->trials_sent, job.sent->hooks_sent, true});
+      store.mark_replicated(job.job,
+                            {job.state, job.sent->trials_sent, job.sent->hooks_sent, true});
     } else if (job.rows_behind() > 0) {
       replicate_job(store, database, job, stop);
       sent = true;
@@ -234,8 +234,8 @@ void Replicator::replicate_job(Store& store, fleet::PgConnection& database,
     fleet::write_job_update(database, update, stop);
     if (!trials.empty()) mark.trials_sent = trials.back().number;
     mark.hooks_sent += runs.size();
-    const bool more = trials.size() == settings_.trials_per_write ||
-                      runs.size() == settings_.hook_runs_per_write;
+    const bool more =
+        trials.size() == settings_.trials_per_write || runs.size() == settings_.hook_runs_per_write;
     mark.complete = !more && protocol::is_final(documents->summary.state);
     store.mark_replicated(work.job, mark);
     {

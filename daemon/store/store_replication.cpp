@@ -21,9 +21,9 @@ std::vector<ReplicationWork> Store::replication_work(JobId from, std::size_t lim
     job.last_trial = static_cast<std::uint64_t>(select.column_optional_int64(2).value_or(0));
     job.hook_runs = static_cast<std::uint64_t>(select.column_int64(3));
     if (!select.is_null(4)) {
-      job.sent = ReplicationMark{select.column_text(4),
-                                 static_cast<std::uint64_t>(select.column_int64(5)),
-                                 static_cast<std::uint64_t>(select.column_int64(6)), false};
+      job.sent =
+          ReplicationMark{select.column_text(4), static_cast<std::uint64_t>(select.column_int64(5)),
+                          static_cast<std::uint64_t>(select.column_int64(6)), false};
     }
     work.push_back(std::move(job));
   }

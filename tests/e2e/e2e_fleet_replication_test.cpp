@@ -26,9 +26,8 @@ struct FleetDaemon {
   FleetDaemon(const std::string& conninfo, const std::string& tester,
               const std::string& extra_config = "")
       : daemon(dir,
-               daemon_args_with_config(dir, "results-db = " + conninfo + "\ntester-id = " +
-                                                tester + "\nresults-db-timeout = 1\n" +
-                                                extra_config),
+               daemon_args_with_config(dir, "results-db = " + conninfo + "\ntester-id = " + tester +
+                                                "\nresults-db-timeout = 1\n" + extra_config),
                tester),
         name(tester) {}
   std::string socket() const { return dir.file("control.sock"); }
@@ -78,7 +77,8 @@ std::map<std::int64_t, std::vector<protocol::TrialRecord>> local_trials(const st
 std::map<std::int64_t, std::vector<protocol::TrialRecord>> fleet_trials(
     fleet::PgConnection& database, const std::string& tester) {
   std::map<std::int64_t, std::vector<protocol::TrialRecord>> trials;
-  for (const auto& row : database.exec("SELECT job_id FROM jobs WHERE tester = $1", {tester}).rows) {
+  for (const auto& row :
+       database.exec("SELECT job_id FROM jobs WHERE tester = $1", {tester}).rows) {
     trials[std::stoll(*row[0])];
   }
   const fleet::PgRows rows = database.exec(
@@ -150,7 +150,8 @@ TEST_CASE(
   for (std::size_t i = 0; i < testers.size(); ++i) {
     ControlClient client(testers[i]->socket());
     jobs.emplace_back(testers[i].get(), submit(client, mlr_job(1e6 * static_cast<double>(i + 1))));
-    jobs.emplace_back(testers[i].get(), submit(client, deterministic_plr_submit(sim_measurer(1e6))));
+    jobs.emplace_back(testers[i].get(),
+                      submit(client, deterministic_plr_submit(sim_measurer(1e6))));
   }
   server.kill_hard();
   for (const auto& [tester, job] : jobs) CHECK(wait_ended(tester->socket(), job) == "finished");
@@ -240,9 +241,8 @@ TEST_CASE("the fleet connection string's password is never shown") {
       "trex-cpus = none\nresults-db = host=" + dir.file("no-server") +
       " dbname=fleet user=u password=s3cret-word\ntester-id = lab-1\nresults-db-timeout = 1\n";
   const std::string file = dir.write("fleet.conf", config);
-  DaemonProcess daemon(dir,
-                       {"--config", file, "--socket", dir.file("control.sock"), "--state-dir",
-                        dir.file("state")});
+  DaemonProcess daemon(dir, {"--config", file, "--socket", dir.file("control.sock"), "--state-dir",
+                             dir.file("state")});
   REQUIRE(daemon.wait_ready());
   ControlClient client(dir.file("control.sock"));
   // Jobs run without the fleet database.

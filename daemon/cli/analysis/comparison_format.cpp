@@ -53,7 +53,7 @@ std::string format_comparison(const Comparison& comparison) {
     for (std::size_t i = 0; i < jobs.size(); ++i) row.push_back(cell(i));
     rows.push_back(row);
   };
-  add_row("", [&](std::size_t i) { return "job " + std::to_string(jobs[i].id); });
+  add_row("", [&](std::size_t i) { return "job " + terminal_safe(job_label(jobs[i])); });
   add_row("name", [&](std::size_t i) { return terminal_safe(jobs[i].name); });
   add_row("method", [&](std::size_t i) { return jobs[i].method; });
   add_row("state", [&](std::size_t i) { return state_text(jobs[i]); });
@@ -76,7 +76,7 @@ std::string format_comparison(const Comparison& comparison) {
       return text.empty() ? std::string("-") : text;
     });
     add_row("  spread", [&](std::size_t i) { return spread_text(goal.values[i]); });
-    add_row("  vs job " + std::to_string(jobs.front().id), [&](std::size_t i) {
+    add_row("  vs job " + terminal_safe(job_label(jobs.front())), [&](std::size_t i) {
       return i == 0 ? std::string("-") : difference_text(goal.values[i]);
     });
     for (const ComparedValue& value : goal.values)
@@ -87,9 +87,10 @@ std::string format_comparison(const Comparison& comparison) {
     for (std::size_t i = 1; i < jobs.size(); ++i) {
       const ComparedValue& value = goal.values[i];
       if (!value.regression) continue;
-      text += "REGRESSION: " + terminal_safe(goal.goal) + " of job " + std::to_string(jobs[i].id) +
-              " is " + fixed(-*value.difference_percent, 2) + " % below job " +
-              std::to_string(jobs.front().id) + ", beyond both runs' spread\n";
+      text += "REGRESSION: " + terminal_safe(goal.goal) + " of job " +
+              terminal_safe(job_label(jobs[i])) + " is " + fixed(-*value.difference_percent, 2) +
+              " % below job " + terminal_safe(job_label(jobs.front())) +
+              ", beyond both runs' spread\n";
     }
   }
   if (unclean) {
@@ -100,8 +101,8 @@ std::string format_comparison(const Comparison& comparison) {
       for (std::size_t i = 0; i < jobs.size(); ++i) {
         const auto& value = goal.values[i].value;
         if (value && !value->clean()) {
-          text += "  job " + std::to_string(jobs[i].id) + " " + terminal_safe(goal.goal) + ": " +
-                  terminal_safe(value->unclean_reason) + "\n";
+          text += "  job " + terminal_safe(job_label(jobs[i])) + " " + terminal_safe(goal.goal) +
+                  ": " + terminal_safe(value->unclean_reason) + "\n";
         }
       }
     }

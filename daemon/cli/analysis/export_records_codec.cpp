@@ -16,7 +16,7 @@ namespace {
 
 /// A record with the members every line has, then `fields` (minus `leave_out`);
 /// the export's own members win over a field of the same name.
-Json::Value record(const char* type, const Json::Value& job_id, const Json::Value& fields,
+Json::Value record(const char* type, const ExportedJob& exported, const Json::Value& fields,
                    const std::vector<std::string>& leave_out) {
   Json::Value line(Json::objectValue);
   if (fields.isObject()) {
@@ -29,7 +29,8 @@ Json::Value record(const char* type, const Json::Value& job_id, const Json::Valu
   line["format"] = kExportFormat;
   line["version"] = kExportVersion;
   line["type"] = type;
-  line["job"] = job_id;
+  line["job"] = exported.job["id"];
+  if (exported.tester) line["tester"] = *exported.tester;
   return line;
 }
 
@@ -60,6 +61,14 @@ std::string row(const std::vector<std::string>& cells) {
   std::string text;
   for (std::size_t i = 0; i < cells.size(); ++i) text += (i == 0 ? "" : ",") + cells[i];
   return text + "\r\n";
+}
+
+/// A row of one job's: its tester's cell first when it has one.
+std::string row(const ExportedJob& exported, const std::vector<std::string>& cells) {
+  if (!exported.tester) return row(cells);
+  std::vector<std::string> with_tester{report::csv_field(*exported.tester)};
+  with_tester.insert(with_tester.end(), cells.begin(), cells.end());
+  return row(with_tester);
 }
 
 std::string joined_notes(const Json::Value& notes) {
@@ -115,8 +124,10 @@ constexpr const char* kHookColumns[] = {
     "output"};
 
 template <std::size_t N>
-std::string header_of(const char* const (&columns)[N]) {
-  return row(std::vector<std::string>(std::begin(columns), std::end(columns)));
+std::string header_of(const char* const (&columns)[N], bool with_tester) {
+  std::vector<std::string> names(std::begin(columns), std::end(columns));
+  if (with_tester) names.insert(names.begin(), "tester");
+  return row(names);
 }
 
 std::string job_rows(const ExportedJob& exported) {
@@ -124,7 +135,7 @@ std::string job_rows(const ExportedJob& exported) {
   std::vector<std::string> cells{cell(job["id"])};
   for (std::size_t i = 1; i < std::size(kJobColumns); ++i)
     cells.push_back(cell(job[kJobColumns[i]]));
-  return row(cells);
+  return row(exported, cells);
 }
 
 std::string result_rows(const ExportedJob& exported) {
@@ -156,7 +167,7 @@ std::string result_rows(const ExportedJob& exported) {
     cells.insert(cells.end(), middle.begin(), middle.end());
     cells.insert(cells.end(), tail.begin(), tail.end());
     cells.insert(cells.end(), receive.begin(), receive.end());
-    return row(cells);
+    return row(exported, cells);
   };
   if (fixed_load) {
     const Json::Value& limit = result["tester_limit"];
@@ -193,27 +204,27 @@ std::string trial_rows(const ExportedJob& exported) {
                                        ? trial["intended_duration"]
                                        : trial["effective_duration"];
     const Json::Value& estimate = trial["estimate"];
-    text += row(
-        {cell(job["id"]),
-         cell(job["name"]),
-         cell(job["method"]),
-         cell(trial["number"]),
-         cell(trial["phase"]),
-         cell(trial["started_at"]),
-         cell(trial["recorded_at"]),
-         cell(trial["load"]),
-         cell(trial["intended_duration"]),
-         cell(effective),
-         cell(trial["offered_count"]),
-         cell(trial["loss_count"]),
-         cell(trial["intended_count"].isNull() ? trial["offered_count"] : trial["intended_count"]),
-         cell(trial["loss_ratio"]),
-         cell(trial["measured_loss_ratio"]),
-         cell(trial["tester_limited_pps"]),
-         cell(trial["counters"]),
-         estimate.isObject() ? cell(estimate["average"]) : "",
-         estimate.isObject() ? cell(estimate["stdev"]) : "",
-         report::quoted_csv_field(joined_notes(trial["notes"]))});
+    text += row(exported, {cell(job["id"]),
+                           cell(job["name"]),
+                           cell(job["method"]),
+                           cell(trial["number"]),
+                           cell(trial["phase"]),
+                           cell(trial["started_at"]),
+                           cell(trial["recorded_at"]),
+                           cell(trial["load"]),
+                           cell(trial["intended_duration"]),
+                           cell(effective),
+                           cell(trial["offered_count"]),
+                           cell(trial["loss_count"]),
+                           cell(trial["intended_count"].isNull() ? trial["offered_count"]
+                                                                 : trial["intended_count"]),
+                           cell(trial["loss_ratio"]),
+                           cell(trial["measured_loss_ratio"]),
+                           cell(trial["tester_limited_pps"]),
+                           cell(trial["counters"]),
+                           estimate.isObject() ? cell(estimate["average"]) : "",
+                           estimate.isObject() ? cell(estimate["stdev"]) : "",
+                           report::quoted_csv_field(joined_notes(trial["notes"]))});
   }
   return text;
 }
@@ -222,9 +233,9 @@ std::string direction_rows(const ExportedJob& exported) {
   std::string text;
   for (const Json::Value& trial : exported.trials) {
     for (const Json::Value& d : trial["directions"]) {
-      text += row({cell(exported.job["id"]), cell(trial["number"]), cell(d["direction"]),
-                   cell(d["intended"]), cell(d["offered"]), cell(d["received"]), cell(d["loss"]),
-                   cell(d["unsent"]), cell(d["loss_ratio"])});
+      text += row(exported, {cell(exported.job["id"]), cell(trial["number"]), cell(d["direction"]),
+                             cell(d["intended"]), cell(d["offered"]), cell(d["received"]),
+                             cell(d["loss"]), cell(d["unsent"]), cell(d["loss_ratio"])});
     }
   }
   return text;
@@ -238,7 +249,7 @@ std::string hook_rows(const ExportedJob& exported) {
       cells.push_back(cell(run[kHookColumns[i]]));
     }
     cells.push_back(report::quoted_csv_field(run["output"].asString()));
-    text += row(cells);
+    text += row(exported, cells);
   }
   return text;
 }
@@ -272,7 +283,8 @@ std::optional<ExportRecord> export_record_from_string(const std::string& text) {
 ExportedJob listed_job(const protocol::JobSummary& listed) {
   // The daemon writes its JOB objects with this encoder, so the line is as listed.
   return ExportedJob{protocol::encode_job_summary(listed), Json::Value(),
-                     Json::Value(Json::arrayValue), Json::Value(), Json::Value(Json::arrayValue)};
+                     Json::Value(Json::arrayValue),        Json::Value(),
+                     Json::Value(Json::arrayValue),        std::nullopt};
 }
 
 std::int64_t exported_id(const ExportedJob& exported) { return exported.job["id"].asInt64(); }
@@ -295,7 +307,7 @@ bool has_result(const ExportedJob& exported) { return !exported.result.isNull();
 std::size_t trial_count(const ExportedJob& exported) { return exported.trials.size(); }
 
 std::string job_json_line(const ExportedJob& exported) {
-  Json::Value line = record("job", exported.job["id"], exported.job, {"id"});
+  Json::Value line = record("job", exported, exported.job, {"id"});
   line["spec"] = exported.spec;
   return json_line(line);
 }
@@ -303,7 +315,7 @@ std::string job_json_line(const ExportedJob& exported) {
 std::string result_json_line(const ExportedJob& exported) {
   if (exported.result.isNull()) return "";
   // The trials are lines of their own (all stored ones, latency phase included).
-  Json::Value line = record("result", exported.job["id"], exported.result, {"trials"});
+  Json::Value line = record("result", exported, exported.result, {"trials"});
   line["method"] = exported.job["method"];
   return json_line(line);
 }
@@ -311,7 +323,7 @@ std::string result_json_line(const ExportedJob& exported) {
 std::string trial_json_lines(const ExportedJob& exported) {
   std::string text;
   for (const Json::Value& trial : exported.trials) {
-    text += json_line(record("trial", exported.job["id"], trial, {}));
+    text += json_line(record("trial", exported, trial, {}));
   }
   return text;
 }
@@ -319,23 +331,23 @@ std::string trial_json_lines(const ExportedJob& exported) {
 std::string hook_json_lines(const ExportedJob& exported) {
   std::string text;
   for (const Json::Value& run : exported.hook_runs) {
-    text += json_line(record("hook", exported.job["id"], run, {}));
+    text += json_line(record("hook", exported, run, {}));
   }
   return text;
 }
 
-std::string csv_header(ExportRecord table) {
+std::string csv_header(ExportRecord table, bool with_tester) {
   switch (table) {
     case ExportRecord::job:
-      return header_of(kJobColumns);
+      return header_of(kJobColumns, with_tester);
     case ExportRecord::result:
-      return header_of(kResultColumns);
+      return header_of(kResultColumns, with_tester);
     case ExportRecord::trial:
-      return header_of(kTrialColumns);
+      return header_of(kTrialColumns, with_tester);
     case ExportRecord::direction:
-      return header_of(kDirectionColumns);
+      return header_of(kDirectionColumns, with_tester);
     case ExportRecord::hook:
-      return header_of(kHookColumns);
+      return header_of(kHookColumns, with_tester);
   }
   return "";
 }

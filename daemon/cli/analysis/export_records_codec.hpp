@@ -39,6 +39,9 @@ struct ExportedJob {
   Json::Value trials;  ///< `show`'s trials (array; empty when not fetched)
   Json::Value result;  ///< `result`'s result; null when the job has none
   Json::Value hook_runs = Json::Value(Json::arrayValue);  ///< `show --hooks`' runs
+  /// The tester, from the fleet database (--db): then every JSON line has a "tester"
+  /// member and every CSV row a tester column first (docs/fleet.md).
+  std::optional<std::string> tester;
 };
 
 /// A listed job as the start of its export: nothing fetched yet.
@@ -63,8 +66,9 @@ std::string trial_json_lines(const ExportedJob& exported);
 /// One line per run of the job's hooks (docs/testbeds.md "Hooks").
 std::string hook_json_lines(const ExportedJob& exported);
 
-/// The CSV header row of a table (CRLF-terminated).
-std::string csv_header(ExportRecord table);
+/// The CSV header row of a table (CRLF-terminated); `with_tester`: a "tester" column
+/// first, as the rows of jobs with a tester have.
+std::string csv_header(ExportRecord table, bool with_tester = false);
 /// The table's rows for one job (CRLF-terminated each; possibly none).
 std::string csv_rows(ExportRecord table, const ExportedJob& job);
 

@@ -6,7 +6,7 @@
 namespace trexsearch::cli {
 namespace {
 
-std::string job_text(const JobValues& job) { return "job " + std::to_string(job.id); }
+std::string job_text(const JobValues& job) { return "job " + job_label(job); }
 
 std::string goal_names(const JobValues& job) {
   std::string names;

@@ -96,6 +96,30 @@ std::string format_trend(const std::string& name, const std::vector<TrendSeries>
   return text;
 }
 
+std::string format_fleet_trend(const std::string& name, const std::vector<ScopedTrend>& trends) {
+  std::string text;
+  std::string regressions;
+  for (const ScopedTrend& trend : trends) {
+    text += format_trend(name + trend.scope.label(), trend.series) + "\n";
+    std::string goals;
+    for (const TrendSeries& series : trend.series) {
+      if (series.verdict == TrendVerdict::regression) {
+        goals += (goals.empty() ? "" : ", ") + terminal_safe(series.goal);
+      }
+    }
+    if (goals.empty()) continue;
+    // The label without its leading " on ".
+    regressions += (regressions.empty() ? "" : "; ") +
+                   terminal_safe(trend.scope.label().substr(4)) + " (" + goals + ")";
+  }
+  const bool per_tester = !trends.empty() && trends.front().scope.any_testbed;
+  const std::string count = std::to_string(trends.size());
+  text += "fleet: '" + terminal_safe(name) + "' on " +
+          (per_tester ? count + " testers (any testbed): " : count + " tester/testbed pairs: ") +
+          (regressions.empty() ? "no regression" : "REGRESSION on " + regressions) + "\n";
+  return text;
+}
+
 bool trend_regressed(const std::vector<TrendSeries>& series) {
   for (const TrendSeries& one : series) {
     if (one.verdict == TrendVerdict::regression) return true;

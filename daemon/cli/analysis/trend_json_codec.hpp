@@ -6,6 +6,7 @@
 #include <string>
 #include <vector>
 
+#include "daemon/cli/analysis/trend_scopes.hpp"
 #include "daemon/cli/analysis/trend_series.hpp"
 
 namespace trexsearch::cli {
@@ -20,5 +21,17 @@ Json::Value encode_trend(const std::string& name, const std::vector<TrendSeries>
 std::string trend_json(const std::string& name, const std::vector<TrendSeries>& series,
                        const std::optional<std::string>& testbed = std::nullopt,
                        bool any_testbed = false);
+
+/// `trend --db --json` (docs/fleet.md): the same document with every scope's series in
+/// `series`, each also naming its "tester", "testbed" (null: jobs on no testbed, or
+/// with --any-testbed) and whether it is a "regression"; at the top "fleet": true and
+/// the --tester and --testbed asked for (null: all).
+Json::Value encode_fleet_trend(const std::string& name, const std::vector<ScopedTrend>& trends,
+                               const std::optional<std::string>& tester,
+                               const std::optional<std::string>& testbed, bool any_testbed);
+/// That document as `trend --db --json` prints it.
+std::string fleet_trend_json(const std::string& name, const std::vector<ScopedTrend>& trends,
+                             const std::optional<std::string>& tester,
+                             const std::optional<std::string>& testbed, bool any_testbed);
 
 }  // namespace trexsearch::cli

@@ -11,10 +11,11 @@
 
 #include "daemon/cli/analysis/export_filter.hpp"
 #include "daemon/cli/analysis/export_records_codec.hpp"
-#include "daemon/cli/client/job_listing.hpp"
-#include "daemon/cli/command/client_connection.hpp"
+#include "daemon/cli/client/job_source.hpp"
 #include "daemon/cli/command/command_entries.hpp"
 #include "daemon/cli/command/command_errors.hpp"
+#include "daemon/cli/command/fleet_options.hpp"
+#include "daemon/cli/text/terminal_text.hpp"
 
 namespace trexsearch::cli {
 namespace {
@@ -49,9 +50,12 @@ po::options_description export_options() {
        "only jobs created at or after TIME (ISO 8601 UTC: 2026-11-25 or 2026-11-25T08:00:00Z)")
       ("until", po::value<std::string>()->value_name("TIME"),
        "only jobs created before TIME (same form; not included, so ranges do not overlap)")
+      ("testbed", po::value<std::string>()->value_name("NAME"),
+       "only jobs placed on this testbed (docs/testbeds.md)")
       ("output,o", po::value<std::string>()->value_name("FILE"),
        "write to FILE (replaced only when the export succeeded) instead of standard output");
   // clang-format on
+  add_fleet_options(options);
   return options;
 }
 
@@ -107,30 +111,24 @@ std::optional<std::string> optional_option(const po::variables_map& options, con
 }
 
 /// Fetches what the records need; nullopt when the job was deleted meanwhile.
-std::optional<ExportedJob> fetch_job(ControlConnection& connection, ExportedJob exported,
+std::optional<ExportedJob> fetch_job(JobSource& source, const SourcedJob& listed,
                                      const ExportSettings& settings) {
+  ExportedJob exported = listed_job(listed.job);
+  exported.tester = listed.tester;
   const bool need_trials =
       wants(settings, ExportRecord::trial) || wants(settings, ExportRecord::direction);
   const bool need_spec = !settings.csv && wants(settings, ExportRecord::job);
   const bool need_hooks = wants(settings, ExportRecord::hook);
-  const std::int64_t id = exported_id(exported);
   if (need_trials || need_spec || need_hooks) {
-    const protocol::Response shown =
-        connection.try_send(protocol::ShowRequest{id, need_trials, need_hooks});
-    if (shown.result == protocol::ResultCode::not_found) return std::nullopt;
-    if (shown.result != protocol::ResultCode::success)
-      throw DaemonRefused(shown.result, shown.text);
-    add_shown(exported, shown.arguments, need_trials, need_hooks);
+    const std::optional<protocol::Document> shown =
+        source.shown(listed.ref(), need_trials, need_hooks);
+    if (!shown) return std::nullopt;
+    add_shown(exported, *shown, need_trials, need_hooks);
   }
   if (wants(settings, ExportRecord::result)) {
-    const protocol::Response result = connection.try_send(protocol::ResultRequest{id});
-    if (result.result == protocol::ResultCode::success) {
-      add_result(exported, result.arguments);
-    } else if (result.result == protocol::ResultCode::not_found) {
-      return std::nullopt;
-    } else if (result.result != protocol::ResultCode::conflict) {  // conflict: no result yet
-      throw DaemonRefused(result.result, result.text);
-    }
+    const std::optional<std::optional<protocol::Document>> result = source.result(listed.ref());
+    if (!result) return std::nullopt;
+    if (*result) add_result(exported, **result);
   }
   return exported;
 }
@@ -217,20 +215,23 @@ int export_body(const ClientCall& call) {
       make_export_filter(optional_option(options, "name"), optional_option(options, "method"),
                          options["state"].as<std::string>(), optional_option(options, "since"),
                          optional_option(options, "until"));
-  ControlConnection connection(client.socket, client.timeout);
+  JobQuery query;
+  query.filter = filter;
+  query.tester = tester_option(options);
+  query.testbed = optional_option(options, "testbed");
   const int list_limit = options["list-limit"].as<int>();
   if (list_limit < 1 || list_limit > kListLimit) {
     throw UsageError("--list-limit " + std::to_string(list_limit) + ": must be 1..10000");
   }
-  const std::vector<protocol::JobSummary> jobs = matching_jobs(connection, filter, list_limit);
+  const std::unique_ptr<JobSource> source = open_job_source(call, list_limit);
+  const std::vector<SourcedJob> jobs = source->jobs(query);
   ExportOutput output(optional_option(options, "output"), out);
-  if (settings.csv) output.write(csv_header(settings.records.front()));
+  if (settings.csv) output.write(csv_header(settings.records.front(), source->fleet()));
   Counts counts;
-  for (const protocol::JobSummary& listed : jobs) {
-    const ExportedJob start = listed_job(listed);
-    const auto exported = fetch_job(connection, start, settings);
+  for (const SourcedJob& listed : jobs) {
+    const auto exported = fetch_job(*source, listed, settings);
     if (!exported) {
-      err << "trex-search: job " << exported_id(start)
+      err << "trex-search: job " << terminal_safe(to_string(listed.ref()))
           << " was deleted during the export; left out\n";
       continue;
     }
@@ -253,14 +254,19 @@ constinit const CommandEntry kExportCommand{
     .summary = "write stored jobs, results and trials as JSON lines or CSV",
     .usage =
         "trex-search export [--format jsonl|csv] [--records LIST] [--name NAME] [--method M]\n"
-        "                          [--state STATE] [--since TIME] [--until TIME] [-o FILE]",
+        "                          [--state STATE] [--since TIME] [--until TIME]\n"
+        "                          [--testbed NAME] [-o FILE]\n"
+        "       trex-search export --db CONNINFO [--tester NAME] [the options above]",
     .description =
         "Writes stored jobs with their results and trials for loading into a database:\n"
         "JSON lines (each with \"format\": \"trex-search-export\", \"version\": 1, a \"type\"\n"
         "and the \"job\" id) or one CSV table (RFC 4180, CRLF). Jobs oldest first. By\n"
         "default only ended jobs (finished, failed, cancelled). A summary goes to stderr.\n"
-        "The format, every field and column: docs/export.md.",
+        "The format, every field and column: docs/export.md.\n"
+        "With --db, the jobs of every tester in the fleet database (docs/fleet.md), tester\n"
+        "by tester: each JSON line also has a \"tester\", each CSV row a tester column first.",
     .options = export_options,
+    .exit_codes = kFleetClientExitCodes,
     // export refuses --json (it writes its own formats): its errors stay text.
     .client = {.json_errors = false, .hidden_options = export_hidden_options, .body = export_body},
 };

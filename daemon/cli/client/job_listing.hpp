@@ -13,9 +13,9 @@ namespace trexsearch::cli {
 class ControlConnection;
 
 // Gathering stored jobs and their results over the socket's `list`, `show` and
-// `result` requests: shared by `export`, `compare` and `trend`, so the daemon
-// needs no request of its own for them. Every reply is read through its
-// protocol codec.
+// `result` requests: the socket's JobSource (socket_job_source.hpp) for `export`,
+// `compare` and `trend`, so the daemon needs no request of its own for them. Every
+// reply is read through its protocol codec.
 
 /// The daemon's largest `list` limit (docs/socket-api.md).
 inline constexpr int kListLimit = 10000;

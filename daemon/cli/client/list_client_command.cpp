@@ -1,8 +1,14 @@
-// `trex-search list`: jobs (or suites), newest first.
+// `trex-search list`: jobs (or suites), newest first; with --db the fleet's jobs with
+// their testers.
 #include <ostream>
 
+#include "daemon/cli/analysis/export_filter.hpp"
+#include "daemon/cli/client/job_source.hpp"
+#include "daemon/cli/command/client_connection.hpp"
 #include "daemon/cli/command/command_entries.hpp"
 #include "daemon/cli/command/command_errors.hpp"
+#include "daemon/cli/command/fleet_options.hpp"
+#include "daemon/cli/replies/fleet_job_list_codec.hpp"
 #include "daemon/cli/replies/job_list_format.hpp"
 #include "daemon/cli/text/terminal_text.hpp"
 #include "daemon/cli/text/text_table.hpp"
@@ -23,6 +29,7 @@ po::options_description list_options() {
        "only trex jobs placed on this testbed (docs/testbeds.md)")
       ("suites", "list suites instead of jobs (docs/suites.md)");
   // clang-format on
+  add_fleet_options(options);
   return options;
 }
 
@@ -78,17 +85,55 @@ int print_list(const ClientRequest& request, const protocol::Response& reply,
   return 0;
 }
 
+/// `list --db`: the fleet's newest jobs, each with its tester.
+int list_fleet(const ClientCall& call) {
+  const po::variables_map& options = call.options;
+  if (options.count("suites") != 0)
+    throw UsageError("--suites lists one daemon's suites, not --db");
+  JobQuery query;
+  std::string state = "all";
+  if (options.count("state") != 0) {
+    state = options["state"].as<std::string>();
+    // As for one daemon: one state (export's "ended" and "all" are not list's).
+    if (!protocol::job_state_from_string(state)) {
+      throw UsageError("--state '" + state +
+                       "': must be queued, running, interrupted, finished, failed or cancelled");
+    }
+  }
+  query.filter = make_export_filter(std::nullopt, std::nullopt, state, std::nullopt, std::nullopt);
+  query.tester = tester_option(options);
+  if (options.count("testbed") != 0) query.testbed = options["testbed"].as<std::string>();
+  query.newest = list_limit(options);
+  const std::vector<SourcedJob> jobs = open_job_source(call)->jobs(query);
+  write_output(call.out, call.settings.json ? fleet_job_list_json(jobs) : format_job_list(jobs));
+  return 0;
+}
+
+int list_body(const ClientCall& call) {
+  if (fleet_conninfo(call.options)) return list_fleet(call);
+  tester_option(call.options);  // refuses --tester without --db
+  const ClientRequest request = list_request(call.options);
+  ControlConnection connection(call.settings.socket, call.settings.timeout);
+  return print_list(request, connection.exchange(request.command, request.arguments), call);
+}
+
 }  // namespace
 
 constinit const CommandEntry kListCommand{
     .name = "list",
-    .summary = "list trex-searchd's jobs",
+    .summary = "list trex-searchd's jobs (with --db: the fleet's)",
     .usage =
-        "trex-search list [--state STATE] [--limit N] [--json]\n"
-        "       trex-search list --suites [--limit N] [--json]",
-    .description = "Lists jobs (or suites), newest first.",
+        "trex-search list [--state STATE] [--limit N] [--testbed NAME] [--json]\n"
+        "       trex-search list --suites [--limit N] [--json]\n"
+        "       trex-search list --db CONNINFO [--tester NAME] [--state STATE] [--limit N]\n"
+        "                        [--testbed NAME] [--json]",
+    .description =
+        "Lists jobs (or suites), newest first. With --db, the jobs of every tester in the\n"
+        "fleet database (docs/fleet.md), newest first, with a TESTER column (--json: each\n"
+        "JOB object with a \"tester\" member).",
     .options = list_options,
-    .client = {.request = list_request, .print = print_list},
+    .exit_codes = kFleetClientExitCodes,
+    .client = {.body = list_body},
 };
 
 }  // namespace trexsearch::cli

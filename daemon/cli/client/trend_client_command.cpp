@@ -1,19 +1,22 @@
 // `trex-search trend NAME`: every ended job of that name in time order, grouped into
 // stable segments per goal, the newest judged against the one before it
-// (docs/trend.md). Built on the socket's `list`, `result` and `show`; exits 6 when
-// a series' newest group is a regression, so a nightly pipeline can gate on it.
+// (docs/trend.md). Built on the socket's `list`, `result` and `show`, or with --db on
+// the fleet database, one trend per tester and testbed (job_source.hpp, docs/fleet.md);
+// exits 6 when a series' newest group is a regression, so a nightly pipeline can gate
+// on it.
 #include <algorithm>
 #include <ostream>
 
 #include "daemon/cli/analysis/export_filter.hpp"
 #include "daemon/cli/analysis/trend_format.hpp"
 #include "daemon/cli/analysis/trend_json_codec.hpp"
+#include "daemon/cli/analysis/trend_scopes.hpp"
 #include "daemon/cli/analysis/trend_series.hpp"
-#include "daemon/cli/client/job_listing.hpp"
-#include "daemon/cli/command/client_connection.hpp"
+#include "daemon/cli/client/job_source.hpp"
 #include "daemon/cli/command/command_entries.hpp"
 #include "daemon/cli/command/command_errors.hpp"
 #include "daemon/cli/command/exit_codes.hpp"
+#include "daemon/cli/command/fleet_options.hpp"
 
 namespace trexsearch::cli {
 namespace {
@@ -34,9 +37,11 @@ po::options_description trend_options() {
       ("keep-outliers",
        "do not leave single-run outliers out of the grouping (plain jumpavg)")
       ("testbed", po::value<std::string>()->value_name("NAME"),
-       "only the jobs placed on this testbed (default: the newest job's; docs/testbeds.md)")
-      ("any-testbed", "put the jobs of every testbed into one series");
+       "only the jobs placed on this testbed (default: the newest job's; with --db: every "
+       "testbed's, each its own series; docs/testbeds.md)")
+      ("any-testbed", "put the jobs of every testbed into one series (with --db: one per tester)");
   // clang-format on
+  add_fleet_options(options);
   return options;
 }
 
@@ -45,69 +50,105 @@ std::optional<std::string> optional_option(const po::variables_map& options, con
   return options[name].as<std::string>();
 }
 
-// Whose results a trend compares: one testbed's (a result is compared with results
-// from its own testbed; jobs without one are a testbed of their own), or all.
-struct TrendScope {
-  bool any = false;
-  std::optional<std::string> testbed;
-  /// " on testbed NAME" when one is chosen.
-  std::string label() const { return !any && testbed ? " on testbed " + *testbed : ""; }
+/// What the trend asked for beyond the name.
+struct TrendRequest {
+  std::string name;
+  TrendSettings settings;
+  JobQuery query;
+  bool any_testbed = false;
 };
 
-// --testbed's, --any-testbed, else the newest named job's testbed.
-TrendScope trend_scope(const po::variables_map& options,
-                       const std::vector<protocol::JobSummary>& named) {
+TrendRequest trend_request(const po::variables_map& options) {
+  const std::optional<std::string> name = optional_option(options, "name");
+  if (!name || name->empty()) throw UsageError("a job NAME is required");
   if (options.count("testbed") != 0 && options.count("any-testbed") != 0) {
     throw UsageError("give --testbed NAME or --any-testbed, not both");
   }
-  TrendScope scope;
-  scope.any = options.count("any-testbed") != 0;
-  scope.testbed = optional_option(options, "testbed");
-  if (!scope.testbed && !scope.any && !named.empty()) {
-    scope.testbed = std::max_element(named.begin(), named.end(), [](const auto& a, const auto& b) {
-                      return a.id < b.id;
-                    })->testbed;
+  TrendRequest request;
+  request.name = *name;
+  request.settings.goal = optional_option(options, "goal");
+  request.settings.include_unclean = options.count("include-unclean") != 0;
+  request.settings.drop_outliers = options.count("keep-outliers") == 0;
+  request.query.filter = make_export_filter(std::nullopt, std::nullopt, "ended",
+                                            optional_option(options, "since"), std::nullopt);
+  request.query.tester = tester_option(options);
+  request.any_testbed = options.count("any-testbed") != 0;
+  return request;
+}
+
+bool has_goal(const std::vector<JobValues>& jobs, const std::string& goal) {
+  return std::any_of(jobs.begin(), jobs.end(),
+                     [&](const JobValues& job) { return job.find(goal) != nullptr; });
+}
+
+/// Each scope's trend; a scope whose jobs are all gone, or without the --goal asked
+/// for, has none. Throws build_trend's error when no scope has that goal.
+std::vector<ScopedTrend> scoped_trends(JobSource& source, const std::vector<TrendScope>& scopes,
+                                       const TrendSettings& settings) {
+  std::vector<ScopedTrend> trends;
+  std::vector<JobValues> all;
+  for (const TrendScope& scope : scopes) {
+    std::vector<JobValues> jobs;
+    for (std::optional<JobValues>& values : source.values(scope.jobs)) {
+      if (values) jobs.push_back(std::move(*values));  // else: deleted meanwhile
+    }
+    all.insert(all.end(), jobs.begin(), jobs.end());
+    if (jobs.empty() || (settings.goal && !has_goal(jobs, *settings.goal))) continue;
+    trends.push_back({scope, build_trend(jobs, settings)});
   }
-  return scope;
+  if (trends.empty() && !all.empty()) build_trend(all, settings);  // throws: no such goal
+  return trends;
+}
+
+/// Where no job matched, for the error: " on testbed lab-a since 2026-11-25".
+std::string nothing_found_where(const po::variables_map& options, const TrendRequest& request,
+                                const std::vector<TrendScope>& scopes, bool fleet) {
+  std::string where;
+  if (!fleet && !scopes.empty()) where = scopes.front().label();
+  if (request.query.tester) where += " on tester " + *request.query.tester;
+  if (fleet && request.query.testbed) where += " on testbed " + *request.query.testbed;
+  if (request.query.filter.since) where += " since " + options["since"].as<std::string>();
+  return where + (fleet ? " in the fleet database" : "");
 }
 
 int trend_body(const ClientCall& call) {
   const po::variables_map& options = call.options;
-  const std::optional<std::string> name = optional_option(options, "name");
-  if (!name || name->empty()) throw UsageError("a job NAME is required");
-  TrendSettings trend;
-  trend.goal = optional_option(options, "goal");
-  trend.include_unclean = options.count("include-unclean") != 0;
-  trend.drop_outliers = options.count("keep-outliers") == 0;
-  const ExportFilter filter = make_export_filter(std::nullopt, std::nullopt, "ended",
-                                                 optional_option(options, "since"), std::nullopt);
-  ControlConnection connection(call.settings.socket, call.settings.timeout);
-  std::vector<protocol::JobSummary> named;
-  for (const protocol::JobSummary& job : matching_jobs(connection, filter)) {
-    if (trend_key(job) == *name) named.push_back(job);
+  TrendRequest request = trend_request(options);
+  const std::unique_ptr<JobSource> source = open_job_source(call);
+  const bool fleet = source->fleet();
+  const std::optional<std::string> testbed = optional_option(options, "testbed");
+  // One daemon: the newest job's testbed is chosen among all of its jobs; the fleet
+  // filters on the server.
+  if (fleet) request.query.testbed = testbed;
+  // trend_key() is the name: the server narrows by it (a key other than the name
+  // would have to be asked for here too).
+  request.query.exact_name = request.name;
+  std::vector<SourcedJob> named;
+  for (SourcedJob& job : source->jobs(request.query)) {
+    if (trend_key(job.job) == request.name) named.push_back(std::move(job));
   }
-  const TrendScope scope = trend_scope(options, named);
-  std::vector<JobValues> jobs;
-  for (const protocol::JobSummary& job : named) {
-    if (!scope.any && job.testbed != scope.testbed) continue;
-    std::optional<JobValues> values = stored_job_values(connection, job.id);
-    if (values) jobs.push_back(std::move(*values));  // else: deleted meanwhile
+  const std::vector<TrendScope> scopes =
+      fleet ? fleet_trend_scopes(named, testbed, request.any_testbed)
+            : std::vector{daemon_trend_scope(named, testbed, request.any_testbed)};
+  const std::vector<ScopedTrend> trends = scoped_trends(*source, scopes, request.settings);
+  if (trends.empty()) {
+    throw BadInputError("no ended job is named '" + request.name + "'" +
+                        nothing_found_where(options, request, scopes, fleet) +
+                        " (see trex-search list)");
   }
-  if (jobs.empty()) {
-    throw BadInputError(
-        "no ended job is named '" + *name + "'" + scope.label() +
-        (filter.since ? " since " + options["since"].as<std::string>() : std::string()) +
-        " (see trex-search list)");
-  }
-  const std::vector<TrendSeries> series = build_trend(jobs, trend);
-  if (call.settings.json) {
-    call.out << trend_json(*name, series, scope.testbed, scope.any);
+  if (!fleet) {
+    const TrendScope& scope = trends.front().scope;
+    write_output(call.out, call.settings.json
+                               ? trend_json(request.name, trends.front().series, scope.testbed,
+                                            scope.any_testbed)
+                               : format_trend(request.name + scope.label(), trends.front().series));
   } else {
-    call.out << format_trend(*name + scope.label(), series);
+    write_output(call.out, call.settings.json
+                               ? fleet_trend_json(request.name, trends, request.query.tester,
+                                                  testbed, request.any_testbed)
+                               : format_fleet_trend(request.name, trends));
   }
-  call.out.flush();
-  if (!call.out) throw std::runtime_error("cannot write to stdout");
-  return trend_regressed(series) ? static_cast<int>(kExitRegression) : static_cast<int>(kExitOk);
+  return any_regressed(trends) ? static_cast<int>(kExitRegression) : static_cast<int>(kExitOk);
 }
 
 }  // namespace
@@ -117,7 +158,8 @@ constinit const CommandEntry kTrendCommand{
     .summary = "group a job name's results over time and flag a regression",
     .usage =
         "trex-search trend NAME [--goal GOAL] [--since TIME] [--include-unclean]\n"
-        "                       [--keep-outliers] [--testbed NAME | --any-testbed] [--json]",
+        "                       [--keep-outliers] [--testbed NAME | --any-testbed] [--json]\n"
+        "       trex-search trend NAME --db CONNINFO [--tester NAME] [the options above]",
     .description =
         "Every ended job named NAME, oldest first, as one series per goal (MLR: the\n"
         "conditional throughput, PLR: the estimate), grouped into stable segments the\n"
@@ -125,8 +167,13 @@ constinit const CommandEntry kTrendCommand{
         "regression, progression or stable. Exits 6 when a series' newest group is a\n"
         "regression; 2 when no ended job has that name. A result is compared with the\n"
         "results of its own testbed: the newest job's, --testbed NAME's, or with\n"
-        "--any-testbed all of them. See docs/trend.md.",
+        "--any-testbed all of them. See docs/trend.md.\n"
+        "With --db, the fleet database's jobs of every tester (docs/fleet.md): one trend\n"
+        "per tester and testbed (--any-testbed: per tester), each headed by its tester and\n"
+        "testbed, then a line naming the ones that regressed; exits 6 when any did.\n"
+        "--tester and --testbed keep one tester's or testbed's.",
     .options = trend_options,
+    .exit_codes = kFleetClientExitCodes,
     .client = {.operand = "name", .operand_count = 1, .body = trend_body},
 };
 

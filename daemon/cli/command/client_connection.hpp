@@ -4,6 +4,7 @@
 #include <optional>
 #include <stdexcept>
 #include <string>
+#include <utility>
 
 #include "daemon/protocol/control_line_client.hpp"
 #include "daemon/protocol/envelope.hpp"
@@ -14,15 +15,21 @@ namespace trexsearch::cli {
 /// Where trex-searchd listens unless --socket or TREX_SEARCH_SOCKET says otherwise.
 inline constexpr const char* kDefaultSocket = "/run/trex-search/control.sock";
 
-/// The daemon answered with an error code; the message is its reply text.
+/// The daemon answered with an error code; the message is its reply text. With --db
+/// the fleet database takes the daemon's place (no such job: not_found), and
+/// `refuser` names it in the message.
 class DaemonRefused : public std::runtime_error {
  public:
-  DaemonRefused(protocol::ResultCode code, const std::string& text)
-      : std::runtime_error(text), code_(code) {}
+  DaemonRefused(protocol::ResultCode code, const std::string& text,
+                std::string refuser = "trex-searchd")
+      : std::runtime_error(text), code_(code), refuser_(std::move(refuser)) {}
   protocol::ResultCode code() const noexcept { return code_; }
+  /// "trex-searchd", or the fleet database with its server.
+  const std::string& refuser() const noexcept { return refuser_; }
 
  private:
   protocol::ResultCode code_;
+  std::string refuser_;
 };
 
 /// One connection to trex-searchd's control socket for a CLI command: the shared

@@ -59,8 +59,8 @@ int run_socket_command(const std::function<int()>& body, std::ostream& err,
               : refused.code() == protocol::ResultCode::error     ? static_cast<int>(kExitFailure)
                                                                   : kExitDaemonRefused;
           const std::string code(protocol::to_string(refused.code()));
-          err << "trex-search: error: trex-searchd: " << refused.what() << " (" << code << ")"
-              << std::endl;
+          err << "trex-search: error: " << refused.refuser() << ": " << refused.what() << " ("
+              << code << ")" << std::endl;
           if (on_failure) on_failure({code, refused.what(), exit_code});
           return exit_code;
         }

@@ -127,4 +127,8 @@ std::string percent_of_line_rate(double load_pps,
   return fixed(100.0 * load_pps / line_rate->line_rate_pps, 3) + " %";
 }
 
+std::string job_label(const JobValues& job) {
+  return job.tester ? *job.tester + ":" + std::to_string(job.id) : std::to_string(job.id);
+}
+
 }  // namespace trexsearch::cli

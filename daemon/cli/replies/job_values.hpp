@@ -47,6 +47,8 @@ struct GoalValue {
 /// One job with what its result says.
 struct JobValues {
   std::int64_t id = 0;
+  /// The tester it ran on, when read from the fleet database (docs/fleet.md).
+  std::optional<std::string> tester;
   std::string name;
   std::string method;  ///< "mlr", "plr", "mrr" or "soak"
   std::string state;
@@ -63,6 +65,9 @@ struct JobValues {
   /// The goal of that name; nullptr when the result has none.
   const GoalValue* find(const std::string& goal) const;
 };
+
+/// How messages and tables name the job: "42", or "lab-3:42" in the fleet.
+std::string job_label(const JobValues& job);
 
 /// From a `result` reply (values only when the job finished).
 JobValues job_values(const protocol::ResultReply& reply);
