@@ -12,6 +12,7 @@
 
 #include "daemon/fleet/pg_connection.hpp"
 #include "daemon/protocol/replies/trial_record_codec.hpp"
+#include "tests/daemon/support/emulator_process.hpp"
 #include "tests/daemon/support/service_test_support.hpp"
 #include "tests/support/postgres_server.hpp"
 
@@ -54,6 +55,15 @@ std::string wait_ended(const std::string& socket, std::int64_t job) {
 
 Json::Value mlr_job(double capacity_pps) {
   return submit_arguments(two_goal_spec(), sim_measurer(capacity_pps));
+}
+
+// An NDR/PDR search on trex-emulator (100x time: 1 s trials take 10 ms).
+Json::Value trex_job(const std::string& endpoint) {
+  Json::Value measurer = parse_json(R"({"kind": "trex", "speed": 100, "reconnect_grace": 10})");
+  measurer["endpoint"] = endpoint;
+  set_inline_profile(measurer, example_profile_path());
+  Json::Value spec = two_goal_spec(10000.0, 2e6);
+  return submit_arguments(spec, measurer);
 }
 
 // Every trial the daemon stored for each of its jobs, from `show`.
@@ -155,11 +165,19 @@ TEST_CASE(
   }
   server.kill_hard();
   for (const auto& [tester, job] : jobs) CHECK(wait_ended(tester->socket(), job) == "finished");
-  // ... and again after a restart, with replication resuming in between.
+  // ... and again after a restart, with replication resuming in between: each daemon
+  // also drives its own trex-emulator.
   server.restart();
   jobs.clear();
+  std::vector<std::unique_ptr<EmulatorProcess>> emulators;
   for (auto& tester : testers) {
+    emulators.push_back(std::make_unique<EmulatorProcess>(
+        tester->dir.file("emulator.log"),
+        std::vector<std::string>{"--sut", "sharp", "--sut-option", "capacity_pps=1e6", "--speed",
+                                 "100"}));
+    REQUIRE_FALSE(emulators.back()->rpc_endpoint().empty());
     ControlClient client(tester->socket());
+    jobs.emplace_back(tester.get(), submit(client, trex_job(emulators.back()->rpc_endpoint())));
     jobs.emplace_back(tester.get(), submit(client, mlr_job(5e5)));
   }
   server.kill_hard();

@@ -79,7 +79,10 @@ std::vector<std::optional<JobValues>> FleetJobSource::values(const std::vector<J
     if (job.tester) by_tester[*job.tester].push_back(job.id);
   }
   std::map<std::pair<std::string, std::int64_t>, JobValues> found;
-  for (const auto& [tester, ids] : by_tester) {
+  // Not a structured binding: clang 14 refuses one captured by the lambda.
+  for (const auto& entry : by_tester) {
+    const std::string& tester = entry.first;
+    const std::vector<std::int64_t>& ids = entry.second;
     for (fleet::FleetStoredJob& stored : guarded([&] { return reader_.stored(tester, ids); })) {
       JobValues values = stored.result ? job_values(*stored.result) : job_values(stored.shown.job);
       values.tester = tester;
