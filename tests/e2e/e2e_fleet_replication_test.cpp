@@ -253,6 +253,42 @@ TEST_CASE("a stopped fleet database changes nothing in a search, and replication
   CHECK(fleet_trials(database, "stopped-db").at(replicated_job) == with);
 }
 
+TEST_CASE("a daemon killed while replication is behind resumes from its watermark") {
+  testing::PostgresServer server;
+  auto tester = std::make_unique<FleetDaemon>(server.conninfo(), "restarted");
+  REQUIRE(tester->daemon.wait_ready());
+  {
+    ControlClient client(tester->socket());
+    const std::int64_t job = submit(client, mlr_job(1e6));
+    REQUIRE(wait_ended(tester->socket(), job) == "finished");
+  }
+  fleet::PgConnection database({server.conninfo()});
+  REQUIRE(caught_up(database, *tester, std::chrono::seconds(60)));
+  // Behind: two more jobs while the server is down, then the daemon dies with them unsent.
+  server.kill_hard();
+  {
+    ControlClient client(tester->socket());
+    const std::int64_t mlr = submit(client, mlr_job(2e6));
+    const std::int64_t plr = submit(client, deterministic_plr_submit(sim_measurer(1e6)));
+    CHECK(wait_ended(tester->socket(), mlr) == "finished");
+    CHECK(wait_ended(tester->socket(), plr) == "finished");
+  }
+  tester->daemon.send_signal(SIGKILL);
+  REQUIRE(tester->daemon.wait_exit() == 128 + SIGKILL);
+  server.restart();
+  // The same state directory and tester id: it sends what its store says is unsent.
+  DaemonProcess again(tester->dir,
+                      daemon_args_with_config(tester->dir, "results-db = " + server.conninfo() +
+                                                               "\ntester-id = restarted\n"),
+                      "again");
+  REQUIRE(again.wait_ready());
+  REQUIRE(caught_up(database, *tester, std::chrono::seconds(60)));
+  const auto local = local_trials(tester->socket());
+  CHECK(local.size() == 3);
+  CHECK(fleet_trials(database, "restarted") == local);
+  CHECK(trial_rows(database, "restarted") == trial_count(local));
+}
+
 TEST_CASE("the fleet connection string's password is never shown") {
   TempDir dir;
   const std::string config =

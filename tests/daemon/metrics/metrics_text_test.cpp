@@ -335,7 +335,7 @@ namespace trexsearch::service {
 TEST_CASE("the shipped Grafana dashboard and docs name only metrics the daemon serves") {
   // With the replicator's families too (only a daemon with results-db has them).
   MetricsSnapshot snapshot;
-  snapshot.replication.emplace();
+  snapshot.replication = MetricsSnapshot::Replication{false, 0, 0, 0, std::nullopt};
   const std::string page = format_metrics(snapshot);
   for (const char* file : {"etc/grafana/trex-searchd-dashboard.json", "docs/metrics.md"}) {
     std::ifstream in(trexsearch::testing::build_paths::source_dir() + "/" + file);
