@@ -119,8 +119,8 @@ void Replicator::run(std::stop_token stop) {
     try {
       if (!store) store.emplace(store_file_);
       if (!target_set) {
-        target_set = true;
         if (store->set_replication_target(status_.target)) low_watermark_ = 1;
+        target_set = true;  // only once stored: a busy store is asked again next time
       }
       sent = pass(*store, database, stop);
       backoff = settings_.backoff_first;
