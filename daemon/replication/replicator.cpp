@@ -158,8 +158,18 @@ bool Replicator::pass(Store& store, fleet::PgConnection& database, std::stop_tok
   // From the oldest incomplete job; when a whole page is incomplete (jobs queued for
   // long), the next pass goes on after it, so no job waits behind them.
   const JobId from = cursor_ != 0 ? cursor_ : low_watermark_;
+  // The newest job before the look: when nothing from the watermark on is incomplete,
+  // every job up to it is, and the next look starts after it (jobs created meanwhile
+  // have higher ids), so an idle daemon with a long history does not scan it each second.
+  const std::vector<JobRecord> newest = store.jobs(std::nullopt, 1);
   const std::vector<ReplicationWork> work = store.replication_work(from, settings_.jobs_per_pass);
-  if (from == low_watermark_ && !work.empty()) low_watermark_ = work.front().job;
+  if (from == low_watermark_) {
+    if (!work.empty()) {
+      low_watermark_ = work.front().job;
+    } else if (!newest.empty()) {
+      low_watermark_ = newest.front().id + 1;
+    }
+  }
   cursor_ = work.size() == settings_.jobs_per_pass ? work.back().job + 1 : 0;
   std::uint64_t behind = 0;
   std::uint64_t jobs_behind = 0;
