@@ -58,21 +58,9 @@ void Replicator::start() {
 
 void Replicator::stop() {
   if (!thread_.joinable()) return;
+  // Wakes the pauses (their wait takes the stop token) and the database waits.
   thread_.request_stop();
-  {
-    std::lock_guard lock(mutex_);
-    nudged_ = true;
-  }
-  wake_.notify_all();
   thread_.join();
-}
-
-void Replicator::nudge() {
-  {
-    std::lock_guard lock(mutex_);
-    nudged_ = true;
-  }
-  wake_.notify_all();
 }
 
 ReplicationStatus Replicator::status() const {
@@ -80,11 +68,9 @@ ReplicationStatus Replicator::status() const {
   return status_;
 }
 
-bool Replicator::wait(std::stop_token stop, std::chrono::milliseconds duration,
-                      bool wake_on_nudge) {
+bool Replicator::wait(std::stop_token stop, std::chrono::milliseconds duration) {
   std::unique_lock lock(mutex_);
-  wake_.wait_for(lock, stop, duration, [&] { return wake_on_nudge && nudged_; });
-  nudged_ = false;
+  wake_.wait_for(lock, stop, duration, [] { return false; });
   return !stop.stop_requested();
 }
 
@@ -133,11 +119,11 @@ void Replicator::run(std::stop_token stop) {
       failing = true;
       failed(error.what());
       database.close();
-      if (!wait(stop, backoff, false)) break;
+      if (!wait(stop, backoff)) break;
       backoff = std::min(backoff * 2, settings_.backoff_max);
       continue;
     }
-    if (!sent && !wait(stop, settings_.poll_interval, true)) break;
+    if (!sent && !wait(stop, settings_.poll_interval)) break;
   }
 }
 

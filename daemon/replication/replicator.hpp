@@ -44,9 +44,6 @@ class Replicator {
   /// Asks the thread to stop and joins it: at most one statement's timeout even with a
   /// stopped server, usually at once (the wait is interrupted).
   void stop();
-  /// Looks at the store now instead of at the next poll (a trial or a job was stored).
-  void nudge();
-
   ReplicationStatus status() const;
 
  private:
@@ -57,8 +54,8 @@ class Replicator {
   bool pass(Store& store, fleet::PgConnection& database, std::stop_token stop);
   void replicate_job(Store& store, fleet::PgConnection& database, const ReplicationWork& work,
                      std::stop_token stop);
-  /// Waits `duration` or until nudged; false when stopping.
-  bool wait(std::stop_token stop, std::chrono::milliseconds duration, bool wake_on_nudge);
+  /// Pauses `duration`, or less when stopping; false then.
+  bool wait(std::stop_token stop, std::chrono::milliseconds duration);
   void failed(const std::string& what);
 
   ReplicationSettings settings_;
@@ -71,9 +68,9 @@ class Replicator {
   JobId cursor_ = 0;
   std::chrono::steady_clock::time_point last_heartbeat_{};
 
+  /// Guards status_; wake_ carries the pauses between passes, which only a stop ends early.
   mutable std::mutex mutex_;
   std::condition_variable_any wake_;
-  bool nudged_ = false;
   ReplicationStatus status_;
   std::jthread thread_;
 };
