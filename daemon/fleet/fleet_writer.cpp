@@ -8,8 +8,6 @@
 namespace trexsearch::fleet {
 namespace {
 
-PgParam optional_text(const std::optional<std::string>& text) { return text; }
-
 PgParam number_text(std::optional<double> value) {
   if (!value) return std::nullopt;
   char buffer[32];
@@ -71,8 +69,8 @@ std::vector<PgParam> job_params(const FleetJobUpdate& update) {
           job.daemon_version,
           job.submitted_by,
           job.created_at,
-          optional_text(job.started_at),
-          optional_text(job.finished_at),
+          job.started_at,
+          job.finished_at,
           std::to_string(job.run_count),
           std::to_string(job.trial_count),
           suite ? PgParam(std::to_string(suite->suite_id)) : std::nullopt,

@@ -56,17 +56,6 @@ std::string duration_text(std::chrono::milliseconds timeout) {
   return std::to_string(timeout.count()) + " ms";
 }
 
-std::string quoted_value(const std::string& value) {
-  const bool plain = !value.empty() && value.find_first_of(" '\\\t\n") == std::string::npos;
-  if (plain) return value;
-  std::string quoted = "'";
-  for (char c : value) {
-    if (c == '\'' || c == '\\') quoted.push_back('\\');
-    quoted.push_back(c);
-  }
-  return quoted + "'";
-}
-
 // The stop token's wake-up as a file descriptor poll() can wait on beside the socket:
 // an eventfd that a stop_callback writes. Without a stoppable token there is none.
 class StopWake {
@@ -195,22 +184,6 @@ std::size_t PgRows::column(const std::string& name) const {
     if (columns[i] == name) return i;
   }
   throw PgError("the result has no column '" + name + "'");
-}
-
-std::string redacted_conninfo(const std::string& conninfo) {
-  char* error = nullptr;
-  PQconninfoOption* options = PQconninfoParse(conninfo.c_str(), &error);
-  if (error) PQfreemem(error);  // its text may quote the string, password included
-  if (!options) return "(unparsable connection string)";
-  std::string shown;
-  for (const PQconninfoOption* option = options; option->keyword; ++option) {
-    if (!option->val) continue;
-    const bool secret = std::strcmp(option->keyword, "password") == 0;
-    if (!shown.empty()) shown += ' ';
-    shown += std::string(option->keyword) + "=" + (secret ? "***" : quoted_value(option->val));
-  }
-  PQconninfoFree(options);
-  return shown;
 }
 
 struct PgConnection::Impl {

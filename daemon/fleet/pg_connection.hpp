@@ -10,6 +10,8 @@
 #include <type_traits>
 #include <vector>
 
+#include "daemon/fleet/conninfo.hpp"
+
 namespace trexsearch::fleet {
 
 // One connection to a PostgreSQL server through libpq's asynchronous API, so that
@@ -62,11 +64,6 @@ struct PgSettings {
   /// application_name, shown in the server's pg_stat_activity.
   std::string application_name = "trex-search";
 };
-
-/// `conninfo` as one may log or show it: libpq parses it and every password is
-/// replaced by "***"; a string libpq cannot parse is shown as "(unparsable
-/// connection string)".
-std::string redacted_conninfo(const std::string& conninfo);
 
 /// Not thread-safe: one owner thread uses it (the replicator's, the CLI's).
 class PgConnection {

@@ -5,7 +5,7 @@
 #include <climits>
 #include <cmath>
 
-#include "daemon/fleet/pg_connection.hpp"
+#include "daemon/fleet/conninfo.hpp"
 #include "measure/errors.hpp"
 
 namespace trexsearch::service {
@@ -32,8 +32,7 @@ std::string tester_id_problem(const std::string& id) {
 
 void read_fleet_options(const boost::program_options::variables_map& vm, DaemonOptions& options) {
   options.results_db = vm["results-db"].as<std::string>();
-  if (!options.results_db.empty() &&
-      fleet::redacted_conninfo(options.results_db) == "(unparsable connection string)") {
+  if (!options.results_db.empty() && !fleet::conninfo_parses(options.results_db)) {
     throw measure::ConfigError("results-db", "(not shown: it may hold a password)",
                                "libpq cannot parse it as a connection string or URL");
   }

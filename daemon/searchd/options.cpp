@@ -13,7 +13,7 @@
 
 #include "daemon/cpus/cpu_set.hpp"
 #include "daemon/cpus/proc_reader.hpp"
-#include "daemon/fleet/pg_connection.hpp"
+#include "daemon/fleet/conninfo.hpp"
 #include "daemon/searchd/config_file.hpp"
 #include "daemon/searchd/fleet_options.hpp"
 #include "measure/errors.hpp"
