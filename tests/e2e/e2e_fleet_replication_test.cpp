@@ -113,28 +113,36 @@ std::uint64_t trial_count(const std::map<std::int64_t, std::vector<protocol::Tri
   return count;
 }
 
+// Asks `done` until it says yes, for at most `bound`; whether it did. What these tests
+// wait for (rows in another process's database, the replicator's state after its own
+// backoff) sends no event, so they poll: the pause is the pace of the asking, the
+// deadline the bound.
+template <class Done>
+bool poll_until(std::chrono::seconds bound, Done done) {
+  const auto deadline = Clock::now() + bound;
+  while (!done()) {
+    if (Clock::now() >= deadline) return false;
+    std::this_thread::sleep_for(std::chrono::milliseconds(50));
+  }
+  return true;
+}
+
 // Waits (bounded) until the fleet database holds as many jobs in their final state and
-// trials as the daemon's store: replication has caught up. Polls the database: the
-// replicator has no event to wait on.
+// trials as the daemon's store: replication has caught up.
 bool caught_up(fleet::PgConnection& database, FleetDaemon& tester, std::chrono::seconds bound) {
   const auto local = local_trials(tester.socket());
-  const auto deadline = Clock::now() + bound;
-  while (Clock::now() < deadline) {
+  return poll_until(bound, [&] {
     try {
       const fleet::PgRows ended = database.exec(
           "SELECT count(*) FROM jobs WHERE tester = $1 AND state IN ('finished', 'failed', "
           "'cancelled')",
           {tester.name});
-      if (std::stoull(*ended.rows.at(0).at(0)) == local.size() &&
-          trial_rows(database, tester.name) == trial_count(local)) {
-        return true;
-      }
+      return std::stoull(*ended.rows.at(0).at(0)) == local.size() &&
+             trial_rows(database, tester.name) == trial_count(local);
     } catch (const fleet::PgError&) {
-      // The schema may not exist yet: the first daemon creates it.
+      return false;  // The schema may not exist yet: the first daemon creates it.
     }
-    std::this_thread::sleep_for(std::chrono::milliseconds(50));
-  }
-  return false;
+  });
 }
 
 Json::Value status_of(const std::string& socket) {
@@ -215,11 +223,9 @@ TEST_CASE("a stopped fleet database changes nothing in a search, and replication
   REQUIRE(plain.wait_ready());
   {  // The schema exists before the server stops.
     fleet::PgConnection database({server.conninfo()});
-    const auto deadline = Clock::now() + std::chrono::seconds(20);
-    while (Clock::now() < deadline &&
-           database.exec("SELECT to_regclass('testers') IS NOT NULL").rows.at(0).at(0) != "t") {
-      std::this_thread::sleep_for(std::chrono::milliseconds(50));
-    }
+    poll_until(std::chrono::seconds(20), [&] {
+      return database.exec("SELECT to_regclass('testers') IS NOT NULL").rows.at(0).at(0) == "t";
+    });
   }
   server.stop_signal();
   const Json::Value job = deterministic_plr_submit(sim_measurer(1e6));
@@ -236,13 +242,11 @@ TEST_CASE("a stopped fleet database changes nothing in a search, and replication
   for (std::size_t i = 0; i < with.size(); ++i) CHECK(with[i].load_pps == without[i].load_pps);
   // `status` answers while the server is stopped, and says replication is failing
   // once a statement's bound (1 s) has passed.
-  const auto deadline = Clock::now() + std::chrono::seconds(20);
   Json::Value replication;
-  while (Clock::now() < deadline) {
+  poll_until(std::chrono::seconds(20), [&] {
     replication = status_of(replicating.socket())["replication"];
-    if (!replication["connected"].asBool() && replication.isMember("last_error")) break;
-    std::this_thread::sleep_for(std::chrono::milliseconds(50));
-  }
+    return !replication["connected"].asBool() && replication.isMember("last_error");
+  });
   CHECK_FALSE(replication["connected"].asBool());
   CHECK(replication["last_error"].asString().find("PostgreSQL") != std::string::npos);
   CHECK(replication["rows_behind"].asUInt64() > 0);
@@ -302,14 +306,12 @@ TEST_CASE("the fleet connection string's password is never shown") {
   // Jobs run without the fleet database.
   const std::int64_t job = submit(client, mlr_job(1e6));
   CHECK(wait_ended(dir.file("control.sock"), job) == "finished");
-  const auto deadline = Clock::now() + std::chrono::seconds(20);
   Json::Value replication;
-  while (Clock::now() < deadline) {
+  poll_until(std::chrono::seconds(20), [&] {
     replication = status_of(dir.file("control.sock"))["replication"];
     // The job ended before the replicator's next look at the store (after its backoff).
-    if (replication.isMember("last_error") && replication["rows_behind"].asUInt64() > 0) break;
-    std::this_thread::sleep_for(std::chrono::milliseconds(50));
-  }
+    return replication.isMember("last_error") && replication["rows_behind"].asUInt64() > 0;
+  });
   CHECK(replication["target"].asString().find("password=***") != std::string::npos);
   CHECK(replication["tester"].asString() == "lab-1");
   CHECK_FALSE(replication["last_error"].asString().empty());
