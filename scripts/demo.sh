@@ -37,7 +37,7 @@ cli="$repo/$build_dir/daemon/cli/trex-search"
 searchd="$repo/$build_dir/daemon/searchd/trex-searchd"
 report="${TREX_SEARCH_DEMO_REPORT:-$repo/$build_dir/demo-report.html}"
 
-emulator="$repo/$build_dir/trex_client/trex-emulator"
+emulator="$repo/$build_dir/trex_emulator/trex-emulator"
 speed="${TREX_SEARCH_DEMO_SPEED:-10}"
 
 work="$(mktemp -d "${TMPDIR:-/tmp}/trex-search-demo.XXXXXX")"

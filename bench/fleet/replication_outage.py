@@ -281,7 +281,7 @@ class PgServer:
 
 
 BINARIES = (("daemon/searchd/trex-searchd", "--version"), ("daemon/cli/trex-search", "--version"),
-            ("trex_client/trex-emulator", "--help"))
+            ("trex_emulator/trex-emulator", "--help"))
 
 
 def snapshot_binaries(build, into, bound=300.0):
