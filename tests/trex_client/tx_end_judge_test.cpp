@@ -12,7 +12,7 @@ namespace {
 
 // One direction whose TX began at TRex time 100 s, `intended` frames in `duration`.
 TxEndJudge one(double duration_s, std::int64_t intended, double allowance = 0.005) {
-  return TxEndJudge({{100.0, intended}}, Seconds{duration_s}, allowance);
+  return TxEndJudge({{100.0, intended, std::nullopt}}, Seconds{duration_s}, allowance);
 }
 
 }  // namespace
@@ -92,7 +92,8 @@ TEST_CASE("the allowance is the same share of a 1 ms trial as of an hour's") {
 
 TEST_CASE("each direction is judged from its own port's start") {
   // TRex starts a batch's ports one after another: port 1 began 4 ms later.
-  TxEndJudge judge({{100.0, 1000}, {100.004, 1000}}, Seconds{0.010}, 0.005);
+  TxEndJudge judge({{100.0, 1000, std::nullopt}, {100.004, 1000, std::nullopt}}, Seconds{0.010},
+                   0.005);
   judge.observe(0, 100.0105, 1000);
   judge.observe(1, 100.0105, 650);  // 6.5 ms into its TX at 100 kpps: on pace
   judge.observe(1, 100.0145, 1000);
@@ -114,4 +115,40 @@ TEST_CASE("a read from before the data plane started shows no pace") {
 
 TEST_CASE("a negative allowance is refused") {
   CHECK_THROWS_WITH(TxEndJudge({}, Seconds{1.0}, -0.1), doctest::Contains("tx_end_slack"));
+}
+
+TEST_CASE("a begin known to lie in a hand-off window is placed there by the first pace") {
+  // Started at request time 100 s, handed to the data plane by 100.004 s; 100 kpps.
+  const auto window = [] { return TxEndJudge({{100.0, 100'000, 100.004}}, Seconds{1.0}, 0.005); };
+  SUBCASE("a direction that began 3 ms in and kept its pace is in time") {
+    TxEndJudge judge = window();
+    judge.observe(0, 100.503, 50'000);    // began at 100.003
+    judge.observe(0, 101.0075, 100'000);  // 4.5 ms past its D from the request: in time
+    const TxEndJudge::Judgement judgement = judge.judge(0);
+    CHECK(judgement.verdict == Verdict::in_time);
+    CHECK(judgement.tx_begin_s == doctest::Approx(100.003));
+  }
+  SUBCASE("a begin after the window is not forgiven: the window's end counts") {
+    TxEndJudge judge = window();
+    judge.observe(0, 100.510, 50'000);   // pace says 100.010: 6 ms after the hand-off
+    judge.observe(0, 101.0095, 99'990);  // still sending past 101.009
+    judge.observe(0, 101.0105, 100'000);
+    const TxEndJudge::Judgement judgement = judge.judge(0);
+    CHECK(judgement.tx_begin_s == doctest::Approx(100.004));
+    CHECK(judgement.verdict == Verdict::late);
+  }
+  SUBCASE("a pace that looks earlier than the request forgives nothing") {
+    TxEndJudge judge = window();
+    judge.observe(0, 100.5, 50'500);  // a burst at the start
+    CHECK(judge.judge(0).tx_begin_s == doctest::Approx(100.0));
+  }
+  SUBCASE("without a pace read the request's time counts") {
+    TxEndJudge judge = window();
+    judge.observe(0, 101.0075, 100'000);
+    const TxEndJudge::Judgement judgement = judge.judge(0);
+    CHECK(judgement.tx_begin_s == doctest::Approx(100.0));
+    CHECK(judgement.verdict == Verdict::unverified);
+    // Polling goes on until the latest possible allowed end.
+    CHECK(judge.last_allowed_end_s() == doctest::Approx(101.009));
+  }
 }

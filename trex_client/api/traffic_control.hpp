@@ -38,6 +38,10 @@ struct StartTrafficReply {
   double multiplier = 0.0;
   /// Server time of the request [s since TRex start].
   double server_ts = 0.0;
+  /// Server time at which TRex went on to the batch's next request (the next start, or
+  /// the batch's closing `ping`): TRex had handed the port to its data plane by then
+  /// [s since TRex start]. 0 when unknown.
+  double next_server_ts = 0.0;
 };
 
 }  // namespace trexsearch::trex

@@ -280,11 +280,18 @@ std::vector<StartTrafficReply> TrexApi::start_traffic(std::span<const PortStart>
     batch.add("start_traffic", id,
               codec::encode_start_traffic({id, api_h_}, start.port, start.request));
   }
+  // The ping's server time closes the last start's hand-off window (about 0.2 ms).
+  const std::string ping_id = next_id();
+  batch.add("ping", ping_id, codec::encode_plain({ping_id, api_h_}, "ping"));
   send(batch);
   for (std::size_t i = 0; i < release.size(); ++i) codec::decode_done(batch.reply(i));
   std::vector<StartTrafficReply> replies;
-  for (std::size_t i = release.size(); i < batch.size(); ++i) {
+  for (std::size_t i = release.size(); i + 1 < batch.size(); ++i) {
     replies.push_back(codec::decode_start_traffic(batch.reply(i)));
+  }
+  const double ping_ts = codec::decode_ping(batch.reply(batch.size() - 1));
+  for (std::size_t i = 0; i < replies.size(); ++i) {
+    replies[i].next_server_ts = i + 1 < replies.size() ? replies[i + 1].server_ts : ping_ts;
   }
   return replies;
 }

@@ -87,7 +87,9 @@ class TrexApi {
   /// the server allows; replies in the given order.
   std::vector<StartTrafficReply> start_traffic(std::span<const PortStart> starts);
   /// remove_rx_filters of `release` (profile "_") then the starts, in one batch: the
-  /// previous trial's RX rules are detached without an exchange of their own.
+  /// previous trial's RX rules are detached without an exchange of their own. A `ping`
+  /// closes the batch, so every reply knows when TRex went on past its start
+  /// (`next_server_ts`).
   std::vector<StartTrafficReply> start_traffic(std::span<const PortStart> starts,
                                                std::span<const OwnedPort> release);
   void stop_traffic(const OwnedPort& port);

@@ -96,21 +96,26 @@ void TrexMeasurer::start_traffic(Traffic& traffic, measure::Seconds duration, co
     traffic.start_skew = measure::Seconds{last->server_ts - first->server_ts};
   }
   if (!plan.main_pps) return;
-  // Each direction's TX begins when TRex's data plane starts its port: the server time
-  // of that port's start (TRex starts a batch's ports one after another) plus the DP
-  // start delay. Judged from there in TRex's clock, neither the start reply's latency
-  // nor the sequential start counts against the tester, nor forgives it anything.
+  // Each direction's TX begins when TRex's data plane starts its port: after the server
+  // time of that port's start (TRex starts a batch's ports one after another) and
+  // before TRex went on past it, plus the DP start delay; TxEndJudge places it in that
+  // window from the direction's pace. Judged from there in TRex's clock, neither the
+  // start reply's latency nor the sequential start counts against the tester.
   traffic.intended = intended_frames(*plan.main_pps, duration, config_.intended_count_tolerance);
   std::vector<TxEndJudge::Direction> judged;
+  const double delay_s = config_.tx_start_delay.count();
   for (const TrafficDirection& direction : config_.directions) {
-    double begin_s = 0.0;
+    TxEndJudge::Direction judged_direction{0.0, traffic.intended, std::nullopt};
     for (std::size_t i = 0; i < starts.size(); ++i) {
       if (starts[i].port.port_id == direction.tx_port &&
           starts[i].request.profile_id == main_profile_id) {
-        begin_s = replies.at(i).server_ts + config_.tx_start_delay.count();
+        judged_direction.tx_begin_s = replies.at(i).server_ts + delay_s;
+        if (replies[i].next_server_ts > replies[i].server_ts) {
+          judged_direction.tx_begin_latest_s = replies[i].next_server_ts + delay_s;
+        }
       }
     }
-    judged.push_back({begin_s, traffic.intended});
+    judged.push_back(judged_direction);
   }
   traffic.judge.emplace(std::move(judged), duration, config_.tx_end_slack);
 }

@@ -10,7 +10,8 @@ namespace trexsearch::trex {
 TxEndJudge::TxEndJudge(std::vector<Direction> directions, measure::Seconds intended_duration,
                        double allowance)
     : directions_(std::move(directions)),
-      evidence_(directions_.size()),
+      reads_(directions_.size()),
+      duration_(intended_duration),
       allowed_s_(intended_duration.count() * (1.0 + allowance)) {
   if (!std::isfinite(allowance) || allowance < 0.0) {
     throw measure::ConfigError("tx_end_slack", measure::format_value(allowance), "must be >= 0");
@@ -19,41 +20,71 @@ TxEndJudge::TxEndJudge(std::vector<Direction> directions, measure::Seconds inten
 
 void TxEndJudge::observe(std::size_t index, double trex_time_s, std::int64_t sent) {
   const Direction& direction = directions_.at(index);
-  Evidence& evidence = evidence_.at(index);
-  const Read read{trex_time_s - direction.tx_begin_s, sent};
-  if (sent >= direction.intended) {
-    std::optional<Read>& slot =
-        read.at_s <= allowed_s_ ? evidence.done_in_time : evidence.done_after;
+  Reads& reads = reads_.at(index);
+  reads.all.push_back({trex_time_s, sent});
+  const double latest = direction.tx_begin_latest_s.value_or(direction.tx_begin_s);
+  if (reads.begin_s || latest <= direction.tx_begin_s) return;
+  if (sent <= 0 || sent >= direction.intended || trex_time_s <= direction.tx_begin_s) return;
+  // The first read that shows a pace: at the intended rate, the direction began
+  // sent / rate before it. A data plane that began late and bursts its backlog
+  // looks as if it began earlier, which forgives nothing.
+  const double rate_pps = static_cast<double>(direction.intended) / duration_.count();
+  reads.begin_s =
+      std::clamp(trex_time_s - static_cast<double>(sent) / rate_pps, direction.tx_begin_s, latest);
+}
+
+double TxEndJudge::begin_of(std::size_t index) const {
+  const Direction& direction = directions_.at(index);
+  if (const std::optional<double>& fixed = reads_.at(index).begin_s) return *fixed;
+  // No pace read: the earliest, which forgives nothing.
+  return direction.tx_begin_s;
+}
+
+TxEndJudge::Evidence TxEndJudge::evidence_of(std::size_t index) const {
+  const Direction& direction = directions_.at(index);
+  const double begin_s = begin_of(index);
+  Evidence evidence;
+  const auto keep_earliest = [](std::optional<Read>& slot, const Read& read) {
     if (!slot || read.at_s < slot->at_s) slot = read;
-    return;
-  }
-  // A read from before the data plane started shows no pace.
-  if (read.at_s <= 0.0) return;
-  if (!evidence.last_sending || read.at_s > evidence.last_sending->at_s) {
-    evidence.last_sending = read;
-  }
-  if (read.at_s >= allowed_s_) {
-    if (!evidence.sending_late || read.at_s < evidence.sending_late->at_s) {
-      evidence.sending_late = read;
+  };
+  const auto keep_latest = [](std::optional<Read>& slot, const Read& read) {
+    if (!slot || read.at_s > slot->at_s) slot = read;
+  };
+  for (const Read& absolute : reads_.at(index).all) {
+    const Read read{absolute.at_s - begin_s, absolute.sent};
+    if (read.sent >= direction.intended) {
+      keep_earliest(read.at_s <= allowed_s_ ? evidence.done_in_time : evidence.done_after, read);
+      continue;
     }
-  } else if (!evidence.sending_before || read.at_s > evidence.sending_before->at_s) {
-    evidence.sending_before = read;
+    // A read from before the data plane started shows no pace.
+    if (read.at_s <= 0.0) continue;
+    keep_latest(evidence.last_sending, read);
+    if (read.at_s >= allowed_s_) {
+      keep_earliest(evidence.sending_late, read);
+    } else {
+      keep_latest(evidence.sending_before, read);
+    }
   }
+  return evidence;
 }
 
 double TxEndJudge::last_allowed_end_s() const {
   double latest = 0.0;
-  for (const Direction& direction : directions_) {
-    latest = std::max(latest, direction.tx_begin_s + allowed_s_);
+  for (std::size_t i = 0; i < directions_.size(); ++i) {
+    const Direction& direction = directions_[i];
+    const double begin_s = reads_[i].begin_s.value_or(
+        std::max(direction.tx_begin_s, direction.tx_begin_latest_s.value_or(0.0)));
+    latest = std::max(latest, begin_s + allowed_s_);
   }
   return latest;
 }
 
 TxEndJudge::Judgement TxEndJudge::judge(std::size_t index) const {
   const Direction& direction = directions_.at(index);
-  const Evidence& evidence = evidence_.at(index);
+  const Evidence evidence = evidence_of(index);
   Judgement judgement;
   judgement.allowed_s = allowed_s_;
+  judgement.tx_begin_s = begin_of(index);
   const auto pace_of = [](const Read& read) { return static_cast<double>(read.sent) / read.at_s; };
   if (evidence.done_in_time) {
     judgement.evidence_s = evidence.done_in_time->at_s;

@@ -12,8 +12,15 @@ namespace trexsearch::trex {
 /// Whether each direction of a trial sent its intended frames by its allowed end,
 /// judged in TRex's own clock (docs/trials.md "A tester-limited trial never passes").
 ///
-/// A direction's TX begins when TRex's data plane starts it: the server time in its
-/// port's start reply plus TRex's data-plane start delay. Its allowed end is that plus
+/// A direction's TX begins when TRex's data plane starts it. TRex's control plane hands
+/// the port to its data plane somewhere between the start request's server time (the
+/// reply's `ts`) and the server time at which it went on to the batch's next request:
+/// on the stand 2-5 ms apart (a start's link check, compile and state event), so a
+/// second port began up to 7 ms after its `ts`. Where in that window is read from the
+/// direction's own first pace (sent frames over the intended rate, back from the read
+/// that saw them): never before the window nor after it, so a data plane that starts late
+/// within the window is not blamed for the control plane's work and one that starts
+/// after it is not forgiven. Its allowed end is that begin plus
 /// D x (1 + allowance), the allowance a fraction of the trial (draft-01 §5.1 item 5:
 /// unsent frames count, so the search avoids the region where the tester stretches
 /// trials). Being relative and in TRex's clock, it is the same share of a 1 ms trial
@@ -29,9 +36,13 @@ namespace trexsearch::trex {
 class TxEndJudge {
  public:
   struct Direction {
-    /// When TRex's data plane began sending [TRex clock, s].
+    /// The earliest TRex's data plane can have begun sending [TRex clock, s]: the start
+    /// request's server time plus the data plane's start delay.
     double tx_begin_s = 0.0;
     std::int64_t intended = 0;
+    /// The latest it can have begun: when TRex went on past the start (the next request
+    /// of its batch) plus the same delay. Unset, or not after tx_begin_s: tx_begin_s.
+    std::optional<double> tx_begin_latest_s;
   };
   enum class Verdict {
     in_time,
@@ -52,6 +63,9 @@ class TxEndJudge {
     std::optional<double> finish_s;
     /// The read the verdict rests on, from tx_begin [s].
     double evidence_s = 0.0;
+    /// Where the direction's TX began [TRex clock, s]: within [tx_begin_s,
+    /// tx_begin_latest_s], from its first pace.
+    double tx_begin_s = 0.0;
   };
 
   /// `allowance` is a fraction of `intended_duration` (>= 0).
@@ -62,7 +76,7 @@ class TxEndJudge {
   /// `trex_time_s`.
   void observe(std::size_t index, double trex_time_s, std::int64_t sent);
   /// The latest allowed end over all directions [TRex clock, s]: a read at or past it
-  /// settles every verdict.
+  /// settles every verdict (a begin not yet read from a pace counts at its latest).
   double last_allowed_end_s() const;
   Judgement judge(std::size_t index) const;
   std::size_t size() const { return directions_.size(); }
@@ -72,6 +86,10 @@ class TxEndJudge {
     double at_s = 0.0;  // from tx_begin
     std::int64_t sent = 0;
   };
+  struct Reads {
+    std::vector<Read> all;          // at_s in TRex's clock
+    std::optional<double> begin_s;  // fixed by the first pace
+  };
   struct Evidence {
     std::optional<Read> done_in_time;    // earliest read at or before the end, all sent
     std::optional<Read> sending_late;    // earliest read at or after the end, some unsent
@@ -80,8 +98,12 @@ class TxEndJudge {
     std::optional<Read> last_sending;    // latest read with some unsent
   };
 
+  double begin_of(std::size_t index) const;
+  Evidence evidence_of(std::size_t index) const;
+
   std::vector<Direction> directions_;
-  std::vector<Evidence> evidence_;
+  std::vector<Reads> reads_;
+  measure::Seconds duration_;
   double allowed_s_;
 };
 
