@@ -9,6 +9,7 @@
 
 #include "bench/mlrsearch/bench_args.hpp"
 #include "bench/mlrsearch/model_spec.hpp"
+#include "bench/mlrsearch/oracle_floor.hpp"
 #include "bench/mlrsearch/search_runs.hpp"
 #include "bench/mlrsearch/strategy_tables.hpp"
 #include "measure/errors.hpp"
@@ -32,11 +33,12 @@ int main(int argc, char** argv) {
           // The seed's capacity unless the command line fixed one.
           options.try_emplace("capacity_pps", bench::capacity_for_seed(seed));
           mlr::ControllerConfig config = make_config();
-          bench::StrategyCase run{model.label, seed, goals, {}, {}};
+          bench::StrategyCase run{model.label, seed, goals, {}, {}, {}};
           config.strategy = mlr::SelectionStrategy::csit;
           run.csit = bench::run_mlr(config, model.name, options, seed);
           config.strategy = mlr::SelectionStrategy::fast;
           run.fast = bench::run_mlr(config, model.name, options, seed);
+          run.oracle = bench::oracle_trial_seconds(config, model.name, options, seed);
           cases.push_back(std::move(run));
         }
       }

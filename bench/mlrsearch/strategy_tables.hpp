@@ -1,6 +1,7 @@
 #pragma once
 
 #include <cstdint>
+#include <optional>
 #include <ostream>
 #include <string>
 #include <vector>
@@ -17,10 +18,14 @@ struct StrategyCase {
   std::string goals;
   MlrRun csit;
   MlrRun fast;
+  /// oracle_trial_seconds() for the same model, seed and goals, when defined.
+  std::optional<measure::Seconds> oracle;
 };
 
 /// Per model and goal set: trial seconds of each strategy (mean ± standard error,
-/// worst run), and fast/csit per run (mean ± standard error, worst run).
+/// worst run), fast/csit of means beside the oracle's floor (its mean trial
+/// seconds over csit's; n/a unless every run has one), and fast/csit per run
+/// (mean ± standard error, worst run).
 void print_strategy_cost(std::ostream& out, const std::vector<StrategyCase>& cases);
 
 /// Per model, goal set, goal and strategy: regular results, CT within one goal

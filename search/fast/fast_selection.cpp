@@ -73,10 +73,13 @@ FastTurn FastSelection::next() {
       })) {
     // The first trial is at max load, as in the reference: its forwarding rate
     // is the first estimate of every goal's critical load.
+    // It is expected to be an upper bound (max load is the top of the range):
+    // when it is one, that is no miss to widen the next step by.
     measure::Seconds duration{0.0};
     for (std::size_t goal = 0; goal < goals_.size(); ++goal) {
       duration = std::max(duration, shortest_duration(goal));
     }
+    goals_[0].expected_upper = true;
     return {FastTurn::Status::measure, {grid_.max_index(), duration, 0}, 0};
   }
   Candidate winner;
@@ -304,6 +307,17 @@ std::optional<FastStep> FastSelection::place(std::size_t goal, const GridBounds&
     load = *bounds.chi - doubled(final_width, state.down_misses);
   } else {
     load = grid_.max_index();
+  }
+  if (!target.preceding && !bounds.clo && bounds.chi && state.down_misses > 0) {
+    // On the coarsest target, a load expected to pass lost: a SUT that loses
+    // below a rate it has forwarded may lose at every load (background loss,
+    // a goal loss ratio below it), and then min load is the goal's answer
+    // (draft-06 "Relevant Upper Bound": min load an upper bound). One trial
+    // there, of the initial (shortest) duration, settles it: an upper bound
+    // ends the descent that would otherwise double its way down (ten trials
+    // and more on the lossy SUT); a lower bound leaves the estimate to place
+    // the next load, so a noisy SUT pays one short trial.
+    load = 0;
   }
   load = std::clamp<GridIndex>(load, 0, grid_.max_index());
   if (!inside(load, bounds)) {

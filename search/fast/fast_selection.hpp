@@ -53,7 +53,10 @@ struct FastTurn {
 ///    bound one final goal width above it, so a good estimate needs two loads
 ///    for every target of the goal; external steps double from the second
 ///    miss on (the first miss's own forwarding rate is usually exact), and
-///    bisection takes over when the estimate is outside the bounds;
+///    bisection takes over when the estimate is outside the bounds; on the
+///    coarsest target, a downward miss without a lower bound is followed by
+///    one trial at min load (background loss makes min load the answer; a
+///    SUT that passes there has lost only the one short trial);
 ///  - a load expected to be an upper bound gets the goal's shortest trial,
 ///    since high-loss seconds of short trials count toward an upper bound
 ///    (draft-06 Appendix A) while a long trial there would be wasted;

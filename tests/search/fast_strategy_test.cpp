@@ -2,6 +2,7 @@
 // loads, how long) and what it may not (the results the analysis gives).
 #include <doctest/doctest.h>
 
+#include <algorithm>
 #include <cmath>
 #include <span>
 #include <string>
@@ -310,6 +311,38 @@ TEST_CASE("fast with a loss floor: NDR has no lower bound (irregular), PDR is re
   CHECK(result.stop_reason == StopReason::completed);
   CHECK(result.goals[0].irregularity == Irregularity::min_load_is_upper_bound);
   CHECK(result.goals[1].regular());
+  check_results_are_the_analysis(config, result);
+}
+
+TEST_CASE("fast with a loss floor: after NDR's first downward miss, one trial at min load") {
+  const ControllerConfig config = config_for({ndr_goal(), pdr_goal()}, SelectionStrategy::fast);
+  const SearchResult result = search_fake_sut(config, 10e6, false, /*loss_floor=*/0.001);
+  REQUIRE(result.trials.size() > 2);
+  // Max load, then NDR's estimate (lost: the floor), then min load, not a
+  // descent doubling its way down.
+  CHECK(result.trials[1].result.intended_load_pps() > 10e6 * 0.99);
+  CHECK(result.trials[2].result.intended_load_pps() == 9001.0);
+  // The oracle's count: max load, 11 trials at min load, 11 at each PDR bound,
+  // plus the one miss.
+  CHECK(result.trials.size() == 35);
+  check_results_are_the_analysis(config, result);
+}
+
+TEST_CASE("a SUT that passes at min load after a downward miss costs fast one short trial") {
+  const ControllerConfig config = config_for({ndr_goal(), pdr_goal()}, SelectionStrategy::fast);
+  measure::ManualClock clock;
+  testing::FakeSut sut(10e6, clock);
+  // The first trial forwards 0.3 % more than the second, which then misses.
+  sut.alternating(0.003);
+  const SearchResult result = Controller(config, clock).search(sut);
+  CHECK(result.stop_reason == StopReason::completed);
+  const auto at_min_load = std::count_if(sut.trials().begin(), sut.trials().end(),
+                                         [](const auto& trial) { return trial[0] == 9001.0; });
+  CHECK(at_min_load == 1);
+  for (const GoalResult& goal : result.goals) {
+    CAPTURE(goal.label);
+    CHECK(goal.regular());
+  }
   check_results_are_the_analysis(config, result);
 }
 
