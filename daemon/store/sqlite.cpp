@@ -39,6 +39,12 @@ bool is_store_full(const std::exception& error) {
 
 SqliteStatement::~SqliteStatement() { sqlite3_finalize(statement_); }
 
+void SqliteStatement::reset() {
+  // sqlite3_reset repeats the last step's error, which that step already reported.
+  sqlite3_reset(statement_);
+  sqlite3_clear_bindings(statement_);
+}
+
 void SqliteStatement::fail(int code, std::string_view what) const {
   std::string statement = sql_.substr(0, 60);
   if (sql_.size() > 60) statement += "...";
@@ -134,7 +140,10 @@ SqliteDatabase::SqliteDatabase(const std::string& path, int busy_timeout_ms) : p
   sqlite3_extended_result_codes(db_, 1);
 }
 
-SqliteDatabase::~SqliteDatabase() { sqlite3_close(db_); }
+SqliteDatabase::~SqliteDatabase() {
+  cached_.clear();  // finalized before the close, which refuses open statements
+  sqlite3_close(db_);
+}
 
 void SqliteDatabase::exec(std::string_view sql) {
   const std::string text(sql);
@@ -149,6 +158,16 @@ void SqliteDatabase::exec(std::string_view sql) {
 
 SqliteStatement SqliteDatabase::prepare(std::string_view sql) {
   return SqliteStatement(db_, sql, path_);
+}
+
+SqliteStatement& SqliteDatabase::cached(std::string_view sql) {
+  auto found = cached_.find(sql);
+  if (found == cached_.end()) {
+    found =
+        cached_.emplace(std::string(sql), std::make_unique<SqliteStatement>(db_, sql, path_)).first;
+  }
+  found->second->reset();
+  return *found->second;
 }
 
 std::int64_t SqliteDatabase::last_insert_rowid() const { return sqlite3_last_insert_rowid(db_); }

@@ -429,7 +429,7 @@ void Store::finish_fixed_load(JobId id, JobState state, const std::string& reaso
 void Store::add_trial(JobId id, const StoredTrial& stored) {
   const measure::RecordedTrial& trial = stored.trial;
   const measure::TrialOutcome& outcome = trial.outcome;
-  auto insert = db_.prepare(
+  SqliteStatement& insert = db_.cached(
       "INSERT INTO trials(job_id, number, phase, load_pps, intended_duration, offered_count, "
       "loss_count, intended_count, effective_duration, notes, loss_ratio, started_at, "
       "recorded_at, plr, detail, latency) VALUES(?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, "
