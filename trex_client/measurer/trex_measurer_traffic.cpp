@@ -220,10 +220,13 @@ TrexMeasurer::Traffic TrexMeasurer::run_traffic(measure::Seconds duration, const
     if (config_.counters == CounterSource::flow_stats && plan.main_pps) rx_filters_pending_ = true;
     if (plan.latency) session_.api().remove_rx_filters(owned_tx_ports(), latency_profile_id);
     traffic.released = clock_.now();
-    if (traffic.by_counts && !traffic.settle_capped &&
-        all_received(config_.directions, traffic.baseline, traffic.final)) {
-      exact_baseline_ = traffic.final;
-    }
+    // The next trial's baseline without an exchange of its own: per-stream counters move
+    // only with the trial's own streams, and a settled read (every stream got what it
+    // sent, or two reads settle_poll_interval apart agreed after the stop) has nothing
+    // of this trial left in flight. A fresh read a few ms later would differ only by a
+    // frame the SUT held back longer than that, which it would then count in neither
+    // trial; reused, the next trial counts it (docs/trials.md "Baseline").
+    if (traffic.by_counts && !traffic.settle_capped) exact_baseline_ = traffic.final;
   } catch (const TrexError& error) {
     fail_trial(error, plan);
   } catch (const measure::MeasurementCancelled&) {
