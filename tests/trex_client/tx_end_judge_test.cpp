@@ -152,3 +152,10 @@ TEST_CASE("a begin known to lie in a hand-off window is placed there by the firs
     CHECK(judge.last_allowed_end_s() == doctest::Approx(101.009));
   }
 }
+
+TEST_CASE("reads waiting for a pace are bounded: past the bound the window's start counts") {
+  TxEndJudge judge({{100.0, 100'000, 100.004}}, Seconds{1.0}, 0.005);
+  for (int i = 0; i < 2000; ++i) judge.observe(0, 100.0001 + i * 1e-6, 0);  // not started
+  judge.observe(0, 100.503, 50'000);  // a pace that says 100.003: too late to move it
+  CHECK(judge.judge(0).tx_begin_s == doctest::Approx(100.0));
+}

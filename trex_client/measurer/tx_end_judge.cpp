@@ -16,55 +16,78 @@ TxEndJudge::TxEndJudge(std::vector<Direction> directions, measure::Seconds inten
   if (!std::isfinite(allowance) || allowance < 0.0) {
     throw measure::ConfigError("tx_end_slack", measure::format_value(allowance), "must be >= 0");
   }
+  for (std::size_t i = 0; i < directions_.size(); ++i) {
+    const Direction& direction = directions_[i];
+    // No window: the begin is known from the start.
+    if (direction.tx_begin_latest_s.value_or(direction.tx_begin_s) <= direction.tx_begin_s) {
+      reads_[i].begin_s = direction.tx_begin_s;
+    }
+  }
 }
 
-void TxEndJudge::observe(std::size_t index, double trex_time_s, std::int64_t sent) {
-  const Direction& direction = directions_.at(index);
-  Reads& reads = reads_.at(index);
-  reads.all.push_back({trex_time_s, sent});
-  const double latest = direction.tx_begin_latest_s.value_or(direction.tx_begin_s);
-  if (reads.begin_s || latest <= direction.tx_begin_s) return;
-  if (sent <= 0 || sent >= direction.intended || trex_time_s <= direction.tx_begin_s) return;
-  // The first read that shows a pace: at the intended rate, the direction began
-  // sent / rate before it. A data plane that began late and bursts its backlog
-  // looks as if it began earlier, which forgives nothing.
-  const double rate_pps = static_cast<double>(direction.intended) / duration_.count();
-  reads.begin_s =
-      std::clamp(trex_time_s - static_cast<double>(sent) / rate_pps, direction.tx_begin_s, latest);
-}
-
-double TxEndJudge::begin_of(std::size_t index) const {
-  const Direction& direction = directions_.at(index);
-  if (const std::optional<double>& fixed = reads_.at(index).begin_s) return *fixed;
-  // No pace read: the earliest, which forgives nothing.
-  return direction.tx_begin_s;
-}
-
-TxEndJudge::Evidence TxEndJudge::evidence_of(std::size_t index) const {
-  const Direction& direction = directions_.at(index);
-  const double begin_s = begin_of(index);
-  Evidence evidence;
+void TxEndJudge::fold(Evidence& evidence, const Direction& direction, double begin_s,
+                      const Read& absolute) const {
   const auto keep_earliest = [](std::optional<Read>& slot, const Read& read) {
     if (!slot || read.at_s < slot->at_s) slot = read;
   };
   const auto keep_latest = [](std::optional<Read>& slot, const Read& read) {
     if (!slot || read.at_s > slot->at_s) slot = read;
   };
-  for (const Read& absolute : reads_.at(index).all) {
-    const Read read{absolute.at_s - begin_s, absolute.sent};
-    if (read.sent >= direction.intended) {
-      keep_earliest(read.at_s <= allowed_s_ ? evidence.done_in_time : evidence.done_after, read);
-      continue;
-    }
-    // A read from before the data plane started shows no pace.
-    if (read.at_s <= 0.0) continue;
-    keep_latest(evidence.last_sending, read);
-    if (read.at_s >= allowed_s_) {
-      keep_earliest(evidence.sending_late, read);
-    } else {
-      keep_latest(evidence.sending_before, read);
-    }
+  const Read read{absolute.at_s - begin_s, absolute.sent};
+  if (read.sent >= direction.intended) {
+    keep_earliest(read.at_s <= allowed_s_ ? evidence.done_in_time : evidence.done_after, read);
+    return;
   }
+  // A read from before the data plane started shows no pace.
+  if (read.at_s <= 0.0) return;
+  keep_latest(evidence.last_sending, read);
+  if (read.at_s >= allowed_s_) {
+    keep_earliest(evidence.sending_late, read);
+  } else {
+    keep_latest(evidence.sending_before, read);
+  }
+}
+
+void TxEndJudge::fix_begin(Reads& reads, const Direction& direction, double begin_s) const {
+  reads.begin_s = begin_s;
+  for (const Read& read : reads.pending) fold(reads.evidence, direction, begin_s, read);
+  reads.pending.clear();
+}
+
+void TxEndJudge::observe(std::size_t index, double trex_time_s, std::int64_t sent) {
+  const Direction& direction = directions_.at(index);
+  Reads& reads = reads_.at(index);
+  const Read read{trex_time_s, sent};
+  if (!reads.begin_s && sent > 0 && sent < direction.intended &&
+      trex_time_s > direction.tx_begin_s) {
+    // The first read that shows a pace: at the intended rate, the direction began
+    // sent / rate before it. A data plane that began late and bursts its backlog
+    // looks as if it began earlier, which forgives nothing.
+    const double rate_pps = static_cast<double>(direction.intended) / duration_.count();
+    fix_begin(reads, direction,
+              std::clamp(trex_time_s - static_cast<double>(sent) / rate_pps, direction.tx_begin_s,
+                         *direction.tx_begin_latest_s));
+  } else if (!reads.begin_s && reads.pending.size() >= kMaxPending) {
+    fix_begin(reads, direction, direction.tx_begin_s);  // bounded: the earliest
+  }
+  if (reads.begin_s) {
+    fold(reads.evidence, direction, *reads.begin_s, read);
+  } else {
+    reads.pending.push_back(read);
+  }
+}
+
+double TxEndJudge::begin_of(std::size_t index) const {
+  // No pace read: the earliest, which forgives nothing.
+  return reads_.at(index).begin_s.value_or(directions_.at(index).tx_begin_s);
+}
+
+TxEndJudge::Evidence TxEndJudge::evidence_of(std::size_t index) const {
+  const Reads& reads = reads_.at(index);
+  if (reads.begin_s) return reads.evidence;
+  const Direction& direction = directions_.at(index);
+  Evidence evidence;
+  for (const Read& read : reads.pending) fold(evidence, direction, direction.tx_begin_s, read);
   return evidence;
 }
 

@@ -86,10 +86,6 @@ class TxEndJudge {
     double at_s = 0.0;  // from tx_begin
     std::int64_t sent = 0;
   };
-  struct Reads {
-    std::vector<Read> all;          // at_s in TRex's clock
-    std::optional<double> begin_s;  // fixed by the first pace
-  };
   struct Evidence {
     std::optional<Read> done_in_time;    // earliest read at or before the end, all sent
     std::optional<Read> sending_late;    // earliest read at or after the end, some unsent
@@ -97,7 +93,18 @@ class TxEndJudge {
     std::optional<Read> done_after;      // earliest read after the end, all sent
     std::optional<Read> last_sending;    // latest read with some unsent
   };
+  // Reads are folded into the evidence once the begin is known; until then (a window
+  // and no pace read yet) they wait, at most kMaxPending of them.
+  struct Reads {
+    std::optional<double> begin_s;
+    Evidence evidence;
+    std::vector<Read> pending;  // at_s in TRex's clock
+  };
+  static constexpr std::size_t kMaxPending = 1024;
 
+  void fold(Evidence& evidence, const Direction& direction, double begin_s,
+            const Read& absolute) const;
+  void fix_begin(Reads& reads, const Direction& direction, double begin_s) const;
   double begin_of(std::size_t index) const;
   Evidence evidence_of(std::size_t index) const;
 
