@@ -205,18 +205,6 @@ measure::TrialOutcome TrexMeasurer::run_trial(measure::Seconds intended_duration
     for (std::size_t i = 0; i < traffic.judge->size(); ++i) {
       record.tx_judgements.push_back(traffic.judge->judge(i));
     }
-    // The directions' judged begins (each in its start's hand-off window) say how far
-    // apart the data plane started them; the replies' ts values only when the starts
-    // were requested, which understates it by the control plane's work per start.
-    if (record.tx_judgements.size() > 1) {
-      const auto [first, last] =
-          std::minmax_element(record.tx_judgements.begin(), record.tx_judgements.end(),
-                              [](const TxEndJudge::Judgement& a, const TxEndJudge::Judgement& b) {
-                                return a.tx_begin_s < b.tx_begin_s;
-                              });
-      record.start_skew =
-          std::max(record.start_skew, measure::Seconds{last->tx_begin_s - first->tx_begin_s});
-    }
   }
 
   measure::TrialOutcome outcome;
