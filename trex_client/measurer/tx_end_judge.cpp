@@ -6,6 +6,14 @@
 #include "measure/errors.hpp"
 
 namespace trexsearch::trex {
+namespace {
+
+// The latest a direction can have begun: its window's end, or its begin without one.
+double latest_begin_s(const TxEndJudge::Direction& direction) {
+  return std::max(direction.tx_begin_s, direction.tx_begin_latest_s.value_or(direction.tx_begin_s));
+}
+
+}  // namespace
 
 TxEndJudge::TxEndJudge(std::vector<Direction> directions, measure::Seconds intended_duration,
                        double allowance)
@@ -19,7 +27,7 @@ TxEndJudge::TxEndJudge(std::vector<Direction> directions, measure::Seconds inten
   for (std::size_t i = 0; i < directions_.size(); ++i) {
     const Direction& direction = directions_[i];
     // No window: the begin is known from the start.
-    if (direction.tx_begin_latest_s.value_or(direction.tx_begin_s) <= direction.tx_begin_s) {
+    if (latest_begin_s(direction) <= direction.tx_begin_s) {
       reads_[i].begin_s = direction.tx_begin_s;
     }
   }
@@ -66,7 +74,7 @@ void TxEndJudge::observe(std::size_t index, double trex_time_s, std::int64_t sen
     const double rate_pps = static_cast<double>(direction.intended) / duration_.count();
     fix_begin(reads, direction,
               std::clamp(trex_time_s - static_cast<double>(sent) / rate_pps, direction.tx_begin_s,
-                         *direction.tx_begin_latest_s));
+                         latest_begin_s(direction)));
   } else if (!reads.begin_s && reads.pending.size() >= kMaxPending) {
     fix_begin(reads, direction, direction.tx_begin_s);  // bounded: the earliest
   }
@@ -95,8 +103,7 @@ double TxEndJudge::last_allowed_end_s() const {
   double latest = 0.0;
   for (std::size_t i = 0; i < directions_.size(); ++i) {
     const Direction& direction = directions_[i];
-    const double begin_s = reads_[i].begin_s.value_or(
-        std::max(direction.tx_begin_s, direction.tx_begin_latest_s.value_or(0.0)));
+    const double begin_s = reads_[i].begin_s.value_or(latest_begin_s(direction));
     latest = std::max(latest, begin_s + allowed_s_);
   }
   return latest;
