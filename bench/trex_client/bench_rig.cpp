@@ -11,7 +11,7 @@ std::string BenchTarget::describe() const {
   std::string text = endpoint ? "TRex at " + *endpoint : "in-process trex-emulator (loopback)";
   text += ", port " + std::to_string(tx_port) + (bidirectional ? " <-> " : " -> ") +
           std::to_string(rx_port) + ", " + std::to_string(frame_size) + " B, " +
-          to_string(counters) + " counters";
+          to_string(counters) + " counters" + (force_start ? "" : ", force_start off");
   return text;
 }
 
@@ -48,6 +48,7 @@ BenchRig::BenchRig(const BenchTarget& target, double speed, double capacity_pps,
   session->load_streams(compiled.ports);
   config.directions = compiled.directions;
   config.counters = target.counters;
+  config.force_start = target.force_start;
   clock = std::make_unique<SteadyWaitClock>(speed);
   measurer = std::make_unique<TrexMeasurer>(*session, config, *clock);
 }

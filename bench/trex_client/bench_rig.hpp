@@ -23,6 +23,8 @@ struct BenchTarget {
   std::uint32_t frame_size = 64;
   CounterSource counters = CounterSource::flow_stats;
   bool force_acquire = false;
+  /// The measurer's force_start (its default: on).
+  bool force_start = true;
 
   /// "real TRex at tcp://..." or "in-process emulator".
   std::string describe() const;

@@ -20,6 +20,7 @@ constexpr const char* usage_text =
     "  --frame-size N    frame size [B] (default 64)\n"
     "  --counters C      flow_stats (default) or port\n"
     "  --force           take the ports from another user\n"
+    "  --no-force-start  TRex's own link and destination checks at every start\n"
     "  --trials N        trials for the overhead figure (default 100; 0 skips it)\n"
     "  --duration S      trial duration [s] (default 0.01)\n"
     "  --load-pps X      overhead trials' load per direction (default 100000)\n"
@@ -73,6 +74,8 @@ int main(int argc, char** argv) {
                                            : trexsearch::trex::CounterSource::flow_stats;
     } else if (arg == "--force") {
       target.force_acquire = true;
+    } else if (arg == "--no-force-start") {
+      target.force_start = false;
     } else if (arg == "--trials" && has_value) {
       overhead.trials = std::atoi(argv[++i]);
     } else if (arg == "--duration" && has_value) {

@@ -19,7 +19,7 @@ show`):
 - the NDR and PDR bounds, the trial count and every note.
 
     bench/trex_client/search_overhead.py --endpoint tcp://127.0.0.1:4501 [--bidirectional]
-        [--runs 2] [--min-load 10000] [--max-load 300000] [--build build] [--force-start]
+        [--runs 2] [--min-load 10000] [--max-load 300000] [--build build] [--no-force-start]
 """
 import argparse
 import json
@@ -171,16 +171,16 @@ def main():
     parser.add_argument("--min-load", type=float, default=10000)
     parser.add_argument("--max-load", type=float, default=300000)
     parser.add_argument("--build", default="build")
-    parser.add_argument("--force-start", action="store_true",
-                        help="the measurer's force_start: TRex skips its link, destination "
-                             "MAC and line-rate checks at every start")
+    parser.add_argument("--no-force-start", action="store_true",
+                        help="force_start off: TRex makes its link, destination MAC and "
+                             "line-rate checks at every start (the default before issue #31)")
     args = parser.parse_args()
     job = {"method": "mlr", "name": "search-overhead",
            "spec": {"goals": [{"name": "NDR", "loss_ratio": 0},
                               {"name": "PDR", "loss_ratio": 0.005}],
                     "min_load": args.min_load, "max_load": args.max_load},
            "measurer": {"kind": "trex", "profile": profile(args.bidirectional),
-                        "force_start": args.force_start}}
+                        "force_start": not args.no_force_start}}
     direction = "both directions" if args.bidirectional else "one direction"
     every = []
     with Daemon(args.build, args.endpoint) as daemon:

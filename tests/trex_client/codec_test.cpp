@@ -182,6 +182,18 @@ TEST_CASE("replies decode into typed results, trailing newline and extra keys to
   CHECK(is_active(port.state));
   CHECK(port.max_stream_id == 3);
   CHECK(port.speed_gbps == 10.0);
+  CHECK(port.link_up);
+  CHECK(port.ether_state.empty());
+
+  const auto layered =
+      reply_to(R"({"id":"aaaaaaa1","jsonrpc":"2.0","result":{"owner":"","state":"STREAMS",)"
+               R"("attr":{"link":{"up":false},"layer_cfg":{"ether":{"src":"a","dst":"b",)"
+               R"("state":"configured"},"ipv4":{"state":"unresolved","src":"1.1.1.1"}}}}})",
+               "get_port_status");
+  const PortStatus down = decode_port_status(layered.at(0), 1);
+  CHECK_FALSE(down.link_up);
+  CHECK(down.ether_state == "configured");
+  CHECK(down.ipv4_state == "unresolved");
 }
 
 TEST_CASE("TRex's non-finite doubles (null, 1e+9999) are tolerated") {

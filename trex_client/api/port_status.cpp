@@ -36,4 +36,10 @@ bool is_active(PortState state) {
   return state == PortState::tx || state == PortState::pause || state == PortState::pcap_tx;
 }
 
+bool destination_resolved(const PortStatus& status) {
+  const bool l3_mode = !status.ipv4_state.empty() && status.ipv4_state != "none";
+  if (l3_mode) return status.ipv4_state != "unresolved";
+  return status.ether_state != "unconfigured";
+}
+
 }  // namespace trexsearch::trex

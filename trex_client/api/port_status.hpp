@@ -27,10 +27,21 @@ struct PortStatus {
   std::string state_text;
   bool service_mode = false;
   bool link_up = true;
+  /// `attr.layer_cfg.ether.state` ("configured" / "unconfigured") and
+  /// `attr.layer_cfg.ipv4.state` ("none" / "resolved" / "unresolved"); empty when
+  /// TRex did not say.
+  std::string ether_state;
+  std::string ipv4_state;
   /// Link speed from `attr.speed` [Gb/s].
   double speed_gbps = 0.0;
   /// Highest stream id on the port (0 when none).
   std::uint32_t max_stream_id = 0;
 };
+
+/// Whether the port has a destination MAC for streams that take it from the port,
+/// as TRex's Python client decides (trex-protocol.md §2.3): in L3 mode (an IPv4
+/// state other than "none") unless "unresolved", in L2 mode unless the ether
+/// state is "unconfigured". True when TRex did not say.
+bool destination_resolved(const PortStatus& status);
 
 }  // namespace trexsearch::trex

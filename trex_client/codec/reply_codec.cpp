@@ -197,6 +197,11 @@ PortStatus decode_port_status(const ReplyElement& reply, std::uint8_t port_id) {
     const FieldReader attr = r.at("attr");
     if (attr.has("link")) status.link_up = attr.at("link").boolean_or("up", true);
     status.speed_gbps = attr.number_or("speed", 0.0);
+    if (attr.has("layer_cfg")) {
+      const FieldReader layer = attr.at("layer_cfg");
+      if (layer.has("ether")) status.ether_state = layer.at("ether").string_or("state", "");
+      if (layer.has("ipv4")) status.ipv4_state = layer.at("ipv4").string_or("state", "");
+    }
   }
   return status;
 }

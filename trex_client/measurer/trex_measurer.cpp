@@ -117,8 +117,10 @@ void TrexMeasurer::prepare(TrialTrace& record, double intended_load_pps, std::st
     recoveries_seen_ = session_.recoveries();
     warm_ = false;
     primed_ = false;
+    ports_checked_ = false;
     exact_baseline_.reset();
   }
+  check_ports_before_trials();
   if (config_.warmup_duration.count() > 0.0 && (!warm_ || config_.warmup_every_trial)) {
     // Warmup traffic (results discarded) lets the SUT fill caches and learn flows:
     // the main streams at the whole load.
@@ -175,6 +177,7 @@ measure::TrialOutcome TrexMeasurer::run_trial(measure::Seconds intended_duration
   if (plan.latency && config_.counters == CounterSource::port) {
     subtract_latency_frames(record.directions, latency);
   }
+  check_ports_after_silence(record, intended_duration, intended_load_pps, plan);
   record.foreign_rx_frames = foreign_rx_frames(config_.directions, config_.counters,
                                                traffic.baseline, traffic.final, record.directions);
   if (config_.counters == CounterSource::flow_stats) {

@@ -118,6 +118,17 @@ class TrexMeasurer final : public measure::Measurer {
   /// recoverable one recovers the session and throws TrialInterrupted.
   [[noreturn]] void fail_trial(const TrexError& error, const Plan& plan);
   std::vector<OwnedPort> owned_tx_ports() const;
+  // Forced starts (trex_measurer_readiness.cpp).
+  /// With force_start, once per session (again after a recovery): the checks TRex
+  /// skips when forced, on every port of the directions (port_readiness.hpp).
+  void check_ports_before_trials();
+  /// With force_start, after a trial in which a direction received nothing: the
+  /// same checks; a failing port throws MeasurementError and the trial is not
+  /// counted (its loss was no SUT's).
+  void check_ports_after_silence(const TrialTrace& record, measure::Seconds duration,
+                                 double load_pps, const Plan& plan);
+  /// Reads every port's status and throws MeasurementError naming each problem.
+  void require_ports_ready(const std::string& when);
   measure::TrialOutcome run_trial(measure::Seconds intended_duration, double intended_load_pps,
                                   const Plan& plan, std::stop_token stop);
   /// Whether the trial is run again because a direction is unverified (no read shows
@@ -149,6 +160,8 @@ class TrexMeasurer final : public measure::Measurer {
   /// goes out this much (times four) before the end. Rises at once, decays slowly.
   measure::Seconds read_rtt_{0.0};
   std::uint64_t recoveries_seen_ = 0;
+  /// check_ports_before_trials() passed since the session was (re)connected.
+  bool ports_checked_ = false;
   /// The last run's final read, when it saw every frame sent arrive (flow_stats):
   /// the next run's exact baseline, as per-stream counters move only with our
   /// streams (docs/trials.md). Forgotten on any failure, recovery or other plan.

@@ -94,6 +94,17 @@ void TrexSession::load_streams(const std::vector<PortStreams>& streams) {
   }
 }
 
+bool TrexSession::needs_port_destination(std::uint8_t port_id) const {
+  constexpr std::uint32_t dst_mac_source_bits = 0x6;
+  for (const auto& [where, streams] : streams_) {
+    if (where.first != port_id) continue;
+    for (const StreamSpec& stream : streams) {
+      if ((stream.flags & dst_mac_source_bits) != StreamSpec::flag_dst_mac_from_packet) return true;
+    }
+  }
+  return false;
+}
+
 void TrexSession::close() {
   std::vector<OwnedPort> ports;
   for (const auto& [id, port] : owned_) ports.push_back(port);

@@ -54,6 +54,9 @@ class TrexSession final : public RecoveringSession {
   /// The owned port `port_id` (with its handler); throws ConfigError if not owned.
   const OwnedPort& port(std::uint8_t port_id) const;
   bool connected() const { return connected_; }
+  /// Whether a loaded stream of the port takes its destination MAC from the port's
+  /// configuration (not from its packet): TRex then needs the port resolved.
+  bool needs_port_destination(std::uint8_t port_id) const;
 
   /// Re-sync, re-acquire and re-add the remembered streams (stopping any traffic
   /// left running); one attempt, ending the outage when it succeeds. Throws

@@ -1,5 +1,7 @@
 #include "trex_emulator/model/fault_plan.hpp"
 
+#include <utility>
+
 namespace trexsearch::trex::emu {
 
 void FaultPlan::drop_next_replies(int count) {
@@ -56,6 +58,16 @@ FaultPlan::Decision FaultPlan::next_reply() {
     return {Action::delay, delay_};
   }
   return {};
+}
+
+void FaultPlan::set_link_up(std::uint8_t port, bool up) {
+  std::lock_guard lock(mutex_);
+  link_changes_[port] = up;
+}
+
+std::map<std::uint8_t, bool> FaultPlan::take_link_changes() {
+  std::lock_guard lock(mutex_);
+  return std::exchange(link_changes_, {});
 }
 
 bool FaultPlan::take_restart() {

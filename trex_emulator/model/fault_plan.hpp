@@ -1,5 +1,7 @@
 #pragma once
 
+#include <cstdint>
+#include <map>
 #include <mutex>
 
 #include "measure/units.hpp"
@@ -34,6 +36,8 @@ class FaultPlan {
   void request_restart();
   /// Flush every ASTF SUT's sessions before handling the next request (SIGUSR1).
   void request_flush();
+  /// Take a port's link down (or up) before handling the next request.
+  void set_link_up(std::uint8_t port, bool up);
 
   /// Consumes one reply's worth of faults.
   Decision next_reply();
@@ -41,6 +45,8 @@ class FaultPlan {
   bool take_restart();
   /// True once per request_flush().
   bool take_flush();
+  /// The link changes asked since the last call (port -> up), once.
+  std::map<std::uint8_t, bool> take_link_changes();
   /// Consumes one command's worth of busy_next_commands().
   bool take_busy();
 
@@ -54,6 +60,7 @@ class FaultPlan {
   bool silent_ = false;
   bool restart_ = false;
   bool flush_ = false;
+  std::map<std::uint8_t, bool> link_changes_;
 };
 
 }  // namespace trexsearch::trex::emu

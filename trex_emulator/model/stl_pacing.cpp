@@ -9,22 +9,30 @@
 
 namespace trexsearch::trex::emu {
 
-double StlState::pace_for(double demand_pps) const {
-  if (!options_.max_tx_pps || demand_pps <= *options_.max_tx_pps) return 1.0;
-  return *options_.max_tx_pps / demand_pps;
+double StlState::pace_for(const PortDemand& demand) const {
+  double pace = 1.0;
+  if (options_.max_tx_pps && demand.pps > *options_.max_tx_pps) {
+    pace = *options_.max_tx_pps / demand.pps;
+  }
+  // TRex's own slack: up to 100.01 % of the line rate starts unforced (trex-protocol.md
+  // §2.9) and is taken as the line rate.
+  if (demand.l1_bps > link_bps() * 1.0001) pace = std::min(pace, link_bps() / demand.l1_bps);
+  return pace;
 }
 
-double StlState::port_demand(const Port& port) const {
-  double demand = 0.0;
+StlState::PortDemand StlState::port_demand(const Port& port, PortDemand extra) const {
+  PortDemand demand = extra;
   for (const auto& [id, profile] : port.profiles) {
-    if (profile.run) demand += profile.run->demand_pps;
+    if (!profile.run) continue;
+    demand.pps += profile.run->demand_pps;
+    demand.l1_bps += l1_bps(profile.run->demand_pps, profile.run->bytes_per_packet);
   }
   return demand;
 }
 
 void StlState::repace_port(std::uint8_t port_id, measure::Seconds at) {
   Port& port = ports_[port_id];
-  const double pace = pace_for(port_demand(port));
+  const double pace = pace_for(port_demand(port, PortDemand{}));
   for (auto& [id, profile] : port.profiles) {
     if (!profile.run || profile.run->pace == pace) continue;
     Run& run = *profile.run;

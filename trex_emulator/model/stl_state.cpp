@@ -29,6 +29,7 @@ StlState::StlState(EmulatorOptions options, measure::Seconds now)
     latency_models_.emplace_back(latency.parameters, sim::latency_seed(latency.seed, 0));
   }
   ports_.resize(options_.port_count);
+  link_up_.assign(options_.port_count, true);
   restart(now);
 }
 
@@ -202,6 +203,16 @@ void StlState::release(std::uint8_t port_id) {
 }
 
 void StlState::set_service(std::uint8_t port, bool enabled) { port_at(port).service = enabled; }
+
+bool StlState::link_up(std::uint8_t port) const {
+  check_port(port);
+  return link_up_[port];
+}
+
+void StlState::set_link_up(std::uint8_t port, bool up) {
+  check_port(port);
+  link_up_[port] = up;
+}
 
 PortView StlState::port_view(std::uint8_t port_id) const {
   const Port& port = port_at(port_id);

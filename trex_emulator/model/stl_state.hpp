@@ -112,6 +112,11 @@ class StlState {
   void set_service(std::uint8_t port, bool enabled);
 
   PortView port_view(std::uint8_t port) const;
+  /// The port's link (get_port_status attr.link.up). Down: TRex refuses to start
+  /// the port unless forced, and a forced run's frames reach nobody (nor do frames
+  /// sent towards it). A restart keeps it: the link is physical.
+  bool link_up(std::uint8_t port) const;
+  void set_link_up(std::uint8_t port, bool up);
 
   // --- streams (§2.7)
   /// A latency stream's pg_id must be new ("For payload rules: Can't have two streams
@@ -231,10 +236,22 @@ class StlState {
   void account_unbounded(std::uint8_t port_id, Run& run, measure::Seconds now);
   /// advance() plus accounting of unbounded runs: every counter is current at `now`.
   void settle(measure::Seconds now);
-  /// The fraction of `demand_pps` a port sends at under --max-tx-pps.
-  double pace_for(double demand_pps) const;
-  /// Sum of the demand of the port's runs [pps].
-  double port_demand(const Port& port) const;
+  /// Layer-1 rate of `pps` frames of `bytes_per_packet` (with FCS): 20 B of
+  /// preamble and gap each, as TRex's line-rate check counts.
+  static double l1_bps(double pps, double bytes_per_packet) {
+    return pps * (bytes_per_packet + 20.0) * 8.0;
+  }
+  /// What a port's runs ask of it together.
+  struct PortDemand {
+    double pps = 0.0;
+    /// At layer 1: frames plus FCS, preamble and gap [bit/s].
+    double l1_bps = 0.0;
+  };
+  /// The fraction of the demand a port sends at: under --max-tx-pps and under its
+  /// line rate (a forced start above it: the wire is the limit).
+  double pace_for(const PortDemand& demand) const;
+  /// Sum of the demand of the port's runs, plus `extra`.
+  PortDemand port_demand(const Port& port, PortDemand extra) const;
   /// Gives every run of the port the pace its total demand allows from `at` on.
   void repace_port(std::uint8_t port_id, measure::Seconds at);
   /// Forgets the counters of pg ids whose last stream was removed.
@@ -249,12 +266,16 @@ class StlState {
   /// The SUT capacity the direction's latency queue fills towards [pps].
   double latency_capacity_pps(std::uint8_t port_id) const;
   std::uint8_t peer(std::uint8_t port) const { return static_cast<std::uint8_t>(port ^ 1u); }
+  /// Both ends of the port's path to its peer are up.
+  bool path_up(std::uint8_t port) const { return link_up(port) && link_up(peer(port)); }
 
   EmulatorOptions options_;
   measure::Seconds started_{0.0};
   std::mt19937_64 random_;
   std::string api_h_;
   std::vector<Port> ports_;
+  /// Per port; outside Port, which a restart resets.
+  std::vector<bool> link_up_;
   std::vector<std::unique_ptr<sim::SutModel>> sut_;
   /// One per direction (tx port), from that direction's `latency_*` SUT options.
   std::vector<sim::LatencyModel> latency_models_;

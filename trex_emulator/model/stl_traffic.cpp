@@ -87,6 +87,8 @@ double StlState::start_traffic(std::uint8_t port_id, const std::string& profile_
   Port& port = port_at(port_id);
   Profile& profile = existing_profile(port, profile_id);
   verify_profile_state(profile, profile_id, allow_streams, "start");
+  // TrexStatelessPort::start_traffic checks the link only without force.
+  if (!force && !link_up(port_id)) throw_execute_error("Link state is DOWN.");
   const TrafficPlan plan = plan_traffic(profile.streams, multiplier, link_bps(), force, duration);
   const bool was_transmitting = port_transmitting(port);
 
@@ -104,7 +106,8 @@ double StlState::start_traffic(std::uint8_t port_id, const std::string& profile_
   run.streams = plan.streams;
   // Duration stretching (§5.5): a port that cannot keep up sends every frame, late.
   // The ceiling is the port's, shared with the runs of its other profiles.
-  run.pace = pace_for(port_demand(port) + plan.total_pps);
+  run.pace =
+      pace_for(port_demand(port, {plan.total_pps, l1_bps(plan.total_pps, plan.bytes_per_packet)}));
   if (!std::isfinite(plan.tx_time.count())) {
     run.unbounded = true;
     run.tx_end = measure::Seconds{std::numeric_limits<double>::infinity()};
@@ -127,8 +130,10 @@ double StlState::start_traffic(std::uint8_t port_id, const std::string& profile_
     }
     const auto offered =
         static_cast<std::uint64_t>(std::max<std::int64_t>(0, outcome.offered_count));
-    const auto forwarded = static_cast<std::uint64_t>(
-        std::max<std::int64_t>(0, outcome.offered_count - outcome.loss_count));
+    // A forced start on a dead link: TRex counts the frames out, nobody receives them.
+    const auto forwarded = path_up(port_id) ? static_cast<std::uint64_t>(std::max<std::int64_t>(
+                                                  0, outcome.offered_count - outcome.loss_count))
+                                            : 0;
     Delivery delivery;
     delivery.tx_port = port_id;
     delivery.rx_port = peer(port_id);
@@ -199,8 +204,9 @@ void StlState::account_unbounded(std::uint8_t port_id, Run& run, measure::Second
     outcome.offered_count = std::llround(run.tx_pps * chunk.count());
   }
   const auto offered = static_cast<std::uint64_t>(std::max<std::int64_t>(0, outcome.offered_count));
-  const auto forwarded = static_cast<std::uint64_t>(
-      std::max<std::int64_t>(0, outcome.offered_count - outcome.loss_count));
+  const auto forwarded = path_up(port_id) ? static_cast<std::uint64_t>(std::max<std::int64_t>(
+                                                0, outcome.offered_count - outcome.loss_count))
+                                          : 0;
   Delivery delivery;
   delivery.tx_port = port_id;
   delivery.rx_port = peer(port_id);

@@ -34,7 +34,7 @@ Json::Value port_attr(const StlState& state, std::uint8_t port) {
   Json::Value attr(Json::objectValue);
   attr["promiscuous"]["enabled"] = false;
   attr["multicast"]["enabled"] = false;
-  attr["link"]["up"] = true;
+  attr["link"]["up"] = state.link_up(port);
   attr["speed"] = state.options().link_speed_gbps;
   attr["rx_filter_mode"] = "hw";
   attr["vxlan_fs"] = Json::Value(Json::arrayValue);

@@ -27,6 +27,10 @@ Json::Value emulator_control(MethodContext& context, const Json::Value& params) 
   if (!P::absent(params, "busy_commands")) {
     context.faults.busy_next_commands(static_cast<int>(P::uint32(params, "busy_commands")));
   }
+  // A port's link down or up again (a cable pulled, a SUT rebooting).
+  if (!P::absent(params, "link_down"))
+    context.state.set_link_up(P::byte(params, "link_down"), false);
+  if (!P::absent(params, "link_up")) context.state.set_link_up(P::byte(params, "link_up"), true);
   if (!P::absent(params, "restart") && P::boolean(params, "restart")) {
     context.faults.request_restart();
   }

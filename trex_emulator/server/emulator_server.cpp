@@ -115,6 +115,10 @@ void EmulatorServer::run() {
       if (astf) astf->restart(now);
       ++restarts_;
     }
+    for (const auto& [port, up] : faults_.take_link_changes()) {
+      // A port the emulator does not have: nothing to pull (the RPC form says so).
+      if (port < state.port_count()) state.set_link_up(port, up);
+    }
     if (faults_.take_flush()) {
       if (astf) astf->flush_sut_sessions();
       std::lock_guard lock(flush_mutex_);

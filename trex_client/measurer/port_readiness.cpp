@@ -1,0 +1,35 @@
+#include "trex_client/measurer/port_readiness.hpp"
+
+#include <algorithm>
+
+namespace trexsearch::trex {
+
+std::vector<std::string> port_readiness_problems(std::span<const PortStatus> statuses,
+                                                 std::span<const std::uint8_t> needs_destination) {
+  std::vector<std::string> problems;
+  for (const PortStatus& status : statuses) {
+    const std::string port = "port " + std::to_string(status.port_id);
+    if (!status.link_up) problems.push_back(port + ": link is down");
+    const bool needs = std::find(needs_destination.begin(), needs_destination.end(),
+                                 status.port_id) != needs_destination.end();
+    if (needs && !destination_resolved(status)) {
+      const bool l3_mode = !status.ipv4_state.empty() && status.ipv4_state != "none";
+      problems.push_back(port + ": destination MAC unresolved (layer_cfg." +
+                         (l3_mode ? "ipv4.state \"" + status.ipv4_state
+                                  : "ether.state \"" + status.ether_state) +
+                         "\"), and streams take their destination MAC from the port");
+    }
+  }
+  return problems;
+}
+
+std::string join_problems(const std::vector<std::string>& problems) {
+  std::string text;
+  for (const std::string& problem : problems) {
+    if (!text.empty()) text += "; ";
+    text += problem;
+  }
+  return text;
+}
+
+}  // namespace trexsearch::trex
