@@ -158,6 +158,34 @@ TEST_CASE("TRex gone for good mid-job: the job fails after the grace period, tri
   CHECK(client.request("version", Json::Value(Json::objectValue)).result == ResultCode::success);
 }
 
+// Issue #31: starts are forced (TRex skips its link check), so the measurer checks the
+// link itself; a link pulled mid-job fails the job naming the port, and the trial
+// that received nothing is not stored as the SUT's loss.
+TEST_CASE("a link pulled mid-job: the job fails naming the port, no trial blames the SUT") {
+  TrexRig rig;
+  const std::int64_t job = rig.start_job();
+  ControlClient& client = *rig.client;
+  client.wait_trial(3);
+  rig.emulator.control(R"({"link_down": 1})");
+  const Json::Value ended = client.wait_event("job.ended");
+  INFO(rig.daemon.log());
+  REQUIRE(ended["state"].asString() == "failed");
+  const auto show = client.request("show", job_arguments(job));
+  REQUIRE(show.result == ResultCode::success);
+  const std::string reason = show.arguments["job"]["reason"].asString();
+  INFO(reason);
+  CHECK(reason.find("TRex port 1: link is down (checked after a trial at ") != std::string::npos);
+  CHECK(reason.find("that trial is not counted") != std::string::npos);
+  const auto result = client.request("result", job_arguments(job));
+  REQUIRE(result.result == ResultCode::success);
+  const Json::Value& trials = result.arguments["result"]["trials"];
+  CHECK(trials.size() >= 3);
+  for (const Json::Value& trial : trials) {
+    // Every stored trial received frames: none is the dead link's.
+    CHECK(trial["loss_ratio"].asDouble() < 1.0);
+  }
+}
+
 // Issue #15 item 5: retries at every layer ask one deadline, so a 1 s grace means
 // 1 s. The figure is the daemon's own: the failure says how long TRex had been
 // unreachable (from the start of its first unanswered request) when the job gave up.

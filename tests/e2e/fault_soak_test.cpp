@@ -19,7 +19,6 @@
 #include "tests/daemon/support/restarting_daemon.hpp"
 #include "tests/daemon/support/service_test_support.hpp"
 #include "tests/daemon/support/store_audit.hpp"
-#include "trex_client/transport/zmq_rpc_channel.hpp"
 
 namespace trexsearch::servicetest {
 namespace {
@@ -110,15 +109,6 @@ Json::Value show_arguments(std::int64_t job, bool trials) {
   Json::Value arguments = servicetest::job_arguments(job);
   arguments["trials"] = trials;
   return arguments;
-}
-
-// Sends one emulator_control request (faults for the replies that follow it).
-void emulator_control(const std::string& endpoint, const std::string& params) {
-  trex::ZmqRpcChannel channel(endpoint, {false});
-  const std::string reply = channel.exchange(
-      R"({"jsonrpc":"2.0","id":1,"method":"emulator_control","params":)" + params + "}",
-      "emulator_control", measure::Seconds{5.0});
-  REQUIRE_MESSAGE(reply.find("\"result\"") != std::string::npos, reply);
 }
 
 struct RunningJob {
@@ -277,20 +267,20 @@ TEST_CASE("fault-injection soak: kills, TRex restarts and faults, bad clients; n
         ++restarts;
         break;
       case Fault::drop_reply:
-        emulator_control(endpoint, R"({"drop_replies": 1})");
+        emulator.control(R"({"drop_replies": 1})");
         ++reply_faults;
         break;
       case Fault::slow_replies:
-        emulator_control(endpoint, R"({"slow_replies": 3, "slow_reply_ms": 100})");
+        emulator.control(R"({"slow_replies": 3, "slow_reply_ms": 100})");
         ++reply_faults;
         break;
       case Fault::corrupt_reply:
-        emulator_control(endpoint, R"({"malformed_replies": 1})");
+        emulator.control(R"({"malformed_replies": 1})");
         ++reply_faults;
         break;
       case Fault::busy:
         // TRex's -32001 "Try again later" for the next 3 queries.
-        emulator_control(endpoint, R"({"busy_commands": 3})");
+        emulator.control(R"({"busy_commands": 3})");
         ++reply_faults;
         break;
     }

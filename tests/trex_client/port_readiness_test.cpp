@@ -44,8 +44,9 @@ TEST_CASE("every problem is named with its port; ready ports give none") {
         "port 0: destination MAC unresolved (layer_cfg.ipv4.state \"unresolved\"), and streams "
         "take their destination MAC from the port");
   CHECK(problems[1] == "port 1: link is down");
-  CHECK(problems[2].starts_with("port 1: destination MAC unresolved (layer_cfg.ether.state "
-                                "\"unconfigured\")"));
+  CHECK(
+      problems[2].starts_with("port 1: destination MAC unresolved (layer_cfg.ether.state "
+                              "\"unconfigured\")"));
   CHECK(join_problems(problems).find("; port 1: link is down; ") != std::string::npos);
 
   // Streams with their own destination MAC need no resolution, only a link.

@@ -54,8 +54,7 @@ void TrexMeasurer::check_ports_after_silence(const TrialTrace& record, measure::
     require_ports_ready("checked after a trial at " + measure::format_value(load_pps) +
                         " pps for " + measure::format_value(duration.count()) +
                         " s in which direction " + silent->name + " received none of its " +
-                        std::to_string(silent->offered) +
-                        " frames; that trial is not counted");
+                        std::to_string(silent->offered) + " frames; that trial is not counted");
   } catch (const TrexError& error) {
     // The status read failed after the traffic ended: as any failure after a start.
     fail_trial(error, plan);

@@ -182,6 +182,7 @@ void TrexMeasurer::fail_trial(const TrexError& error, const Plan& plan) {
   recoveries_seen_ = session_.recoveries();
   warm_ = false;
   primed_ = false;
+  ports_checked_ = false;  // a restarted TRex may have lost its resolved destinations
   throw TrialInterrupted(
       "trial interrupted by a TRex failure; the session recovered (re-synced, re-acquired, "
       "streams re-added), repeat the trial. Cause: " +

@@ -10,6 +10,7 @@
 
 #include <csignal>
 #include "tests/support/build_paths.hpp"
+#include "trex_client/transport/zmq_rpc_channel.hpp"
 
 extern char** environ;
 
@@ -61,6 +62,14 @@ std::string EmulatorProcess::read_line(std::chrono::milliseconds timeout) {
 
 void EmulatorProcess::send_signal(int signal) const {
   if (pid_ > 0) kill(pid_, signal);
+}
+
+void EmulatorProcess::control(const std::string& params_json) const {
+  trex::ZmqRpcChannel channel(rpc_, {false});
+  const std::string reply = channel.exchange(
+      R"({"jsonrpc":"2.0","id":1,"method":"emulator_control","params":)" + params_json + "}",
+      "emulator_control", measure::Seconds{5.0});
+  REQUIRE_MESSAGE(reply.find("\"result\"") != std::string::npos, reply);
 }
 
 }  // namespace trexsearch::servicetest

@@ -25,6 +25,9 @@ class EmulatorProcess {
   /// The next stdout line; "(timeout)" or "(eof)" otherwise.
   std::string read_line(std::chrono::milliseconds timeout);
   void send_signal(int signal) const;
+  /// One `emulator_control` request (docs/trex-emulator.md "Fault injection"), e.g.
+  /// `{"link_down": 1}`; fails the test unless the emulator answers with a result.
+  void control(const std::string& params_json) const;
   /// SIGKILL and reap: TRex is gone, its port closed, nothing answers any more.
   void kill_for_good();
 
