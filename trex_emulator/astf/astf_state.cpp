@@ -151,16 +151,26 @@ std::string AstfState::port_state() const {
   }
 }
 
-AstfState::Profile& AstfState::profile_at(const std::string& profile_id) {
-  const auto it = profiles_.find(profile_id);
-  if (it == profiles_.end()) {
+namespace {
+
+// The profile named `profile_id` of `profiles` (const or not), or TRex's error.
+template <typename ProfileMap>
+auto& existing_profile(ProfileMap& profiles, const std::string& profile_id) {
+  const auto it = profiles.find(profile_id);
+  if (it == profiles.end()) {
     throw_execute_error("ASTF profile_id " + profile_id + " does not exist");
   }
   return it->second;
 }
 
+}  // namespace
+
+AstfState::Profile& AstfState::profile_at(const std::string& profile_id) {
+  return existing_profile(profiles_, profile_id);
+}
+
 const AstfState::Profile& AstfState::profile_at(const std::string& profile_id) const {
-  return const_cast<AstfState*>(this)->profile_at(profile_id);
+  return existing_profile(profiles_, profile_id);
 }
 
 void AstfState::check_states(const Profile& profile,
