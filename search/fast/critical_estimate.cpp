@@ -3,10 +3,18 @@
 #include <algorithm>
 #include <cmath>
 #include <iterator>
+#include <numbers>
 #include <vector>
 
 namespace trexsearch::mlr {
 namespace {
+
+/// The normal fit's starting spread (relative): the usual goal width.
+constexpr double initial_relative_stddev = 0.005;
+/// Keeps the fit finite on a deterministic SUT (every exact value equal).
+constexpr double min_relative_stddev = 1e-5;
+/// The fit settles in a few dozen iterations; this only bounds the loop.
+constexpr int max_fit_iterations = 200;
 
 /// A load a trial could take: exactly (high-loss trial) or at least (low-loss).
 struct Observation {
@@ -84,6 +92,59 @@ std::optional<double> critical_load_estimate_pps(std::span<const TrialRecord> tr
     if (auto median = censored_median(std::move(full_length))) return median;
   }
   return censored_median(std::move(any_length));
+}
+
+std::optional<double> normal_fit_median_pps(std::span<const TrialRecord> trials,
+                                            const ClassificationTarget& target) {
+  std::vector<double> exact;
+  std::vector<double> censored;
+  for (const TrialRecord& trial : trials) {
+    const measure::TrialResult& result = trial.result;
+    if (trial.phase == TrialPhase::warmup || result.tester_limited()) continue;
+    if (const std::optional<double> value = exact_load_pps(trial, target)) {
+      exact.push_back(*value);
+    } else {
+      censored.push_back(result.intended_load_pps());
+    }
+  }
+  if (exact.empty()) return std::nullopt;
+  double exact_sum = 0.0;
+  double exact_square_sum = 0.0;
+  for (const double value : exact) {
+    exact_sum += value;
+    exact_square_sum += value * value;
+  }
+  double mean = exact_sum / static_cast<double>(exact.size());
+  // Expectation-maximisation for a normal sample right-censored at the
+  // low-loss trials' loads: each censored value is replaced by its expected
+  // value (and square) above its load under the current fit.
+  const double count = static_cast<double>(exact.size() + censored.size());
+  const double min_stddev = mean * min_relative_stddev;
+  double stddev = mean * initial_relative_stddev;
+  for (int iteration = 0; iteration < max_fit_iterations; ++iteration) {
+    double sum = exact_sum;
+    double square_sum = exact_square_sum;
+    for (const double value : censored) {
+      const double alpha = (value - mean) / stddev;
+      // The inverse Mills ratio phi(alpha) / (1 - Phi(alpha)); its asymptote
+      // where the tail underflows.
+      const double tail = 0.5 * std::erfc(alpha / std::numbers::sqrt2);
+      const double density =
+          std::exp(-0.5 * alpha * alpha) * std::numbers::inv_sqrtpi / std::numbers::sqrt2;
+      const double mills = alpha > 30.0 || tail <= 0.0 ? alpha + 1.0 / alpha : density / tail;
+      sum += mean + stddev * mills;
+      square_sum += mean * mean + stddev * stddev + stddev * mills * (value + mean);
+    }
+    const double next_mean = sum / count;
+    const double next_stddev =
+        std::max(min_stddev, std::sqrt(std::max(0.0, square_sum / count - next_mean * next_mean)));
+    const bool settled =
+        std::abs(next_mean - mean) <= 1e-9 * mean && std::abs(next_stddev - stddev) <= 1e-9 * mean;
+    mean = next_mean;
+    stddev = next_stddev;
+    if (settled) break;
+  }
+  return mean;
 }
 
 std::optional<double> mean_exact_load_pps(std::span<const TrialRecord> trials,

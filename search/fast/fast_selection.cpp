@@ -6,13 +6,11 @@
 #include <string>
 
 #include "search/fast/critical_estimate.hpp"
+#include "search/fast/grid_steps.hpp"
 #include "search/selection/candidate.hpp"
 
 namespace trexsearch::mlr {
 namespace {
-
-/// Keeps external steps finite: 2^20 goal widths spans any grid.
-constexpr int max_doublings = 20;
 
 /// Capacity samples (short high-loss trials) a noisy exceed-ratio-0 goal
 /// takes before its first full-length trial.
@@ -21,12 +19,6 @@ constexpr int noisy_capacity_samples = 4;
 /// Short trials one width above a noisy goal's lower bound before a
 /// full-length one there.
 constexpr int noisy_upward_short_trials = 4;
-
-GridIndex doubled(GridIndex width, int misses) { return width << std::min(misses, max_doublings); }
-
-bool inside(GridIndex load, const GridBounds& bounds) {
-  return (!bounds.clo || load > *bounds.clo) && (!bounds.chi || load < *bounds.chi);
-}
 
 }  // namespace
 
@@ -118,8 +110,9 @@ std::optional<FastStep> FastSelection::nominate(std::size_t goal, bool& fail_fas
       return std::nullopt;
     }
     // The stored trials already decide this target: the next finer one starts
-    // with them and no trial is spent here.
-    ++state.target;
+    // with them and no trial is spent here. A walking goal goes from its
+    // coarsest target straight to its final one (place_walk).
+    state.target = walks(goal) ? chains_.final_target[goal] : state.target + 1;
     state.down_misses = 0;
     state.up_misses = 0;
   }
@@ -210,6 +203,7 @@ FastStep FastSelection::place_noisy(std::size_t goal, const GridBounds& bounds) 
 std::optional<FastStep> FastSelection::place(std::size_t goal, const GridBounds& bounds) {
   GoalState& state = goals_[goal];
   if (state.noisy && state.target == chains_.final_target[goal]) return place_noisy(goal, bounds);
+  if (walks(goal) && state.target == chains_.final_target[goal]) return place_walk(goal, bounds);
   const TargetSpec& target = chains_.targets[state.target];
   const GridIndex final_width = chains_.targets[chains_.final_target[goal]].width_steps;
   const std::optional<double> estimate_pps =

@@ -48,6 +48,12 @@ struct FastTurn {
 ///    that trial instead (at their mean), the target chain's screening
 ///    trials are skipped (they would land on the loads the lower bound is
 ///    chosen from), and 1 s trials look for the upper bound one width above;
+///  - a goal with exceed ratio above 0 whose trials all have its final
+///    duration (NDR, PDR) goes from its coarsest target straight to its final
+///    one and walks it: each trial at the grid load nearest the median
+///    critical load estimated from every trial so far (a censored normal
+///    fit, normal_fit_median_pps), inside the goal's open bounds, stepping
+///    from a bound when the estimate is beyond it (place_walk);
 ///  - new loads are placed at the critical-load estimate from the measured
 ///    forwarding rates (critical_load_estimate_pps), and the expected upper
 ///    bound one final goal width above it, so a good estimate needs two loads
@@ -102,6 +108,16 @@ class FastSelection {
   /// A noisy exceed-ratio-0 goal on its final target.
   FastStep place_noisy(std::size_t goal, const GridBounds& bounds);
   bool no_exceed(std::size_t goal) const;
+  /// Exceed ratio above 0 and every trial of the final duration (NDR, PDR):
+  /// after the coarsest target, the goal walks its final target.
+  bool walks(std::size_t goal) const;
+  /// The walk: the grid load nearest the estimated median critical load,
+  /// inside the goal's open bounds (fast_walk.cpp).
+  FastStep place_walk(std::size_t goal, const GridBounds& bounds);
+  /// The grid load geometrically nearest `estimate_pps`.
+  GridIndex nearest_grid_load(double estimate_pps) const;
+  /// Min load is an upper bound on the goal's coarsest target and still open here.
+  bool min_load_lost_coarsely(std::size_t goal, const GridBounds& bounds) const;
   /// Non-warmup trials so far at this load with this intended duration.
   int trials_at(GridIndex load, measure::Seconds duration) const;
   GridBounds bounds_of(std::size_t target) const;

@@ -102,3 +102,31 @@ TEST_CASE("the spread of the exact values of one trial duration") {
   CHECK(one.count == 1);
   CHECK(one.relative_stddev == 0.0);
 }
+
+TEST_CASE("the normal fit: nothing without a high-loss trial") {
+  const std::vector<TrialRecord> trials{trial(1e6, 0.0), trial(2e6, 0.004)};
+  CHECK(!normal_fit_median_pps(trials, target(0.005)).has_value());
+  CHECK(normal_fit_median_pps(trials, target(0.0)).has_value());
+}
+
+TEST_CASE("the normal fit of equal exact values (a deterministic SUT) is that value") {
+  // Forwarding rates 6e6 three times; passes below it change nothing.
+  const std::vector<TrialRecord> trials{trial(10e6, 0.4), trial(8e6, 0.25), trial(6.5e6, 1.0 / 13),
+                                        trial(5e6, 0.0), trial(5.9e6, 0.0)};
+  CHECK(*normal_fit_median_pps(trials, target(0.0)) == doctest::Approx(6e6));
+}
+
+TEST_CASE("the normal fit: exact values alone give their mean") {
+  const std::vector<TrialRecord> trials{trial(10e6, 0.5), trial(10e6, 0.4), trial(10e6, 0.3)};
+  CHECK(*normal_fit_median_pps(trials, target(0.0)) == doctest::Approx(6e6));
+}
+
+TEST_CASE("the normal fit: low-loss trials above the exact values lift the median") {
+  // Exact 5.9e6 and 6.1e6; three passes at 6.05e6 say the capacity was at
+  // least that in those trials, so the median is above the exact values' 6e6.
+  const std::vector<TrialRecord> trials{trial(10e6, 0.41), trial(10e6, 0.39), trial(6.05e6, 0.0),
+                                        trial(6.05e6, 0.0), trial(6.05e6, 0.0)};
+  const double median = *normal_fit_median_pps(trials, target(0.0));
+  CHECK(median > 6.05e6);
+  CHECK(median < 6.5e6);
+}
