@@ -55,3 +55,17 @@ TEST_CASE("every problem is named with its port; ready ports give none") {
   REQUIRE(link_only.size() == 1);
   CHECK(link_only[0] == "port 1: link is down");
 }
+
+TEST_CASE("a silent direction: frames sent (or meant to be) and none back") {
+  using trexsearch::measure::DirectionCounts;
+  const std::vector<DirectionCounts> healthy{{"0->1", 100, 100, 99}, {"1->0", 100, 100, 1}};
+  CHECK_FALSE(silent_direction(healthy).has_value());
+  // Nothing to send (a latency trial's main traffic at the latency rate): no silence.
+  const std::vector<DirectionCounts> idle{{"0->1", 0, 0, 0}};
+  CHECK_FALSE(silent_direction(idle).has_value());
+  const std::vector<DirectionCounts> lost{{"0->1", 100, 100, 5}, {"1->0", 100, 101, 0}};
+  CHECK(silent_direction(lost) == "direction 1->0 received none of its 101 frames");
+  // A NIC that counts nothing out on a dead link: the intended frames say it.
+  const std::vector<DirectionCounts> unsent{{"0->1", 100, 0, 0}};
+  CHECK(silent_direction(unsent) == "direction 0->1 sent none of its 100 intended frames");
+}

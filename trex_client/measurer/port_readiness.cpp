@@ -23,6 +23,19 @@ std::vector<std::string> port_readiness_problems(std::span<const PortStatus> sta
   return problems;
 }
 
+std::optional<std::string> silent_direction(std::span<const measure::DirectionCounts> directions) {
+  for (const measure::DirectionCounts& direction : directions) {
+    if (direction.received != 0 || std::max(direction.offered, direction.intended) <= 0) continue;
+    if (direction.offered > 0) {
+      return "direction " + direction.name + " received none of its " +
+             std::to_string(direction.offered) + " frames";
+    }
+    return "direction " + direction.name + " sent none of its " +
+           std::to_string(direction.intended) + " intended frames";
+  }
+  return std::nullopt;
+}
+
 std::string join_problems(const std::vector<std::string>& problems) {
   std::string text;
   for (const std::string& problem : problems) {

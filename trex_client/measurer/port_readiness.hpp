@@ -1,10 +1,12 @@
 #pragma once
 
 #include <cstdint>
+#include <optional>
 #include <span>
 #include <string>
 #include <vector>
 
+#include "measure/direction_counts.hpp"
 #include "trex_client/api/port_status.hpp"
 
 namespace trexsearch::trex {
@@ -21,5 +23,12 @@ std::vector<std::string> port_readiness_problems(std::span<const PortStatus> sta
 
 /// The problems joined into one sentence ("port 1: link is down; port 0: ...").
 std::string join_problems(const std::vector<std::string>& problems);
+
+/// The first direction that got nothing back though frames were sent or meant to
+/// be (a NIC may not count frames out on a dead link; af_packet does), described:
+/// "direction 0->1 received none of its 100001 frames" or "direction 0->1 sent
+/// none of its 100000 intended frames". Nothing when every direction received
+/// something or had nothing to send.
+std::optional<std::string> silent_direction(std::span<const measure::DirectionCounts> directions);
 
 }  // namespace trexsearch::trex

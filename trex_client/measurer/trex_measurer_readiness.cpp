@@ -38,23 +38,16 @@ void TrexMeasurer::check_ports_before_trials() {
 void TrexMeasurer::check_ports_after_silence(const TrialTrace& record, measure::Seconds duration,
                                              double load_pps, const Plan& plan) {
   if (!config_.force_start) return;
-  const measure::DirectionCounts* silent = nullptr;
-  for (const measure::DirectionCounts& direction : record.directions) {
-    if (direction.offered > 0 && direction.received == 0) {
-      silent = &direction;
-      break;
-    }
-  }
   // A SUT that forwards nothing is a result; a dead link or an unresolved
   // destination is not, and TRex would have refused to start on one. A read of
   // every port's status (about 4 ms per port on TRex v3.08) tells them apart, paid
-  // only when a direction received nothing.
-  if (silent == nullptr) return;
+  // only when a direction got nothing back.
+  const std::optional<std::string> silent = silent_direction(record.directions);
+  if (!silent) return;
   try {
     require_ports_ready("checked after a trial at " + measure::format_value(load_pps) +
-                        " pps for " + measure::format_value(duration.count()) +
-                        " s in which direction " + silent->name + " received none of its " +
-                        std::to_string(silent->offered) + " frames; that trial is not counted");
+                        " pps for " + measure::format_value(duration.count()) + " s in which " +
+                        *silent + "; that trial is not counted");
   } catch (const TrexError& error) {
     // The status read failed after the traffic ended: as any failure after a start.
     fail_trial(error, plan);
