@@ -49,6 +49,9 @@ BenchRig::BenchRig(const BenchTarget& target, double speed, double capacity_pps,
   config.directions = compiled.directions;
   config.counters = target.counters;
   config.force_start = target.force_start;
+  if (target.tx_poll_interval_s) {
+    config.tx_poll_interval = measure::Seconds{*target.tx_poll_interval_s};
+  }
   clock = std::make_unique<SteadyWaitClock>(speed);
   measurer = std::make_unique<TrexMeasurer>(*session, config, *clock);
 }

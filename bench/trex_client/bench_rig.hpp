@@ -25,6 +25,8 @@ struct BenchTarget {
   bool force_acquire = false;
   /// The measurer's force_start (its default: on).
   bool force_start = true;
+  /// The measurer's tx_poll_interval [s] when given.
+  std::optional<double> tx_poll_interval_s;
 
   /// "real TRex at tcp://..." or "in-process emulator".
   std::string describe() const;

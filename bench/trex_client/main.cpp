@@ -21,6 +21,7 @@ constexpr const char* usage_text =
     "  --counters C      flow_stats (default) or port\n"
     "  --force           take the ports from another user\n"
     "  --no-force-start  TRex's own link and destination checks at every start\n"
+    "  --tx-poll-interval S  the measurer's TX-end poll interval [s] (default 0.0005)\n"
     "  --trials N        trials for the overhead figure (default 100; 0 skips it)\n"
     "  --duration S      trial duration [s] (default 0.01)\n"
     "  --load-pps X      overhead trials' load per direction (default 100000)\n"
@@ -76,6 +77,8 @@ int main(int argc, char** argv) {
       target.force_acquire = true;
     } else if (arg == "--no-force-start") {
       target.force_start = false;
+    } else if (arg == "--tx-poll-interval" && has_value) {
+      target.tx_poll_interval_s = std::atof(argv[++i]);
     } else if (arg == "--trials" && has_value) {
       overhead.trials = std::atoi(argv[++i]);
     } else if (arg == "--duration" && has_value) {
