@@ -36,9 +36,12 @@ bool is_active(PortState state) {
   return state == PortState::tx || state == PortState::pause || state == PortState::pcap_tx;
 }
 
+bool l3_mode(const PortStatus& status) {
+  return !status.ipv4_state.empty() && status.ipv4_state != "none";
+}
+
 bool destination_resolved(const PortStatus& status) {
-  const bool l3_mode = !status.ipv4_state.empty() && status.ipv4_state != "none";
-  if (l3_mode) return status.ipv4_state != "unresolved";
+  if (l3_mode(status)) return status.ipv4_state != "unresolved";
   return status.ether_state != "unconfigured";
 }
 

@@ -38,6 +38,10 @@ struct PortStatus {
   std::uint32_t max_stream_id = 0;
 };
 
+/// TRex's L3 mode: the port has an IPv4 configuration (`layer_cfg.ipv4.state` other
+/// than "none"); L2 mode otherwise.
+bool l3_mode(const PortStatus& status);
+
 /// Whether the port has a destination MAC for streams that take it from the port,
 /// as TRex's Python client decides (trex-protocol.md §2.3): in L3 mode (an IPv4
 /// state other than "none") unless "unresolved", in L2 mode unless the ether

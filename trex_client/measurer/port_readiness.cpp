@@ -13,11 +13,10 @@ std::vector<std::string> port_readiness_problems(std::span<const PortStatus> sta
     const bool needs = std::find(needs_destination.begin(), needs_destination.end(),
                                  status.port_id) != needs_destination.end();
     if (needs && !destination_resolved(status)) {
-      const bool l3_mode = !status.ipv4_state.empty() && status.ipv4_state != "none";
-      problems.push_back(
-          port + ": destination MAC unresolved (layer_cfg." +
-          (l3_mode ? "ipv4.state \"" + status.ipv4_state : "ether.state \"" + status.ether_state) +
-          "\"), and streams take their destination MAC from the port");
+      problems.push_back(port + ": destination MAC unresolved (layer_cfg." +
+                         (l3_mode(status) ? "ipv4.state \"" + status.ipv4_state
+                                          : "ether.state \"" + status.ether_state) +
+                         "\"), and streams take their destination MAC from the port");
     }
   }
   return problems;

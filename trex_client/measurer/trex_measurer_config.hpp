@@ -52,8 +52,8 @@ struct TrexMeasurerConfig {
   bool warmup_every_trial = false;
 
   /// start_traffic's force: TRex skips its link, destination and line-rate checks
-  /// (about 1.1 ms per port on v3.08), so the second port of a bidirectional trial
-  /// starts that much sooner. The measurer makes the first two checks itself, once per
+  /// (2.2-2.9 ms per port's start on the stand's v3.08), so the second port of a bidirectional
+  /// trial starts that much sooner. The measurer makes the first two checks itself, once per
   /// session and after any trial in which a direction received nothing
   /// (port_readiness.hpp); the daemon checks the line rate when a job connects.
   bool force_start = true;

@@ -35,8 +35,8 @@ double LineRate::pps_from_percent(double percent) const {
 }
 
 std::optional<std::string> max_load_above_line_rate(double max_load_pps, const LineRate& line) {
-  // TRex itself refuses more than 1.0001 x line rate without force.
-  if (max_load_pps <= line.line_rate_pps() * 1.0001) return std::nullopt;
+  // TRex itself refuses more than that without force.
+  if (max_load_pps <= line.line_rate_pps() * trex_line_rate_slack) return std::nullopt;
   return "max_load = " + measure::format_value(max_load_pps) + " pps (" +
          measure::format_value(line.percent(max_load_pps)) +
          " % of line rate) is above the line rate of the profile's ports: " +

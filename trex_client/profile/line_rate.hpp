@@ -36,9 +36,13 @@ struct LineRate {
   double pps_from_percent(double percent) const;
 };
 
+/// TRex starts, unforced, up to this much of a port's line rate (its L1 check,
+/// trex-protocol.md §2.9) and takes it as the line rate.
+inline constexpr double trex_line_rate_slack = 1.0001;
+
 /// Why `max_load_pps` does not fit `line` ("max_load = ... pps (110 % of line rate)
 /// is above the line rate of the profile's ports: 10 Gbit/s carries at most ...");
-/// absent when it fits. TRex's own slack (1.0001 x line rate) is allowed.
+/// absent when it fits. TRex's own slack (trex_line_rate_slack) is allowed.
 std::optional<std::string> max_load_above_line_rate(double max_load_pps, const LineRate& line);
 
 }  // namespace trexsearch::trex

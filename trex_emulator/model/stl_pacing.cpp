@@ -5,6 +5,7 @@
 // proportion to their demand; other ports are not affected.
 #include <algorithm>
 
+#include "trex_client/profile/line_rate.hpp"
 #include "trex_emulator/model/stl_state.hpp"
 
 namespace trexsearch::trex::emu {
@@ -14,9 +15,9 @@ double StlState::pace_for(const PortDemand& demand) const {
   if (options_.max_tx_pps && demand.pps > *options_.max_tx_pps) {
     pace = *options_.max_tx_pps / demand.pps;
   }
-  // TRex's own slack: up to 100.01 % of the line rate starts unforced (trex-protocol.md
-  // §2.9) and is taken as the line rate.
-  if (demand.l1_bps > link_bps() * 1.0001) pace = std::min(pace, link_bps() / demand.l1_bps);
+  // Within TRex's own slack the line rate is taken as met.
+  if (demand.l1_bps > link_bps() * trex_line_rate_slack)
+    pace = std::min(pace, link_bps() / demand.l1_bps);
   return pace;
 }
 

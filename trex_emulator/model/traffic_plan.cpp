@@ -5,6 +5,7 @@
 #include <limits>
 #include <sstream>
 
+#include "trex_client/profile/line_rate.hpp"
 #include "trex_emulator/model/rpc_fault.hpp"
 
 namespace trexsearch::trex::emu {
@@ -90,7 +91,7 @@ TrafficPlan plan_traffic(const std::map<std::uint32_t, EmulatedStream>& streams,
         plain(expected_l1));
   }
   if (factor <= 0.0) throw_execute_error("Factor must be positive, got: " + plain(factor));
-  if (!force && expected_l1 / link_bps > 1.0001) {
+  if (!force && expected_l1 / link_bps > trex_line_rate_slack) {
     throw_execute_error("Expected L1 B/W: '" + plain(expected_l1 / 1e9) +
                         " Gbps' exceeds port line rate: '" + plain(link_bps / 1e9) + " Gbps'");
   }
