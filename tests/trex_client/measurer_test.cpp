@@ -12,73 +12,20 @@
 #include "measure/trial_result.hpp"
 #include "sim/sut_model.hpp"
 #include "tests/support/emulator_fixture.hpp"
+#include "tests/trex_client/measurer_rig.hpp"
 #include "trex_client/measurer/repeating_measurer.hpp"
 #include "trex_client/measurer/trex_measurer.hpp"
 #include "trex_client/measurer/trial_interrupted.hpp"
 
 using namespace trexsearch::trex;
+using measurer_rig::bidirectional_profile;
+using measurer_rig::HookClock;
+using measurer_rig::Rig;
+using measurer_rig::unprimed;
 using trexsearch::measure::Seconds;
 using trexsearch::measure::TrialOutcome;
 
 namespace {
-
-// A clock that runs a hook on the first wait of a trial (the wait for TX to end):
-// faults land in the middle of the traffic, deterministically.
-class HookClock final : public WaitClock {
- public:
-  explicit HookClock(WaitClock& inner) : inner_(inner) {}
-  Seconds now() const override { return inner_.now(); }
-  bool sleep_until(Seconds deadline, std::stop_token stop) override {
-    if (hook_) {
-      auto hook = std::move(hook_);
-      hook_ = nullptr;
-      hook();
-    }
-    return inner_.sleep_until(deadline, stop);
-  }
-  void on_next_wait(std::function<void()> hook) { hook_ = std::move(hook); }
-
- private:
-  WaitClock& inner_;
-  std::function<void()> hook_;
-};
-
-CompiledProfile bidirectional_profile(CounterSource counters = CounterSource::flow_stats) {
-  TrafficProfile profile;
-  profile.name = "test";
-  profile.port_pairs = {{0, 1, true}};
-  profile.frame_sizes = {{64, 1}};
-  return compile_profile(profile, counters);
-}
-
-// The measurer's defaults without the prime run: a prime run would draw from the
-// emulated SUT's random numbers, and these tests replay them in a reference model.
-TrexMeasurerConfig unprimed() {
-  TrexMeasurerConfig config;
-  config.prime_duration = Seconds{0.0};
-  return config;
-}
-
-// The emulator, a connected session with the profile loaded, and a measurer whose
-// clock runs at the emulator's speed.
-struct Rig {
-  emu::EmulatorServer emulator;
-  std::unique_ptr<TrexSession> session;
-  SteadyWaitClock steady;
-  HookClock clock{steady};
-  std::unique_ptr<TrexMeasurer> measurer;
-
-  explicit Rig(emu::EmulatorOptions options, TrexMeasurerConfig config = unprimed(),
-               double rpc_timeout = 2.0)
-      : emulator(options), steady(options.speed) {
-    session = test_support::make_session(emulator, {0, 1}, "tester", false, rpc_timeout);
-    session->connect();
-    const CompiledProfile profile = bidirectional_profile(config.counters);
-    session->load_streams(profile.ports);
-    config.directions = profile.directions;
-    measurer = std::make_unique<TrexMeasurer>(*session, config, clock);
-  }
-};
 
 // What the emulator's SUT does: one model per direction, seeded seed + tx port.
 struct ReferenceSut {
@@ -541,78 +488,6 @@ TEST_CASE("bad loads, durations and configurations are refused with their names"
   config.directions = {{0, 1, std::nullopt}};
   CHECK_THROWS_WITH_AS(TrexMeasurer(*rig.session, config, rig.clock),
                        doctest::Contains("needs a pg_id"), trexsearch::measure::ConfigError);
-}
-
-TEST_CASE("a load above the line rate: TRex's error unforced, a tester-limited trial forced") {
-  SUBCASE("without force_start TRex refuses, and the trial is not left running") {
-    TrexMeasurerConfig config = unprimed();
-    config.force_start = false;
-    Rig rig(test_support::emulator_options(1000.0), config);
-    try {
-      rig.measurer->measure(Seconds{1.0}, 2e7, {});
-      FAIL("started above line rate");
-    } catch (const TrexError& error) {
-      CHECK(error.kind() == TrexErrorKind::rpc);
-      CHECK(error.specific_err().find("exceeds port line rate") != std::string::npos);
-    }
-    CHECK(rig.session->api().get_port_status(0).state == PortState::streams);
-  }
-  SUBCASE("forced (the default), the port cannot keep up: tester-limited, never a pass") {
-    Rig rig(test_support::emulator_options(1000.0));
-    const TrialOutcome outcome = rig.measurer->measure(Seconds{1.0}, 2e7, {});
-    CHECK(outcome.tester_limited_pps.has_value());
-    CHECK(rig.session->api().get_port_status(0).state == PortState::streams);
-  }
-}
-
-TEST_CASE("forced starts: a dead link is found before the first trial, never counted as loss") {
-  SUBCASE("forced (the default): the measurer's own check names the port") {
-    Rig rig(test_support::emulator_options(1000.0));
-    rig.emulator.faults().set_link_up(1, false);
-    CHECK_THROWS_WITH_AS(rig.measurer->measure(Seconds{1.0}, 1e5, {}),
-                         doctest::Contains("TRex port 1: link is down (checked before the first "
-                                           "trial; the measurer starts traffic with force_start"),
-                         trexsearch::measure::MeasurementError);
-    CHECK(rig.measurer->trials() == 0);
-    // Up again: the next trial checks again and runs.
-    rig.emulator.faults().set_link_up(1, true);
-    const TrialOutcome outcome = rig.measurer->measure(Seconds{1.0}, 1e5, {});
-    CHECK(outcome.loss_count == 0);
-    CHECK(rig.measurer->trials() == 1);
-  }
-  SUBCASE("unforced: TRex refuses the start itself") {
-    TrexMeasurerConfig config = unprimed();
-    config.force_start = false;
-    Rig rig(test_support::emulator_options(1000.0), config);
-    rig.emulator.faults().set_link_up(1, false);
-    CHECK_THROWS_WITH_AS(rig.measurer->measure(Seconds{1.0}, 1e5, {}),
-                         doctest::Contains("Link state is DOWN."), TrexError);
-  }
-}
-
-TEST_CASE("forced starts: a link lost between trials fails the trial that received nothing") {
-  Rig rig(test_support::emulator_options(1000.0));
-  CHECK(rig.measurer->measure(Seconds{1.0}, 1e5, {}).loss_count == 0);
-  const std::uint64_t exchanges = rig.session->api().exchanges();
-  CHECK(rig.measurer->measure(Seconds{1.0}, 1e5, {}).loss_count == 0);
-  // A healthy trial reads no port status: the check is paid only on silence.
-  const std::uint64_t healthy_exchanges = rig.session->api().exchanges() - exchanges;
-
-  rig.emulator.faults().set_link_up(0, false);
-  CHECK_THROWS_WITH_AS(
-      rig.measurer->measure(Seconds{1.0}, 1e5, {}),
-      doctest::Contains("TRex port 0: link is down (checked after a trial at 100000 pps for 1 s "
-                        "in which direction 0->1 received none of its"),
-      trexsearch::measure::MeasurementError);
-  CHECK(rig.measurer->trials() == 2);
-
-  rig.emulator.faults().set_link_up(0, true);
-  const std::uint64_t before = rig.session->api().exchanges();
-  CHECK(rig.measurer->measure(Seconds{1.0}, 1e5, {}).loss_count == 0);
-  // Checked again before it (one exchange more than a healthy trial, at most; the
-  // failed trial's final read is no baseline).
-  CHECK(rig.session->api().exchanges() - before <= healthy_exchanges + 2);
-  CHECK(rig.measurer->trials() == 3);
 }
 
 TEST_CASE("TRex replaced by a new process mid-trial: timeout, recovery, one repeat") {
