@@ -8,10 +8,10 @@
 #include "tests/trex_client/measurer_rig.hpp"
 
 using namespace trexsearch::trex;
-using trexsearch::measure::Seconds;
-using trexsearch::measure::TrialOutcome;
 using measurer_rig::Rig;
 using measurer_rig::unprimed;
+using trexsearch::measure::Seconds;
+using trexsearch::measure::TrialOutcome;
 
 TEST_CASE("a load above the line rate: TRex's error unforced, a tester-limited trial forced") {
   SUBCASE("without force_start TRex refuses, and the trial is not left running") {
