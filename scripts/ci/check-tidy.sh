@@ -74,7 +74,7 @@ status=0
   -header-filter "^$root/($dirs)/" -extra-arg=-Wno-error "$files" >"$log" 2>&1 || status=$?
 # A header's finding comes once per file that includes it: each is listed once.
 mapfile -t findings < <(sed 's/\x1b\[[0-9;]*m//g' "$log" |
-  grep -E '^/[^:]+:[0-9]+:[0-9]+: (warning|error): .*\[[a-z0-9.,-]+\]$' | sed "s|^$root/||" | sort -u)
+  grep -E '^/[^:]+:[0-9]+:[0-9]+: (warning|error): .*\[[A-Za-z0-9.,-]+\]$' | sed "s|^$root/||" | sort -u)
 elapsed=$((SECONDS - started))
 if (( ${#findings[@]} > 0 )); then
   printf '%s\n' "${findings[@]}" >&2

@@ -105,7 +105,9 @@ class AstfHarness {
   /// Moves emulated time on by `seconds` in steps of `step`, until `state` or the end;
   /// returns whether the state was reached.
   bool run_until(int wanted, double seconds, double step = 0.01) {
-    for (double waited = 0.0; waited <= seconds; waited += step) {
+    // An integer step count: a floating-point loop counter drifts (clang-analyzer).
+    const auto steps = static_cast<long>(seconds / step);
+    for (long i = 0; i <= steps; ++i) {
       if (state() == wanted) return true;
       now_ += step;
     }
