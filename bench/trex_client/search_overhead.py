@@ -20,6 +20,7 @@ show`):
 
     bench/trex_client/search_overhead.py --endpoint tcp://127.0.0.1:4501 [--bidirectional]
         [--runs 2] [--min-load 10000] [--max-load 300000] [--build build] [--no-force-start]
+        [--pin-cli]
 """
 import argparse
 import json
@@ -62,7 +63,7 @@ def fmt_bounds(goal):
 class Daemon:
     """trex-searchd in a scratch directory; stopped (SIGTERM, bounded wait) on exit."""
 
-    def __init__(self, build, endpoint):
+    def __init__(self, build, endpoint, pin_cli=False):
         root = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
         self.searchd = os.path.join(root, build, "daemon/searchd/trex-searchd")
         self.cli = os.path.join(root, build, "daemon/cli/trex-search")
@@ -73,6 +74,9 @@ class Daemon:
         self.work = tempfile.mkdtemp(prefix="search-overhead.")
         self.socket = os.path.join(self.work, "c.sock")
         self.env = dict(os.environ, TREX_SEARCH_SOCKET=self.socket)
+        # The watching CLI wakes at every trial's progress event; unpinned, the
+        # scheduler may wake it on TRex's core (CPU 1 on the stand).
+        self.cli_pin = ["taskset", "-c", "0"] if pin_cli and shutil.which("taskset") else []
 
     def __enter__(self):
         conf = os.path.join(self.work, "d.conf")
@@ -103,7 +107,7 @@ class Daemon:
         job_file = os.path.join(self.work, "job.json")
         with open(job_file, "w", encoding="utf-8") as out:
             json.dump(job, out)
-        submitted = subprocess.run([self.cli, "submit", "--job-file", job_file, "--watch"],
+        submitted = subprocess.run(self.cli_pin + [self.cli, "submit", "--job-file", job_file, "--watch"],
                                    env=self.env, capture_output=True, text=True, check=False)
         number = None
         for line in submitted.stdout.splitlines():
@@ -171,6 +175,8 @@ def main():
     parser.add_argument("--min-load", type=float, default=10000)
     parser.add_argument("--max-load", type=float, default=300000)
     parser.add_argument("--build", default="build")
+    parser.add_argument("--pin-cli", action="store_true",
+                        help="run the watching trex-search CLI on CPU 0 too, off TRex's core")
     parser.add_argument("--no-force-start", action="store_true",
                         help="force_start off: TRex makes its link, destination MAC and "
                              "line-rate checks at every start (the default before issue #31)")
@@ -183,7 +189,7 @@ def main():
                         "force_start": not args.no_force_start}}
     direction = "both directions" if args.bidirectional else "one direction"
     every = []
-    with Daemon(args.build, args.endpoint) as daemon:
+    with Daemon(args.build, args.endpoint, args.pin_cli) as daemon:
         for run in range(1, args.runs + 1):
             shown, result = daemon.run_job(job)
             over, _, _ = report(f"run {run}, {direction}", shown, result)
