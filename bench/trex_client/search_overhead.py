@@ -107,8 +107,9 @@ class Daemon:
         job_file = os.path.join(self.work, "job.json")
         with open(job_file, "w", encoding="utf-8") as out:
             json.dump(job, out)
-        submitted = subprocess.run(self.cli_pin + [self.cli, "submit", "--job-file", job_file, "--watch"],
-                                   env=self.env, capture_output=True, text=True, check=False)
+        submit = [self.cli, "submit", "--job-file", job_file, "--watch"]
+        submitted = subprocess.run(self.cli_pin + submit, env=self.env, capture_output=True,
+                                   text=True, check=False)
         number = None
         for line in submitted.stdout.splitlines():
             if line.startswith("job ") and " queued" in line:

@@ -4,6 +4,7 @@
 // emulated time the test moves by hand (no sleeps, no wall clock).
 #include <json/json.h>
 
+#include <cmath>
 #include <fstream>
 #include <map>
 #include <memory>
@@ -105,8 +106,9 @@ class AstfHarness {
   /// Moves emulated time on by `seconds` in steps of `step`, until `state` or the end;
   /// returns whether the state was reached.
   bool run_until(int wanted, double seconds, double step = 0.01) {
-    // An integer step count: a floating-point loop counter drifts (clang-analyzer).
-    const auto steps = static_cast<long>(seconds / step);
+    // An integer step count: a floating-point loop counter drifts (clang-analyzer),
+    // and truncating 0.3 / 0.1 = 2.999... would lose a step.
+    const long steps = std::lround(seconds / step);
     for (long i = 0; i <= steps; ++i) {
       if (state() == wanted) return true;
       now_ += step;
