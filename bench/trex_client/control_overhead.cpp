@@ -11,6 +11,27 @@ namespace {
 
 double ms(measure::Seconds seconds) { return seconds.count() * 1e3; }
 
+// One trial's parts [ms]; each direction's TX begin is its judged begin less the
+// first direction's start request's server time ("+x.xxx"), and its evidence read
+// from that begin.
+std::string trial_row(int number, const TrialTrace& record, measure::Seconds duration) {
+  const TrialPhases& phases = record.phases;
+  char line[256];
+  std::snprintf(line, sizeof line, "| %d | %.3f | %.3f | %.3f | %.3f | %.3f | %.3f | %llu |",
+                number, ms(record.wall_time - duration), ms(phases.before_start),
+                ms(phases.tx_end_wait), ms(phases.settle), ms(phases.start_exchange),
+                ms(record.start_skew), static_cast<unsigned long long>(record.rpc_exchanges));
+  std::string row = line;
+  const double first_begin_s =
+      record.tx_judgements.empty() ? 0.0 : record.tx_judgements.front().tx_begin_s;
+  for (const TxEndJudge::Judgement& judgement : record.tx_judgements) {
+    std::snprintf(line, sizeof line, " +%.3f / %.3f |",
+                  (judgement.tx_begin_s - first_begin_s) * 1e3, judgement.evidence_s * 1e3);
+    row += line;
+  }
+  return row;
+}
+
 }  // namespace
 
 void run_control_overhead(const BenchTarget& target, const OverheadRun& run, std::ostream& out) {
@@ -26,6 +47,7 @@ void run_control_overhead(const BenchTarget& target, const OverheadRun& run, std
   std::map<std::string, int> notes;
   int trials_with_notes = 0;
   std::vector<std::string> noted;
+  std::vector<std::string> rows;
   const measure::Seconds duration{run.duration_s};
   for (int i = 0; i < run.trials; ++i) {
     const measure::TrialOutcome outcome = rig.measurer->measure(duration, run.load_pps, {});
@@ -50,6 +72,7 @@ void run_control_overhead(const BenchTarget& target, const OverheadRun& run, std
       }
     }
     for (const measure::TrialNote& note : outcome.notes) ++notes[note.key + ":"];
+    if (run.per_trial) rows.push_back(trial_row(i + 1, record, duration));
   }
   char line[256];
   out << "## Control overhead per trial (real time)\n\n" << target.describe() << "\n\n";
@@ -76,6 +99,12 @@ void run_control_overhead(const BenchTarget& target, const OverheadRun& run, std
   out << "\n\n";
   for (const std::string& note : noted) out << "- " << note << "\n";
   if (!noted.empty()) out << "\n";
+  if (rows.empty()) return;
+  out << "| trial | overhead | before start | waiting for TX end | stop + final read | start "
+         "exchange | start skew | exchanges | per direction: TX begin from the first's / "
+         "evidence read [ms] |\n|---|---|---|---|---|---|---|---|---|\n";
+  for (const std::string& trial : rows) out << trial << "\n";
+  out << "\n";
 }
 
 }  // namespace trexsearch::trex::bench

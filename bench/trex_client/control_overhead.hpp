@@ -12,6 +12,9 @@ struct OverheadRun {
   double duration_s = 0.01;
   /// Per direction.
   double load_pps = 1e5;
+  /// Also list every trial's parts, its start skew and where each direction's TX
+  /// began (for a bimodal overhead: which part the slow trials spend it in).
+  bool per_trial = false;
 };
 
 /// Runs the trials in real time against `target` and prints the per-trial overhead

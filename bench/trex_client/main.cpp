@@ -28,7 +28,8 @@ constexpr const char* usage_text =
     "  --search-speed X  in-process emulator speed for the search (default 10; 1 = real time)\n"
     "  --min-load X      the search's min load [pps] (default 9001)\n"
     "  --max-load X      the search's max load [pps] (default 1.4e7)\n"
-    "  --no-search       skip the search figure\n";
+    "  --no-search       skip the search figure\n"
+    "  --per-trial       also list each overhead trial's parts\n";
 
 bool parse_ports(const std::string& text, trexsearch::trex::bench::BenchTarget& target) {
   const std::size_t comma = text.find(',');
@@ -93,6 +94,8 @@ int main(int argc, char** argv) {
       search_run.max_load_pps = std::atof(argv[++i]);
     } else if (arg == "--no-search") {
       search = false;
+    } else if (arg == "--per-trial") {
+      overhead.per_trial = true;
     } else {
       std::cerr << usage_text;
       return 2;

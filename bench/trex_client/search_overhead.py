@@ -181,6 +181,9 @@ def main():
     parser.add_argument("--no-force-start", action="store_true",
                         help="force_start off: TRex makes its link, destination MAC and "
                              "line-rate checks at every start (the default before issue #31)")
+    parser.add_argument("--dump", metavar="PREFIX",
+                        help="also write each run's trials (`trex-search --json show`) to "
+                             "PREFIX-N.json")
     args = parser.parse_args()
     job = {"method": "mlr", "name": "search-overhead",
            "spec": {"goals": [{"name": "NDR", "loss_ratio": 0},
@@ -193,6 +196,9 @@ def main():
     with Daemon(args.build, args.endpoint, args.pin_cli) as daemon:
         for run in range(1, args.runs + 1):
             shown, result = daemon.run_job(job)
+            if args.dump:
+                with open(f"{args.dump}-{run}.json", "w", encoding="utf-8") as out:
+                    json.dump(shown, out, indent=1)
             over, _, _ = report(f"run {run}, {direction}", shown, result)
             every.extend(over)
     if args.runs > 1:
