@@ -101,6 +101,11 @@ class TrexMeasurer final : public measure::Measurer {
   /// ahead of it, so the judge sees the pace each direction keeps.
   void read_pace(Traffic& traffic, measure::Seconds duration, const Plan& plan,
                  std::span<const std::uint32_t> pg_ids, std::stop_token stop);
+  /// When to send the next TX-end read, after `current` came back at `now`: a poll
+  /// interval on, or sooner so that it reaches TRex just past the allowed end of a
+  /// direction still sending (the read that settles its verdict).
+  measure::Seconds next_tx_read_at(const Traffic& traffic, const StatsSnapshot& current,
+                                   measure::Seconds now) const;
   /// Whether TRex's clock at `snapshot` is past every direction's allowed end.
   static bool past_allowed_end(const Traffic& traffic, const StatsSnapshot& snapshot);
   /// The measurer-clock bound on waiting for TX to end, should TRex's clock stall.

@@ -92,8 +92,37 @@ void TrexMeasurer::wait_tx_by_counts(Traffic& traffic, measure::Seconds duration
       observe_tx(traffic, plan, traffic.final);
       return;
     }
-    if (!clock_.sleep_until(now + config_.tx_poll_interval, stop)) cancel(plan);
+    if (!clock_.sleep_until(next_tx_read_at(traffic, current, now), stop)) cancel(plan);
   }
+}
+
+measure::Seconds TrexMeasurer::next_tx_read_at(const Traffic& traffic, const StatsSnapshot& current,
+                                               measure::Seconds now) const {
+  measure::Seconds next = now + config_.tx_poll_interval;
+  if (!traffic.judge) return next;
+  // A direction still sending shortly before its allowed end is proven late by a read
+  // that reaches TRex after that end while frames are still unsent. A read a poll
+  // interval on may come only after the direction finished (a tester at its limit
+  // ends a fraction of a millisecond late): then no read shows whether it was in
+  // time, the judge says `unverified`, and the whole trial is run again (the stand's
+  // both-directions search at 150 kpps per direction, 2026-11-28). So such a read is
+  // aimed just past the end: TRex's clock maps to ours through the last read (its
+  // server time taken at about half its round trip), and it arrives half a round
+  // trip after it is sent. Too early, it is one more read before the end; the next
+  // is aimed again.
+  const double to_trex_s = current.server_time_s - (now - read_rtt_ / 2.0).count();
+  const double margin_s = std::max(50e-6, read_rtt_.count() / 4.0);
+  for (std::size_t i = 0; i < config_.directions.size(); ++i) {
+    if (main_frames_sent(config_.directions[i], config_.counters, traffic.baseline, current,
+                         false) >= traffic.intended) {
+      continue;
+    }
+    const double end_s = traffic.judge->allowed_end_s(i);
+    if (current.server_time_s >= end_s) continue;  // already read past it
+    const measure::Seconds aimed{end_s + margin_s - to_trex_s - read_rtt_.count() / 2.0};
+    next = std::min(next, std::max(aimed, now));
+  }
+  return next;
 }
 
 void TrexMeasurer::wait_tx_by_state(Traffic& traffic, measure::Seconds duration, const Plan& plan,

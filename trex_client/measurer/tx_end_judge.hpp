@@ -78,6 +78,9 @@ class TxEndJudge {
   /// The latest allowed end over all directions [TRex clock, s]: a read at or past it
   /// settles every verdict (a begin not yet read from a pace counts at its latest).
   double last_allowed_end_s() const;
+  /// Direction `index`'s allowed end [TRex clock, s]: its begin (from its pace, else
+  /// the earliest) plus the allowed time.
+  double allowed_end_s(std::size_t index) const { return begin_of(index) + allowed_s_; }
   Judgement judge(std::size_t index) const;
   std::size_t size() const { return directions_.size(); }
 
