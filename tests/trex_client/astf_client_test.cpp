@@ -7,6 +7,7 @@
 #include <string>
 #include <vector>
 
+#include "tests/support/trial_notes.hpp"
 #include "tests/trex_client/json_parse.hpp"
 #include "trex_client/codec/astf_codec.hpp"
 #include "trex_client/measurer/astf_trial_counting.hpp"
@@ -28,13 +29,6 @@ ReplyElement reply_to(const std::string& result, const std::string& method) {
   auto replies = parse_reply(R"({"jsonrpc":"2.0","id":"aaaaaaa1","result":)" + result + "}",
                              "tcp://test:4501", sent);
   return std::move(replies.front());
-}
-
-bool has_note(const trexsearch::measure::TrialOutcome& outcome, std::string_view key) {
-  for (const auto& note : outcome.notes) {
-    if (note.key == key) return true;
-  }
-  return false;
 }
 
 AstfTrialCounters tcp_counters(double attempts, double connects) {
@@ -132,9 +126,9 @@ TEST_CASE("TCP connection rate: attempts and connects as CSIT counts them") {
     const TrialResult result = TrialResult::from_outcome(10'000.0, Seconds{1.0}, outcome);
     CHECK(result.loss_ratio() == 0.0);
     CHECK(outcome.counters == "astf_l7");
-    CHECK_FALSE(has_note(outcome, "astf_unsent"));
-    CHECK(has_note(outcome, "astf_counts"));
-    CHECK(has_note(outcome, "astf_counters"));
+    CHECK_FALSE(trexsearch::test_support::has_note_key(outcome, "astf_unsent"));
+    CHECK(trexsearch::test_support::has_note_key(outcome, "astf_counts"));
+    CHECK(trexsearch::test_support::has_note_key(outcome, "astf_counters"));
   }
   SUBCASE("connects missing are lost") {
     const auto outcome = count_astf_trial(config, facts, tcp_counters(10'000, 9'900));
@@ -150,22 +144,22 @@ TEST_CASE("TCP connection rate: attempts and connects as CSIT counts them") {
     CHECK(result.tester_limited());
     CHECK(result.loss_ratio() == 1.0);
     CHECK(*outcome.tester_limited_pps == doctest::Approx(9'000.0));
-    CHECK(has_note(outcome, "astf_unsent"));
-    CHECK(has_note(outcome, "tester_limited"));
+    CHECK(trexsearch::test_support::has_note_key(outcome, "astf_unsent"));
+    CHECK(trexsearch::test_support::has_note_key(outcome, "tester_limited"));
   }
   SUBCASE("a TRex resource error makes the trial tester-limited and is shown") {
     AstfTrialCounters counters = tcp_counters(10'000, 10'000);
     counters.client.push_back({"err_flow_overflow", 12, true});
     const auto outcome = count_astf_trial(config, facts, counters);
     CHECK(outcome.tester_limited_pps.has_value());
-    CHECK(has_note(outcome, "astf_errors"));
+    CHECK(trexsearch::test_support::has_note_key(outcome, "astf_errors"));
   }
   SUBCASE("an SUT-caused error counter is shown but does not make it tester-limited") {
     AstfTrialCounters counters = tcp_counters(10'000, 9'000);
     counters.client.push_back({"tcps_rexmttimeo_syn", 1000, true});
     const auto outcome = count_astf_trial(config, facts, counters);
     CHECK_FALSE(outcome.tester_limited_pps.has_value());
-    CHECK(has_note(outcome, "astf_errors"));
+    CHECK(trexsearch::test_support::has_note_key(outcome, "astf_errors"));
   }
 }
 

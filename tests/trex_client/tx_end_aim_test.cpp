@@ -5,12 +5,12 @@
 #include <doctest/doctest.h>
 
 #include <memory>
-#include <string_view>
 
 #include "measure/trial_note.hpp"
+#include "tests/support/trial_notes.hpp"
 #include "tests/support/virtual_trex.hpp"
+#include "tests/trex_client/measurer_rig.hpp"
 #include "trex_client/measurer/trex_measurer.hpp"
-#include "trex_client/profile/traffic_profile.hpp"
 #include "trex_client/session/trex_session.hpp"
 
 namespace trexsearch::trex {
@@ -21,7 +21,7 @@ using testsupport::VirtualTrex;
 using testsupport::VirtualWaitClock;
 
 // A session on a virtual TRex whose ports send at most `max_tx_pps`, both directions
-// of an IPv4/UDP profile loaded, and an unprimed measurer on the same clock.
+// of the measurer tests' profile loaded, and an unprimed measurer on the same clock.
 struct SlowTester {
   explicit SlowTester(double max_tx_pps) {
     emu::EmulatorOptions options;
@@ -32,15 +32,10 @@ struct SlowTester {
     session_config.retry_clock = &clock;
     session = std::make_unique<TrexSession>(std::move(channel), session_config);
     session->connect();
-    TrafficProfile profile;
-    profile.name = "slow-tester";
-    profile.port_pairs = {{0, 1, true}};
-    profile.frame_sizes = {{64, 1}};
-    const CompiledProfile compiled = compile_profile(profile, CounterSource::flow_stats);
+    const CompiledProfile compiled = measurer_rig::bidirectional_profile();
     session->load_streams(compiled.ports);
-    TrexMeasurerConfig config;
+    TrexMeasurerConfig config = measurer_rig::unprimed();
     config.directions = compiled.directions;
-    config.prime_duration = Seconds{0.0};
     measurer = std::make_unique<TrexMeasurer>(*session, config, clock);
   }
 
@@ -48,13 +43,6 @@ struct SlowTester {
   std::unique_ptr<TrexSession> session;
   std::unique_ptr<TrexMeasurer> measurer;
 };
-
-bool has_note(const measure::TrialOutcome& outcome, std::string_view key) {
-  for (const measure::TrialNote& note : outcome.notes) {
-    if (note.key == key) return true;
-  }
-  return false;
-}
 
 }  // namespace
 
@@ -67,8 +55,8 @@ TEST_CASE("a direction done 0.2 ms past its allowed end is proven late, not run 
   const TrialTrace& trace = rig.measurer->last_trial();
   CHECK(trace.unverified_notes.empty());
   CHECK(trace.tester_limited);
-  CHECK(has_note(outcome, measure::note_key::tester_limited));
-  CHECK_FALSE(has_note(outcome, measure::note_key::tx_end_unverified));
+  CHECK(test_support::has_note_key(outcome, measure::note_key::tester_limited));
+  CHECK_FALSE(test_support::has_note_key(outcome, measure::note_key::tx_end_unverified));
   REQUIRE(trace.tx_judgements.size() == 2);
   for (const TxEndJudge::Judgement& judgement : trace.tx_judgements) {
     CHECK(judgement.verdict == TxEndJudge::Verdict::late);
