@@ -41,6 +41,7 @@ std::string VirtualTrex::exchange(std::string_view request_json, std::string_vie
     restart_pending_ = false;
     state_.restart(clock_.now());
   }
+  if (method.find("stop_traffic") != std::string_view::npos) clock_.advance(stop_time_);
   seen.answered = true;
   exchanges_.push_back(seen);
   return trex::emu::process_request(request_json, state_, clock_.now(), faults_).reply;

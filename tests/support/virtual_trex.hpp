@@ -49,6 +49,10 @@ class VirtualTrex final : public trex::RpcChannel {
   void unreachable(measure::Seconds from, measure::Seconds until = measure::Seconds{
                                               std::numeric_limits<double>::infinity()});
 
+  /// A request that stops traffic takes `time` of the clock before TRex handles it
+  /// (TRex's data-plane barrier: 1 to 3 ms on the stand); other requests take none.
+  void stop_takes(measure::Seconds time) { stop_time_ = time; }
+
   std::string exchange(std::string_view request_json, std::string_view method,
                        measure::Seconds timeout) override;
   const std::string& endpoint() const override { return endpoint_; }
@@ -62,6 +66,7 @@ class VirtualTrex final : public trex::RpcChannel {
   measure::Seconds down_from_{std::numeric_limits<double>::infinity()};
   measure::Seconds down_until_{std::numeric_limits<double>::infinity()};
   bool restart_pending_ = false;
+  measure::Seconds stop_time_{0.0};
   std::vector<VirtualExchange> exchanges_;
   std::string endpoint_ = "virtual://trex";
 };

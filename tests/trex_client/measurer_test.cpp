@@ -282,33 +282,7 @@ TEST_CASE("a TRex that stays silent fails the trial with a transport error") {
   rig.emulator.faults().set_silent(false);
 }
 
-TEST_CASE("a tester that stretches the trial is stopped in time and the trial never passes") {
-  emu::EmulatorOptions options = test_support::emulator_options(100.0);
-  options.max_tx_pps = 5e5;  // each port would need 2 s for 1 s worth of 1 Mpps
-  Rig rig(options);
-  const TrialOutcome outcome = rig.measurer->measure(Seconds{1.0}, 1e6, {});
-  // Stopped near 1 s: about half the frames went out, the rest are unsent. (Control
-  // jitter is magnified 100x in emulated time, so only the halves are asserted.)
-  CHECK(outcome.offered_count < 1'500'000);
-  CHECK(outcome.offered_count > 900'000);
-  CHECK(*outcome.intended_count == 2 * 999'990);
-  REQUIRE(outcome.tester_limited_pps);
-  // Its pace in TRex's clock: exact whatever the control jitter.
-  CHECK(*outcome.tester_limited_pps == doctest::Approx(5e5).epsilon(0.001));
-  CHECK(has_note(outcome, "tester_limited: direction 0->1 sent "));
-  CHECK(has_note(outcome, "tester_limited: direction 1->0 sent "));
-  CHECK(rig.measurer->last_trial().tester_limited);
-  CHECK(rig.measurer->last_trial().tx_stopped);
-  // Stopped soon after the allowed end, not when the stretched 2 s were over (in 100x
-  // emulated time a slow read, under ASan say, is a lot of TRex time: only the
-  // halves are asserted).
-  CHECK(rig.measurer->last_trial().tx_time < Seconds{1.5});
-  const auto result = trexsearch::measure::TrialResult::from_outcome(1e6, Seconds{1.0}, outcome);
-  CHECK(result.loss_ratio() == 1.0);
-  CHECK(result.measured_loss_ratio() < 0.6);
-  // The forwarding rate the initial phase uses is what got through, not zero.
-  CHECK(result.forwarding_rate_pps() > 4e5);
-}
+// A tester that stretches the trial: tests/trex_client/tx_end_aim_test.cpp (virtual time).
 
 TEST_CASE("a tester 1.5 % short of the load never passes, at speed 100 or on 10 ms trials") {
   // The stretch allowance is 0.5 % of the trial in TRex's clock: neither a 100x clock

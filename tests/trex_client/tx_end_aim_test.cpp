@@ -1,47 +1,31 @@
-// The TX-end read aimed just past a direction's allowed end: a tester that ends a
-// fraction of a millisecond late is proven late by that read, instead of finishing
-// between two reads a poll interval apart, being `unverified` and run again. On
-// virtual time (tests/support/virtual_trex.hpp), so every read lands where aimed.
+// A tester at its limit, at the end of its TX. The read aimed just past a direction's
+// allowed end: a tester that ends a fraction of a millisecond late is proven late by
+// that read, instead of finishing between two reads a poll interval apart, being
+// `unverified` and run again. And a tester far too slow is stopped at its allowed end.
+// On virtual time (tests/support/virtual_trex.hpp), so every read lands where aimed.
 #include <doctest/doctest.h>
 
 #include <memory>
 
 #include "measure/trial_note.hpp"
+#include "measure/trial_result.hpp"
 #include "tests/support/trial_notes.hpp"
-#include "tests/support/virtual_trex.hpp"
-#include "tests/trex_client/measurer_rig.hpp"
-#include "trex_client/measurer/trex_measurer.hpp"
-#include "trex_client/session/trex_session.hpp"
+#include "tests/trex_client/virtual_rig.hpp"
 
 namespace trexsearch::trex {
 namespace {
 
 using measure::Seconds;
-using testsupport::VirtualTrex;
-using testsupport::VirtualWaitClock;
 
-// A session on a virtual TRex whose ports send at most `max_tx_pps`, both directions
-// of the measurer tests' profile loaded, and an unprimed measurer on the same clock.
-struct SlowTester {
-  explicit SlowTester(double max_tx_pps) {
+// A virtual TRex whose ports send at most `max_tx_pps`.
+struct SlowTester : measurer_rig::VirtualRig {
+  explicit SlowTester(double max_tx_pps) : VirtualRig(options_sending_at_most(max_tx_pps)) {}
+
+  static emu::EmulatorOptions options_sending_at_most(double max_tx_pps) {
     emu::EmulatorOptions options;
     options.max_tx_pps = max_tx_pps;
-    auto channel = std::make_unique<VirtualTrex>(clock, options);
-    SessionConfig session_config;
-    session_config.ports = {0, 1};
-    session_config.retry_clock = &clock;
-    session = std::make_unique<TrexSession>(std::move(channel), session_config);
-    session->connect();
-    const CompiledProfile compiled = measurer_rig::bidirectional_profile();
-    session->load_streams(compiled.ports);
-    TrexMeasurerConfig config = measurer_rig::unprimed();
-    config.directions = compiled.directions;
-    measurer = std::make_unique<TrexMeasurer>(*session, config, clock);
+    return options;
   }
-
-  VirtualWaitClock clock;
-  std::unique_ptr<TrexSession> session;
-  std::unique_ptr<TrexMeasurer> measurer;
 };
 
 }  // namespace
@@ -74,6 +58,30 @@ TEST_CASE("a direction done just before its allowed end stays in time") {
   CHECK_FALSE(trace.tester_limited);
   CHECK(outcome.notes.empty());
   CHECK(outcome.loss_count == 0);
+}
+
+TEST_CASE("a tester that stretches the trial is stopped in time and the trial never passes") {
+  SlowTester rig(5e5);  // each port would need 2 s for 1 s worth of 1 Mpps
+  const measure::TrialOutcome outcome = rig.measurer->measure(Seconds{1.0}, 1e6, {});
+  // Stopped at the allowed end, 1.005 s after each port began: about half the frames
+  // went out (5e5 pps for 1.005 s per direction), the rest are unsent.
+  CHECK(outcome.offered_count >= 1'000'000);
+  CHECK(outcome.offered_count <= 1'010'000);
+  CHECK(*outcome.intended_count == 2 * 999'990);
+  REQUIRE(outcome.tester_limited_pps);
+  // Its pace in TRex's clock.
+  CHECK(*outcome.tester_limited_pps == doctest::Approx(5e5).epsilon(0.001));
+  CHECK(test_support::has_note_key(outcome, measure::note_key::tester_limited));
+  const TrialTrace& trace = rig.measurer->last_trial();
+  CHECK(trace.tester_limited);
+  CHECK(trace.tx_stopped);
+  // Stopped soon after the allowed end, not when the stretched 2 s were over.
+  CHECK(trace.tx_time < Seconds{1.01});
+  const auto result = measure::TrialResult::from_outcome(1e6, Seconds{1.0}, outcome);
+  CHECK(result.loss_ratio() == 1.0);
+  CHECK(result.measured_loss_ratio() < 0.6);
+  // The forwarding rate the initial phase uses is what got through, not zero.
+  CHECK(result.forwarding_rate_pps() > 4e5);
 }
 
 }  // namespace trexsearch::trex

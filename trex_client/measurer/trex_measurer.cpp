@@ -203,6 +203,7 @@ measure::TrialOutcome TrexMeasurer::run_trial(measure::Seconds intended_duration
   record.rpc_exchanges = session_.api().exchanges() - exchanges_before;
   record.tx_stopped = traffic.tx_stopped;
   record.settle_capped = traffic.settle_capped;
+  record.settle_reads = traffic.settle_reads;
   record.tx_end_allowance = config_.tx_end_slack;
   if (traffic.judge) {
     for (std::size_t i = 0; i < traffic.judge->size(); ++i) {

@@ -20,8 +20,9 @@ namespace trexsearch::trex {
 /// (or the ports' state with port counters and in latency trials), stop any port
 /// still sending once TRex's clock passes every direction's allowed end (its TX
 /// begin + duration * (1 + tx_end_slack)), let in-flight frames arrive (until every
-/// stream received what it sent or two reads agree, within [settle_min,
-/// settle_max]), read all counters in one batch and subtract the baseline.
+/// stream received what it sent or two reads settle_poll_interval apart agree, the
+/// first of them possibly the TX-end read that saw every frame sent, within
+/// [settle_min, settle_max]), read all counters in one batch and subtract the baseline.
 ///
 /// The outcome, per direction and summed: offered = frames sent, loss = sent -
 /// received (may be negative), intended = ceil((duration - 10 us) x load) (so unsent
@@ -110,6 +111,16 @@ class TrexMeasurer final : public measure::Measurer {
   static bool past_allowed_end(const Traffic& traffic, const StatsSnapshot& snapshot);
   /// The measurer-clock bound on waiting for TX to end, should TRex's clock stall.
   measure::Seconds tx_wait_bound(const Traffic& traffic, measure::Seconds duration) const;
+  /// Whether two full counter reads (the earlier one after every frame was sent)
+  /// agree and were at least settle_poll_interval apart in TRex's clock: the settle's
+  /// two agreeing reads.
+  bool quiet_since(const StatsSnapshot& earlier, const StatsSnapshot& later) const;
+  /// The streams whose full receipt settles a run at once (settle()).
+  std::vector<TrafficDirection> fully_received_streams(const Plan& plan) const;
+  /// The settle's first read: the stop's (counts path, settle_min passed), else one
+  /// after settle_min.
+  StatsSnapshot first_settle_read(Traffic& traffic, std::span<const std::uint32_t> pg_ids,
+                                  std::stop_token stop);
   void settle(Traffic& traffic, const Plan& plan, std::span<const std::uint32_t> pg_ids,
               std::stop_token stop);
   /// Stops the traffic (best effort), forgets the reusable baseline, throws

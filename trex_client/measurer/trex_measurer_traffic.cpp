@@ -120,34 +120,46 @@ void TrexMeasurer::start_traffic(Traffic& traffic, measure::Seconds duration, co
   traffic.judge.emplace(std::move(judged), duration, config_.tx_end_slack);
 }
 
+std::vector<TrafficDirection> TrexMeasurer::fully_received_streams(const Plan& plan) const {
+  // Settled early when every stream got all it sent: the main streams (per-stream
+  // counting) and, in a latency trial, the latency streams too.
+  std::vector<TrafficDirection> streams;
+  if (config_.counters == CounterSource::flow_stats) streams = config_.directions;
+  if (plan.latency) {
+    for (const TrafficDirection& stream : latency_directions(config_.directions)) {
+      streams.push_back(stream);
+    }
+  }
+  return streams;
+}
+
+StatsSnapshot TrexMeasurer::first_settle_read(Traffic& traffic,
+                                              std::span<const std::uint32_t> pg_ids,
+                                              std::stop_token stop) {
+  // The counts path already read once, with its stop.
+  if (traffic.by_counts && clock_.now() >= traffic.tx_end + config_.settle_min) {
+    return std::move(traffic.final);
+  }
+  if (!clock_.sleep_until(traffic.tx_end + config_.settle_min, stop)) {
+    throw measure::MeasurementCancelled();
+  }
+  ++traffic.settle_reads;
+  return session_.api().get_stats(all_ports_, pg_ids);
+}
+
 void TrexMeasurer::settle(Traffic& traffic, const Plan& plan, std::span<const std::uint32_t> pg_ids,
                           std::stop_token stop) {
   TrexApi& api = session_.api();
-  // Settled early when every stream got all it sent: the main streams (per-stream
-  // counting) and, in a latency trial, the latency streams too.
-  std::vector<TrafficDirection> received_check;
-  if (config_.counters == CounterSource::flow_stats) received_check = config_.directions;
-  if (plan.latency) {
-    for (const TrafficDirection& stream : latency_directions(config_.directions)) {
-      received_check.push_back(stream);
-    }
-  }
+  const std::vector<TrafficDirection> received_check = fully_received_streams(plan);
   // In-flight frames: read until every stream received what it sent, or two reads
   // agree (RFC 2544's fixed wait is the settle_min option; a fixed sleep would
-  // waste most of it). The counts path already read once, with its stop.
-  StatsSnapshot previous;
-  if (traffic.by_counts && clock_.now() >= traffic.tx_end + config_.settle_min) {
-    previous = std::move(traffic.final);
-  } else {
-    if (!clock_.sleep_until(traffic.tx_end + config_.settle_min, stop)) {
-      throw measure::MeasurementCancelled();
-    }
-    previous = api.get_stats(all_ports_, pg_ids);
-  }
+  // waste most of it).
+  StatsSnapshot previous = first_settle_read(traffic, pg_ids, stop);
   // After the stop or TRex's own end: what each direction sent in all, at a time of
   // TRex's clock (the state path's only read after the traffic).
   observe_tx(traffic, plan, previous);
-  if (!received_check.empty() && all_received(received_check, traffic.baseline, previous)) {
+  if ((!received_check.empty() && all_received(received_check, traffic.baseline, previous)) ||
+      (traffic.all_sent_read && quiet_since(*traffic.all_sent_read, previous))) {
     traffic.final = std::move(previous);
     traffic.settled = clock_.now();
     return;
@@ -157,6 +169,7 @@ void TrexMeasurer::settle(Traffic& traffic, const Plan& plan, std::span<const st
       throw measure::MeasurementCancelled();
     }
     StatsSnapshot current = api.get_stats(all_ports_, pg_ids);
+    ++traffic.settle_reads;
     const measure::Seconds now = clock_.now();
     const bool settled =
         counters_settled(previous, current) ||
@@ -169,6 +182,21 @@ void TrexMeasurer::settle(Traffic& traffic, const Plan& plan, std::span<const st
     }
     previous = std::move(current);
   }
+}
+
+bool TrexMeasurer::quiet_since(const StatsSnapshot& earlier, const StatsSnapshot& later) const {
+  // The settle's rule is two reads at least settle_poll_interval apart that agree on
+  // every counter, after the last frame was sent. The TX-end read that saw every
+  // frame sent, and the stop's read, are two such reads when they agree: equal TX
+  // counts mean no frame left between them (and the stop ends the TX before the
+  // later one), equal RX counts that none arrived for that long. So when TRex's stop
+  // took longer than the interval (its data-plane barrier: 1 to 3 ms on the stand), a
+  // lossy trial needs no read after it. How far apart the reads were is taken from
+  // TRex's clock, less one read's round trip: a batch reads the port counters before
+  // its ping and the per-stream ones after it.
+  if (earlier.server_time_s <= 0.0 || later.server_time_s <= 0.0) return false;
+  const double apart_s = later.server_time_s - earlier.server_time_s - read_rtt_.count();
+  return apart_s >= config_.settle_poll_interval.count() && counters_settled(earlier, later);
 }
 
 void TrexMeasurer::fail_trial(const TrexError& error, const Plan& plan) {

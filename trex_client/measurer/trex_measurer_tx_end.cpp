@@ -76,7 +76,7 @@ void TrexMeasurer::wait_tx_by_counts(Traffic& traffic, measure::Seconds duration
   const std::vector<OwnedPort> owned = owned_tx_ports();
   const measure::Seconds bound = tx_wait_bound(traffic, duration);
   for (;;) {
-    const StatsSnapshot current = read_stats(pg_ids);
+    StatsSnapshot current = read_stats(pg_ids);
     observe_tx(traffic, plan, current);
     const measure::Seconds now = clock_.now();
     const bool sent = all_sent(config_.directions, traffic.baseline, current, traffic.intended);
@@ -90,6 +90,7 @@ void TrexMeasurer::wait_tx_by_counts(Traffic& traffic, measure::Seconds duration
       traffic.tx_stopped = !sent;
       traffic.final = api.stop_and_get_stats(owned, main_profile_id, all_ports_, pg_ids);
       observe_tx(traffic, plan, traffic.final);
+      if (sent) traffic.all_sent_read = std::move(current);
       return;
     }
     if (!clock_.sleep_until(next_tx_read_at(traffic, current, now), stop)) cancel(plan);

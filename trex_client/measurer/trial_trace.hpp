@@ -77,6 +77,9 @@ struct TrialTrace {
   bool negative_loss = false;
   /// Receive counters were still moving at settle_max.
   bool settle_capped = false;
+  /// Counter reads after the stop's read (or, on the state path, after TX end)
+  /// before the trial settled: 0 when the stop's read settled it.
+  int settle_reads = 0;
   /// TX had not ended when TRex's clock passed the allowed ends, and the measurer
   /// stopped it.
   bool tx_stopped = false;

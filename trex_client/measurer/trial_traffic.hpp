@@ -12,6 +12,10 @@ namespace trexsearch::trex {
 struct TrexMeasurer::Traffic {
   StatsSnapshot baseline;
   StatsSnapshot final;
+  /// The TX-end read that first saw every direction's frames sent, taken before the
+  /// stop (counts path only): the first of the settle's two agreeing reads when
+  /// nothing moved between it and the stop's read (TrexMeasurer::quiet_since).
+  std::optional<StatsSnapshot> all_sent_read;
   /// TX end is judged from per-stream TX counts (flow_stats, main streams only),
   /// else from the ports' state.
   bool by_counts = false;
@@ -36,6 +40,8 @@ struct TrexMeasurer::Traffic {
   std::int64_t intended = 0;
   bool tx_stopped = false;
   bool settle_capped = false;
+  /// TrialTrace::settle_reads.
+  int settle_reads = 0;
 };
 
 }  // namespace trexsearch::trex
