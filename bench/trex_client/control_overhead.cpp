@@ -44,13 +44,19 @@ void run_control_overhead(const BenchTarget& target, const OverheadRun& run, std
   std::vector<double> exchanges;
   std::vector<double> start_ms;
   int reused = 0;
+  // Trials that lost frames, and of them those the stop's read settled (no read after
+  // it: docs/trials.md, step 4).
+  int lossy = 0;
+  int lossy_settled_at_stop = 0;
   std::map<std::string, int> notes;
   int trials_with_notes = 0;
   std::vector<std::string> noted;
   std::vector<std::string> rows;
   const measure::Seconds duration{run.duration_s};
   for (int i = 0; i < run.trials; ++i) {
-    const measure::TrialOutcome outcome = rig.measurer->measure(duration, run.load_pps, {});
+    const double load_pps =
+        run.alternate_load_pps && i % 2 == 1 ? *run.alternate_load_pps : run.load_pps;
+    const measure::TrialOutcome outcome = rig.measurer->measure(duration, load_pps, {});
     const TrialTrace& record = rig.measurer->last_trial();
     const TrialPhases& phases = record.phases;
     overhead_ms.push_back(ms(record.wall_time - duration));
@@ -59,6 +65,10 @@ void run_control_overhead(const BenchTarget& target, const OverheadRun& run, std
     part_ms["stop + final read (settle)"].push_back(ms(phases.settle));
     start_ms.push_back(ms(phases.start_exchange));
     if (record.baseline_reused) ++reused;
+    if (outcome.loss_count != 0) {
+      ++lossy;
+      if (record.settle_reads == 0) ++lossy_settled_at_stop;
+    }
     part_ms["release"].push_back(ms(phases.release));
     part_ms["other"].push_back(ms(phases.other));
     exchanges.push_back(static_cast<double>(record.rpc_exchanges));
@@ -79,6 +89,11 @@ void run_control_overhead(const BenchTarget& target, const OverheadRun& run, std
   std::snprintf(line, sizeof line, "%d trials of %.0f ms at %.0f pps per direction\n\n", run.trials,
                 run.duration_s * 1e3, run.load_pps);
   out << line;
+  if (run.alternate_load_pps) {
+    std::snprintf(line, sizeof line, "every second trial (2, 4, ...) at %.0f pps instead\n\n",
+                  *run.alternate_load_pps);
+    out << line;
+  }
   out << "| part | median | p90 | max |\n|---|---|---|---|\n";
   auto row = [&](const std::string& name, const std::vector<double>& values, const char* unit) {
     std::snprintf(line, sizeof line, "| %s | %.3f %s | %.3f %s | %.3f %s |\n", name.c_str(),
@@ -92,6 +107,11 @@ void run_control_overhead(const BenchTarget& target, const OverheadRun& run, std
   row("start exchange (overlaps the traffic, not in the sum)", start_ms, "ms");
   std::snprintf(line, sizeof line, "\nBaseline reused from the previous final read: %d of %d",
                 reused, run.trials);
+  out << line;
+  std::snprintf(line, sizeof line,
+                "\nTrials that lost frames: %d, of which settled by the stop's read (no read "
+                "after it): %d",
+                lossy, lossy_settled_at_stop);
   out << line;
   std::snprintf(line, sizeof line, "\nTrials with notes: %d of %d", trials_with_notes, run.trials);
   out << line;

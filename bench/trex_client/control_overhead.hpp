@@ -1,5 +1,6 @@
 #pragma once
 
+#include <optional>
 #include <ostream>
 
 #include "bench/trex_client/bench_rig.hpp"
@@ -12,6 +13,10 @@ struct OverheadRun {
   double duration_s = 0.01;
   /// Per direction.
   double load_pps = 1e5;
+  /// Every second trial (2, 4, ...) at this load instead: a lossless load after a
+  /// lossy one shows any frame of the lossy trial counted after its final read, as
+  /// negative_loss (more received than sent) in the lossless one.
+  std::optional<double> alternate_load_pps;
   /// Also list every trial's parts, its start skew and where each direction's TX
   /// began (for a bimodal overhead: which part the slow trials spend it in).
   bool per_trial = false;

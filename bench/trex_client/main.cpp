@@ -25,6 +25,8 @@ constexpr const char* usage_text =
     "  --trials N        trials for the overhead figure (default 100; 0 skips it)\n"
     "  --duration S      trial duration [s] (default 0.01)\n"
     "  --load-pps X      overhead trials' load per direction (default 100000)\n"
+    "  --alternate-load-pps X  every second trial at X instead (a lossless X after a lossy\n"
+    "                    trial shows its late frames as negative_loss)\n"
     "  --search-speed X  in-process emulator speed for the search (default 10; 1 = real time)\n"
     "  --min-load X      the search's min load [pps] (default 9001)\n"
     "  --max-load X      the search's max load [pps] (default 1.4e7)\n"
@@ -86,6 +88,8 @@ int main(int argc, char** argv) {
       overhead.duration_s = std::atof(argv[++i]);
     } else if (arg == "--load-pps" && has_value) {
       overhead.load_pps = std::atof(argv[++i]);
+    } else if (arg == "--alternate-load-pps" && has_value) {
+      overhead.alternate_load_pps = std::atof(argv[++i]);
     } else if (arg == "--search-speed" && has_value) {
       search_run.speed = std::atof(argv[++i]);
     } else if (arg == "--min-load" && has_value) {
@@ -102,9 +106,11 @@ int main(int argc, char** argv) {
     }
   }
   if (overhead.trials < 0 || !(overhead.duration_s > 0.0) || !(overhead.load_pps > 0.0) ||
+      (overhead.alternate_load_pps && !(*overhead.alternate_load_pps > 0.0)) ||
       !(search_run.speed > 0.0) || !(search_run.min_load_pps > 0.0) ||
       !(search_run.max_load_pps > search_run.min_load_pps)) {
     std::cerr << "bench_trex_overhead: --trials must be >= 0; --duration, --load-pps, "
+                 "--alternate-load-pps, "
                  "--search-speed and --min-load > 0; --max-load > --min-load\n"
               << usage_text;
     return 2;
