@@ -10,7 +10,7 @@
 #include <vector>
 
 #include "measure/trial_result.hpp"
-#include "trex_client/codec/astf_profile_codec.hpp"
+#include "trex_client/codec/astf/astf_profile_codec.hpp"
 #include "trex_client/measurer/astf_measurer.hpp"
 #include "trex_client/session/astf_session.hpp"
 #include "trex_client/transport/zmq_rpc_channel.hpp"

@@ -6,7 +6,7 @@
 #include "daemon/codec/object_reader.hpp"
 #include "daemon/codec/strict_json.hpp"
 #include "measure/errors.hpp"
-#include "trex_client/codec/astf_profile_codec.hpp"
+#include "trex_client/codec/astf/astf_profile_codec.hpp"
 
 namespace trexsearch::service {
 namespace {

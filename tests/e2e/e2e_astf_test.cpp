@@ -13,8 +13,8 @@
 #include "daemon/job_measurers/astf_profile_probe.hpp"
 #include "tests/daemon/support/emulator_process.hpp"
 #include "tests/daemon/support/service_test_support.hpp"
-#include "trex_client/codec/astf_profile_codec.hpp"
-#include "trex_client/codec/md5_hex.hpp"
+#include "trex_client/codec/astf/astf_profile_codec.hpp"
+#include "trex_client/codec/astf/md5_hex.hpp"
 #include "trex_client/session/astf_session.hpp"
 #include "trex_client/transport/zmq_rpc_channel.hpp"
 

@@ -9,7 +9,7 @@
 
 #include "tests/support/trial_notes.hpp"
 #include "tests/trex_client/json_parse.hpp"
-#include "trex_client/codec/astf_codec.hpp"
+#include "trex_client/codec/astf/astf_codec.hpp"
 #include "trex_client/measurer/astf_trial_counting.hpp"
 #include "trex_client/transport/trex_error.hpp"
 

@@ -11,9 +11,9 @@
 
 #include "measure/errors.hpp"
 #include "tests/support/build_paths.hpp"
-#include "trex_client/codec/astf_profile_codec.hpp"
+#include "trex_client/codec/astf/astf_profile_codec.hpp"
+#include "trex_client/codec/astf/md5_hex.hpp"
 #include "trex_client/codec/json_text.hpp"
-#include "trex_client/codec/md5_hex.hpp"
 
 using namespace trexsearch::trex;
 using trexsearch::measure::ConfigError;

@@ -7,7 +7,7 @@
 #include <vector>
 
 #include "tests/trex_emulator/astf_harness.hpp"
-#include "trex_client/codec/md5_hex.hpp"
+#include "trex_client/codec/astf/md5_hex.hpp"
 
 using namespace trexsearch::trex;
 using namespace trexsearch::trex::emu;

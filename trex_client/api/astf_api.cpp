@@ -3,7 +3,7 @@
 #include <algorithm>
 
 #include "trex_client/api/trex_api_batch.hpp"
-#include "trex_client/codec/astf_codec.hpp"
+#include "trex_client/codec/astf/astf_codec.hpp"
 
 namespace trexsearch::trex {
 namespace {

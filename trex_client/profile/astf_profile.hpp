@@ -3,7 +3,7 @@
 // TRex advanced stateful (ASTF) traffic profiles: the profile JSON TRex uploads
 // (trex-astf.md §2), and the declarative description of CSIT's four NAT44 profiles
 // (§2.3) that trex-search compiles into it. The JSON itself lives in
-// trex_client/codec/astf_profile_codec.hpp.
+// trex_client/codec/astf/astf_profile_codec.hpp.
 
 #include <cstdint>
 #include <optional>

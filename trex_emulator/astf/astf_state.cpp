@@ -2,7 +2,7 @@
 
 #include <cmath>
 
-#include "trex_client/codec/md5_hex.hpp"
+#include "trex_client/codec/astf/md5_hex.hpp"
 #include "trex_emulator/model/rpc_fault.hpp"
 #include "trex_emulator/model/stl_state.hpp"
 

@@ -1,5 +1,5 @@
 #include "daemon/store/store.hpp"
-#include "trex_client/codec/astf_profile_codec.hpp"
+#include "trex_client/codec/astf/astf_profile_codec.hpp"
 
 #include <doctest/doctest.h>
 

@@ -1,4 +1,4 @@
-#include "trex_client/codec/md5_hex.hpp"
+#include "trex_client/codec/astf/md5_hex.hpp"
 
 // libmd (BSD's digest functions): a maintained MD5 without pulling in a crypto library.
 #include <md5.h>

@@ -1,4 +1,4 @@
-#include "trex_client/codec/astf_command_check.hpp"
+#include "trex_client/codec/astf/astf_command_check.hpp"
 
 #include <algorithm>
 #include <cmath>

@@ -1,4 +1,4 @@
-#include "trex_client/codec/astf_codec.hpp"
+#include "trex_client/codec/astf/astf_codec.hpp"
 
 #include <cmath>
 #include <limits>

@@ -1,4 +1,4 @@
-#include "trex_client/codec/astf_profile_check.hpp"
+#include "trex_client/codec/astf/astf_profile_check.hpp"
 
 #include <cmath>
 #include <limits>
@@ -6,7 +6,7 @@
 
 #include "measure/base64.hpp"
 #include "measure/errors.hpp"
-#include "trex_client/codec/astf_command_check.hpp"
+#include "trex_client/codec/astf/astf_command_check.hpp"
 #include "trex_client/profile/net_address.hpp"
 
 namespace trexsearch::trex::codec {

@@ -6,7 +6,7 @@
 #include <vector>
 
 #include "measure/base64.hpp"
-#include "trex_client/codec/astf_profile_codec.hpp"
+#include "trex_client/codec/astf/astf_profile_codec.hpp"
 
 namespace trexsearch::trex {
 namespace {

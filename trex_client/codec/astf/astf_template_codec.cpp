@@ -2,7 +2,7 @@
 #include <limits>
 
 #include "measure/errors.hpp"
-#include "trex_client/codec/astf_profile_codec.hpp"
+#include "trex_client/codec/astf/astf_profile_codec.hpp"
 #include "trex_client/codec/field_reader.hpp"
 
 namespace trexsearch::trex {

@@ -1,4 +1,4 @@
-#include "trex_client/codec/astf_transaction_packets.hpp"
+#include "trex_client/codec/astf/astf_transaction_packets.hpp"
 
 #include <algorithm>
 #include <map>

@@ -1,14 +1,14 @@
-#include "trex_client/codec/astf_profile_codec.hpp"
+#include "trex_client/codec/astf/astf_profile_codec.hpp"
 
 #include <fstream>
 #include <sstream>
 #include <vector>
 
 #include "measure/errors.hpp"
-#include "trex_client/codec/astf_profile_check.hpp"
-#include "trex_client/codec/astf_transaction_packets.hpp"
+#include "trex_client/codec/astf/astf_profile_check.hpp"
+#include "trex_client/codec/astf/astf_transaction_packets.hpp"
+#include "trex_client/codec/astf/md5_hex.hpp"
 #include "trex_client/codec/json_text.hpp"
-#include "trex_client/codec/md5_hex.hpp"
 
 namespace trexsearch::trex {
 namespace {
