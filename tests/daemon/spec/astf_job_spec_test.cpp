@@ -108,4 +108,15 @@ TEST_CASE("a stateless job refuses cps, the unit of ASTF jobs") {
             .find("ASTF") != std::string::npos);
 }
 
+TEST_CASE("an ASTF job's ports go to its trial, and a bad one is named") {
+  const JobSpec spec =
+      decode_job_spec(json(job_with(R"("astf": {"template": {}}, "ports": [2, 3])")));
+  const auto& trex_spec = std::get<TrexMeasurerSpec>(spec.measurer);
+  REQUIRE(trex_spec.astf.has_value());
+  CHECK(trex_spec.ports == std::vector<std::uint8_t>{2, 3});
+  CHECK(trex_spec.astf->trial.ports == std::vector<std::uint8_t>{2, 3});
+  CHECK(error_of(job_with(R"("astf": {"template": {}}, "ports": [0, 256])"))
+            .find("measurer.ports[1] = 256: must be a port number") != std::string::npos);
+}
+
 }  // namespace trexsearch::service
