@@ -4,13 +4,13 @@
 
 #include "daemon/model/protocol_records.hpp"
 #include "daemon/protocol/envelope_codec.hpp"
-#include "daemon/protocol/replies/event_codec.hpp"
+#include "daemon/protocol/events/event_codec.hpp"
 
 namespace trexsearch::service {
 namespace {
 
 // The protocol's event struct is the only writer of each event's shape
-// (daemon/protocol/replies/event_codec.cpp); here the daemon's event only picks it.
+// (daemon/protocol/events/event_codec.cpp); here the daemon's event only picks it.
 template <class ProtocolEvent>
 std::string line_of(const protocol::RequestId& id, ProtocolEvent event,
                     std::uint64_t skipped_trial_events) {

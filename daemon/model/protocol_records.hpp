@@ -6,7 +6,7 @@
 #include "daemon/model/hook_run.hpp"
 #include "daemon/model/job_progress.hpp"
 #include "daemon/model/job_record.hpp"
-#include "daemon/protocol/replies/events.hpp"
+#include "daemon/protocol/events/events.hpp"
 #include "daemon/protocol/replies/hook_run_record.hpp"
 #include "daemon/protocol/replies/job_progress.hpp"
 #include "daemon/protocol/replies/job_replies.hpp"

@@ -3,7 +3,7 @@
 
 #include <sstream>
 
-#include "daemon/report/fixed_load_charts.hpp"
+#include "daemon/report/charts/fixed_load_charts.hpp"
 #include "daemon/report/page/csv_text.hpp"
 #include "daemon/report/page/html_page.hpp"
 #include "daemon/report/page/html_text.hpp"

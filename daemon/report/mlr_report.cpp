@@ -5,9 +5,9 @@
 #include <string>
 
 #include "daemon/report/bound_convergence.hpp"
+#include "daemon/report/charts/mlr_charts.hpp"
 #include "daemon/report/direction_sums.hpp"
 #include "daemon/report/latency_report.hpp"
-#include "daemon/report/mlr_charts.hpp"
 #include "daemon/report/page/display_number.hpp"
 #include "daemon/report/page/html_page.hpp"
 #include "daemon/report/page/html_text.hpp"

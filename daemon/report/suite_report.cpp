@@ -2,11 +2,11 @@
 
 #include <sstream>
 
+#include "daemon/report/charts/suite_charts.hpp"
 #include "daemon/report/page/csv_text.hpp"
 #include "daemon/report/page/display_number.hpp"
 #include "daemon/report/page/html_page.hpp"
 #include "daemon/report/page/html_text.hpp"
-#include "daemon/report/suite_charts.hpp"
 #include "measure/errors.hpp"
 
 namespace trexsearch::report {

@@ -2,7 +2,7 @@
 
 #include <optional>
 
-#include "daemon/report/mlr_charts.hpp"
+#include "daemon/report/charts/mlr_charts.hpp"
 #include "daemon/report/note_tally.hpp"
 #include "daemon/report/page/display_number.hpp"
 #include "daemon/report/page/html_text.hpp"

@@ -7,7 +7,7 @@
 #include "daemon/codec/json_writer.hpp"
 #include "daemon/codec/strict_json.hpp"
 #include "daemon/protocol/document_codec.hpp"
-#include "daemon/protocol/replies/event_codec.hpp"
+#include "daemon/protocol/events/event_codec.hpp"
 #include "daemon/protocol/replies/job_progress_codec.hpp"
 #include "daemon/protocol/replies/reply_codec.hpp"
 #include "daemon/protocol/replies/result_document_codec.hpp"

@@ -5,7 +5,7 @@
 #include "daemon/codec/strict_json.hpp"
 #include "daemon/protocol/document_codec.hpp"
 #include "daemon/protocol/envelope_codec.hpp"
-#include "daemon/protocol/replies/event_codec.hpp"
+#include "daemon/protocol/events/event_codec.hpp"
 #include "measure/errors.hpp"
 
 namespace trexsearch::protocol {

@@ -4,8 +4,6 @@
 #include <optional>
 #include <ostream>
 
-#include "daemon/cli/client/capture_packets_codec.hpp"
-#include "daemon/cli/client/profile_file.hpp"
 #include "daemon/cli/client/submit_document_codec.hpp"
 #include "daemon/cli/client/watch_job.hpp"
 #include "daemon/cli/client/watch_line_codec.hpp"
@@ -13,6 +11,8 @@
 #include "daemon/cli/command/command_entries.hpp"
 #include "daemon/cli/command/command_errors.hpp"
 #include "daemon/cli/command/input_file.hpp"
+#include "daemon/cli/input/capture_packets_codec.hpp"
+#include "daemon/cli/input/profile_file.hpp"
 #include "daemon/protocol/replies/reply_codec.hpp"
 
 namespace trexsearch::cli {

@@ -13,7 +13,7 @@
 #include "daemon/cli/command/safe_output.hpp"
 #include "daemon/cli/replies/client_format.hpp"
 #include "daemon/cli/replies/result_format.hpp"
-#include "daemon/protocol/replies/event_codec.hpp"
+#include "daemon/protocol/events/event_codec.hpp"
 #include "daemon/protocol/replies/job_replies_codec.hpp"
 #include "daemon/protocol/replies/reply_codec.hpp"
 

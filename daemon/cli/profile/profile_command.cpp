@@ -4,12 +4,12 @@
 #include <boost/program_options.hpp>
 #include <ostream>
 
-#include "daemon/cli/client/capture_packets_codec.hpp"
-#include "daemon/cli/client/profile_file.hpp"
 #include "daemon/cli/command/command_entries.hpp"
 #include "daemon/cli/command/command_errors.hpp"
 #include "daemon/cli/command/command_help.hpp"
 #include "daemon/cli/command/exit_codes.hpp"
+#include "daemon/cli/input/capture_packets_codec.hpp"
+#include "daemon/cli/input/profile_file.hpp"
 #include "daemon/cli/profile/pcap_file.hpp"
 #include "daemon/cli/profile/profile_text.hpp"
 #include "daemon/cli/text/terminal_text.hpp"

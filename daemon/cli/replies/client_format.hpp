@@ -5,7 +5,7 @@
 #include <vector>
 
 #include "daemon/cli/text/number_text.hpp"
-#include "daemon/protocol/replies/events.hpp"
+#include "daemon/protocol/events/events.hpp"
 #include "daemon/protocol/replies/job_replies.hpp"
 
 namespace trexsearch::cli {

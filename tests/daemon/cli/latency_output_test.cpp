@@ -8,7 +8,7 @@
 #include "daemon/codec/latency_codec.hpp"
 #include "daemon/codec/strict_json.hpp"
 #include "daemon/protocol/document_codec.hpp"
-#include "daemon/protocol/replies/event_codec.hpp"
+#include "daemon/protocol/events/event_codec.hpp"
 #include "daemon/protocol/replies/result_document_codec.hpp"
 #include "daemon/protocol/replies/trial_record_codec.hpp"
 #include "daemon/report/latency_report.hpp"

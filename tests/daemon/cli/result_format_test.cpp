@@ -10,7 +10,7 @@
 #include "daemon/cli/text/line_rate_text.hpp"
 #include "daemon/codec/search_result_codec.hpp"
 #include "daemon/protocol/document_codec.hpp"
-#include "daemon/protocol/replies/event_codec.hpp"
+#include "daemon/protocol/events/event_codec.hpp"
 #include "daemon/protocol/replies/job_replies_codec.hpp"
 #include "daemon/protocol/replies/result_document_codec.hpp"
 #include "daemon/protocol/replies/trial_record_codec.hpp"

@@ -8,7 +8,7 @@
 #include "daemon/cli/text/trial_notes_text.hpp"
 #include "daemon/codec/trial_result_codec.hpp"
 #include "daemon/protocol/document_codec.hpp"
-#include "daemon/protocol/replies/event_codec.hpp"
+#include "daemon/protocol/events/event_codec.hpp"
 #include "daemon/protocol/replies/trial_record_codec.hpp"
 #include "daemon/report/note_tally.hpp"
 

@@ -5,7 +5,7 @@
 
 #include "daemon/model/protocol_records.hpp"
 #include "daemon/protocol/document_codec.hpp"
-#include "daemon/protocol/replies/event_codec.hpp"
+#include "daemon/protocol/events/event_codec.hpp"
 #include "daemon/protocol/replies/job_progress_codec.hpp"
 #include "daemon/protocol/replies/job_replies_codec.hpp"
 

@@ -1,7 +1,7 @@
 #pragma once
 
 #include "daemon/protocol/document.hpp"
-#include "daemon/protocol/replies/events.hpp"
+#include "daemon/protocol/events/events.hpp"
 
 namespace trexsearch::protocol {
 

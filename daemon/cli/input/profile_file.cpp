@@ -1,4 +1,4 @@
-#include "daemon/cli/client/profile_file.hpp"
+#include "daemon/cli/input/profile_file.hpp"
 
 #include <fcntl.h>
 #include <sys/stat.h>

@@ -1,4 +1,4 @@
-#include "daemon/protocol/replies/event_codec.hpp"
+#include "daemon/protocol/events/event_codec.hpp"
 
 #include "daemon/codec/object_reader.hpp"
 #include "daemon/protocol/document_codec.hpp"

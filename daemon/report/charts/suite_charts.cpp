@@ -1,4 +1,4 @@
-#include "daemon/report/suite_charts.hpp"
+#include "daemon/report/charts/suite_charts.hpp"
 
 #include <algorithm>
 #include <map>

@@ -1,4 +1,4 @@
-#include "daemon/report/fixed_load_charts.hpp"
+#include "daemon/report/charts/fixed_load_charts.hpp"
 
 #include "daemon/report/page/display_number.hpp"
 #include "daemon/report/page/loss_ratio_chart.hpp"

@@ -1,10 +1,10 @@
-#include "daemon/cli/client/capture_packets_codec.hpp"
+#include "daemon/cli/input/capture_packets_codec.hpp"
 
 #include <filesystem>
 #include <vector>
 
-#include "daemon/cli/client/capture_frames.hpp"
 #include "daemon/cli/command/command_errors.hpp"
+#include "daemon/cli/input/capture_frames.hpp"
 #include "daemon/codec/json_writer.hpp"
 #include "daemon/codec/strict_json.hpp"
 #include "measure/base64.hpp"

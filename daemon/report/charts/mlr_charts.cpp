@@ -1,4 +1,4 @@
-#include "daemon/report/mlr_charts.hpp"
+#include "daemon/report/charts/mlr_charts.hpp"
 
 #include <algorithm>
 #include <cmath>

@@ -1,4 +1,4 @@
-#include "daemon/cli/client/capture_frames.hpp"
+#include "daemon/cli/input/capture_frames.hpp"
 
 #include <pcap/pcap.h>
 
@@ -7,8 +7,8 @@
 #include <memory>
 #include <string>
 
-#include "daemon/cli/client/profile_file.hpp"
 #include "daemon/cli/command/command_errors.hpp"
+#include "daemon/cli/input/profile_file.hpp"
 
 namespace trexsearch::cli {
 
