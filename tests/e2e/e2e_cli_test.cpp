@@ -1,10 +1,13 @@
 // The trex-search socket subcommands against the real daemon.
 #include <doctest/doctest.h>
 
+#include <chrono>
 #include <csignal>
 #include <sstream>
 #include <vector>
 
+#include "daemon/cli/client/watch_job.hpp"
+#include "daemon/cli/command/client_connection.hpp"
 #include "tests/daemon/support/service_test_support.hpp"
 
 namespace trexsearch::servicetest {
@@ -350,6 +353,65 @@ TEST_CASE("a daemon-run search stopped by its time limit exits 3 in watch and re
   CHECK(result.err.find("search stopped early (search_time_exceeded") != std::string::npos);
   CHECK(run_cli(dir, {"watch", "1", "--socket", socket, "--json"}).exit_code == 3);
   CHECK(run_cli(dir, {"result", "1", "--socket", socket, "--json"}).exit_code == 3);
+}
+
+// `submit --watch` submits, then watches: a short job can run, or end, in between.
+// Here it has ended before the watch begins (the plain watch waited for it), which
+// is what submit --watch met when the job outran it.
+TEST_CASE("submit --watch prints every trial once even when the job ended before its watch") {
+  TempDir dir;
+  DaemonProcess daemon(dir, daemon_args(dir));
+  REQUIRE(daemon.wait_ready());
+  const std::string socket = dir.file("control.sock");
+  const std::string spec =
+      dir.write("spec.json", R"({"goals": [{"name": "NDR"}, {"name": "PDR", "loss_ratio": 0.005}],
+                       "min_load": 10000, "max_load": 2e6})");
+  REQUIRE(run_cli(dir, {"submit", "--socket", socket, "--spec", spec, "--sut", "sharp",
+                        "--sut-option", "capacity_pps=1e6"})
+              .exit_code == 0);
+  REQUIRE(run_cli(dir, {"watch", "1", "--socket", socket}).exit_code == 0);
+  const CliRun shown = run_cli(dir, {"show", "1", "--socket", socket, "--json"});
+  const std::uint64_t trials = parse_json(shown.out)["job"]["trial_count"].asUInt64();
+  REQUIRE(trials > 2);
+
+  const std::chrono::milliseconds timeout{5000};
+  {
+    cli::ControlConnection connection(socket, timeout);
+    std::ostringstream out;
+    CHECK(cli::watch_job(connection, 1, false, out, cli::stored_trials_of(socket, timeout, 1)) ==
+          0);
+    const std::string text = "\n" + out.str();
+    INFO(text);
+    CHECK(text.find("job 1 is finished; no events follow") != std::string::npos);
+    for (std::uint64_t number = 1; number <= trials; ++number) {
+      const std::string line = "\ntrial " + std::to_string(number) + " ";
+      const std::size_t first = text.find(line);
+      CHECK(first != std::string::npos);
+      CHECK(text.find(line, first + 1) == std::string::npos);
+    }
+    CHECK(text.find("\ntrial " + std::to_string(trials + 1) + " ") == std::string::npos);
+    CHECK(text.find("\njob 1 finished") != std::string::npos);
+  }
+  {
+    // In JSON each stored trial is a `trial` line marked replayed, then watch.ended.
+    cli::ControlConnection connection(socket, timeout);
+    std::ostringstream out;
+    CHECK(cli::watch_job(connection, 1, true, out, cli::stored_trials_of(socket, timeout, 1)) == 0);
+    std::istringstream lines(out.str());
+    std::string line;
+    std::uint64_t replayed = 0;
+    std::string last_type;
+    while (std::getline(lines, line)) {
+      const Json::Value json = parse_json(line);
+      last_type = json["type"].asString();
+      if (last_type != "trial") continue;
+      CHECK(json["arguments"]["replayed"].asBool());
+      CHECK(json["arguments"]["trial_count"].asUInt64() == replayed + 1);
+      ++replayed;
+    }
+    CHECK(replayed == trials);
+    CHECK(last_type == "watch.ended");
+  }
 }
 
 }  // namespace trexsearch::servicetest

@@ -3,6 +3,7 @@
 #include <map>
 #include <optional>
 #include <ostream>
+#include <vector>
 
 #include "daemon/cli/client/submit_document_codec.hpp"
 #include "daemon/cli/client/watch_job.hpp"
@@ -189,7 +190,10 @@ int submit_body(const ClientCall& call) {
     out << reply.text << std::endl;
   }
   if (!watch) return 0;
-  return watch_job(connection, job, settings.json, out);
+  // The job may run, or end, before the watch begins: its trials so far come from
+  // `show`, on a connection of their own (this one streams the watch).
+  return watch_job(connection, job, settings.json, out,
+                   stored_trials_of(settings.socket, settings.timeout, job));
 }
 
 }  // namespace

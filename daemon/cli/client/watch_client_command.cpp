@@ -59,9 +59,97 @@ int finish(ControlConnection& connection, long long job, const std::string& stat
   return outcome.exit_code;
 }
 
+/// watch's text for people: trial lines and their notes stay; on a terminal (`live`)
+/// only the status under them (bounds or estimate, search time) is redrawn in place,
+/// in a pipe or a log every status gets its own line.
+class StatusScreen {
+ public:
+  StatusScreen(std::ostream& out, bool live) : out_(out), live_(live) {}
+
+  void print(const WatchText& text) {
+    if (redraw_pending_) {
+      // The one control sequence the CLI writes (past the escaping filter).
+      if (text.status.empty()) {
+        out_ << "\n";
+      } else if (status_lines_ <= 1) {
+        write_terminal_control(out_, "\r\033[K");
+      } else {
+        // Up to the status's first line, then clear to the end of the screen.
+        write_terminal_control(out_, "\033[" + std::to_string(status_lines_ - 1) + "A\r\033[J");
+      }
+    }
+    redraw_pending_ = false;
+    for (const std::string& line : text.lines) out_ << line << "\n";
+    if (!text.status.empty()) {
+      out_ << text.status;
+      status_lines_ =
+          1 + static_cast<std::size_t>(std::count(text.status.begin(), text.status.end(), '\n'));
+      redraw_pending_ = live_;
+      if (!live_) out_ << "\n";
+    }
+    out_ << std::flush;
+  }
+
+  /// Ends the status's line when it is still waiting to be redrawn.
+  void close() {
+    if (redraw_pending_) out_ << "\n";
+    redraw_pending_ = false;
+  }
+
+ private:
+  std::ostream& out_;
+  bool live_;
+  bool redraw_pending_ = false;
+  /// Lines of the status on screen, to go back over when it is redrawn.
+  std::size_t status_lines_ = 0;
+};
+
+/// The trials stored before the watch began, as the watch prints trials (in JSON as
+/// `trial` lines marked `replayed`); the highest trial number printed.
+std::uint64_t replay_trials(const std::vector<protocol::TrialRecord>& trials, long long job,
+                            bool json, const protocol::WatchReply& start, std::ostream& out) {
+  std::uint64_t up_to = 0;
+  for (const protocol::TrialRecord& trial : trials) {
+    if (json) {
+      out << encode_watch_line(std::string(protocol::TrialEvent::kEvent), job,
+                               replayed_trial_arguments(job, trial))
+          << "\n";
+    } else {
+      protocol::TrialEvent event;
+      event.job = job;
+      event.trial_count = trial.number;
+      event.trial = trial;
+      for (const std::string& line : format_watch_event(event, start.job.load_unit).lines) {
+        out << line << "\n";
+      }
+    }
+    up_to = std::max(up_to, trial.number);
+  }
+  out << std::flush;
+  return up_to;
+}
+
+/// A trial event for a trial replay_trials printed already.
+bool already_replayed(const protocol::Event& event, std::uint64_t replayed_up_to) {
+  if (replayed_up_to == 0 || event.event != protocol::TrialEvent::kEvent) return false;
+  const auto trial = protocol::decode_event_arguments<protocol::TrialEvent>(event.arguments);
+  return trial.trial && trial.trial->number <= replayed_up_to;
+}
+
 }  // namespace
 
-int watch_job(ControlConnection& connection, long long job, bool json, std::ostream& out) {
+StoredTrials stored_trials_of(const std::string& socket_path, std::chrono::milliseconds timeout,
+                              long long job) {
+  return [socket_path, timeout, job] {
+    ControlConnection other(socket_path, timeout);
+    const protocol::Response shown = other.send(protocol::ShowRequest{job, true, false});
+    return protocol::decode_reply<protocol::ShowReply>(shown.arguments)
+        .trials.value_or(std::vector<protocol::TrialRecord>{});
+  };
+}
+
+int watch_job(ControlConnection& connection, long long job, bool json, std::ostream& out,
+              const StoredTrials& stored_before) {
   const auto reply = connection.send(protocol::WatchRequest{job});
   const auto start = protocol::decode_reply<protocol::WatchReply>(reply.arguments);
   // On a terminal the status line (bounds, search time) is redrawn in place under
@@ -72,41 +160,27 @@ int watch_job(ControlConnection& connection, long long job, bool json, std::ostr
   } else {
     out << reply.text << std::endl;
   }
+  // Read after the watch began: every trial stored before it is here, every later
+  // one comes as an event; one stored in between comes both ways and is skipped
+  // below by its number.
+  std::uint64_t replayed_up_to = 0;
+  if (stored_before) replayed_up_to = replay_trials(stored_before(), job, json, start, out);
   if (start.ended) {
+    if (stored_before && !json) {
+      // What the job.ended event would have said, had the watch begun in time.
+      const protocol::JobEndedEvent ended{job, start.job.state, start.job.reason, 0};
+      for (const std::string& line : format_watch_event(ended).lines) out << line << "\n";
+    }
     return finish(connection, job, std::string(protocol::to_string(start.job.state)), json, out);
   }
-  bool redraw_pending = false;
-  // Lines of the status on screen, to go back over when it is redrawn.
-  std::size_t status_lines = 0;
+  StatusScreen screen(out, live);
   while (const auto event = connection.next_event()) {
+    if (already_replayed(*event, replayed_up_to)) continue;
     if (json) {
       out << encode_watch_line(event->event, job, event->arguments) << std::endl;
     } else {
-      // Trial lines and their notes stay; on a terminal only the status under
-      // them (bounds or estimate, search time) is redrawn in place.
-      const WatchText text = format_watch_event(
-          protocol::decode_watch_event(event->event, event->arguments), start.job.load_unit);
-      if (redraw_pending) {
-        // The one control sequence the CLI writes (past the escaping filter).
-        if (text.status.empty()) {
-          out << "\n";
-        } else if (status_lines <= 1) {
-          write_terminal_control(out, "\r\033[K");
-        } else {
-          // Up to the status's first line, then clear to the end of the screen.
-          write_terminal_control(out, "\033[" + std::to_string(status_lines - 1) + "A\r\033[J");
-        }
-      }
-      redraw_pending = false;
-      for (const std::string& line : text.lines) out << line << "\n";
-      if (!text.status.empty()) {
-        out << text.status;
-        status_lines =
-            1 + static_cast<std::size_t>(std::count(text.status.begin(), text.status.end(), '\n'));
-        redraw_pending = live;
-        if (!live) out << "\n";
-      }
-      out << std::flush;
+      screen.print(format_watch_event(protocol::decode_watch_event(event->event, event->arguments),
+                                      start.job.load_unit));
     }
     if (event->event == protocol::JobEndedEvent::kEvent) {
       const auto ended =
@@ -114,7 +188,7 @@ int watch_job(ControlConnection& connection, long long job, bool json, std::ostr
       return finish(connection, job, std::string(protocol::to_string(ended.state)), json, out);
     }
   }
-  if (redraw_pending) out << "\n";
+  screen.close();
   throw std::runtime_error("trex-searchd closed the connection before job " + std::to_string(job) +
                            " ended");
 }

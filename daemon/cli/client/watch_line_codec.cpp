@@ -4,6 +4,7 @@
 
 #include "daemon/codec/json_writer.hpp"
 #include "daemon/protocol/document_codec.hpp"
+#include "daemon/protocol/events/event_codec.hpp"
 
 namespace trexsearch::cli {
 
@@ -14,6 +15,18 @@ std::string encode_watch_line(const std::string& type, std::int64_t job,
   line["job"] = Json::Int64{job};
   line["arguments"] = protocol::json_of(arguments);
   return codec::to_compact_json(line);
+}
+
+protocol::Document replayed_trial_arguments(std::int64_t job, const protocol::TrialRecord& trial) {
+  protocol::TrialEvent event;
+  event.job = job;
+  event.trial_count = trial.number;
+  event.trial = trial;
+  Json::Value arguments = protocol::json_of(protocol::encode_event_arguments(event));
+  arguments.removeMember("search_time");
+  arguments.removeMember("goals");
+  arguments["replayed"] = true;
+  return protocol::make_document(std::move(arguments));
 }
 
 protocol::Document watch_ended_arguments(int exit_code, const std::string& reason) {

@@ -4,6 +4,7 @@
 #include <string>
 
 #include "daemon/protocol/document.hpp"
+#include "daemon/protocol/replies/trial_record.hpp"
 
 namespace trexsearch::cli {
 
@@ -15,6 +16,11 @@ namespace trexsearch::cli {
 /// an event's name or "watch.ended"; `arguments` as the daemon sent them.
 std::string encode_watch_line(const std::string& type, std::int64_t job,
                               const protocol::Document& arguments);
+
+/// A `trial` line's arguments for a trial the job had stored before the watch began
+/// (`submit --watch`): the event's keys for the trial, `"replayed": true`, and no
+/// search time or bounds, which only a live event knows.
+protocol::Document replayed_trial_arguments(std::int64_t job, const protocol::TrialRecord& trial);
 
 /// The last line's arguments: `{"exit_code", "reason"}`.
 protocol::Document watch_ended_arguments(int exit_code, const std::string& reason);
