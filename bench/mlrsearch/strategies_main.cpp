@@ -47,6 +47,8 @@ int main(int argc, char** argv) {
     bench::print_strategy_cost(std::cout, cases);
     std::cout << "\n## Accuracy (relative error of CT against the model's truth)\n\n";
     bench::print_strategy_accuracy(std::cout, cases);
+    std::cout << "\n## Within one width, fast against csit run by run (same seeds)\n\n";
+    bench::print_strategy_pairs(std::cout, cases);
     if (details) {
       std::cout << "\n## Every run\n\n";
       bench::print_strategy_details(std::cout, cases);

@@ -162,6 +162,43 @@ void print_strategy_accuracy(std::ostream& out, const std::vector<StrategyCase>&
   }
 }
 
+namespace {
+
+bool within_width(const GoalOutcome& goal) {
+  const auto error = relative_error(goal.conditional_throughput_pps, goal.truth_pps);
+  return error && std::fabs(*error) <= goal.relative_width;
+}
+
+}  // namespace
+
+void print_strategy_pairs(std::ostream& out, const std::vector<StrategyCase>& cases) {
+  out << "| model | goals | goal | runs | only fast within 1 width | only csit within 1 width "
+         "| fast - csit | standard error | in standard errors |\n"
+      << "| --- | --- | --- | --- | --- | --- | --- | --- | --- |\n";
+  for (const auto& group : by_group(cases)) {
+    const StrategyCase& first = *group.front();
+    for (std::size_t g = 0; g < first.csit.goals.size(); ++g) {
+      double only_fast = 0.0;
+      double only_csit = 0.0;
+      for (const StrategyCase* run : group) {
+        const bool fast = within_width(run->fast.goals.at(g));
+        const bool csit = within_width(run->csit.goals.at(g));
+        only_fast += fast && !csit ? 1.0 : 0.0;
+        only_csit += csit && !fast ? 1.0 : 0.0;
+      }
+      const double n = static_cast<double>(group.size());
+      const double difference = only_fast - only_csit;
+      const double error =
+          std::sqrt(std::max(0.0, only_fast + only_csit - difference * difference / n));
+      out << "| " << first.model << " | " << first.goals << " | " << first.csit.goals[g].label
+          << " | " << group.size() << " | " << format("%.0f", only_fast) << " | "
+          << format("%.0f", only_csit) << " | " << format("%+.0f", difference) << " | "
+          << format("%.1f", error) << " | "
+          << (error > 0.0 ? format("%+.1f", difference / error) : std::string("n/a")) << " |\n";
+    }
+  }
+}
+
 void print_strategy_details(std::ostream& out, const std::vector<StrategyCase>& cases) {
   out << "| model | seed | strategy | goal | RLB | RUB | CT | truth | CT error | regular "
          "| trials | trial s |\n"

@@ -32,6 +32,13 @@ void print_strategy_cost(std::ostream& out, const std::vector<StrategyCase>& cas
 /// width of the truth, mean error, mean absolute error, worst error.
 void print_strategy_accuracy(std::ostream& out, const std::vector<StrategyCase>& cases);
 
+/// Per model, goal set and goal: the runs (same seed, same SUT) in which only fast's
+/// CT is within one goal width of the truth, those in which only csit's is, their
+/// difference and its standard error over the pairs (McNemar's: sqrt(b + c - (b -
+/// c)^2 / n)), so that a difference in the accuracy table can be told from the seeds'
+/// luck. A run counts as not within when its CT or truth is missing.
+void print_strategy_pairs(std::ostream& out, const std::vector<StrategyCase>& cases);
+
 /// One row per run, goal and strategy.
 void print_strategy_details(std::ostream& out, const std::vector<StrategyCase>& cases);
 
