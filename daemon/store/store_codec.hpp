@@ -12,8 +12,8 @@
 
 namespace trexsearch::service {
 
-// The JSON text of the job store's columns (store.cpp keeps only SQL): each
-// column's document as one compact line, and back.
+// The JSON text of the job store's columns (store.cpp and its store_*.cpp siblings
+// keep only SQL): each column's document as one compact line, and back.
 
 /// The `spec` column: the canonical spec (every key, defaults written out).
 std::string encode_spec_column(const JobSpec& spec);
