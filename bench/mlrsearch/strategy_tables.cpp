@@ -51,6 +51,12 @@ double worst(const std::vector<const StrategyCase*>& group,
   return result;
 }
 
+/// Whether a goal's CT is within one goal width of the truth (false without either).
+bool ct_within_width(const GoalOutcome& goal) {
+  const auto error = relative_error(goal.conditional_throughput_pps, goal.truth_pps);
+  return error && std::fabs(*error) <= goal.relative_width;
+}
+
 /// Relative errors of one goal's CT across seeds.
 struct Accuracy {
   std::size_t runs = 0;
@@ -70,7 +76,7 @@ struct Accuracy {
     error_sum += *error;
     absolute_error_sum += std::fabs(*error);
     if (std::fabs(*error) > std::fabs(worst_error)) worst_error = *error;
-    within_width += std::fabs(*error) <= goal.relative_width ? 1 : 0;
+    within_width += ct_within_width(goal) ? 1 : 0;
   }
 };
 
@@ -162,15 +168,6 @@ void print_strategy_accuracy(std::ostream& out, const std::vector<StrategyCase>&
   }
 }
 
-namespace {
-
-bool within_width(const GoalOutcome& goal) {
-  const auto error = relative_error(goal.conditional_throughput_pps, goal.truth_pps);
-  return error && std::fabs(*error) <= goal.relative_width;
-}
-
-}  // namespace
-
 void print_strategy_pairs(std::ostream& out, const std::vector<StrategyCase>& cases) {
   out << "| model | goals | goal | runs | only fast within 1 width | only csit within 1 width "
          "| fast - csit | standard error | in standard errors |\n"
@@ -181,8 +178,8 @@ void print_strategy_pairs(std::ostream& out, const std::vector<StrategyCase>& ca
       double only_fast = 0.0;
       double only_csit = 0.0;
       for (const StrategyCase* run : group) {
-        const bool fast = within_width(run->fast.goals.at(g));
-        const bool csit = within_width(run->csit.goals.at(g));
+        const bool fast = ct_within_width(run->fast.goals.at(g));
+        const bool csit = ct_within_width(run->csit.goals.at(g));
         only_fast += fast && !csit ? 1.0 : 0.0;
         only_csit += csit && !fast ? 1.0 : 0.0;
       }

@@ -363,9 +363,7 @@ TEST_CASE("submit --watch prints every trial once even when the job ended before
   DaemonProcess daemon(dir, daemon_args(dir));
   REQUIRE(daemon.wait_ready());
   const std::string socket = dir.file("control.sock");
-  const std::string spec =
-      dir.write("spec.json", R"({"goals": [{"name": "NDR"}, {"name": "PDR", "loss_ratio": 0.005}],
-                       "min_load": 10000, "max_load": 2e6})");
+  const std::string spec = dir.write("spec.json", two_goal_spec().toStyledString());
   REQUIRE(run_cli(dir, {"submit", "--socket", socket, "--spec", spec, "--sut", "sharp",
                         "--sut-option", "capacity_pps=1e6"})
               .exit_code == 0);

@@ -110,15 +110,15 @@ std::uint64_t replay_trials(const std::vector<protocol::TrialRecord>& trials, lo
                             bool json, const protocol::WatchReply& start, std::ostream& out) {
   std::uint64_t up_to = 0;
   for (const protocol::TrialRecord& trial : trials) {
+    protocol::TrialEvent event;
+    event.job = job;
+    event.trial_count = trial.number;
+    event.trial = trial;
     if (json) {
       out << encode_watch_line(std::string(protocol::TrialEvent::kEvent), job,
-                               replayed_trial_arguments(job, trial))
+                               replayed_trial_arguments(event))
           << "\n";
     } else {
-      protocol::TrialEvent event;
-      event.job = job;
-      event.trial_count = trial.number;
-      event.trial = trial;
       for (const std::string& line : format_watch_event(event, start.job.load_unit).lines) {
         out << line << "\n";
       }

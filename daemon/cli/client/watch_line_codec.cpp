@@ -17,11 +17,7 @@ std::string encode_watch_line(const std::string& type, std::int64_t job,
   return codec::to_compact_json(line);
 }
 
-protocol::Document replayed_trial_arguments(std::int64_t job, const protocol::TrialRecord& trial) {
-  protocol::TrialEvent event;
-  event.job = job;
-  event.trial_count = trial.number;
-  event.trial = trial;
+protocol::Document replayed_trial_arguments(const protocol::TrialEvent& event) {
   Json::Value arguments = protocol::json_of(protocol::encode_event_arguments(event));
   arguments.removeMember("search_time");
   arguments.removeMember("goals");

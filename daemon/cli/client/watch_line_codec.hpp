@@ -4,7 +4,7 @@
 #include <string>
 
 #include "daemon/protocol/document.hpp"
-#include "daemon/protocol/replies/trial_record.hpp"
+#include "daemon/protocol/events/events.hpp"
 
 namespace trexsearch::cli {
 
@@ -18,9 +18,9 @@ std::string encode_watch_line(const std::string& type, std::int64_t job,
                               const protocol::Document& arguments);
 
 /// A `trial` line's arguments for a trial the job had stored before the watch began
-/// (`submit --watch`): the event's keys for the trial, `"replayed": true`, and no
+/// (`submit --watch`): the event's keys for its trial, `"replayed": true`, and no
 /// search time or bounds, which only a live event knows.
-protocol::Document replayed_trial_arguments(std::int64_t job, const protocol::TrialRecord& trial);
+protocol::Document replayed_trial_arguments(const protocol::TrialEvent& event);
 
 /// The last line's arguments: `{"exit_code", "reason"}`.
 protocol::Document watch_ended_arguments(int exit_code, const std::string& reason);
