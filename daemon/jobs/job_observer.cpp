@@ -80,7 +80,6 @@ void JobObserver::report_trial(const StoredTrial& trial, const JobProgress& prog
   const char* result = tester_limited           ? "tester_limited"
                        : trial.loss_ratio > 0.0 ? "loss"
                                                 : "no_loss";
-  parts_.queue.set_progress(id_, progress);
   parts_.tally.count(std::string(mlr::to_string(trial.phase)), result, testbed_);
   parts_.log.event(LogPriority::info, "trial.done",
                    {{"job", id_},
@@ -89,7 +88,11 @@ void JobObserver::report_trial(const StoredTrial& trial, const JobProgress& prog
                     {"load_pps", trial.trial.intended_load_pps},
                     {"duration", trial.trial.intended_duration.count()},
                     {"loss_ratio", trial.loss_ratio}});
-  parts_.watchers.publish(JobEvent{JobEvent::Kind::trial, id_, JobState::running, "", progress});
+  // With the progress, under the queue's lock: a watch that begins meanwhile counts
+  // this trial in its reply's progress or gets its event, never both nor neither.
+  parts_.queue.set_progress(id_, progress, [&] {
+    parts_.watchers.publish(JobEvent{JobEvent::Kind::trial, id_, JobState::running, "", progress});
+  });
   parts_.queue.report_status();
 }
 

@@ -211,6 +211,13 @@ void JobQueue::set_progress(JobId id, const JobProgress& progress) {
   if (Running* running = running_of(id)) running->progress = progress;
 }
 
+void JobQueue::set_progress(JobId id, const JobProgress& progress,
+                            const std::function<void()>& announce) {
+  std::lock_guard lock(mutex_);
+  if (Running* running = running_of(id)) running->progress = progress;
+  announce();
+}
+
 void JobQueue::fail_running(JobId id, const std::string& reason, bool overrides_completion) {
   std::lock_guard lock(mutex_);
   Running* running = running_of(id);

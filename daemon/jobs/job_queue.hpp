@@ -102,6 +102,10 @@ class JobQueue final : public QueueView {
   /// it a running one; nullopt when `shutdown` is requested first.
   std::optional<TakenJob> take_next(std::stop_token shutdown);
   void set_progress(JobId id, const JobProgress& progress);
+  /// The same, then `announce` under the same lock: a watch registered by while_live
+  /// sees either the progress before it and then what `announce` sends, or the
+  /// progress after it and not that (`announce` must only hand events over).
+  void set_progress(JobId id, const JobProgress& progress, const std::function<void()>& announce);
   /// Stops running job `id`, which then fails with `reason` (the first one given).
   void fail_running(JobId id, const std::string& reason, bool overrides_completion);
   /// Running job `id`'s stop token; a never-stopping one when it does not run.

@@ -153,14 +153,22 @@ TEST_CASE("a watcher that falls behind a fast job gets skipped trial events, not
   }
   std::uint64_t skipped = 0;
   std::size_t trial_events = 0;
-  // Trials stored before the slow watch began: its reply's count, no event for them
-  // (on a loaded machine the job may have started before the watch arrived).
+  // Trials the slow watch gets no event for (on a loaded machine the job may have
+  // started, or even ended, before the watch arrived): while the job runs, the
+  // reply's progress counts exactly those (the job record's count, read from the
+  // store a moment later, may already include a trial whose event follows); once it
+  // has ended, every stored trial; while it is queued, none.
   std::size_t before_watch = 0;
   bool ended = false;
   while (const auto line = slow.read_line()) {
     const Json::Value message = parse_json(*line);
     if (message.isMember("result")) {
-      before_watch = message["arguments"]["job"]["trial_count"].asUInt64();
+      const Json::Value& reply = message["arguments"];
+      if (reply["ended"].asBool()) {
+        before_watch = reply["job"]["trial_count"].asUInt64();
+      } else if (reply["progress"].isObject()) {
+        before_watch = reply["progress"]["trial_count"].asUInt64();
+      }
       continue;
     }
     skipped += message["arguments"]["skipped_trial_events"].asUInt64();
