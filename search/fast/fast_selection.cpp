@@ -1,12 +1,8 @@
 #include "search/fast/fast_selection.hpp"
 
 #include <algorithm>
-#include <cstdlib>
-#include <stdexcept>
-#include <string>
 
 #include "search/fast/critical_estimate.hpp"
-#include "search/fast/grid_steps.hpp"
 #include "search/selection/candidate.hpp"
 
 namespace trexsearch::mlr {
@@ -198,136 +194,6 @@ FastStep FastSelection::place_noisy(std::size_t goal, const GridBounds& bounds) 
   load = std::clamp<GridIndex>(load, 0, grid_.max_index());
   state.expected_upper = false;
   return FastStep{load, target.classification.trial_duration, goal};
-}
-
-std::optional<FastStep> FastSelection::place(std::size_t goal, const GridBounds& bounds) {
-  GoalState& state = goals_[goal];
-  if (state.noisy && state.target == chains_.final_target[goal]) return place_noisy(goal, bounds);
-  if (walks(goal) && state.target == chains_.final_target[goal]) return place_walk(goal, bounds);
-  const TargetSpec& target = chains_.targets[state.target];
-  const GridIndex final_width = chains_.targets[chains_.final_target[goal]].width_steps;
-  const std::optional<double> estimate_pps =
-      critical_load_estimate_pps(trials_, target.classification);
-  // Without an estimate no trial lost more than the goal's loss ratio: the
-  // critical load is above every measured load, as if estimated at max load.
-  const bool has_estimate = estimate_pps.has_value();
-  const GridIndex estimate =
-      has_estimate ? grid_.index_at_or_below(*estimate_pps) : grid_.max_index();
-
-  // With exceed ratio 0 one high-loss trial makes a load an upper bound for
-  // good (draft-06 Appendix A), so every trial at the eventual lower bound
-  // besides its full-length one is one more chance to lose it, and the
-  // result ends lower. The preceding targets therefore bracket the estimate
-  // one final width either side, and the final target measures the load one
-  // final width below the upper bound (the highest that could be the lower
-  // bound; the estimate itself when the bracket held), fresh, with its one
-  // full-length trial (as the reference's bisection often does by chance).
-  const bool zero_exceed = no_exceed(goal);
-  const bool bracketing = zero_exceed && state.target != chains_.final_target[goal] &&
-                          target.width_steps >= 2 * final_width;
-  const GridIndex pair_width = bracketing ? 2 * final_width : final_width;
-  GridBounds preceding;
-  if (target.preceding) preceding = bounds_of(*target.preceding);
-  if (zero_exceed && !bracketing && target.preceding && preceding.chi && bounds.chi) {
-    const GridIndex below_upper = *bounds.chi - final_width;
-    if (inside(below_upper, preceding) && inside(below_upper, bounds) &&
-        !database_.loads().contains(grid_.load_at(below_upper))) {
-      state.expected_upper = false;
-      return FastStep{below_upper, target.classification.trial_duration, goal};
-    }
-  }
-
-  // A load already measured but still undecided for this target: more trials
-  // there decide it, and every trial so far keeps counting. The preceding
-  // target's bounds come first (lower one first), as they are where this
-  // target's bounds most likely are; other undecided loads only when those
-  // are decided, the one nearest the estimate first.
-  //
-  // Loads far above the estimate are left out (below); without an estimate
-  // (too few high-loss trials yet) the lower bound stands in for it: the
-  // critical load is above it.
-  std::optional<GridIndex> far_above;
-  if (has_estimate) {
-    far_above = estimate;
-  } else if (bounds.clo) {
-    far_above = *bounds.clo;
-  }
-  std::optional<GridIndex> undecided;
-  bool undecided_is_preceding_bound = false;
-  for (const auto& [load_pps, entry] : database_.loads()) {
-    const GridIndex load = grid_.index_at_or_below(load_pps);
-    if (!inside(load, bounds)) continue;
-    if (entry.tallies.at(state.target).classification() != LoadClass::undecided) continue;
-    // Far above the estimate (such as the first trial's max load, undecided
-    // for a target with a longer duration sum once exceed ratio is above 0):
-    // deciding it could take half the duration sum and would not narrow the
-    // bounds near the critical load; a new load there is placed instead.
-    // With exceed ratio 0 one short high-loss trial decides a load, so a
-    // load there is cheap to decide and stays first.
-    if (!zero_exceed && far_above && load - *far_above > target.width_steps) continue;
-    const bool is_preceding_bound = load == preceding.clo || load == preceding.chi;
-    if (undecided_is_preceding_bound && !is_preceding_bound) continue;
-    const GridIndex reference = has_estimate ? estimate : load;
-    if (!undecided || (is_preceding_bound && !undecided_is_preceding_bound) ||
-        (!is_preceding_bound && std::abs(load - reference) < std::abs(*undecided - reference))) {
-      undecided = load;
-      undecided_is_preceding_bound = is_preceding_bound;
-    }
-  }
-  if (undecided) {
-    state.expected_upper = *undecided > estimate;
-    return FastStep{*undecided, target.classification.trial_duration, goal};
-  }
-
-  GridIndex load = 0;
-  const GridIndex lower_candidate = bracketing ? estimate - final_width : estimate;
-  if (has_estimate && inside(lower_candidate, bounds)) {
-    // The estimate itself (one final width below it when bracketing),
-    // expected to be a lower bound (it is at or below the critical load,
-    // rounded down onto the grid). Without a lower bound, at least one width
-    // below the upper bound; the first miss does not double the step, as the
-    // trial that missed (often a full-length one that failed where shorter
-    // ones passed) made the estimate exact; later misses do, so background
-    // loss cannot make the search creep down one step at a time.
-    load = lower_candidate;
-    if (!bounds.clo && bounds.chi) {
-      load = std::min(load, *bounds.chi - doubled(final_width, std::max(0, state.down_misses - 1)));
-    }
-  } else if (bounds.clo && (!has_estimate || lower_candidate <= *bounds.clo)) {
-    // The estimate says the lower bound is at the critical load: one final
-    // width above it should be an upper bound; each miss doubles the step.
-    load = *bounds.clo + doubled(pair_width, state.up_misses);
-  } else if (bounds.chi) {
-    load = *bounds.chi - doubled(final_width, state.down_misses);
-  } else {
-    load = grid_.max_index();
-  }
-  if (!target.preceding && !bounds.clo && bounds.chi && state.down_misses > 0) {
-    // On the coarsest target, a load expected to pass lost: a SUT that loses
-    // below a rate it has forwarded may lose at every load (background loss,
-    // a goal loss ratio below it), and then min load is the goal's answer
-    // (draft-06 "Relevant Upper Bound": min load an upper bound). One trial
-    // there, of the initial (shortest) duration, settles it: an upper bound
-    // ends the descent that would otherwise double its way down (ten trials
-    // and more on the lossy SUT); a lower bound leaves the estimate to place
-    // the next load, so a noisy SUT pays one short trial.
-    load = 0;
-  }
-  load = std::clamp<GridIndex>(load, 0, grid_.max_index());
-  if (!inside(load, bounds)) {
-    // Only possible with both bounds (one bound leaves an open range to step
-    // into): the step left them, so bisect (geometric midpoint).
-    if (!bounds.clo || !bounds.chi) {
-      throw std::logic_error("fast selection: load " + std::to_string(load) +
-                             " outside a one-sided range");
-    }
-    load = *bounds.clo + (*bounds.chi - *bounds.clo) / 2;
-  }
-  // Without an estimate every load so far was low-loss: expect an upper bound.
-  state.expected_upper = !has_estimate || load > estimate;
-  const measure::Seconds duration =
-      state.expected_upper ? shortest_duration(goal) : target.classification.trial_duration;
-  return FastStep{load, duration, goal};
 }
 
 void FastSelection::measured(const FastStep& step) {

@@ -101,7 +101,28 @@ class FastSelection {
 
   /// The goal's next step, advancing its target; nothing when it is done.
   std::optional<FastStep> nominate(std::size_t goal, bool& fail_fast);
+  /// The goal's next load on its current target (fast_place.cpp); noisy
+  /// exceed-ratio-0 goals and walking goals on their final target elsewhere.
   std::optional<FastStep> place(std::size_t goal, const GridBounds& bounds);
+  /// An exceed-ratio-0 goal on a target at least two final widths wide:
+  /// it brackets the estimate one final width either side.
+  bool brackets(std::size_t goal) const;
+  /// An exceed-ratio-0 goal's final target: the load one final width below
+  /// its upper bound, when it is new and inside both targets' bounds.
+  std::optional<GridIndex> fresh_below_upper(std::size_t goal, const GridBounds& bounds,
+                                             const GridBounds& preceding) const;
+  /// A measured load still undecided for the goal's target, worth more trials.
+  std::optional<GridIndex> undecided_load(std::size_t goal, const GridBounds& bounds,
+                                          const GridBounds& preceding,
+                                          std::optional<GridIndex> estimate) const;
+  /// new_load's first guess: the estimate if it is inside the bounds, else a
+  /// step from the bound it is beyond, doubled per miss.
+  GridIndex step_from_estimate(std::size_t goal, const GridBounds& bounds,
+                               std::optional<GridIndex> estimate) const;
+  /// A load not measured yet: from the estimate, or an external step from a
+  /// bound; min load after a coarse miss; bisection when the step left the bounds.
+  GridIndex new_load(std::size_t goal, const GridBounds& bounds,
+                     std::optional<GridIndex> estimate) const;
   /// For an exceed-ratio-0 goal: a trial at max load when more samples of
   /// the SUT's capacity are wanted, after deciding whether the SUT is noisy.
   std::optional<FastStep> sample_capacity(std::size_t goal);
