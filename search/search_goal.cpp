@@ -17,46 +17,61 @@ void require(bool ok, const std::string& field, double value, const char* reason
   if (!ok) throw measure::ConfigError(field, measure::format_value(value), reason);
 }
 
-}  // namespace
+/// A ratio in [0, 1), or (0, 1) when `zero_allowed` is false.
+void require_ratio(double value, const std::string& field, bool zero_allowed) {
+  const bool above_min = zero_allowed ? value >= 0.0 : value > 0.0;
+  require(std::isfinite(value) && above_min && value < 1.0, field, value,
+          zero_allowed ? "must be at least 0 and less than 1"
+                       : "must be greater than 0 and less than 1");
+}
 
-void SearchGoal::validate(const std::string& field_prefix) const {
-  const auto field = [&](const char* key) { return field_prefix + "." + key; };
-  // Validation as the reference's SearchGoal, plus finiteness and a few caps that
-  // keep integer widths from overflowing.
-  require(std::isfinite(loss_ratio) && loss_ratio >= 0.0 && loss_ratio < 1.0, field("loss_ratio"),
-          loss_ratio, "must be at least 0 and less than 1");
-  require(std::isfinite(exceed_ratio) && exceed_ratio >= 0.0 && exceed_ratio < 1.0,
-          field("exceed_ratio"), exceed_ratio, "must be at least 0 and less than 1");
-  require(std::isfinite(relative_width) && relative_width > 0.0 && relative_width < 1.0,
-          field("relative_width"), relative_width, "must be greater than 0 and less than 1");
-  const double initial = initial_trial_duration.count();
-  const double final_duration = final_trial_duration.count();
-  const double sum = duration_sum.count();
-  require(std::isfinite(initial) && initial > 0.0, field("initial_trial_duration"), initial,
-          "must be a positive number of seconds");
-  require(std::isfinite(final_duration) && final_duration >= initial, field("final_trial_duration"),
-          final_duration,
+void validate_durations(const SearchGoal& goal, const std::string& field_prefix) {
+  const double initial = goal.initial_trial_duration.count();
+  const double final_duration = goal.final_trial_duration.count();
+  const double sum = goal.duration_sum.count();
+  require(std::isfinite(initial) && initial > 0.0, field_prefix + ".initial_trial_duration",
+          initial, "must be a positive number of seconds");
+  require(std::isfinite(final_duration) && final_duration >= initial,
+          field_prefix + ".final_trial_duration", final_duration,
           ("must be at least initial_trial_duration (" + measure::format_value(initial) + " s)")
               .c_str());
   require(
-      std::isfinite(sum) && sum >= final_duration, field("duration_sum"), sum,
+      std::isfinite(sum) && sum >= final_duration, field_prefix + ".duration_sum", sum,
       ("must be at least final_trial_duration (" + measure::format_value(final_duration) + " s)")
           .c_str());
-  if (preceding_targets < 0 || preceding_targets > kMaxPrecedingTargets) {
-    throw measure::ConfigError(field("preceding_targets"), std::to_string(preceding_targets),
+}
+
+void validate_targets(const SearchGoal& goal, const std::string& field_prefix) {
+  const double initial = goal.initial_trial_duration.count();
+  const double sum = goal.duration_sum.count();
+  if (goal.preceding_targets < 0 || goal.preceding_targets > kMaxPrecedingTargets) {
+    throw measure::ConfigError(field_prefix + ".preceding_targets",
+                               std::to_string(goal.preceding_targets),
                                "must be between 0 and " + std::to_string(kMaxPrecedingTargets));
   }
-  if (preceding_targets == 0 && initial < sum) {
+  if (goal.preceding_targets == 0 && initial < sum) {
     throw measure::ConfigError(
-        field("preceding_targets"), "0",
+        field_prefix + ".preceding_targets", "0",
         "must be at least 1 unless initial_trial_duration (" + measure::format_value(initial) +
             " s) is at least duration_sum (" + measure::format_value(sum) + " s)");
   }
-  if (expansion_coefficient <= 1 || expansion_coefficient > kMaxExpansionCoefficient) {
+  if (goal.expansion_coefficient <= 1 || goal.expansion_coefficient > kMaxExpansionCoefficient) {
     throw measure::ConfigError(
-        field("expansion_coefficient"), std::to_string(expansion_coefficient),
+        field_prefix + ".expansion_coefficient", std::to_string(goal.expansion_coefficient),
         "must be an integer from 2 to " + std::to_string(kMaxExpansionCoefficient));
   }
+}
+
+}  // namespace
+
+void SearchGoal::validate(const std::string& field_prefix) const {
+  // Validation as the reference's SearchGoal, plus finiteness and a few caps that
+  // keep integer widths from overflowing.
+  require_ratio(loss_ratio, field_prefix + ".loss_ratio", true);
+  require_ratio(exceed_ratio, field_prefix + ".exceed_ratio", true);
+  require_ratio(relative_width, field_prefix + ".relative_width", false);
+  validate_durations(*this, field_prefix);
+  validate_targets(*this, field_prefix);
 }
 
 std::string SearchGoal::label(std::size_t index) const {
