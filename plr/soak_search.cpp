@@ -1,11 +1,15 @@
 #include "plr/soak_search.hpp"
 
 #include <algorithm>
+#include <array>
 #include <cmath>
 #include <exception>
 #include <memory>
+#include <optional>
 #include <sstream>
+#include <string>
 #include <utility>
+#include <vector>
 
 #include "measure/errors.hpp"
 #include "plr/integration_pool.hpp"
@@ -56,6 +60,94 @@ std::string describe(const PlrTrial& trial, double next_load_pps) {
   return out.str();
 }
 
+/// What the search carries from one trial to the next.
+struct SearchState {
+  double next_load_pps = 0.0;
+  std::array<FocusState, 2> focus{};
+  std::vector<StoredTrial> stored;
+};
+
+/// Completes a trial's record (its model loss count, whether it was lossy) and carries the
+/// search past it: the next load, the stored trials, the fits' focus. Resuming and the live
+/// loop share it, so a resumed search continues exactly where the interrupted one would have.
+void advance(SearchState& state, LoadSelector& selector, double target_loss_ratio,
+             PlrTrial& record) {
+  const measure::TrialCounts& counts = *record.result.counts();
+  record.model_loss_count = model_loss_count(counts, record.result.loss_ratio());
+  record.lossy = is_lossy(record.model_loss_count, counts, target_loss_ratio);
+  state.next_load_pps = selector.next_load_pps(record.number, record.result.intended_load_pps(),
+                                               record.result.loss_ratio(), record.lossy,
+                                               fits_average_pps(record.fits));
+  state.stored.push_back(StoredTrial::from(record.result));
+  state.focus = {record.fits[0].focus, record.fits[1].focus};
+}
+
+/// The state after an earlier run's trials, rebuilt through the code the live loop uses
+/// (advance); their completed records are appended to `records`.
+SearchState replay(std::span<const PlrTrial> trials, LoadSelector& selector,
+                   double target_loss_ratio, std::vector<PlrTrial>& records) {
+  SearchState state;
+  state.next_load_pps = selector.first_load_pps();
+  for (const PlrTrial& trial : trials) {
+    PlrTrial record = trial;
+    advance(state, selector, target_loss_ratio, record);
+    records.push_back(std::move(record));
+  }
+  return state;
+}
+
+/// One trial's measurement: its result, or nothing and why (an empty reason: cancelled).
+struct Attempt {
+  std::optional<measure::TrialResult> trial;
+  std::string failure;
+};
+
+Attempt attempt_trial(measure::Measurer& measurer, measure::Seconds duration, double load_pps,
+                      std::stop_token stop) {
+  Attempt attempt;
+  try {
+    attempt.trial = measure::TrialResult::from_outcome(load_pps, duration,
+                                                       measurer.measure(duration, load_pps, stop));
+  } catch (const measure::MeasurementCancelled&) {
+  } catch (const std::exception& error) {
+    attempt.failure = error.what();
+  } catch (...) {
+    attempt.failure = "unknown exception";
+  }
+  return attempt;
+}
+
+/// Why a search ends after a trial that gave no result or was stopped: the measurer
+/// failed (its reason, the trial and its load), or the search was cancelled.
+std::pair<PlrStopReason, std::string> interruption(const Attempt& attempt, bool stop_requested,
+                                                   std::size_t number, double load,
+                                                   const std::string& load_unit) {
+  if (!attempt.failure.empty() && !stop_requested) {
+    return {PlrStopReason::measurer_failed, "trial " + std::to_string(number) + " at " +
+                                                measure::format_value(load) + " " + load_unit +
+                                                ": " + attempt.failure};
+  }
+  return {PlrStopReason::cancelled, "cancelled during trial " + std::to_string(number)};
+}
+
+IntegrationSettings integration_settings(const PlrConfig& config, const PlrHooks& hooks) {
+  IntegrationSettings settings = IntegrationSettings::from(config);
+  settings.on_thread_start = hooks.on_worker_start;
+  settings.gate = hooks.gate;
+  return settings;
+}
+
+/// The result of a search that ends for `reason`: its last estimate and the trend.
+PlrResult finished(PlrResult result, PlrStopReason reason, std::string detail, double trend_window,
+                   measure::Seconds run_duration) {
+  result.stop_reason = reason;
+  result.stop_detail = std::move(detail);
+  if (!result.trials.empty()) result.estimate = result.trials.back().estimate;
+  result.trend = estimate_trend(result.trials, trend_window);
+  result.run_duration = run_duration;
+  return result;
+}
+
 }  // namespace
 
 std::string_view to_string(PlrStopReason reason) {
@@ -83,34 +175,14 @@ PlrResult SoakSearch::run(measure::Measurer& measurer, std::stop_token stop, con
   const measure::Seconds start = clock_.now();
   PlrResult result;
   LoadSelector selector(config_.min_load_pps, config_.max_load_pps, config_.target_loss_ratio);
-  double next_load = selector.first_load_pps();
-  std::array<FocusState, 2> focus{};
-  std::vector<StoredTrial> stored;
-  // Rebuild the state from the stored trials through the same code the live loop uses, so the
-  // resumed search continues exactly where the interrupted one would have.
-  for (const PlrTrial& trial : resume_from) {
-    PlrTrial record = trial;
-    const measure::TrialCounts& counts = *record.result.counts();
-    record.model_loss_count = model_loss_count(counts, record.result.loss_ratio());
-    record.lossy = is_lossy(record.model_loss_count, counts, config_.target_loss_ratio);
-    next_load = selector.next_load_pps(record.number, record.result.intended_load_pps(),
-                                       record.result.loss_ratio(), record.lossy,
-                                       fits_average_pps(record.fits));
-    stored.push_back(StoredTrial::from(record.result));
-    focus = {record.fits[0].focus, record.fits[1].focus};
-    result.trials.push_back(std::move(record));
-  }
+  SearchState state = replay(resume_from, selector, config_.target_loss_ratio, result.trials);
   const measure::Seconds elapsed_before =
       resume_from.empty() ? measure::Seconds{0.0} : resume_from.back().finished_at;
   const auto elapsed = [&] { return elapsed_before + (clock_.now() - start); };
 
   const auto finish = [&](PlrStopReason reason, std::string detail) {
-    result.stop_reason = reason;
-    result.stop_detail = std::move(detail);
-    if (!result.trials.empty()) result.estimate = result.trials.back().estimate;
-    result.trend = estimate_trend(result.trials, config_.trend_window);
-    result.run_duration = clock_.now() - start;
-    return std::move(result);
+    return finished(std::move(result), reason, std::move(detail), config_.trend_window,
+                    clock_.now() - start);
   };
 
   if (!result.trials.empty()) {
@@ -118,58 +190,36 @@ PlrResult SoakSearch::run(measure::Measurer& measurer, std::stop_token stop, con
   }
   if (stop.stop_requested()) return finish(PlrStopReason::cancelled, "cancelled before trial 1");
 
-  IntegrationSettings settings = IntegrationSettings::from(config_);
-  settings.on_thread_start = hooks.on_worker_start;
-  settings.gate = hooks.gate;
-  IntegrationPool pool(settings);
+  IntegrationPool pool(integration_settings(config_, hooks));
   // Declared after the pool, so it is gone before the pool is destroyed.
   const std::stop_callback abort_on_stop(stop, [&pool] { pool.abort(); });
 
   for (;;) {
     const std::size_t number = result.trials.size() + 1;
     const measure::Seconds duration = config_.trial_duration(number);
-    const double load = next_load;
+    const double load = state.next_load_pps;
     // The computation during trial k uses trials 1..k-1 and decides the load of trial k+1
     // (draft-02 section 4.3.2).
-    pool.start(
-        IntegrationJob{number, std::make_shared<const std::vector<StoredTrial>>(stored), focus});
+    pool.start(IntegrationJob{
+        number, std::make_shared<const std::vector<StoredTrial>>(state.stored), state.focus});
     const measure::Seconds started_at = elapsed();
-    std::optional<measure::TrialResult> trial;
-    std::string failure;
-    try {
-      trial = measure::TrialResult::from_outcome(load, duration,
-                                                 measurer.measure(duration, load, stop));
-    } catch (const measure::MeasurementCancelled&) {
-    } catch (const std::exception& error) {
-      failure = error.what();
-    } catch (...) {
-      failure = "unknown exception";
-    }
-    if (!trial || stop.stop_requested()) {
+    const Attempt attempt = attempt_trial(measurer, duration, load, stop);
+    if (!attempt.trial || stop.stop_requested()) {
       pool.abort();
       pool.finish();
-      if (!failure.empty() && !stop.stop_requested()) {
-        return finish(PlrStopReason::measurer_failed, "trial " + std::to_string(number) + " at " +
-                                                          measure::format_value(load) + " " +
-                                                          config_.load_unit + ": " + failure);
-      }
-      return finish(PlrStopReason::cancelled, "cancelled during trial " + std::to_string(number));
+      auto [reason, detail] =
+          interruption(attempt, stop.stop_requested(), number, load, config_.load_unit);
+      return finish(reason, std::move(detail));
     }
     std::optional<std::array<FitEstimate, 2>> fits = pool.finish();
     if (!fits) {
       return finish(PlrStopReason::cancelled,
                     "cancelled while integrating after trial " + std::to_string(number));
     }
-    const measure::TrialCounts& counts = *trial->counts();
-    const std::int64_t loss_count = model_loss_count(counts, trial->loss_ratio());
-    const bool lossy = is_lossy(loss_count, counts, config_.target_loss_ratio);
-    PlrTrial record{number,     *trial, started_at, elapsed(),
-                    loss_count, lossy,  *fits,      combine_fits(*fits)};
-    next_load =
-        selector.next_load_pps(number, load, trial->loss_ratio(), lossy, fits_average_pps(*fits));
-    stored.push_back(StoredTrial::from(*trial));
-    focus = {(*fits)[0].focus, (*fits)[1].focus};
-    if (hooks.debug) hooks.debug(describe(record, next_load));
+    PlrTrial record{number, *attempt.trial, started_at, elapsed(),
+                    0,      false,          *fits,      combine_fits(*fits)};
+    advance(state, selector, config_.target_loss_ratio, record);
+    if (hooks.debug) hooks.debug(describe(record, state.next_load_pps));
     result.trials.push_back(std::move(record));
     if (hooks.on_trial) hooks.on_trial(result.trials.back());
     if (const auto reason = exit_reason(config_, result.trials.back())) return finish(*reason, "");
