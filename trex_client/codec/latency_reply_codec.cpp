@@ -42,44 +42,50 @@ double micros(const FieldReader& field) {
   return value;
 }
 
+// The latency histogram: bucket edge (microseconds, as a decimal key) -> count.
+void read_histogram(const FieldReader& histogram, PgLatency& latency) {
+  // TRex writes an empty histogram as [] or {} depending on the path.
+  if (histogram.json().isArray() && histogram.json().empty()) return;
+  histogram.expect_object();
+  const std::vector<std::string> keys = histogram.json().getMemberNames();
+  if (keys.size() > max_histogram_buckets) {
+    histogram.fail(std::to_string(keys.size()) + " buckets; TRex has at most 46");
+  }
+  for (const std::string& key : keys) {
+    char* end = nullptr;
+    const unsigned long long edge = std::strtoull(key.c_str(), &end, 10);
+    if (key.empty() || key[0] == '-' || *end != '\0' || edge >= max_bucket_us) {
+      histogram.fail("bucket key \"" + key + "\" is not a latency in microseconds");
+    }
+    latency.histogram[edge] = histogram.at(key).as_u64();
+  }
+}
+
+std::string read_hdrh(const FieldReader& hdrh) {
+  std::string text = hdrh.as_string();
+  if (text.size() > max_hdrh_chars) {
+    hdrh.fail("HDR histogram of " + std::to_string(text.size()) + " characters (limit " +
+              std::to_string(max_hdrh_chars) + ")");
+  }
+  return text;
+}
+
+// An optional latency field, whole microseconds; 0 when absent.
+std::uint64_t whole_micros_or_zero(const FieldReader& lat, const char* key) {
+  return lat.has(key) ? static_cast<std::uint64_t>(micros(lat.at(key))) : 0;
+}
+
 void read_lat(const FieldReader& lat, PgLatency& latency) {
   if (lat.json().isArray() && lat.json().empty()) return;  // TRex's "no data yet"
   lat.expect_object();
   latency.has_samples_info = true;
   latency.total_min_us = static_cast<std::uint64_t>(micros(lat.at("total_min")));
   latency.total_max_us = static_cast<std::uint64_t>(micros(lat.at("total_max")));
-  latency.last_max_us =
-      lat.has("last_max") ? static_cast<std::uint64_t>(micros(lat.at("last_max"))) : 0;
+  latency.last_max_us = whole_micros_or_zero(lat, "last_max");
   latency.average_us = lat.has("average") ? micros(lat.at("average")) : 0.0;
-  latency.jitter_us = lat.has("jit") ? static_cast<std::uint64_t>(micros(lat.at("jit"))) : 0;
-  if (lat.has("histogram")) {
-    const FieldReader histogram = lat.at("histogram");
-    // TRex writes an empty histogram as [] or {} depending on the path.
-    if (!(histogram.json().isArray() && histogram.json().empty())) {
-      histogram.expect_object();
-      const std::vector<std::string> keys = histogram.json().getMemberNames();
-      if (keys.size() > max_histogram_buckets) {
-        histogram.fail(std::to_string(keys.size()) + " buckets; TRex has at most 46");
-      }
-      for (const std::string& key : keys) {
-        char* end = nullptr;
-        const unsigned long long edge = std::strtoull(key.c_str(), &end, 10);
-        if (key.empty() || key[0] == '-' || *end != '\0' || edge >= max_bucket_us) {
-          histogram.fail("bucket key \"" + key + "\" is not a latency in microseconds");
-        }
-        latency.histogram[edge] = histogram.at(key).as_u64();
-      }
-    }
-  }
-  if (lat.has("hdrh")) {
-    const FieldReader hdrh = lat.at("hdrh");
-    std::string text = hdrh.as_string();
-    if (text.size() > max_hdrh_chars) {
-      hdrh.fail("HDR histogram of " + std::to_string(text.size()) + " characters (limit " +
-                std::to_string(max_hdrh_chars) + ")");
-    }
-    latency.hdrh = std::move(text);
-  }
+  latency.jitter_us = whole_micros_or_zero(lat, "jit");
+  if (lat.has("histogram")) read_histogram(lat.at("histogram"), latency);
+  if (lat.has("hdrh")) latency.hdrh = read_hdrh(lat.at("hdrh"));
 }
 
 void read_errors(const FieldReader& er, PgLatency& latency) {
