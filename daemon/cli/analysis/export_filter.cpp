@@ -6,6 +6,8 @@
 #include <cctype>
 #include <ctime>
 #include <stdexcept>
+#include <string>
+#include <vector>
 
 #include "daemon/cli/command/command_errors.hpp"
 
@@ -34,61 +36,111 @@ bool expect(const std::string& text, std::size_t& at, char c) {
   return true;
 }
 
-std::optional<UnixMillis> parse_utc(const std::string& text) {
-  std::size_t at = 0;
-  std::tm parts{};
+struct UtcDate {
+  int year = 0;
+  int month = 0;
+  int day = 0;
+};
+
+/// A time of day; minutes at least, seconds and their fraction optional.
+struct UtcClock {
+  int hour = 0;
+  int minute = 0;
+  int second = 0;
+  int millis = 0;
+};
+
+std::optional<UtcDate> read_date(const std::string& text, std::size_t& at) {
   const auto year = read_number(text, at, 4);
   if (!year || !expect(text, at, '-')) return std::nullopt;
   const auto month = read_number(text, at, 2);
   if (!month || !expect(text, at, '-')) return std::nullopt;
   const auto day = read_number(text, at, 2);
   if (!day) return std::nullopt;
-  int hour = 0;
-  int minute = 0;
-  int second = 0;
+  return UtcDate{*year, *month, *day};
+}
+
+/// A fraction of a second after its '.': any number of digits, at least one; the
+/// store keeps milliseconds, so the rest is cut.
+std::optional<int> read_fraction_millis(const std::string& text, std::size_t& at) {
   int millis = 0;
-  if (at < text.size() && (text[at] == 'T' || text[at] == ' ')) {
+  std::size_t digits = 0;
+  while (at < text.size() && std::isdigit(static_cast<unsigned char>(text[at])) != 0) {
+    if (digits < 3) millis = millis * 10 + (text[at] - '0');
+    ++digits;
     ++at;
-    const auto h = read_number(text, at, 2);
-    if (!h || !expect(text, at, ':')) return std::nullopt;
-    const auto m = read_number(text, at, 2);
-    if (!m) return std::nullopt;
-    hour = *h;
-    minute = *m;
-    if (expect(text, at, ':')) {
-      const auto s = read_number(text, at, 2);
-      if (!s) return std::nullopt;
-      second = *s;
-      if (expect(text, at, '.')) {
-        // Any number of digits; the store keeps milliseconds, so the rest is cut.
-        std::size_t digits = 0;
-        while (at < text.size() && std::isdigit(static_cast<unsigned char>(text[at])) != 0) {
-          if (digits < 3) millis = millis * 10 + (text[at] - '0');
-          ++digits;
-          ++at;
-        }
-        if (digits == 0) return std::nullopt;
-        for (std::size_t i = digits; i < 3; ++i) millis *= 10;
-      }
-    }
   }
-  if (at < text.size() && text[at] == 'Z') ++at;
-  if (at != text.size()) return std::nullopt;
-  if (*month < 1 || *month > 12 || *day < 1 || hour > 23 || minute > 59 || second > 59) {
+  if (digits == 0) return std::nullopt;
+  for (std::size_t i = digits; i < 3; ++i) millis *= 10;
+  return millis;
+}
+
+std::optional<UtcClock> read_clock(const std::string& text, std::size_t& at) {
+  UtcClock clock;
+  const auto hour = read_number(text, at, 2);
+  if (!hour || !expect(text, at, ':')) return std::nullopt;
+  const auto minute = read_number(text, at, 2);
+  if (!minute) return std::nullopt;
+  clock.hour = *hour;
+  clock.minute = *minute;
+  if (!expect(text, at, ':')) return clock;
+  const auto second = read_number(text, at, 2);
+  if (!second) return std::nullopt;
+  clock.second = *second;
+  if (!expect(text, at, '.')) return clock;
+  const auto millis = read_fraction_millis(text, at);
+  if (!millis) return std::nullopt;
+  clock.millis = *millis;
+  return clock;
+}
+
+/// Milliseconds since the epoch; nothing for a date or time that does not exist.
+std::optional<UnixMillis> unix_millis(const UtcDate& date, const UtcClock& clock) {
+  if (date.month < 1 || date.month > 12 || date.day < 1 || clock.hour > 23 || clock.minute > 59 ||
+      clock.second > 59) {
     return std::nullopt;
   }
-  parts.tm_year = *year - 1900;
-  parts.tm_mon = *month - 1;
-  parts.tm_mday = *day;
-  parts.tm_hour = hour;
-  parts.tm_min = minute;
-  parts.tm_sec = second;
+  std::tm parts{};
+  parts.tm_year = date.year - 1900;
+  parts.tm_mon = date.month - 1;
+  parts.tm_mday = date.day;
+  parts.tm_hour = clock.hour;
+  parts.tm_min = clock.minute;
+  parts.tm_sec = clock.second;
   const std::time_t seconds = timegm(&parts);
   // timegm normalises 02-30 to 03-02: such a date does not exist.
   std::tm back{};
   gmtime_r(&seconds, &back);
-  if (back.tm_mday != *day || back.tm_mon != *month - 1) return std::nullopt;
-  return static_cast<UnixMillis>(seconds) * 1000 + millis;
+  if (back.tm_mday != date.day || back.tm_mon != date.month - 1) return std::nullopt;
+  return static_cast<UnixMillis>(seconds) * 1000 + clock.millis;
+}
+
+std::optional<UnixMillis> parse_utc(const std::string& text) {
+  std::size_t at = 0;
+  const std::optional<UtcDate> date = read_date(text, at);
+  if (!date) return std::nullopt;
+  UtcClock clock;
+  if (at < text.size() && (text[at] == 'T' || text[at] == ' ')) {
+    ++at;
+    const std::optional<UtcClock> read = read_clock(text, at);
+    if (!read) return std::nullopt;
+    clock = *read;
+  }
+  if (at < text.size() && text[at] == 'Z') ++at;
+  if (at != text.size()) return std::nullopt;
+  return unix_millis(*date, clock);
+}
+
+/// The job states `--state` names: one, "ended" (the default) or "all".
+std::vector<std::string> states_of(const std::string& state) {
+  if (state == "all") return {std::begin(kStates), std::end(kStates)};
+  if (state == "ended") return {"finished", "failed", "cancelled"};
+  if (std::find(std::begin(kStates), std::end(kStates), state) != std::end(kStates)) {
+    return {state};
+  }
+  throw UsageError("--state '" + state +
+                   "': must be ended (default), all, queued, running, interrupted, finished, "
+                   "failed or cancelled");
 }
 
 bool is_glob(const std::string& pattern) {
@@ -144,17 +196,7 @@ ExportFilter make_export_filter(const std::optional<std::string>& name,
     }
     filter.method = *method;
   }
-  if (state == "all") {
-    filter.states.assign(std::begin(kStates), std::end(kStates));
-  } else if (state == "ended") {
-    filter.states = {"finished", "failed", "cancelled"};
-  } else if (std::find(std::begin(kStates), std::end(kStates), state) != std::end(kStates)) {
-    filter.states = {state};
-  } else {
-    throw UsageError("--state '" + state +
-                     "': must be ended (default), all, queued, running, interrupted, finished, "
-                     "failed or cancelled");
-  }
+  filter.states = states_of(state);
   if (since) filter.since = parse_utc_time(*since, "--since");
   if (until) filter.until = parse_utc_time(*until, "--until");
   if (filter.since && filter.until && *filter.until <= *filter.since) {
