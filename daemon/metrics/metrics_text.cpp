@@ -4,38 +4,10 @@
 #include <cmath>
 #include <set>
 
+#include "measure/utf8.hpp"
+
 namespace trexsearch::service {
 namespace {
-
-// Length of the valid UTF-8 sequence starting at `text[at]`, 0 when invalid
-// (overlong forms, surrogates and code points past U+10FFFF included).
-std::size_t utf8_sequence_length(std::string_view text, std::size_t at) {
-  const auto byte = [&](std::size_t i) { return static_cast<unsigned char>(text[i]); };
-  const unsigned char lead = byte(at);
-  if (lead < 0x80) return 1;
-  std::size_t length = 0;
-  std::uint32_t code = 0;
-  if ((lead & 0xE0) == 0xC0) {
-    length = 2;
-    code = lead & 0x1F;
-  } else if ((lead & 0xF0) == 0xE0) {
-    length = 3;
-    code = lead & 0x0F;
-  } else if ((lead & 0xF8) == 0xF0) {
-    length = 4;
-    code = lead & 0x07;
-  } else {
-    return 0;
-  }
-  if (at + length > text.size()) return 0;
-  for (std::size_t i = 1; i < length; ++i) {
-    if ((byte(at + i) & 0xC0) != 0x80) return 0;
-    code = (code << 6) | (byte(at + i) & 0x3F);
-  }
-  static constexpr std::uint32_t kSmallest[] = {0, 0, 0x80, 0x800, 0x10000};
-  if (code < kSmallest[length] || code > 0x10FFFF || (code >= 0xD800 && code <= 0xDFFF)) return 0;
-  return length;
-}
 
 // Writes one family's HELP and TYPE lines.
 void family(std::string& out, std::string_view name, std::string_view type, std::string_view help) {
@@ -65,7 +37,7 @@ void sample(std::string& out, std::string_view name, const Labels& labels, doubl
 std::string escape_label_value(std::string_view value, std::size_t max_bytes) {
   std::string clean;
   for (std::size_t at = 0; at < value.size();) {
-    const std::size_t length = utf8_sequence_length(value, at);
+    const std::size_t length = measure::decode_utf8(value, at).length;
     // Whole characters only: a cut in the middle of one would be invalid UTF-8.
     if (clean.size() + std::max<std::size_t>(length, 1) > max_bytes) break;
     if (length == 0) {
