@@ -16,104 +16,13 @@
 #include "daemon/fleet/conninfo.hpp"
 #include "daemon/searchd/config_file.hpp"
 #include "daemon/searchd/fleet_options.hpp"
+#include "daemon/searchd/option_table.hpp"
 #include "measure/errors.hpp"
 
 namespace trexsearch::service {
 namespace {
 
 namespace po = boost::program_options;
-
-// One table for the command line and the INI file, so that every key can be set
-// both ways and the help lists them all with their defaults.
-po::options_description settings_description() {
-  const DaemonOptions defaults;
-  po::options_description settings("Settings (also keys of the config file)");
-  // clang-format off
-  settings.add_options()
-      ("socket", po::value<std::string>()->value_name("PATH")->default_value(defaults.socket),
-       "control socket path")
-      ("socket-mode", po::value<std::string>()->value_name("OCTAL")->default_value("0660"),
-       "file mode of the control socket")
-      ("control-group", po::value<std::string>()->value_name("GROUP")->default_value(""),
-       "group owning the socket whose members may submit and cancel jobs (empty: none)")
-      ("state-dir", po::value<std::string>()->value_name("DIR")->default_value(defaults.state_dir),
-       "directory of the job store")
-      ("max-clients",
-       po::value<std::size_t>()->value_name("N")->default_value(defaults.max_clients),
-       "most concurrent control connections")
-      ("max-clients-per-user",
-       po::value<std::size_t>()->value_name("N")->default_value(defaults.max_clients_per_user),
-       "most concurrent control connections of one user (root exempt; 0: no limit)")
-      ("max-request-bytes",
-       po::value<std::size_t>()->value_name("BYTES")->default_value(defaults.max_request_bytes),
-       "longest request line")
-      ("idle-timeout", po::value<double>()->value_name("S")->default_value(300.0, "300"),
-       "close connections idle for this many seconds")
-      ("max-client-output-bytes",
-       po::value<std::size_t>()->value_name("BYTES")->default_value(defaults.max_client_output_bytes),
-       "unread output of one connection above which its requests wait")
-      ("output-timeout", po::value<double>()->value_name("S")->default_value(30.0, "30"),
-       "close a connection that does not read its waiting output within this many seconds")
-      ("max-output-mib",
-       po::value<std::size_t>()->value_name("MIB")->default_value(defaults.max_output_mib),
-       "unread output of all connections together")
-      ("max-queued-jobs",
-       po::value<std::size_t>()->value_name("N")->default_value(defaults.max_queued_jobs),
-       "most jobs waiting in the queue")
-      ("max-trials-per-job",
-       po::value<std::uint64_t>()->value_name("N")->default_value(defaults.max_trials_per_job),
-       "a job that stores this many trials fails")
-      ("max-store-mib",
-       po::value<std::uint64_t>()->value_name("MIB")->default_value(defaults.max_store_mib),
-       "size limit of the job store in MiB (0: the disk's free space)")
-      ("store-reserve-mib",
-       po::value<std::uint64_t>()->value_name("MIB")->default_value(defaults.store_reserve_mib),
-       "space kept beside the job store for writes on a full disk (0: none)")
-      ("allow-exec-measurer", po::value<bool>()->value_name("BOOL")->default_value(true, "true"),
-       "accept jobs with the exec (external process) measurer")
-      ("resume-interrupted", po::value<bool>()->value_name("BOOL")->default_value(true, "true"),
-       "resume jobs that were running when the daemon stopped or died")
-      ("log-level", po::value<std::string>()->value_name("LEVEL")->default_value("info"),
-       "error, warning, notice, info or debug")
-      ("cpus", po::value<std::string>()->value_name("LIST")->default_value(""),
-       "CPUs the daemon may use, e.g. 0-1 (empty: all but TRex's, see trex-cpus)")
-      ("trex-cpus", po::value<std::string>()->value_name("auto|none|LIST")->default_value("auto"),
-       "CPUs TRex uses, kept free of the daemon's threads: auto (ask /proc), none, or e.g. 1")
-      ("plr-threads", po::value<unsigned>()->value_name("N")->default_value(defaults.plr_threads),
-       "PLRsearch integration threads per fitting function (PLR jobs)")
-      ("plr-resume", po::value<std::string>()->value_name("MODE")->default_value("deadline"),
-       "a resumed PLR job runs until its original deadline or for its remaining budget")
-      ("trex-endpoint", po::value<std::string>()->value_name("URL")->default_value(defaults.trex_endpoint),
-       "TRex RPC endpoint for trex jobs that name none")
-      ("trex-user", po::value<std::string>()->value_name("NAME")->default_value(defaults.trex_user),
-       "owner name shown on the TRex ports trex jobs acquire")
-      ("trex-reconnect-grace", po::value<double>()->value_name("SECONDS")->default_value(60.0, "60"),
-       "how long TRex may stay unreachable before a trex job fails")
-      ("metrics-listen", po::value<std::string>()->value_name("IP:PORT")->default_value(""),
-       "serve Prometheus metrics over HTTP at this address, e.g. 127.0.0.1:9469 (empty: off)")
-      ("results-db", po::value<std::string>()->value_name("CONNINFO")->default_value(""),
-       "copy every job, trial and result to this PostgreSQL database (libpq connection "
-       "string, URL or service=NAME; empty: off; docs/fleet.md)")
-      ("tester-id", po::value<std::string>()->value_name("NAME")->default_value(""),
-       "this tester's name in the fleet database (empty: the host name)")
-      ("results-db-timeout", po::value<double>()->value_name("SECONDS")->default_value(10.0, "10"),
-       "bound of one connect or statement to the fleet database");
-  // clang-format on
-  return settings;
-}
-
-po::options_description general_description() {
-  po::options_description general("General");
-  // clang-format off
-  general.add_options()
-      ("config", po::value<std::string>()->value_name("FILE"),
-       "config file (default /etc/trex-search/trex-searchd.conf, when it exists)")
-      ("check-config", "validate the configuration, print the effective settings, exit")
-      ("help,h", "print this help")
-      ("version", "print the version");
-  // clang-format on
-  return general;
-}
 
 mode_t parse_mode(const std::string& text) {
   unsigned value = 0;
@@ -141,8 +50,21 @@ T in_range(const po::variables_map& vm, const char* key, T low, T high) {
   return value;
 }
 
-DaemonOptions from_variables(const po::variables_map& vm) {
-  DaemonOptions options;
+// Like trex-cpus: a CPU the machine does not have is a typo, not a wish.
+void check_online(const char* key, const std::string& list, const std::optional<CpuSet>& online) {
+  const std::vector<int> cpus = parse_cpu_list(list);
+  if (cpus.empty() || !online) return;
+  const CpuSet offline = cpu_set_minus(CpuSet(cpus.begin(), cpus.end()), *online);
+  if (offline.empty()) return;
+  throw measure::ConfigError(
+      key, list,
+      std::string(offline.size() == 1 ? "CPU " : "CPUs ") + format_cpu_set(offline) +
+          (offline.size() == 1 ? " is" : " are") +
+          " not online on this machine (online CPUs: " + format_cpu_set(*online) + ")");
+}
+
+// The control socket, its connections and the state directory.
+void read_connection_options(const po::variables_map& vm, DaemonOptions& options) {
   options.socket = vm["socket"].as<std::string>();
   if (options.socket.empty() || options.socket.size() > 107) {
     throw measure::ConfigError("socket", "\"" + options.socket + "\"",
@@ -172,6 +94,10 @@ DaemonOptions from_variables(const po::variables_map& vm) {
                                "must be a number of seconds > 0 (and at most a year)");
   }
   options.idle_timeout = measure::Seconds{idle};
+}
+
+// The job queue and the job store.
+void read_store_options(const po::variables_map& vm, DaemonOptions& options) {
   options.max_queued_jobs = in_range<std::size_t>(vm, "max-queued-jobs", 1, 1000000);
   options.max_trials_per_job =
       in_range<std::uint64_t>(vm, "max-trials-per-job", 1, std::uint64_t{1} << 40);
@@ -179,6 +105,10 @@ DaemonOptions from_variables(const po::variables_map& vm) {
   options.store_reserve_mib = in_range<std::uint64_t>(vm, "store-reserve-mib", 0, 1024);
   options.allow_exec_measurer = vm["allow-exec-measurer"].as<bool>();
   options.resume_interrupted = vm["resume-interrupted"].as<bool>();
+}
+
+// Logging, CPUs and PLR threads.
+void read_process_options(const po::variables_map& vm, DaemonOptions& options) {
   const std::string level = vm["log-level"].as<std::string>();
   const auto priority = log_priority_from_string(level);
   if (!priority) {
@@ -187,17 +117,7 @@ DaemonOptions from_variables(const po::variables_map& vm) {
   options.log_level = *priority;
   options.cpus = vm["cpus"].as<std::string>();
   const std::optional<CpuSet> online = ProcReader().online_cpus();
-  if (const std::vector<int> cpus = parse_cpu_list(options.cpus); !cpus.empty() && online) {
-    // Like trex-cpus: a CPU the machine does not have is a typo, not a wish.
-    const CpuSet offline = cpu_set_minus(CpuSet(cpus.begin(), cpus.end()), *online);
-    if (!offline.empty()) {
-      throw measure::ConfigError(
-          "cpus", options.cpus,
-          std::string(offline.size() == 1 ? "CPU " : "CPUs ") + format_cpu_set(offline) +
-              (offline.size() == 1 ? " is" : " are") +
-              " not online on this machine (online CPUs: " + format_cpu_set(*online) + ")");
-    }
-  }
+  check_online("cpus", options.cpus, online);
   options.trex_cpus = parse_trex_cpus_setting(vm["trex-cpus"].as<std::string>(), online);
   options.plr_threads = in_range<unsigned>(vm, "plr-threads", 1, 1024);
   const std::string resume = vm["plr-resume"].as<std::string>();
@@ -208,6 +128,10 @@ DaemonOptions from_variables(const po::variables_map& vm) {
   } else {
     throw measure::ConfigError("plr-resume", resume, "must be deadline or remaining");
   }
+}
+
+// TRex for trex jobs that name none, and the metrics listener.
+void read_trex_options(const po::variables_map& vm, DaemonOptions& options) {
   options.trex_endpoint = vm["trex-endpoint"].as<std::string>();
   if (options.trex_endpoint.rfind("tcp://", 0) != 0) {
     throw measure::ConfigError("trex-endpoint", options.trex_endpoint, "must be tcp://HOST:PORT");
@@ -223,6 +147,14 @@ DaemonOptions from_variables(const po::variables_map& vm) {
   options.trex_reconnect_grace = measure::Seconds{grace};
   options.metrics_listen = vm["metrics-listen"].as<std::string>();
   (void)parse_listen_address(options.metrics_listen);
+}
+
+DaemonOptions from_variables(const po::variables_map& vm) {
+  DaemonOptions options;
+  read_connection_options(vm, options);
+  read_store_options(vm, options);
+  read_process_options(vm, options);
+  read_trex_options(vm, options);
   read_fleet_options(vm, options);
   return options;
 }
