@@ -154,7 +154,11 @@ std::string LatencyHistogram::encode() const {
   return base64_encode(out);
 }
 
-LatencyHistogram LatencyHistogram::decode(std::string_view base64) {
+namespace {
+
+/// The V2 compressed text's base64, its 8-byte header and zlib stream, checked and
+/// inflated: the encoding (its 40-byte header, then the counts).
+std::vector<std::uint8_t> inflated_encoding(std::string_view base64) {
   if (base64.size() > kMaxBase64Chars) {
     fail("text of " + std::to_string(base64.size()) + " characters exceeds the bound of " +
          std::to_string(kMaxBase64Chars) + " for this histogram's parameters");
@@ -181,8 +185,11 @@ LatencyHistogram LatencyHistogram::decode(std::string_view base64) {
     fail("header says " + std::to_string(zlib_length) + " zlib bytes, the text holds " +
          std::to_string(available) + (zlib_length > available ? " (truncated)" : ""));
   }
-  const std::vector<std::uint8_t> encoded =
-      inflate_bounded(bytes.data() + kCompressionHeaderBytes, available);
+  return inflate_bounded(bytes.data() + kCompressionHeaderBytes, available);
+}
+
+/// The encoding's header: its cookie, TRex's parameters and the payload's length.
+void check_encoding_header(const std::vector<std::uint8_t>& encoded) {
   if (encoded.size() < kEncodingHeaderBytes) {
     fail("inflated " + std::to_string(encoded.size()) +
          " bytes, shorter than the 40-byte encoding header");
@@ -201,7 +208,8 @@ LatencyHistogram LatencyHistogram::decode(std::string_view base64) {
   const std::uint64_t figures = get_be(encoded.data() + 12, 4);
   const std::uint64_t lowest = get_be(encoded.data() + 16, 8);
   const std::uint64_t highest = get_be(encoded.data() + 24, 8);
-  if (figures != significant_figures || lowest != 1 || highest != highest_trackable_us) {
+  if (figures != LatencyHistogram::significant_figures || lowest != 1 ||
+      highest != LatencyHistogram::highest_trackable_us) {
     fail("parameters (lowest " + std::to_string(lowest) + ", highest " + std::to_string(highest) +
          ", significant figures " + std::to_string(figures) + ") are not TRex's (1, 10000000, 3)");
   }
@@ -209,6 +217,13 @@ LatencyHistogram LatencyHistogram::decode(std::string_view base64) {
     fail("header says " + std::to_string(payload_length) + " payload bytes, " +
          std::to_string(encoded.size() - kEncodingHeaderBytes) + " were inflated");
   }
+}
+
+}  // namespace
+
+LatencyHistogram LatencyHistogram::decode(std::string_view base64) {
+  const std::vector<std::uint8_t> encoded = inflated_encoding(base64);
+  check_encoding_header(encoded);
   LatencyHistogram histogram;
   std::size_t at = kEncodingHeaderBytes;
   std::size_t index = 0;
