@@ -16,11 +16,8 @@ std::uint64_t non_negative(ObjectReader& reader, std::string_view key, std::int6
   return static_cast<std::uint64_t>(value);
 }
 
-}  // namespace
-
-plr::PlrConfig decode_plr_config(const Json::Value& json) {
-  ObjectReader reader(json, "");
-  plr::PlrConfig config;
+// The search's range, trials and budget.
+void read_search_keys(ObjectReader& reader, plr::PlrConfig& config) {
   if (auto value = reader.optional_number("target_loss_ratio")) config.target_loss_ratio = *value;
   if (auto value = reader.optional_number("min_load")) config.min_load_pps = *value;
   if (auto value = reader.optional_number("max_load")) config.max_load_pps = *value;
@@ -32,6 +29,10 @@ plr::PlrConfig decode_plr_config(const Json::Value& json) {
   }
   if (auto value = reader.optional_number("time_budget"))
     config.time_budget = measure::Seconds{*value};
+}
+
+// How much the posterior is sampled per trial, by how many threads, from which seed.
+void read_sampling_keys(ObjectReader& reader, plr::PlrConfig& config) {
   if (auto value = reader.optional_int64("samples_per_trial")) {
     config.samples_per_trial = non_negative(reader, "samples_per_trial", *value);
   }
@@ -44,6 +45,10 @@ plr::PlrConfig decode_plr_config(const Json::Value& json) {
     }
     config.threads_per_fit = static_cast<unsigned>(*value);
   }
+}
+
+// The estimate: its stop, likelihood, proposal, chunks and trend.
+void read_estimate_keys(ObjectReader& reader, plr::PlrConfig& config) {
   if (auto value = reader.optional_number("target_relative_stdev")) {
     config.target_relative_stdev = *value;
   }
@@ -64,6 +69,17 @@ plr::PlrConfig decode_plr_config(const Json::Value& json) {
     config.min_samples_per_trial = non_negative(reader, "min_samples_per_trial", *value);
   }
   if (auto value = reader.optional_number("trend_window")) config.trend_window = *value;
+}
+
+}  // namespace
+
+plr::PlrConfig decode_plr_config(const Json::Value& json) {
+  ObjectReader reader(json, "");
+  plr::PlrConfig config;
+  // Always read in this order, so of two bad keys the same one is named first.
+  read_search_keys(reader, config);
+  read_sampling_keys(reader, config);
+  read_estimate_keys(reader, config);
   reader.reject_unknown_keys();
   // validate() names fields by these same keys.
   config.validate();
