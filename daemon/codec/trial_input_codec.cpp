@@ -27,6 +27,39 @@ std::int64_t non_negative(ObjectReader& reader, std::string_view key, std::int64
   return value;
 }
 
+std::optional<measure::Seconds> effective_duration(ObjectReader& reader) {
+  const auto value = reader.optional_number("effective_duration");
+  if (!value) return std::nullopt;
+  if (!(*value > 0.0)) {
+    throw measure::ConfigError(reader.field_path("effective_duration"),
+                               measure::format_value(*value), "must be positive");
+  }
+  return measure::Seconds{*value};
+}
+
+// The counts of a trial given by them, with the detail decoded beside them.
+measure::TrialOutcome counted_outcome(ObjectReader& reader,
+                                      std::optional<measure::Seconds> effective,
+                                      measure::TrialOutcome detail) {
+  measure::TrialOutcome outcome;
+  // int64() names the missing one when only one of the pair is given.
+  outcome.offered_count = non_negative(reader, "offered_count", reader.int64("offered_count"));
+  outcome.loss_count = reader.int64("loss_count");
+  if (outcome.loss_count > outcome.offered_count) {
+    throw measure::ConfigError(reader.field_path("loss_count"), std::to_string(outcome.loss_count),
+                               "more frames lost than offered (offered_count = " +
+                                   std::to_string(outcome.offered_count) + ")");
+  }
+  if (auto value = reader.optional_int64("intended_count")) {
+    outcome.intended_count = non_negative(reader, "intended_count", *value);
+  }
+  outcome.effective_duration = effective;
+  outcome.directions = std::move(detail.directions);
+  outcome.tester_limited_pps = detail.tester_limited_pps;
+  outcome.counters = std::move(detail.counters);
+  return outcome;
+}
+
 }  // namespace
 
 measure::TrialResult decode_trial_input(const Json::Value& json, const std::string& path) {
@@ -34,14 +67,7 @@ measure::TrialResult decode_trial_input(const Json::Value& json, const std::stri
   const double load = positive(reader, "load", reader.number("load"));
   const measure::Seconds intended{
       positive(reader, "intended_duration", reader.number("intended_duration"))};
-  std::optional<measure::Seconds> effective;
-  if (auto value = reader.optional_number("effective_duration")) {
-    if (!(*value > 0.0)) {
-      throw measure::ConfigError(reader.field_path("effective_duration"),
-                                 measure::format_value(*value), "must be positive");
-    }
-    effective = measure::Seconds{*value};
-  }
+  const std::optional<measure::Seconds> effective = effective_duration(reader);
   const auto loss_ratio = reader.optional_number("loss_ratio");
   const bool has_offered = reader.has("offered_count");
   const bool has_loss = reader.has("loss_count");
@@ -74,24 +100,8 @@ measure::TrialResult decode_trial_input(const Json::Value& json, const std::stri
       return measure::TrialResult::from_loss_ratio(load, intended, effective.value_or(intended),
                                                    *loss_ratio);
     }
-    measure::TrialOutcome outcome;
-    // int64() names the missing one when only one of the pair is given.
-    outcome.offered_count = non_negative(reader, "offered_count", reader.int64("offered_count"));
-    outcome.loss_count = reader.int64("loss_count");
-    if (outcome.loss_count > outcome.offered_count) {
-      throw measure::ConfigError(reader.field_path("loss_count"),
-                                 std::to_string(outcome.loss_count),
-                                 "more frames lost than offered (offered_count = " +
-                                     std::to_string(outcome.offered_count) + ")");
-    }
-    if (auto value = reader.optional_int64("intended_count")) {
-      outcome.intended_count = non_negative(reader, "intended_count", *value);
-    }
-    outcome.effective_duration = effective;
-    outcome.directions = std::move(detail.directions);
-    outcome.tester_limited_pps = detail.tester_limited_pps;
-    outcome.counters = std::move(detail.counters);
-    return measure::TrialResult::from_outcome(load, intended, outcome);
+    return measure::TrialResult::from_outcome(
+        load, intended, counted_outcome(reader, effective, std::move(detail)));
   } catch (const measure::ConfigError&) {
     throw;
   } catch (const std::exception& error) {
