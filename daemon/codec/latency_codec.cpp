@@ -112,6 +112,62 @@ Json::Value encode_direction_latency(const measure::DirectionLatency& latency,
   return json;
 }
 
+namespace {
+
+// The loss errors TRex counted for the stream (optional as a whole).
+void decode_latency_errors(const Json::Value& json, const std::string& path,
+                           measure::DirectionLatency& latency) {
+  if (json.isMember("errors") && !json["errors"].isNull()) {
+    const std::string errors_path = member_path(path, "errors");
+    const Json::Value& errors = json["errors"];
+    require_object(errors, errors_path);
+    latency.errors.dropped = count_at(errors, "dropped", errors_path);
+    latency.errors.out_of_order = count_at(errors, "out_of_order", errors_path);
+    latency.errors.duplicate = count_at(errors, "duplicate", errors_path);
+    latency.errors.seq_too_high = count_at(errors, "seq_too_high", errors_path);
+    latency.errors.seq_too_low = count_at(errors, "seq_too_low", errors_path);
+  }
+}
+
+void decode_latency_summary(const Json::Value& json, const std::string& path,
+                            measure::LatencySummary& summary) {
+  summary.samples = count_at(json, "samples", path);
+  summary.min_us = count_at(json, "min_us", path);
+  if (json.isMember("mean_us") && !json["mean_us"].isNull()) {
+    summary.mean_us = as_number(json["mean_us"], member_path(path, "mean_us"));
+  }
+  summary.max_us = count_at(json, "max_us", path);
+  summary.jitter_us = optional_count(json, "jitter_us", path);
+  summary.p50_us = optional_count(json, "p50_us", path);
+  summary.p90_us = optional_count(json, "p90_us", path);
+  summary.p99_us = optional_count(json, "p99_us", path);
+  summary.p999_us = optional_count(json, "p999_us", path);
+  if (json.isMember("method") && !json["method"].isNull()) {
+    summary.method = decode_method(json["method"], member_path(path, "method"));
+  }
+  summary.resolution_us = count_at(json, "resolution_us", path);
+}
+
+// The bucket histogram: [lower edge us, samples] pairs (optional).
+void decode_latency_buckets(const Json::Value& json, const std::string& path,
+                            measure::DirectionLatency& latency) {
+  if (json.isMember("buckets") && !json["buckets"].isNull()) {
+    const std::string buckets_path = member_path(path, "buckets");
+    const Json::Value& buckets = as_array(json["buckets"], buckets_path);
+    for (Json::ArrayIndex i = 0; i < buckets.size(); ++i) {
+      const std::string pair_path = element_path(buckets_path, i);
+      const Json::Value& pair = as_array(buckets[i], pair_path);
+      if (pair.size() != 2) {
+        throw measure::ConfigError(pair_path, quote_json(pair), "must be [lower edge us, samples]");
+      }
+      latency.buckets[as_count(pair[0], element_path(pair_path, 0))] =
+          as_count(pair[1], element_path(pair_path, 1));
+    }
+  }
+}
+
+}  // namespace
+
 measure::DirectionLatency decode_direction_latency(const Json::Value& json,
                                                    const std::string& path) {
   require_object(json, path);
@@ -133,48 +189,12 @@ measure::DirectionLatency decode_direction_latency(const Json::Value& json,
   }
   latency.sent = count_at(json, "sent", path);
   latency.received = count_at(json, "received", path);
-  if (json.isMember("errors") && !json["errors"].isNull()) {
-    const std::string errors_path = member_path(path, "errors");
-    const Json::Value& errors = json["errors"];
-    require_object(errors, errors_path);
-    latency.errors.dropped = count_at(errors, "dropped", errors_path);
-    latency.errors.out_of_order = count_at(errors, "out_of_order", errors_path);
-    latency.errors.duplicate = count_at(errors, "duplicate", errors_path);
-    latency.errors.seq_too_high = count_at(errors, "seq_too_high", errors_path);
-    latency.errors.seq_too_low = count_at(errors, "seq_too_low", errors_path);
-  }
-  measure::LatencySummary& summary = latency.summary;
-  summary.samples = count_at(json, "samples", path);
-  summary.min_us = count_at(json, "min_us", path);
-  if (json.isMember("mean_us") && !json["mean_us"].isNull()) {
-    summary.mean_us = as_number(json["mean_us"], member_path(path, "mean_us"));
-  }
-  summary.max_us = count_at(json, "max_us", path);
-  summary.jitter_us = optional_count(json, "jitter_us", path);
-  summary.p50_us = optional_count(json, "p50_us", path);
-  summary.p90_us = optional_count(json, "p90_us", path);
-  summary.p99_us = optional_count(json, "p99_us", path);
-  summary.p999_us = optional_count(json, "p999_us", path);
-  if (json.isMember("method") && !json["method"].isNull()) {
-    summary.method = decode_method(json["method"], member_path(path, "method"));
-  }
-  summary.resolution_us = count_at(json, "resolution_us", path);
+  decode_latency_errors(json, path, latency);
+  decode_latency_summary(json, path, latency.summary);
   if (json.isMember("hdrh") && !json["hdrh"].isNull()) {
     latency.hdrh = as_string(json["hdrh"], member_path(path, "hdrh"));
   }
-  if (json.isMember("buckets") && !json["buckets"].isNull()) {
-    const std::string buckets_path = member_path(path, "buckets");
-    const Json::Value& buckets = as_array(json["buckets"], buckets_path);
-    for (Json::ArrayIndex i = 0; i < buckets.size(); ++i) {
-      const std::string pair_path = element_path(buckets_path, i);
-      const Json::Value& pair = as_array(buckets[i], pair_path);
-      if (pair.size() != 2) {
-        throw measure::ConfigError(pair_path, quote_json(pair), "must be [lower edge us, samples]");
-      }
-      latency.buckets[as_count(pair[0], element_path(pair_path, 0))] =
-          as_count(pair[1], element_path(pair_path, 1));
-    }
-  }
+  decode_latency_buckets(json, path, latency);
   return latency;
 }
 
