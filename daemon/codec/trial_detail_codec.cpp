@@ -14,6 +14,14 @@ Json::Value directions_json(const std::vector<measure::DirectionCounts>& directi
   return list;
 }
 
+std::int64_t non_negative(ObjectReader& reader, std::string_view key, std::int64_t value) {
+  if (value < 0) {
+    throw measure::ConfigError(reader.field_path(key), std::to_string(value),
+                               "must not be negative");
+  }
+  return value;
+}
+
 }  // namespace
 
 Json::Value encode_notes(const std::vector<measure::TrialNote>& notes) {
@@ -102,6 +110,30 @@ void decode_trial_detail(const Json::Value& json, measure::TrialOutcome& outcome
   if (json.isMember("latency") && !json["latency"].isNull()) {
     outcome.latency = decode_latency_list(json["latency"], member_path(path, "latency"));
   }
+}
+
+void read_frame_counts(ObjectReader& reader, measure::TrialOutcome& outcome) {
+  // int64() names the missing one when only one of the pair is given.
+  outcome.offered_count = non_negative(reader, "offered_count", reader.int64("offered_count"));
+  outcome.loss_count = reader.int64("loss_count");
+  if (outcome.loss_count > outcome.offered_count) {
+    throw measure::ConfigError(reader.field_path("loss_count"), std::to_string(outcome.loss_count),
+                               "more frames lost than offered (offered_count = " +
+                                   std::to_string(outcome.offered_count) + ")");
+  }
+  if (auto value = reader.optional_int64("intended_count")) {
+    outcome.intended_count = non_negative(reader, "intended_count", *value);
+  }
+}
+
+std::optional<measure::Seconds> read_effective_duration(ObjectReader& reader) {
+  const auto value = reader.optional_number("effective_duration");
+  if (!value) return std::nullopt;
+  if (!(*value > 0.0)) {
+    throw measure::ConfigError(reader.field_path("effective_duration"),
+                               measure::format_value(*value), "must be positive");
+  }
+  return measure::Seconds{*value};
 }
 
 }  // namespace trexsearch::codec

@@ -2,6 +2,7 @@
 
 #include <json/value.h>
 
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -10,6 +11,8 @@
 #include "measure/trial_result.hpp"
 
 namespace trexsearch::codec {
+
+class ObjectReader;
 
 /// DirectionCounts -> `{"direction": "0->1", "intended", "offered", "received",
 /// "loss", "unsent", "loss_ratio"}` (loss, unsent and loss_ratio derived, for readers).
@@ -34,5 +37,14 @@ Json::Value encode_trial_detail(const measure::TrialResult& trial);
 /// Reads those keys (each optional) into `outcome`; throws ConfigError naming `path`.
 void decode_trial_detail(const Json::Value& json, measure::TrialOutcome& outcome,
                          const std::string& path);
+
+/// A trial's frame counts, as stored trials and exec measurers give them:
+/// `offered_count` and `loss_count` (both required; loss may be negative, a SUT that
+/// duplicated frames) and `intended_count` (optional); none of the others negative and
+/// no more lost than offered. Throws ConfigError naming the key.
+void read_frame_counts(ObjectReader& reader, measure::TrialOutcome& outcome);
+
+/// `effective_duration` (optional, seconds): when given, positive.
+std::optional<measure::Seconds> read_effective_duration(ObjectReader& reader);
 
 }  // namespace trexsearch::codec

@@ -19,40 +19,12 @@ double positive(ObjectReader& reader, std::string_view key, double value) {
   return value;
 }
 
-std::int64_t non_negative(ObjectReader& reader, std::string_view key, std::int64_t value) {
-  if (value < 0) {
-    throw measure::ConfigError(reader.field_path(key), std::to_string(value),
-                               "must not be negative");
-  }
-  return value;
-}
-
-std::optional<measure::Seconds> effective_duration(ObjectReader& reader) {
-  const auto value = reader.optional_number("effective_duration");
-  if (!value) return std::nullopt;
-  if (!(*value > 0.0)) {
-    throw measure::ConfigError(reader.field_path("effective_duration"),
-                               measure::format_value(*value), "must be positive");
-  }
-  return measure::Seconds{*value};
-}
-
 // The counts of a trial given by them, with the detail decoded beside them.
 measure::TrialOutcome counted_outcome(ObjectReader& reader,
                                       std::optional<measure::Seconds> effective,
                                       measure::TrialOutcome detail) {
   measure::TrialOutcome outcome;
-  // int64() names the missing one when only one of the pair is given.
-  outcome.offered_count = non_negative(reader, "offered_count", reader.int64("offered_count"));
-  outcome.loss_count = reader.int64("loss_count");
-  if (outcome.loss_count > outcome.offered_count) {
-    throw measure::ConfigError(reader.field_path("loss_count"), std::to_string(outcome.loss_count),
-                               "more frames lost than offered (offered_count = " +
-                                   std::to_string(outcome.offered_count) + ")");
-  }
-  if (auto value = reader.optional_int64("intended_count")) {
-    outcome.intended_count = non_negative(reader, "intended_count", *value);
-  }
+  read_frame_counts(reader, outcome);
   outcome.effective_duration = effective;
   outcome.directions = std::move(detail.directions);
   outcome.tester_limited_pps = detail.tester_limited_pps;
@@ -67,7 +39,7 @@ measure::TrialResult decode_trial_input(const Json::Value& json, const std::stri
   const double load = positive(reader, "load", reader.number("load"));
   const measure::Seconds intended{
       positive(reader, "intended_duration", reader.number("intended_duration"))};
-  const std::optional<measure::Seconds> effective = effective_duration(reader);
+  const std::optional<measure::Seconds> effective = read_effective_duration(reader);
   const auto loss_ratio = reader.optional_number("loss_ratio");
   const bool has_offered = reader.has("offered_count");
   const bool has_loss = reader.has("loss_count");

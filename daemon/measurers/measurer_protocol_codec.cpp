@@ -17,35 +17,12 @@ std::string quoted(std::string_view line) {
   return "'" + truncate_text(std::string(line), kQuotedLineChars) + "'";
 }
 
-std::int64_t non_negative(ObjectReader& reader, std::string_view key, std::int64_t value) {
-  if (value < 0) {
-    throw measure::ConfigError(reader.field_path(key), std::to_string(value),
-                               "must not be negative");
-  }
-  return value;
-}
-
 measure::TrialOutcome read_outcome(const Json::Value& json) {
   ObjectReader reader(json, "reply");
   measure::TrialOutcome outcome;
-  outcome.offered_count = non_negative(reader, "offered_count", reader.int64("offered_count"));
   // Negative loss is legal: the SUT duplicated frames (it counts as loss later).
-  outcome.loss_count = reader.int64("loss_count");
-  if (outcome.loss_count > outcome.offered_count) {
-    throw measure::ConfigError(reader.field_path("loss_count"), std::to_string(outcome.loss_count),
-                               "more frames lost than offered (offered_count = " +
-                                   std::to_string(outcome.offered_count) + ")");
-  }
-  if (auto value = reader.optional_int64("intended_count")) {
-    outcome.intended_count = non_negative(reader, "intended_count", *value);
-  }
-  if (auto value = reader.optional_number("effective_duration")) {
-    if (!(*value > 0.0)) {
-      throw measure::ConfigError(reader.field_path("effective_duration"),
-                                 measure::format_value(*value), "must be positive");
-    }
-    outcome.effective_duration = measure::Seconds{*value};
-  }
+  read_frame_counts(reader, outcome);
+  outcome.effective_duration = read_effective_duration(reader);
   (void)reader.has("notes");  // a known key; absent or null means none
   outcome.notes = codec::optional_notes(json, "notes", "reply");
   // Per-direction counts, the tester limit and the counters used (optional): a
