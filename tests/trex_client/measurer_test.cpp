@@ -20,40 +20,15 @@
 using namespace trexsearch::trex;
 using measurer_rig::bidirectional_profile;
 using measurer_rig::HookClock;
+using measurer_rig::noisy_options;
+using measurer_rig::ReferenceSut;
 using measurer_rig::Rig;
+using measurer_rig::skip_unverified_runs;
 using measurer_rig::unprimed;
 using trexsearch::measure::Seconds;
 using trexsearch::measure::TrialOutcome;
 
 namespace {
-
-// What the emulator's SUT does: one model per direction, seeded seed + tx port.
-struct ReferenceSut {
-  std::unique_ptr<trexsearch::sim::SutModel> forward;
-  std::unique_ptr<trexsearch::sim::SutModel> reverse;
-
-  explicit ReferenceSut(const emu::EmulatorOptions& options)
-      : forward(trexsearch::sim::make_sut(options.sut_model, options.sut_options, options.seed)),
-        reverse(
-            trexsearch::sim::make_sut(options.sut_model, options.sut_options, options.seed + 1)) {}
-
-  TrialOutcome trial(Seconds duration, double load) {
-    const TrialOutcome a = forward->trial(duration, load);
-    const TrialOutcome b = reverse->trial(duration, load);
-    TrialOutcome both;
-    both.offered_count = a.offered_count + b.offered_count;
-    both.loss_count = a.loss_count + b.loss_count;
-    return both;
-  }
-};
-
-emu::EmulatorOptions noisy_options(double speed) {
-  emu::EmulatorOptions options = test_support::emulator_options(speed);
-  options.sut_model = "noisy";
-  options.sut_options = {{"capacity_pps", 1e6}, {"noise", 0.02}};
-  options.seed = 42;
-  return options;
-}
 
 bool has_note(const TrialOutcome& outcome, const std::string& prefix) {
   for (const trexsearch::measure::TrialNote& note : outcome.notes) {
@@ -67,15 +42,6 @@ bool note_says(const TrialOutcome& outcome, const std::string& text) {
     if (note.text().find(text) != std::string::npos) return true;
   }
   return false;
-}
-
-// The SUT trials the emulator ran for the last trial besides the one it counts: a run
-// whose TX end TRex's clock could not verify (a loaded machine: ASan beside other tests)
-// is run again (docs/trials.md), and the SUT saw that run too. The reference skips them.
-void skip_unverified_runs(const Rig& rig, ReferenceSut& reference, Seconds duration, double load) {
-  for (std::size_t i = 0; i < rig.measurer->last_trial().unverified_notes.size(); ++i) {
-    reference.trial(duration, load);
-  }
 }
 
 }  // namespace
@@ -176,113 +142,6 @@ TEST_CASE("the parts of a trial's overhead add up to its wall time beyond the du
     CHECK(sum.count() == doctest::Approx((record.wall_time - Seconds{1.0}).count()));
   }
 }
-
-TEST_CASE("a short discarded run primes TRex before the first trial and after a recovery") {
-  emu::EmulatorOptions options = test_support::emulator_options(100.0);
-  options.sut_model = "sharp";
-  options.sut_options = {{"capacity_pps", 1e6}};
-  Rig rig(options, TrexMeasurerConfig{});  // the defaults: prime_duration 10 ms
-  rig.measurer->measure(Seconds{1.0}, 5e5, {});
-  CHECK(rig.measurer->last_trial().primed);
-  // A run measured again (its TX end unverified on a loaded machine) is one more each.
-  std::size_t again = rig.measurer->last_trial().unverified_notes.size();
-  CHECK(rig.emulator.completed_runs() == 2 * (2 + again));  // prime + trial, both ports
-  const TrialOutcome second = rig.measurer->measure(Seconds{1.0}, 5e5, {});
-  again += rig.measurer->last_trial().unverified_notes.size();
-  CHECK_FALSE(rig.measurer->last_trial().primed);
-  CHECK(rig.emulator.completed_runs() == 2 * (3 + again));
-  CHECK(second.offered_count == 2 * 500'000);  // the prime's frames are not counted
-  CHECK(second.loss_count == 0);
-  rig.emulator.restart();
-  rig.measurer->measure(Seconds{1.0}, 5e5, {});
-  CHECK(rig.measurer->last_trial().primed);
-  SUBCASE("a warmup primes too") {
-    TrexMeasurerConfig config;
-    config.warmup_duration = Seconds{0.5};
-    Rig warm(options, config);
-    warm.measurer->measure(Seconds{1.0}, 5e5, {});
-    CHECK(warm.measurer->last_trial().warmup_done);
-    CHECK_FALSE(warm.measurer->last_trial().primed);
-    CHECK(warm.emulator.completed_runs() ==
-          2 * (2 + warm.measurer->last_trial().unverified_notes.size()));
-  }
-}
-
-TEST_CASE("an emulator restart in a 10-trial sequence costs one repeated trial") {
-  const emu::EmulatorOptions options = noisy_options(100.0);
-  Rig rig(options);
-  RepeatingMeasurer repeating(*rig.measurer);
-  ReferenceSut reference(options);
-  const Seconds duration{1.0};
-  const double load = 1.01e6;
-  for (int trial = 0; trial < 10; ++trial) {
-    CAPTURE(trial);
-    if (trial == 4) {
-      // Restart while the traffic of trial 4 runs: that SUT trial is lost.
-      rig.clock.on_next_wait([&] { rig.emulator.restart(); });
-      reference.trial(duration, load);
-    }
-    const TrialOutcome outcome = repeating.measure(duration, load, {});
-    skip_unverified_runs(rig, reference, duration, load);
-    const TrialOutcome expected = reference.trial(duration, load);
-    CHECK(outcome.offered_count == expected.offered_count);
-    CHECK(outcome.loss_count == expected.loss_count);
-    CHECK(*outcome.intended_count == 2 * std::llround(load));
-  }
-  CHECK(repeating.repeats() == 1);
-  CHECK(rig.session->recoveries() == 1);
-  CHECK(rig.emulator.restarts() == 1);
-  CHECK(rig.measurer->trials() == 10);
-}
-
-TEST_CASE("a restart between trials is recovered before the traffic starts: no repeat") {
-  const emu::EmulatorOptions options = noisy_options(100.0);
-  Rig rig(options);
-  ReferenceSut reference(options);
-  rig.measurer->measure(Seconds{1.0}, 5e5, {});
-  reference.trial(Seconds{1.0}, 5e5);
-  rig.emulator.restart();
-  const TrialOutcome outcome = rig.measurer->measure(Seconds{1.0}, 5e5, {});
-  skip_unverified_runs(rig, reference, Seconds{1.0}, 5e5);
-  const TrialOutcome expected = reference.trial(Seconds{1.0}, 5e5);
-  CHECK(outcome.offered_count == expected.offered_count);
-  CHECK(outcome.loss_count == expected.loss_count);
-  CHECK(rig.session->recoveries() == 1);
-}
-
-TEST_CASE("a reply lost mid-trial interrupts the trial; the repeat succeeds") {
-  const emu::EmulatorOptions options = noisy_options(100.0);
-  Rig rig(options, unprimed(), 0.1);
-  ReferenceSut reference(options);
-  rig.clock.on_next_wait([&] { rig.emulator.faults().drop_next_replies(1); });
-  CHECK_THROWS_WITH_AS(rig.measurer->measure(Seconds{1.0}, 1e6, {}),
-                       doctest::Contains("no reply within"), TrialInterrupted);
-  reference.trial(Seconds{1.0}, 1e6);
-  CHECK(rig.session->recoveries() == 1);
-  RepeatingMeasurer repeating(*rig.measurer);
-  const TrialOutcome outcome = repeating.measure(Seconds{1.0}, 1e6, {});
-  skip_unverified_runs(rig, reference, Seconds{1.0}, 1e6);
-  const TrialOutcome expected = reference.trial(Seconds{1.0}, 1e6);
-  CHECK(outcome.offered_count == expected.offered_count);
-  CHECK(outcome.loss_count == expected.loss_count);
-  CHECK(repeating.repeats() == 0);
-}
-
-TEST_CASE("a TRex that stays silent fails the trial with a transport error") {
-  emu::EmulatorOptions options = test_support::emulator_options(100.0);
-  Rig rig(options, unprimed(), 0.05);
-  rig.emulator.faults().set_silent(true);
-  try {
-    rig.measurer->measure(Seconds{1.0}, 1e5, {});
-    FAIL("measured without TRex");
-  } catch (const TrexError& error) {
-    CHECK(error.kind() == TrexErrorKind::transport);
-    CHECK(error.timed_out());
-  }
-  rig.emulator.faults().set_silent(false);
-}
-
-// A tester that stretches the trial: tests/trex_client/tx_end_aim_test.cpp (virtual time).
 
 TEST_CASE("a tester 1.5 % short of the load never passes, at speed 100 or on 10 ms trials") {
   // The stretch allowance is 0.5 % of the trial in TRex's clock: neither a 100x clock
@@ -462,41 +321,4 @@ TEST_CASE("bad loads, durations and configurations are refused with their names"
   config.directions = {{0, 1, std::nullopt}};
   CHECK_THROWS_WITH_AS(TrexMeasurer(*rig.session, config, rig.clock),
                        doctest::Contains("needs a pg_id"), trexsearch::measure::ConfigError);
-}
-
-TEST_CASE("TRex replaced by a new process mid-trial: timeout, recovery, one repeat") {
-  emu::EmulatorOptions options = noisy_options(100.0);
-  auto emulator = std::make_unique<emu::EmulatorServer>(options);
-  // The replacement binds the same port, like a restarted TRex.
-  options.rpc_endpoint = emulator->rpc_endpoint();
-  options.pub_endpoint = emulator->pub_endpoint();
-  auto session = test_support::make_session(*emulator, {0, 1}, "tester", false, 0.2);
-  session->connect();
-  const CompiledProfile profile = bidirectional_profile();
-  session->load_streams(profile.ports);
-  SteadyWaitClock steady(options.speed);
-  HookClock clock(steady);
-  TrexMeasurerConfig config = unprimed();
-  config.directions = profile.directions;
-  TrexMeasurer measurer(*session, config, clock);
-  RepeatingMeasurer repeating(measurer);
-  ReferenceSut first_process(options);
-
-  TrialOutcome outcome = repeating.measure(Seconds{1.0}, 1e6, {});
-  TrialOutcome expected = first_process.trial(Seconds{1.0}, 1e6);
-  CHECK(outcome.loss_count == expected.loss_count);
-
-  clock.on_next_wait([&] {
-    emulator.reset();
-    emulator = std::make_unique<emu::EmulatorServer>(options);
-  });
-  outcome = repeating.measure(Seconds{1.0}, 1e6, {});
-  // A new process has fresh SUT models: the repeated trial is its first trial.
-  ReferenceSut new_process(options);
-  expected = new_process.trial(Seconds{1.0}, 1e6);
-  CHECK(outcome.offered_count == expected.offered_count);
-  CHECK(outcome.loss_count == expected.loss_count);
-  CHECK(repeating.repeats() == 1);
-  CHECK(session->recoveries() == 1);
-  CHECK(session->api().get_port_status(0).owner == "tester");
 }
