@@ -18,8 +18,6 @@
 #include "trex_client/measurer/trial_interrupted.hpp"
 
 using namespace trexsearch::trex;
-using measurer_rig::bidirectional_profile;
-using measurer_rig::HookClock;
 using measurer_rig::noisy_options;
 using measurer_rig::ReferenceSut;
 using measurer_rig::Rig;
