@@ -129,11 +129,15 @@ std::uint64_t replay_trials(const std::vector<protocol::TrialRecord>& trials, lo
   return up_to;
 }
 
-/// A trial event for a trial replay_trials printed already.
-bool already_replayed(const protocol::Event& event, std::uint64_t replayed_up_to) {
+/// A trial event for a trial replay_trials printed already. Trial events come in trial
+/// order, so the first newer one clears `replayed_up_to`: no later event is decoded twice.
+bool already_replayed(const protocol::Event& event, std::uint64_t& replayed_up_to) {
   if (replayed_up_to == 0 || event.event != protocol::TrialEvent::kEvent) return false;
   const auto trial = protocol::decode_event_arguments<protocol::TrialEvent>(event.arguments);
-  return trial.trial && trial.trial->number <= replayed_up_to;
+  if (!trial.trial) return false;
+  if (trial.trial->number <= replayed_up_to) return true;
+  replayed_up_to = 0;
+  return false;
 }
 
 }  // namespace
