@@ -103,11 +103,16 @@ inline emu::EmulatorOptions noisy_options(double speed) {
 // The SUT trials the emulator ran for the last trial besides the one it counts: a run
 // whose TX end TRex's clock could not verify (a loaded machine: ASan beside other tests)
 // is run again (docs/trials.md), and the SUT saw that run too. The reference skips them.
-inline void skip_unverified_runs(const Rig& rig, ReferenceSut& reference, measure::Seconds duration,
-                                 double load) {
-  for (std::size_t i = 0; i < rig.measurer->last_trial().unverified_notes.size(); ++i) {
+inline void skip_unverified_runs(const TrexMeasurer& measurer, ReferenceSut& reference,
+                                 measure::Seconds duration, double load) {
+  for (std::size_t i = 0; i < measurer.last_trial().unverified_notes.size(); ++i) {
     reference.trial(duration, load);
   }
+}
+
+inline void skip_unverified_runs(const Rig& rig, ReferenceSut& reference, measure::Seconds duration,
+                                 double load) {
+  skip_unverified_runs(*rig.measurer, reference, duration, load);
 }
 
 }  // namespace trexsearch::trex::measurer_rig
