@@ -54,10 +54,8 @@ std::optional<double> censored_median(std::vector<Observation> observations) {
   return std::nullopt;
 }
 
-/// A trial's exact value (the load it would just have passed, from its
-/// forwarding rate) when it lost more than the target's loss ratio; nothing
-/// for a low-loss, warmup or tester-limited trial (a tester-limited trial
-/// forwarded what the tester sent, not what the SUT can take).
+}  // namespace
+
 std::optional<double> exact_load_pps(const TrialRecord& trial, const ClassificationTarget& target) {
   if (trial.phase == TrialPhase::warmup) return std::nullopt;
   const measure::TrialResult& result = trial.result;
@@ -67,8 +65,6 @@ std::optional<double> exact_load_pps(const TrialRecord& trial, const Classificat
   return std::min(result.intended_load_pps(),
                   result.forwarding_rate_pps() / (1.0 - target.loss_ratio));
 }
-
-}  // namespace
 
 std::optional<double> critical_load_estimate_pps(std::span<const TrialRecord> trials,
                                                  const ClassificationTarget& target) {
@@ -162,10 +158,11 @@ std::optional<double> mean_exact_load_pps(std::span<const TrialRecord> trials,
 }
 
 ExactLoadSpread exact_load_spread(std::span<const TrialRecord> trials,
-                                  const ClassificationTarget& target, measure::Seconds duration) {
+                                  const ClassificationTarget& target,
+                                  std::optional<measure::Seconds> duration) {
   std::vector<double> values;
   for (const TrialRecord& trial : trials) {
-    if (trial.result.intended_duration() != duration) continue;
+    if (duration && trial.result.intended_duration() != *duration) continue;
     if (const std::optional<double> exact = exact_load_pps(trial, target)) values.push_back(*exact);
   }
   ExactLoadSpread spread;

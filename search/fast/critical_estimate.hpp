@@ -8,6 +8,13 @@
 
 namespace trexsearch::mlr {
 
+/// One trial's exact value: the load it would just have passed, min(intended
+/// load, forwarding rate / (1 - loss ratio)), when it lost more than the
+/// target's loss ratio; nothing for a low-loss, warmup or tester-limited trial
+/// (a tester-limited trial forwarded what the tester sent, not what the SUT
+/// can take).
+std::optional<double> exact_load_pps(const TrialRecord& trial, const ClassificationTarget& target);
+
 /// Where the fast strategy expects a target's critical load: the load a trial
 /// would just pass (lose at most the target's loss ratio) half of the time.
 ///
@@ -46,14 +53,16 @@ std::optional<double> normal_fit_median_pps(std::span<const TrialRecord> trials,
 std::optional<double> mean_exact_load_pps(std::span<const TrialRecord> trials,
                                           const ClassificationTarget& target);
 
-/// How widely the exact values (above) of trials of one duration spread: their
-/// count and relative sample standard deviation (0 with fewer than two).
+/// How widely the exact values (above) of trials of one duration (of every
+/// duration without one) spread: their count and relative sample standard
+/// deviation (0 with fewer than two).
 /// Noise in the SUT shows as spread; a deterministic SUT gives none.
 struct ExactLoadSpread {
   int count = 0;
   double relative_stddev = 0.0;
 };
 ExactLoadSpread exact_load_spread(std::span<const TrialRecord> trials,
-                                  const ClassificationTarget& target, measure::Seconds duration);
+                                  const ClassificationTarget& target,
+                                  std::optional<measure::Seconds> duration);
 
 }  // namespace trexsearch::mlr

@@ -172,6 +172,8 @@ std::optional<FastStep> FastSelection::place(std::size_t goal, const GridBounds&
           critical_load_estimate_pps(trials_, target.classification)) {
     estimate = grid_.index_at_or_below(*estimate_pps);
   }
+  if (state.probe == DurationProbe::steady && on_final) return place_steady(goal, bounds, estimate);
+  if (std::optional<FastStep> probe = duration_probe(goal, bounds)) return *probe;
   GridBounds preceding;
   if (target.preceding) preceding = bounds_of(*target.preceding);
   if (const std::optional<GridIndex> fresh = fresh_below_upper(goal, bounds, preceding)) {

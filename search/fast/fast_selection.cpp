@@ -92,6 +92,7 @@ FastTurn FastSelection::next() {
 std::optional<FastStep> FastSelection::nominate(std::size_t goal, bool& fail_fast) {
   GoalState& state = goals_[goal];
   if (state.done) return std::nullopt;
+  if (state.probe == DurationProbe::sent) decide_duration_probe(goal);
   if (auto sample = sample_capacity(goal)) return sample;
   while (true) {
     const TargetSpec& target = chains_.targets[state.target];
@@ -149,13 +150,8 @@ std::optional<FastStep> FastSelection::sample_capacity(std::size_t goal) {
     // samples.
     if (spread.count < 2 && at_max_load < 2) return sample;
     state.noise_decided = true;
-    const double relative_width = 1.0 - grid_.load_at(0) / grid_.load_at(final_target.width_steps);
-    state.noisy = spread.count >= 2 && spread.relative_stddev > relative_width;
-    if (state.noisy) {
-      state.target = final_index;
-      state.down_misses = 0;
-      state.up_misses = 0;
-    }
+    state.noisy = spread.count >= 2 && spread.relative_stddev > final_relative_width(goal);
+    if (state.noisy) enter_final_target(goal);
   }
   if (state.noisy && spread.count < noisy_capacity_samples &&
       at_max_load < noisy_capacity_samples) {

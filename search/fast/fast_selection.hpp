@@ -40,14 +40,22 @@ struct FastTurn {
 ///    above 0 (deciding it would cost up to half the duration sum far from
 ///    the critical load);
 ///  - with exceed ratio 0 (one high-loss trial makes an upper bound, draft-06
-///    Appendix A) the preceding targets bracket the estimate one final width
-///    either side, and the final target measures the load one final width
-///    below the upper bound, fresh, so the final lower bound carries only its
-///    full-length trial; when two shortest trials at max load show the
-///    capacity varying by more than a goal width, four such samples place
-///    that trial instead (at their mean), the target chain's screening
-///    trials are skipped (they would land on the loads the lower bound is
-///    chosen from), and 1 s trials look for the upper bound one width above;
+///    Appendix A) every trial at a load that ends up the lower bound, or below
+///    it, is one more chance to lose it: the coarsest target brackets the
+///    estimate one final width either side with short trials, then one trial
+///    of the next target's duration goes to the bracket's upper load (the
+///    duration probe, where a high-loss trial costs nothing). When it forwards
+///    what the short trials did, the goal goes to its final target: one
+///    full-length trial at the estimate, and after a full-length miss at the
+///    lowest full-length forwarding rate. When it forwards less (a buffer
+///    that longer trials fill) the preceding targets bracket as before and
+///    the final target measures the load one final width below the upper
+///    bound, fresh, so the final lower bound carries only its full-length
+///    trial. When the capacity samples (two shortest trials at max load, or
+///    every high-loss trial after the probe) vary by more than a goal width,
+///    four samples place that trial instead (at their mean), the target
+///    chain's screening trials are skipped, and 1 s trials look for the
+///    upper bound one width above;
 ///  - a goal with exceed ratio above 0 whose trials all have its final
 ///    duration (NDR, PDR) goes from its coarsest target straight to its final
 ///    one and walks it: each trial at the grid load nearest the median
@@ -84,6 +92,20 @@ class FastSelection {
   GoalProgress progress(std::size_t goal) const;
 
  private:
+  /// Where an exceed-ratio-0 goal on a SUT the capacity samples showed steady
+  /// stands with its duration probe: one trial of the first intermediate
+  /// target's duration at the coarsest target's upper bound.
+  enum class DurationProbe {
+    not_sent,
+    sent,
+    /// It forwarded less than the short trials by more than a goal width:
+    /// longer trials take less (a buffer), and the target chain screens below.
+    buffered,
+    /// It agreed: the goal goes to its final target and its one full-length
+    /// trial (place_steady).
+    steady,
+  };
+
   struct GoalState {
     std::size_t target = 0;
     /// Consecutive external steps that did not land where expected, per direction.
@@ -97,6 +119,9 @@ class FastSelection {
     /// such trials); a noisy goal samples, then goes to its final target.
     bool noise_decided = false;
     bool noisy = false;
+    /// Exceed ratio 0, not noisy: the duration probe (fast_steady.cpp).
+    DurationProbe probe = DurationProbe::not_sent;
+    GridIndex probe_load = 0;
   };
 
   /// The goal's next step, advancing its target; nothing when it is done.
@@ -128,6 +153,18 @@ class FastSelection {
   std::optional<FastStep> sample_capacity(std::size_t goal);
   /// A noisy exceed-ratio-0 goal on its final target.
   FastStep place_noisy(std::size_t goal, const GridBounds& bounds);
+  /// The duration probe's trial, when the goal is due one (fast_steady.cpp).
+  std::optional<FastStep> duration_probe(std::size_t goal, const GridBounds& bounds);
+  /// After the probe's trial: buffered, steady (to the final target) or, when
+  /// every capacity sample so far spreads by more than a goal width, noisy.
+  void decide_duration_probe(std::size_t goal);
+  /// A steady exceed-ratio-0 goal on its final target.
+  FastStep place_steady(std::size_t goal, const GridBounds& bounds,
+                        std::optional<GridIndex> estimate);
+  /// The final target's width relative to the load (the goal width on the grid).
+  double final_relative_width(std::size_t goal) const;
+  /// The goal enters its final target: the step counters start again.
+  void enter_final_target(std::size_t goal);
   bool no_exceed(std::size_t goal) const;
   /// Exceed ratio above 0 and every trial of the final duration (NDR, PDR):
   /// after the coarsest target, the goal walks its final target.

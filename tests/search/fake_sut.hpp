@@ -6,6 +6,7 @@
 #include <cstdint>
 #include <functional>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "measure/clock.hpp"
@@ -30,6 +31,11 @@ class FakeSut final : public measure::Measurer {
     alternating_ = relative;
     return *this;
   }
+  /// Capacity times scripted[i] on trial i (0-based), for the first trials.
+  FakeSut& scripted(std::vector<double> relative) {
+    scripted_ = std::move(relative);
+    return *this;
+  }
   FakeSut& loss_floor(double ratio) {
     loss_floor_ = ratio;
     return *this;
@@ -47,6 +53,7 @@ class FakeSut final : public measure::Measurer {
     if (alternating_ > 0.0) {
       capacity *= trials_.size() % 2 == 0 ? 1.0 + alternating_ : 1.0 - alternating_;
     }
+    if (trials_.size() < scripted_.size()) capacity *= scripted_[trials_.size()];
     const auto offered = static_cast<std::int64_t>(std::floor(load_pps * duration.count() + 0.5));
     const auto limit =
         static_cast<std::int64_t>(std::floor(capacity * duration.count() + 0.5)) + buffer_frames_;
@@ -71,6 +78,7 @@ class FakeSut final : public measure::Measurer {
   measure::ManualClock& clock_;
   bool wobbly_ = false;
   double alternating_ = 0.0;
+  std::vector<double> scripted_;
   double loss_floor_ = 0.0;
   std::int64_t buffer_frames_ = 0;
   std::vector<std::array<double, 2>> trials_;

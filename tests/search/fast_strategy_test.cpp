@@ -167,13 +167,22 @@ TEST_CASE("RFC 2544 goal on a sharp SUT: short trials where loss is expected, on
   const SearchResult result = search_fake_sut(config, 10e6);
   REQUIRE(result.goals.front().regular());
   int full_length = 0;
+  int probes = 0;
   for (const TrialRecord& trial : result.trials) {
     const bool lossy = trial.result.loss_ratio() > 0.0;
-    // A trial that lost frames was short: fast never spends a long trial on a
-    // load it expects to be an upper bound, and here the estimate is exact.
-    if (lossy) CHECK(trial.result.intended_duration() == measure::Seconds{1.0});
-    if (trial.result.intended_duration() == measure::Seconds{60.0}) ++full_length;
+    const measure::Seconds duration = trial.result.intended_duration();
+    // A trial that lost frames was short, but for the one duration probe of
+    // the 7.75 s target: fast never spends a 60 s trial on a load it expects
+    // to be an upper bound, and here the estimate is exact.
+    if (lossy && duration != measure::Seconds{1.0}) {
+      CHECK(duration.count() == doctest::Approx(std::sqrt(60.0)));
+      ++probes;
+    }
+    // Nothing of the middle duration passed: no screening trial below.
+    if (!lossy) CHECK((duration == measure::Seconds{1.0} || duration == measure::Seconds{60.0}));
+    if (duration == measure::Seconds{60.0}) ++full_length;
   }
+  CHECK(probes == 1);
   CHECK(full_length == 1);
 }
 
@@ -205,6 +214,29 @@ TEST_CASE("RFC 2544 goal: the final lower bound carries only its one full-length
   }
 }
 
+TEST_CASE("RFC 2544 goal on a steady SUT: 61 trial seconds at or below the final lower bound") {
+  // Every second there could have made the result an upper bound on a SUT
+  // with rare interruptions: the bracket's 1 s trial one width down and the
+  // 60 s trial. The duration probe goes above, where a loss is expected.
+  const ControllerConfig config = config_for({rfc2544_goal()}, SelectionStrategy::fast);
+  for (const double capacity_pps : {10e6, 1234567.0, 14e6}) {
+    CAPTURE(capacity_pps);
+    const SearchResult result = search_fake_sut(config, capacity_pps);
+    const GoalResult& goal = result.goals.front();
+    REQUIRE(goal.regular());
+    double at_or_below_s = 0.0;
+    for (const TrialRecord& trial : result.trials) {
+      if (trial.result.intended_load_pps() <= *goal.relevant_lower_bound_pps) {
+        at_or_below_s += trial.result.intended_duration().count();
+      } else if (trial.result.intended_duration().count() == doctest::Approx(std::sqrt(60.0))) {
+        CHECK(trial.result.loss_ratio() > 0.0);
+      }
+    }
+    CHECK(at_or_below_s == 61.0);
+    check_results_are_the_analysis(config, result);
+  }
+}
+
 TEST_CASE("RFC 2544 goal on a buffered SUT: after a failed 60 s trial, one width down") {
   // 1 s trials pass up to C + B / 1 s, 60 s ones up to C + B / 60 s: the
   // first estimates are too high, a 60 s trial fails, and its forwarding rate
@@ -221,10 +253,20 @@ TEST_CASE("RFC 2544 goal on a buffered SUT: after a failed 60 s trial, one width
   CHECK(*goal.relevant_lower_bound_pps <= long_term_pps);
   CHECK(*goal.relevant_upper_bound_pps > long_term_pps);
   int full_length = 0;
+  int middle_lost = 0;
+  int middle_passed = 0;
   for (const TrialRecord& trial : result.trials) {
-    if (trial.result.intended_duration() == measure::Seconds{60.0}) ++full_length;
+    const measure::Seconds duration = trial.result.intended_duration();
+    if (duration == measure::Seconds{60.0}) ++full_length;
+    if (duration.count() == doctest::Approx(std::sqrt(60.0))) {
+      ++(trial.result.loss_ratio() > 0.0 ? middle_lost : middle_passed);
+    }
   }
   CHECK(full_length <= 2);
+  // The duration probe lost well below where the 1 s trials did: the target
+  // chain screens with 7.75 s trials below it, and one of them passed.
+  CHECK(middle_lost >= 1);
+  CHECK(middle_passed >= 1);
   check_results_are_the_analysis(config, result);
 }
 
@@ -239,8 +281,8 @@ int trials_of_duration(const SearchResult& result, double duration_s) {
 
 TEST_CASE("RFC 2544 goal: two capacity samples at max load decide whether the SUT is noisy") {
   // Deterministic: the two 1 s trials at max load forward the same rate, and
-  // the target chain follows (the 7.75 s target screens the bracket's lower
-  // load before the 60 s trial).
+  // the target chain follows (the 7.75 s duration probe at the bracket's
+  // upper load before the 60 s trial).
   const ControllerConfig config = config_for({rfc2544_goal()}, SelectionStrategy::fast);
   const SearchResult sharp = search_fake_sut(config, 10e6);
   REQUIRE(sharp.trials.size() >= 3);
@@ -279,6 +321,29 @@ TEST_CASE("RFC 2544 goal: noise above a goal width: four samples, then the 60 s 
   CHECK(trials_of_duration(noisy, std::sqrt(60.0)) == 0);
   CHECK(std::fabs(*goal.relevant_lower_bound_pps / 10e6 - 1.0) < 0.02);
   check_results_are_the_analysis(config, noisy);
+}
+
+TEST_CASE("RFC 2544 goal: noise the two max-load samples missed shows after the probe") {
+  // The two 1 s trials at max load agree, but the bracket's upper trial
+  // forwards 2 % less: with the probe, four capacity samples spread by more
+  // than the goal width, so the goal samples at max load again (the noisy
+  // path) instead of trusting a single 60 s trial at the estimate.
+  const ControllerConfig config = config_for({rfc2544_goal()}, SelectionStrategy::fast);
+  measure::ManualClock clock;
+  testing::FakeSut sut(10e6, clock);
+  sut.scripted({1.0, 1.0, 1.0, 0.98});
+  const SearchResult result = Controller(config, clock).search(sut);
+  REQUIRE(result.trials.size() >= 6);
+  const auto& trials = result.trials;
+  CHECK(trials[2].result.loss_ratio() == 0.0);  // the bracket's lower load
+  CHECK(trials[3].result.loss_ratio() > 0.0);   // its upper load, at 0.98 C
+  CHECK(trials[4].result.intended_duration().count() == doctest::Approx(std::sqrt(60.0)));
+  CHECK(trials[4].result.intended_load_pps() == trials[3].result.intended_load_pps());
+  CHECK(trials[5].result.intended_load_pps() == config.max_load_pps);
+  CHECK(trials[5].result.intended_duration() == measure::Seconds{1.0});
+  CHECK(trials_of_duration(result, std::sqrt(60.0)) == 1);
+  REQUIRE(result.goals.front().regular());
+  check_results_are_the_analysis(config, result);
 }
 
 TEST_CASE("NDR+PDR: max load, undecided for the finer targets, is not measured again") {
