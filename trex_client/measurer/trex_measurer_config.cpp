@@ -2,6 +2,8 @@
 
 #include <cmath>
 #include <set>
+#include <string>
+#include <vector>
 
 #include "measure/errors.hpp"
 
@@ -16,9 +18,8 @@ void check_seconds(const char* field, measure::Seconds value, bool allow_zero) {
   }
 }
 
-}  // namespace
-
-void TrexMeasurerConfig::validate() const {
+/// Each direction's ports, and a pg_id wherever counting is per stream.
+void check_directions(const std::vector<TrafficDirection>& directions, CounterSource counters) {
   if (directions.empty())
     throw measure::ConfigError("directions", "[]", "needs at least one direction");
   std::set<std::uint8_t> tx_ports;
@@ -37,8 +38,11 @@ void TrexMeasurerConfig::validate() const {
           "counting per stream (flow_stats) needs a pg_id for every direction");
     }
   }
-  // Latency streams: all directions or none, pg_ids of their own (a latency pg_id
-  // is unique per stream and port, trex-flowstats-latency.md §1.1).
+}
+
+/// Latency streams: all directions or none, one rate, pg_ids of their own (a
+/// latency pg_id is unique per stream and port, trex-flowstats-latency.md §1.1).
+void check_latency_streams(const std::vector<TrafficDirection>& directions) {
   std::set<std::uint32_t> pg_ids;
   for (const TrafficDirection& direction : directions) {
     if (direction.pg_id) pg_ids.insert(*direction.pg_id);
@@ -62,6 +66,17 @@ void TrexMeasurerConfig::validate() const {
           "pg_id already used by another stream");
     }
   }
+}
+
+void check_count_at_least_zero(const char* field, int value) {
+  if (value < 0) throw measure::ConfigError(field, std::to_string(value), "must be >= 0");
+}
+
+}  // namespace
+
+void TrexMeasurerConfig::validate() const {
+  check_directions(directions, counters);
+  check_latency_streams(directions);
   check_seconds("tx_poll_interval", tx_poll_interval, false);
   check_seconds("tx_start_delay", tx_start_delay, true);
   if (!std::isfinite(tx_end_slack) || tx_end_slack < 0.0) {
@@ -78,14 +93,8 @@ void TrexMeasurerConfig::validate() const {
   check_seconds("intended_count_tolerance", intended_count_tolerance, true);
   check_seconds("warmup_duration", warmup_duration, true);
   check_seconds("prime_duration", prime_duration, true);
-  if (max_unverified_repeats < 0) {
-    throw measure::ConfigError("max_unverified_repeats", std::to_string(max_unverified_repeats),
-                               "must be >= 0");
-  }
-  if (max_setup_recoveries < 0) {
-    throw measure::ConfigError("max_setup_recoveries", std::to_string(max_setup_recoveries),
-                               "must be >= 0");
-  }
+  check_count_at_least_zero("max_unverified_repeats", max_unverified_repeats);
+  check_count_at_least_zero("max_setup_recoveries", max_setup_recoveries);
 }
 
 }  // namespace trexsearch::trex
