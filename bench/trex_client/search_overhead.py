@@ -20,7 +20,7 @@ show`):
 
     bench/trex_client/search_overhead.py --endpoint tcp://127.0.0.1:4501 [--bidirectional]
         [--runs 2] [--min-load 10000] [--max-load 300000] [--build build] [--no-force-start]
-        [--pin-cli]
+        [--pin-cli] [--goals etc/goals/rfc2544.json] [--strategy fast] [--dump PREFIX]
 """
 import argparse
 import json
@@ -187,13 +187,21 @@ def main():
     parser.add_argument("--no-force-start", action="store_true",
                         help="force_start off: TRex makes its link, destination MAC and "
                              "line-rate checks at every start (the default before issue #31)")
+    parser.add_argument("--goals", metavar="FILE",
+                        help="the goals of a goal file such as etc/goals/rfc2544.json "
+                             "instead of CSIT's NDR and PDR")
+    parser.add_argument("--strategy", choices=["csit", "fast"], default="csit",
+                        help="the load selection (docs/mlrsearch.md)")
     parser.add_argument("--dump", metavar="PREFIX",
                         help="also write each run's trials (`trex-search --json show`) to "
                              "PREFIX-N.json")
     args = parser.parse_args()
+    goals = [{"name": "NDR", "loss_ratio": 0}, {"name": "PDR", "loss_ratio": 0.005}]
+    if args.goals:
+        with open(args.goals, encoding="utf-8") as goal_file:
+            goals = json.load(goal_file)["goals"]
     job = {"method": "mlr", "name": "search-overhead",
-           "spec": {"goals": [{"name": "NDR", "loss_ratio": 0},
-                              {"name": "PDR", "loss_ratio": 0.005}],
+           "spec": {"goals": goals, "strategy": args.strategy,
                     "min_load": args.min_load, "max_load": args.max_load},
            "measurer": {"kind": "trex", "profile": profile(args.bidirectional),
                         "force_start": not args.no_force_start}}

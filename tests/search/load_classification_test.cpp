@@ -70,6 +70,37 @@ TEST_CASE("tallies split by intended duration and sum effective durations") {
   CHECK(tally.sums().short_high_loss == measure::Seconds{0.5});
 }
 
+TEST_CASE("a trial that sent every frame but ended early counts its intended duration") {
+  // RFC 2544's coarsest target: exceed ratio 0, a duration sum of one 1 s trial.
+  TargetTally tally({0.0, 0.0, measure::Seconds{1.0}, measure::Seconds{1.0}});
+  measure::TrialOutcome early;
+  early.offered_count = 99662;
+  early.intended_count = 99662;  // the TRex measurer counts max(intended, offered)
+  early.effective_duration = measure::Seconds{0.9985};
+  tally.add(measure::TrialResult::from_outcome(99661.0, measure::Seconds{1.0}, early));
+  CHECK(tally.sums().full_length_low_loss == measure::Seconds{1.0});
+  CHECK(tally.classification() == LoadClass::lower_bound);
+
+  // Frames it did not send: its own, shorter duration (and it is high-loss).
+  TargetTally short_of_frames({0.0, 0.5, measure::Seconds{1.0}, measure::Seconds{21.0}});
+  measure::TrialOutcome unsent = early;
+  unsent.offered_count = 99000;
+  short_of_frames.add(measure::TrialResult::from_outcome(99661.0, measure::Seconds{1.0}, unsent));
+  CHECK(short_of_frames.sums().full_length_high_loss == measure::Seconds{0.9985});
+
+  // Tester-limited: its own duration too.
+  TargetTally limited({0.0, 0.5, measure::Seconds{1.0}, measure::Seconds{21.0}});
+  measure::TrialOutcome capped = early;
+  capped.tester_limited_pps = 99000.0;
+  limited.add(measure::TrialResult::from_outcome(99661.0, measure::Seconds{1.0}, capped));
+  CHECK(limited.sums().full_length_high_loss == measure::Seconds{0.9985});
+
+  // Longer than intended (overheads): counted in full, as before.
+  TargetTally longer({0.0, 0.0, measure::Seconds{1.0}, measure::Seconds{1.0}});
+  longer.add(trial(0.0, 1.0, 1.002));
+  CHECK(longer.sums().full_length_low_loss == measure::Seconds{1.002});
+}
+
 TEST_CASE("a loss ratio equal to the goal loss ratio is low loss (strictly greater is high)") {
   TargetTally tally({0.005, 0.5, measure::Seconds{1.0}, measure::Seconds{1.0}});
   tally.add(trial(0.005, 1.0));
