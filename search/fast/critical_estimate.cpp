@@ -56,10 +56,32 @@ std::optional<double> censored_median(std::vector<Observation> observations) {
 
 }  // namespace
 
+namespace {
+
+/// A tester-limited trial whose SUT still lost more than the target's loss ratio
+/// of what it was offered: the SUT, not only the tester, was saturated.
+bool saturated_sut(const measure::TrialResult& result, const ClassificationTarget& target) {
+  const std::optional<measure::TrialCounts>& counts = result.counts();
+  if (!counts || counts->offered <= 0) return false;
+  return static_cast<double>(counts->loss) / static_cast<double>(counts->offered) >
+         target.loss_ratio;
+}
+
+}  // namespace
+
 std::optional<double> exact_load_pps(const TrialRecord& trial, const ClassificationTarget& target) {
   if (trial.phase == TrialPhase::warmup) return std::nullopt;
   const measure::TrialResult& result = trial.result;
-  if (result.tester_limited() || result.loss_ratio(target.loss_scope) <= target.loss_ratio) {
+  if (result.tester_limited()) {
+    // It never passes a goal (docs/trials.md), but when the SUT dropped frames
+    // of the rate it was offered, what it forwarded is still a sample of its
+    // capacity (forwarding_rate_pps counts what got through, the tester's
+    // shortfall included). On a tester that cannot reach max load, the first
+    // trials are all like this; without their samples the fast strategy spent
+    // more trials at max load (the stand, 2026-11-29). A tester-limited trial
+    // the SUT forwarded in full says only that it took the rate offered.
+    if (!saturated_sut(result, target)) return std::nullopt;
+  } else if (result.loss_ratio(target.loss_scope) <= target.loss_ratio) {
     return std::nullopt;
   }
   return std::min(result.intended_load_pps(),
@@ -73,11 +95,13 @@ std::optional<double> critical_load_estimate_pps(std::span<const TrialRecord> tr
   bool any_exact = false;
   for (const TrialRecord& trial : trials) {
     const measure::TrialResult& result = trial.result;
-    if (trial.phase == TrialPhase::warmup || result.tester_limited()) continue;
+    if (trial.phase == TrialPhase::warmup) continue;
     Observation observation{result.intended_load_pps(), false};
     if (const std::optional<double> exact = exact_load_pps(trial, target)) {
       observation = {*exact, true};
       any_exact = true;
+    } else if (result.tester_limited()) {
+      continue;  // the SUT took what the tester managed to send: no bound on it
     }
     any_length.push_back(observation);
     if (result.intended_duration() >= target.trial_duration) full_length.push_back(observation);
@@ -96,10 +120,10 @@ std::optional<double> normal_fit_median_pps(std::span<const TrialRecord> trials,
   std::vector<double> censored;
   for (const TrialRecord& trial : trials) {
     const measure::TrialResult& result = trial.result;
-    if (trial.phase == TrialPhase::warmup || result.tester_limited()) continue;
+    if (trial.phase == TrialPhase::warmup) continue;
     if (const std::optional<double> value = exact_load_pps(trial, target)) {
       exact.push_back(*value);
-    } else {
+    } else if (!result.tester_limited()) {
       censored.push_back(result.intended_load_pps());
     }
   }

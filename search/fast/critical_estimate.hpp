@@ -10,9 +10,10 @@ namespace trexsearch::mlr {
 
 /// One trial's exact value: the load it would just have passed, min(intended
 /// load, forwarding rate / (1 - loss ratio)), when it lost more than the
-/// target's loss ratio; nothing for a low-loss, warmup or tester-limited trial
-/// (a tester-limited trial forwarded what the tester sent, not what the SUT
-/// can take).
+/// target's loss ratio; nothing for a low-loss or warmup trial. A tester-limited
+/// trial has one only when the SUT itself dropped more than the loss ratio of
+/// what it was offered (it was saturated too); one the SUT forwarded in full
+/// forwarded what the tester sent, not what the SUT can take.
 std::optional<double> exact_load_pps(const TrialRecord& trial, const ClassificationTarget& target);
 
 /// Where the fast strategy expects a target's critical load: the load a trial
@@ -31,7 +32,7 @@ std::optional<double> exact_load_pps(const TrialRecord& trial, const Classificat
 /// long as the target's are preferred, because short trials can see buffers
 /// that longer ones fill (duration-dependent SUTs). Nothing when no trial was
 /// high-loss, or when fewer than half of them were, counting censoring.
-/// Warmup and tester-limited trials are ignored.
+/// Warmup trials are ignored, and tester-limited ones without an exact value.
 std::optional<double> critical_load_estimate_pps(std::span<const TrialRecord> trials,
                                                  const ClassificationTarget& target);
 
@@ -42,8 +43,8 @@ std::optional<double> critical_load_estimate_pps(std::span<const TrialRecord> tr
 /// also uses how the known values spread, so it settles in fewer trials on a
 /// SUT whose capacity varies from trial to trial (bench_mlr_strategies at
 /// 1 % noise: 60.0 s against 62.8 s per NDR+PDR search with the fast walk).
-/// Nothing when no trial was high-loss. Warmup and tester-limited trials are
-/// ignored.
+/// Nothing when no trial was high-loss. Warmup trials are ignored, and
+/// tester-limited ones without an exact value.
 std::optional<double> normal_fit_median_pps(std::span<const TrialRecord> trials,
                                             const ClassificationTarget& target);
 

@@ -3,6 +3,7 @@
 #include <doctest/doctest.h>
 
 #include <cmath>
+#include <cstdint>
 #include <vector>
 
 using namespace trexsearch;
@@ -129,4 +130,36 @@ TEST_CASE("the normal fit: low-loss trials above the exact values lift the media
   const double median = *normal_fit_median_pps(trials, target(0.0));
   CHECK(median > 6.05e6);
   CHECK(median < 6.5e6);
+}
+
+namespace {
+
+/// A trial at 10 Mpps the tester could only send 8 Mpps of; the SUT lost `sut_loss` of it.
+TrialRecord tester_limited(std::int64_t sut_loss) {
+  measure::TrialOutcome outcome;
+  outcome.intended_count = 10'000'000;
+  outcome.offered_count = 8'000'000;
+  outcome.loss_count = sut_loss;
+  outcome.tester_limited_pps = 8e6;
+  return {0, TrialPhase::main, measure::Seconds{0.0},
+          measure::TrialResult::from_outcome(10e6, measure::Seconds{1.0}, outcome)};
+}
+
+}  // namespace
+
+TEST_CASE("a tester-limited trial is a capacity sample only when the SUT dropped frames too") {
+  // The SUT forwarded 6 of the 8 Mfps it was offered: saturated, a sample at 6e6.
+  const std::vector<TrialRecord> saturated{tester_limited(2'000'000)};
+  CHECK(*exact_load_pps(saturated.front(), target(0.0)) == doctest::Approx(6e6));
+  CHECK(*critical_load_estimate_pps(saturated, target(0.0)) == doctest::Approx(6e6));
+  CHECK(*normal_fit_median_pps(saturated, target(0.0)) == doctest::Approx(6e6));
+  // 0.4 % of what it was offered: more than NDR's 0, not more than PDR's 0.5 %.
+  const std::vector<TrialRecord> slight{tester_limited(32'000)};
+  CHECK(exact_load_pps(slight.front(), target(0.0)).has_value());
+  CHECK_FALSE(exact_load_pps(slight.front(), target(0.005)).has_value());
+  // It forwarded all 8 Mfps: only the tester's limit shows, nothing of the SUT's.
+  const std::vector<TrialRecord> forwarded{tester_limited(0)};
+  CHECK_FALSE(exact_load_pps(forwarded.front(), target(0.0)).has_value());
+  CHECK_FALSE(critical_load_estimate_pps(forwarded, target(0.0)).has_value());
+  CHECK_FALSE(normal_fit_median_pps(forwarded, target(0.0)).has_value());
 }

@@ -36,6 +36,12 @@ class FakeSut final : public measure::Measurer {
     scripted_ = std::move(relative);
     return *this;
   }
+  /// The tester reaches at most this rate: above it a trial offers this rate,
+  /// counts the rest as unsent and is tester-limited (as TrexMeasurer says).
+  FakeSut& tester_limit(double pps) {
+    tester_limit_pps_ = pps;
+    return *this;
+  }
   FakeSut& loss_floor(double ratio) {
     loss_floor_ = ratio;
     return *this;
@@ -54,7 +60,11 @@ class FakeSut final : public measure::Measurer {
       capacity *= trials_.size() % 2 == 0 ? 1.0 + alternating_ : 1.0 - alternating_;
     }
     if (trials_.size() < scripted_.size()) capacity *= scripted_[trials_.size()];
-    const auto offered = static_cast<std::int64_t>(std::floor(load_pps * duration.count() + 0.5));
+    const auto intended = static_cast<std::int64_t>(std::floor(load_pps * duration.count() + 0.5));
+    const bool limited = tester_limit_pps_ > 0.0 && load_pps > tester_limit_pps_;
+    const auto offered =
+        limited ? static_cast<std::int64_t>(std::floor(tester_limit_pps_ * duration.count() + 0.5))
+                : intended;
     const auto limit =
         static_cast<std::int64_t>(std::floor(capacity * duration.count() + 0.5)) + buffer_frames_;
     std::int64_t loss = std::max<std::int64_t>(0, offered - limit);
@@ -67,6 +77,10 @@ class FakeSut final : public measure::Measurer {
     measure::TrialOutcome outcome;
     outcome.offered_count = offered;
     outcome.loss_count = loss;
+    if (limited) {
+      outcome.intended_count = intended;
+      outcome.tester_limited_pps = tester_limit_pps_;
+    }
     return outcome;
   }
 
@@ -78,6 +92,7 @@ class FakeSut final : public measure::Measurer {
   measure::ManualClock& clock_;
   bool wobbly_ = false;
   double alternating_ = 0.0;
+  double tester_limit_pps_ = 0.0;
   std::vector<double> scripted_;
   double loss_floor_ = 0.0;
   std::int64_t buffer_frames_ = 0;

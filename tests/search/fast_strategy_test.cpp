@@ -346,6 +346,40 @@ TEST_CASE("RFC 2544 goal: noise the two max-load samples missed shows after the 
   check_results_are_the_analysis(config, result);
 }
 
+TEST_CASE("a tester below max load: its saturated trials still sample the SUT's capacity") {
+  // The tester reaches 12 Mpps of the 14.88 asked; the SUT takes 10 Mpps, so
+  // the trials at max load are tester-limited and the SUT dropped frames in
+  // them too: what it forwarded is a capacity sample, as on a tester that
+  // reaches max load (the stand's af_packet ports stop near 290 kpps of 300).
+  for (const bool rfc2544 : {true, false}) {
+    CAPTURE(rfc2544);
+    const std::vector<SearchGoal> goals =
+        rfc2544 ? std::vector<SearchGoal>{rfc2544_goal()} : std::vector{ndr_goal(), pdr_goal()};
+    const ControllerConfig config = config_for(goals, SelectionStrategy::fast);
+    measure::ManualClock clock;
+    testing::FakeSut sut(10e6, clock);
+    sut.tester_limit(12e6);
+    const SearchResult limited = Controller(config, clock).search(sut);
+    const SearchResult free = search_fake_sut(config, 10e6);
+    REQUIRE(limited.trials.front().result.tester_limited());
+    // The same trials but the first ones' counts: the same loads and durations.
+    REQUIRE(limited.trials.size() == free.trials.size());
+    for (std::size_t i = 0; i < limited.trials.size(); ++i) {
+      CAPTURE(i);
+      CHECK(limited.trials[i].result.intended_load_pps() ==
+            free.trials[i].result.intended_load_pps());
+      CHECK(limited.trials[i].result.intended_duration() ==
+            free.trials[i].result.intended_duration());
+    }
+    for (std::size_t goal = 0; goal < goals.size(); ++goal) {
+      CHECK(limited.goals[goal].regular());
+      CHECK(limited.goals[goal].relevant_lower_bound_pps ==
+            free.goals[goal].relevant_lower_bound_pps);
+    }
+    check_results_are_the_analysis(config, limited);
+  }
+}
+
 TEST_CASE("NDR+PDR: max load, undecided for the finer targets, is not measured again") {
   // Deciding it for the 4.58 s target would cost up to three more trials far
   // above the critical load, narrowing nothing there.
