@@ -92,7 +92,7 @@ FastTurn FastSelection::next() {
 std::optional<FastStep> FastSelection::nominate(std::size_t goal, bool& fail_fast) {
   GoalState& state = goals_[goal];
   if (state.done) return std::nullopt;
-  if (state.probe == DurationProbe::sent) decide_duration_probe(goal);
+  if (state.probe == DurationProbe::sent && probe_measured(goal)) decide_duration_probe(goal);
   if (auto sample = sample_capacity(goal)) return sample;
   while (true) {
     const TargetSpec& target = chains_.targets[state.target];

@@ -121,7 +121,9 @@ class FastSelection {
     bool noisy = false;
     /// Exceed ratio 0, not noisy: the duration probe (fast_steady.cpp).
     DurationProbe probe = DurationProbe::not_sent;
-    GridIndex probe_load = 0;
+    /// The probe's trial, nominated until it is measured (another goal's
+    /// trial may win the round it was first nominated in).
+    FastStep probe_step;
   };
 
   /// The goal's next step, advancing its target; nothing when it is done.
@@ -155,6 +157,8 @@ class FastSelection {
   FastStep place_noisy(std::size_t goal, const GridBounds& bounds);
   /// The duration probe's trial, when the goal is due one (fast_steady.cpp).
   std::optional<FastStep> duration_probe(std::size_t goal, const GridBounds& bounds);
+  /// Whether the probe's trial was measured.
+  bool probe_measured(std::size_t goal) const;
   /// After the probe's trial: buffered, steady (to the final target) or, when
   /// every capacity sample so far spreads by more than a goal width, noisy.
   void decide_duration_probe(std::size_t goal);

@@ -38,6 +38,7 @@ std::optional<FastStep> FastSelection::duration_probe(std::size_t goal, const Gr
   // samples showed steady, when the coarsest target left an upper bound to
   // probe.
   GoalState& state = goals_[goal];
+  if (state.probe == DurationProbe::sent) return state.probe_step;
   const TargetSpec& target = chains_.targets[state.target];
   if (!no_exceed(goal) || !state.noise_decided || state.noisy ||
       state.probe != DurationProbe::not_sent || !target.preceding ||
@@ -45,17 +46,22 @@ std::optional<FastStep> FastSelection::duration_probe(std::size_t goal, const Gr
     return std::nullopt;
   }
   state.probe = DurationProbe::sent;
-  state.probe_load = *bounds.chi;
+  state.probe_step = FastStep{*bounds.chi, target.classification.trial_duration, goal};
   state.expected_upper = true;
-  return FastStep{*bounds.chi, target.classification.trial_duration, goal};
+  return state.probe_step;
+}
+
+bool FastSelection::probe_measured(std::size_t goal) const {
+  const FastStep& step = goals_[goal].probe_step;
+  return trials_at(step.load, step.duration) > 0;
 }
 
 void FastSelection::decide_duration_probe(std::size_t goal) {
   GoalState& state = goals_[goal];
-  const ClassificationTarget& probe_target = chains_.targets[state.target].classification;
+  const measure::Seconds probe_duration = state.probe_step.duration;
   const ClassificationTarget& final_target =
       chains_.targets[chains_.final_target[goal]].classification;
-  const double probe_pps = grid_.load_at(state.probe_load);
+  const double probe_pps = grid_.load_at(state.probe_step.load);
   // The probe's exact value against the highest of the shorter trials'.
   std::optional<double> probe_exact;
   std::optional<double> short_exact;
@@ -63,9 +69,9 @@ void FastSelection::decide_duration_probe(std::size_t goal) {
     const std::optional<double> exact = exact_load_pps(trial, final_target);
     if (!exact) continue;
     const measure::Seconds duration = trial.result.intended_duration();
-    if (duration == probe_target.trial_duration && trial.result.intended_load_pps() == probe_pps) {
+    if (duration == probe_duration && trial.result.intended_load_pps() == probe_pps) {
       probe_exact = exact;
-    } else if (duration < probe_target.trial_duration) {
+    } else if (duration < probe_duration) {
       short_exact = std::max(short_exact.value_or(0.0), *exact);
     }
   }

@@ -323,6 +323,36 @@ TEST_CASE("RFC 2544 goal: noise above a goal width: four samples, then the 60 s 
   check_results_are_the_analysis(config, noisy);
 }
 
+TEST_CASE("two exceed-ratio-0 goals on a steady SUT: one probe serves both") {
+  // A second goal at 1 % loss. Each goal's probe is its bracket's upper load;
+  // a probe stays due until a trial of its load and duration is measured (the
+  // lowest load wins each round), and here both goals' probes are one trial.
+  SearchGoal lossy_goal = rfc2544_goal();
+  lossy_goal.name = "RFC2544-1%";
+  lossy_goal.loss_ratio = 0.01;
+  const ControllerConfig config = config_for({rfc2544_goal(), lossy_goal}, SelectionStrategy::fast);
+  for (const double capacity_pps : {10e6, 1234567.0}) {
+    CAPTURE(capacity_pps);
+    const SearchResult result = search_fake_sut(config, capacity_pps);
+    int probes = 0;
+    int full_length = 0;
+    for (const TrialRecord& trial : result.trials) {
+      const double duration_s = trial.result.intended_duration().count();
+      if (duration_s == doctest::Approx(std::sqrt(60.0))) {
+        CHECK(trial.result.loss_ratio() > 0.0);  // every 7.75 s trial is a probe, above
+        ++probes;
+      }
+      if (duration_s == 60.0) ++full_length;
+    }
+    CHECK(probes == 1);
+    CHECK(full_length <= 2);
+    for (const GoalResult& goal : result.goals) CHECK(goal.regular());
+    CHECK(*result.goals[0].relevant_lower_bound_pps <= capacity_pps);
+    CHECK(*result.goals[0].relevant_upper_bound_pps > capacity_pps);
+    check_results_are_the_analysis(config, result);
+  }
+}
+
 TEST_CASE("RFC 2544 goal: noise the two max-load samples missed shows after the probe") {
   // The two 1 s trials at max load agree, but the bracket's upper trial
   // forwards 2 % less: with the probe, four capacity samples spread by more
