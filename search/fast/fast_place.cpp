@@ -73,9 +73,9 @@ std::optional<GridIndex> FastSelection::undecided_load(std::size_t goal, const G
   // target's bounds most likely are; other undecided loads only when those
   // are decided, the one nearest the estimate first.
   //
-  // Loads far above the estimate are left out (below); without an estimate
-  // (too few high-loss trials yet) the lower bound stands in for it: the
-  // critical load is above it.
+  // Loads far from the estimate are left out (below); without an estimate
+  // (too few high-loss trials yet) the lower bound stands in for it above it:
+  // the critical load is above it.
   const std::size_t target_index = goals_[goal].target;
   const TargetSpec& target = chains_.targets[target_index];
   const bool zero_exceed = no_exceed(goal);
@@ -92,6 +92,9 @@ std::optional<GridIndex> FastSelection::undecided_load(std::size_t goal, const G
     // With exceed ratio 0 one short high-loss trial decides a load, so a
     // load there is cheap to decide and stays first.
     if (!zero_exceed && far_above && load - *far_above > target.width_steps) continue;
+    // Far below it (min load after the coarsest target's check for background
+    // loss): deciding it there makes a lower bound far from the critical load.
+    if (estimate && *estimate - load > target.width_steps) continue;
     const bool preceding_bound = load == preceding.clo || load == preceding.chi;
     if (beats(pick, load, preceding_bound, estimate.value_or(load))) {
       pick = UndecidedPick{load, preceding_bound};
