@@ -68,43 +68,34 @@ std::vector<GoalProgress> final_goals(const mlr::SearchResult& result) {
   return goals;
 }
 
-}  // namespace
+/// Stored trials for the resuming measurer: the search's, and the latency
+/// phase's apart.
+struct StoredForReplay {
+  std::vector<measure::RecordedTrial> search;
+  std::vector<measure::RecordedTrial> latency;
+};
 
-RunOutcome MlrJobRunner::run(const JobSpec& spec, std::vector<StoredTrial> stored,
-                             std::stop_token stop, RunObserver& observer) {
-  auto made = SearchMeasurer::make(
-      factories_, spec,
-      spec.latency.every_trial ? std::optional<std::string>("latency.every_trial") : std::nullopt,
-      observer);
-  if (const auto* problem = std::get_if<std::string>(&made)) return RunOutcome::failure(*problem);
-  SearchMeasurer& search_measurer = *std::get<std::unique_ptr<SearchMeasurer>>(made);
-  const bool latency = search_measurer.latency();
-
-  ShiftedClock& clock = search_measurer.paced().clock();
-  std::vector<measure::RecordedTrial> recorded;
-  std::vector<measure::RecordedTrial> recorded_latency;
-  recorded.reserve(stored.size());
+StoredForReplay split_stored(const std::vector<StoredTrial>& stored) {
+  StoredForReplay split;
+  split.search.reserve(stored.size());
   for (const StoredTrial& trial : stored) {
-    (trial.phase == mlr::TrialPhase::latency ? recorded_latency : recorded).push_back(trial.trial);
+    (trial.phase == mlr::TrialPhase::latency ? split.latency : split.search).push_back(trial.trial);
   }
-  measure::Measurer& live =
-      observer.with_trial_hooks(search_measurer.measurer(), stored.size() + 1);
-  ResumingMeasurer measurer(std::move(recorded), live, clock, std::move(recorded_latency));
-  const auto all_replayed = [&measurer] {
-    return measurer.replayed() == measurer.stored() &&
-           measurer.replayed_latency() == measurer.stored_latency();
-  };
+  return split;
+}
 
-  std::vector<std::string> labels;
-  for (std::size_t i = 0; i < spec.mlr.goals.size(); ++i) {
-    labels.push_back(spec.mlr.goals[i].label(i));
-  }
-  const auto store_live = [&](std::size_t number, mlr::TrialPhase phase,
-                              measure::Seconds started_at, const measure::TrialResult& result,
-                              const JobProgress& progress) {
-    if (measurer.last_was_replayed()) {
+/// Hands each live trial to the observer to store and report; a replayed one
+/// only tells it when the replay is over.
+class LiveTrialStore {
+ public:
+  LiveTrialStore(const ResumingMeasurer& measurer, RunObserver& observer)
+      : measurer_(measurer), observer_(observer) {}
+
+  void operator()(std::size_t number, mlr::TrialPhase phase, measure::Seconds started_at,
+                  const measure::TrialResult& result, const JobProgress& progress) const {
+    if (measurer_.last_was_replayed()) {
       if (all_replayed()) {
-        observer.replay_finished(measurer.replayed() + measurer.replayed_latency(), progress);
+        observer_.replay_finished(measurer_.replayed() + measurer_.replayed_latency(), progress);
       }
       return;
     }
@@ -116,34 +107,48 @@ RunOutcome MlrJobRunner::run(const JobSpec& spec, std::vector<StoredTrial> store
                                          result.outcome()};
     trial.loss_ratio = result.loss_ratio();
     trial.recorded_at = std::chrono::system_clock::now();
-    observer.trial_done(trial, progress);
-  };
-  mlr::SearchHooks hooks;
-  hooks.on_trial = [&](const mlr::TrialRecord& record, std::span<const mlr::GoalProgress> goals) {
-    JobProgress progress = make_progress(record, goals, labels);
-    progress.search_time_limit_s = spec.mlr.search_duration_max.count();
-    store_live(record.number, record.phase, record.started_at, record.result, progress);
-  };
-  hooks.debug = [&](std::string_view text) { observer.debug(text); };
+    observer_.trial_done(trial, progress);
+  }
 
-  const measure::Seconds origin = clock.now();
-  const mlr::Controller controller(spec.mlr, clock);
-  RunOutcome outcome = outcome_of(controller.search(measurer, stop, hooks));
+ private:
+  bool all_replayed() const {
+    return measurer_.replayed() == measurer_.stored() &&
+           measurer_.replayed_latency() == measurer_.stored_latency();
+  }
+
+  const ResumingMeasurer& measurer_;
+  RunObserver& observer_;
+};
+
+/// A resumed search that ended on its own terms without asking for every stored
+/// trial: the spec or the controller changed since they were measured, so this
+/// result is not the search that was started.
+void require_full_replay(RunOutcome& outcome, const ResumingMeasurer& measurer) {
   if (measurer.replayed() < measurer.stored() && outcome.kind != RunOutcome::Kind::failed &&
       outcome.kind != RunOutcome::Kind::stopped) {
-    // The search ended before asking for every stored trial: the spec or the
-    // controller changed since they were measured, so this result is not the
-    // search that was started.
     outcome.kind = RunOutcome::Kind::failed;
     outcome.reason = "cannot resume: the search ended after " +
                      std::to_string(measurer.replayed()) + " of " +
                      std::to_string(measurer.stored()) + " stored trials";
   }
-  if (!latency || outcome.kind != RunOutcome::Kind::completed || !outcome.result) return outcome;
+}
 
-  // The latency phase (docs/latency.md): after a search that ended on its own terms.
+/// What the latency phase needs from the run around it.
+struct LatencyRun {
+  const JobSpec& spec;
+  ResumingMeasurer& measurer;
+  ShiftedClock& clock;
+  measure::Seconds origin;
+  std::stop_token stop;
+  const LiveTrialStore& store;
+};
+
+/// The latency phase (docs/latency.md), after a search that ended on its own
+/// terms: its trials are stored like the search's, and its end decides the
+/// job's outcome.
+void run_latency_after(const LatencyRun& run, RunOutcome& outcome) {
   const mlr::SearchResult& search = *outcome.result;
-  const LatencyPlan plan = plan_latency_phase(spec.latency, spec.mlr, search.goals);
+  const LatencyPlan plan = plan_latency_phase(run.spec.latency, run.spec.mlr, search.goals);
   const std::vector<GoalProgress> goals = final_goals(search);
   const auto on_trial = [&](const LatencyTrialDone& done) {
     JobProgress progress;
@@ -151,25 +156,66 @@ RunOutcome MlrJobRunner::run(const JobSpec& spec, std::vector<StoredTrial> store
     progress.last_trial =
         summarize_trial(done.number, mlr::TrialPhase::latency, done.started_at, *done.result);
     progress.goals = goals;
-    progress.search_time_limit_s = spec.mlr.search_duration_max.count();
-    store_live(done.number, mlr::TrialPhase::latency, done.started_at, *done.result, progress);
+    progress.search_time_limit_s = run.spec.mlr.search_duration_max.count();
+    run.store(done.number, mlr::TrialPhase::latency, done.started_at, *done.result, progress);
   };
   LatencyPhaseOutcome phase =
-      run_latency_phase(plan, spec.mlr, rate_from_search(search), measurer, clock, origin,
-                        search.trials.size() + 1, stop, on_trial);
+      run_latency_phase(plan, run.spec.mlr, rate_from_search(search), run.measurer, run.clock,
+                        run.origin, search.trials.size() + 1, run.stop, on_trial);
   if (phase.cancelled) {
     outcome.kind = RunOutcome::Kind::stopped;
     outcome.reason = "cancelled during the latency phase";
   } else if (phase.failure) {
     outcome.kind = RunOutcome::Kind::failed;
     outcome.reason = *phase.failure;
-  } else if (measurer.replayed_latency() < measurer.stored_latency()) {
+  } else if (run.measurer.replayed_latency() < run.measurer.stored_latency()) {
     outcome.kind = RunOutcome::Kind::failed;
     outcome.reason = "cannot resume: the latency phase ended after " +
-                     std::to_string(measurer.replayed_latency()) + " of " +
-                     std::to_string(measurer.stored_latency()) + " stored latency trials";
+                     std::to_string(run.measurer.replayed_latency()) + " of " +
+                     std::to_string(run.measurer.stored_latency()) + " stored latency trials";
   }
   outcome.latency = std::move(phase.result);
+}
+
+}  // namespace
+
+RunOutcome MlrJobRunner::run(const JobSpec& spec, std::vector<StoredTrial> stored,
+                             std::stop_token stop, RunObserver& observer) {
+  auto made = SearchMeasurer::make(
+      factories_, spec,
+      spec.latency.every_trial ? std::optional<std::string>("latency.every_trial") : std::nullopt,
+      observer);
+  if (const auto* problem = std::get_if<std::string>(&made)) return RunOutcome::failure(*problem);
+  SearchMeasurer& search_measurer = *std::get<std::unique_ptr<SearchMeasurer>>(made);
+
+  ShiftedClock& clock = search_measurer.paced().clock();
+  StoredForReplay replay = split_stored(stored);
+  measure::Measurer& live =
+      observer.with_trial_hooks(search_measurer.measurer(), stored.size() + 1);
+  ResumingMeasurer measurer(std::move(replay.search), live, clock, std::move(replay.latency));
+  const LiveTrialStore store(measurer, observer);
+
+  std::vector<std::string> labels;
+  for (std::size_t i = 0; i < spec.mlr.goals.size(); ++i) {
+    labels.push_back(spec.mlr.goals[i].label(i));
+  }
+  mlr::SearchHooks hooks;
+  hooks.on_trial = [&](const mlr::TrialRecord& record, std::span<const mlr::GoalProgress> goals) {
+    JobProgress progress = make_progress(record, goals, labels);
+    progress.search_time_limit_s = spec.mlr.search_duration_max.count();
+    store(record.number, record.phase, record.started_at, record.result, progress);
+  };
+  hooks.debug = [&](std::string_view text) { observer.debug(text); };
+
+  const measure::Seconds origin = clock.now();
+  const mlr::Controller controller(spec.mlr, clock);
+  RunOutcome outcome = outcome_of(controller.search(measurer, stop, hooks));
+  require_full_replay(outcome, measurer);
+  if (!search_measurer.latency() || outcome.kind != RunOutcome::Kind::completed ||
+      !outcome.result) {
+    return outcome;
+  }
+  run_latency_after(LatencyRun{spec, measurer, clock, origin, stop, store}, outcome);
   return outcome;
 }
 

@@ -209,6 +209,44 @@ TEST_CASE("an MLR job interrupted in its latency phase resumes without measuring
   CHECK(job.store.trials(job.id).size() == search_trials + 3);
 }
 
+TEST_CASE("a resumed MLR job that ends before replaying every stored trial fails saying so") {
+  // A stored trial more than the search asks for (of the search, or of the
+  // latency phase): the spec or the controller changed since it was measured.
+  LatencySut whole;
+  Job reference(mlr_job(R"({"fractions": [0, 0.5], "duration": 2})"), whole);
+  StoringObserver uninterrupted(reference.store, reference.id);
+  const RunOutcome expected = reference.run(uninterrupted);
+  REQUIRE(expected.kind == RunOutcome::Kind::completed);
+  const std::vector<StoredTrial> stored = reference.store.trials(reference.id);
+  const std::size_t search_trials = expected.result->trials.size();
+  REQUIRE(stored.size() == search_trials + 2);
+
+  for (const bool latency : {false, true}) {
+    CAPTURE(latency);
+    std::vector<StoredTrial> one_more = stored;
+    // The last search trial, or the last latency trial, stored twice.
+    StoredTrial extra = one_more[latency ? stored.size() - 1 : search_trials - 1];
+    one_more.insert(
+        one_more.begin() + static_cast<std::ptrdiff_t>(latency ? stored.size() : search_trials),
+        extra);
+    for (std::size_t i = 0; i < one_more.size(); ++i) one_more[i].number = i + 1;
+    LatencySut again;
+    MeasurerFactories factories;
+    factories.add(std::make_unique<SharedFactory>(again));
+    StoringObserver resumed(reference.store, reference.id);
+    MlrJobRunner runner(factories);
+    const RunOutcome outcome = runner.run(reference.spec, one_more, {}, resumed);
+    CHECK(outcome.kind == RunOutcome::Kind::failed);
+    CHECK(resumed.live == 0);
+    CHECK(again.measure_calls == 0);
+    const std::string want =
+        latency ? "cannot resume: the latency phase ended after 2 of 3 stored latency trials"
+                : "cannot resume: the search ended after " + std::to_string(search_trials) +
+                      " of " + std::to_string(search_trials + 1) + " stored trials";
+    CHECK(outcome.reason == want);
+  }
+}
+
 TEST_CASE("latency asked of a measurer without latency streams fails the job saying why") {
   PlainSut sut;
   Job job(mlr_job("{}"), sut);
