@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <chrono>
 #include <string>
+#include <variant>
+#include <vector>
 
 #include "daemon/runners/search_measurer.hpp"
 #include "measure/errors.hpp"
@@ -54,6 +56,59 @@ RunOutcome::Kind kind_of(plr::PlrStopReason reason) {
   return RunOutcome::Kind::failed;
 }
 
+/// The PLR state each stored trial was kept with, in order; or why the job
+/// cannot resume.
+std::variant<std::vector<plr::PlrTrial>, std::string> plr_states(
+    const std::vector<StoredTrial>& stored) {
+  std::vector<plr::PlrTrial> states;
+  states.reserve(stored.size());
+  for (const StoredTrial& trial : stored) {
+    if (!trial.plr) {
+      return "cannot resume: stored trial " + std::to_string(trial.number) + " has no PLR state";
+    }
+    states.push_back(*trial.plr);
+  }
+  return states;
+}
+
+/// plr_resume = deadline: the deadline is the original start plus the time
+/// budget, so the wall time since the last stored trial (the daemon was down) is
+/// spent too. At least the stored search time stays, so a late resume ends at
+/// once with the stored estimate.
+void spend_downtime(plr::PlrConfig& config, const StoredTrial& last_stored,
+                    const plr::PlrTrial& last_state, RunObserver& observer) {
+  const measure::Seconds downtime = std::chrono::duration_cast<measure::Seconds>(
+      std::chrono::system_clock::now() - last_stored.recorded_at);
+  if (downtime.count() <= 0.0) return;
+  config.time_budget = std::max(config.time_budget - downtime, last_state.finished_at);
+  observer.debug("plr_resume=deadline: " + measure::format_value(downtime.count()) +
+                 " s downtime, time budget now " +
+                 measure::format_value(config.time_budget.count()) + " s");
+}
+
+/// A live trial as the store keeps it, with its PLR state for a resume.
+StoredTrial stored_trial(const plr::PlrTrial& trial) {
+  StoredTrial record;
+  record.number = trial.number;
+  record.phase = mlr::TrialPhase::main;
+  record.started_at = trial.started_at;
+  record.trial = measure::RecordedTrial{trial.result.intended_load_pps(),
+                                        trial.result.intended_duration(), outcome_of(trial.result)};
+  record.loss_ratio = trial.result.loss_ratio();
+  record.recorded_at = std::chrono::system_clock::now();
+  record.plr = trial;
+  return record;
+}
+
+RunOutcome outcome_from(plr::PlrResult result) {
+  RunOutcome outcome;
+  outcome.kind = kind_of(result.stop_reason);
+  outcome.reason = result.stop_detail.empty() ? std::string(plr::to_string(result.stop_reason))
+                                              : result.stop_detail;
+  outcome.plr_result = std::move(result);
+  return outcome;
+}
+
 }  // namespace
 
 RunOutcome PlrJobRunner::run(const JobSpec& spec, std::vector<StoredTrial> stored,
@@ -65,15 +120,9 @@ RunOutcome PlrJobRunner::run(const JobSpec& spec, std::vector<StoredTrial> store
   SearchMeasurer& soak = *std::get<std::unique_ptr<SearchMeasurer>>(made);
   PacedMeasurer& paced = soak.paced();
 
-  std::vector<plr::PlrTrial> resume_from;
-  resume_from.reserve(stored.size());
-  for (const StoredTrial& trial : stored) {
-    if (!trial.plr) {
-      return RunOutcome::failure("cannot resume: stored trial " + std::to_string(trial.number) +
-                                 " has no PLR state");
-    }
-    resume_from.push_back(*trial.plr);
-  }
+  auto states = plr_states(stored);
+  if (const auto* problem = std::get_if<std::string>(&states)) return RunOutcome::failure(*problem);
+  const std::vector<plr::PlrTrial>& resume_from = std::get<std::vector<plr::PlrTrial>>(states);
 
   PlrRunnerSettings settings;
   {
@@ -84,17 +133,7 @@ RunOutcome PlrJobRunner::run(const JobSpec& spec, std::vector<StoredTrial> store
   if (settings.threads_per_fit > 0) config.threads_per_fit = settings.threads_per_fit;
   const PlrResume resume = spec.plr_resume.value_or(settings.resume);
   if (!stored.empty() && resume == PlrResume::deadline && !paced.compressed()) {
-    // The deadline is the original start plus the time budget: the wall time since
-    // the last stored trial (the daemon was down) is spent too. At least the stored
-    // search time stays, so a late resume ends at once with the stored estimate.
-    const measure::Seconds downtime = std::chrono::duration_cast<measure::Seconds>(
-        std::chrono::system_clock::now() - stored.back().recorded_at);
-    if (downtime.count() > 0.0) {
-      config.time_budget = std::max(config.time_budget - downtime, resume_from.back().finished_at);
-      observer.debug("plr_resume=deadline: " + measure::format_value(downtime.count()) +
-                     " s downtime, time budget now " +
-                     measure::format_value(config.time_budget.count()) + " s");
-    }
+    spend_downtime(config, stored.back(), resume_from.back(), observer);
   }
 
   std::optional<plr::SoakSearch> search;
@@ -115,30 +154,14 @@ RunOutcome PlrJobRunner::run(const JobSpec& spec, std::vector<StoredTrial> store
 
   plr::PlrHooks hooks;
   hooks.on_trial = [&](const plr::PlrTrial& trial) {
-    StoredTrial record;
-    record.number = trial.number;
-    record.phase = mlr::TrialPhase::main;
-    record.started_at = trial.started_at;
-    record.trial =
-        measure::RecordedTrial{trial.result.intended_load_pps(), trial.result.intended_duration(),
-                               outcome_of(trial.result)};
-    record.loss_ratio = trial.result.loss_ratio();
-    record.recorded_at = std::chrono::system_clock::now();
-    record.plr = trial;
-    observer.trial_done(record, progress_of(trial));
+    observer.trial_done(stored_trial(trial), progress_of(trial));
   };
   hooks.debug = [&](std::string_view text) { observer.debug(text); };
   hooks.on_worker_start = integration_thread_start_;
   hooks.gate = gate_.get();
 
   measure::Measurer& live = observer.with_trial_hooks(soak.measurer(), resume_from.size() + 1);
-  plr::PlrResult result = search->run(live, stop, hooks, resume_from);
-  RunOutcome outcome;
-  outcome.kind = kind_of(result.stop_reason);
-  outcome.reason = result.stop_detail.empty() ? std::string(plr::to_string(result.stop_reason))
-                                              : result.stop_detail;
-  outcome.plr_result = std::move(result);
-  return outcome;
+  return outcome_from(search->run(live, stop, hooks, resume_from));
 }
 
 void PlrJobRunner::set_settings(PlrRunnerSettings settings) {

@@ -3,6 +3,7 @@
 #include <doctest/doctest.h>
 
 #include <algorithm>
+#include <chrono>
 #include <cmath>
 #include <stop_token>
 
@@ -39,12 +40,13 @@ class StoringObserver final : public RunObserver {
     replayed = count;
     CHECK(progress.trial_count == count);
   }
-  void debug(std::string_view) override {}
+  void debug(std::string_view text) override { debug_lines.emplace_back(text); }
 
   std::stop_source stop;
   std::size_t live = 0;
   std::size_t replayed = 0;
   std::vector<std::optional<plr::PlrEstimate>> estimates;
+  std::vector<std::string> debug_lines;
 
  private:
   Store& store_;
@@ -191,6 +193,42 @@ TEST_CASE("a PLR job stopped mid-way and resumed from the store ends as if never
   }
   CHECK(resumed.plr_result->estimate == reference.plr_result->estimate);
   CHECK(fixture.store.trial_count(split) == total);
+}
+
+TEST_CASE(
+    "plr_resume = deadline: a real-time soak resumed an hour after its last trial ends at once") {
+  // The deadline is the original start plus the time budget: an hour of
+  // downtime spends the 60 s budget, and the stored search time stays, so the
+  // soak ends on its budget with the stored estimate and measures nothing.
+  Fixture fixture;
+  PlrJobRunner runner(fixture.factories);
+  const JobId job = fixture.add_job();
+  StoringObserver first(fixture.store, job, 3);
+  (void)runner.run(fixture.spec, {}, first.stop.get_token(), first);
+  std::vector<StoredTrial> stored = fixture.store.trials(job);
+  REQUIRE(stored.size() == 3);
+  REQUIRE(stored.back().plr.has_value());
+  stored.back().recorded_at -= std::chrono::hours(1);
+
+  JobSpec later = fixture.spec;
+  std::get<SimMeasurerSpec>(later.measurer).time = TimeMode::real_time;
+  later.plr_resume = PlrResume::deadline;
+  StoringObserver second(fixture.store, job);
+  const RunOutcome resumed = runner.run(later, stored, {}, second);
+  INFO(resumed.reason);
+  CHECK(resumed.kind == RunOutcome::Kind::completed);
+  CHECK(second.replayed == 3);
+  CHECK(second.live == 0);
+  REQUIRE(resumed.plr_result.has_value());
+  CHECK(resumed.plr_result->stop_reason == plr::PlrStopReason::time_budget);
+  CHECK(resumed.plr_result->estimate == stored.back().plr->estimate);
+  const auto said = std::find_if(
+      second.debug_lines.begin(), second.debug_lines.end(),
+      [](const std::string& line) { return line.rfind("plr_resume=deadline: 36", 0) == 0; });
+  REQUIRE(said != second.debug_lines.end());
+  CHECK(said->find("time budget now " +
+                   measure::format_value(stored.back().plr->finished_at.count()) + " s") !=
+        std::string::npos);
 }
 
 TEST_CASE("a PLR job whose stored trials lack PLR state fails with the trial named") {
