@@ -54,10 +54,6 @@ std::optional<double> censored_median(std::vector<Observation> observations) {
   return std::nullopt;
 }
 
-}  // namespace
-
-namespace {
-
 /// A tester-limited trial whose SUT still lost more than the target's loss ratio
 /// of what it was offered: the SUT, not only the tester, was saturated.
 bool saturated_sut(const measure::TrialResult& result, const ClassificationTarget& target) {
