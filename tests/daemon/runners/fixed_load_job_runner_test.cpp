@@ -4,6 +4,7 @@
 
 #include <doctest/doctest.h>
 
+#include <stdexcept>
 #include <stop_token>
 
 #include "daemon/codec/strict_json.hpp"
@@ -38,6 +39,38 @@ class KeepingObserver final : public RunObserver {
 struct Fixture {
   Fixture() { factories.add(std::make_unique<SimMeasurerFactory>()); }
   MeasurerFactories factories;
+};
+
+/// Forwards every frame of its first trial, then fails as `second` says.
+class FailingSecondTrial final : public measure::Measurer {
+ public:
+  enum class How { throws, negative_offered_count };
+  explicit FailingSecondTrial(How how) : how_(how) {}
+  measure::TrialOutcome measure(measure::Seconds duration, double load_pps,
+                                std::stop_token) override {
+    measure::TrialOutcome outcome;
+    outcome.offered_count = static_cast<std::int64_t>(load_pps * duration.count());
+    if (++trials_ == 1) return outcome;
+    if (how_ == How::throws) throw std::runtime_error("TRex went away");
+    outcome.offered_count = -1;
+    return outcome;
+  }
+
+ private:
+  How how_;
+  int trials_ = 0;
+};
+
+class FailingFactory final : public MeasurerFactory {
+ public:
+  explicit FailingFactory(FailingSecondTrial::How how) : how_(how) {}
+  std::string_view kind() const override { return "sim"; }
+  LiveMeasurer make(const MeasurerSpec&) const override {
+    return LiveMeasurer{std::make_unique<FailingSecondTrial>(how_), false, nullptr, std::nullopt};
+  }
+
+ private:
+  FailingSecondTrial::How how_;
 };
 
 }  // namespace
@@ -111,6 +144,29 @@ TEST_CASE("a stop request ends the MRR job as stopped with the trials it measure
   REQUIRE(outcome.fixed_load_result.has_value());
   CHECK(outcome.fixed_load_result->stop_reason == FixedLoadStop::cancelled);
   CHECK(outcome.fixed_load_result->trials.empty());
+}
+
+TEST_CASE(
+    "a trial that fails, or whose counts cannot be a trial, fails the job; earlier ones stay") {
+  for (const auto how :
+       {FailingSecondTrial::How::throws, FailingSecondTrial::How::negative_offered_count}) {
+    CAPTURE(static_cast<int>(how));
+    MeasurerFactories factories;
+    factories.add(std::make_unique<FailingFactory>(how));
+    FixedLoadJobRunner runner(factories, SearchMethod::mrr);
+    KeepingObserver observer;
+    const RunOutcome outcome = runner.run(spec_of("mrr", R"({"load": 5e5, "trials": 3})"), {},
+                                          std::stop_token{}, observer);
+    CHECK(outcome.kind == RunOutcome::Kind::failed);
+    CHECK(outcome.reason.rfind("trial 2 failed: ", 0) == 0);
+    if (how == FailingSecondTrial::How::throws) {
+      CHECK(outcome.reason == "trial 2 failed: TRex went away");
+    }
+    CHECK(observer.trials.size() == 1);
+    REQUIRE(outcome.fixed_load_result.has_value());
+    CHECK(outcome.fixed_load_result->stop_reason == FixedLoadStop::failed);
+    CHECK(outcome.fixed_load_result->trials.size() == 1);
+  }
 }
 
 }  // namespace trexsearch::service
