@@ -301,7 +301,7 @@ TEST_CASE("an emulator restart mid-search repeats only the interrupted ASTF tria
   submit["spec"] = two_goal_spec(1'000.0, 100'000.0);
   submit["measurer"] = astf_measurer(rig.emulator.rpc_endpoint(), tmpl("tcp"));
   const std::int64_t job = rig.start(submit);
-  rig.client->wait_trial(3);
+  rig.client->wait_trial_count(3);
   rig.emulator.send_signal(SIGHUP);
   CHECK(rig.emulator.read_line(kDeadline) == "restarted");
   const Json::Value result = rig.finish(job);

@@ -124,7 +124,7 @@ TEST_CASE("a full file system fails the job with a reason; status, delete and a 
     REQUIRE(submitted.result == ResultCode::success);
     job = submitted.arguments["job"].asInt64();
     REQUIRE(client.request("watch", job_arguments(job), 2).result == ResultCode::success);
-    client.wait_trial(1);
+    client.wait_trial_count(1);
     daemon.send_signal(SIGKILL);
     CHECK(daemon.wait_exit() == 128 + SIGKILL);
     disk.fill("filler");

@@ -213,7 +213,7 @@ TEST_CASE("GET /metrics during a real-time job reports it; promtool accepts the 
   REQUIRE(submitted.result == ResultCode::success);
   const std::int64_t job = submitted.arguments["job"].asInt64();
   REQUIRE(client.request("watch", job_arguments(job), 2).result == ResultCode::success);
-  client.wait_trial(1);
+  client.wait_trial_count(1);
 
   const HttpReply reply = http_request(port, "GET", "/metrics");
   REQUIRE(reply.status == 200);

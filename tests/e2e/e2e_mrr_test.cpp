@@ -86,7 +86,7 @@ struct Rig {
   // SIGKILLs the daemon once `trial` is stored and starts it again.
   void kill_after(std::int64_t job, std::size_t trial) {
     REQUIRE(client->request("watch", job_arguments(job), 2).result == ResultCode::success);
-    client->wait_trial(trial);
+    client->wait_trial_count(trial);
     client.reset();
     daemon->send_signal(SIGKILL);
     CHECK(daemon->wait_exit() == 128 + SIGKILL);
@@ -224,7 +224,7 @@ TEST_CASE("a cancelled MRR job keeps the receive rate of the trials it measured"
   Rig rig(sharp_sut("10"));
   const std::int64_t job = rig.submit(mrr_submit(rig.emulator.rpc_endpoint(), 10.0, 5e5, 1000));
   REQUIRE(rig.client->request("watch", job_arguments(job), 2).result == ResultCode::success);
-  rig.client->wait_trial(3);
+  rig.client->wait_trial_count(3);
   ControlClient canceller(rig.dir.file("control.sock"));
   REQUIRE(canceller.request("cancel", job_arguments(job)).result == ResultCode::success);
   const Json::Value done = rig.finish(job, "cancelled");

@@ -31,7 +31,7 @@ TEST_CASE("jobs queue behind the running one; queued and running jobs can be can
   const std::int64_t a = submit(
       client, fake_exec_measurer(1e6, {"--hang-at", "2", "--pid-file", dir.file("measurer.pid")}));
   REQUIRE(watcher.request("watch", job_arguments(a), 10).result == ResultCode::success);
-  watcher.wait_trial(1);
+  watcher.wait_trial_count(1);
 
   // A's measurer inherited none of the daemon's sockets (listener, clients): an
   // orphaned measurer must not keep the control socket alive after a crash.

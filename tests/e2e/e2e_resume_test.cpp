@@ -73,7 +73,7 @@ TEST_CASE(
     job = submitted.arguments["job"].asInt64();
     REQUIRE(client.request("watch", job_arguments(job), 2).result == ResultCode::success);
     // The trial event is sent after the trial is committed to the store.
-    client.wait_trial(kCompleted);
+    client.wait_trial_count(kCompleted);
     first.send_signal(SIGKILL);
     CHECK(first.wait_exit() == 128 + SIGKILL);
   }
@@ -119,7 +119,7 @@ TEST_CASE("SIGTERM interrupts the running job, exits 0, and the next start resum
     REQUIRE(submitted.result == ResultCode::success);
     job = submitted.arguments["job"].asInt64();
     REQUIRE(client.request("watch", job_arguments(job), 2).result == ResultCode::success);
-    client.wait_trial(2);
+    client.wait_trial_count(2);
     first.send_signal(SIGTERM);
     CHECK(first.wait_exit() == 0);
     CHECK(first.notifications().wait_for("STOPPING=1", kDeadline));

@@ -177,8 +177,8 @@ TEST_CASE("SIGKILL while two testbeds run jobs: after restart both resume, no tr
     REQUIRE(watch_a.request("watch", job_arguments(on_a), 2).result == ResultCode::success);
     REQUIRE(watch_b.request("watch", job_arguments(on_b), 2).result == ResultCode::success);
     // Trial events come after the trial is stored: both jobs are running here.
-    watch_a.wait_trial(3);
-    watch_b.wait_trial(3);
+    watch_a.wait_trial_count(3);
+    watch_b.wait_trial_count(3);
     daemon.send_signal(SIGKILL);
     CHECK(daemon.wait_exit() == 128 + SIGKILL);
   }

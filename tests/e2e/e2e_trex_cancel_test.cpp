@@ -31,7 +31,7 @@ TEST_CASE("cancelling a trex job whose TRex hangs ends it within a second or so"
   submit["measurer"] = measurer;
   REQUIRE(watcher.request("submit", submit).result == protocol::ResultCode::success);
   REQUIRE(watcher.request("watch", job_arguments(1), 2).result == protocol::ResultCode::success);
-  (void)watcher.wait_trial(2);
+  watcher.wait_trial_count(2);
 
   emulator.send_signal(SIGSTOP);  // TRex hangs: every RPC from now on waits
   ControlClient canceller(dir.file("control.sock"));

@@ -69,7 +69,7 @@ TEST_CASE("an MLR job against trex-emulator gets a regular NDR/PDR result and th
   DaemonProcess& daemon = rig.daemon;
   ControlClient& client = *rig.client;
   // While the job runs, status shows the link it holds.
-  client.wait_trial(2);
+  client.wait_trial_count(2);
   ControlClient poller(dir.file("control.sock"));
   const auto during = poller.request("status", Json::Value(Json::objectValue));
   CHECK(during.arguments["trex"]["state"].asString() == "connected");
@@ -105,7 +105,7 @@ TEST_CASE("an emulator restart (SIGHUP) mid-job costs one repeated trial and the
   EmulatorProcess& emulator = rig.emulator;
   DaemonProcess& daemon = rig.daemon;
   ControlClient& client = *rig.client;
-  client.wait_trial(3);
+  client.wait_trial_count(3);
   emulator.send_signal(SIGHUP);
   CHECK(emulator.read_line(kDeadline) == "restarted");
   const Json::Value ended = client.wait_event("job.ended");
@@ -131,7 +131,7 @@ TEST_CASE("TRex gone for good mid-job: the job fails after the grace period, tri
   DaemonProcess& daemon = rig.daemon;
   ControlClient& client = *rig.client;
   const std::string endpoint = emulator.rpc_endpoint();
-  client.wait_trial(3);
+  client.wait_trial_count(3);
   emulator.kill_for_good();
   const Json::Value ended = client.wait_event("job.ended");
   INFO(daemon.log());
@@ -165,7 +165,7 @@ TEST_CASE("a link pulled mid-job: the job fails naming the port, no trial blames
   TrexRig rig;
   const std::int64_t job = rig.start_job();
   ControlClient& client = *rig.client;
-  client.wait_trial(3);
+  client.wait_trial_count(3);
   rig.emulator.control(R"({"link_down": 1})");
   const Json::Value ended = client.wait_event("job.ended");
   INFO(rig.daemon.log());
@@ -194,7 +194,7 @@ TEST_CASE("TRex frozen (SIGSTOP) mid-job, 1 s grace: the job fails 1 s after TRe
   const std::int64_t job = rig.start_job(1.0, 0.5);
   EmulatorProcess& emulator = rig.emulator;
   ControlClient& client = *rig.client;
-  client.wait_trial(3);
+  client.wait_trial_count(3);
   emulator.send_signal(SIGSTOP);
   const Json::Value ended = client.wait_event("job.ended");
   INFO(rig.daemon.log());

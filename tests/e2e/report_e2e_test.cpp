@@ -179,7 +179,7 @@ TEST_CASE("a running job's report shows the trials stored so far and the bounds 
   REQUIRE(reply.result == protocol::ResultCode::success);
   const std::int64_t job = reply.arguments["job"].asInt64();
   REQUIRE(watcher.request("watch", job_arguments(job), 10).result == protocol::ResultCode::success);
-  watcher.wait_trial(3);
+  watcher.wait_trial_count(3);
 
   const std::string page = dir.file("running.html");
   const CliRun report =
@@ -267,7 +267,7 @@ TEST_CASE("a running soak's report already says when its estimate is the tester'
   REQUIRE(reply.result == protocol::ResultCode::success);
   const std::int64_t job = reply.arguments["job"].asInt64();
   REQUIRE(watcher.request("watch", job_arguments(job), 10).result == protocol::ResultCode::success);
-  watcher.wait_trial(3);
+  watcher.wait_trial_count(3);
 
   const std::string page = dir.file("running-soak.html");
   const CliRun report =

@@ -217,8 +217,13 @@ std::optional<std::string> ControlClient::read_line(milliseconds timeout) {
 
 protocol::JsonReply ControlClient::request(const std::string& command, const Json::Value& arguments,
                                            int id) {
-  return protocol::parse_json_reply(
+  protocol::JsonReply reply = protocol::parse_json_reply(
       client_.exchange_line(command, protocol::make_document(arguments), kDeadline, id));
+  if (command == "watch" && reply.result == protocol::ResultCode::success) {
+    const Json::Value& progress = reply.arguments["progress"];
+    watched_trial_count_ = progress.isObject() ? progress["trial_count"].asUInt64() : 0;
+  }
+  return reply;
 }
 
 Json::Value ControlClient::wait_event(const std::string& event, milliseconds timeout) {
@@ -240,6 +245,11 @@ Json::Value ControlClient::wait_trial(std::size_t number, milliseconds timeout) 
     const Json::Value trial = wait_event("trial", milliseconds(remaining_ms(deadline)));
     if (trial["trial"].asUInt64() >= number) return trial;
   }
+}
+
+void ControlClient::wait_trial_count(std::size_t number, milliseconds timeout) {
+  if (watched_trial_count_ >= number) return;
+  (void)wait_trial(number, timeout);
 }
 
 bool ControlClient::wait_closed(milliseconds timeout) { return client_.wait_closed(timeout); }

@@ -122,11 +122,18 @@ class ControlClient {
   Json::Value wait_event(const std::string& event, milliseconds timeout = kDeadline);
   /// Reads until a `trial` event with `"trial": number` (or a later one).
   Json::Value wait_trial(std::size_t number, milliseconds timeout = kDeadline);
+  /// Returns once the watched job has `number` trials: at once when the `watch`
+  /// reply's progress already counted them (trials measured before the watch
+  /// began get no event: a job with instant trials can be that far when the
+  /// watch arrives), else at its trial event.
+  void wait_trial_count(std::size_t number, milliseconds timeout = kDeadline);
   /// True when the daemon closes the connection before the deadline.
   bool wait_closed(milliseconds timeout = kDeadline);
 
  private:
   protocol::ControlLineClient client_;
+  /// The last successful `watch` reply's progress.trial_count.
+  std::size_t watched_trial_count_ = 0;
 };
 
 /// What a finished trex-search run left behind.
