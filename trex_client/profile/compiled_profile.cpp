@@ -139,13 +139,16 @@ FlowSpec mirror(const FlowSpec& flows, const HeaderStack& headers) {
   return reverse;
 }
 
-void validate_profile(const TrafficProfile& profile) {
-  if (profile.port_pairs.empty()) {
+namespace {
+
+/// Port pairs: at least one, two different ports each, no port in two pairs.
+void validate_port_pairs(const std::vector<PortPair>& pairs) {
+  if (pairs.empty()) {
     throw measure::ConfigError("port_pairs", "[]", "needs at least one port pair");
   }
   std::set<std::uint8_t> used;
-  for (std::size_t i = 0; i < profile.port_pairs.size(); ++i) {
-    const PortPair& pair = profile.port_pairs[i];
+  for (std::size_t i = 0; i < pairs.size(); ++i) {
+    const PortPair& pair = pairs[i];
     const std::string field = "port_pairs[" + std::to_string(i) + "].ports";
     const std::string value =
         "[" + std::to_string(pair.first) + ", " + std::to_string(pair.second) + "]";
@@ -159,15 +162,10 @@ void validate_profile(const TrafficProfile& profile) {
       }
     }
   }
-  if (profile.trex_streams) {
-    if (profile.latency) {
-      throw measure::ConfigError("latency", "{...}",
-                                 "latency streams with trex_streams are not supported yet: "
-                                 "leave the latency section out");
-    }
-    validate_native_streams(profile);
-    return;
-  }
+}
+
+/// Every frame size (one, or an IMIX's) fits the headers and the maximum frame.
+void validate_frame_sizes(const TrafficProfile& profile) {
   if (profile.frame_sizes.empty()) {
     throw measure::ConfigError("frame_size", "(missing)", "needs a frame size or an IMIX");
   }
@@ -189,6 +187,11 @@ void validate_profile(const TrafficProfile& profile) {
       throw measure::ConfigError("imix[" + std::to_string(i) + "].weight", "0", "must be > 0");
     }
   }
+}
+
+/// The flows: checksums the NIC must fix, a count, and the field engine's own
+/// range and field checks in both directions.
+void validate_flows(const TrafficProfile& profile) {
   // Varied fields under a mandatory L4 checksum need the NIC to fix it. In a tunnel
   // that is the inner packet's; the outer one carries none (VXLAN's UDP checksum is 0).
   const bool l4_packet_varies =
@@ -205,19 +208,38 @@ void validate_profile(const TrafficProfile& profile) {
   if (profile.flows.count == 0) {
     throw measure::ConfigError("flows.count", "0", "must be >= 1");
   }
-  // Range and field checks of the field engine, both directions.
   build_flow_vm(profile.flows, profile.headers, profile.checksum);
-  bool any_bidirectional = false;
-  std::size_t direction_count = 0;
-  for (const PortPair& pair : profile.port_pairs) {
-    any_bidirectional |= pair.bidirectional;
-    direction_count += pair.bidirectional ? 2 : 1;
-  }
+  const bool any_bidirectional =
+      std::any_of(profile.port_pairs.begin(), profile.port_pairs.end(),
+                  [](const PortPair& pair) { return pair.bidirectional; });
   if (any_bidirectional) {
     build_flow_vm(mirror(profile.flows, profile.headers), mirror(profile.headers),
                   profile.checksum);
   }
-  validate_latency(profile, direction_count);
+}
+
+std::size_t direction_count(const std::vector<PortPair>& pairs) {
+  std::size_t count = 0;
+  for (const PortPair& pair : pairs) count += pair.bidirectional ? 2 : 1;
+  return count;
+}
+
+}  // namespace
+
+void validate_profile(const TrafficProfile& profile) {
+  validate_port_pairs(profile.port_pairs);
+  if (profile.trex_streams) {
+    if (profile.latency) {
+      throw measure::ConfigError("latency", "{...}",
+                                 "latency streams with trex_streams are not supported yet: "
+                                 "leave the latency section out");
+    }
+    validate_native_streams(profile);
+    return;
+  }
+  validate_frame_sizes(profile);
+  validate_flows(profile);
+  validate_latency(profile, direction_count(profile.port_pairs));
 }
 
 const char* to_string(CounterSource source) {
