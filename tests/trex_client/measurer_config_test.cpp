@@ -5,10 +5,9 @@
 #include <limits>
 #include <string>
 
-#include "measure/errors.hpp"
+#include "tests/support/config_refusal.hpp"
 #include "trex_client/measurer/trex_measurer_config.hpp"
 
-using trexsearch::measure::ConfigError;
 using trexsearch::measure::Seconds;
 using trexsearch::trex::CounterSource;
 using trexsearch::trex::LatencyStreamRef;
@@ -26,14 +25,8 @@ TrexMeasurerConfig bidirectional() {
 
 /// What validate() refused with, as "field = value: reason"; empty when it passed.
 std::string refusal(const std::function<void(TrexMeasurerConfig&)>& change) {
-  TrexMeasurerConfig config = bidirectional();
-  change(config);
-  try {
-    config.validate();
-  } catch (const ConfigError& error) {
-    return error.what();
-  }
-  return {};
+  return test_support::config_refusal(bidirectional(), change,
+                                      [](const TrexMeasurerConfig& c) { c.validate(); });
 }
 
 }  // namespace

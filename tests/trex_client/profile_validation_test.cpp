@@ -5,28 +5,27 @@
 #include <functional>
 #include <string>
 
-#include "measure/errors.hpp"
+#include "tests/support/config_refusal.hpp"
 #include "trex_client/profile/compiled_profile.hpp"
 
-using trexsearch::measure::ConfigError;
 using trexsearch::trex::TrafficProfile;
 using trexsearch::trex::validate_profile;
 
 namespace {
 
-/// What validate_profile refused with, as "field = value: reason"; empty when it passed.
-std::string refusal(const std::function<void(TrafficProfile&)>& change) {
+/// One bidirectional pair, 64 B frames.
+TrafficProfile base_profile() {
   TrafficProfile profile;
   profile.name = "test";
   profile.port_pairs = {{0, 1, true}};
   profile.frame_sizes = {{64, 1}};
-  change(profile);
-  try {
-    validate_profile(profile);
-  } catch (const ConfigError& error) {
-    return error.what();
-  }
-  return {};
+  return profile;
+}
+
+/// What validate_profile refused with, as "field = value: reason"; empty when it passed.
+std::string refusal(const std::function<void(TrafficProfile&)>& change) {
+  return test_support::config_refusal(base_profile(), change,
+                                      [](const TrafficProfile& p) { validate_profile(p); });
 }
 
 }  // namespace

@@ -5,10 +5,9 @@
 #include <limits>
 #include <string>
 
-#include "measure/errors.hpp"
+#include "tests/support/config_refusal.hpp"
 #include "trex_emulator/model/emulator_options.hpp"
 
-using trexsearch::measure::ConfigError;
 using trexsearch::measure::Seconds;
 using trexsearch::trex::emu::EmulatorOptions;
 
@@ -16,14 +15,8 @@ namespace {
 
 /// What validate() refused with, as "field = value: reason"; empty when it passed.
 std::string refusal(const std::function<void(EmulatorOptions&)>& change) {
-  EmulatorOptions options;
-  change(options);
-  try {
-    options.validate();
-  } catch (const ConfigError& error) {
-    return error.what();
-  }
-  return {};
+  return test_support::config_refusal(EmulatorOptions{}, change,
+                                      [](const EmulatorOptions& o) { o.validate(); });
 }
 
 }  // namespace
