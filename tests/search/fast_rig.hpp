@@ -1,0 +1,104 @@
+#pragma once
+// The fast strategy tests' goals, controller configuration and checks
+// (fast_strategy_test.cpp, fast_rfc2544_test.cpp).
+#include <doctest/doctest.h>
+
+#include <cmath>
+#include <utility>
+#include <vector>
+
+#include "search/controller.hpp"
+#include "search/trial_analysis.hpp"
+#include "tests/search/fake_sut.hpp"
+
+namespace trexsearch::mlr::fast_rig {
+
+inline SearchGoal ndr_goal() {
+  SearchGoal goal;  // defaults: exceed 0.5, width 0.5 %, 1 s trials, sum 21 s, 2 preceding
+  goal.name = "NDR";
+  goal.fail_fast = false;
+  return goal;
+}
+
+inline SearchGoal pdr_goal() {
+  SearchGoal goal = ndr_goal();
+  goal.name = "PDR";
+  goal.loss_ratio = 0.005;
+  return goal;
+}
+
+inline SearchGoal rfc2544_goal() {
+  SearchGoal goal = ndr_goal();
+  goal.name = "RFC2544";
+  goal.exceed_ratio = 0.0;
+  goal.final_trial_duration = measure::Seconds{60.0};
+  goal.duration_sum = measure::Seconds{60.0};
+  return goal;
+}
+
+inline ControllerConfig config_for(std::vector<SearchGoal> goals, SelectionStrategy strategy) {
+  ControllerConfig config;
+  config.goals = std::move(goals);
+  config.min_load_pps = 9001.0;
+  config.max_load_pps = 14880952.0;
+  config.warmup_duration = measure::Seconds{0.0};
+  config.search_duration_max = measure::Seconds{1e6};
+  config.strategy = strategy;
+  return config;
+}
+
+inline SearchResult search_fake_sut(const ControllerConfig& config, double capacity_pps,
+                                    bool wobbly = false, double loss_floor = 0.0) {
+  measure::ManualClock clock;
+  testing::FakeSut sut(capacity_pps, clock);
+  if (wobbly) sut.wobbly();
+  if (loss_floor > 0.0) sut.loss_floor(loss_floor);
+  return Controller(config, clock).search(sut);
+}
+
+inline std::vector<measure::TrialResult> counted_trials(const SearchResult& result) {
+  std::vector<measure::TrialResult> trials;
+  for (const TrialRecord& trial : result.trials) {
+    if (trial.phase != TrialPhase::warmup) trials.push_back(trial.result);
+  }
+  return trials;
+}
+
+/// The result must be exactly what the analysis makes of the trials it measured.
+inline void check_results_are_the_analysis(const ControllerConfig& config,
+                                           const SearchResult& result) {
+  const std::vector<measure::TrialResult> trials = counted_trials(result);
+  const std::vector<GoalResult> analysed =
+      analyze_trials(config.goals, trials, LoadLimits{config.min_load_pps, config.max_load_pps});
+  REQUIRE(analysed.size() == result.goals.size());
+  for (std::size_t goal = 0; goal < analysed.size(); ++goal) {
+    CAPTURE(goal);
+    CHECK(result.goals[goal].relevant_lower_bound_pps == analysed[goal].relevant_lower_bound_pps);
+    CHECK(result.goals[goal].relevant_upper_bound_pps == analysed[goal].relevant_upper_bound_pps);
+    CHECK(result.goals[goal].conditional_throughput_pps ==
+          analysed[goal].conditional_throughput_pps);
+    CHECK(result.goals[goal].irregularity == analysed[goal].irregularity);
+  }
+}
+
+/// How many trials, and how many trial seconds, were measured at this load.
+inline std::pair<int, double> trials_at(const SearchResult& result, double load_pps) {
+  std::pair<int, double> count{0, 0.0};
+  for (const TrialRecord& trial : result.trials) {
+    if (trial.result.intended_load_pps() != load_pps) continue;
+    ++count.first;
+    count.second += trial.result.intended_duration().count();
+  }
+  return count;
+}
+
+/// Trials with an intended duration within 1 % of `duration_s`.
+inline int trials_of_duration(const SearchResult& result, double duration_s) {
+  int count = 0;
+  for (const TrialRecord& trial : result.trials) {
+    if (std::fabs(trial.result.intended_duration().count() / duration_s - 1.0) < 0.01) ++count;
+  }
+  return count;
+}
+
+}  // namespace trexsearch::mlr::fast_rig
