@@ -63,7 +63,29 @@ bool saturated_sut(const measure::TrialResult& result, const ClassificationTarge
          target.loss_ratio;
 }
 
+/// `estimate` at most the tester's ceiling; the ceiling when there is no estimate.
+std::optional<double> capped_at_tester(std::optional<double> estimate,
+                                       std::span<const TrialRecord> trials,
+                                       const ClassificationTarget& target) {
+  const std::optional<double> ceiling = tester_ceiling_pps(trials, target);
+  if (!ceiling) return estimate;
+  if (!estimate) return ceiling;
+  return std::min(*estimate, *ceiling);
+}
+
 }  // namespace
+
+std::optional<double> tester_ceiling_pps(std::span<const TrialRecord> trials,
+                                         const ClassificationTarget& target) {
+  std::optional<double> ceiling;
+  for (const TrialRecord& trial : trials) {
+    if (trial.phase == TrialPhase::warmup || !trial.result.tester_limited()) continue;
+    if (saturated_sut(trial.result, target)) continue;
+    const double reached_pps = *trial.result.tester_limited_pps();
+    ceiling = ceiling ? std::min(*ceiling, reached_pps) : reached_pps;
+  }
+  return ceiling;
+}
 
 std::optional<double> exact_load_pps(const TrialRecord& trial, const ClassificationTarget& target) {
   if (trial.phase == TrialPhase::warmup) return std::nullopt;
@@ -102,12 +124,14 @@ std::optional<double> critical_load_estimate_pps(std::span<const TrialRecord> tr
     any_length.push_back(observation);
     if (result.intended_duration() >= target.trial_duration) full_length.push_back(observation);
   }
-  if (!any_exact) return std::nullopt;
+  if (!any_exact) return tester_ceiling_pps(trials, target);
   if (std::any_of(full_length.begin(), full_length.end(),
                   [](const Observation& observation) { return observation.exact; })) {
-    if (auto median = censored_median(std::move(full_length))) return median;
+    if (auto median = censored_median(std::move(full_length))) {
+      return capped_at_tester(median, trials, target);
+    }
   }
-  return censored_median(std::move(any_length));
+  return capped_at_tester(censored_median(std::move(any_length)), trials, target);
 }
 
 std::optional<double> normal_fit_median_pps(std::span<const TrialRecord> trials,
@@ -123,7 +147,7 @@ std::optional<double> normal_fit_median_pps(std::span<const TrialRecord> trials,
       censored.push_back(result.intended_load_pps());
     }
   }
-  if (exact.empty()) return std::nullopt;
+  if (exact.empty()) return tester_ceiling_pps(trials, target);
   double exact_sum = 0.0;
   double exact_square_sum = 0.0;
   for (const double value : exact) {
@@ -160,7 +184,7 @@ std::optional<double> normal_fit_median_pps(std::span<const TrialRecord> trials,
     stddev = next_stddev;
     if (settled) break;
   }
-  return mean;
+  return capped_at_tester(mean, trials, target);
 }
 
 std::optional<double> mean_exact_load_pps(std::span<const TrialRecord> trials,
@@ -173,8 +197,8 @@ std::optional<double> mean_exact_load_pps(std::span<const TrialRecord> trials,
       ++count;
     }
   }
-  if (count == 0) return std::nullopt;
-  return sum_pps / count;
+  if (count == 0) return tester_ceiling_pps(trials, target);
+  return capped_at_tester(sum_pps / count, trials, target);
 }
 
 ExactLoadSpread exact_load_spread(std::span<const TrialRecord> trials,

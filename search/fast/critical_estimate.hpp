@@ -16,6 +16,15 @@ namespace trexsearch::mlr {
 /// forwarded what the tester sent, not what the SUT can take.
 std::optional<double> exact_load_pps(const TrialRecord& trial, const ClassificationTarget& target);
 
+/// The lowest rate a tester-limited trial reached while the SUT forwarded all it
+/// was offered (no exact value, above); nothing without such a trial. No goal
+/// passes a load the tester cannot offer (a tester-limited trial counts as full
+/// loss, docs/trials.md), so the estimates below are capped here: without the
+/// cap, a SUT faster than its tester gave fast no estimate at all, and it walked
+/// down from max load one goal width per trial (1200 trials where csit took 27).
+std::optional<double> tester_ceiling_pps(std::span<const TrialRecord> trials,
+                                         const ClassificationTarget& target);
+
 /// Where the fast strategy expects a target's critical load: the load a trial
 /// would just pass (lose at most the target's loss ratio) half of the time.
 ///
@@ -32,7 +41,9 @@ std::optional<double> exact_load_pps(const TrialRecord& trial, const Classificat
 /// long as the target's are preferred, because short trials can see buffers
 /// that longer ones fill (duration-dependent SUTs). Nothing when no trial was
 /// high-loss, or when fewer than half of them were, counting censoring.
-/// Warmup trials are ignored, and tester-limited ones without an exact value.
+/// Warmup trials are ignored, and tester-limited ones without an exact value
+/// but for the tester's ceiling (above): the estimate is at most that, and is
+/// that when nothing else gives one.
 std::optional<double> critical_load_estimate_pps(std::span<const TrialRecord> trials,
                                                  const ClassificationTarget& target);
 
@@ -44,13 +55,15 @@ std::optional<double> critical_load_estimate_pps(std::span<const TrialRecord> tr
 /// SUT whose capacity varies from trial to trial (bench_mlr_strategies at
 /// 1 % noise: 60.0 s against 62.8 s per NDR+PDR search with the fast walk).
 /// Nothing when no trial was high-loss. Warmup trials are ignored, and
-/// tester-limited ones without an exact value.
+/// tester-limited ones without an exact value but for the tester's ceiling, as
+/// for the estimate above.
 std::optional<double> normal_fit_median_pps(std::span<const TrialRecord> trials,
                                             const ClassificationTarget& target);
 
 /// The mean of the exact values (above) of every high-loss trial, whatever
-/// its duration; nothing without one. On a SUT whose capacity varies from
-/// trial to trial these are samples of it.
+/// its duration. On a SUT whose capacity varies from trial to trial these are
+/// samples of it. Capped at the tester's ceiling, and that ceiling without an
+/// exact value (nothing without either), as the estimates above.
 std::optional<double> mean_exact_load_pps(std::span<const TrialRecord> trials,
                                           const ClassificationTarget& target);
 

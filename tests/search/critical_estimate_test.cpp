@@ -160,6 +160,29 @@ TEST_CASE("a tester-limited trial is a capacity sample only when the SUT dropped
   // It forwarded all 8 Mfps: only the tester's limit shows, nothing of the SUT's.
   const std::vector<TrialRecord> forwarded{tester_limited(0)};
   CHECK_FALSE(exact_load_pps(forwarded.front(), target(0.0)).has_value());
-  CHECK_FALSE(critical_load_estimate_pps(forwarded, target(0.0)).has_value());
-  CHECK_FALSE(normal_fit_median_pps(forwarded, target(0.0)).has_value());
+  CHECK_FALSE(tester_ceiling_pps(saturated, target(0.0)).has_value());
+}
+
+TEST_CASE("the estimates stop at the rate a tester-limited trial reached") {
+  // The SUT forwarded all the 8 Mfps the tester managed: no goal can pass above
+  // what the tester offers, so that is the estimate when there is no other...
+  const std::vector<TrialRecord> forwarded{tester_limited(0)};
+  CHECK(*tester_ceiling_pps(forwarded, target(0.0)) == 8e6);
+  CHECK(*critical_load_estimate_pps(forwarded, target(0.0)) == 8e6);
+  CHECK(*normal_fit_median_pps(forwarded, target(0.0)) == 8e6);
+  CHECK(*mean_exact_load_pps(forwarded, target(0.0)) == 8e6);
+  // ... and caps the others: capacity samples at 9 Mpps from trials the tester sent.
+  std::vector<TrialRecord> trials{tester_limited(0), trial(9.5e6, 1.0 - 9.0 / 9.5)};
+  CHECK(*critical_load_estimate_pps(trials, target(0.0)) == 8e6);
+  CHECK(*normal_fit_median_pps(trials, target(0.0)) == 8e6);
+  CHECK(*mean_exact_load_pps(trials, target(0.0)) == 8e6);
+  // Below the ceiling the estimates are the SUT's own.
+  trials.back() = trial(7.5e6, 1.0 - 7.0 / 7.5);
+  CHECK(*critical_load_estimate_pps(trials, target(0.0)) == doctest::Approx(7e6));
+  CHECK(*normal_fit_median_pps(trials, target(0.0)) == doctest::Approx(7e6));
+  CHECK(*mean_exact_load_pps(trials, target(0.0)) == doctest::Approx(7e6));
+  // A warmup trial's limit does not count (its result is not used).
+  std::vector<TrialRecord> warmup{tester_limited(0)};
+  warmup.front().phase = TrialPhase::warmup;
+  CHECK_FALSE(tester_ceiling_pps(warmup, target(0.0)).has_value());
 }
