@@ -26,8 +26,10 @@ struct ControllerConfig {
   /// "pps", or "cps" for an ASTF job's connection rates. Not part of the spec's JSON:
   /// the daemon sets it from the job's measurer.
   std::string load_unit = "pps";
-  /// Load selection; csit repeats the reference trial for trial.
-  SelectionStrategy strategy = SelectionStrategy::csit;
+  /// Load selection. fast by default: over 1000 seeds of every bench model it is
+  /// within one goal width at least as often as csit, in less trial time (issue
+  /// #31, docs/benchmarks-mlrsearch.md); csit repeats the reference trial for trial.
+  SelectionStrategy strategy = SelectionStrategy::fast;
 
   /// Throws ConfigError naming the field and its value.
   void validate() const;

@@ -191,7 +191,8 @@ def main():
                         help="the goals of a goal file such as etc/goals/rfc2544.json "
                              "instead of CSIT's NDR and PDR")
     parser.add_argument("--strategy", choices=["csit", "fast"], default="csit",
-                        help="the load selection (docs/mlrsearch.md)")
+                        help="the load selection (docs/mlrsearch.md); csit, as in the figures "
+                             "of docs/benchmarks-trex.md, though trex-searchd's default is fast")
     parser.add_argument("--dump", metavar="PREFIX",
                         help="also write each run's trials (`trex-search --json show`) to "
                              "PREFIX-N.json")

@@ -17,7 +17,7 @@ namespace {
 
 std::optional<protocol::LineRateFacts> line_rate_of(const JobRecord& record) {
   try {
-    const JobSpec spec = decode_job_spec(codec::parse_strict_json(record.spec_json, "stored spec"));
+    const JobSpec spec = stored_job_spec(record);
     const std::optional<trex::LineRate> line_rate = job_line_rate(spec.measurer);
     if (!line_rate) return std::nullopt;
     return line_rate_facts_of(*line_rate);

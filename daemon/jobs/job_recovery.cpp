@@ -5,7 +5,6 @@
 #include <functional>
 #include <string>
 
-#include "daemon/codec/strict_json.hpp"
 #include "daemon/spec/job_spec_codec.hpp"
 
 namespace trexsearch::service {
@@ -36,7 +35,7 @@ void write_at_start(StoreHealthMonitor& health, Logger& log, JobId id,
 /// Why `record` cannot resume ("" when it can); decodes its spec into `spec`.
 std::string resume_problem(const JobRecord& record, bool resume_interrupted, JobSpec& spec) {
   try {
-    spec = decode_job_spec(codec::parse_strict_json(record.spec_json, "stored spec"));
+    spec = stored_job_spec(record);
   } catch (const std::exception& error) {
     return std::string("cannot resume: the stored spec is no longer valid: ") + error.what();
   }

@@ -232,7 +232,16 @@ JobSpec decode_job_spec(const protocol::Document& job, const PortSpeedProbe& pro
 }
 
 JobSpec stored_job_spec(const JobRecord& record) {
-  return decode_job_spec(codec::parse_strict_json(record.spec_json, "stored spec"));
+  Json::Value json = codec::parse_strict_json(record.spec_json, "stored spec");
+  // Records stored before the spec had a "strategy" key (bc531a3) were searched
+  // with csit, the only load selection then; the default is fast since issue #31,
+  // and a resumed job must go on as it began.
+  const bool is_mlr = !json.isMember("method") || json["method"] == "mlr";
+  if (is_mlr && json.isMember("spec") && json["spec"].isObject() &&
+      !json["spec"].isMember("strategy")) {
+    json["spec"]["strategy"] = "csit";
+  }
+  return decode_job_spec(json);
 }
 
 }  // namespace trexsearch::service

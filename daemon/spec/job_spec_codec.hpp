@@ -27,7 +27,8 @@ namespace trexsearch::service {
 JobSpec decode_job_spec(const Json::Value& json, const PortSpeedProbe& probe = {});
 /// The same, from a `submit` request's job document.
 JobSpec decode_job_spec(const protocol::Document& job, const PortSpeedProbe& probe = {});
-/// The spec a job was stored with (canonical: needs no probe).
+/// The spec a job was stored with (canonical: needs no probe). A stored MLR spec
+/// without "strategy" predates the key and was searched with csit, so reads as csit.
 JobSpec stored_job_spec(const JobRecord& record);
 
 /// JobSpec -> the same shape with every key written, defaults included: the form

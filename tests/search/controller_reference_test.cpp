@@ -47,6 +47,8 @@ SearchResult run(const Case& scenario, testing::FakeSut& sut, measure::ManualClo
   config.max_load_pps = scenario.max_load;
   config.search_duration_max = measure::Seconds{1e9};
   config.warmup_duration = measure::Seconds{scenario.warmup};
+  // The reference's load selection: these are its recorded trials.
+  config.strategy = SelectionStrategy::csit;
   return Controller(config, clock).search(sut);
 }
 

@@ -25,6 +25,8 @@ ControllerConfig ndr_pdr_config() {
   config.min_load_pps = 9001.0;
   config.max_load_pps = 14880952.0;
   config.warmup_duration = measure::Seconds{0.0};
+  // The trial counts below are the reference's load selection (35 on a sharp SUT).
+  config.strategy = SelectionStrategy::csit;
   return config;
 }
 

@@ -2,6 +2,7 @@
 
 #include <doctest/doctest.h>
 
+#include "daemon/codec/json_writer.hpp"
 #include "daemon/codec/strict_json.hpp"
 #include "daemon/job_measurers/measurer_factory.hpp"
 #include "daemon/model/service_errors.hpp"
@@ -48,6 +49,24 @@ TEST_CASE("a sim job spec decodes with defaults and round-trips through its cano
   CHECK(canonical["spec"]["warmup_duration"].asDouble() == 1.0);
   const JobSpec again = decode_job_spec(canonical);
   CHECK(encode_job_spec(again) == canonical);
+}
+
+TEST_CASE("a new MLR spec selects loads fast; a stored one from before the strategy key, csit") {
+  const std::string spec = R"({"goals": [{}], "min_load": 1000, "max_load": 1e6})";
+  const std::string measurer = R"({"kind": "sim", "model": "sharp"})";
+  const JobSpec submitted = decode(R"({"spec": )" + spec + R"(, "measurer": )" + measurer + "}");
+  CHECK(submitted.mlr.strategy == mlr::SelectionStrategy::fast);
+
+  // The canonical form keeps what the job was submitted with.
+  JobRecord record;
+  record.spec_json = codec::to_compact_json(encode_job_spec(submitted));
+  CHECK(stored_job_spec(record).mlr.strategy == mlr::SelectionStrategy::fast);
+
+  // Stored before bc531a3: no "strategy", searched with csit, the only selection then.
+  record.spec_json = R"({"method": "mlr", "spec": )" + spec + R"(, "measurer": )" + measurer + "}";
+  CHECK(stored_job_spec(record).mlr.strategy == mlr::SelectionStrategy::csit);
+  record.spec_json = R"({"spec": )" + spec + R"(, "measurer": )" + measurer + "}";
+  CHECK(stored_job_spec(record).mlr.strategy == mlr::SelectionStrategy::csit);
 }
 
 TEST_CASE("an exec job runs in real time unless told otherwise") {
