@@ -72,7 +72,7 @@ Answer<ShowReply> Dispatcher::show(const protocol::ShowRequest& request,
   const JobDetails details = store_access(context).details(request.job, true);
   ShowReply reply;
   reply.job = job_summary(details.record);
-  reply.spec = protocol::parse_document(details.record.spec_json, "stored spec");
+  reply.spec = stored_spec_document(details.record);
   reply.queue_position = details.queue_position;
   if (details.progress) reply.progress = *details.progress;
   const std::string& method = details.record.method;

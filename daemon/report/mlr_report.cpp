@@ -14,6 +14,7 @@
 #include "daemon/report/report_sections.hpp"
 #include "daemon/report/trial_notes_html.hpp"
 #include "daemon/report/verdict_table.hpp"
+#include "search/selection_strategy.hpp"
 
 namespace trexsearch::report {
 namespace {
@@ -181,7 +182,13 @@ std::string render_mlr_report(const ReportContext& context, const mlr::Controlle
       row("Search limits", "min load " + load_text(config.min_load_pps) + ", max load " +
                                load_text(config.max_load_pps) + ", search_duration_max " +
                                seconds_text(config.search_duration_max.count()) + ", warmup " +
-                               seconds_text(config.warmup_duration.count())));
+                               seconds_text(config.warmup_duration.count())) +
+          // Which loads were measured: fast since issue #31, csit to repeat CSIT's
+          // trials (docs/mlrsearch.md "Load-selection strategies").
+          row("Load selection", std::string(mlr::to_string(config.strategy)) +
+                                    (config.strategy == mlr::SelectionStrategy::csit
+                                         ? " (the reference's loads, trial for trial)"
+                                         : " (loads placed from measured forwarding rates)")));
   body += raw_section(context);
   return html_page(context.title, body);
 }

@@ -1,5 +1,7 @@
 #include "daemon/spec/job_spec_codec.hpp"
 
+#include <utility>
+
 #include "daemon/codec/controller_config_codec.hpp"
 #include "daemon/codec/json_writer.hpp"
 #include "daemon/codec/object_reader.hpp"
@@ -231,17 +233,21 @@ JobSpec decode_job_spec(const protocol::Document& job, const PortSpeedProbe& pro
   return decode_job_spec(protocol::json_of(job), probe);
 }
 
-JobSpec stored_job_spec(const JobRecord& record) {
+protocol::Document stored_spec_document(const JobRecord& record) {
   Json::Value json = codec::parse_strict_json(record.spec_json, "stored spec");
   // Records stored before the spec had a "strategy" key (bc531a3) were searched
   // with csit, the only load selection then; the default is fast since issue #31,
-  // and a resumed job must go on as it began.
+  // and a resumed job must go on as it began (and its report say how it ran).
   const bool is_mlr = !json.isMember("method") || json["method"] == "mlr";
   if (is_mlr && json.isMember("spec") && json["spec"].isObject() &&
       !json["spec"].isMember("strategy")) {
     json["spec"]["strategy"] = "csit";
   }
-  return decode_job_spec(json);
+  return protocol::make_document(std::move(json));
+}
+
+JobSpec stored_job_spec(const JobRecord& record) {
+  return decode_job_spec(stored_spec_document(record));
 }
 
 }  // namespace trexsearch::service

@@ -27,8 +27,10 @@ namespace trexsearch::service {
 JobSpec decode_job_spec(const Json::Value& json, const PortSpeedProbe& probe = {});
 /// The same, from a `submit` request's job document.
 JobSpec decode_job_spec(const protocol::Document& job, const PortSpeedProbe& probe = {});
-/// The spec a job was stored with (canonical: needs no probe). A stored MLR spec
-/// without "strategy" predates the key and was searched with csit, so reads as csit.
+/// The spec document a job was stored with. A stored MLR spec without "strategy"
+/// predates the key and was searched with csit: it gets "strategy": "csit".
+protocol::Document stored_spec_document(const JobRecord& record);
+/// The same, decoded (canonical: needs no probe).
 JobSpec stored_job_spec(const JobRecord& record);
 
 /// JobSpec -> the same shape with every key written, defaults included: the form

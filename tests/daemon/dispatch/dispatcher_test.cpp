@@ -197,6 +197,9 @@ TEST_CASE("the reply echoes the id and carries the command's arguments") {
 
   const Response show = f.send(R"({"command": "show", "arguments": {"job": 3}})");
   CHECK(show.arguments["trials"].size() == 1);
+  // Stored before the spec had a "strategy" key: it was searched with csit, and
+  // its spec (which reports decode) says so, whatever the default is now.
+  CHECK(show.arguments["spec"]["spec"]["strategy"].asString() == "csit");
   // Every stored trial with what `result` shows of it: counts per direction, the
   // tester limit, the counters, the ratio the counts give.
   const Json::Value& shown = show.arguments["trials"][0];
