@@ -30,7 +30,7 @@ std::string error_of(const std::string& text) {
 
 }  // namespace
 
-TEST_CASE("a spec with only goals takes the reference controller defaults and fast selection") {
+TEST_CASE("a spec with only goals takes the reference controller defaults") {
   const auto config = config_from(R"({"goals": [{}]})");
   const trexsearch::mlr::ControllerConfig defaults;
   CHECK(config.goals.size() == 1);
@@ -38,8 +38,7 @@ TEST_CASE("a spec with only goals takes the reference controller defaults and fa
   CHECK(config.max_load_pps == defaults.max_load_pps);
   CHECK(config.search_duration_max == defaults.search_duration_max);
   CHECK(config.warmup_duration == defaults.warmup_duration);
-  // The one default that is not the reference's (issue #31).
-  CHECK(config.strategy == trexsearch::mlr::SelectionStrategy::fast);
+  CHECK(config.strategy == trexsearch::mlr::SelectionStrategy::csit);
 }
 
 TEST_CASE("strategy picks the load selection, survives a round trip, and only csit or fast") {
@@ -50,7 +49,7 @@ TEST_CASE("strategy picks the load selection, survives a round trip, and only cs
   CHECK(config_from(R"({"goals": [{}], "strategy": "csit"})").strategy ==
         trexsearch::mlr::SelectionStrategy::csit);
   CHECK(encode_controller_config(config_from(R"({"goals": [{}]})"))["strategy"].asString() ==
-        "fast");
+        "csit");
   CHECK(error_of(R"({"goals": [{}], "strategy": "quick"})") ==
         "strategy = \"quick\": unknown load-selection strategy; known strategies: csit, fast");
   CHECK(error_of(R"({"goals": [{}], "strategy": 1})").find("strategy") != std::string::npos);

@@ -6,6 +6,7 @@
 #include "daemon/codec/strict_json.hpp"
 #include "daemon/job_measurers/measurer_factory.hpp"
 #include "daemon/model/service_errors.hpp"
+#include "daemon/protocol/document_codec.hpp"
 #include "daemon/spec/job_names.hpp"
 #include "daemon/spec/load_units.hpp"
 #include "tests/daemon/support/service_test_support.hpp"
@@ -51,10 +52,11 @@ TEST_CASE("a sim job spec decodes with defaults and round-trips through its cano
   CHECK(encode_job_spec(again) == canonical);
 }
 
-TEST_CASE("a new MLR spec selects loads fast; a stored one from before the strategy key, csit") {
-  const std::string spec = R"({"goals": [{}], "min_load": 1000, "max_load": 1e6})";
+TEST_CASE("a stored MLR spec keeps its strategy; one from before the strategy key reads csit") {
+  const std::string spec = R"({"goals": [{}], "min_load": 1000, "max_load": 1e6)";
   const std::string measurer = R"({"kind": "sim", "model": "sharp"})";
-  const JobSpec submitted = decode(R"({"spec": )" + spec + R"(, "measurer": )" + measurer + "}");
+  const JobSpec submitted =
+      decode(R"({"spec": )" + spec + R"(, "strategy": "fast"}, "measurer": )" + measurer + "}");
   CHECK(submitted.mlr.strategy == mlr::SelectionStrategy::fast);
 
   // The canonical form keeps what the job was submitted with.
@@ -62,10 +64,13 @@ TEST_CASE("a new MLR spec selects loads fast; a stored one from before the strat
   record.spec_json = codec::to_compact_json(encode_job_spec(submitted));
   CHECK(stored_job_spec(record).mlr.strategy == mlr::SelectionStrategy::fast);
 
-  // Stored before bc531a3: no "strategy", searched with csit, the only selection then.
-  record.spec_json = R"({"method": "mlr", "spec": )" + spec + R"(, "measurer": )" + measurer + "}";
+  // Stored before bc531a3: no "strategy", searched with csit, the only selection
+  // then; csit whatever the default becomes.
+  record.spec_json = R"({"method": "mlr", "spec": )" + spec + R"(}, "measurer": )" + measurer + "}";
   CHECK(stored_job_spec(record).mlr.strategy == mlr::SelectionStrategy::csit);
-  record.spec_json = R"({"spec": )" + spec + R"(, "measurer": )" + measurer + "}";
+  CHECK(codec::to_compact_json(protocol::json_of(stored_spec_document(record)))
+            .find(R"("strategy":"csit")") != std::string::npos);
+  record.spec_json = R"({"spec": )" + spec + R"(}, "measurer": )" + measurer + "}";
   CHECK(stored_job_spec(record).mlr.strategy == mlr::SelectionStrategy::csit);
 }
 
