@@ -62,11 +62,18 @@ def main():
     parser.add_argument("--build", default="build")
     parser.add_argument("--goals", action="append",
                         help="goal file stem in etc/goals (repeatable; default: all)")
+    parser.add_argument("--model", action="append",
+                        help="only this model (repeatable; default: all)")
+    parser.add_argument("--capacity", action="append",
+                        help="only this capacity: default, 20000 or 14000000 (repeatable)")
     parser.add_argument("--timeout", type=float, default=300.0,
                         help="wall-clock seconds per search before it is reported as stuck")
     args = parser.parse_args()
     cli = str(REPO / args.build / "daemon/cli/trex-search")
     stems = args.goals or sorted(p.stem for p in (REPO / "etc/goals").glob("*.json"))
+    models = [m for m in MODELS if not args.model or m[0] in args.model]
+    capacities = [c for c in CAPACITIES
+                  if not args.capacity or (c or "default") in args.capacity]
     work = pathlib.Path(tempfile.mkdtemp(prefix="strategy-sweep."))
     specs = {}
     for stem, strategy in itertools.product(stems, ("fast", "csit")):
@@ -76,7 +83,7 @@ def main():
         specs[stem, strategy].write_text(json.dumps(spec))
     jobs = [(stem, strategy, model, tuple(options), seed, capacity)
             for stem, (model, options), capacity, seed in
-            itertools.product(stems, MODELS, CAPACITIES, range(1, args.seeds + 1))
+            itertools.product(stems, models, capacities, range(1, args.seeds + 1))
             for strategy in ("fast", "csit")]
     with ThreadPoolExecutor(2) as pool:
         results = list(pool.map(
@@ -86,7 +93,7 @@ def main():
     print("| goals | model | options | capacity [pps] | fast/csit trial s | trials fast / csit "
           "| worst run fast/csit | runs fast stopped otherwise | runs fast > 2x csit |")
     print("| --- | --- | --- | --- | --- | --- | --- | --- | --- |")
-    for stem, (model, options), capacity in itertools.product(stems, MODELS, CAPACITIES):
+    for stem, (model, options), capacity in itertools.product(stems, models, capacities):
         pairs = [(by_job[stem, "fast", model, tuple(options), s, capacity],
                   by_job[stem, "csit", model, tuple(options), s, capacity])
                  for s in range(1, args.seeds + 1)]

@@ -182,6 +182,12 @@ class FastSelection {
   bool min_load_lost_coarsely(std::size_t goal, const GridBounds& bounds) const;
   /// Non-warmup trials so far at this load with this intended duration.
   int trials_at(GridIndex load, measure::Seconds duration) const;
+  /// Whether a trial at this load shorter than the target's trials was
+  /// low-loss for it (and not tester-limited).
+  bool short_trial_passed(GridIndex load, const ClassificationTarget& target) const;
+  /// Whether one high-loss trial of the goal's shortest duration would make
+  /// this load an upper bound of the goal's current target.
+  bool short_miss_decides(std::size_t goal, GridIndex load) const;
   GridBounds bounds_of(std::size_t target) const;
   bool achieved(const GridBounds& bounds, GridIndex width) const;
   measure::Seconds shortest_duration(std::size_t goal) const;
