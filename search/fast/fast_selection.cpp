@@ -50,9 +50,7 @@ bool FastSelection::achieved(const GridBounds& bounds, GridIndex width) const {
 }
 
 measure::Seconds FastSelection::shortest_duration(std::size_t goal) const {
-  std::size_t target = chains_.final_target[goal];
-  while (const auto preceding = chains_.targets[target].preceding) target = *preceding;
-  return chains_.targets[target].classification.trial_duration;
+  return chains_.targets[coarsest_target(goal)].classification.trial_duration;
 }
 
 FastTurn FastSelection::next() {

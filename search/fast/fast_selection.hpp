@@ -178,6 +178,8 @@ class FastSelection {
   FastStep place_walk(std::size_t goal, const GridBounds& bounds);
   /// The grid load geometrically nearest `estimate_pps`.
   GridIndex nearest_grid_load(double estimate_pps) const;
+  /// The first target of the goal's chain.
+  std::size_t coarsest_target(std::size_t goal) const;
   /// Min load is an upper bound on the goal's coarsest target and still open here.
   bool min_load_lost_coarsely(std::size_t goal, const GridBounds& bounds) const;
   /// Non-warmup trials so far at this load with this intended duration.
