@@ -100,6 +100,7 @@ class FastSelection {
     sent,
     /// It forwarded less than the short trials by more than a goal width:
     /// longer trials take less (a buffer), and the target chain screens below.
+    /// Also after three full-length misses in a row (back_to_the_chain).
     buffered,
     /// It agreed: the goal goes to its final target and its one full-length
     /// trial (place_steady).
@@ -163,6 +164,9 @@ class FastSelection {
   /// every capacity sample so far spreads by more than a goal width, noisy.
   void decide_duration_probe(std::size_t goal);
   /// A steady exceed-ratio-0 goal on its final target.
+  /// After three full-length misses in a row on the steady or noisy path: the
+  /// goal returns to the target before its final one and the chain (true).
+  bool back_to_the_chain(std::size_t goal);
   FastStep place_steady(std::size_t goal, const GridBounds& bounds,
                         std::optional<GridIndex> estimate);
   /// The final target's width relative to the load (the goal width on the grid).

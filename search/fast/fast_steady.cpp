@@ -92,6 +92,31 @@ void FastSelection::decide_duration_probe(std::size_t goal) {
   enter_final_target(goal);
 }
 
+bool FastSelection::back_to_the_chain(std::size_t goal) {
+  // The steady and noisy paths step one width per full-length miss, without
+  // doubling: on a bursty SUT each interruption then costs one width (round 7).
+  // A SUT that loses at every load (background loss, a soak SUT far below max
+  // load) misses every time, and one width per 60 s trial took up to 15 times
+  // csit's time with 1e-5 background loss and over 1000 times on the soak model
+  // at 20 kpps (bench/mlrsearch/strategy_sweep.py). Three misses in a row is
+  // that (a bursty SUT's 60 s trials miss about half the time): the goal goes
+  // back to the target before the final one and its chain, which doubles its
+  // steps, as for a buffered SUT. Bursty RFC 2544 (1000 seeds): the same 543
+  // runs within a width, worst error -16 % instead of -4 % (csit: -84 %).
+  GoalState& state = goals_[goal];
+  const std::optional<std::size_t> preceding = chains_.targets[state.target].preceding;
+  if (!no_exceed(goal) || state.down_misses < 3 || !preceding ||
+      (!state.noisy && state.probe != DurationProbe::steady)) {
+    return false;
+  }
+  state.noisy = false;
+  state.probe = DurationProbe::buffered;
+  state.target = *preceding;
+  state.down_misses = 0;
+  state.up_misses = 0;
+  return true;
+}
+
 FastStep FastSelection::place_steady(std::size_t goal, const GridBounds& bounds,
                                      std::optional<GridIndex> estimate) {
   GoalState& state = goals_[goal];

@@ -7,10 +7,7 @@
 #include <cstdint>
 #include <vector>
 
-#include "measure/clock.hpp"
 #include "search/controller.hpp"
-#include "sim/sut_measurer.hpp"
-#include "sim/sut_model.hpp"
 #include "tests/search/fake_sut.hpp"
 #include "tests/search/fast_rig.hpp"
 
@@ -19,23 +16,6 @@ using namespace trexsearch::mlr;
 using namespace trexsearch::mlr::fast_rig;
 
 namespace {
-
-/// A simulated SUT on the controller's manual clock: each trial advances it.
-class ClockedSut final : public measure::Measurer {
- public:
-  ClockedSut(measure::Measurer& inner, measure::ManualClock& clock)
-      : inner_(inner), clock_(clock) {}
-  measure::TrialOutcome measure(measure::Seconds duration, double load_pps,
-                                std::stop_token stop) override {
-    measure::TrialOutcome outcome = inner_.measure(duration, load_pps, stop);
-    clock_.advance(duration);
-    return outcome;
-  }
-
- private:
-  measure::Measurer& inner_;
-  measure::ManualClock& clock_;
-};
 
 SearchGoal tst009_goal() {
   SearchGoal goal = ndr_goal();
@@ -79,10 +59,8 @@ TEST_CASE("TST009 on a SUT with 5 % noise ends: an expected upper bound gets ful
     CAPTURE(seed);
     ControllerConfig config = config_for({tst009_goal()}, SelectionStrategy::fast);
     config.search_duration_max = measure::Seconds{7200.0};  // etc/goals/tst009.json's
-    sim::SutMeasurer sut(sim::make_sut("noisy", {{"capacity_pps", 14e6}, {"noise", 0.05}}, seed));
-    measure::ManualClock clock;
-    ClockedSut clocked(sut, clock);
-    const SearchResult result = Controller(config, clock).search(clocked);
+    const SearchResult result =
+        search_sim(config, "noisy", {{"capacity_pps", 14e6}, {"noise", 0.05}}, seed);
     CHECK(result.stop_reason == StopReason::completed);
     CHECK(result.trials.size() < 40);
     CHECK(result.goals.front().regular());
@@ -118,10 +96,8 @@ TEST_CASE("NDR+PDR on a SUT with 1e-5 background loss: the walk stays near the c
     CAPTURE(seed);
     for (const SelectionStrategy strategy : {SelectionStrategy::fast, SelectionStrategy::csit}) {
       const ControllerConfig config = config_for({ndr_goal(), pdr_goal()}, strategy);
-      sim::SutMeasurer sut(sim::make_sut("lossy", {{"background_loss_ratio", 1e-5}}, seed));
-      measure::ManualClock clock;
-      ClockedSut clocked(sut, clock);
-      const SearchResult result = Controller(config, clock).search(clocked);
+      const SearchResult result =
+          search_sim(config, "lossy", {{"background_loss_ratio", 1e-5}}, seed);
       CHECK(result.stop_reason == StopReason::completed);
       (strategy == SelectionStrategy::fast ? fast_s : csit_s) +=
           result.trial_duration_sum().count();

@@ -4,11 +4,16 @@
 #include <doctest/doctest.h>
 
 #include <cmath>
+#include <cstdint>
+#include <string>
 #include <utility>
 #include <vector>
 
+#include "measure/clock.hpp"
 #include "search/controller.hpp"
 #include "search/trial_analysis.hpp"
+#include "sim/sut_measurer.hpp"
+#include "sim/sut_model.hpp"
 #include "tests/search/fake_sut.hpp"
 
 namespace trexsearch::mlr::fast_rig {
@@ -45,6 +50,32 @@ inline ControllerConfig config_for(std::vector<SearchGoal> goals, SelectionStrat
   config.search_duration_max = measure::Seconds{1e6};
   config.strategy = strategy;
   return config;
+}
+
+/// A simulated SUT on the controller's manual clock: each trial advances it.
+class ClockedSut final : public measure::Measurer {
+ public:
+  ClockedSut(measure::Measurer& inner, measure::ManualClock& clock)
+      : inner_(inner), clock_(clock) {}
+  measure::TrialOutcome measure(measure::Seconds duration, double load_pps,
+                                std::stop_token stop) override {
+    measure::TrialOutcome outcome = inner_.measure(duration, load_pps, stop);
+    clock_.advance(duration);
+    return outcome;
+  }
+
+ private:
+  measure::Measurer& inner_;
+  measure::ManualClock& clock_;
+};
+
+/// A search of a simulated SUT (sim/ models) on virtual time.
+inline SearchResult search_sim(const ControllerConfig& config, const std::string& model,
+                               const sim::SutOptions& options, std::uint64_t seed) {
+  sim::SutMeasurer sut(sim::make_sut(model, options, seed));
+  measure::ManualClock clock;
+  ClockedSut clocked(sut, clock);
+  return Controller(config, clock).search(clocked);
 }
 
 inline SearchResult search_fake_sut(const ControllerConfig& config, double capacity_pps,
