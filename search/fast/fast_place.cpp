@@ -188,22 +188,33 @@ bool FastSelection::short_miss_decides(std::size_t goal, GridIndex load) const {
   return tally.classification() == LoadClass::upper_bound;
 }
 
-std::optional<FastStep> FastSelection::place(std::size_t goal, const GridBounds& bounds) {
-  GoalState& state = goals_[goal];
-  const bool on_final = state.target == chains_.final_target[goal];
-  if (on_final && back_to_the_chain(goal)) return place(goal, bounds_of(state.target));
-  if (state.noisy && on_final) return place_noisy(goal, bounds);
-  if (walks(goal) && on_final) return place_walk(goal, bounds);
-  const TargetSpec& target = chains_.targets[state.target];
-  const measure::Seconds duration = target.classification.trial_duration;
+std::optional<GridIndex> FastSelection::chain_estimate(std::size_t goal) const {
   // Without an estimate no trial lost more than the goal's loss ratio: the
   // critical load is above every measured load, as if estimated at max load.
-  std::optional<GridIndex> estimate;
-  if (const std::optional<double> estimate_pps =
-          critical_load_estimate_pps(trials_, target.classification)) {
-    estimate = grid_.index_at_or_below(*estimate_pps);
+  const ClassificationTarget& target = chains_.targets[goals_[goal].target].classification;
+  if (const std::optional<double> estimate_pps = critical_load_estimate_pps(trials_, target)) {
+    return grid_.index_at_or_below(*estimate_pps);
   }
-  if (state.probe == DurationProbe::steady && on_final) return place_steady(goal, bounds, estimate);
+  return std::nullopt;
+}
+
+std::optional<FastStep> FastSelection::place(std::size_t goal, const GridBounds& bounds) {
+  GoalState& state = goals_[goal];
+  if (state.target == chains_.final_target[goal]) {
+    if (back_to_the_chain(goal)) return place(goal, bounds_of(state.target));
+    if (state.noisy) return place_noisy(goal, bounds);
+    if (walks(goal)) return place_walk(goal, bounds);
+    if (state.probe == DurationProbe::steady)
+      return place_steady(goal, bounds, chain_estimate(goal));
+  }
+  return place_on_chain(goal, bounds);
+}
+
+FastStep FastSelection::place_on_chain(std::size_t goal, const GridBounds& bounds) {
+  GoalState& state = goals_[goal];
+  const TargetSpec& target = chains_.targets[state.target];
+  const measure::Seconds duration = target.classification.trial_duration;
+  const std::optional<GridIndex> estimate = chain_estimate(goal);
   if (std::optional<FastStep> probe = duration_probe(goal, bounds)) return *probe;
   if (target.preceding && min_load_lost_coarsely(goal, bounds)) {
     // Min load lost on the coarsest target (background loss): it is the likely
@@ -223,27 +234,28 @@ std::optional<FastStep> FastSelection::place(std::size_t goal, const GridBounds&
   if (const std::optional<GridIndex> undecided =
           undecided_load(goal, bounds, preceding, estimate)) {
     state.expected_upper = *undecided > estimate.value_or(grid_.max_index());
-    // One short miss tips an expected upper bound over (TST009 after a 60 s miss:
-    // 61 s of high loss instead of 120 s); see the new load's rule below.
-    const bool short_tips = state.expected_upper && short_miss_decides(goal, *undecided) &&
-                            !short_trial_passed(*undecided, target.classification);
-    return FastStep{*undecided, short_tips ? shortest_duration(goal) : duration, goal};
+    return FastStep{*undecided, chain_trial_duration(goal, *undecided), goal};
   }
   const GridIndex load = new_load(goal, bounds, estimate);
   // Without an estimate every load so far was low-loss: expect an upper bound.
   state.expected_upper = !estimate || load > *estimate;
-  // A short trial first where one high-loss short trial would make the load
-  // an upper bound (exceed ratio 0, or a full-length miss there already;
-  // draft-06 Appendix A), unless one passed there already: a short trial never
-  // makes a lower bound. Otherwise an upper bound takes exceed ratio x duration
-  // sum seconds of high loss whatever the trials' durations, and short
-  // low-loss trials cancel short high-loss ones, so short trials save nothing
-  // and may never decide the load: TST009 (1 s trials first, 60 s final, sum
-  // 120 s, exceed ratio 0.5) on a SUT with 5 % noise measured 1 s trials at
-  // one load until the time limit.
-  const bool short_first = state.expected_upper && short_miss_decides(goal, load) &&
-                           !short_trial_passed(load, target.classification);
-  return FastStep{load, short_first ? shortest_duration(goal) : duration, goal};
+  return FastStep{load, chain_trial_duration(goal, load), goal};
+}
+
+measure::Seconds FastSelection::chain_trial_duration(std::size_t goal, GridIndex load) const {
+  // A short trial first where one high-loss short trial would make an expected
+  // upper bound one (exceed ratio 0; or TST009 after a 60 s miss: 61 s of high
+  // loss instead of 120 s; draft-06 Appendix A), unless one passed there
+  // already: a short trial never makes a lower bound. Otherwise an upper bound
+  // takes exceed ratio x duration sum seconds of high loss whatever the
+  // trials' durations, and short low-loss trials cancel short high-loss ones,
+  // so short trials save nothing and may never decide the load: TST009 (1 s
+  // trials first, 60 s final, sum 120 s, exceed ratio 0.5) on a SUT with 5 %
+  // noise measured 1 s trials at one load until the time limit.
+  const ClassificationTarget& target = chains_.targets[goals_[goal].target].classification;
+  const bool short_first = goals_[goal].expected_upper && short_miss_decides(goal, load) &&
+                           !short_trial_passed(load, target);
+  return short_first ? shortest_duration(goal) : target.trial_duration;
 }
 
 }  // namespace trexsearch::mlr
