@@ -30,6 +30,7 @@
 #include "plr/stored_trial.hpp"
 #include "sim/sut_measurer.hpp"
 #include "sim/sut_model.hpp"
+#include "tests/support/clocked_measurer.hpp"
 
 namespace trexsearch::plr {
 namespace {
@@ -149,23 +150,6 @@ std::vector<StoredTrial> random_trials(Random& random, double center_pps, int co
   }
   return trials;
 }
-
-/// Advances a manual clock by each trial's duration plus 0.5 s of overhead.
-class VirtualTime final : public measure::Measurer {
- public:
-  VirtualTime(measure::Measurer& inner, measure::ManualClock& clock)
-      : inner_(inner), clock_(clock) {}
-  measure::TrialOutcome measure(measure::Seconds duration, double load_pps,
-                                std::stop_token stop) override {
-    measure::TrialOutcome outcome = inner_.measure(duration, load_pps, stop);
-    clock_.advance(duration + measure::Seconds{0.5});
-    return outcome;
-  }
-
- private:
-  measure::Measurer& inner_;
-  measure::ManualClock& clock_;
-};
 
 /// |actual - expected| within `relative` of |expected|, or both the same infinity.
 bool close(double actual, double expected, double relative) {
@@ -331,7 +315,7 @@ TEST_CASE("a seeded 5-minute soak stays within its stdev of the previous estimat
   config.seed = 1;
   measure::ManualClock clock;
   sim::SutMeasurer sut(sim::make_sut("soak", options, 1));
-  VirtualTime measurer(sut, clock);
+  test_support::ClockedMeasurer measurer(sut, clock, measure::Seconds{0.5});
   const PlrResult result = SoakSearch(config, clock).run(measurer);
   REQUIRE(result.estimate.has_value());
   // The previous code's search: 40 trials, this estimate and these final fits.

@@ -10,28 +10,10 @@
 #include "sim/critical_load.hpp"
 #include "sim/sut_measurer.hpp"
 #include "sim/sut_model.hpp"
+#include "tests/support/clocked_measurer.hpp"
 
 namespace trexsearch::plr {
-namespace {
-
-/// Advances a manual clock by each trial's duration plus 0.5 s of overhead.
-class VirtualTime final : public measure::Measurer {
- public:
-  VirtualTime(measure::Measurer& inner, measure::ManualClock& clock)
-      : inner_(inner), clock_(clock) {}
-  measure::TrialOutcome measure(measure::Seconds duration, double load_pps,
-                                std::stop_token stop) override {
-    measure::TrialOutcome outcome = inner_.measure(duration, load_pps, stop);
-    clock_.advance(duration + measure::Seconds{0.5});
-    return outcome;
-  }
-
- private:
-  measure::Measurer& inner_;
-  measure::ManualClock& clock_;
-};
-
-}  // namespace
+namespace {}  // namespace
 
 TEST_CASE("on the simulated soak SUT a 5-minute soak brackets the true critical load") {
   const sim::SutOptions options{{"capacity_pps", 1e7}, {"spread_pps", 1e5}};
@@ -46,7 +28,7 @@ TEST_CASE("on the simulated soak SUT a 5-minute soak brackets the true critical 
     CAPTURE(seed);
     measure::ManualClock clock;
     sim::SutMeasurer sut(sim::make_sut("soak", options, seed));
-    VirtualTime measurer(sut, clock);
+    test_support::ClockedMeasurer measurer(sut, clock, measure::Seconds{0.5});
     config.seed = seed;
     const PlrResult result = SoakSearch(config, clock).run(measurer);
     REQUIRE(result.estimate.has_value());

@@ -90,19 +90,7 @@ TEST_CASE("NDR+PDR on a SUT with 1e-5 background loss: the walk stays near the c
   // decided one load after another far above the coarsest target's bounds,
   // 11 trials each (1960 s against csit's 1160 s over these five seeds). Held
   // within one width of those bounds: about csit's time.
-  double fast_s = 0.0;
-  double csit_s = 0.0;
-  for (const std::uint64_t seed : {1, 2, 3, 4, 5}) {
-    CAPTURE(seed);
-    for (const SelectionStrategy strategy : {SelectionStrategy::fast, SelectionStrategy::csit}) {
-      const ControllerConfig config = config_for({ndr_goal(), pdr_goal()}, strategy);
-      const SearchResult result =
-          search_sim(config, "lossy", {{"background_loss_ratio", 1e-5}}, seed);
-      CHECK(result.stop_reason == StopReason::completed);
-      (strategy == SelectionStrategy::fast ? fast_s : csit_s) +=
-          result.trial_duration_sum().count();
-      if (strategy == SelectionStrategy::fast) check_results_are_the_analysis(config, result);
-    }
-  }
-  CHECK(fast_s <= 1.25 * csit_s);
+  const StrategySeconds sums =
+      sum_over_five_seeds({ndr_goal(), pdr_goal()}, "lossy", {{"background_loss_ratio", 1e-5}});
+  CHECK(sums.fast_s <= 1.25 * sums.csit_s);
 }

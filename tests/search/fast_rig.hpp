@@ -15,6 +15,7 @@
 #include "sim/sut_measurer.hpp"
 #include "sim/sut_model.hpp"
 #include "tests/search/fake_sut.hpp"
+#include "tests/support/clocked_measurer.hpp"
 
 namespace trexsearch::mlr::fast_rig {
 
@@ -52,29 +53,12 @@ inline ControllerConfig config_for(std::vector<SearchGoal> goals, SelectionStrat
   return config;
 }
 
-/// A simulated SUT on the controller's manual clock: each trial advances it.
-class ClockedSut final : public measure::Measurer {
- public:
-  ClockedSut(measure::Measurer& inner, measure::ManualClock& clock)
-      : inner_(inner), clock_(clock) {}
-  measure::TrialOutcome measure(measure::Seconds duration, double load_pps,
-                                std::stop_token stop) override {
-    measure::TrialOutcome outcome = inner_.measure(duration, load_pps, stop);
-    clock_.advance(duration);
-    return outcome;
-  }
-
- private:
-  measure::Measurer& inner_;
-  measure::ManualClock& clock_;
-};
-
 /// A search of a simulated SUT (sim/ models) on virtual time.
 inline SearchResult search_sim(const ControllerConfig& config, const std::string& model,
                                const sim::SutOptions& options, std::uint64_t seed) {
   sim::SutMeasurer sut(sim::make_sut(model, options, seed));
   measure::ManualClock clock;
-  ClockedSut clocked(sut, clock);
+  test_support::ClockedMeasurer clocked(sut, clock);
   return Controller(config, clock).search(clocked);
 }
 
@@ -130,6 +114,31 @@ inline int trials_of_duration(const SearchResult& result, double duration_s) {
     if (std::fabs(trial.result.intended_duration().count() / duration_s - 1.0) < 0.01) ++count;
   }
   return count;
+}
+
+/// Trial seconds of both strategies' searches of a simulated SUT, summed over
+/// seeds 1 to 5; every search must complete, and fast's results must be what
+/// the analysis makes of its trials.
+struct StrategySeconds {
+  double fast_s = 0.0;
+  double csit_s = 0.0;
+};
+inline StrategySeconds sum_over_five_seeds(const std::vector<SearchGoal>& goals,
+                                           const std::string& model,
+                                           const sim::SutOptions& options) {
+  StrategySeconds sums;
+  for (const std::uint64_t seed : {1, 2, 3, 4, 5}) {
+    CAPTURE(seed);
+    for (const SelectionStrategy strategy : {SelectionStrategy::fast, SelectionStrategy::csit}) {
+      const ControllerConfig config = config_for(goals, strategy);
+      const SearchResult result = search_sim(config, model, options, seed);
+      CHECK(result.stop_reason == StopReason::completed);
+      const bool fast = strategy == SelectionStrategy::fast;
+      (fast ? sums.fast_s : sums.csit_s) += result.trial_duration_sum().count();
+      if (fast) check_results_are_the_analysis(config, result);
+    }
+  }
+  return sums;
 }
 
 }  // namespace trexsearch::mlr::fast_rig
