@@ -86,11 +86,14 @@ FastStep FastSelection::place_walk(std::size_t goal, const GridBounds& bounds) {
   // decided load after load one width apart far above the coarsest target's
   // bounds, 11 trials each (the lossy SUT with 1e-5 background loss: 2.1 and
   // 3.8 times csit's time; bench/mlrsearch/strategy_sweep.py). The coarsest
-  // target's bounds, from trials of the same duration, hold it: at most one
-  // width beyond them.
+  // target's bounds, from trials of the same duration, hold it. Not even one
+  // width beyond them: on the soak model's smooth loss curve that width cost
+  // 1.32 of csit's time against 1.01, and on noisy SUTs it saved nothing
+  // (strategy_sweep.py --seeds 40; bench_mlr_strategies --seeds 1000: 1 % noise
+  // NDR+PDR 0.869 with it and without).
   const GridBounds coarse = bounds_of(coarsest_target(goal));
-  if (coarse.chi && nearest > *coarse.chi + width) nearest = *coarse.chi;
-  if (coarse.clo && nearest < *coarse.clo - width) nearest = *coarse.clo;
+  if (coarse.chi && nearest > *coarse.chi) nearest = *coarse.chi;
+  if (coarse.clo && nearest < *coarse.clo) nearest = *coarse.clo;
   GridIndex load = nearest;
   state.expected_upper = false;
   if (bounds.chi && nearest >= *bounds.chi) {

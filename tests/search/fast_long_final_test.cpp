@@ -89,8 +89,17 @@ TEST_CASE("NDR+PDR on a SUT with 1e-5 background loss: the walk stays near the c
   // own load, and the fit's median stayed with the early, high trials: the walk
   // decided one load after another far above the coarsest target's bounds,
   // 11 trials each (1960 s against csit's 1160 s over these five seeds). Held
-  // within one width of those bounds: about csit's time.
+  // inside those bounds: about csit's time.
   const StrategySeconds sums =
       sum_over_five_seeds({ndr_goal(), pdr_goal()}, "lossy", {{"background_loss_ratio", 1e-5}});
   CHECK(sums.fast_s <= 1.25 * sums.csit_s);
+}
+
+TEST_CASE("NDR+PDR on a smooth loss curve: the walk starts inside the coarse bounds") {
+  // The soak model loses a few frames per million well below its knee, so NDR's
+  // exact values sit at their own loads, as with background loss: a walk
+  // allowed one width beyond the coarsest target's upper bound decided that
+  // load too (1.32 of csit's trial time over 40 seeds; 1.01 held inside).
+  const StrategySeconds sums = sum_over_five_seeds({ndr_goal(), pdr_goal()}, "soak", {});
+  CHECK(sums.fast_s <= 1.1 * sums.csit_s);
 }
