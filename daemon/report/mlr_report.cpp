@@ -183,8 +183,8 @@ std::string render_mlr_report(const ReportContext& context, const mlr::Controlle
                                load_text(config.max_load_pps) + ", search_duration_max " +
                                seconds_text(config.search_duration_max.count()) + ", warmup " +
                                seconds_text(config.warmup_duration.count())) +
-          // Which loads were measured: fast since issue #31, csit to repeat CSIT's
-          // trials (docs/mlrsearch.md "Load-selection strategies").
+          // Which loads were measured: csit (the default, CSIT's trials) or fast
+          // (docs/mlrsearch.md "Load-selection strategies").
           row("Load selection", std::string(mlr::to_string(config.strategy)) +
                                     (config.strategy == mlr::SelectionStrategy::csit
                                          ? " (the reference's loads, trial for trial)"

@@ -236,8 +236,9 @@ JobSpec decode_job_spec(const protocol::Document& job, const PortSpeedProbe& pro
 protocol::Document stored_spec_document(const JobRecord& record) {
   Json::Value json = codec::parse_strict_json(record.spec_json, "stored spec");
   // Records stored before the spec had a "strategy" key (bc531a3) were searched
-  // with csit, the only load selection then; the default is fast since issue #31,
-  // and a resumed job must go on as it began (and its report say how it ran).
+  // with csit, the only load selection then. Read as csit whatever the default
+  // is (it was fast for a morning, 180e304), a resumed job goes on as it began
+  // and its report says how it ran.
   const bool is_mlr = !json.isMember("method") || json["method"] == "mlr";
   if (is_mlr && json.isMember("spec") && json["spec"].isObject() &&
       !json["spec"].isMember("strategy")) {

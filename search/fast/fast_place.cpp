@@ -204,8 +204,9 @@ std::optional<FastStep> FastSelection::place(std::size_t goal, const GridBounds&
     if (back_to_the_chain(goal)) return place(goal, bounds_of(state.target));
     if (state.noisy) return place_noisy(goal, bounds);
     if (walks(goal)) return place_walk(goal, bounds);
-    if (state.probe == DurationProbe::steady)
+    if (state.probe == DurationProbe::steady) {
       return place_steady(goal, bounds, chain_estimate(goal));
+    }
   }
   return place_on_chain(goal, bounds);
 }

@@ -163,10 +163,10 @@ class FastSelection {
   /// After the probe's trial: buffered, steady (to the final target) or, when
   /// every capacity sample so far spreads by more than a goal width, noisy.
   void decide_duration_probe(std::size_t goal);
-  /// A steady exceed-ratio-0 goal on its final target.
   /// After three full-length misses in a row on the steady or noisy path: the
   /// goal returns to the target before its final one and the chain (true).
   bool back_to_the_chain(std::size_t goal);
+  /// A steady exceed-ratio-0 goal on its final target.
   FastStep place_steady(std::size_t goal, const GridBounds& bounds,
                         std::optional<GridIndex> estimate);
   /// The final target's width relative to the load (the goal width on the grid).
