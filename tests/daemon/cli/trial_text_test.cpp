@@ -115,6 +115,11 @@ TEST_CASE("a note cannot drive the terminal: control characters and bad UTF-8 ar
   CHECK(terminal_safe("bad \xff\xc3 end") == "bad \\xff\\xc3 end");
   CHECK(terminal_safe("del \x7f") == "del \\x7f");
   CHECK(terminal_safe_lines("a\nb\tc") == "a\nb\\x09c");
+  // Only newlines stay: a carriage return before one is escaped, and a broken
+  // UTF-8 sequence ends at the line's end.
+  CHECK(terminal_safe_lines("a\r\nb\n") == "a\\x0d\nb\n");
+  CHECK(terminal_safe_lines("\xc3\nx\x1b") == "\\xc3\nx\\x1b");
+  CHECK(terminal_safe_lines("") == "");
 }
 
 TEST_CASE("note keys are the snake_case word before the colon, else other") {
