@@ -101,6 +101,80 @@ void check_line_rate(const TrexMeasurerSpec& spec) {
   }
 }
 
+SearchMethod decode_method(codec::ObjectReader& reader) {
+  const std::string method = reader.optional_string("method").value_or("mlr");
+  if (method == "mlr") return SearchMethod::mlr;
+  if (method == "plr") return SearchMethod::plr;
+  if (method == "mrr") return SearchMethod::mrr;
+  if (method == "soak") return SearchMethod::soak;
+  bad("method", Json::Value(method), "must be \"mlr\", \"plr\", \"mrr\" or \"soak\"");
+}
+
+void decode_testbed(codec::ObjectReader& reader, JobSpec& spec) {
+  const auto testbed = reader.optional_string("testbed");
+  if (!testbed) return;
+  auto* trex_spec = std::get_if<TrexMeasurerSpec>(&spec.measurer);
+  if (trex_spec == nullptr) {
+    bad("testbed", Json::Value(*testbed),
+        "is for trex jobs: sim and exec jobs use no TRex testbed");
+  }
+  if (testbed->empty() || testbed->size() > 64) {
+    bad("testbed", Json::Value(*testbed), "must be a testbed's name, 1 to 64 bytes");
+  }
+  trex_spec->testbed = *testbed;
+}
+
+// "spec": the search's own spec, decoded for the job's method, its loads in pps.
+void decode_search_spec(const Json::Value* search, const PortSpeedProbe& probe, JobSpec& spec) {
+  if (search == nullptr) {
+    bad("spec", Json::Value(),
+        spec.method == SearchMethod::plr ? "is required: the PLRsearch spec (PLR.json)"
+        : spec.method == SearchMethod::mrr
+            ? "is required: {\"load\", \"trial_duration\", \"trials\"}"
+        : spec.method == SearchMethod::soak ? "is required: {\"load\", \"interval\", \"duration\", "
+                                              "\"loss_ratio_threshold\", \"on_threshold\"}"
+                                            : "is required: the MLRsearch spec");
+  }
+  if (!search->isObject()) bad("spec", *search, "must be an object");
+  const Json::Value search_pps = loads_in_pps(*search, spec.measurer, probe);
+  if (spec.method == SearchMethod::plr) {
+    spec.plr = with_path_prefix("spec", [&] { return codec::decode_plr_config(search_pps); });
+  } else if (spec.method == SearchMethod::mrr) {
+    spec.mrr = with_path_prefix("spec", [&] { return decode_mrr_spec(search_pps); });
+  } else if (spec.method == SearchMethod::soak) {
+    spec.soak = with_path_prefix("spec", [&] { return decode_soak_spec(search_pps); });
+  } else {
+    spec.mlr =
+        with_path_prefix("spec", [&] { return codec::decode_controller_config(search_pps); });
+  }
+  // An ASTF job's loads are connections per second; its searches' texts say so.
+  if (is_astf_job(spec.measurer)) {
+    spec.mlr.load_unit = "cps";
+    spec.plr.load_unit = "cps";
+  }
+  if (auto* trex_spec = std::get_if<TrexMeasurerSpec>(&spec.measurer)) {
+    trex_spec->max_load_pps = spec.method == SearchMethod::plr ? spec.plr.max_load_pps
+                              : is_fixed_load(spec.method)     ? fixed_load_plan(spec).load_pps
+                                                               : spec.mlr.max_load_pps;
+    check_line_rate(*trex_spec);
+  }
+}
+
+void decode_plr_resume(codec::ObjectReader& reader, JobSpec& spec) {
+  const auto resume = reader.optional_string("plr_resume");
+  if (!resume) return;
+  if (spec.method != SearchMethod::plr) {
+    bad("plr_resume", Json::Value(*resume), "applies to method \"plr\" only");
+  }
+  if (*resume == "deadline") {
+    spec.plr_resume = PlrResume::deadline;
+  } else if (*resume == "remaining") {
+    spec.plr_resume = PlrResume::remaining;
+  } else {
+    bad("plr_resume", Json::Value(*resume), "must be \"deadline\" or \"remaining\"");
+  }
+}
+
 }  // namespace
 
 JobSpec decode_job_spec(const Json::Value& json, const PortSpeedProbe& probe) {
@@ -108,87 +182,18 @@ JobSpec decode_job_spec(const Json::Value& json, const PortSpeedProbe& probe) {
     codec::ObjectReader reader(json, "");
     JobSpec spec;
     spec.name = reader.optional_string("name").value_or("");
-    const std::string method = reader.optional_string("method").value_or("mlr");
-    if (method == "mlr") {
-      spec.method = SearchMethod::mlr;
-    } else if (method == "plr") {
-      spec.method = SearchMethod::plr;
-    } else if (method == "mrr") {
-      spec.method = SearchMethod::mrr;
-    } else if (method == "soak") {
-      spec.method = SearchMethod::soak;
-    } else {
-      bad("method", Json::Value(method), "must be \"mlr\", \"plr\", \"mrr\" or \"soak\"");
-    }
-
+    spec.method = decode_method(reader);
     // The measurer first: loads in users' units need its profile and port speed.
     const Json::Value* measurer = reader.optional_value("measurer");
     if (measurer == nullptr) {
       bad("measurer", Json::Value(), "is required: {\"kind\": \"sim\" | \"exec\" | \"trex\", ...}");
     }
     spec.measurer = decode_measurer(*measurer);
-    if (const auto testbed = reader.optional_string("testbed")) {
-      auto* trex_spec = std::get_if<TrexMeasurerSpec>(&spec.measurer);
-      if (trex_spec == nullptr) {
-        bad("testbed", Json::Value(*testbed),
-            "is for trex jobs: sim and exec jobs use no TRex testbed");
-      }
-      if (testbed->empty() || testbed->size() > 64) {
-        bad("testbed", Json::Value(*testbed), "must be a testbed's name, 1 to 64 bytes");
-      }
-      trex_spec->testbed = *testbed;
-    }
-
-    const Json::Value* search = reader.optional_value("spec");
-    if (search == nullptr) {
-      bad("spec", Json::Value(),
-          spec.method == SearchMethod::plr ? "is required: the PLRsearch spec (PLR.json)"
-          : spec.method == SearchMethod::mrr
-              ? "is required: {\"load\", \"trial_duration\", \"trials\"}"
-          : spec.method == SearchMethod::soak
-              ? "is required: {\"load\", \"interval\", \"duration\", "
-                "\"loss_ratio_threshold\", \"on_threshold\"}"
-              : "is required: the MLRsearch spec");
-    }
-    if (!search->isObject()) bad("spec", *search, "must be an object");
-    const Json::Value search_pps = loads_in_pps(*search, spec.measurer, probe);
-    if (spec.method == SearchMethod::plr) {
-      spec.plr = with_path_prefix("spec", [&] { return codec::decode_plr_config(search_pps); });
-    } else if (spec.method == SearchMethod::mrr) {
-      spec.mrr = with_path_prefix("spec", [&] { return decode_mrr_spec(search_pps); });
-    } else if (spec.method == SearchMethod::soak) {
-      spec.soak = with_path_prefix("spec", [&] { return decode_soak_spec(search_pps); });
-    } else {
-      spec.mlr =
-          with_path_prefix("spec", [&] { return codec::decode_controller_config(search_pps); });
-    }
-    // An ASTF job's loads are connections per second; its searches' texts say so.
-    if (is_astf_job(spec.measurer)) {
-      spec.mlr.load_unit = "cps";
-      spec.plr.load_unit = "cps";
-    }
-    if (auto* trex_spec = std::get_if<TrexMeasurerSpec>(&spec.measurer)) {
-      trex_spec->max_load_pps = spec.method == SearchMethod::plr ? spec.plr.max_load_pps
-                                : is_fixed_load(spec.method)     ? fixed_load_plan(spec).load_pps
-                                                                 : spec.mlr.max_load_pps;
-      check_line_rate(*trex_spec);
-    }
-    if (const auto resume = reader.optional_string("plr_resume")) {
-      if (spec.method != SearchMethod::plr) {
-        bad("plr_resume", Json::Value(*resume), "applies to method \"plr\" only");
-      }
-      if (*resume == "deadline") {
-        spec.plr_resume = PlrResume::deadline;
-      } else if (*resume == "remaining") {
-        spec.plr_resume = PlrResume::remaining;
-      } else {
-        bad("plr_resume", Json::Value(*resume), "must be \"deadline\" or \"remaining\"");
-      }
-    }
-
+    decode_testbed(reader, spec);
+    decode_search_spec(reader.optional_value("spec"), probe, spec);
+    decode_plr_resume(reader, spec);
     // After the search spec: latency.goals names its goals.
     decode_latency_spec(reader.optional_value("latency"), spec);
-
     spec.hooks = decode_job_hooks(reader.optional_value("hooks"));
     spec.profile = reader.optional_string("profile").value_or("");
     if (const auto* trex_spec = std::get_if<TrexMeasurerSpec>(&spec.measurer);

@@ -250,4 +250,28 @@ TEST_CASE("unknown methods are refused") {
             .find("method") == 0);
 }
 
+TEST_CASE("each refusal of a job spec names its key, the value and why, in the order checked") {
+  const std::string sim = R"("measurer": {"kind": "sim", "model": "sharp"})";
+  CHECK(error_of(R"({"method": "nlr", )" + sim + "}") ==
+        R"(method = "nlr": must be "mlr", "plr", "mrr" or "soak")");
+  CHECK(error_of(R"({"method": "nlr"})").find("method") == 0);  // before the measurer
+  CHECK(error_of(R"({"spec": {"goals": [{}]}})") ==
+        R"(measurer = null: is required: {"kind": "sim" | "exec" | "trex", ...})");
+  CHECK(error_of(R"({"testbed": "tb1", "spec": {"goals": [{}]}, )" + sim + "}") ==
+        R"(testbed = "tb1": is for trex jobs: sim and exec jobs use no TRex testbed)");
+  CHECK(error_of("{" + sim + "}") == "spec = null: is required: the MLRsearch spec");
+  CHECK(error_of(R"({"method": "plr", )" + sim + "}") ==
+        "spec = null: is required: the PLRsearch spec (PLR.json)");
+  CHECK(error_of(R"({"method": "mrr", )" + sim + "}") ==
+        R"(spec = null: is required: {"load", "trial_duration", "trials"})");
+  CHECK(
+      error_of(R"({"method": "soak", )" + sim + "}") ==
+      R"(spec = null: is required: {"load", "interval", "duration", "loss_ratio_threshold", "on_threshold"})");
+  CHECK(error_of(R"({"spec": [1], )" + sim + "}") == "spec = [1]: must be an object");
+  CHECK(error_of(R"({"plr_resume": "deadline", "spec": {"goals": [{}]}, )" + sim + "}") ==
+        R"(plr_resume = "deadline": applies to method "plr" only)");
+  CHECK(error_of(R"({"method": "plr", "plr_resume": "later", "spec": {}, )" + sim + "}") ==
+        R"(plr_resume = "later": must be "deadline" or "remaining")");
+}
+
 }  // namespace trexsearch::service
