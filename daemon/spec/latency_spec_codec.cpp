@@ -74,6 +74,37 @@ std::vector<std::string> decode_goals(const Json::Value& list, const std::string
   return goals;
 }
 
+// "latency" as an object: what to measure, and when.
+void decode_latency_object(const Json::Value& json, JobSpec& spec) {
+  codec::ObjectReader reader(json, "latency");
+  const bool plr = spec.method == SearchMethod::plr;
+  for (const char* key : {"fractions", "goals", "duration"}) {
+    if (plr && reader.has(key)) {
+      bad(reader.field_path(key), json[key],
+          "applies to method \"mlr\" only (a PLR soak records latency on every trial)");
+    }
+  }
+  if (const Json::Value* fractions = reader.optional_value("fractions")) {
+    spec.latency.fractions = decode_fractions(*fractions, reader.field_path("fractions"));
+  }
+  if (const Json::Value* goals = reader.optional_value("goals")) {
+    spec.latency.goals = decode_goals(*goals, reader.field_path("goals"), spec.mlr);
+  }
+  if (const auto duration = reader.optional_number("duration")) {
+    if (!(*duration > 0.0)) {
+      bad(reader.field_path("duration"), Json::Value(*duration),
+          "must be a positive number of seconds");
+    }
+    spec.latency.duration = measure::Seconds{*duration};
+  }
+  spec.latency.every_trial = reader.optional_bool("every_trial").value_or(plr);
+  if (plr && !spec.latency.every_trial) {
+    bad(reader.field_path("every_trial"), Json::Value(false),
+        "a PLR soak with latency records it on every trial; use \"latency\": false for none");
+  }
+  reader.reject_unknown_keys();
+}
+
 }  // namespace
 
 void decode_latency_spec(const Json::Value* json, JobSpec& spec) {
@@ -99,33 +130,7 @@ void decode_latency_spec(const Json::Value* json, JobSpec& spec) {
         "\"every_trial\"})");
   }
   spec.latency_mode = LatencyMode::on;
-  codec::ObjectReader reader(*json, "latency");
-  const bool plr = spec.method == SearchMethod::plr;
-  for (const char* key : {"fractions", "goals", "duration"}) {
-    if (plr && reader.has(key)) {
-      bad(reader.field_path(key), (*json)[key],
-          "applies to method \"mlr\" only (a PLR soak records latency on every trial)");
-    }
-  }
-  if (const Json::Value* fractions = reader.optional_value("fractions")) {
-    spec.latency.fractions = decode_fractions(*fractions, reader.field_path("fractions"));
-  }
-  if (const Json::Value* goals = reader.optional_value("goals")) {
-    spec.latency.goals = decode_goals(*goals, reader.field_path("goals"), spec.mlr);
-  }
-  if (const auto duration = reader.optional_number("duration")) {
-    if (!(*duration > 0.0)) {
-      bad(reader.field_path("duration"), Json::Value(*duration),
-          "must be a positive number of seconds");
-    }
-    spec.latency.duration = measure::Seconds{*duration};
-  }
-  spec.latency.every_trial = reader.optional_bool("every_trial").value_or(plr);
-  if (plr && !spec.latency.every_trial) {
-    bad(reader.field_path("every_trial"), Json::Value(false),
-        "a PLR soak with latency records it on every trial; use \"latency\": false for none");
-  }
-  reader.reject_unknown_keys();
+  decode_latency_object(*json, spec);
 }
 
 void encode_latency_spec(const JobSpec& spec, Json::Value& job) {

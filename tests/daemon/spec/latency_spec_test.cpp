@@ -83,6 +83,19 @@ TEST_CASE("bad latency sections are refused naming the field, the value and the 
   CHECK(error_of(R"({"fractions": [0.1]})", "plr").find("applies to method \"mlr\" only") !=
         std::string::npos);
   CHECK(error_of(R"({"every_trial": false})", "plr").find("every trial") != std::string::npos);
+  // MRR runs the main traffic alone: only "latency": false (or none) is taken.
+  const std::string mrr = R"({"method": "mrr", "spec": {"load": 1e5, "trial_duration": 1,
+      "trials": 1}, "measurer": {"kind": "sim", "model": "sharp"}, "latency": )";
+  CHECK(decode_job_spec(codec::parse_strict_json(mrr + "false}", "test")).latency_mode ==
+        LatencyMode::off);
+  try {
+    decode_job_spec(codec::parse_strict_json(mrr + "true}", "test"));
+    FAIL("an MRR job took latency");
+  } catch (const RequestError& error) {
+    CHECK(std::string(error.what()) ==
+          R"(latency = true: applies to methods "mlr" and "plr" only; use "latency": false or )"
+          "leave it out");
+  }
 }
 
 TEST_CASE("a PLR soak's latency section means latency on every trial") {
