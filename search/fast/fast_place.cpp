@@ -167,27 +167,6 @@ GridIndex FastSelection::new_load(std::size_t goal, const GridBounds& bounds,
   return *bounds.clo + (*bounds.chi - *bounds.clo) / 2;
 }
 
-bool FastSelection::short_trial_passed(GridIndex load, const ClassificationTarget& target) const {
-  const double load_pps = grid_.load_at(load);
-  return std::any_of(trials_.begin(), trials_.end(), [&](const TrialRecord& t) {
-    const measure::TrialResult& result = t.result;
-    return t.phase != TrialPhase::warmup && result.intended_load_pps() == load_pps &&
-           result.intended_duration() < target.trial_duration && !result.tester_limited() &&
-           result.loss_ratio(target.loss_scope) <= target.loss_ratio;
-  });
-}
-
-bool FastSelection::short_miss_decides(std::size_t goal, GridIndex load) const {
-  const std::size_t target_index = goals_[goal].target;
-  const ClassificationTarget& target = chains_.targets[target_index].classification;
-  const double load_pps = grid_.load_at(load);
-  TargetTally tally(target);
-  if (database_.loads().contains(load_pps)) tally = database_.tally(load_pps, target_index);
-  const measure::Seconds shortest = shortest_duration(goal);
-  tally.add(measure::TrialResult::from_loss_ratio(load_pps, shortest, shortest, 1.0));
-  return tally.classification() == LoadClass::upper_bound;
-}
-
 std::optional<GridIndex> FastSelection::chain_estimate(std::size_t goal) const {
   // Without an estimate no trial lost more than the goal's loss ratio: the
   // critical load is above every measured load, as if estimated at max load.
@@ -253,10 +232,17 @@ measure::Seconds FastSelection::chain_trial_duration(std::size_t goal, GridIndex
   // so short trials save nothing and may never decide the load: TST009 (1 s
   // trials first, 60 s final, sum 120 s, exceed ratio 0.5) on a SUT with 5 %
   // noise measured 1 s trials at one load until the time limit.
-  const ClassificationTarget& target = chains_.targets[goals_[goal].target].classification;
-  const bool short_first = goals_[goal].expected_upper && short_miss_decides(goal, load) &&
-                           !short_trial_passed(load, target);
-  return short_first ? shortest_duration(goal) : target.trial_duration;
+  const std::size_t target_index = goals_[goal].target;
+  const ClassificationTarget& target = chains_.targets[target_index].classification;
+  if (!goals_[goal].expected_upper) return target.trial_duration;
+  // The load's tally so far (as the analysis keeps it), and with one short miss more.
+  const double load_pps = grid_.load_at(load);
+  TargetTally tally(target);
+  if (database_.loads().contains(load_pps)) tally = database_.tally(load_pps, target_index);
+  if (tally.sums().short_low_loss.count() > 0.0) return target.trial_duration;
+  const measure::Seconds shortest = shortest_duration(goal);
+  tally.add(measure::TrialResult::from_loss_ratio(load_pps, shortest, shortest, 1.0));
+  return tally.classification() == LoadClass::upper_bound ? shortest : target.trial_duration;
 }
 
 }  // namespace trexsearch::mlr

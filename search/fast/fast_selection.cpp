@@ -21,13 +21,10 @@ constexpr int noisy_upward_short_trials = 4;
 FastSelection::FastSelection(const TargetChains& chains, const TrialDatabase& database,
                              const LoadGrid& grid, const std::vector<TrialRecord>& trials)
     : chains_(chains), database_(database), grid_(grid), trials_(trials) {
-  for (const std::size_t final_target : chains_.final_target) {
-    // Like the reference, every goal starts on its coarsest target.
+  // Like the reference, every goal starts on its coarsest target.
+  for (std::size_t goal = 0; goal < chains_.final_target.size(); ++goal) {
     GoalState state;
-    state.target = final_target;
-    while (const auto preceding = chains_.targets[state.target].preceding) {
-      state.target = *preceding;
-    }
+    state.target = coarsest_target(goal);
     goals_.push_back(state);
   }
 }

@@ -188,20 +188,15 @@ class FastSelection {
   bool min_load_lost_coarsely(std::size_t goal, const GridBounds& bounds) const;
   /// Non-warmup trials so far at this load with this intended duration.
   int trials_at(GridIndex load, measure::Seconds duration) const;
-  /// Whether a trial at this load shorter than the target's trials was
-  /// low-loss for it (and not tester-limited).
-  bool short_trial_passed(GridIndex load, const ClassificationTarget& target) const;
   /// A goal's next trial on its target chain (not the final target's walk,
   /// steady or noisy paths).
   FastStep place_on_chain(std::size_t goal, const GridBounds& bounds);
   /// The current target's critical-load estimate on the grid (critical_load_estimate_pps).
   std::optional<GridIndex> chain_estimate(std::size_t goal) const;
   /// The duration of a chain trial at `load`: the goal's shortest when one
-  /// short miss would decide an expected upper bound, else the target's.
+  /// short miss would decide an expected upper bound and no short trial passed
+  /// there, else the target's.
   measure::Seconds chain_trial_duration(std::size_t goal, GridIndex load) const;
-  /// Whether one high-loss trial of the goal's shortest duration would make
-  /// this load an upper bound of the goal's current target.
-  bool short_miss_decides(std::size_t goal, GridIndex load) const;
   GridBounds bounds_of(std::size_t target) const;
   bool achieved(const GridBounds& bounds, GridIndex width) const;
   measure::Seconds shortest_duration(std::size_t goal) const;
