@@ -224,10 +224,7 @@ TEST_CASE("a tester below max load: its saturated trials still sample the SUT's 
     const std::vector<SearchGoal> goals =
         rfc2544 ? std::vector<SearchGoal>{rfc2544_goal()} : std::vector{ndr_goal(), pdr_goal()};
     const ControllerConfig config = config_for(goals, SelectionStrategy::fast);
-    measure::ManualClock clock;
-    testing::FakeSut sut(10e6, clock);
-    sut.tester_limit(12e6);
-    const SearchResult limited = Controller(config, clock).search(sut);
+    const SearchResult limited = search_behind_tester(config, 10e6, 12e6);
     const SearchResult free = search_fake_sut(config, 10e6);
     REQUIRE(limited.trials.front().result.tester_limited());
     // The same trials but the first ones' counts: the same loads and durations.
@@ -258,14 +255,10 @@ TEST_CASE("a SUT faster than its tester: fast stops at the tester's limit, as cs
     CAPTURE(rfc2544);
     const std::vector<SearchGoal> goals =
         rfc2544 ? std::vector<SearchGoal>{rfc2544_goal()} : std::vector{ndr_goal(), pdr_goal()};
-    auto search = [&](SelectionStrategy strategy) {
-      measure::ManualClock clock;
-      testing::FakeSut sut(10e6, clock);
-      sut.tester_limit(8e6);
-      return Controller(config_for(goals, strategy), clock).search(sut);
-    };
-    const SearchResult fast = search(SelectionStrategy::fast);
-    const SearchResult csit = search(SelectionStrategy::csit);
+    const SearchResult fast =
+        search_behind_tester(config_for(goals, SelectionStrategy::fast), 10e6, 8e6);
+    const SearchResult csit =
+        search_behind_tester(config_for(goals, SelectionStrategy::csit), 10e6, 8e6);
     CHECK(fast.trials.size() <= csit.trials.size());
     for (std::size_t goal = 0; goal < goals.size(); ++goal) {
       CAPTURE(goal);

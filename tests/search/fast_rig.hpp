@@ -71,6 +71,16 @@ inline SearchResult search_fake_sut(const ControllerConfig& config, double capac
   return Controller(config, clock).search(sut);
 }
 
+/// A search of a deterministic SUT of `capacity_pps` behind a tester that
+/// reaches at most `tester_pps`.
+inline SearchResult search_behind_tester(const ControllerConfig& config, double capacity_pps,
+                                         double tester_pps) {
+  measure::ManualClock clock;
+  testing::FakeSut sut(capacity_pps, clock);
+  sut.tester_limit(tester_pps);
+  return Controller(config, clock).search(sut);
+}
+
 inline std::vector<measure::TrialResult> counted_trials(const SearchResult& result) {
   std::vector<measure::TrialResult> trials;
   for (const TrialRecord& trial : result.trials) {

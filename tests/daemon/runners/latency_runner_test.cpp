@@ -112,6 +112,16 @@ struct Job {
   JobId id = 0;
 };
 
+/// The job run again from `trials` on another measurer, as a restarted daemon
+/// resumes it with a fresh one.
+RunOutcome resume_on(const Job& job, const std::vector<StoredTrial>& trials,
+                     measure::Measurer& measurer, StoringObserver& observer) {
+  MeasurerFactories factories;
+  factories.add(std::make_unique<SharedFactory>(measurer));
+  MlrJobRunner runner(factories);
+  return runner.run(job.spec, trials, {}, observer);
+}
+
 std::uint64_t p99(const latency::LatencyPoint& point, std::size_t direction) {
   return point.directions.at(direction).summary.p99_us.value();
 }
@@ -191,11 +201,8 @@ TEST_CASE("an MLR job interrupted in its latency phase resumes without measuring
   REQUIRE(job.store.trials(job.id).size() == search_trials + 1);
 
   LatencySut second;
-  MeasurerFactories factories;
-  factories.add(std::make_unique<SharedFactory>(second));
   StoringObserver resumed(job.store, job.id);
-  MlrJobRunner runner(factories);
-  const RunOutcome outcome = runner.run(job.spec, job.store.trials(job.id), {}, resumed);
+  const RunOutcome outcome = resume_on(job, job.store.trials(job.id), second, resumed);
   INFO(outcome.reason);
   REQUIRE(outcome.kind == RunOutcome::Kind::completed);
   CHECK(second.measure_calls == 0);
@@ -231,11 +238,8 @@ TEST_CASE("a resumed MLR job that ends before replaying every stored trial fails
         extra);
     for (std::size_t i = 0; i < one_more.size(); ++i) one_more[i].number = i + 1;
     LatencySut again;
-    MeasurerFactories factories;
-    factories.add(std::make_unique<SharedFactory>(again));
     StoringObserver resumed(reference.store, reference.id);
-    MlrJobRunner runner(factories);
-    const RunOutcome outcome = runner.run(reference.spec, one_more, {}, resumed);
+    const RunOutcome outcome = resume_on(reference, one_more, again, resumed);
     CHECK(outcome.kind == RunOutcome::Kind::failed);
     CHECK(resumed.live == 0);
     CHECK(again.measure_calls == 0);
