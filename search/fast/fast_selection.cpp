@@ -159,6 +159,18 @@ FastStep FastSelection::place_noisy(std::size_t goal, const GridBounds& bounds) 
   GoalState& state = goals_[goal];
   const TargetSpec& target = chains_.targets[chains_.final_target[goal]];
   const GridIndex width = target.width_steps;
+  if (!bounds_of(coarsest_target(goal)).clo && !database_.loads().contains(grid_.load_at(0))) {
+    // Nothing passed yet, not even a short trial: the capacity samples came
+    // from max load only. Before the first full-length trial, one shortest
+    // trial at min load checks that the SUT forwards any load without loss
+    // (the chain's coarsest target does the same after a miss). A SUT that
+    // loses at every load (a soak SUT far below max load) otherwise spent
+    // three full-length misses and a descent before fail-fast: 59 times
+    // csit's time at 20 kpps (bench/mlrsearch/strategy_sweep.py); a noisy SUT
+    // pays one short trial far from its bounds.
+    state.expected_upper = false;
+    return FastStep{0, shortest_duration(goal), goal};
+  }
   if (bounds.clo) {
     // The lower bound's one full-length trial passed; one width above it
     // should be an upper bound, and with exceed ratio 0 one short high-loss

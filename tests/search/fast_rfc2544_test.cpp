@@ -2,6 +2,7 @@
 // below the final lower bound, the duration probe, capacity samples and noise.
 #include <doctest/doctest.h>
 
+#include <algorithm>
 #include <cmath>
 #include <utility>
 #include <vector>
@@ -146,16 +147,19 @@ TEST_CASE("RFC 2544 goal: noise above a goal width: four samples, then the 60 s 
   const SearchResult noisy = Controller(config, clock).search(sut);
   const GoalResult& goal = noisy.goals.front();
   REQUIRE(goal.regular());
-  REQUIRE(noisy.trials.size() >= 5);
+  REQUIRE(noisy.trials.size() >= 6);
   for (std::size_t i = 0; i < 4; ++i) {
     CAPTURE(i);
     CHECK(noisy.trials[i].result.intended_load_pps() == config.max_load_pps);
     CHECK(noisy.trials[i].result.intended_duration() == measure::Seconds{1.0});
   }
-  // The fifth trial is the first full-length one, at or just below the mean.
-  CHECK(noisy.trials[4].result.intended_duration() == measure::Seconds{60.0});
-  CHECK(noisy.trials[4].result.intended_load_pps() <= 10e6);
-  CHECK(noisy.trials[4].result.intended_load_pps() > 10e6 * 0.99);
+  // The fifth checks that min load passes at all (nothing passed yet); the
+  // sixth is the first full-length one, at or just below the samples' mean.
+  CHECK(noisy.trials[4].result.intended_load_pps() == config.min_load_pps);
+  CHECK(noisy.trials[4].result.intended_duration() == measure::Seconds{1.0});
+  CHECK(noisy.trials[5].result.intended_duration() == measure::Seconds{60.0});
+  CHECK(noisy.trials[5].result.intended_load_pps() <= 10e6);
+  CHECK(noisy.trials[5].result.intended_load_pps() > 10e6 * 0.99);
   CHECK(trials_of_duration(noisy, std::sqrt(60.0)) == 0);
   CHECK(std::fabs(*goal.relevant_lower_bound_pps / 10e6 - 1.0) < 0.02);
   check_results_are_the_analysis(config, noisy);
@@ -293,4 +297,37 @@ TEST_CASE("RFC 2544 on SUTs that lose at every load: no descent one width per 60
     CHECK(*soak.goals.front().relevant_upper_bound_pps == config.min_load_pps);
     check_results_are_the_analysis(config, soak);
   }
+}
+
+TEST_CASE("RFC 2544 goal, noisy path: one short trial at min load before the first 60 s trial") {
+  // The noisy path places its first 60 s trial from capacity samples taken at
+  // max load only. On the soak model at 20 kpps those samples spread like
+  // noise, yet every load loses: three 60 s misses and a descent cost 59 times
+  // csit's time (bench/mlrsearch/strategy_sweep.py) before min load failed.
+  const ControllerConfig config = config_for({rfc2544_goal()}, SelectionStrategy::fast);
+  for (const std::uint64_t seed : {1, 2, 3, 4, 5}) {
+    CAPTURE(seed);
+    const SearchResult soak = search_sim(config, "soak", {{"capacity_pps", 2e4}}, seed);
+    REQUIRE(soak.goals.front().relevant_upper_bound_pps);
+    CHECK(*soak.goals.front().relevant_upper_bound_pps == config.min_load_pps);
+    for (const TrialRecord& trial : soak.trials) {
+      CHECK(trial.result.intended_duration() == measure::Seconds{1.0});
+    }
+    check_results_are_the_analysis(config, soak);
+  }
+  // A noisy SUT that passes somewhere pays one short trial at min load, and
+  // it comes before the first 60 s trial (seed 3: the two max-load samples
+  // differ by more than a width, so the goal takes the noisy path).
+  const SearchResult noisy = search_sim(config, "noisy", {{"noise", 0.01}}, 3);
+  const auto first_full = std::find_if(noisy.trials.begin(), noisy.trials.end(), [](const auto& t) {
+    return t.result.intended_duration() == measure::Seconds{60.0};
+  });
+  REQUIRE(first_full != noisy.trials.end());
+  const auto at_min_load = std::find_if(noisy.trials.begin(), first_full, [&](const auto& t) {
+    return t.result.intended_load_pps() == config.min_load_pps;
+  });
+  REQUIRE(at_min_load != first_full);
+  CHECK(at_min_load->result.intended_duration() == measure::Seconds{1.0});
+  CHECK(at_min_load->result.loss_ratio(measure::LossScope::aggregate) == 0.0);
+  check_results_are_the_analysis(config, noisy);
 }
