@@ -6,9 +6,14 @@ Each search runs through `trex-search simulate --sut` (virtual time) with the go
 file's own limits, once per strategy and seed, and the table gives, per row,
 fast's mean trial seconds over csit's, both mean trial counts, the worst
 per-run ratio, and the runs in which fast stopped differently (time limit) or
-took more than twice csit's time. It looks for the cases the bench's six models
-and two goal sets do not cover (docs/benchmarks-mlrsearch.md, "The default,
-read again"); it is not an accuracy bench.
+took more than twice csit's time; and for the results, how many goal results
+(runs times goals) fast put more than one goal width below or above csit's
+conditional throughput, how many only one of them had (min load an upper
+bound), and the mean relative difference. Most sweep models have no single
+true answer to compare with (bench_mlr_strategies does that for its six), so
+this says where the two strategies disagree, not which is right. It looks for
+the cases the bench's six models and two goal sets do not cover
+(docs/benchmarks-mlrsearch.md, "The default, read again").
 
     bench/mlrsearch/strategy_sweep.py [--seeds 5] [--build build] [--goals tst009]
 """
@@ -53,7 +58,30 @@ def run(cli, spec_path, model, options, seed, capacity, timeout_s):
     except json.JSONDecodeError:
         return {"error": f"exit {done.returncode}: {done.stderr.strip()[-200:]}"}
     seconds = sum(t.get("effective_duration", t.get("duration", 0.0)) for t in out["trials"])
-    return {"trials": len(out["trials"]), "seconds": seconds, "stop": out.get("stop_reason")}
+    results = [(g["name"], g.get("conditional_throughput"), g["goal"]["relative_width"])
+               for g in out.get("goals", [])]
+    return {"trials": len(out["trials"]), "seconds": seconds, "stop": out.get("stop_reason"),
+            "results": results}
+
+
+def compare_results(pairs):
+    """Each goal of each run, fast's conditional throughput against csit's:
+    (fast more than one goal width below, more than one width above, only one
+    of them has a result, the mean relative difference over runs where both do)."""
+    below = above = one_sided = 0
+    differences = []
+    for fast, csit in pairs:
+        for (name, fast_ct, width), (_, csit_ct, _) in zip(fast["results"], csit["results"]):
+            if fast_ct is None or csit_ct is None:
+                one_sided += (fast_ct is None) != (csit_ct is None)
+                continue
+            differences.append(fast_ct / csit_ct - 1.0)
+            if fast_ct < csit_ct * (1.0 - width):
+                below += 1
+            elif fast_ct > csit_ct / (1.0 - width):
+                above += 1
+    mean = statistics.mean(differences) if differences else 0.0
+    return below, above, one_sided, mean
 
 
 def main():
@@ -90,9 +118,12 @@ def main():
             lambda j: run(cli, specs[j[0], j[1]], j[2], list(j[3]), j[4], j[5], args.timeout),
             jobs))
     by_job = dict(zip(jobs, results))
+    ratios = []
     print("| goals | model | options | capacity [pps] | fast/csit trial s | trials fast / csit "
-          "| worst run fast/csit | runs fast stopped otherwise | runs fast > 2x csit |")
-    print("| --- | --- | --- | --- | --- | --- | --- | --- | --- |")
+          "| worst run fast/csit | runs fast stopped otherwise | runs fast > 2x csit "
+          "| results fast below / above csit by > 1 width | only one has a result "
+          "| fast CT / csit CT - 1, mean |")
+    print("| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |")
     for stem, (model, options), capacity in itertools.product(stems, models, capacities):
         pairs = [(by_job[stem, "fast", model, tuple(options), s, capacity],
                   by_job[stem, "csit", model, tuple(options), s, capacity])
@@ -101,17 +132,24 @@ def main():
         pairs = [(f, c) for f, c in pairs if "error" not in f and "error" not in c]
         if not pairs:
             print(f"| {stem} | {model} | {','.join(options)} | {capacity or 'default'} | "
-                  f"no result: {errors[0]} | | | | |")
+                  f"no result: {errors[0]} | | | | | | | |")
             continue
         fast_s = statistics.mean(f["seconds"] for f, _ in pairs)
         csit_s = statistics.mean(c["seconds"] for _, c in pairs)
         worst = max(f["seconds"] / c["seconds"] for f, c in pairs)
         stopped = sum(1 for f, c in pairs if f["stop"] != c["stop"]) + len(errors)
         slow = sum(1 for f, c in pairs if f["seconds"] > 2 * c["seconds"])
+        below, above, one_sided, mean_difference = compare_results(pairs)
+        ratios.append(fast_s / csit_s)
         print(f"| {stem} | {model} | {','.join(options)} | {capacity or 'default'} | "
               f"{fast_s / csit_s:.3f} | {statistics.mean(f['trials'] for f, _ in pairs):.1f} / "
               f"{statistics.mean(c['trials'] for _, c in pairs):.1f} | {worst:.2f} | "
-              f"{stopped} | {slow} |")
+              f"{stopped} | {slow} | {below} / {above} | {one_sided} | {mean_difference:+.3%} |")
+    if ratios:
+        print(f"\n{len(ratios)} rows: fast/csit trial seconds at most 1.0 in "
+              f"{sum(r <= 1.0 for r in ratios)}, at most 1.2 in {sum(r <= 1.2 for r in ratios)}, "
+              f"at most 1.5 in {sum(r <= 1.5 for r in ratios)}; highest {max(ratios):.3f}; "
+              f"geometric mean {statistics.geometric_mean(ratios):.3f}")
     return 0
 
 
