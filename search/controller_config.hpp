@@ -26,11 +26,12 @@ struct ControllerConfig {
   /// "pps", or "cps" for an ASTF job's connection rates. Not part of the spec's JSON:
   /// the daemon sets it from the job's measurer.
   std::string load_unit = "pps";
-  /// Load selection; csit repeats the reference trial for trial. fast is not the
-  /// default: on goals and SUTs outside bench_mlr_strategies' six models it can
-  /// take many times csit's trial time (docs/benchmarks-mlrsearch.md, "The
-  /// default, read again").
-  SelectionStrategy strategy = SelectionStrategy::csit;
+  /// Load selection. fast by default: over 1000 seeds of every bench model it is
+  /// within one goal width at least as often as csit, in less trial time, and on
+  /// every goal file and built-in SUT (strategy_sweep.py) at most 1.45 of csit's
+  /// time with no accuracy lost (docs/benchmarks-mlrsearch.md, "The default,
+  /// third reading"); csit repeats the reference trial for trial.
+  SelectionStrategy strategy = SelectionStrategy::fast;
 
   /// Throws ConfigError naming the field and its value.
   void validate() const;

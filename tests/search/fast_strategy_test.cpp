@@ -20,8 +20,8 @@ using namespace trexsearch;
 using namespace trexsearch::mlr;
 using namespace trexsearch::mlr::fast_rig;
 
-TEST_CASE("csit stays the controller's default strategy") {
-  CHECK(ControllerConfig{}.strategy == SelectionStrategy::csit);
+TEST_CASE("fast is the controller's default strategy (issue #31)") {
+  CHECK(ControllerConfig{}.strategy == SelectionStrategy::fast);
 }
 
 TEST_CASE("strategy names parse, and an unknown one is a ConfigError naming field and value") {

@@ -56,8 +56,8 @@ constinit const CommandEntry kSimulateCommand{
         "trial's effective duration; --real-time for wall time) and prints every\n"
         "trial, the totals and the results as JSON. MLRsearch SPEC is\n"
         "{\"goals\": [...], \"min_load\", \"max_load\", \"search_duration_max\",\n"
-        "\"warmup_duration\", \"strategy\": \"csit\" (default: CSIT's loads, trial\n"
-        "for trial) or \"fast\"}; PLRsearch SPEC is {\"target_loss_ratio\", \"min_load\",\n"
+        "\"warmup_duration\", \"strategy\": \"fast\" (default) or \"csit\" (CSIT's\n"
+        "loads, trial for trial)}; PLRsearch SPEC is {\"target_loss_ratio\", \"min_load\",\n"
         "\"max_load\", \"trial_duration_first\", \"trial_duration_increment\",\n"
         "\"time_budget\", \"samples_per_trial\", \"seed\", ...}. Ctrl-C stops the\n"
         "search and prints the partial result. See docs/cli.md.",
