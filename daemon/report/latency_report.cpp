@@ -104,84 +104,65 @@ const Statistic kStatistics[] = {
      }},
 };
 
-}  // namespace
+using LatencyPoints = std::vector<const latency::LatencyPoint*>;
 
-std::string mlr_latency_section(const latency::LatencyPhaseResult& phase) {
-  if (phase.points.empty() && phase.notes.empty()) return "";
-  std::string html =
-      "<h2>Latency</h2>\n<p class=\"note\">Latency trials after the search: the "
-      "latency streams next to main traffic at fractions of the goal's conditional "
-      "throughput (0 %: the streams alone), one trial each. Microseconds, as TRex "
-      "resolves them.</p>\n";
-  for (const std::string& goal : goals_of(phase)) {
-    std::vector<const latency::LatencyPoint*> points;
-    std::vector<const std::vector<measure::DirectionLatency>*> lists;
-    for (const auto& point : phase.points) {
-      if (point.goal != goal) continue;
-      points.push_back(&point);
-      lists.push_back(&point.directions);
-    }
-    const std::vector<std::string> names = directions_of(lists);
-    SvgChart chart;
-    chart.title = "Latency against load at fractions of " + goal;
-    chart.x_label = "load [frames/s per direction]";
-    chart.y_label = "latency [\u00b5s]";
-    std::size_t colour = 0;
-    for (const std::string& name : names) {
-      for (const Statistic& statistic : kStatistics) {
-        ChartSeries series{
-            {}, {}, {}, {}, name + " " + statistic.label, kColours[colour++ % std::size(kColours)]};
-        for (const auto* point : points) {
-          const auto* d = find(point->directions, name);
-          if (d == nullptr) continue;
-          if (const auto value = statistic.value(d->summary)) {
-            series.x.push_back(point->load_pps);
-            series.y.push_back(static_cast<double>(*value));
-          }
+/// P50, P99 and max per direction against each latency trial's load.
+SvgChart load_latency_chart(const std::string& goal, const LatencyPoints& points,
+                            const std::vector<std::string>& names) {
+  SvgChart chart;
+  chart.title = "Latency against load at fractions of " + goal;
+  chart.x_label = "load [frames/s per direction]";
+  chart.y_label = "latency [\u00b5s]";
+  std::size_t colour = 0;
+  for (const std::string& name : names) {
+    for (const Statistic& statistic : kStatistics) {
+      ChartSeries series{
+          {}, {}, {}, {}, name + " " + statistic.label, kColours[colour++ % std::size(kColours)]};
+      for (const auto* point : points) {
+        const auto* d = find(point->directions, name);
+        if (d == nullptr) continue;
+        if (const auto value = statistic.value(d->summary)) {
+          series.x.push_back(point->load_pps);
+          series.y.push_back(static_cast<double>(*value));
         }
-        if (!series.x.empty()) chart.series.push_back(series);
       }
+      if (!series.x.empty()) chart.series.push_back(series);
     }
-    chart.caption = "P50, P99 and max per direction at each latency trial's load.";
-    if (!chart.series.empty()) html += chart.render();
-    html += "<h3>" + escape_html(goal) +
-            "</h3>\n<table>\n<tr><th class=\"num\">fraction</th>"
-            "<th class=\"num\">load</th><th class=\"num\">trial</th>" +
-            std::string(kLatencyHeader) + "</tr>\n";
-    for (const auto* point : points) {
-      for (const auto& d : point->directions) {
-        html += "<tr>" + cell(percent(point->fraction)) + cell(load_text(point->load_pps)) +
-                cell(std::to_string(point->trial)) + latency_row_cells(d) + "</tr>\n";
-      }
-      if (point->directions.empty()) {
-        html += "<tr>" + cell(percent(point->fraction)) + cell(load_text(point->load_pps)) +
-                cell(std::to_string(point->trial)) + "<td colspan=\"9\">no latency</td></tr>\n";
-      }
-    }
-    html += "</table>\n";
-    std::vector<std::string> notes;
-    for (const auto* point : points) {
-      for (const measure::TrialNote& note : point->notes) {
-        notes.push_back(percent(point->fraction) + ": " + note.text());
-      }
-    }
-    html += notes_list(notes);
   }
-  html += notes_list(phase.notes);
-  return html;
+  chart.caption = "P50, P99 and max per direction at each latency trial's load.";
+  return chart;
 }
 
-std::string plr_latency_section(const PlrReportData& data) {
-  std::vector<const PlrReportTrial*> trials;
-  std::vector<const std::vector<measure::DirectionLatency>*> lists;
-  for (const PlrReportTrial& trial : data.trials) {
-    if (trial.latency.empty()) continue;
-    trials.push_back(&trial);
-    lists.push_back(&trial.latency);
+/// A row per direction of each latency trial, and the trials' notes.
+std::string load_latency_table(const std::string& goal, const LatencyPoints& points) {
+  std::string html = "<h3>" + escape_html(goal) +
+                     "</h3>\n<table>\n<tr><th class=\"num\">fraction</th>"
+                     "<th class=\"num\">load</th><th class=\"num\">trial</th>" +
+                     std::string(kLatencyHeader) + "</tr>\n";
+  for (const auto* point : points) {
+    for (const auto& d : point->directions) {
+      html += "<tr>" + cell(percent(point->fraction)) + cell(load_text(point->load_pps)) +
+              cell(std::to_string(point->trial)) + latency_row_cells(d) + "</tr>\n";
+    }
+    if (point->directions.empty()) {
+      html += "<tr>" + cell(percent(point->fraction)) + cell(load_text(point->load_pps)) +
+              cell(std::to_string(point->trial)) + "<td colspan=\"9\">no latency</td></tr>\n";
+    }
   }
-  if (trials.empty()) return "";
-  const std::vector<std::string> names = directions_of(lists);
-  const bool hours = data.run_duration_s > 3.0 * 3600.0;
+  html += "</table>\n";
+  std::vector<std::string> notes;
+  for (const auto* point : points) {
+    for (const measure::TrialNote& note : point->notes) {
+      notes.push_back(percent(point->fraction) + ": " + note.text());
+    }
+  }
+  return html + notes_list(notes);
+}
+
+/// Each soak trial's P50 and P99 per direction over the run's time.
+SvgChart soak_latency_chart(const std::vector<const PlrReportTrial*>& trials,
+                            const std::vector<std::string>& names, double run_duration_s) {
+  const bool hours = run_duration_s > 3.0 * 3600.0;
   const double unit_s = hours ? 3600.0 : 60.0;
   SvgChart chart;
   chart.title = "Latency over the soak";
@@ -204,34 +185,74 @@ std::string plr_latency_section(const PlrReportData& data) {
     }
   }
   chart.caption = "Each trial's P50 and P99 per direction, at the end of the trial.";
+  return chart;
+}
+
+/// The P99 trend per direction (docs/latency.md).
+std::string latency_trend_table(const latency::LatencyTrend& trend) {
+  std::string html =
+      "<h3>Trend of P99</h3>\n<p class=\"note\">Median P99 of the first and of the last "
+      "quarter of the trials; flagged when the growth exceeds the largest of 3 standard "
+      "errors (from the quarters' median absolute deviation), 10 % of the first quarter "
+      "and 2 resolution steps (docs/latency.md).</p>\n<table>\n<tr><th>direction</th>"
+      "<th class=\"num\">trials</th><th class=\"num\">first quarter [\u00b5s]</th>"
+      "<th class=\"num\">last quarter [\u00b5s]</th><th class=\"num\">growth [\u00b5s]</th>"
+      "<th class=\"num\">threshold [\u00b5s]</th><th class=\"num\">slope [\u00b5s/h]</th>"
+      "<th>verdict</th></tr>\n";
+  for (const auto& d : trend.directions) {
+    const std::string verdict = !d.judged   ? "too few trials to judge"
+                                : d.flagged ? "GROWING"
+                                            : "no significant growth";
+    html += "<tr>" + cell(escape_html(d.direction), false) + cell(std::to_string(d.points)) +
+            cell(significant(d.first_quarter_us, 3)) + cell(significant(d.last_quarter_us, 3)) +
+            cell(significant(d.growth_us, 3)) + cell(significant(d.threshold_us, 3)) +
+            cell(significant(d.slope_us_per_hour, 3)) + cell(verdict, false) + "</tr>\n";
+  }
+  return html + "</table>\n";
+}
+
+}  // namespace
+
+std::string mlr_latency_section(const latency::LatencyPhaseResult& phase) {
+  if (phase.points.empty() && phase.notes.empty()) return "";
+  std::string html =
+      "<h2>Latency</h2>\n<p class=\"note\">Latency trials after the search: the "
+      "latency streams next to main traffic at fractions of the goal's conditional "
+      "throughput (0 %: the streams alone), one trial each. Microseconds, as TRex "
+      "resolves them.</p>\n";
+  for (const std::string& goal : goals_of(phase)) {
+    LatencyPoints points;
+    std::vector<const std::vector<measure::DirectionLatency>*> lists;
+    for (const auto& point : phase.points) {
+      if (point.goal != goal) continue;
+      points.push_back(&point);
+      lists.push_back(&point.directions);
+    }
+    const SvgChart chart = load_latency_chart(goal, points, directions_of(lists));
+    if (!chart.series.empty()) html += chart.render();
+    html += load_latency_table(goal, points);
+  }
+  html += notes_list(phase.notes);
+  return html;
+}
+
+std::string plr_latency_section(const PlrReportData& data) {
+  std::vector<const PlrReportTrial*> trials;
+  std::vector<const std::vector<measure::DirectionLatency>*> lists;
+  for (const PlrReportTrial& trial : data.trials) {
+    if (trial.latency.empty()) continue;
+    trials.push_back(&trial);
+    lists.push_back(&trial.latency);
+  }
+  if (trials.empty()) return "";
   std::string html = "<h2>Latency</h2>\n";
   if (data.latency_trend && data.latency_trend->flagged()) {
     html +=
         "<p class=\"warning\"><strong>LATENCY TREND:</strong> P99 grew over the soak in at "
         "least one direction (below).</p>\n";
   }
-  html += chart.render();
-  if (data.latency_trend) {
-    html +=
-        "<h3>Trend of P99</h3>\n<p class=\"note\">Median P99 of the first and of the last "
-        "quarter of the trials; flagged when the growth exceeds the largest of 3 standard "
-        "errors (from the quarters' median absolute deviation), 10 % of the first quarter "
-        "and 2 resolution steps (docs/latency.md).</p>\n<table>\n<tr><th>direction</th>"
-        "<th class=\"num\">trials</th><th class=\"num\">first quarter [\u00b5s]</th>"
-        "<th class=\"num\">last quarter [\u00b5s]</th><th class=\"num\">growth [\u00b5s]</th>"
-        "<th class=\"num\">threshold [\u00b5s]</th><th class=\"num\">slope [\u00b5s/h]</th>"
-        "<th>verdict</th></tr>\n";
-    for (const auto& d : data.latency_trend->directions) {
-      const std::string verdict = !d.judged   ? "too few trials to judge"
-                                  : d.flagged ? "GROWING"
-                                              : "no significant growth";
-      html += "<tr>" + cell(escape_html(d.direction), false) + cell(std::to_string(d.points)) +
-              cell(significant(d.first_quarter_us, 3)) + cell(significant(d.last_quarter_us, 3)) +
-              cell(significant(d.growth_us, 3)) + cell(significant(d.threshold_us, 3)) +
-              cell(significant(d.slope_us_per_hour, 3)) + cell(verdict, false) + "</tr>\n";
-    }
-    html += "</table>\n";
-  }
+  html += soak_latency_chart(trials, directions_of(lists), data.run_duration_s).render();
+  if (data.latency_trend) html += latency_trend_table(*data.latency_trend);
   html +=
       "<h3>Per direction: first, middle and last trial</h3>\n<table>\n<tr>"
       "<th class=\"num\">trial</th>" +

@@ -47,19 +47,24 @@ std::string result_cell(const mlr::GoalResult& goal) {
          escape_html(std::string(mlr::to_string(goal.irregularity))) + "</td>";
 }
 
-}  // namespace
-
-std::string mlr_verdict(const ReportContext& context, const mlr::SearchResult& result) {
-  bool rates = false;
+/// Whether any goal's conditional throughput can be shown against line rate.
+bool any_line_rate(const ReportContext& context, const mlr::SearchResult& result) {
   for (const mlr::GoalResult& goal : result.goals) {
     if (goal.conditional_throughput_pps &&
         (line_rate_percent(context, *goal.conditional_throughput_pps) ||
          l1_bps(context, *goal.conditional_throughput_pps))) {
-      rates = true;
+      return true;
     }
   }
+  return false;
+}
+
+/// One row per goal: its conditional throughput (against line rate when `rates`),
+/// the result, the loss ratio and the bounds.
+std::string mlr_goal_table(const ReportContext& context, const mlr::SearchResult& result,
+                           bool rates) {
   std::string html =
-      "<h2 id=\"verdict\">Verdict</h2>\n<table class=\"verdict\">\n"
+      "<table class=\"verdict\">\n"
       "<tr><th>goal</th><th class=\"num\">conditional throughput</th>";
   if (rates)
     html += "<th class=\"num\">% of line rate</th><th class=\"num\">L1, all directions</th>";
@@ -82,8 +87,11 @@ std::string mlr_verdict(const ReportContext& context, const mlr::SearchResult& r
             num(load_text(goal.relevant_lower_bound_pps)) +
             num(load_text(goal.relevant_upper_bound_pps)) + "</tr>\n";
   }
-  html += "</table>\n<table class=\"facts\">\n";
-  NoteTally tally;
+  return html + "</table>\n";
+}
+
+/// The facts under the goals: trials, how the search ended, counters, notes, units.
+std::string mlr_facts(const mlr::SearchResult& result) {
   CounterTally counters;
   std::size_t with_notes = 0;
   for (const mlr::TrialRecord& trial : result.trials) {
@@ -92,6 +100,7 @@ std::string mlr_verdict(const ReportContext& context, const mlr::SearchResult& r
     with_notes += note_keys(r.notes(), r.tester_limited()).empty() ? 0 : 1;
   }
   const std::size_t trials = result.trials.size();
+  std::string html = "<table class=\"facts\">\n";
   html += fact_row(
       "Trials", std::to_string(trials) + " (" + seconds_text(result.trial_duration_sum().count()) +
                     " of traffic; search " + seconds_text(result.search_duration.count()) + ")");
@@ -107,47 +116,46 @@ std::string mlr_verdict(const ReportContext& context, const mlr::SearchResult& r
   return html + "</table>\n";
 }
 
-std::string plr_verdict(const ReportContext& context, const PlrReportData& data) {
-  std::string html = "<h2 id=\"verdict\">Verdict</h2>\n<table class=\"facts\">\n";
-  if (data.estimate) {
-    const PlrEstimatePoint& e = *data.estimate;
-    std::string text = "<strong>" + load_text(e.average_pps, e.stdev_pps) + "</strong> &plusmn; " +
-                       load_text(e.stdev_pps) + " (1 stdev)";
-    if (const auto percent = line_rate_percent(context, e.average_pps)) {
-      text += ", " + percent_text(*percent) + " of line rate";
-    }
-    if (const auto bits = l1_bps(context, e.average_pps)) {
-      text += ", " + gbps_text(*bits) + " L1 over all directions";
-    }
-    html += fact_row("Critical load", text);
-  } else {
-    html += fact_row("Critical load", "no estimate yet");
+std::string critical_load_row(const ReportContext& context, const PlrReportData& data) {
+  if (!data.estimate) return fact_row("Critical load", "no estimate yet");
+  const PlrEstimatePoint& e = *data.estimate;
+  std::string text = "<strong>" + load_text(e.average_pps, e.stdev_pps) + "</strong> &plusmn; " +
+                     load_text(e.stdev_pps) + " (1 stdev)";
+  if (const auto percent = line_rate_percent(context, e.average_pps)) {
+    text += ", " + percent_text(*percent) + " of line rate";
   }
-  if (data.target_loss_ratio) {
-    html += fact_row("Target loss ratio", ratio_text(*data.target_loss_ratio));
+  if (const auto bits = l1_bps(context, e.average_pps)) {
+    text += ", " + gbps_text(*bits) + " L1 over all directions";
   }
+  return fact_row("Critical load", text);
+}
+
+std::string plr_tester_limit_row(const PlrReportData& data) {
   if (data.tester_limit && data.tester_limit->limited()) {
-    html += fact_row("Tester limit",
-                     "<span class=\"irregular\">TESTER-LIMITED: the estimate may "
-                     "describe the tester, not the SUT</span>");
-  } else {
-    std::size_t limited = 0;
-    for (const PlrReportTrial& trial : data.trials) limited += trial.tester_limited_pps ? 1 : 0;
-    html += fact_row("Tester limit", limited == 0
-                                         ? "no trial was tester-limited"
-                                         : std::to_string(limited) +
-                                               " tester-limited trial(s); they do not bear on the "
-                                               "estimate");
+    return fact_row("Tester limit",
+                    "<span class=\"irregular\">TESTER-LIMITED: the estimate may "
+                    "describe the tester, not the SUT</span>");
   }
-  if (data.trend) {
-    const bool short_window = data.trend->window_end_s - data.trend->window_start_s < 600.0;
-    html += fact_row("Trend", short_window ? "no verdict: the window is shorter than 10 minutes"
-                              : data.trend->significant
-                                  ? "<span class=\"irregular\">still drifting</span> (" +
-                                        significant(100.0 * data.trend->slope_per_hour, 2) +
-                                        " % per hour)"
-                                  : "settled");
-  }
+  std::size_t limited = 0;
+  for (const PlrReportTrial& trial : data.trials) limited += trial.tester_limited_pps ? 1 : 0;
+  return fact_row("Tester limit", limited == 0
+                                      ? "no trial was tester-limited"
+                                      : std::to_string(limited) +
+                                            " tester-limited trial(s); they do not bear on the "
+                                            "estimate");
+}
+
+std::string plr_trend_row(const PlrReportTrend& trend) {
+  const bool short_window = trend.window_end_s - trend.window_start_s < 600.0;
+  return fact_row("Trend", short_window ? "no verdict: the window is shorter than 10 minutes"
+                           : trend.significant
+                               ? "<span class=\"irregular\">still drifting</span> (" +
+                                     significant(100.0 * trend.slope_per_hour, 2) + " % per hour)"
+                               : "settled");
+}
+
+/// The trials' facts: their count, how the run ended, counters, notes, units.
+std::string plr_trial_facts(const PlrReportData& data) {
   CounterTally counters;
   std::size_t with_notes = 0;
   for (const PlrReportTrial& trial : data.trials) {
@@ -155,7 +163,8 @@ std::string plr_verdict(const ReportContext& context, const PlrReportData& data)
     with_notes += note_keys(trial.notes, trial.tester_limited_pps.has_value()).empty() ? 0 : 1;
   }
   const std::size_t trials = data.trials.size();
-  html += fact_row("Trials", std::to_string(trials) + " over " + seconds_text(data.run_duration_s));
+  std::string html =
+      fact_row("Trials", std::to_string(trials) + " over " + seconds_text(data.run_duration_s));
   std::string ending = data.stop_reason.empty() ? "still running" : data.stop_reason;
   if (!data.stop_detail.empty()) ending += ": " + data.stop_detail;
   html += fact_row("Run ended", escape_html(ending));
@@ -163,7 +172,25 @@ std::string plr_verdict(const ReportContext& context, const PlrReportData& data)
   html += fact_row("Counters", sources.empty() ? "not reported by the measurer" : sources);
   html += fact_row("Notes", notes_count_text(with_notes, trials));
   html += fact_row("Loads", "frames per second per direction; loss counts over all directions");
-  return html + "</table>\n";
+  return html;
+}
+
+}  // namespace
+
+std::string mlr_verdict(const ReportContext& context, const mlr::SearchResult& result) {
+  return "<h2 id=\"verdict\">Verdict</h2>\n" +
+         mlr_goal_table(context, result, any_line_rate(context, result)) + mlr_facts(result);
+}
+
+std::string plr_verdict(const ReportContext& context, const PlrReportData& data) {
+  std::string html = "<h2 id=\"verdict\">Verdict</h2>\n<table class=\"facts\">\n";
+  html += critical_load_row(context, data);
+  if (data.target_loss_ratio) {
+    html += fact_row("Target loss ratio", ratio_text(*data.target_loss_ratio));
+  }
+  html += plr_tester_limit_row(data);
+  if (data.trend) html += plr_trend_row(*data.trend);
+  return html + plr_trial_facts(data) + "</table>\n";
 }
 
 }  // namespace trexsearch::report

@@ -1,5 +1,7 @@
 #include "daemon/cli/analysis/job_comparison.hpp"
 
+#include <optional>
+
 #include "daemon/cli/analysis/goal_definition_codec.hpp"
 #include "daemon/cli/command/command_errors.hpp"
 
@@ -62,6 +64,29 @@ bool beyond_spread(const GoalValue& base, const GoalValue& other) {
          *other.spread_low_pps > *base.spread_high_pps;
 }
 
+namespace {
+
+/// One job's value of a goal against the base job's: the difference, whether
+/// it is beyond both spreads, and whether that makes it a regression (both clean).
+ComparedValue compared_value(const std::optional<GoalValue>& value, const GoalValue* base_value,
+                             bool is_base) {
+  ComparedValue compared;
+  compared.value = value;
+  if (is_base || !compared.value || !compared.value->value_pps || base_value == nullptr ||
+      !base_value->value_pps) {
+    return compared;
+  }
+  const double from = *base_value->value_pps;
+  compared.difference_pps = *compared.value->value_pps - from;
+  if (from > 0.0) compared.difference_percent = 100.0 * *compared.difference_pps / from;
+  compared.beyond_spread = beyond_spread(*base_value, *compared.value);
+  compared.regression = compared.beyond_spread && *compared.difference_pps < 0.0 &&
+                        base_value->clean() && compared.value->clean();
+  return compared;
+}
+
+}  // namespace
+
 Comparison compare_jobs(std::vector<JobValues> jobs) {
   if (jobs.size() < 2) throw UsageError("compare needs at least two jobs");
   check_same_method(jobs);
@@ -78,19 +103,10 @@ Comparison compare_jobs(std::vector<JobValues> jobs) {
     ComparedGoal row{goal.goal, {}};
     const GoalValue* base_value = base.find(goal.goal);
     for (const JobValues& job : comparison.jobs) {
-      ComparedValue compared;
-      if (const GoalValue* found = job.find(goal.goal)) compared.value = *found;
-      if (&job != &base && compared.value && compared.value->value_pps && base_value != nullptr &&
-          base_value->value_pps) {
-        const double from = *base_value->value_pps;
-        compared.difference_pps = *compared.value->value_pps - from;
-        if (from > 0.0) compared.difference_percent = 100.0 * *compared.difference_pps / from;
-        compared.beyond_spread = beyond_spread(*base_value, *compared.value);
-        compared.regression = compared.beyond_spread && *compared.difference_pps < 0.0 &&
-                              base_value->clean() && compared.value->clean();
-        comparison.regression = comparison.regression || compared.regression;
-      }
-      row.values.push_back(compared);
+      std::optional<GoalValue> value;
+      if (const GoalValue* found = job.find(goal.goal)) value = *found;
+      row.values.push_back(compared_value(value, base_value, &job == &base));
+      comparison.regression = comparison.regression || row.values.back().regression;
     }
     comparison.goals.push_back(row);
   }

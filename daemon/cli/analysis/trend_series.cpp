@@ -19,37 +19,40 @@ std::vector<std::string> goal_names(const std::vector<JobValues>& jobs) {
   return names;
 }
 
-TrendSeries series_of(const std::string& goal, const std::vector<JobValues>& jobs,
-                      const TrendSettings& settings) {
-  TrendSeries series;
-  series.goal = goal;
+/// The values grouped, and for each the index of its point in the series.
+struct GroupedValues {
   std::vector<double> values;
   std::vector<std::size_t> point_of_value;
+};
+
+/// A point per job that has the goal (or no result yet, shown by its state);
+/// the clean values (any, with include_unclean) take part in the grouping.
+GroupedValues add_points(TrendSeries& series, const std::vector<JobValues>& jobs,
+                         const TrendSettings& settings) {
+  GroupedValues grouped;
   for (const JobValues& job : jobs) {
     TrendPoint point{job, std::nullopt, false, false, std::nullopt};
     // A job without the goal at all (another method, other goals) is not part of
     // this series; one without a result is, shown by its state.
     if (job.has_values) {
-      const GoalValue* value = job.find(goal);
+      const GoalValue* value = job.find(series.goal);
       if (value == nullptr) continue;
       point.value = *value;
       if (value->value_pps && (value->clean() || settings.include_unclean)) {
         point.grouped = true;
-        values.push_back(*value->value_pps);
-        point_of_value.push_back(series.points.size());
+        grouped.values.push_back(*value->value_pps);
+        grouped.point_of_value.push_back(series.points.size());
       }
     }
     series.points.push_back(point);
   }
-  series.grouped_count = values.size();
-  if (values.size() < 2) return series;  // too_few
-  const trend::Classification classified =
-      trend::classify_series(values, {trend::kDefaultSignificantBits, settings.drop_outliers});
-  for (std::size_t index : classified.outliers) {
-    TrendPoint& point = series.points[point_of_value[index]];
-    point.outlier = true;
-    point.grouped = false;
-  }
+  return grouped;
+}
+
+/// The classification's groups as segments (with the change from the group
+/// before), and each point's group.
+void add_segments(TrendSeries& series, const trend::Classification& classified,
+                  const std::vector<std::size_t>& point_of_value) {
   for (std::size_t g = 0; g < classified.groups.size(); ++g) {
     const trend::TrendGroup& group = classified.groups[g];
     TrendSegment segment;
@@ -67,16 +70,35 @@ TrendSeries series_of(const std::string& goal, const std::vector<JobValues>& job
     }
     series.groups.push_back(segment);
   }
-  switch (classified.last_verdict()) {
+}
+
+TrendVerdict series_verdict(trend::Verdict last) {
+  switch (last) {
     case trend::Verdict::regression:
-      series.verdict = TrendVerdict::regression;
-      break;
+      return TrendVerdict::regression;
     case trend::Verdict::progression:
-      series.verdict = TrendVerdict::progression;
-      break;
+      return TrendVerdict::progression;
     default:
-      series.verdict = TrendVerdict::stable;
+      return TrendVerdict::stable;
   }
+}
+
+TrendSeries series_of(const std::string& goal, const std::vector<JobValues>& jobs,
+                      const TrendSettings& settings) {
+  TrendSeries series;
+  series.goal = goal;
+  const GroupedValues grouped = add_points(series, jobs, settings);
+  series.grouped_count = grouped.values.size();
+  if (grouped.values.size() < 2) return series;  // too_few
+  const trend::Classification classified = trend::classify_series(
+      grouped.values, {trend::kDefaultSignificantBits, settings.drop_outliers});
+  for (std::size_t index : classified.outliers) {
+    TrendPoint& point = series.points[grouped.point_of_value[index]];
+    point.outlier = true;
+    point.grouped = false;
+  }
+  add_segments(series, classified, grouped.point_of_value);
+  series.verdict = series_verdict(classified.last_verdict());
   return series;
 }
 

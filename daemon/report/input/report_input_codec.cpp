@@ -41,57 +41,41 @@ void add_job_facts(const protocol::JobSummary& job, ReportContext& context) {
   }
 }
 
-}  // namespace
-
-ReportContext report_context(const protocol::JobSummary& job,
-                             const protocol::Document& spec_document) {
-  const Json::Value& spec = protocol::json_of(spec_document);
-  ReportContext context;
-  context.load_unit = job.load_unit;
+std::string report_title(const protocol::JobSummary& job) {
   const std::string& method = job.method;
-  context.title = method == "plr"    ? "PLRsearch report"
-                  : method == "mrr"  ? "MRR report"
-                  : method == "soak" ? "Soak report"
-                                     : "MLRsearch report";
-  context.title += ": job " + std::to_string(job.id) + " (" + job.name + ")";
-  add_job_facts(job, context);
-  // The job record names the measurer (the daemon always writes it).
-  const std::string& kind = job.measurer;
-  if (spec.isObject()) {
-    // The job spec carries the measurer too; its search part is shown on its own.
-    const bool whole_job = present(spec, "spec");
-    context.raw.emplace_back("Search config",
-                             codec::to_pretty_json(whole_job ? spec["spec"] : spec));
-    if (whole_job && present(spec, "measurer")) {
-      context.raw.emplace_back("Measurer config", codec::to_pretty_json(spec["measurer"]));
+  const std::string kind = method == "plr"    ? "PLRsearch report"
+                           : method == "mrr"  ? "MRR report"
+                           : method == "soak" ? "Soak report"
+                                              : "MLRsearch report";
+  return kind + ": job " + std::to_string(job.id) + " (" + job.name + ")";
+}
+
+/// The trex measurer's profile (stored inline) gives the directions and the frame
+/// size, so the report can add aggregate frames/s and bits/s on the wire.
+void add_profile_facts(const Json::Value& measurer, ReportContext& context) {
+  const Json::Value& profile = measurer["profile"];
+  if (profile["port_pairs"].isArray()) {
+    int directions = 0;
+    for (const Json::Value& pair : profile["port_pairs"]) {
+      directions +=
+          pair.isObject() && pair["bidirectional"].isBool() && !pair["bidirectional"].asBool() ? 1
+                                                                                               : 2;
     }
+    if (directions > 0) context.directions = directions;
   }
-  // The trex measurer's profile (stored inline) gives the directions and the frame
-  // size, so the report can add aggregate frames/s and bits/s on the wire.
-  if (present(spec, "measurer") && present(spec["measurer"], "profile") &&
-      spec["measurer"]["profile"].isObject()) {
-    const Json::Value& profile = spec["measurer"]["profile"];
-    if (profile["port_pairs"].isArray()) {
-      int directions = 0;
-      for (const Json::Value& pair : profile["port_pairs"]) {
-        directions +=
-            pair.isObject() && pair["bidirectional"].isBool() && !pair["bidirectional"].asBool()
-                ? 1
-                : 2;
-      }
-      if (directions > 0) context.directions = directions;
-    }
-    // Preamble and start delimiter (8 bytes) and the inter-frame gap (12 bytes)
-    // occupy the wire too; fixed-size profiles only (IMIX has no single size).
-    if (profile["frame_size"].isNumeric()) {
-      context.frame_bits = (profile["frame_size"].asDouble() + 20.0) * 8.0;
-    }
-    if (spec["measurer"]["port_speed_gbps"].isNumeric()) {
-      context.port_bps = spec["measurer"]["port_speed_gbps"].asDouble() * 1e9;
-    }
+  // Preamble and start delimiter (8 bytes) and the inter-frame gap (12 bytes)
+  // occupy the wire too; fixed-size profiles only (IMIX has no single size).
+  if (profile["frame_size"].isNumeric()) {
+    context.frame_bits = (profile["frame_size"].asDouble() + 20.0) * 8.0;
   }
-  // draft-06 requires the report to state how the effective duration was computed
-  // and every deviation from RFC 2544 section 23; both depend on the measurer.
+  if (measurer["port_speed_gbps"].isNumeric()) {
+    context.port_bps = measurer["port_speed_gbps"].asDouble() * 1e9;
+  }
+}
+
+/// draft-06 requires the report to state how the effective duration was computed
+/// and every deviation from RFC 2544 section 23; both depend on the measurer.
+void add_measurer_method(const std::string& kind, ReportContext& context) {
   if (kind == "trex") {
     context.effective_duration_method =
         "the trial's wall time on the measurer's clock: baseline read, start, traffic, TX-end "
@@ -111,6 +95,32 @@ ReportContext report_context(const protocol::JobSummary& job,
     context.rfc2544_deviations =
         "none applicable: simulated trials have no traffic set-up or wait times";
   }
+}
+
+}  // namespace
+
+ReportContext report_context(const protocol::JobSummary& job,
+                             const protocol::Document& spec_document) {
+  const Json::Value& spec = protocol::json_of(spec_document);
+  ReportContext context;
+  context.load_unit = job.load_unit;
+  context.title = report_title(job);
+  add_job_facts(job, context);
+  if (spec.isObject()) {
+    // The job spec carries the measurer too; its search part is shown on its own.
+    const bool whole_job = present(spec, "spec");
+    context.raw.emplace_back("Search config",
+                             codec::to_pretty_json(whole_job ? spec["spec"] : spec));
+    if (whole_job && present(spec, "measurer")) {
+      context.raw.emplace_back("Measurer config", codec::to_pretty_json(spec["measurer"]));
+    }
+  }
+  if (present(spec, "measurer") && present(spec["measurer"], "profile") &&
+      spec["measurer"]["profile"].isObject()) {
+    add_profile_facts(spec["measurer"], context);
+  }
+  // The job record names the measurer (the daemon always writes it).
+  add_measurer_method(job.measurer, context);
   return context;
 }
 
