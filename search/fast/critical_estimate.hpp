@@ -16,8 +16,8 @@ namespace trexsearch::mlr {
 /// forwarded what the tester sent, not what the SUT can take.
 std::optional<double> exact_load_pps(const TrialRecord& trial, const ClassificationTarget& target);
 
-/// The lowest rate a tester-limited trial reached while the SUT forwarded all it
-/// was offered (no exact value, above); nothing without such a trial. No goal
+/// The median rate the tester-limited trials reached while the SUT forwarded all
+/// it was offered (no exact value, above); nothing without such a trial. No goal
 /// passes a load the tester cannot offer (a tester-limited trial counts as full
 /// loss, docs/trials.md), so the estimates below are capped here: without the
 /// cap, a SUT faster than its tester gave fast no estimate at all, and it walked

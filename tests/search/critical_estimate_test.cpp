@@ -134,13 +134,14 @@ TEST_CASE("the normal fit: low-loss trials above the exact values lift the media
 
 namespace {
 
-/// A trial at 10 Mpps the tester could only send 8 Mpps of; the SUT lost `sut_loss` of it.
-TrialRecord tester_limited(std::int64_t sut_loss) {
+/// A trial at 10 Mpps the tester could only send `reached_pps` (8 Mpps) of; the SUT
+/// lost `sut_loss` of it.
+TrialRecord tester_limited(std::int64_t sut_loss, double reached_pps = 8e6) {
   measure::TrialOutcome outcome;
   outcome.intended_count = 10'000'000;
-  outcome.offered_count = 8'000'000;
+  outcome.offered_count = static_cast<std::int64_t>(reached_pps);
   outcome.loss_count = sut_loss;
-  outcome.tester_limited_pps = 8e6;
+  outcome.tester_limited_pps = reached_pps;
   return {0, TrialPhase::main, measure::Seconds{0.0},
           measure::TrialResult::from_outcome(10e6, measure::Seconds{1.0}, outcome)};
 }
@@ -185,4 +186,20 @@ TEST_CASE("the estimates stop at the rate a tester-limited trial reached") {
   std::vector<TrialRecord> warmup{tester_limited(0)};
   warmup.front().phase = TrialPhase::warmup;
   CHECK_FALSE(tester_ceiling_pps(warmup, target(0.0)).has_value());
+}
+
+TEST_CASE("a tester whose reach varies: the ceiling is the median reach, not the lowest") {
+  // The lowest of more and more such trials only falls, and the estimates fell
+  // with it (the stand, both directions: one search crept down for 219 trials).
+  std::vector<TrialRecord> trials{tester_limited(0, 7.9e6), tester_limited(0, 8.1e6),
+                                  tester_limited(0, 7.7e6), tester_limited(0, 8.0e6),
+                                  tester_limited(0, 8.3e6)};
+  CHECK(*tester_ceiling_pps(trials, target(0.0)) == 8.0e6);
+  CHECK(*critical_load_estimate_pps(trials, target(0.0)) == 8.0e6);
+  // An even count: midway between the middle two.
+  trials.pop_back();
+  CHECK(*tester_ceiling_pps(trials, target(0.0)) == doctest::Approx(7.95e6));
+  // One trial more at a low reach moves it little.
+  trials.push_back(tester_limited(0, 7.0e6));
+  CHECK(*tester_ceiling_pps(trials, target(0.0)) == 7.9e6);
 }
