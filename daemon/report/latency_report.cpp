@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <cmath>
 #include <optional>
+#include <span>
+#include <string>
 #include <vector>
 
 #include "daemon/report/page/display_number.hpp"
@@ -104,6 +106,32 @@ const Statistic kStatistics[] = {
      }},
 };
 
+/// One series per direction and statistic over `items` (latency trials or soak
+/// trials): y the statistic of the item's latency in that direction, x what
+/// `x_of` gives; the colours cycle in that order.
+template <typename Item, typename DirectionsOf, typename XOf>
+void add_latency_series(SvgChart& chart, const std::vector<std::string>& names,
+                        std::span<const Statistic> statistics,
+                        const std::vector<const Item*>& items, DirectionsOf directions_of_item,
+                        XOf x_of) {
+  std::size_t colour = 0;
+  for (const std::string& name : names) {
+    for (const Statistic& statistic : statistics) {
+      ChartSeries series{
+          {}, {}, {}, {}, name + " " + statistic.label, kColours[colour++ % std::size(kColours)]};
+      for (const Item* item : items) {
+        const auto* d = find(directions_of_item(*item), name);
+        if (d == nullptr) continue;
+        if (const auto value = statistic.value(d->summary)) {
+          series.x.push_back(x_of(*item));
+          series.y.push_back(static_cast<double>(*value));
+        }
+      }
+      if (!series.x.empty()) chart.series.push_back(series);
+    }
+  }
+}
+
 using LatencyPoints = std::vector<const latency::LatencyPoint*>;
 
 /// P50, P99 and max per direction against each latency trial's load.
@@ -113,22 +141,10 @@ SvgChart load_latency_chart(const std::string& goal, const LatencyPoints& points
   chart.title = "Latency against load at fractions of " + goal;
   chart.x_label = "load [frames/s per direction]";
   chart.y_label = "latency [\u00b5s]";
-  std::size_t colour = 0;
-  for (const std::string& name : names) {
-    for (const Statistic& statistic : kStatistics) {
-      ChartSeries series{
-          {}, {}, {}, {}, name + " " + statistic.label, kColours[colour++ % std::size(kColours)]};
-      for (const auto* point : points) {
-        const auto* d = find(point->directions, name);
-        if (d == nullptr) continue;
-        if (const auto value = statistic.value(d->summary)) {
-          series.x.push_back(point->load_pps);
-          series.y.push_back(static_cast<double>(*value));
-        }
-      }
-      if (!series.x.empty()) chart.series.push_back(series);
-    }
-  }
+  add_latency_series(
+      chart, names, kStatistics, points,
+      [](const latency::LatencyPoint& point) -> const auto& { return point.directions; },
+      [](const latency::LatencyPoint& point) { return point.load_pps; });
   chart.caption = "P50, P99 and max per direction at each latency trial's load.";
   return chart;
 }
@@ -168,22 +184,11 @@ SvgChart soak_latency_chart(const std::vector<const PlrReportTrial*>& trials,
   chart.title = "Latency over the soak";
   chart.x_label = std::string("time [") + (hours ? "h" : "min") + "]";
   chart.y_label = "latency [\u00b5s]";
-  std::size_t colour = 0;
-  for (const std::string& name : names) {
-    for (const Statistic& statistic : {kStatistics[0], kStatistics[1]}) {
-      ChartSeries series{
-          {}, {}, {}, {}, name + " " + statistic.label, kColours[colour++ % std::size(kColours)]};
-      for (const auto* trial : trials) {
-        const auto* d = find(trial->latency, name);
-        if (d == nullptr) continue;
-        if (const auto value = statistic.value(d->summary)) {
-          series.x.push_back(trial->finished_at_s / unit_s);
-          series.y.push_back(static_cast<double>(*value));
-        }
-      }
-      if (!series.x.empty()) chart.series.push_back(series);
-    }
-  }
+  // P50 and P99, as the caption says.
+  add_latency_series(
+      chart, names, std::span<const Statistic>(kStatistics).first(2), trials,
+      [](const PlrReportTrial& trial) -> const auto& { return trial.latency; },
+      [unit_s](const PlrReportTrial& trial) { return trial.finished_at_s / unit_s; });
   chart.caption = "Each trial's P50 and P99 per direction, at the end of the trial.";
   return chart;
 }
