@@ -168,6 +168,39 @@ SocketOwnerScan ProcReader::socket_owners(const std::set<std::uint64_t>& inodes)
   return scan;
 }
 
+namespace {
+
+/// A thread's name and allowed CPUs from its status file (`status_path`); nothing,
+/// with `error` naming the file and what was wrong, when there is no valid mask.
+std::optional<ThreadCpus> thread_from_status(const fs::path& status_path, const std::string& status,
+                                             pid_t tid, std::string& error) {
+  ThreadCpus thread;
+  thread.tid = tid;
+  bool has_mask = false;
+  std::istringstream lines(status);
+  std::string line;
+  while (std::getline(lines, line)) {
+    if (line.rfind("Name:", 0) == 0) thread.name = field_value(line, "Name:");
+    if (line.rfind("Cpus_allowed_list:", 0) == 0) {
+      const auto allowed = parse_cpu_set(field_value(line, "Cpus_allowed_list:"));
+      if (!allowed) {
+        error = status_path.string() + ": Cpus_allowed_list is not a CPU list: \"" +
+                field_value(line, "Cpus_allowed_list:") + "\"";
+        return std::nullopt;
+      }
+      thread.allowed = *allowed;
+      has_mask = true;
+    }
+  }
+  if (!has_mask) {
+    error = status_path.string() + " has no Cpus_allowed_list line";
+    return std::nullopt;
+  }
+  return thread;
+}
+
+}  // namespace
+
 ThreadScan ProcReader::thread_cpus(pid_t pid) const {
   ThreadScan scan;
   const fs::path process = proc() / std::to_string(pid);
@@ -184,29 +217,10 @@ ThreadScan ProcReader::thread_cpus(pid_t pid) const {
       scan.error = describe(it->path() / "status", read_error);
       return scan;
     }
-    ThreadCpus thread;
-    thread.tid = *tid;
-    bool has_mask = false;
-    std::istringstream lines(*status);
-    std::string line;
-    while (std::getline(lines, line)) {
-      if (line.rfind("Name:", 0) == 0) thread.name = field_value(line, "Name:");
-      if (line.rfind("Cpus_allowed_list:", 0) == 0) {
-        const auto allowed = parse_cpu_set(field_value(line, "Cpus_allowed_list:"));
-        if (!allowed) {
-          scan.error = it->path().string() + "/status: Cpus_allowed_list is not a CPU list: \"" +
-                       field_value(line, "Cpus_allowed_list:") + "\"";
-          return scan;
-        }
-        thread.allowed = *allowed;
-        has_mask = true;
-      }
-    }
-    if (!has_mask) {
-      scan.error = it->path().string() + "/status has no Cpus_allowed_list line";
-      return scan;
-    }
-    scan.threads.push_back(std::move(thread));
+    std::optional<ThreadCpus> thread =
+        thread_from_status(it->path() / "status", *status, *tid, scan.error);
+    if (!thread) return scan;
+    scan.threads.push_back(std::move(*thread));
   }
   std::error_code exists_error;
   if (error == std::errc::no_such_file_or_directory || !fs::exists(process, exists_error)) {

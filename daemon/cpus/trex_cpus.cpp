@@ -3,6 +3,9 @@
 #include <unistd.h>
 
 #include <set>
+#include <string>
+#include <utility>
+#include <vector>
 
 namespace trexsearch::service {
 namespace {
@@ -84,6 +87,75 @@ std::string_view to_string(TrexCpuFinding::Kind kind) {
   return "unknown";
 }
 
+namespace {
+
+/// The threads of the processes listening on TRex's port, by how they are pinned.
+struct ThreadTally {
+  std::size_t threads = 0;
+  std::size_t pinned = 0;
+  /// DPDK control threads (they run on the control CPUs, not TRex's own).
+  std::size_t control = 0;
+  CpuSet control_cpus;
+  CpuSet pinned_cpus;
+  /// Set when a process could not be read (or exited while it was).
+  std::string error;
+};
+
+ThreadTally tally_threads(const ProcReader& proc, const std::vector<pid_t>& pids,
+                          const CpuSet& online, const std::string& where) {
+  ThreadTally tally;
+  for (const pid_t pid : pids) {
+    const ThreadScan scan = proc.thread_cpus(pid);
+    if (scan.gone) {
+      tally.error = "pid " + std::to_string(pid) + ", listening on " + where +
+                    ", exited while its threads were read";
+      return tally;
+    }
+    if (!scan.error.empty()) {
+      tally.error = scan.error;
+      return tally;
+    }
+    const std::optional<CpuSet> dpdk_control = dpdk_control_cpus(scan.threads, pid);
+    for (const ThreadCpus& thread : scan.threads) {
+      ++tally.threads;
+      if (cpu_set_includes(thread.allowed, online)) continue;  // free to run anywhere
+      if (dpdk_control && thread.allowed == *dpdk_control) {
+        ++tally.control;
+        tally.control_cpus.insert(thread.allowed.begin(), thread.allowed.end());
+        continue;
+      }
+      ++tally.pinned;
+      tally.pinned_cpus.insert(thread.allowed.begin(), thread.allowed.end());
+    }
+  }
+  return tally;
+}
+
+/// Pinned when any thread (DPDK control threads aside) is pinned, and to which CPUs.
+TrexCpuFinding finding_from(const ThreadTally& tally, std::vector<pid_t> pids,
+                            const std::string& owner) {
+  TrexCpuFinding finding;
+  finding.pids = std::move(pids);
+  finding.cpus = tally.pinned_cpus;
+  const std::string not_counted =
+      tally.control == 0 ? std::string()
+                         : " (" + std::to_string(tally.control) + " DPDK control threads on CPUs " +
+                               format_cpu_set(tally.control_cpus) + " do not count)";
+  if (tally.pinned == 0) {
+    finding.kind = TrexCpuFinding::Kind::unpinned;
+    finding.detail = owner + ": none of its " + std::to_string(tally.threads) +
+                     " threads is pinned to TRex's own CPUs" + not_counted;
+    return finding;
+  }
+  finding.kind = TrexCpuFinding::Kind::pinned;
+  finding.detail = owner + ": " + std::to_string(tally.pinned) + " of " +
+                   std::to_string(tally.threads) + " threads pinned to CPUs " +
+                   format_cpu_set(finding.cpus) + not_counted;
+  return finding;
+}
+
+}  // namespace
+
 TrexCpuFinding find_listener_cpus(const ProcReader& proc, std::uint16_t port) {
   const std::string where = "TCP port " + std::to_string(port);
   const std::optional<CpuSet> online = proc.online_cpus();
@@ -101,48 +173,9 @@ TrexCpuFinding find_listener_cpus(const ProcReader& proc, std::uint16_t port) {
   const SocketOwnerScan owners = proc.socket_owners(inodes);
   if (!owners.error.empty()) return unknown(owners.error);
   if (owners.pids.empty()) return unknown(invisible_owner(listeners.listeners, owners, port));
-
-  TrexCpuFinding finding;
-  finding.pids = owners.pids;
-  std::size_t threads = 0;
-  std::size_t pinned = 0;
-  std::size_t control = 0;
-  CpuSet control_cpus;
-  for (const pid_t pid : owners.pids) {
-    const ThreadScan scan = proc.thread_cpus(pid);
-    if (scan.gone) {
-      return unknown("pid " + std::to_string(pid) + ", listening on " + where +
-                     ", exited while its threads were read");
-    }
-    if (!scan.error.empty()) return unknown(scan.error);
-    const std::optional<CpuSet> dpdk_control = dpdk_control_cpus(scan.threads, pid);
-    for (const ThreadCpus& thread : scan.threads) {
-      ++threads;
-      if (cpu_set_includes(thread.allowed, *online)) continue;  // free to run anywhere
-      if (dpdk_control && thread.allowed == *dpdk_control) {
-        ++control;
-        control_cpus.insert(thread.allowed.begin(), thread.allowed.end());
-        continue;
-      }
-      ++pinned;
-      finding.cpus.insert(thread.allowed.begin(), thread.allowed.end());
-    }
-  }
-  const std::string owner = pid_list(owners.pids, proc) + " listens on " + where;
-  const std::string not_counted =
-      control == 0 ? std::string()
-                   : " (" + std::to_string(control) + " DPDK control threads on CPUs " +
-                         format_cpu_set(control_cpus) + " do not count)";
-  if (pinned == 0) {
-    finding.kind = TrexCpuFinding::Kind::unpinned;
-    finding.detail = owner + ": none of its " + std::to_string(threads) +
-                     " threads is pinned to TRex's own CPUs" + not_counted;
-    return finding;
-  }
-  finding.kind = TrexCpuFinding::Kind::pinned;
-  finding.detail = owner + ": " + std::to_string(pinned) + " of " + std::to_string(threads) +
-                   " threads pinned to CPUs " + format_cpu_set(finding.cpus) + not_counted;
-  return finding;
+  const ThreadTally tally = tally_threads(proc, owners.pids, *online, where);
+  if (!tally.error.empty()) return unknown(tally.error);
+  return finding_from(tally, owners.pids, pid_list(owners.pids, proc) + " listens on " + where);
 }
 
 TrexCpuFinding find_trex_cpus(std::string_view endpoint, const ProcReader& proc,

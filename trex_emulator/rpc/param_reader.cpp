@@ -1,5 +1,8 @@
 #include "trex_emulator/rpc/param_reader.hpp"
 
+#include <cstdint>
+#include <optional>
+
 #include "trex_emulator/model/rpc_fault.hpp"
 
 namespace trexsearch::trex::emu {
@@ -69,53 +72,64 @@ const char* json_type_name(const Json::Value& value) {
   return "UNKNOWN";
 }
 
+/// The unsigned field types narrower than 64 bits: their largest value and name.
+struct NarrowUnsigned {
+  std::uint64_t max;
+  const char* name;
+};
+
+std::optional<NarrowUnsigned> narrow_unsigned(FieldType type) {
+  switch (type) {
+    case FieldType::byte:
+      return NarrowUnsigned{0xFF, "uint8"};
+    case FieldType::uint16:
+      return NarrowUnsigned{0xFFFF, "uint16"};
+    case FieldType::uint32:
+      return NarrowUnsigned{0xFFFFFFFFu, "uint32"};
+    default:
+      return std::nullopt;
+  }
+}
+
+/// Whether the JSON value has the type at all (ranges are checked apart).
+bool has_json_type(const Json::Value& field, FieldType type) {
+  switch (type) {
+    case FieldType::byte:
+    case FieldType::uint16:
+    case FieldType::uint32:
+    case FieldType::uint64:
+      return field.isUInt64();
+    case FieldType::boolean:
+      return field.isBool();
+    case FieldType::integer:
+      return field.isInt();
+    case FieldType::number:
+    case FieldType::unumber:
+      return field.isDouble();
+    case FieldType::object:
+      return field.isObject();
+    case FieldType::string:
+      return field.isString();
+    case FieldType::array:
+      return field.isArray();
+  }
+  return false;
+}
+
 // TrexRpcCommand::check_field_type_common.
 void check_common(const Json::Value& field, const std::string& name, FieldType type) {
   if (field.isNull()) throw_parse_error("field '" + name + "' value is null");
   std::string specific =
       "is '" + std::string(json_type_name(field)) + "', expecting '" + type_name(type) + "'";
-  bool ok = true;
-  switch (type) {
-    case FieldType::byte:
-      ok = field.isUInt64() && field.asUInt64() <= 0xFF;
-      if (field.isUInt64() && !ok) specific = "has size bigger than uint8.";
-      break;
-    case FieldType::uint16:
-      ok = field.isUInt64() && field.asUInt64() <= 0xFFFF;
-      if (field.isUInt64() && !ok) specific = "has size bigger than uint16.";
-      break;
-    case FieldType::uint32:
-      ok = field.isUInt64() && field.asUInt64() <= 0xFFFFFFFFu;
-      if (field.isUInt64() && !ok) specific = "has size bigger than uint32.";
-      break;
-    case FieldType::uint64:
-      ok = field.isUInt64();
-      break;
-    case FieldType::boolean:
-      ok = field.isBool();
-      break;
-    case FieldType::integer:
-      ok = field.isInt();
-      break;
-    case FieldType::number:
-      ok = field.isDouble();
-      break;
-    case FieldType::unumber:
-      ok = field.isDouble();
-      if (ok && field.asDouble() < 0) {
-        specific = "has negative value.";
-        ok = false;
-      }
-      break;
-    case FieldType::object:
-      ok = field.isObject();
-      break;
-    case FieldType::string:
-      ok = field.isString();
-      break;
-    case FieldType::array:
-      ok = field.isArray();
-      break;
+  bool ok = has_json_type(field, type);
+  if (const std::optional<NarrowUnsigned> narrow = narrow_unsigned(type);
+      narrow && ok && field.asUInt64() > narrow->max) {
+    specific = std::string("has size bigger than ") + narrow->name + ".";
+    ok = false;
+  }
+  if (type == FieldType::unumber && ok && field.asDouble() < 0) {
+    specific = "has negative value.";
+    ok = false;
   }
   if (!ok) {
     throw_parse_error("error at offset: " + std::to_string(field.getOffsetStart()) + " - '" + name +

@@ -74,6 +74,36 @@ void check_min_max(int size, std::uint64_t init, std::uint64_t step, std::uint64
   }
 }
 
+void parse_flow_var(const Json::Value& inst) {
+  P::string(inst, "name");
+  if (!P::absent(inst, "next_var")) P::string(inst, "next_var");
+  const int size = P::int_choice(inst, "size", {1, 2, 4, 8});
+  P::choice(inst, "op", {"inc", "dec", "random"});
+  const bool has_list = !P::absent(inst, "value_list");
+  const std::uint64_t step = P::uint64(inst, "step");
+  if (!P::absent(inst, "split_to_cores")) P::boolean(inst, "split_to_cores");
+  if (!has_list) {
+    check_min_max(size, P::uint64(inst, "init_value"), step, P::uint64(inst, "min_value"),
+                  P::uint64(inst, "max_value"));
+    return;
+  }
+  const Json::Value& list = P::array(inst, "value_list");
+  if (step == 0) throw_parse_error("VM: step cannot be 0");
+  if (step > list.size()) throw_parse_error("VM: step cannot be bigger than list size");
+  if (list.size() > 0xFFFF) throw_parse_error("VM: value_list size is bigger than 65535");
+}
+
+void parse_flow_var_rand_limit(const Json::Value& inst) {
+  P::string(inst, "name");
+  const int size = P::int_choice(inst, "size", {1, 2, 4, 8});
+  P::uint64(inst, "seed");
+  const std::uint64_t limit = P::uint64(inst, "limit");
+  const std::uint64_t min = P::uint64(inst, "min_value");
+  const std::uint64_t max = P::uint64(inst, "max_value");
+  if (limit < 1) throw_parse_error("VM: request random flow var variable with limit of zero '");
+  check_min_max(size, min, 1, min, max);
+}
+
 void parse_instruction(const Json::Value& inst) {
   const std::string type = P::choice(
       inst, "type",
@@ -89,31 +119,9 @@ void parse_instruction(const Json::Value& inst) {
     P::uint16(inst, "l2_len");
     P::uint16(inst, "l3_len");
   } else if (type == "flow_var") {
-    P::string(inst, "name");
-    if (!P::absent(inst, "next_var")) P::string(inst, "next_var");
-    const int size = P::int_choice(inst, "size", {1, 2, 4, 8});
-    P::choice(inst, "op", {"inc", "dec", "random"});
-    const bool has_list = !P::absent(inst, "value_list");
-    const std::uint64_t step = P::uint64(inst, "step");
-    if (!P::absent(inst, "split_to_cores")) P::boolean(inst, "split_to_cores");
-    if (!has_list) {
-      check_min_max(size, P::uint64(inst, "init_value"), step, P::uint64(inst, "min_value"),
-                    P::uint64(inst, "max_value"));
-    } else {
-      const Json::Value& list = P::array(inst, "value_list");
-      if (step == 0) throw_parse_error("VM: step cannot be 0");
-      if (step > list.size()) throw_parse_error("VM: step cannot be bigger than list size");
-      if (list.size() > 0xFFFF) throw_parse_error("VM: value_list size is bigger than 65535");
-    }
+    parse_flow_var(inst);
   } else if (type == "flow_var_rand_limit") {
-    P::string(inst, "name");
-    const int size = P::int_choice(inst, "size", {1, 2, 4, 8});
-    P::uint64(inst, "seed");
-    const std::uint64_t limit = P::uint64(inst, "limit");
-    const std::uint64_t min = P::uint64(inst, "min_value");
-    const std::uint64_t max = P::uint64(inst, "max_value");
-    if (limit < 1) throw_parse_error("VM: request random flow var variable with limit of zero '");
-    check_min_max(size, min, 1, min, max);
+    parse_flow_var_rand_limit(inst);
   } else if (type == "write_flow_var") {
     P::string(inst, "name");
     P::uint16(inst, "pkt_offset");
@@ -156,8 +164,11 @@ double EmulatedStream::base_pps(double link_bps) const {
   return rate_value;
 }
 
-EmulatedStream parse_stream(const Json::Value& section, const StreamLimits& limits) {
-  EmulatedStream stream;
+namespace {
+
+/// The stream's own fields, in TRex's order; its core pinning (-1: not pinned).
+int parse_stream_fields(const Json::Value& section, const StreamLimits& limits,
+                        EmulatedStream& stream) {
   parse_mode(section, stream);
   stream.stored_json = codec::write_json(section);
   stream.enabled = P::boolean(section, "enabled");
@@ -178,9 +189,13 @@ EmulatedStream parse_stream(const Json::Value& section, const StreamLimits& limi
                                   ". It must be an integer between 0 and " +
                                   std::to_string(limits.dp_core_count - 1) + " (inclusive).");
   }
+  return core_id;
+}
 
+/// The packet's bytes (decoded) and the stream's frame length.
+std::optional<std::string> parse_packet(const Json::Value& section, EmulatedStream& stream) {
   const Json::Value& packet = P::object(section, "packet");
-  const std::optional<std::string> binary = codec::base64_decode(P::string(packet, "binary"));
+  std::optional<std::string> binary = codec::base64_decode(P::string(packet, "binary"));
   // TRex's decoder skips invalid characters; a client sending invalid base64 gets the
   // size error at worst. Treat undecodable text as an empty packet for the same effect.
   const std::size_t size = binary ? binary->size() : 0;
@@ -191,39 +206,50 @@ EmulatedStream parse_stream(const Json::Value& section, const StreamLimits& limi
   }
   stream.packet_len = static_cast<std::uint32_t>(std::max<std::size_t>(size, 60));
   P::string(packet, "meta");
+  return binary;
+}
 
+/// flow_stats: the pg id, and for a latency stream the checks of
+/// CFlowStatRuleMgr::add_stream_internal, in its order.
+void parse_flow_stats(const Json::Value& section, const StreamLimits& limits, int core_id,
+                      const std::optional<std::string>& binary, EmulatedStream& stream) {
+  const Json::Value& rx = P::object(section, "flow_stats");
+  stream.flow_stats = P::boolean(rx, "enabled");
+  if (!stream.flow_stats) return;
+  // TrexRpcCmdAddStream: checked before the pg id is even read, as a parse error.
+  if (!limits.rx_stats) throw_parse_error("RX stats is not supported on this interface");
+  stream.pg_id = P::uint32(rx, "stream_id");
+  if (!P::absent(rx, "vxlan")) P::boolean(rx, "vxlan");
+  if (!P::absent(rx, "ieee_1588")) P::boolean(rx, "ieee_1588");
+  const std::string rule = P::string(rx, "rule_type");
+  stream.latency = rule == "latency";
+  if (rule != "stats" && core_id >= 0) {
+    throw_execute_error("Core ID pinning is not supported for sequenced streams.");
+  }
+  if (!stream.latency) return;
+  if (!limits.latency) throw_execute_error("Interface does not support given rule type");
+  const std::optional<std::size_t> payload =
+      l4_payload_bytes(binary ? std::string_view(*binary) : std::string_view());
+  if (!payload) throw_execute_error("Failed getting payload len");
+  if (*payload < latency_trailer_bytes) {
+    throw_execute_error("Need at least " + std::to_string(latency_trailer_bytes) +
+                        " payload bytes for payload rules. Packet only has " +
+                        std::to_string(*payload) + " bytes");
+  }
+}
+
+}  // namespace
+
+EmulatedStream parse_stream(const Json::Value& section, const StreamLimits& limits) {
+  EmulatedStream stream;
+  const int core_id = parse_stream_fields(section, limits, stream);
+  const std::optional<std::string> binary = parse_packet(section, stream);
   const Json::Value& vm = P::object(section, "vm");
   const Json::Value& instructions = P::array(vm, "instructions");
   for (Json::ArrayIndex i = 0; i < instructions.size(); ++i) {
     parse_instruction(P::object_at(instructions, i));
   }
-
-  const Json::Value& rx = P::object(section, "flow_stats");
-  stream.flow_stats = P::boolean(rx, "enabled");
-  if (stream.flow_stats) {
-    // TrexRpcCmdAddStream: checked before the pg id is even read, as a parse error.
-    if (!limits.rx_stats) throw_parse_error("RX stats is not supported on this interface");
-    stream.pg_id = P::uint32(rx, "stream_id");
-    if (!P::absent(rx, "vxlan")) P::boolean(rx, "vxlan");
-    if (!P::absent(rx, "ieee_1588")) P::boolean(rx, "ieee_1588");
-    const std::string rule = P::string(rx, "rule_type");
-    stream.latency = rule == "latency";
-    if (rule != "stats" && core_id >= 0) {
-      throw_execute_error("Core ID pinning is not supported for sequenced streams.");
-    }
-    if (stream.latency) {
-      // CFlowStatRuleMgr::add_stream_internal, in its order.
-      if (!limits.latency) throw_execute_error("Interface does not support given rule type");
-      const std::optional<std::size_t> payload =
-          l4_payload_bytes(binary ? std::string_view(*binary) : std::string_view());
-      if (!payload) throw_execute_error("Failed getting payload len");
-      if (*payload < latency_trailer_bytes) {
-        throw_execute_error("Need at least " + std::to_string(latency_trailer_bytes) +
-                            " payload bytes for payload rules. Packet only has " +
-                            std::to_string(*payload) + " bytes");
-      }
-    }
-  }
+  parse_flow_stats(section, limits, core_id, binary, stream);
   return stream;
 }
 

@@ -60,11 +60,9 @@ void parse_port_option(const std::string& text, EmulatorOptions& o) {
   o.sut_port_options[port][name] = value;
 }
 
-}  // namespace
-
-CommandLine parse_command_line(int argc, char** argv, std::ostream& out, std::ostream& err) {
-  CommandLine command;
-  EmulatorOptions& o = command.options;
+/// The flags that are not EmulatorOptions fields as they are: program_options
+/// writes them here, and apply_flags turns them into options.
+struct RawFlags {
   std::string bind = "127.0.0.1";
   unsigned rpc_port = 4501;
   unsigned pub_port = 4500;
@@ -77,49 +75,56 @@ CommandLine parse_command_line(int argc, char** argv, std::ostream& out, std::os
   std::uint64_t astf_sut_sessions = 0;
   double astf_max_cps = 0.0;
   bool no_latency = false;
-  // --latency-base-us etc.: the latency_* SUT options for every direction (per
-  // direction: --sut-port-option PORT:latency_base_us=V). latency_rate_pps is no
-  // emulator option: the profile's latency streams set the rate.
-  std::vector<std::pair<std::string, std::string>> latency_flags;  // flag, SUT option
+};
+
+/// --latency-base-us etc.: the latency_* SUT options for every direction (per
+/// direction: --sut-port-option PORT:latency_base_us=V), as (flag, SUT option).
+/// latency_rate_pps is no emulator option: the profile's latency streams set the rate.
+std::vector<std::pair<std::string, std::string>> latency_flags() {
+  std::vector<std::pair<std::string, std::string>> flags;
   for (const sim::SutOptionSpec& spec : sim::latency_option_specs()) {
     if (spec.name == "latency_rate_pps") continue;
     std::string flag = spec.name;
     std::replace(flag.begin(), flag.end(), '_', '-');
-    latency_flags.emplace_back(flag, spec.name);
+    flags.emplace_back(flag, spec.name);
   }
+  return flags;
+}
 
-  po::options_description description(
-      "trex-emulator: TRex's stateless JSON-RPC protocol with a simulated SUT per port pair");
+void add_emulator_options(po::options_description& description, RawFlags& flags,
+                          EmulatorOptions& o) {
   description.add_options()("help,h", "show this help")(
-      "bind", po::value(&bind)->default_value(bind), "address to bind (loopback by default)")(
-      "rpc-port", po::value(&rpc_port)->default_value(rpc_port), "RPC (REQ/REP) port; 0 = any")(
-      "pub-port", po::value(&pub_port)->default_value(pub_port), "async (PUB) port; 0 = any")(
-      "ports", po::value(&o.port_count)->default_value(o.port_count),
-      "number of ports, even; pairs (0,1), (2,3), ...")(
+      "bind", po::value(&flags.bind)->default_value(flags.bind),
+      "address to bind (loopback by default)")(
+      "rpc-port", po::value(&flags.rpc_port)->default_value(flags.rpc_port),
+      "RPC (REQ/REP) port; 0 = any")(
+      "pub-port", po::value(&flags.pub_port)->default_value(flags.pub_port),
+      "async (PUB) port; 0 = any")("ports", po::value(&o.port_count)->default_value(o.port_count),
+                                   "number of ports, even; pairs (0,1), (2,3), ...")(
       "link-speed-gbps", po::value(&o.link_speed_gbps)->default_value(o.link_speed_gbps),
       "link speed of every port [Gb/s] (get_port_status attr.speed, line rate, percentage)")(
-      "no-flow-stats", po::bool_switch(&no_flow_stats),
+      "no-flow-stats", po::bool_switch(&flags.no_flow_stats),
       "ports without RX statistics: no flow_stats/latency/rx_bytes caps, add_stream with "
       "flow_stats enabled fails (\"RX stats is not supported on this interface\")")(
-      "no-latency", po::bool_switch(&no_latency),
+      "no-latency", po::bool_switch(&flags.no_latency),
       "ports without the latency RX capability (flow_stats stays): add_stream refuses "
       "latency streams (\"Interface does not support given rule type\")")(
       "hdrh", po::bool_switch(&o.hdrh),
       "get_pgid_stats includes lat.hdrh (HDR histogram), as TRex started with --hdrh")(
       "sut", po::value(&o.sut_model)->default_value(o.sut_model),
       "simulated SUT model (see --list-sut-models)")(
-      "sut-option", po::value(&sut_options)->composing(),
+      "sut-option", po::value(&flags.sut_options)->composing(),
       "model option NAME=VALUE for every direction, repeatable (e.g. capacity_pps=1e6)")(
-      "sut-port-option", po::value(&sut_port_options)->composing(),
+      "sut-port-option", po::value(&flags.sut_port_options)->composing(),
       "PORT:NAME=VALUE: model option for the traffic sent from PORT only, replacing "
       "--sut-option NAME there; repeatable (e.g. 1:capacity_pps=2e6)")(
       "seed", po::value(&o.seed)->default_value(o.seed), "SUT seed; direction p uses seed + p")(
-      "sut-latency-us", po::value(&latency_us)->default_value(0.0),
+      "sut-latency-us", po::value(&flags.latency_us)->default_value(0.0),
       "time frames spend in the SUT [us]: RX counters lag TX by this much")(
       "dut-frames-per-run", po::value(&o.dut_frames_per_run)->default_value(0),
       "frames the SUT itself sends to each receiving port per run (ARP, LLDP): on "
       "ipackets only, never on a pg_id")(
-      "max-tx-pps", po::value(&max_tx_pps)->default_value(0.0),
+      "max-tx-pps", po::value(&flags.max_tx_pps)->default_value(0.0),
       "fastest a port transmits [pps], shared by its profiles; above it traffic is "
       "stretched (every frame sent, later, as TRex does); 0 = no limit")(
       "speed", po::value(&o.speed)->default_value(o.speed),
@@ -128,22 +133,25 @@ CommandLine parse_command_line(int argc, char** argv, std::ostream& out, std::os
       "version reported by get_version")(
       "astf", po::bool_switch(&o.astf),
       "serve TRex's advanced stateful mode (ASTF, API 2.3) instead of STL")(
-      "astf-sut-cps", po::value(&astf_sut_cps)->default_value(0.0),
+      "astf-sut-cps", po::value(&flags.astf_sut_cps)->default_value(0.0),
       "ASTF: new connections per second the SUT of each port pair accepts (token bucket, "
       "10 ms burst); above it the first packet of a new connection is dropped; 0 = no limit")(
-      "astf-sut-sessions", po::value(&astf_sut_sessions)->default_value(0),
+      "astf-sut-sessions", po::value(&flags.astf_sut_sessions)->default_value(0),
       "ASTF: sessions the SUT of each port pair holds; new connections find no room when "
       "full; 0 = no limit")(
       "astf-sut-session-timeout",
       po::value(&o.astf_sut.session_timeout_s)->default_value(o.astf_sut.session_timeout_s),
       "ASTF: idle time after which a SUT session expires (UDP sessions, TCP flows cut "
       "without a close) [emulated s]")(
-      "astf-max-cps", po::value(&astf_max_cps)->default_value(0.0),
+      "astf-max-cps", po::value(&flags.astf_max_cps)->default_value(0.0),
       "ASTF: the most new flows per second the emulated TRex creates (all ports); above it "
       "flows start late, as when TRex's cores fall behind; 0 = no limit")(
       "list-sut-models", "list the simulated SUT models and exit");
+}
 
-  for (const auto& [flag, name] : latency_flags) {
+void add_latency_options(po::options_description& description,
+                         const std::vector<std::pair<std::string, std::string>>& flags) {
+  for (const auto& [flag, name] : flags) {
     std::string help;
     for (const sim::SutOptionSpec& spec : sim::latency_option_specs()) {
       if (spec.name == name) {
@@ -154,6 +162,53 @@ CommandLine parse_command_line(int argc, char** argv, std::ostream& out, std::os
     }
     description.add_options()(flag.c_str(), po::value<double>(), help.c_str());
   }
+}
+
+/// The parsed flags into the options; throws ConfigError naming the flag.
+void apply_flags(const RawFlags& flags, const po::variables_map& values,
+                 const std::vector<std::pair<std::string, std::string>>& latency,
+                 EmulatorOptions& o) {
+  for (const std::string& option : flags.sut_options) {
+    const auto [name, value] = parse_name_value("--sut-option", "--sut-option ", option);
+    o.sut_options[name] = value;
+  }
+  for (const auto& [flag, name] : latency) {
+    if (values.count(flag) != 0) o.sut_options[name] = values[flag].as<double>();
+  }
+  for (const std::string& option : flags.sut_port_options) parse_port_option(option, o);
+  if (flags.rpc_port > 65535)
+    throw measure::ConfigError("--rpc-port", std::to_string(flags.rpc_port), "not a port");
+  if (flags.pub_port > 65535)
+    throw measure::ConfigError("--pub-port", std::to_string(flags.pub_port), "not a port");
+  o.rpc_endpoint =
+      "tcp://" + flags.bind + ":" + (flags.rpc_port == 0 ? "*" : std::to_string(flags.rpc_port));
+  o.pub_endpoint =
+      "tcp://" + flags.bind + ":" + (flags.pub_port == 0 ? "*" : std::to_string(flags.pub_port));
+  o.sut_latency = measure::Seconds{flags.latency_us * 1e-6};
+  o.flow_stats = !flags.no_flow_stats;
+  o.latency_caps = !flags.no_latency;
+  if (flags.max_tx_pps > 0.0) o.max_tx_pps = flags.max_tx_pps;
+  if (flags.astf_sut_cps != 0.0) o.astf_sut.cps = flags.astf_sut_cps;
+  if (flags.astf_sut_sessions != 0) o.astf_sut.sessions = flags.astf_sut_sessions;
+  if (flags.astf_max_cps != 0.0) o.astf_max_cps = flags.astf_max_cps;
+  if (flags.max_tx_pps < 0.0) {
+    throw measure::ConfigError("--max-tx-pps", measure::format_value(flags.max_tx_pps),
+                               "must be >= 0");
+  }
+  o.validate();
+}
+
+}  // namespace
+
+CommandLine parse_command_line(int argc, char** argv, std::ostream& out, std::ostream& err) {
+  CommandLine command;
+  EmulatorOptions& o = command.options;
+  RawFlags flags;
+  const std::vector<std::pair<std::string, std::string>> latency = latency_flags();
+  po::options_description description(
+      "trex-emulator: TRex's stateless JSON-RPC protocol with a simulated SUT per port pair");
+  add_emulator_options(description, flags, o);
+  add_latency_options(description, latency);
 
   po::variables_map values;
   try {
@@ -175,30 +230,7 @@ CommandLine parse_command_line(int argc, char** argv, std::ostream& out, std::os
     return command;
   }
   try {
-    for (const std::string& option : sut_options) {
-      const auto [name, value] = parse_name_value("--sut-option", "--sut-option ", option);
-      o.sut_options[name] = value;
-    }
-    for (const auto& [flag, name] : latency_flags) {
-      if (values.count(flag) != 0) o.sut_options[name] = values[flag].as<double>();
-    }
-    for (const std::string& option : sut_port_options) parse_port_option(option, o);
-    if (rpc_port > 65535)
-      throw measure::ConfigError("--rpc-port", std::to_string(rpc_port), "not a port");
-    if (pub_port > 65535)
-      throw measure::ConfigError("--pub-port", std::to_string(pub_port), "not a port");
-    o.rpc_endpoint = "tcp://" + bind + ":" + (rpc_port == 0 ? "*" : std::to_string(rpc_port));
-    o.pub_endpoint = "tcp://" + bind + ":" + (pub_port == 0 ? "*" : std::to_string(pub_port));
-    o.sut_latency = measure::Seconds{latency_us * 1e-6};
-    o.flow_stats = !no_flow_stats;
-    o.latency_caps = !no_latency;
-    if (max_tx_pps > 0.0) o.max_tx_pps = max_tx_pps;
-    if (astf_sut_cps != 0.0) o.astf_sut.cps = astf_sut_cps;
-    if (astf_sut_sessions != 0) o.astf_sut.sessions = astf_sut_sessions;
-    if (astf_max_cps != 0.0) o.astf_max_cps = astf_max_cps;
-    if (max_tx_pps < 0.0)
-      throw measure::ConfigError("--max-tx-pps", measure::format_value(max_tx_pps), "must be >= 0");
-    o.validate();
+    apply_flags(flags, values, latency, o);
   } catch (const measure::ConfigError& error) {
     err << "trex-emulator: " << error.what() << "\n";
     command.exit_code = 2;
