@@ -85,6 +85,71 @@ std::vector<measure::TrialNote> latency_stream_notes(
   return notes;
 }
 
+namespace {
+
+/// A planned trial's point before it is measured: its load (at least the latency
+/// streams' rate, or min_load while that is unknown) and a note when that raised it.
+latency::LatencyPoint planned_point(const PlannedLatencyTrial& planned, std::size_t number,
+                                    std::optional<double> known_rate_pps,
+                                    const mlr::ControllerConfig& config) {
+  // CSIT: rate = max(rate, 9001), the latency streams plus 1 pps. The load includes
+  // the streams' rate L (measure/measurer.hpp), so L itself sends them alone.
+  const double floor_pps = known_rate_pps.value_or(config.min_load_pps);
+  const double wanted_pps = planned.fraction * planned.throughput_pps;
+  latency::LatencyPoint point;
+  point.goal = planned.goal;
+  point.fraction = planned.fraction;
+  point.load_pps = std::max(wanted_pps, floor_pps);
+  point.duration = planned.duration;
+  point.trial = number;
+  if (planned.fraction > 0.0 && wanted_pps < floor_pps) {
+    point.notes.push_back(measure::TrialNote::of(
+        measure::note_key::load_raised,
+        percent(planned.fraction) + " of " + measure::format_value(planned.throughput_pps) +
+            " pps is below the " +
+            (known_rate_pps ? "latency streams' rate" : "search's min_load") + " " +
+            measure::format_value(floor_pps) + " pps"));
+  }
+  return point;
+}
+
+/// What the trial measured, and every note on it: no latency, the streams' own
+/// loss and sequence errors, then the measurer's.
+void add_measured(latency::LatencyPoint& point, const measure::TrialOutcome& outcome,
+                  const measure::TrialResult& result) {
+  point.loss_ratio = result.loss_ratio();
+  point.directions = outcome.latency;
+  if (outcome.latency.empty()) {
+    point.notes.push_back(measure::TrialNote::of(
+        measure::note_key::no_latency, "the measurer reported no latency for this trial"));
+  }
+  for (measure::TrialNote& note : latency_stream_notes(outcome.latency)) {
+    point.notes.push_back(std::move(note));
+  }
+  point.notes.insert(point.notes.end(), outcome.notes.begin(), outcome.notes.end());
+}
+
+/// Per goal (in plan order) by increasing load: how tables and plots read them.
+void sort_points(std::vector<latency::LatencyPoint>& points, const LatencyPlan& plan) {
+  std::vector<std::string> goal_order;
+  for (const PlannedLatencyTrial& planned : plan.trials) {
+    if (std::find(goal_order.begin(), goal_order.end(), planned.goal) == goal_order.end()) {
+      goal_order.push_back(planned.goal);
+    }
+  }
+  std::stable_sort(points.begin(), points.end(),
+                   [&](const latency::LatencyPoint& a, const latency::LatencyPoint& b) {
+                     const auto rank = [&](const std::string& goal) {
+                       return std::find(goal_order.begin(), goal_order.end(), goal) -
+                              goal_order.begin();
+                     };
+                     if (a.goal != b.goal) return rank(a.goal) < rank(b.goal);
+                     return a.fraction < b.fraction;
+                   });
+}
+
+}  // namespace
+
 LatencyPhaseOutcome run_latency_phase(
     const LatencyPlan& plan, const mlr::ControllerConfig& config,
     std::optional<double> known_rate_pps, measure::Measurer& measurer, const measure::Clock& clock,
@@ -98,25 +163,8 @@ LatencyPhaseOutcome run_latency_phase(
       phase.cancelled = true;
       break;
     }
-    // CSIT: rate = max(rate, 9001), the latency streams plus 1 pps. The load includes
-    // the streams' rate L (measure/measurer.hpp), so L itself sends them alone.
-    const double floor_pps = known_rate_pps.value_or(config.min_load_pps);
-    const double wanted_pps = planned.fraction * planned.throughput_pps;
-    const double load_pps = std::max(wanted_pps, floor_pps);
-    latency::LatencyPoint point;
-    point.goal = planned.goal;
-    point.fraction = planned.fraction;
-    point.load_pps = load_pps;
-    point.duration = planned.duration;
-    point.trial = number;
-    if (planned.fraction > 0.0 && wanted_pps < floor_pps) {
-      point.notes.push_back(measure::TrialNote::of(
-          measure::note_key::load_raised,
-          percent(planned.fraction) + " of " + measure::format_value(planned.throughput_pps) +
-              " pps is below the " +
-              (known_rate_pps ? "latency streams' rate" : "search's min_load") + " " +
-              measure::format_value(floor_pps) + " pps"));
-    }
+    latency::LatencyPoint point = planned_point(planned, number, known_rate_pps, config);
+    const double load_pps = point.load_pps;
     const measure::Seconds started_at = clock.now() - origin;
     measure::TrialOutcome outcome;
     std::optional<measure::TrialResult> checked;
@@ -133,38 +181,13 @@ LatencyPhaseOutcome run_latency_phase(
       phase.result.notes.push_back("latency phase stopped: " + *phase.failure);
       break;
     }
-    const measure::TrialResult& result = *checked;
     if (const auto rate = latency_rate_of(outcome)) known_rate_pps = rate;
-    point.loss_ratio = result.loss_ratio();
-    point.directions = outcome.latency;
-    if (outcome.latency.empty()) {
-      point.notes.push_back(measure::TrialNote::of(
-          measure::note_key::no_latency, "the measurer reported no latency for this trial"));
-    }
-    for (measure::TrialNote& note : latency_stream_notes(outcome.latency)) {
-      point.notes.push_back(std::move(note));
-    }
-    point.notes.insert(point.notes.end(), outcome.notes.begin(), outcome.notes.end());
-    on_trial(LatencyTrialDone{number, started_at, load_pps, planned.duration, &outcome, &result});
+    add_measured(point, outcome, *checked);
+    on_trial(LatencyTrialDone{number, started_at, load_pps, planned.duration, &outcome, &*checked});
     phase.result.points.push_back(std::move(point));
     ++number;
   }
-  // Per goal (in plan order) by increasing load: how tables and plots read them.
-  std::vector<std::string> goal_order;
-  for (const PlannedLatencyTrial& planned : plan.trials) {
-    if (std::find(goal_order.begin(), goal_order.end(), planned.goal) == goal_order.end()) {
-      goal_order.push_back(planned.goal);
-    }
-  }
-  std::stable_sort(phase.result.points.begin(), phase.result.points.end(),
-                   [&](const latency::LatencyPoint& a, const latency::LatencyPoint& b) {
-                     const auto rank = [&](const std::string& goal) {
-                       return std::find(goal_order.begin(), goal_order.end(), goal) -
-                              goal_order.begin();
-                     };
-                     if (a.goal != b.goal) return rank(a.goal) < rank(b.goal);
-                     return a.fraction < b.fraction;
-                   });
+  sort_points(phase.result.points, plan);
   return phase;
 }
 
