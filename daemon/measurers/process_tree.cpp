@@ -85,43 +85,63 @@ std::vector<ProcessId> descendants_of(pid_t root) { return below(root, snapshot(
 
 bool become_subreaper() { return ::prctl(PR_SET_CHILD_SUBREAPER, 1, 0, 0, 0) == 0; }
 
+namespace {
+
+/// One round's processes to kill: the root's descendants, the known ones still
+/// alive (the same start time, not a reused pid), and when we are a subreaper the
+/// orphans we adopted (not the root, not kept) with theirs.
+struct KillRound {
+  std::set<ProcessId> targets;
+  std::vector<pid_t> adopted;
+};
+
+KillRound kill_round(pid_t root, const std::vector<ProcessId>& known, const std::set<pid_t>& keep,
+                     bool subreaper, const std::map<pid_t, ProcessEntry>& processes) {
+  KillRound round;
+  for (const ProcessId& process : below(root, processes)) round.targets.insert(process);
+  for (const ProcessId& process : known) {
+    const auto found = processes.find(process.pid);
+    if (found != processes.end() && found->second.start_ticks == process.start_ticks) {
+      round.targets.insert(process);
+    }
+  }
+  if (!subreaper) return round;
+  const pid_t self = ::getpid();
+  for (const auto& [pid, entry] : processes) {
+    if (entry.parent != self || pid == root || keep.contains(pid)) continue;
+    round.adopted.push_back(pid);
+    round.targets.insert({pid, entry.start_ticks});
+    for (const ProcessId& process : below(pid, processes)) round.targets.insert(process);
+  }
+  return round;
+}
+
+/// SIGKILLed children exit at once; a bounded wait for each.
+void reap(const std::vector<pid_t>& adopted, std::chrono::steady_clock::time_point deadline) {
+  for (const pid_t pid : adopted) {
+    while (::waitpid(pid, nullptr, WNOHANG) == 0 && std::chrono::steady_clock::now() < deadline) {
+      ::poll(nullptr, 0, 1);
+    }
+  }
+}
+
+}  // namespace
+
 void kill_process_tree(pid_t root, const std::vector<ProcessId>& known, const std::set<pid_t>& keep,
                        std::chrono::steady_clock::time_point deadline) noexcept {
   try {
     const bool subreaper = is_subreaper();
-    const pid_t self = ::getpid();
     while (true) {
-      const auto processes = snapshot();
-      std::set<ProcessId> targets;
-      for (const ProcessId& process : below(root, processes)) targets.insert(process);
-      for (const ProcessId& process : known) {
-        const auto found = processes.find(process.pid);
-        if (found != processes.end() && found->second.start_ticks == process.start_ticks) {
-          targets.insert(process);
-        }
-      }
-      std::vector<pid_t> adopted;
-      if (subreaper) {
-        for (const auto& [pid, entry] : processes) {
-          if (entry.parent != self || pid == root || keep.contains(pid)) continue;
-          adopted.push_back(pid);
-          targets.insert({pid, entry.start_ticks});
-          for (const ProcessId& process : below(pid, processes)) targets.insert(process);
-        }
-      }
+      const KillRound round = kill_round(root, known, keep, subreaper, snapshot());
       // Zombies among them need no signal, only (if ours) a wait.
       bool any_alive = false;
-      for (const ProcessId& process : targets) {
+      for (const ProcessId& process : round.targets) {
         if (::kill(process.pid, SIGKILL) == 0) any_alive = true;
       }
-      for (const pid_t pid : adopted) {
-        // SIGKILLed children exit at once; a bounded wait for each.
-        while (::waitpid(pid, nullptr, WNOHANG) == 0 &&
-               std::chrono::steady_clock::now() < deadline) {
-          ::poll(nullptr, 0, 1);
-        }
+      reap(round.adopted, deadline);
+      if ((!any_alive && round.adopted.empty()) || std::chrono::steady_clock::now() >= deadline) {
+        return;
       }
-      if ((!any_alive && adopted.empty()) || std::chrono::steady_clock::now() >= deadline) return;
     }
   } catch (...) {
     // Best effort: the process group was already killed by the caller.
