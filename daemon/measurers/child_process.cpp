@@ -108,38 +108,43 @@ class SpawnSetup {
   posix_spawn_file_actions_t actions_{};
 };
 
-}  // namespace
-
-ChildProcess::ChildProcess(const std::string& command, std::size_t stderr_limit_bytes)
-    : stderr_limit_bytes_(stderr_limit_bytes) {
-  // O_CLOEXEC so that our ends never leak into this or any other child; dup2 onto
-  // 0 and 1 clears the flag for the child's copies.
+/// The three pipes to a measurer, all O_CLOEXEC so that our ends never leak into
+/// this or any other child (dup2 onto 0, 1 and 2 clears the flag for the child's
+/// copies). The child's stderr comes to us, not straight to the journal: a measurer
+/// that writes without end must not fill the daemon's log.
+struct ChildPipes {
   std::array<int, 2> to_child{-1, -1};
   std::array<int, 2> from_child{-1, -1};
-  if (::pipe2(to_child.data(), O_CLOEXEC) != 0) throw_errno(errno, "pipe for measurer stdin");
-  if (::pipe2(from_child.data(), O_CLOEXEC) != 0) {
+  std::array<int, 2> errors{-1, -1};
+};
+
+/// Throws with every pipe made so far closed again.
+ChildPipes open_child_pipes() {
+  ChildPipes pipes;
+  if (::pipe2(pipes.to_child.data(), O_CLOEXEC) != 0) {
+    throw_errno(errno, "pipe for measurer stdin");
+  }
+  if (::pipe2(pipes.from_child.data(), O_CLOEXEC) != 0) {
     const int error = errno;
-    close_fd(to_child[0]);
-    close_fd(to_child[1]);
+    close_fd(pipes.to_child[0]);
+    close_fd(pipes.to_child[1]);
     throw_errno(error, "pipe for measurer stdout");
   }
-  // The child's stderr comes to us, not straight to the journal: a measurer that
-  // writes without end must not fill the daemon's log.
-  std::array<int, 2> errors{-1, -1};
-  if (::pipe2(errors.data(), O_CLOEXEC) != 0) {
+  if (::pipe2(pipes.errors.data(), O_CLOEXEC) != 0) {
     const int error = errno;
-    for (auto* pipe : {&to_child, &from_child})
+    for (auto* pipe : {&pipes.to_child, &pipes.from_child})
       for (int& fd : *pipe) close_fd(fd);
     throw_errno(error, "pipe for measurer stderr");
   }
-  stdin_fd_ = to_child[1];
-  stdout_fd_ = from_child[0];
-  stderr_fd_ = errors[0];
+  return pipes;
+}
 
-  SpawnSetup setup;
-  posix_spawn_file_actions_adddup2(&setup.actions_, to_child[0], STDIN_FILENO);
-  posix_spawn_file_actions_adddup2(&setup.actions_, from_child[1], STDOUT_FILENO);
-  posix_spawn_file_actions_adddup2(&setup.actions_, errors[1], STDERR_FILENO);
+/// The child's stdin, stdout and stderr onto the pipes, nothing else inherited, its
+/// own process group, and default signal handling.
+void prepare_spawn(SpawnSetup& setup, const ChildPipes& pipes) {
+  posix_spawn_file_actions_adddup2(&setup.actions_, pipes.to_child[0], STDIN_FILENO);
+  posix_spawn_file_actions_adddup2(&setup.actions_, pipes.from_child[1], STDOUT_FILENO);
+  posix_spawn_file_actions_adddup2(&setup.actions_, pipes.errors[1], STDERR_FILENO);
   // Nothing but stdin, stdout and stderr reaches the measurer, whatever the daemon
   // holds without O_CLOEXEC (Asio's control-socket listener and connections are
   // such): a measurer must not keep the socket alive or talk on a client's line.
@@ -159,16 +164,28 @@ ChildProcess::ChildProcess(const std::string& command, std::size_t stderr_limit_
   posix_spawnattr_setflags(
       &setup.attributes_,
       static_cast<short>(POSIX_SPAWN_SETPGROUP | POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF));
+}
 
+}  // namespace
+
+ChildProcess::ChildProcess(const std::string& command, std::size_t stderr_limit_bytes)
+    : stderr_limit_bytes_(stderr_limit_bytes) {
+  ChildPipes pipes = open_child_pipes();
+  stdin_fd_ = pipes.to_child[1];
+  stdout_fd_ = pipes.from_child[0];
+  stderr_fd_ = pipes.errors[0];
+
+  SpawnSetup setup;
+  prepare_spawn(setup, pipes);
   std::string shell = "/bin/sh";
   std::string dash_c = "-c";
   std::string command_copy = command;
   std::array<char*, 4> argv{shell.data(), dash_c.data(), command_copy.data(), nullptr};
   const int error = ::posix_spawn(&pid_, shell.c_str(), &setup.actions_, &setup.attributes_,
                                   argv.data(), environ);
-  close_fd(to_child[0]);
-  close_fd(from_child[1]);
-  close_fd(errors[1]);
+  close_fd(pipes.to_child[0]);
+  close_fd(pipes.from_child[1]);
+  close_fd(pipes.errors[1]);
   if (error != 0) {
     close_fd(stdin_fd_);
     close_fd(stdout_fd_);
