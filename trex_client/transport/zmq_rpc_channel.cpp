@@ -178,27 +178,54 @@ bool ZmqRpcChannel::wait_for_reply(WaitLimit& limit, const std::string& method) 
   }
 }
 
-std::string ZmqRpcChannel::exchange(std::string_view request_json, std::string_view method,
-                                    measure::Seconds timeout) {
-  const std::string method_name(method);
+namespace {
+
+/// The request as it goes on the wire (compressed when the options say so), within
+/// TRex's message limit before and after framing; the timeout checked too.
+std::string framed_request(std::string_view request_json, const std::string& endpoint,
+                           const std::string& method_name, const ZmqChannelOptions& options,
+                           measure::Seconds timeout) {
   if (!std::isfinite(timeout.count()) || timeout.count() <= 0.0) {
     throw measure::ConfigError("rpc timeout", measure::format_value(timeout.count()),
                                "must be > 0 [s]");
   }
   if (request_json.size() > max_rpc_message_bytes) {
-    throw TrexError(TrexErrorKind::protocol, endpoint_, method_name,
+    throw TrexError(TrexErrorKind::protocol, endpoint, method_name,
                     "request of " + std::to_string(request_json.size()) +
                         " bytes exceeds TRex's limit of " + std::to_string(max_rpc_message_bytes) +
                         " bytes; split the batch");
   }
-  const std::string payload =
-      options_.compress_requests ? compress_frame(request_json) : std::string(request_json);
+  std::string payload =
+      options.compress_requests ? compress_frame(request_json) : std::string(request_json);
   if (payload.size() > max_rpc_message_bytes) {
-    throw TrexError(TrexErrorKind::protocol, endpoint_, method_name,
+    throw TrexError(TrexErrorKind::protocol, endpoint, method_name,
                     "framed request of " + std::to_string(payload.size()) +
                         " bytes exceeds TRex's limit of " + std::to_string(max_rpc_message_bytes) +
                         " bytes; split the batch");
   }
+  return payload;
+}
+
+/// The reply's JSON text, decompressed when TRex compressed it.
+std::string reply_text(const zmq::message_t& reply, const std::string& endpoint,
+                       const std::string& method_name, const ZmqChannelOptions& options) {
+  std::string_view bytes(static_cast<const char*>(reply.data()), reply.size());
+  if (!is_compressed_frame(bytes)) return std::string(bytes);
+  try {
+    return decompress_frame(bytes, options.max_reply_bytes);
+  } catch (const FrameError& error) {
+    throw TrexError(TrexErrorKind::protocol, endpoint, method_name,
+                    std::string("bad compressed reply: ") + error.what());
+  }
+}
+
+}  // namespace
+
+std::string ZmqRpcChannel::exchange(std::string_view request_json, std::string_view method,
+                                    measure::Seconds timeout) {
+  const std::string method_name(method);
+  const std::string payload =
+      framed_request(request_json, endpoint_, method_name, options_, timeout);
 
   WaitLimit limit(SteadyClock::now() + std::chrono::duration_cast<SteadyClock::duration>(timeout));
   // What a wait that ran out says: the RPC timeout, or the stop of the job.
@@ -237,15 +264,7 @@ std::string ZmqRpcChannel::exchange(std::string_view request_json, std::string_v
     throw TrexError(TrexErrorKind::transport, endpoint_, method_name,
                     std::string("ZeroMQ error: ") + error.what());
   }
-
-  std::string_view bytes(static_cast<const char*>(reply.data()), reply.size());
-  if (!is_compressed_frame(bytes)) return std::string(bytes);
-  try {
-    return decompress_frame(bytes, options_.max_reply_bytes);
-  } catch (const FrameError& error) {
-    throw TrexError(TrexErrorKind::protocol, endpoint_, method_name,
-                    std::string("bad compressed reply: ") + error.what());
-  }
+  return reply_text(reply, endpoint_, method_name, options_);
 }
 
 }  // namespace trexsearch::trex
