@@ -234,6 +234,16 @@ class StlState {
   void finish_run(std::uint8_t port_id, const std::string& profile_id, Profile& profile,
                   bool stopped, measure::Seconds at);
   void account_unbounded(std::uint8_t port_id, Run& run, measure::Seconds now);
+  /// A bounded run's whole traffic, simulated at its start: the SUT's trial, the
+  /// frames delivered to the peer port (per stream, latency and the DUT's own
+  /// frames included), and the run's TX end and rate.
+  void simulate_bounded_run(std::uint8_t port_id, const TrafficPlan& plan, const Profile& profile,
+                            Run& run);
+  /// Every run on the port shares the SUT with the others: each sees at least their
+  /// summed rate.
+  static void share_port_load(Port& port);
+  /// profile_started, and port_started when the port was idle.
+  void publish_started(std::uint8_t port_id, const std::string& profile_id, bool was_transmitting);
   /// advance() plus accounting of unbounded runs: every counter is current at `now`.
   void settle(measure::Seconds now);
   /// Layer-1 rate of `pps` frames of `bytes_per_packet` (with FCS): 20 B of

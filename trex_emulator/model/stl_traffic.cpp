@@ -114,51 +114,7 @@ double StlState::start_traffic(std::uint8_t port_id, const std::string& profile_
     run.tx_pps = plan.total_pps * run.pace;
     run.accounted_until = run.start;
   } else {
-    const measure::Seconds tx_time = plan.tx_time;
-    const measure::Seconds wall = tx_time / run.pace;
-    measure::TrialOutcome outcome;
-    if (tx_time.count() > 0.0) {
-      // Continuous streams: the SUT sees exactly the requested load, so a client can
-      // replay the same model and get the same counts.
-      const double load = plan.all_continuous ? plan.total_pps : plan.frames / tx_time.count();
-      try {
-        outcome = run.pace == 1.0 ? sut_[port_id]->trial(tx_time, load)
-                                  : sut_[port_id]->trial(wall, load * run.pace);
-      } catch (const measure::MeasurementError& error) {
-        throw_execute_error(std::string("simulated SUT cannot run this trial: ") + error.what());
-      }
-    }
-    const auto offered =
-        static_cast<std::uint64_t>(std::max<std::int64_t>(0, outcome.offered_count));
-    // A forced start on a dead link: TRex counts the frames out, nobody receives them.
-    const auto forwarded = path_up(port_id) ? static_cast<std::uint64_t>(std::max<std::int64_t>(
-                                                  0, outcome.offered_count - outcome.loss_count))
-                                            : 0;
-    Delivery delivery;
-    delivery.tx_port = port_id;
-    delivery.rx_port = peer(port_id);
-    delivery.tx_begin = run.start;
-    delivery.tx_end = run.start + wall;
-    delivery.latency = options_.sut_latency;
-    std::vector<double> weights;
-    for (const PlannedStream& stream : plan.streams) weights.push_back(stream.frames);
-    delivery.parts = stream_parts(plan.streams, weights, offered, forwarded);
-    if (profile.rx_rules_attached) {
-      for (DeliveryPart& part : delivery.parts) part.pg_counts_rx = false;
-    }
-    apply_latency_loss(port_id, delivery.parts,
-                       wall.count() > 0.0 ? static_cast<double>(offered) / wall.count() : 0.0);
-    if (options_.dut_frames_per_run > 0) {
-      // The SUT's own frames (ARP, LLDP) carry no flow-stats tag: ports count them,
-      // no pg id does (trex-flowstats-latency.md §1.2).
-      const std::uint64_t frames = options_.dut_frames_per_run;
-      delivery.parts.push_back({std::nullopt, {0, 0, frames, frames * frame_bytes_of_dut_frames}});
-    }
-    run.delivery = counters_->add(std::move(delivery));
-    run.forward_ratio =
-        offered > 0 ? static_cast<double>(forwarded) / static_cast<double>(offered) : 1.0;
-    run.tx_end = run.start + wall;
-    run.tx_pps = wall.count() > 0.0 ? static_cast<double>(offered) / wall.count() : 0.0;
+    simulate_bounded_run(port_id, plan, profile, run);
   }
   profile.run = run;
   profile.state = ProfileState::tx;
@@ -166,17 +122,73 @@ double StlState::start_traffic(std::uint8_t port_id, const std::string& profile_
     if (stream.pg_id) profile.rx_rules_attached = true;
   }
   repace_port(port_id, now);
-  {
-    // Every run on the port now shares the SUT with this one.
-    double port_pps = 0.0;
-    for (const auto& [id, other] : port.profiles) {
-      if (other.run) port_pps += other.run->tx_pps;
-    }
-    for (auto& [id, other] : port.profiles) {
-      if (other.run) other.run->port_load_pps = std::max(other.run->port_load_pps, port_pps);
+  share_port_load(port);
+  publish_started(port_id, profile_id, was_transmitting);
+  // A zero-length run ends at once.
+  advance(now);
+  return plan.factor;
+}
+
+void StlState::simulate_bounded_run(std::uint8_t port_id, const TrafficPlan& plan,
+                                    const Profile& profile, Run& run) {
+  const measure::Seconds tx_time = plan.tx_time;
+  const measure::Seconds wall = tx_time / run.pace;
+  measure::TrialOutcome outcome;
+  if (tx_time.count() > 0.0) {
+    // Continuous streams: the SUT sees exactly the requested load, so a client can
+    // replay the same model and get the same counts.
+    const double load = plan.all_continuous ? plan.total_pps : plan.frames / tx_time.count();
+    try {
+      outcome = run.pace == 1.0 ? sut_[port_id]->trial(tx_time, load)
+                                : sut_[port_id]->trial(wall, load * run.pace);
+    } catch (const measure::MeasurementError& error) {
+      throw_execute_error(std::string("simulated SUT cannot run this trial: ") + error.what());
     }
   }
+  const auto offered = static_cast<std::uint64_t>(std::max<std::int64_t>(0, outcome.offered_count));
+  // A forced start on a dead link: TRex counts the frames out, nobody receives them.
+  const auto forwarded = path_up(port_id) ? static_cast<std::uint64_t>(std::max<std::int64_t>(
+                                                0, outcome.offered_count - outcome.loss_count))
+                                          : 0;
+  Delivery delivery;
+  delivery.tx_port = port_id;
+  delivery.rx_port = peer(port_id);
+  delivery.tx_begin = run.start;
+  delivery.tx_end = run.start + wall;
+  delivery.latency = options_.sut_latency;
+  std::vector<double> weights;
+  for (const PlannedStream& stream : plan.streams) weights.push_back(stream.frames);
+  delivery.parts = stream_parts(plan.streams, weights, offered, forwarded);
+  if (profile.rx_rules_attached) {
+    for (DeliveryPart& part : delivery.parts) part.pg_counts_rx = false;
+  }
+  apply_latency_loss(port_id, delivery.parts,
+                     wall.count() > 0.0 ? static_cast<double>(offered) / wall.count() : 0.0);
+  if (options_.dut_frames_per_run > 0) {
+    // The SUT's own frames (ARP, LLDP) carry no flow-stats tag: ports count them,
+    // no pg id does (trex-flowstats-latency.md §1.2).
+    const std::uint64_t frames = options_.dut_frames_per_run;
+    delivery.parts.push_back({std::nullopt, {0, 0, frames, frames * frame_bytes_of_dut_frames}});
+  }
+  run.delivery = counters_->add(std::move(delivery));
+  run.forward_ratio =
+      offered > 0 ? static_cast<double>(forwarded) / static_cast<double>(offered) : 1.0;
+  run.tx_end = run.start + wall;
+  run.tx_pps = wall.count() > 0.0 ? static_cast<double>(offered) / wall.count() : 0.0;
+}
 
+void StlState::share_port_load(Port& port) {
+  double port_pps = 0.0;
+  for (const auto& [id, other] : port.profiles) {
+    if (other.run) port_pps += other.run->tx_pps;
+  }
+  for (auto& [id, other] : port.profiles) {
+    if (other.run) other.run->port_load_pps = std::max(other.run->port_load_pps, port_pps);
+  }
+}
+
+void StlState::publish_started(std::uint8_t port_id, const std::string& profile_id,
+                               bool was_transmitting) {
   EmulatorEvent event;
   event.type = event_type::profile_started;
   event.port_id = port_id;
@@ -188,9 +200,6 @@ double StlState::start_traffic(std::uint8_t port_id, const std::string& profile_
     port_event.port_id = port_id;
     publish(port_event);
   }
-  // A zero-length run ends at once.
-  advance(now);
-  return plan.factor;
 }
 
 void StlState::account_unbounded(std::uint8_t port_id, Run& run, measure::Seconds now) {
