@@ -54,6 +54,46 @@ ConnectionSettings connection_settings(const DaemonOptions& options) {
   return settings;
 }
 
+/// The options a reload cannot change (sockets bound, store open, threads pinned,
+/// resumption done at start) kept at their running values, each changed one logged
+/// as needing a restart; the rest as reloaded.
+DaemonOptions keep_fixed_options(const DaemonOptions& now, const DaemonOptions& before,
+                                 Logger& log) {
+  const std::pair<const char*, bool> fixed[] = {
+      {"socket", now.socket != before.socket},
+      {"socket-mode", now.socket_mode != before.socket_mode},
+      {"control-group", now.control_group != before.control_group},
+      {"state-dir", now.state_dir != before.state_dir},
+      {"cpus", now.cpus != before.cpus},
+      {"trex-cpus", !(now.trex_cpus == before.trex_cpus)},
+      {"resume-interrupted", now.resume_interrupted != before.resume_interrupted},
+      {"max-store-mib", now.max_store_mib != before.max_store_mib},
+      {"store-reserve-mib", now.store_reserve_mib != before.store_reserve_mib},
+      {"metrics-listen", now.metrics_listen != before.metrics_listen},
+      {"results-db", now.results_db != before.results_db},
+      {"tester-id", now.tester_id != before.tester_id},
+      {"results-db-timeout", now.results_db_timeout != before.results_db_timeout},
+  };
+  for (const auto& [key, changed] : fixed) {
+    if (changed) log.event(LogPriority::warning, "config.restart_required", {{"key", key}});
+  }
+  DaemonOptions kept = now;
+  kept.socket = before.socket;
+  kept.socket_mode = before.socket_mode;
+  kept.control_group = before.control_group;
+  kept.state_dir = before.state_dir;
+  kept.cpus = before.cpus;
+  kept.trex_cpus = before.trex_cpus;
+  kept.resume_interrupted = before.resume_interrupted;
+  kept.max_store_mib = before.max_store_mib;
+  kept.store_reserve_mib = before.store_reserve_mib;
+  kept.metrics_listen = before.metrics_listen;
+  kept.results_db = before.results_db;
+  kept.tester_id = before.tester_id;
+  kept.results_db_timeout = before.results_db_timeout;
+  return kept;
+}
+
 }  // namespace
 
 Daemon::Daemon(std::vector<std::string> args, CommandLine command_line, Logger& log)
@@ -303,43 +343,9 @@ void Daemon::reload() {
       for (const Testbed& testbed : now.testbeds->all()) testbed_names_.push_back(testbed.name);
     }
     plr_runner_->set_settings(PlrRunnerSettings{now.plr_threads, now.plr_resume});
-    // These are fixed for the process' life (sockets bound, store open, threads
-    // pinned, resumption done at start): keep the running values and say that a
-    // restart is needed.
-    const std::pair<const char*, bool> fixed[] = {
-        {"socket", now.socket != before.socket},
-        {"socket-mode", now.socket_mode != before.socket_mode},
-        {"control-group", now.control_group != before.control_group},
-        {"state-dir", now.state_dir != before.state_dir},
-        {"cpus", now.cpus != before.cpus},
-        {"trex-cpus", !(now.trex_cpus == before.trex_cpus)},
-        {"resume-interrupted", now.resume_interrupted != before.resume_interrupted},
-        {"max-store-mib", now.max_store_mib != before.max_store_mib},
-        {"store-reserve-mib", now.store_reserve_mib != before.store_reserve_mib},
-        {"metrics-listen", now.metrics_listen != before.metrics_listen},
-        {"results-db", now.results_db != before.results_db},
-        {"tester-id", now.tester_id != before.tester_id},
-        {"results-db-timeout", now.results_db_timeout != before.results_db_timeout},
-    };
-    DaemonOptions kept = now;
-    for (const auto& [key, changed] : fixed) {
-      if (changed) {
-        log_.event(LogPriority::warning, "config.restart_required", {{"key", key}});
-      }
-    }
-    kept.socket = before.socket;
-    kept.socket_mode = before.socket_mode;
-    kept.control_group = before.control_group;
-    kept.state_dir = before.state_dir;
-    kept.cpus = before.cpus;
-    kept.trex_cpus = before.trex_cpus;
-    kept.resume_interrupted = before.resume_interrupted;
-    kept.max_store_mib = before.max_store_mib;
-    kept.store_reserve_mib = before.store_reserve_mib;
-    kept.metrics_listen = before.metrics_listen;
-    kept.results_db = before.results_db;
-    kept.tester_id = before.tester_id;
-    kept.results_db_timeout = before.results_db_timeout;
+    // These are fixed for the process' life: keep the running values and say that
+    // a restart is needed.
+    const DaemonOptions kept = keep_fixed_options(now, before, log_);
     jobs_->set_config_json(encode_settings_column(kept));
     command_line_.options = kept;
     log_.event(LogPriority::notice, "config.reloaded", {{"config", fresh.config_file}});
