@@ -1,9 +1,12 @@
 #pragma once
 
+#include <sys/types.h>
+
 #include <boost/asio/io_context.hpp>
 #include <boost/asio/steady_timer.hpp>
 #include <memory>
 #include <mutex>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -47,7 +50,20 @@ class Daemon {
   int run();
 
  private:
+  /// Builds and starts every room (daemon_start.cpp); the steps below, in its order.
   void start();
+  /// Exec measurers' orphans come to us (a subreaper); warnings when they cannot, or run as root.
+  void warn_about_processes(const DaemonOptions& options);
+  /// The sim, exec and trex measurer factories.
+  void add_measurer_factories(const DaemonOptions& options);
+  /// One runner per method: MLR, PLR (its workers' CPU budget), MRR and soak.
+  std::vector<std::unique_ptr<JobRunner>> make_runners(const DaemonOptions& options);
+  /// The job manager over the store, with a lane per testbed and two more.
+  void start_jobs(const DaemonOptions& options, std::vector<std::unique_ptr<JobRunner>> runners);
+  /// The dispatcher and the request workers that serve it.
+  void start_dispatcher(const DaemonOptions& options, std::optional<gid_t> group);
+  /// The control socket, the metrics listener and the signal handlers.
+  void start_listening(const DaemonOptions& options, std::optional<gid_t> group);
   void reload();
   void arm_watchdog();
   void set_status(const std::string& status);
