@@ -4,6 +4,7 @@
 #include <cmath>
 #include <deque>
 #include <iostream>
+#include <optional>
 #include <stdexcept>
 #include <vector>
 #include <zmq.hpp>
@@ -98,53 +99,195 @@ void EmulatorServer::flush_sut_sessions() {
   flushed_.wait_for(lock, std::chrono::seconds(5), [&] { return flushes_.load() != before; });
 }
 
-void EmulatorServer::run() {
-  const auto origin = SteadyClock::now();
-  const double speed = options_.speed;
-  auto emulated_now = [&] {
-    return measure::Seconds{std::chrono::duration<double>(SteadyClock::now() - origin).count() *
-                            speed};
-  };
-  StlState state(options_, emulated_now());
-  // ASTF mode: the ASTF server on top of the common part (api handle, sessions, events).
-  std::unique_ptr<AstfState> astf;
-  if (options_.astf) astf = std::make_unique<AstfState>(state, options_, emulated_now());
-  auto take_signals = [&](measure::Seconds now) {
-    if (faults_.take_restart()) {
-      state.restart(now);
-      if (astf) astf->restart(now);
-      ++restarts_;
-    }
-    for (const auto& [port, up] : faults_.take_link_changes()) {
-      // A port the emulator does not have: nothing to pull (the RPC form says so).
-      if (port < state.port_count()) state.set_link_up(port, up);
-    }
-    if (faults_.take_flush()) {
-      if (astf) astf->flush_sut_sessions();
-      std::lock_guard lock(flush_mutex_);
-      ++flushes_;
-      flushed_.notify_all();
-    }
-  };
-  std::deque<DelayedReply> delayed;
-  std::uint64_t published_generation = state.event_generation();
-  auto next_stats = SteadyClock::now() + stats_period;
+/// The server thread: sleeps until the next thing to do (a run ending, a delayed
+/// reply, stats), then serves every waiting request, sends the replies that are
+/// due and publishes events and stats.
+class EmulatorServer::Loop {
+ public:
+  explicit Loop(EmulatorServer& server)
+      : server_(server),
+        origin_(SteadyClock::now()),
+        speed_(server.options_.speed),
+        state_(server.options_, emulated_now()),
+        // ASTF mode: the ASTF server on top of the common part (api handle,
+        // sessions, events).
+        astf_(server.options_.astf
+                  ? std::make_unique<AstfState>(state_, server.options_, emulated_now())
+                  : nullptr),
+        published_generation_(state_.event_generation()),
+        next_stats_(SteadyClock::now() + stats_period) {}
 
-  auto publish = [&](const std::string& text) {
+  void run() {
+    zmq::pollitem_t items[] = {{server_.router_->handle(), 0, ZMQ_POLLIN, 0},
+                               {server_.wake_receiver_->handle(), 0, ZMQ_POLLIN, 0}};
+    while (!server_.stop_) {
+      try {
+        zmq::poll(items, 2, std::chrono::milliseconds(wait_ms()));
+      } catch (const zmq::error_t& error) {
+        if (error.num() == EINTR) continue;
+        throw;
+      }
+      if (server_.stop_) break;
+      measure::Seconds now = emulated_now();
+      take_signals(now);
+      state_.advance(now);
+      if (astf_) astf_->advance(now);
+      serve_requests(now);
+      zmq::message_t wake_message;
+      while (server_.wake_receiver_->recv(wake_message, zmq::recv_flags::dontwait)) {
+      }
+      publish_due(now);
+      server_.completed_runs_ = state_.completed_runs();
+    }
+  }
+
+ private:
+  measure::Seconds emulated_now() const {
+    return measure::Seconds{std::chrono::duration<double>(SteadyClock::now() - origin_).count() *
+                            speed_};
+  }
+
+  /// Milliseconds until the next thing to do: the next run's end (STL or ASTF), a
+  /// delayed reply, or the stats.
+  long wait_ms() const {
+    auto wake_at = next_stats_;
+    std::optional<measure::Seconds> deadline = state_.next_deadline();
+    if (astf_) {
+      const std::optional<measure::Seconds> astf_deadline = astf_->next_deadline();
+      if (astf_deadline && (!deadline || *astf_deadline < *deadline)) deadline = astf_deadline;
+    }
+    if (deadline) {
+      const double wall = std::max(0.0, (*deadline - emulated_now()).count() / speed_);
+      wake_at =
+          std::min(wake_at, SteadyClock::now() + std::chrono::duration_cast<SteadyClock::duration>(
+                                                     std::chrono::duration<double>(wall)));
+    }
+    for (const DelayedReply& reply : delayed_) wake_at = std::min(wake_at, reply.due);
+    const auto left = wake_at - SteadyClock::now();
+    return left <= SteadyClock::duration::zero()
+               ? 0
+               : static_cast<long>(std::chrono::ceil<std::chrono::milliseconds>(left).count());
+  }
+
+  /// The faults other threads asked for: a restart, link changes, a SUT flush.
+  void take_signals(measure::Seconds now) {
+    FaultPlan& faults = server_.faults_;
+    if (faults.take_restart()) {
+      state_.restart(now);
+      if (astf_) astf_->restart(now);
+      ++server_.restarts_;
+    }
+    for (const auto& [port, up] : faults.take_link_changes()) {
+      // A port the emulator does not have: nothing to pull (the RPC form says so).
+      if (port < state_.port_count()) state_.set_link_up(port, up);
+    }
+    if (faults.take_flush()) {
+      if (astf_) astf_->flush_sut_sessions();
+      std::lock_guard lock(server_.flush_mutex_);
+      ++server_.flushes_;
+      server_.flushed_.notify_all();
+    }
+  }
+
+  void publish(const std::string& text) {
     const std::string body = text.size() > pub_compress_threshold ? compress_frame(text) : text;
-    publisher_->send(zmq::buffer(body), zmq::send_flags::dontwait);
-  };
-  auto send_reply = [&](const std::string& identity, const std::string& body) {
-    router_->send(zmq::buffer(identity), zmq::send_flags::sndmore | zmq::send_flags::dontwait);
-    router_->send(zmq::str_buffer(""), zmq::send_flags::sndmore | zmq::send_flags::dontwait);
-    router_->send(zmq::buffer(body), zmq::send_flags::dontwait);
-  };
-  auto publish_stats = [&](measure::Seconds now) {
+    server_.publisher_->send(zmq::buffer(body), zmq::send_flags::dontwait);
+  }
+
+  void send_reply(const std::string& identity, const std::string& body) {
+    zmq::socket_t& router = *server_.router_;
+    router.send(zmq::buffer(identity), zmq::send_flags::sndmore | zmq::send_flags::dontwait);
+    router.send(zmq::str_buffer(""), zmq::send_flags::sndmore | zmq::send_flags::dontwait);
+    router.send(zmq::buffer(body), zmq::send_flags::dontwait);
+  }
+
+  /// The next waiting request's parts; nothing when none is waiting.
+  std::optional<std::vector<zmq::message_t>> next_request() {
+    std::vector<zmq::message_t> parts;
+    zmq::message_t part;
+    if (!server_.router_->recv(part, zmq::recv_flags::dontwait)) return std::nullopt;
+    parts.push_back(std::move(part));
+    while (parts.back().more()) {
+      zmq::message_t next;
+      if (!server_.router_->recv(next, zmq::recv_flags::dontwait)) break;
+      parts.push_back(std::move(next));
+    }
+    return parts;
+  }
+
+  /// Serves every request that is waiting, each answered as the fault plan says.
+  void serve_requests(measure::Seconds& now) {
+    while (std::optional<std::vector<zmq::message_t>> parts = next_request()) {
+      // From a REQ peer: identity, empty delimiter, request. Anything else is not a
+      // JSON-RPC client; ignore it.
+      if (parts->size() != 3 || !(*parts)[1].empty()) continue;
+      take_signals(now);
+      now = emulated_now();
+      // Decided before handling, so that faults set by this very request
+      // (emulator_control) apply to the replies after it.
+      const FaultPlan::Decision decision = server_.faults_.next_reply();
+      const std::string_view request = (*parts)[2].to_string_view();
+      const ProcessedRequest processed =
+          process_request(request, state_, now, server_.faults_, astf_.get());
+      ++server_.requests_;
+      // Published before the reply goes out: a client that saw the reply must see
+      // the runs this request completed (the end-of-loop update comes too late).
+      server_.completed_runs_ = state_.completed_runs();
+      answer((*parts)[0].to_string(), decision, processed.reply, is_compressed_frame(request));
+      if (processed.publish_barrier) publish("{}");
+    }
+  }
+
+  void answer(const std::string& identity, const FaultPlan::Decision& decision,
+              const std::string& reply, bool compressed_request) {
+    switch (decision.action) {
+      case FaultPlan::Action::reply:
+        send_reply(identity, reply);
+        break;
+      case FaultPlan::Action::drop:
+        break;
+      case FaultPlan::Action::corrupt: {
+        const std::string garbage =
+            "{\"jsonrpc\": \"2.0\", \"id\": \"x\", \"result\": {\"unterminated";
+        send_reply(identity, compressed_request ? compress_frame(garbage) : garbage);
+        break;
+      }
+      case FaultPlan::Action::delay:
+        delayed_.push_back(
+            {SteadyClock::now() + std::chrono::duration_cast<SteadyClock::duration>(decision.delay),
+             identity, reply});
+        break;
+    }
+  }
+
+  /// The delayed replies now due; a wake-up trigger whenever events were queued
+  /// (§4.1: clients then fetch them with get_async_events); the stats when due.
+  void publish_due(measure::Seconds now) {
+    const auto wall_now = SteadyClock::now();
+    for (auto it = delayed_.begin(); it != delayed_.end();) {
+      if (it->due <= wall_now) {
+        send_reply(it->identity, it->body);
+        it = delayed_.erase(it);
+      } else {
+        ++it;
+      }
+    }
+    if (state_.event_generation() != published_generation_) {
+      published_generation_ = state_.event_generation();
+      publish("{}");
+    }
+    if (wall_now >= next_stats_) {
+      publish_stats(now);
+      next_stats_ = wall_now + stats_period;
+    }
+  }
+
+  void publish_stats(measure::Seconds now) {
     std::string data = "{\"name\":\"trex-global\",\"type\":0,\"data\":{";
-    for (std::uint8_t p = 0; p < state.port_count(); ++p) {
-      PortStatsView stats = state.port_stats(p, now);
-      if (astf) {
-        const PortTotals extra = astf->port_totals(p, now);
+    for (std::uint8_t p = 0; p < state_.port_count(); ++p) {
+      PortStatsView stats = state_.port_stats(p, now);
+      if (astf_) {
+        const PortTotals extra = astf_->port_totals(p, now);
         stats.totals.opackets += extra.opackets;
         stats.totals.ipackets += extra.ipackets;
         stats.totals.obytes += extra.obytes;
@@ -160,116 +303,18 @@ void EmulatorServer::run() {
     }
     data += "\"m_cpu_util\":" + format_stat(0.0) + ",\"unknown\":0}}";
     publish(data);
-  };
-
-  zmq::pollitem_t items[] = {{router_->handle(), 0, ZMQ_POLLIN, 0},
-                             {wake_receiver_->handle(), 0, ZMQ_POLLIN, 0}};
-  while (!stop_) {
-    // Sleep until the next thing to do: a traffic run ending, a delayed reply, stats.
-    auto wake_at = next_stats;
-    std::optional<measure::Seconds> deadline = state.next_deadline();
-    if (astf) {
-      const std::optional<measure::Seconds> astf_deadline = astf->next_deadline();
-      if (astf_deadline && (!deadline || *astf_deadline < *deadline)) deadline = astf_deadline;
-    }
-    if (deadline) {
-      const double wall = std::max(0.0, (*deadline - emulated_now()).count() / speed);
-      wake_at =
-          std::min(wake_at, SteadyClock::now() + std::chrono::duration_cast<SteadyClock::duration>(
-                                                     std::chrono::duration<double>(wall)));
-    }
-    for (const DelayedReply& reply : delayed) wake_at = std::min(wake_at, reply.due);
-    const auto left = wake_at - SteadyClock::now();
-    const long timeout_ms =
-        left <= SteadyClock::duration::zero()
-            ? 0
-            : static_cast<long>(std::chrono::ceil<std::chrono::milliseconds>(left).count());
-    try {
-      zmq::poll(items, 2, std::chrono::milliseconds(timeout_ms));
-    } catch (const zmq::error_t& error) {
-      if (error.num() == EINTR) continue;
-      throw;
-    }
-    if (stop_) break;
-
-    measure::Seconds now = emulated_now();
-    take_signals(now);
-    state.advance(now);
-    if (astf) astf->advance(now);
-
-    // Serve every request that is waiting.
-    for (;;) {
-      std::vector<zmq::message_t> parts;
-      zmq::message_t part;
-      if (!router_->recv(part, zmq::recv_flags::dontwait)) break;
-      parts.push_back(std::move(part));
-      while (parts.back().more()) {
-        zmq::message_t next;
-        if (!router_->recv(next, zmq::recv_flags::dontwait)) break;
-        parts.push_back(std::move(next));
-      }
-      // From a REQ peer: identity, empty delimiter, request. Anything else is not a
-      // JSON-RPC client; ignore it.
-      if (parts.size() != 3 || !parts[1].empty()) continue;
-      take_signals(now);
-      now = emulated_now();
-      // Decided before handling, so that faults set by this very request
-      // (emulator_control) apply to the replies after it.
-      const FaultPlan::Decision decision = faults_.next_reply();
-      const ProcessedRequest processed =
-          process_request(parts[2].to_string_view(), state, now, faults_, astf.get());
-      ++requests_;
-      // Published before the reply goes out: a client that saw the reply must see
-      // the runs this request completed (the end-of-loop update comes too late).
-      completed_runs_ = state.completed_runs();
-      const std::string identity = parts[0].to_string();
-      switch (decision.action) {
-        case FaultPlan::Action::reply:
-          send_reply(identity, processed.reply);
-          break;
-        case FaultPlan::Action::drop:
-          break;
-        case FaultPlan::Action::corrupt: {
-          const std::string garbage =
-              "{\"jsonrpc\": \"2.0\", \"id\": \"x\", \"result\": {\"unterminated";
-          send_reply(identity, is_compressed_frame(parts[2].to_string_view())
-                                   ? compress_frame(garbage)
-                                   : garbage);
-          break;
-        }
-        case FaultPlan::Action::delay:
-          delayed.push_back({SteadyClock::now() +
-                                 std::chrono::duration_cast<SteadyClock::duration>(decision.delay),
-                             identity, processed.reply});
-          break;
-      }
-      if (processed.publish_barrier) publish("{}");
-    }
-    zmq::message_t wake_message;
-    while (wake_receiver_->recv(wake_message, zmq::recv_flags::dontwait)) {
-    }
-
-    const auto wall_now = SteadyClock::now();
-    for (auto it = delayed.begin(); it != delayed.end();) {
-      if (it->due <= wall_now) {
-        send_reply(it->identity, it->body);
-        it = delayed.erase(it);
-      } else {
-        ++it;
-      }
-    }
-    // A wake-up trigger whenever events were queued (§4.1): clients then fetch them
-    // with get_async_events.
-    if (state.event_generation() != published_generation) {
-      published_generation = state.event_generation();
-      publish("{}");
-    }
-    if (wall_now >= next_stats) {
-      publish_stats(now);
-      next_stats = wall_now + stats_period;
-    }
-    completed_runs_ = state.completed_runs();
   }
-}
+
+  EmulatorServer& server_;
+  const SteadyClock::time_point origin_;
+  const double speed_;
+  StlState state_;
+  std::unique_ptr<AstfState> astf_;
+  std::deque<DelayedReply> delayed_;
+  std::uint64_t published_generation_;
+  SteadyClock::time_point next_stats_;
+};
+
+void EmulatorServer::run() { Loop(*this).run(); }
 
 }  // namespace trexsearch::trex::emu

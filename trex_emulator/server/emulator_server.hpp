@@ -60,6 +60,8 @@ class EmulatorServer {
   std::uint64_t flushes() const { return flushes_.load(); }
 
  private:
+  /// The server thread's loop and what it holds (emulator_server.cpp).
+  class Loop;
   void run();
 
   EmulatorOptions options_;
