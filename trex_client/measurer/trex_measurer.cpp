@@ -164,6 +164,23 @@ measure::TrialOutcome TrexMeasurer::run_trial(measure::Seconds intended_duration
   }
 
   std::vector<measure::TrialNote> latency_notes;
+  std::vector<measure::DirectionLatency> latency =
+      count_trial(record, traffic, plan, intended_duration, intended_load_pps, latency_notes);
+  record_timing(record, traffic, intended_duration, begin, end);
+  record.rpc_exchanges = session_.api().exchanges() - exchanges_before;
+  measure::TrialOutcome outcome = outcome_of(record, traffic, plan, intended_duration);
+  outcome.effective_duration = end - begin;
+  outcome.notes.insert(outcome.notes.end(), latency_notes.begin(), latency_notes.end());
+  outcome.latency = std::move(latency);
+  last_ = record;
+  ++trials_;
+  return outcome;
+}
+
+std::vector<measure::DirectionLatency> TrexMeasurer::count_trial(
+    TrialTrace& record, const Traffic& traffic, const Plan& plan,
+    measure::Seconds intended_duration, double intended_load_pps,
+    std::vector<measure::TrialNote>& latency_notes) {
   std::vector<measure::DirectionLatency> latency;
   if (plan.latency) {
     latency = count_latency(config_.directions, traffic.baseline, traffic.final, latency_notes);
@@ -186,6 +203,12 @@ measure::TrialOutcome TrexMeasurer::run_trial(measure::Seconds intended_duration
       record.foreign_rx_frames -= static_cast<std::int64_t>(stream.received);
     }
   }
+  return latency;
+}
+
+void TrexMeasurer::record_timing(TrialTrace& record, const Traffic& traffic,
+                                 measure::Seconds intended_duration, measure::Seconds begin,
+                                 measure::Seconds end) const {
   record.wall_time = end - begin;
   // From the request: TRex starts sending 100 us after it, long before its reply.
   record.tx_time = traffic.tx_end - traffic.requested;
@@ -200,7 +223,6 @@ measure::TrialOutcome TrexMeasurer::run_trial(measure::Seconds intended_duration
   record.phases.other = record.wall_time - intended_duration - record.phases.before_start -
                         record.phases.tx_end_wait - record.phases.settle - record.phases.release;
   record.baseline_reused = traffic.baseline_reused;
-  record.rpc_exchanges = session_.api().exchanges() - exchanges_before;
   record.tx_stopped = traffic.tx_stopped;
   record.settle_capped = traffic.settle_capped;
   record.settle_reads = traffic.settle_reads;
@@ -210,7 +232,11 @@ measure::TrialOutcome TrexMeasurer::run_trial(measure::Seconds intended_duration
       record.tx_judgements.push_back(traffic.judge->judge(i));
     }
   }
+}
 
+measure::TrialOutcome TrexMeasurer::outcome_of(TrialTrace& record, const Traffic& traffic,
+                                               const Plan& plan,
+                                               measure::Seconds intended_duration) const {
   measure::TrialOutcome outcome;
   for (const measure::DirectionCounts& direction : record.directions) {
     outcome.offered_count += direction.offered;
@@ -221,7 +247,6 @@ measure::TrialOutcome TrexMeasurer::run_trial(measure::Seconds intended_duration
     record.negative_loss = record.negative_loss || direction.loss() < 0;
   }
   outcome.directions = record.directions;
-  outcome.effective_duration = end - begin;
   outcome.counters = to_string(config_.counters);
   outcome.tester_limited_pps = tester_limited_rate(record);
   record.tester_limited = outcome.tester_limited_pps.has_value();
@@ -234,10 +259,6 @@ measure::TrialOutcome TrexMeasurer::run_trial(measure::Seconds intended_duration
       traffic.final.global.total_queue_full -
       std::min(traffic.final.global.total_queue_full, traffic.baseline.global.total_queue_full);
   outcome.notes = trial_notes(record, inputs);
-  outcome.notes.insert(outcome.notes.end(), latency_notes.begin(), latency_notes.end());
-  outcome.latency = std::move(latency);
-  last_ = record;
-  ++trials_;
   return outcome;
 }
 

@@ -147,6 +147,20 @@ class TrexMeasurer final : public measure::Measurer {
   void require_ports_ready(const std::string& when);
   measure::TrialOutcome run_trial(measure::Seconds intended_duration, double intended_load_pps,
                                   const Plan& plan, std::stop_token stop);
+  // run_trial's steps after the traffic, in its order.
+  /// The directions' counts (and the latency streams', returned) from the run's
+  /// baseline and final reads; the ports checked after a silent direction.
+  std::vector<measure::DirectionLatency> count_trial(
+      TrialTrace& record, const Traffic& traffic, const Plan& plan,
+      measure::Seconds intended_duration, double intended_load_pps,
+      std::vector<measure::TrialNote>& latency_notes);
+  /// Where the trial's wall time went (`begin` and `end` on the measurer's clock),
+  /// and how the TX end was judged.
+  void record_timing(TrialTrace& record, const Traffic& traffic, measure::Seconds intended_duration,
+                     measure::Seconds begin, measure::Seconds end) const;
+  /// The outcome from the counts, with the trial's notes.
+  measure::TrialOutcome outcome_of(TrialTrace& record, const Traffic& traffic, const Plan& plan,
+                                   measure::Seconds intended_duration) const;
   /// Whether the trial is run again because a direction is unverified (no read shows
   /// it sent its frames by its allowed end, TxEndJudge): it could not be judged either
   /// way. At most max_unverified_repeats times, each said in a note; the last run's
