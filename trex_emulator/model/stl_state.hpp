@@ -239,6 +239,12 @@ class StlState {
   /// frames included), and the run's TX end and rate.
   void simulate_bounded_run(std::uint8_t port_id, const TrafficPlan& plan, const Profile& profile,
                             Run& run);
+  /// What the SUT was offered of a stretch of traffic, and what it forwarded (none on
+  /// a dead link).
+  static std::uint64_t offered_frames(const measure::TrialOutcome& outcome);
+  std::uint64_t forwarded_frames(std::uint8_t port_id, const measure::TrialOutcome& outcome) const;
+  /// A delivery from `port_id` to its peer over [begin, end], its parts still to add.
+  Delivery sut_delivery(std::uint8_t port_id, measure::Seconds begin, measure::Seconds end) const;
   /// Every run on the port shares the SUT with the others: each sees at least their
   /// summed rate.
   static void share_port_load(Port& port);

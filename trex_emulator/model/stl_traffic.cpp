@@ -145,17 +145,9 @@ void StlState::simulate_bounded_run(std::uint8_t port_id, const TrafficPlan& pla
       throw_execute_error(std::string("simulated SUT cannot run this trial: ") + error.what());
     }
   }
-  const auto offered = static_cast<std::uint64_t>(std::max<std::int64_t>(0, outcome.offered_count));
-  // A forced start on a dead link: TRex counts the frames out, nobody receives them.
-  const auto forwarded = path_up(port_id) ? static_cast<std::uint64_t>(std::max<std::int64_t>(
-                                                0, outcome.offered_count - outcome.loss_count))
-                                          : 0;
-  Delivery delivery;
-  delivery.tx_port = port_id;
-  delivery.rx_port = peer(port_id);
-  delivery.tx_begin = run.start;
-  delivery.tx_end = run.start + wall;
-  delivery.latency = options_.sut_latency;
+  Delivery delivery = sut_delivery(port_id, run.start, run.start + wall);
+  const std::uint64_t offered = offered_frames(outcome);
+  const std::uint64_t forwarded = forwarded_frames(port_id, outcome);
   std::vector<double> weights;
   for (const PlannedStream& stream : plan.streams) weights.push_back(stream.frames);
   delivery.parts = stream_parts(plan.streams, weights, offered, forwarded);
@@ -202,6 +194,29 @@ void StlState::publish_started(std::uint8_t port_id, const std::string& profile_
   }
 }
 
+std::uint64_t StlState::offered_frames(const measure::TrialOutcome& outcome) {
+  return static_cast<std::uint64_t>(std::max<std::int64_t>(0, outcome.offered_count));
+}
+
+std::uint64_t StlState::forwarded_frames(std::uint8_t port_id,
+                                         const measure::TrialOutcome& outcome) const {
+  // A forced start on a dead link: TRex counts the frames out, nobody receives them.
+  if (!path_up(port_id)) return 0;
+  return static_cast<std::uint64_t>(
+      std::max<std::int64_t>(0, outcome.offered_count - outcome.loss_count));
+}
+
+Delivery StlState::sut_delivery(std::uint8_t port_id, measure::Seconds begin,
+                                measure::Seconds end) const {
+  Delivery delivery;
+  delivery.tx_port = port_id;
+  delivery.rx_port = peer(port_id);
+  delivery.tx_begin = begin;
+  delivery.tx_end = end;
+  delivery.latency = options_.sut_latency;
+  return delivery;
+}
+
 void StlState::account_unbounded(std::uint8_t port_id, Run& run, measure::Seconds now) {
   if (now <= run.accounted_until) return;
   const measure::Seconds chunk = now - run.accounted_until;
@@ -212,16 +227,9 @@ void StlState::account_unbounded(std::uint8_t port_id, Run& run, measure::Second
     // A chunk too small or too large for the model: count it as loss-free.
     outcome.offered_count = std::llround(run.tx_pps * chunk.count());
   }
-  const auto offered = static_cast<std::uint64_t>(std::max<std::int64_t>(0, outcome.offered_count));
-  const auto forwarded = path_up(port_id) ? static_cast<std::uint64_t>(std::max<std::int64_t>(
-                                                0, outcome.offered_count - outcome.loss_count))
-                                          : 0;
-  Delivery delivery;
-  delivery.tx_port = port_id;
-  delivery.rx_port = peer(port_id);
-  delivery.tx_begin = run.accounted_until;
-  delivery.tx_end = now;
-  delivery.latency = options_.sut_latency;
+  const std::uint64_t offered = offered_frames(outcome);
+  const std::uint64_t forwarded = forwarded_frames(port_id, outcome);
+  Delivery delivery = sut_delivery(port_id, run.accounted_until, now);
   // Without an end, streams share a chunk by their rates.
   std::vector<double> weights;
   for (const PlannedStream& stream : run.streams) weights.push_back(stream.pps);
