@@ -53,7 +53,8 @@ struct FastTurn {
 ///    bound, fresh, so the final lower bound carries only its full-length
 ///    trial. When the capacity samples (two shortest trials at max load, or
 ///    every high-loss trial after the probe) vary by more than a goal width,
-///    four samples place that trial instead (at their mean), the target
+///    four samples place that trial instead (at their mean; when nothing has
+///    passed yet, one shortest trial at min load goes first), the target
 ///    chain's screening trials are skipped, and 1 s trials look for the
 ///    upper bound one width above;
 ///  - a goal with exceed ratio above 0 whose trials all have its final
