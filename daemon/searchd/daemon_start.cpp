@@ -88,7 +88,7 @@ void Daemon::add_measurer_factories(const DaemonOptions& options) {
 std::vector<std::unique_ptr<JobRunner>> Daemon::make_runners(const DaemonOptions& options) {
   std::vector<std::unique_ptr<JobRunner>> runners;
   runners.push_back(std::make_unique<MlrJobRunner>(factories_));
-  // The CPUs the daemon may use (its affinity after the CPU decision above: TRex's
+  // The CPUs the daemon may use (its affinity after start()'s CPU decision: TRex's
   // cores left out) are the PLR workers' budget; parallel soaks take turns on it.
   auto plr = std::make_unique<PlrJobRunner>(
       factories_, PlrRunnerSettings{options.plr_threads, options.plr_resume},
@@ -98,7 +98,6 @@ std::vector<std::unique_ptr<JobRunner>> Daemon::make_runners(const DaemonOptions
   runners.push_back(std::move(plr));
   runners.push_back(std::make_unique<FixedLoadJobRunner>(factories_, SearchMethod::mrr));
   runners.push_back(std::make_unique<FixedLoadJobRunner>(factories_, SearchMethod::soak));
-
   return runners;
 }
 
