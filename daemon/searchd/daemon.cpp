@@ -17,38 +17,26 @@ namespace {
 /// as needing a restart; the rest as reloaded.
 DaemonOptions keep_fixed_options(const DaemonOptions& now, const DaemonOptions& before,
                                  Logger& log) {
-  const std::pair<const char*, bool> fixed[] = {
-      {"socket", now.socket != before.socket},
-      {"socket-mode", now.socket_mode != before.socket_mode},
-      {"control-group", now.control_group != before.control_group},
-      {"state-dir", now.state_dir != before.state_dir},
-      {"cpus", now.cpus != before.cpus},
-      {"trex-cpus", !(now.trex_cpus == before.trex_cpus)},
-      {"resume-interrupted", now.resume_interrupted != before.resume_interrupted},
-      {"max-store-mib", now.max_store_mib != before.max_store_mib},
-      {"store-reserve-mib", now.store_reserve_mib != before.store_reserve_mib},
-      {"metrics-listen", now.metrics_listen != before.metrics_listen},
-      {"results-db", now.results_db != before.results_db},
-      {"tester-id", now.tester_id != before.tester_id},
-      {"results-db-timeout", now.results_db_timeout != before.results_db_timeout},
-  };
-  for (const auto& [key, changed] : fixed) {
-    if (changed) log.event(LogPriority::warning, "config.restart_required", {{"key", key}});
-  }
   DaemonOptions kept = now;
-  kept.socket = before.socket;
-  kept.socket_mode = before.socket_mode;
-  kept.control_group = before.control_group;
-  kept.state_dir = before.state_dir;
-  kept.cpus = before.cpus;
-  kept.trex_cpus = before.trex_cpus;
-  kept.resume_interrupted = before.resume_interrupted;
-  kept.max_store_mib = before.max_store_mib;
-  kept.store_reserve_mib = before.store_reserve_mib;
-  kept.metrics_listen = before.metrics_listen;
-  kept.results_db = before.results_db;
-  kept.tester_id = before.tester_id;
-  kept.results_db_timeout = before.results_db_timeout;
+  const auto keep = [&](const char* key, auto DaemonOptions::*option) {
+    if (!(now.*option == before.*option)) {
+      log.event(LogPriority::warning, "config.restart_required", {{"key", key}});
+    }
+    kept.*option = before.*option;
+  };
+  keep("socket", &DaemonOptions::socket);
+  keep("socket-mode", &DaemonOptions::socket_mode);
+  keep("control-group", &DaemonOptions::control_group);
+  keep("state-dir", &DaemonOptions::state_dir);
+  keep("cpus", &DaemonOptions::cpus);
+  keep("trex-cpus", &DaemonOptions::trex_cpus);
+  keep("resume-interrupted", &DaemonOptions::resume_interrupted);
+  keep("max-store-mib", &DaemonOptions::max_store_mib);
+  keep("store-reserve-mib", &DaemonOptions::store_reserve_mib);
+  keep("metrics-listen", &DaemonOptions::metrics_listen);
+  keep("results-db", &DaemonOptions::results_db);
+  keep("tester-id", &DaemonOptions::tester_id);
+  keep("results-db-timeout", &DaemonOptions::results_db_timeout);
   return kept;
 }
 
