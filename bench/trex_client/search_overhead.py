@@ -16,11 +16,13 @@ show`):
   duration, or for its effective one when that is shorter: TRex's data plane often sends
   the first milliseconds of a run at once and is done early, and the measurer stops the
   ports once every frame is out;
-- the NDR and PDR bounds, the trial count and every note.
+- the NDR and PDR bounds, the trial count and every note, under the load selection the
+  job ran with (its stored spec's `strategy`: trex-searchd's default, fast, unless
+  `--strategy` names one).
 
     bench/trex_client/search_overhead.py --endpoint tcp://127.0.0.1:4501 [--bidirectional]
         [--runs 2] [--min-load 10000] [--max-load 300000] [--build build] [--no-force-start]
-        [--pin-cli] [--goals etc/goals/rfc2544.json] [--strategy fast] [--dump PREFIX]
+        [--pin-cli] [--goals etc/goals/rfc2544.json] [--strategy csit] [--dump PREFIX]
 """
 import argparse
 import json
@@ -155,7 +157,8 @@ def report(label, shown, result):
                                                     a["intended_duration"]))
             for a, b in zip(trials, trials[1:])]
     first_gap = gaps.pop(0) if gaps else None
-    print(f"== {label}: {len(trials)} trials, {traffic:.2f} s of traffic "
+    strategy = shown.get("spec", {}).get("spec", {}).get("strategy", "?")
+    print(f"== {label}, {strategy}: {len(trials)} trials, {traffic:.2f} s of traffic "
           f"({short} trials done before their intended duration)")
     print(f"   overhead, all trials: {ms_stats(over)}")
     print(f"   overhead, lossless:   {ms_stats(lossless)}")
@@ -190,9 +193,10 @@ def main():
     parser.add_argument("--goals", metavar="FILE",
                         help="the goals of a goal file such as etc/goals/rfc2544.json "
                              "instead of CSIT's NDR and PDR")
-    parser.add_argument("--strategy", choices=["csit", "fast"], default="csit",
-                        help="the load selection (docs/mlrsearch.md); csit, as in the figures "
-                             "of docs/benchmarks-trex.md, though trex-searchd's default is fast")
+    parser.add_argument("--strategy", choices=["csit", "fast"],
+                        help="the load selection (docs/mlrsearch.md); without it the job "
+                             "names none and trex-searchd's default (fast) runs. Each run's "
+                             "report names the strategy its stored spec says it ran with")
     parser.add_argument("--dump", metavar="PREFIX",
                         help="also write each run's trials (`trex-search --json show`) to "
                              "PREFIX-N.json")
@@ -201,9 +205,10 @@ def main():
     if args.goals:
         with open(args.goals, encoding="utf-8") as goal_file:
             goals = json.load(goal_file)["goals"]
-    job = {"method": "mlr", "name": "search-overhead",
-           "spec": {"goals": goals, "strategy": args.strategy,
-                    "min_load": args.min_load, "max_load": args.max_load},
+    spec = {"goals": goals, "min_load": args.min_load, "max_load": args.max_load}
+    if args.strategy:
+        spec["strategy"] = args.strategy
+    job = {"method": "mlr", "name": "search-overhead", "spec": spec,
            "measurer": {"kind": "trex", "profile": profile(args.bidirectional),
                         "force_start": not args.no_force_start}}
     direction = "both directions" if args.bidirectional else "one direction"
