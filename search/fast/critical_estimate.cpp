@@ -114,6 +114,13 @@ std::optional<double> exact_load_pps(const TrialRecord& trial, const Classificat
                   result.forwarding_rate_pps() / (1.0 - target.loss_ratio));
 }
 
+std::optional<double> passing_limit_pps(const TrialRecord& trial,
+                                        const ClassificationTarget& target) {
+  if (std::optional<double> exact = exact_load_pps(trial, target)) return exact;
+  if (trial.phase == TrialPhase::warmup || !trial.result.tester_limited()) return std::nullopt;
+  return std::min(trial.result.intended_load_pps(), *trial.result.tester_limited_pps());
+}
+
 std::optional<double> critical_load_estimate_pps(std::span<const TrialRecord> trials,
                                                  const ClassificationTarget& target) {
   std::vector<Observation> full_length;
@@ -149,13 +156,13 @@ std::optional<double> normal_fit_median_pps(std::span<const TrialRecord> trials,
   for (const TrialRecord& trial : trials) {
     const measure::TrialResult& result = trial.result;
     if (trial.phase == TrialPhase::warmup) continue;
-    if (const std::optional<double> value = exact_load_pps(trial, target)) {
+    if (const std::optional<double> value = passing_limit_pps(trial, target)) {
       exact.push_back(*value);
-    } else if (!result.tester_limited()) {
+    } else {
       censored.push_back(result.intended_load_pps());
     }
   }
-  if (exact.empty()) return tester_ceiling_pps(trials, target);
+  if (exact.empty()) return std::nullopt;
   double exact_sum = 0.0;
   double exact_square_sum = 0.0;
   for (const double value : exact) {
@@ -192,7 +199,7 @@ std::optional<double> normal_fit_median_pps(std::span<const TrialRecord> trials,
     stddev = next_stddev;
     if (settled) break;
   }
-  return capped_at_tester(mean, trials, target);
+  return mean;
 }
 
 std::optional<double> mean_exact_load_pps(std::span<const TrialRecord> trials,

@@ -164,28 +164,42 @@ TEST_CASE("a tester-limited trial is a capacity sample only when the SUT dropped
   CHECK_FALSE(tester_ceiling_pps(saturated, target(0.0)).has_value());
 }
 
-TEST_CASE("the estimates stop at the rate a tester-limited trial reached") {
-  // The SUT forwarded all the 8 Mfps the tester managed: no goal can pass above
-  // what the tester offers, so that is the estimate when there is no other...
+TEST_CASE("a tester-limited trial the SUT took in full: the rate the tester reached") {
+  // The SUT forwarded all the 8 Mfps the tester managed at 10 Mpps: the trial
+  // would have passed at 8 Mpps (no goal passes above what the tester offers),
+  // so that is the estimate when there is no other...
   const std::vector<TrialRecord> forwarded{tester_limited(0)};
+  CHECK(*passing_limit_pps(forwarded.front(), target(0.0)) == 8e6);
+  CHECK_FALSE(exact_load_pps(forwarded.front(), target(0.0)).has_value());
   CHECK(*tester_ceiling_pps(forwarded, target(0.0)) == 8e6);
   CHECK(*critical_load_estimate_pps(forwarded, target(0.0)) == 8e6);
   CHECK(*normal_fit_median_pps(forwarded, target(0.0)) == 8e6);
   CHECK(*mean_exact_load_pps(forwarded, target(0.0)) == 8e6);
-  // ... and caps the others: capacity samples at 9 Mpps from trials the tester sent.
+  // ... and caps the chain's estimate and the mean: capacity samples at 9 Mpps
+  // from trials the tester sent in full.
   std::vector<TrialRecord> trials{tester_limited(0), trial(9.5e6, 1.0 - 9.0 / 9.5)};
   CHECK(*critical_load_estimate_pps(trials, target(0.0)) == 8e6);
-  CHECK(*normal_fit_median_pps(trials, target(0.0)) == 8e6);
   CHECK(*mean_exact_load_pps(trials, target(0.0)) == 8e6);
-  // Below the ceiling the estimates are the SUT's own.
+  // The walk's fit takes it as one value among the others, not as a cap: a
+  // tester's reach varies from trial to trial, so this tester sent 9.5 Mpps once.
+  CHECK(*normal_fit_median_pps(trials, target(0.0)) == doctest::Approx(8.5e6));
+  // Below the ceiling the chain's estimate and the mean are the SUT's own.
   trials.back() = trial(7.5e6, 1.0 - 7.0 / 7.5);
   CHECK(*critical_load_estimate_pps(trials, target(0.0)) == doctest::Approx(7e6));
-  CHECK(*normal_fit_median_pps(trials, target(0.0)) == doctest::Approx(7e6));
   CHECK(*mean_exact_load_pps(trials, target(0.0)) == doctest::Approx(7e6));
+  // Trials the tester sent in full and that passed: "at least" their loads,
+  // for the fit as for any low-loss trial.
+  trials.push_back(trial(7.9e6, 0.0));
+  CHECK_FALSE(passing_limit_pps(trials.back(), target(0.0)).has_value());
+  const double without = *normal_fit_median_pps(trials, target(0.0));
+  trials.push_back(trial(8.5e6, 0.0));
+  CHECK(*normal_fit_median_pps(trials, target(0.0)) > without);
   // A warmup trial's limit does not count (its result is not used).
   std::vector<TrialRecord> warmup{tester_limited(0)};
   warmup.front().phase = TrialPhase::warmup;
   CHECK_FALSE(tester_ceiling_pps(warmup, target(0.0)).has_value());
+  CHECK_FALSE(passing_limit_pps(warmup.front(), target(0.0)).has_value());
+  CHECK_FALSE(normal_fit_median_pps(warmup, target(0.0)).has_value());
 }
 
 TEST_CASE("a tester whose reach varies: the ceiling is the median reach, not the lowest") {

@@ -5,6 +5,8 @@
 #include <cmath>
 #include <cstdint>
 #include <functional>
+#include <numbers>
+#include <random>
 #include <string>
 #include <utility>
 #include <vector>
@@ -42,6 +44,15 @@ class FakeSut final : public measure::Measurer {
     tester_limit_pps_ = pps;
     return *this;
   }
+  /// The tester's reach varies from trial to trial (TRex sharing a core): on
+  /// each trial it is the tester limit times (1 + relative * z), z a standard
+  /// normal draw from a generator seeded with `seed` (Box-Muller, so the draws
+  /// are the same with every standard library).
+  FakeSut& tester_spread(double relative, std::uint64_t seed) {
+    tester_spread_ = relative;
+    tester_random_.seed(seed);
+    return *this;
+  }
   FakeSut& loss_floor(double ratio) {
     loss_floor_ = ratio;
     return *this;
@@ -61,9 +72,10 @@ class FakeSut final : public measure::Measurer {
     }
     if (trials_.size() < scripted_.size()) capacity *= scripted_[trials_.size()];
     const auto intended = static_cast<std::int64_t>(std::floor(load_pps * duration.count() + 0.5));
-    const bool limited = tester_limit_pps_ > 0.0 && load_pps > tester_limit_pps_;
+    const double reach_pps = tester_limit_pps_ * (1.0 + tester_spread_ * tester_draw());
+    const bool limited = tester_limit_pps_ > 0.0 && load_pps > reach_pps;
     const auto offered =
-        limited ? static_cast<std::int64_t>(std::floor(tester_limit_pps_ * duration.count() + 0.5))
+        limited ? static_cast<std::int64_t>(std::floor(reach_pps * duration.count() + 0.5))
                 : intended;
     const auto limit =
         static_cast<std::int64_t>(std::floor(capacity * duration.count() + 0.5)) + buffer_frames_;
@@ -79,7 +91,7 @@ class FakeSut final : public measure::Measurer {
     outcome.loss_count = loss;
     if (limited) {
       outcome.intended_count = intended;
-      outcome.tester_limited_pps = tester_limit_pps_;
+      outcome.tester_limited_pps = reach_pps;
     }
     return outcome;
   }
@@ -88,11 +100,23 @@ class FakeSut final : public measure::Measurer {
   const std::vector<std::array<double, 2>>& trials() const { return trials_; }
 
  private:
+  /// A standard normal draw when the reach varies, else 0 (no draw).
+  double tester_draw() {
+    if (tester_spread_ <= 0.0) return 0.0;
+    const auto uniform = [this] {
+      return (static_cast<double>(tester_random_() >> 11) + 0.5) / 9007199254740992.0;
+    };
+    const double radius = std::sqrt(-2.0 * std::log(uniform()));
+    return radius * std::cos(2.0 * std::numbers::pi * uniform());
+  }
+
   double capacity_pps_;
   measure::ManualClock& clock_;
   bool wobbly_ = false;
   double alternating_ = 0.0;
   double tester_limit_pps_ = 0.0;
+  double tester_spread_ = 0.0;
+  std::mt19937_64 tester_random_;
   std::vector<double> scripted_;
   double loss_floor_ = 0.0;
   std::int64_t buffer_frames_ = 0;
