@@ -15,7 +15,9 @@ std::string bench_usage(const std::string& name, std::uint64_t default_seeds) {
          ")\n"
          "  --model M    a SUT model, options separated by ':', e.g. noisy:noise=0.01;\n"
          "               repeatable (default: sharp, noisy, noisy:noise=0.01, lossy, bursty,\n"
-         "               duration_dependent)\n"
+         "               duration_dependent); every model also takes\n"
+         "               tester_reach_pps=R[:tester_spread=S]: behind a tester reaching R\n"
+         "               pps per trial, times (1 + S z), z a normal draw\n"
          "  --details    also print every run\n";
 }
 

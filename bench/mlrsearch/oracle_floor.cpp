@@ -6,6 +6,7 @@
 #include <memory>
 #include <vector>
 
+#include "bench/mlrsearch/tester_limited_model.hpp"
 #include "measure/trial_result.hpp"
 #include "search/selection/load_grid.hpp"
 #include "search/trial_database.hpp"
@@ -30,7 +31,7 @@ class MedianFinder {
  public:
   MedianFinder(const mlr::LoadGrid& grid, const std::string& model, const sim::SutOptions& options,
                std::uint64_t seed)
-      : grid_(grid), model_(sim::make_sut(model, options, seed + probe_seed_offset)) {}
+      : grid_(grid), model_(make_bench_sut(model, options, seed + probe_seed_offset)) {}
 
   GridIndex median_load(const mlr::SearchGoal& goal) {
     std::map<GridIndex, double> probability;
@@ -142,7 +143,7 @@ std::optional<measure::Seconds> oracle_trial_seconds(const mlr::ControllerConfig
   }
   const mlr::LoadGrid grid(config.min_load_pps, config.max_load_pps, widths);
   MedianFinder finder(grid, model, options, seed);
-  OracleRun run(config, grid, sim::make_sut(model, options, seed));
+  OracleRun run(config, grid, make_bench_sut(model, options, seed));
   // Every search starts with one trial at max load; the oracle too.
   run.measure(grid.max_index(), first_duration);
   for (std::size_t goal = 0; goal < config.goals.size(); ++goal) {

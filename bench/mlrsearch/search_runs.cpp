@@ -1,6 +1,7 @@
 #include "bench/mlrsearch/search_runs.hpp"
 
 #include "bench/mlrsearch/clocked_measurer.hpp"
+#include "bench/mlrsearch/tester_limited_model.hpp"
 #include "measure/clock.hpp"
 #include "search/controller.hpp"
 #include "sim/critical_load.hpp"
@@ -63,7 +64,7 @@ mlr::ControllerConfig rfc2544_config() {
 
 MlrRun run_mlr(const mlr::ControllerConfig& config, const std::string& model,
                const sim::SutOptions& options, std::uint64_t seed) {
-  sim::SutMeasurer sut(sim::make_sut(model, options, seed));
+  sim::SutMeasurer sut(make_bench_sut(model, options, seed));
   measure::ManualClock clock;
   ClockedMeasurer measurer(sut, clock);
   const mlr::Controller controller(config, clock);
@@ -100,11 +101,11 @@ CaseRuns run_case(const std::string& label, const std::string& model,
   CaseRuns runs;
   runs.model = label;
   runs.seed = seed;
-  runs.description = sim::make_sut(model, options, seed)->describe();
+  runs.description = make_bench_sut(model, options, seed)->describe();
   runs.ndr_pdr = run_mlr(csit_ndr_pdr_config(), model, options, seed);
   runs.rfc2544 = run_mlr(rfc2544_config(), model, options, seed);
 
-  sim::SutMeasurer sut(sim::make_sut(model, options, seed));
+  sim::SutMeasurer sut(make_bench_sut(model, options, seed));
   BinarySearchConfig binary;
   binary.min_load_pps = min_load_pps;
   binary.max_load_pps = max_load_pps;
