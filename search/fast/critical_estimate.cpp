@@ -130,23 +130,19 @@ std::optional<double> critical_load_estimate_pps(std::span<const TrialRecord> tr
     const measure::TrialResult& result = trial.result;
     if (trial.phase == TrialPhase::warmup) continue;
     Observation observation{result.intended_load_pps(), false};
-    if (const std::optional<double> exact = exact_load_pps(trial, target)) {
-      observation = {*exact, true};
+    if (const std::optional<double> limit = passing_limit_pps(trial, target)) {
+      observation = {*limit, true};
       any_exact = true;
-    } else if (result.tester_limited()) {
-      continue;  // the SUT took what the tester managed to send: no bound on it
     }
     any_length.push_back(observation);
     if (result.intended_duration() >= target.trial_duration) full_length.push_back(observation);
   }
-  if (!any_exact) return tester_ceiling_pps(trials, target);
+  if (!any_exact) return std::nullopt;
   if (std::any_of(full_length.begin(), full_length.end(),
                   [](const Observation& observation) { return observation.exact; })) {
-    if (auto median = censored_median(std::move(full_length))) {
-      return capped_at_tester(median, trials, target);
-    }
+    if (auto median = censored_median(std::move(full_length))) return median;
   }
-  return capped_at_tester(censored_median(std::move(any_length)), trials, target);
+  return censored_median(std::move(any_length));
 }
 
 std::optional<double> normal_fit_median_pps(std::span<const TrialRecord> trials,

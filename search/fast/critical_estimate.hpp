@@ -19,10 +19,11 @@ std::optional<double> exact_load_pps(const TrialRecord& trial, const Classificat
 /// The median rate the tester-limited trials reached while the SUT forwarded all
 /// it was offered (no exact value, above); nothing without such a trial. No goal
 /// passes a load the tester cannot offer (a tester-limited trial counts as full
-/// loss, docs/trials.md), so critical_load_estimate_pps and mean_exact_load_pps
-/// (below) are capped here: without the cap, a SUT faster than its tester gave
-/// fast no estimate at all, and it walked down from max load one goal width per
-/// trial (1200 trials where csit took 27).
+/// loss, docs/trials.md), so mean_exact_load_pps (below) is capped here. The
+/// other estimates take each such trial's reach as a value of its own
+/// (passing_limit_pps). Without either, a SUT faster than its tester gave fast no
+/// estimate at all, and it walked down from max load one goal width per trial
+/// (1200 trials where csit took 27).
 std::optional<double> tester_ceiling_pps(std::span<const TrialRecord> trials,
                                          const ClassificationTarget& target);
 
@@ -32,8 +33,15 @@ std::optional<double> tester_ceiling_pps(std::span<const TrialRecord> trials,
 /// and passes no goal, so where the tester is the limit, the tester's reach in a
 /// trial is where that trial would have passed. A tester's reach varies from
 /// trial to trial (TRex sharing a core): these are samples, as a noisy SUT's
-/// capacity samples are. Nothing for a low-loss trial the tester sent in full, or
-/// a warmup trial.
+/// capacity samples are. The estimates below used to be capped at the median
+/// reach instead (tester_ceiling_pps): the reach of the trials that fell short,
+/// the low draws only, so the cap sat below where half of the trials fall short,
+/// and fast's walk crept up one goal width per decided load (on the stand, both
+/// directions, a tester that could not quite reach the policer: one search of
+/// 178 trials). `bench_mlr_strategies --seeds 1000 --model
+/// sharp:capacity_pps=1e7:tester_reach_pps=8e6:tester_spread=0.05`: NDR+PDR 1.251
+/// of csit's trial time with the cap, 0.818 without. Nothing for a low-loss trial
+/// the tester sent in full, or a warmup trial.
 std::optional<double> passing_limit_pps(const TrialRecord& trial,
                                         const ClassificationTarget& target);
 
@@ -52,14 +60,9 @@ std::optional<double> passing_limit_pps(const TrialRecord& trial,
 /// middle two) the median is midway between them. Trials at least as
 /// long as the target's are preferred, because short trials can see buffers
 /// that longer ones fill (duration-dependent SUTs). Nothing when no trial was
-/// high-loss, or when fewer than half of them were, counting censoring.
-/// Warmup trials are ignored, and tester-limited ones without an exact value
-/// but for the tester's ceiling (above): the estimate is at most that, and is
-/// that when nothing else gives one. For exceed-ratio-0 goals (RFC 2544) the
-/// ceiling's low bias helps: a load where some trials fall short is an upper
-/// bound after its first short trial (behind a tester whose reach spreads by
-/// 5 %, 40 searches: 7159 trial seconds with the cap, 7791 with the reaches
-/// as values, csit 7177; tests/search/fast_tester_test.cpp's rig).
+/// high-loss or tester-limited, or when fewer than half of them were, counting
+/// censoring. Tester-limited trials count with their passing limits (above), as
+/// high-loss trials with their exact values. Warmup trials are ignored.
 std::optional<double> critical_load_estimate_pps(std::span<const TrialRecord> trials,
                                                  const ClassificationTarget& target);
 
@@ -71,21 +74,16 @@ std::optional<double> critical_load_estimate_pps(std::span<const TrialRecord> tr
 /// SUT whose capacity varies from trial to trial (bench_mlr_strategies at
 /// 1 % noise: 60.0 s against 62.8 s per NDR+PDR search with the fast walk).
 /// Nothing when no trial was high-loss or tester-limited. Warmup trials are
-/// ignored; tester-limited ones count with their passing limits (above), not
-/// capped at the tester's ceiling. The walk of NDR/PDR-type goals aims at this
-/// median, and a cap at the median reach (the reach of the trials that fell
-/// short: the low draws only) kept it below where half of the trials fall
-/// short; on the stand (both directions, a tester that could not quite reach
-/// the policer) one search crept up one goal width per decided load for 178
-/// trials. Behind a tester whose reach spreads by 5 % (40 searches,
-/// fast_tester_test.cpp's rig): 2536 trials against 4222 with the cap, csit 2958.
+/// ignored, and tester-limited ones count with their passing limits, as for the
+/// estimate above.
 std::optional<double> normal_fit_median_pps(std::span<const TrialRecord> trials,
                                             const ClassificationTarget& target);
 
 /// The mean of the exact values (above) of every high-loss trial, whatever
 /// its duration. On a SUT whose capacity varies from trial to trial these are
 /// samples of it. Capped at the tester's ceiling, and that ceiling without an
-/// exact value (nothing without either), as critical_load_estimate_pps.
+/// exact value (nothing without either): the noisy RFC 2544 path places a 60 s
+/// trial here, where a load the tester falls short of is lost for good.
 std::optional<double> mean_exact_load_pps(std::span<const TrialRecord> trials,
                                           const ClassificationTarget& target);
 
