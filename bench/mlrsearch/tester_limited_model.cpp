@@ -2,12 +2,12 @@
 
 #include <algorithm>
 #include <cmath>
-#include <numbers>
 #include <optional>
 #include <random>
 #include <utility>
 
 #include "measure/errors.hpp"
+#include "sim/box_muller.hpp"
 #include "sim/frame_counts.hpp"
 
 namespace trexsearch::bench {
@@ -53,15 +53,8 @@ class TesterLimitedModel final : public sim::SutModel {
   }
 
  private:
-  /// A standard normal draw (Box-Muller: the same with every standard library).
-  double normal_draw() {
-    if (spread_ <= 0.0) return 0.0;
-    const auto uniform = [this] {
-      return (static_cast<double>(random_() >> 11) + 0.5) / 9007199254740992.0;
-    };
-    const double radius = std::sqrt(-2.0 * std::log(uniform()));
-    return radius * std::cos(2.0 * std::numbers::pi * uniform());
-  }
+  /// A standard normal draw, none without a spread.
+  double normal_draw() { return spread_ > 0.0 ? sim::box_muller_normal(random_) : 0.0; }
 
   std::unique_ptr<sim::SutModel> sut_;
   double reach_pps_;

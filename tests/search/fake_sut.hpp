@@ -5,7 +5,6 @@
 #include <cmath>
 #include <cstdint>
 #include <functional>
-#include <numbers>
 #include <random>
 #include <string>
 #include <utility>
@@ -13,6 +12,7 @@
 
 #include "measure/clock.hpp"
 #include "measure/measurer.hpp"
+#include "sim/box_muller.hpp"
 
 namespace trexsearch::testing {
 
@@ -46,8 +46,7 @@ class FakeSut final : public measure::Measurer {
   }
   /// The tester's reach varies from trial to trial (TRex sharing a core): on
   /// each trial it is the tester limit times (1 + relative * z), z a standard
-  /// normal draw from a generator seeded with `seed` (Box-Muller, so the draws
-  /// are the same with every standard library).
+  /// normal draw from a generator seeded with `seed` (sim::box_muller_normal).
   FakeSut& tester_spread(double relative, std::uint64_t seed) {
     tester_spread_ = relative;
     tester_random_.seed(seed);
@@ -102,12 +101,7 @@ class FakeSut final : public measure::Measurer {
  private:
   /// A standard normal draw when the reach varies, else 0 (no draw).
   double tester_draw() {
-    if (tester_spread_ <= 0.0) return 0.0;
-    const auto uniform = [this] {
-      return (static_cast<double>(tester_random_() >> 11) + 0.5) / 9007199254740992.0;
-    };
-    const double radius = std::sqrt(-2.0 * std::log(uniform()));
-    return radius * std::cos(2.0 * std::numbers::pi * uniform());
+    return tester_spread_ > 0.0 ? sim::box_muller_normal(tester_random_) : 0.0;
   }
 
   double capacity_pps_;
