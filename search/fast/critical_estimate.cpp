@@ -63,37 +63,7 @@ bool saturated_sut(const measure::TrialResult& result, const ClassificationTarge
          target.loss_ratio;
 }
 
-/// `estimate` at most the tester's ceiling; the ceiling when there is no estimate.
-std::optional<double> capped_at_tester(std::optional<double> estimate,
-                                       std::span<const TrialRecord> trials,
-                                       const ClassificationTarget& target) {
-  const std::optional<double> ceiling = tester_ceiling_pps(trials, target);
-  if (!ceiling) return estimate;
-  if (!estimate) return ceiling;
-  return std::min(*estimate, *ceiling);
-}
-
 }  // namespace
-
-std::optional<double> tester_ceiling_pps(std::span<const TrialRecord> trials,
-                                         const ClassificationTarget& target) {
-  std::vector<double> reached;
-  for (const TrialRecord& trial : trials) {
-    if (trial.phase == TrialPhase::warmup || !trial.result.tester_limited()) continue;
-    if (saturated_sut(trial.result, target)) continue;
-    reached.push_back(*trial.result.tester_limited_pps());
-  }
-  if (reached.empty()) return std::nullopt;
-  // The median, not the lowest: a tester's reach varies from trial to trial (TRex
-  // sharing a core), and the lowest of more and more trials only falls. With it the
-  // estimate crept down as the search went on, and on the stand (both directions,
-  // a 100 kpps policer the tester could not quite reach) one fast search took 219
-  // trials and ended 10 % below the others.
-  const auto middle = reached.begin() + static_cast<std::ptrdiff_t>(reached.size() / 2);
-  std::nth_element(reached.begin(), middle, reached.end());
-  if (reached.size() % 2 == 1) return *middle;
-  return (*middle + *std::max_element(reached.begin(), middle)) / 2.0;
-}
 
 std::optional<double> exact_load_pps(const TrialRecord& trial, const ClassificationTarget& target) {
   if (trial.phase == TrialPhase::warmup) return std::nullopt;
@@ -203,13 +173,13 @@ std::optional<double> mean_exact_load_pps(std::span<const TrialRecord> trials,
   double sum_pps = 0.0;
   int count = 0;
   for (const TrialRecord& trial : trials) {
-    if (const std::optional<double> exact = exact_load_pps(trial, target)) {
+    if (const std::optional<double> exact = passing_limit_pps(trial, target)) {
       sum_pps += *exact;
       ++count;
     }
   }
-  if (count == 0) return tester_ceiling_pps(trials, target);
-  return capped_at_tester(sum_pps / count, trials, target);
+  if (count == 0) return std::nullopt;
+  return sum_pps / count;
 }
 
 ExactLoadSpread exact_load_spread(std::span<const TrialRecord> trials,
@@ -218,7 +188,8 @@ ExactLoadSpread exact_load_spread(std::span<const TrialRecord> trials,
   std::vector<double> values;
   for (const TrialRecord& trial : trials) {
     if (duration && trial.result.intended_duration() != *duration) continue;
-    if (const std::optional<double> exact = exact_load_pps(trial, target)) values.push_back(*exact);
+    if (const std::optional<double> exact = passing_limit_pps(trial, target))
+      values.push_back(*exact);
   }
   ExactLoadSpread spread;
   spread.count = static_cast<int>(values.size());

@@ -16,32 +16,27 @@ namespace trexsearch::mlr {
 /// forwarded what the tester sent, not what the SUT can take.
 std::optional<double> exact_load_pps(const TrialRecord& trial, const ClassificationTarget& target);
 
-/// The median rate the tester-limited trials reached while the SUT forwarded all
-/// it was offered (no exact value, above); nothing without such a trial. No goal
-/// passes a load the tester cannot offer (a tester-limited trial counts as full
-/// loss, docs/trials.md), so mean_exact_load_pps (below) is capped here. The
-/// other estimates take each such trial's reach as a value of its own
-/// (passing_limit_pps). Without either, a SUT faster than its tester gave fast no
-/// estimate at all, and it walked down from max load one goal width per trial
-/// (1200 trials where csit took 27).
-std::optional<double> tester_ceiling_pps(std::span<const TrialRecord> trials,
-                                         const ClassificationTarget& target);
-
 /// The load at which a trial would just have passed, as far as it says: its exact
 /// value (above), or for a tester-limited trial the SUT took in full, the rate the
 /// tester reached (at most its intended load). Such a trial counts as full loss
-/// and passes no goal, so where the tester is the limit, the tester's reach in a
-/// trial is where that trial would have passed. A tester's reach varies from
-/// trial to trial (TRex sharing a core): these are samples, as a noisy SUT's
-/// capacity samples are. The estimates below used to be capped at the median
-/// reach instead (tester_ceiling_pps): the reach of the trials that fell short,
-/// the low draws only, so the cap sat below where half of the trials fall short,
-/// and fast's walk crept up one goal width per decided load (on the stand, both
-/// directions, a tester that could not quite reach the policer: one search of
-/// 178 trials). `bench_mlr_strategies --seeds 1000 --model
-/// sharp:capacity_pps=1e7:tester_reach_pps=8e6:tester_spread=0.05`: NDR+PDR 1.251
-/// of csit's trial time with the cap, 0.818 without. Nothing for a low-loss trial
-/// the tester sent in full, or a warmup trial.
+/// and passes no goal (docs/trials.md), so where the tester is the limit, the
+/// tester's reach in a trial is where that trial would have passed. A tester's
+/// reach varies from trial to trial (TRex sharing a core): these are samples, as a
+/// noisy SUT's capacity samples are, and every estimate below takes them so.
+///
+/// Without them a SUT faster than its tester gave fast no estimate at all, and it
+/// walked down from max load one goal width per trial (1200 trials where csit took
+/// 27). Capping the estimates at the tester's median reach instead (the reach of
+/// the trials that fell short, the low draws only) kept them below where half of
+/// the trials fall short: fast's walk crept up one goal width per decided load (on
+/// the stand, both directions, a tester that could not quite reach the policer:
+/// one search of 178 trials), and the RFC 2544 path never saw the tester's spread
+/// as noise. `bench_mlr_strategies --seeds 1000 --model
+/// sharp:capacity_pps=1e7:tester_reach_pps=8e6:tester_spread=0.05`: fast/csit of
+/// trial time with the cap, NDR+PDR 1.251 and RFC 2544 1.163; without it 0.818 and
+/// 0.836, and within one width more often than csit (docs/benchmarks-mlrsearch.md
+/// "Behind a tester whose reach varies"). Nothing for a low-loss trial the tester
+/// sent in full, or a warmup trial.
 std::optional<double> passing_limit_pps(const TrialRecord& trial,
                                         const ClassificationTarget& target);
 
@@ -79,18 +74,17 @@ std::optional<double> critical_load_estimate_pps(std::span<const TrialRecord> tr
 std::optional<double> normal_fit_median_pps(std::span<const TrialRecord> trials,
                                             const ClassificationTarget& target);
 
-/// The mean of the exact values (above) of every high-loss trial, whatever
-/// its duration. On a SUT whose capacity varies from trial to trial these are
-/// samples of it. Capped at the tester's ceiling, and that ceiling without an
-/// exact value (nothing without either): the noisy RFC 2544 path places a 60 s
-/// trial here, where a load the tester falls short of is lost for good.
+/// The mean of the passing limits (above) of every high-loss or tester-limited
+/// trial, whatever its duration. On a SUT (or a tester) whose capacity varies from
+/// trial to trial these are samples of it. Nothing without one.
 std::optional<double> mean_exact_load_pps(std::span<const TrialRecord> trials,
                                           const ClassificationTarget& target);
 
-/// How widely the exact values (above) of trials of one duration (of every
+/// How widely the passing limits (above) of trials of one duration (of every
 /// duration without one) spread: their count and relative sample standard
 /// deviation (0 with fewer than two).
-/// Noise in the SUT shows as spread; a deterministic SUT gives none.
+/// Noise in the SUT, or in the tester's reach, shows as spread; a deterministic
+/// SUT behind a deterministic tester gives none.
 struct ExactLoadSpread {
   int count = 0;
   double relative_stddev = 0.0;
