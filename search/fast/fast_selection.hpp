@@ -52,7 +52,8 @@ struct FastTurn {
 ///    the final target measures the load one final width below the upper
 ///    bound, fresh, so the final lower bound carries only its full-length
 ///    trial. When the capacity samples (two shortest trials at max load, or
-///    every high-loss trial after the probe) vary by more than a goal width,
+///    every high-loss trial after the probe; a tester-limited trial's reach
+///    is one, passing_limit_pps) vary by more than a goal width,
 ///    four samples place that trial instead (at their mean; when nothing has
 ///    passed yet, one shortest trial at min load goes first), the target
 ///    chain's screening trials are skipped, and 1 s trials look for the
