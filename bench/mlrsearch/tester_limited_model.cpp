@@ -36,6 +36,8 @@ class TesterLimitedModel final : public sim::SutModel {
     return outcome;
   }
 
+  /// The SUT's own curve: the benches read the truth from true_capacity_pps,
+  /// which every such model has (below), so the tester's shortfall is not here.
   double expected_loss_ratio(double load_pps, measure::Seconds duration) const override {
     return sut_->expected_loss_ratio(load_pps, duration);
   }

@@ -95,19 +95,17 @@ std::optional<double> critical_load_estimate_pps(std::span<const TrialRecord> tr
                                                  const ClassificationTarget& target) {
   std::vector<Observation> full_length;
   std::vector<Observation> any_length;
-  bool any_exact = false;
   for (const TrialRecord& trial : trials) {
     const measure::TrialResult& result = trial.result;
     if (trial.phase == TrialPhase::warmup) continue;
     Observation observation{result.intended_load_pps(), false};
     if (const std::optional<double> limit = passing_limit_pps(trial, target)) {
       observation = {*limit, true};
-      any_exact = true;
     }
     any_length.push_back(observation);
     if (result.intended_duration() >= target.trial_duration) full_length.push_back(observation);
   }
-  if (!any_exact) return std::nullopt;
+  // Without a known value the survival never halves: censored_median says nothing.
   if (std::any_of(full_length.begin(), full_length.end(),
                   [](const Observation& observation) { return observation.exact; })) {
     if (auto median = censored_median(std::move(full_length))) return median;
@@ -168,13 +166,13 @@ std::optional<double> normal_fit_median_pps(std::span<const TrialRecord> trials,
   return mean;
 }
 
-std::optional<double> mean_exact_load_pps(std::span<const TrialRecord> trials,
-                                          const ClassificationTarget& target) {
+std::optional<double> mean_passing_limit_pps(std::span<const TrialRecord> trials,
+                                             const ClassificationTarget& target) {
   double sum_pps = 0.0;
   int count = 0;
   for (const TrialRecord& trial : trials) {
-    if (const std::optional<double> exact = passing_limit_pps(trial, target)) {
-      sum_pps += *exact;
+    if (const std::optional<double> limit = passing_limit_pps(trial, target)) {
+      sum_pps += *limit;
       ++count;
     }
   }
@@ -182,16 +180,17 @@ std::optional<double> mean_exact_load_pps(std::span<const TrialRecord> trials,
   return sum_pps / count;
 }
 
-ExactLoadSpread exact_load_spread(std::span<const TrialRecord> trials,
-                                  const ClassificationTarget& target,
-                                  std::optional<measure::Seconds> duration) {
+PassingLimitSpread passing_limit_spread(std::span<const TrialRecord> trials,
+                                        const ClassificationTarget& target,
+                                        std::optional<measure::Seconds> duration) {
   std::vector<double> values;
   for (const TrialRecord& trial : trials) {
     if (duration && trial.result.intended_duration() != *duration) continue;
-    if (const std::optional<double> exact = passing_limit_pps(trial, target))
-      values.push_back(*exact);
+    if (const std::optional<double> limit = passing_limit_pps(trial, target)) {
+      values.push_back(*limit);
+    }
   }
-  ExactLoadSpread spread;
+  PassingLimitSpread spread;
   spread.count = static_cast<int>(values.size());
   if (values.size() < 2) return spread;
   double mean = 0.0;

@@ -77,20 +77,20 @@ std::optional<double> normal_fit_median_pps(std::span<const TrialRecord> trials,
 /// The mean of the passing limits (above) of every high-loss or tester-limited
 /// trial, whatever its duration. On a SUT (or a tester) whose capacity varies from
 /// trial to trial these are samples of it. Nothing without one.
-std::optional<double> mean_exact_load_pps(std::span<const TrialRecord> trials,
-                                          const ClassificationTarget& target);
+std::optional<double> mean_passing_limit_pps(std::span<const TrialRecord> trials,
+                                             const ClassificationTarget& target);
 
 /// How widely the passing limits (above) of trials of one duration (of every
 /// duration without one) spread: their count and relative sample standard
 /// deviation (0 with fewer than two).
 /// Noise in the SUT, or in the tester's reach, shows as spread; a deterministic
 /// SUT behind a deterministic tester gives none.
-struct ExactLoadSpread {
+struct PassingLimitSpread {
   int count = 0;
   double relative_stddev = 0.0;
 };
-ExactLoadSpread exact_load_spread(std::span<const TrialRecord> trials,
-                                  const ClassificationTarget& target,
-                                  std::optional<measure::Seconds> duration);
+PassingLimitSpread passing_limit_spread(std::span<const TrialRecord> trials,
+                                        const ClassificationTarget& target,
+                                        std::optional<measure::Seconds> duration);
 
 }  // namespace trexsearch::mlr

@@ -137,7 +137,8 @@ std::optional<FastStep> FastSelection::sample_capacity(std::size_t goal) {
   const std::size_t final_index = chains_.final_target[goal];
   const TargetSpec& final_target = chains_.targets[final_index];
   const measure::Seconds shortest = shortest_duration(goal);
-  const ExactLoadSpread spread = exact_load_spread(trials_, final_target.classification, shortest);
+  const PassingLimitSpread spread =
+      passing_limit_spread(trials_, final_target.classification, shortest);
   const int at_max_load = trials_at(grid_.max_index(), shortest);
   const FastStep sample{grid_.max_index(), shortest, goal};
   if (!state.noise_decided) {
@@ -191,7 +192,7 @@ FastStep FastSelection::place_noisy(std::size_t goal, const GridBounds& bounds) 
   // ends within a width of the capacity more often (1 % noise, 1000 seeds:
   // 454 runs against 397, csit 354) but costs 0.85 of csit's trial time
   // instead of 0.80.
-  const std::optional<double> mean_pps = mean_exact_load_pps(trials_, target.classification);
+  const std::optional<double> mean_pps = mean_passing_limit_pps(trials_, target.classification);
   GridIndex load = mean_pps ? grid_.index_at_or_below(*mean_pps) : grid_.max_index();
   if (bounds.chi) load = std::min(load, *bounds.chi - width);
   load = std::clamp<GridIndex>(load, 0, grid_.max_index());

@@ -85,7 +85,7 @@ void FastSelection::decide_duration_probe(std::size_t goal) {
   // The probe and the bracket's upper trial are capacity samples too: the two
   // at max load can agree by chance on a SUT that varies (at 1 % noise, about
   // one time in three).
-  const ExactLoadSpread spread = exact_load_spread(trials_, final_target, std::nullopt);
+  const PassingLimitSpread spread = passing_limit_spread(trials_, final_target, std::nullopt);
   if (spread.count >= 2 && spread.relative_stddev > final_relative_width(goal)) {
     state.noisy = true;
   }

@@ -85,10 +85,10 @@ TEST_CASE("the mean of the exact values takes every high-loss trial, whatever it
   // low-loss trial (only "at least 4e6") and the warmup do not count.
   const std::vector<TrialRecord> trials{trial(10e6, 0.5), trial(10e6, 0.4), trial(10e6, 0.3, 60.0),
                                         trial(4e6, 0.0), trial(10e6, 0.9, 1.0, TrialPhase::warmup)};
-  CHECK(*mean_exact_load_pps(trials, target(0.0)) == doctest::Approx(6e6));
+  CHECK(*mean_passing_limit_pps(trials, target(0.0)) == doctest::Approx(6e6));
   // No high-loss trial: no samples of the capacity.
   const std::vector<TrialRecord> passed{trial(4e6, 0.0)};
-  CHECK(!mean_exact_load_pps(passed, target(0.0)).has_value());
+  CHECK(!mean_passing_limit_pps(passed, target(0.0)).has_value());
 }
 
 TEST_CASE("the spread of the exact values of one trial duration") {
@@ -96,10 +96,11 @@ TEST_CASE("the spread of the exact values of one trial duration") {
   // the 60 s trial and the low-loss trial do not count.
   const std::vector<TrialRecord> trials{trial(10e6, 0.5), trial(10e6, 0.4), trial(10e6, 0.3, 60.0),
                                         trial(4e6, 0.0)};
-  const ExactLoadSpread spread = exact_load_spread(trials, target(0.0), measure::Seconds{1.0});
+  const PassingLimitSpread spread =
+      passing_limit_spread(trials, target(0.0), measure::Seconds{1.0});
   CHECK(spread.count == 2);
   CHECK(spread.relative_stddev == doctest::Approx(std::sqrt(0.5e12) / 5.5e6));
-  const ExactLoadSpread one = exact_load_spread(trials, target(0.0), measure::Seconds{60.0});
+  const PassingLimitSpread one = passing_limit_spread(trials, target(0.0), measure::Seconds{60.0});
   CHECK(one.count == 1);
   CHECK(one.relative_stddev == 0.0);
 }
@@ -174,17 +175,17 @@ TEST_CASE("a tester-limited trial the SUT took in full: the rate the tester reac
   CHECK_FALSE(exact_load_pps(forwarded.front(), target(0.0)).has_value());
   CHECK(*critical_load_estimate_pps(forwarded, target(0.0)) == 8e6);
   CHECK(*normal_fit_median_pps(forwarded, target(0.0)) == 8e6);
-  CHECK(*mean_exact_load_pps(forwarded, target(0.0)) == 8e6);
+  CHECK(*mean_passing_limit_pps(forwarded, target(0.0)) == 8e6);
   // ... and one value among the others, not a cap on them: a tester's reach
   // varies from trial to trial, so this one sent 9.5 Mpps in full once, and the
   // SUT took 9 Mpps of it.
   std::vector<TrialRecord> trials{tester_limited(0), trial(9.5e6, 1.0 - 9.0 / 9.5)};
   CHECK(*critical_load_estimate_pps(trials, target(0.0)) == doctest::Approx(8.5e6));
   CHECK(*normal_fit_median_pps(trials, target(0.0)) == doctest::Approx(8.5e6));
-  CHECK(*mean_exact_load_pps(trials, target(0.0)) == doctest::Approx(8.5e6));
+  CHECK(*mean_passing_limit_pps(trials, target(0.0)) == doctest::Approx(8.5e6));
   trials.back() = trial(7.5e6, 1.0 - 7.0 / 7.5);
   CHECK(*critical_load_estimate_pps(trials, target(0.0)) == doctest::Approx(7.5e6));
-  CHECK(*mean_exact_load_pps(trials, target(0.0)) == doctest::Approx(7.5e6));
+  CHECK(*mean_passing_limit_pps(trials, target(0.0)) == doctest::Approx(7.5e6));
   // Trials the tester sent in full and that passed: "at least" their loads,
   // as any low-loss trial.
   trials.push_back(trial(7.9e6, 0.0));
@@ -199,7 +200,7 @@ TEST_CASE("a tester-limited trial the SUT took in full: the rate the tester reac
   CHECK_FALSE(passing_limit_pps(warmup.front(), target(0.0)).has_value());
   CHECK_FALSE(critical_load_estimate_pps(warmup, target(0.0)).has_value());
   CHECK_FALSE(normal_fit_median_pps(warmup, target(0.0)).has_value());
-  CHECK_FALSE(mean_exact_load_pps(warmup, target(0.0)).has_value());
+  CHECK_FALSE(mean_passing_limit_pps(warmup, target(0.0)).has_value());
 }
 
 TEST_CASE("a tester whose reach varies: its reaches are samples, and their spread shows") {
@@ -212,10 +213,10 @@ TEST_CASE("a tester whose reach varies: its reaches are samples, and their sprea
                                   tester_limited(0, 8.3e6)};
   CHECK(*critical_load_estimate_pps(trials, target(0.0)) == 8.0e6);
   CHECK(*normal_fit_median_pps(trials, target(0.0)) == doctest::Approx(8.0e6));
-  CHECK(*mean_exact_load_pps(trials, target(0.0)) == doctest::Approx(8.0e6));
+  CHECK(*mean_passing_limit_pps(trials, target(0.0)) == doctest::Approx(8.0e6));
   // A spread of 2.8 %, more than a 0.5 % goal width: the RFC 2544 goal's
   // noisy path, as on a SUT whose capacity varies by as much.
-  const ExactLoadSpread spread = exact_load_spread(trials, target(0.0), std::nullopt);
+  const PassingLimitSpread spread = passing_limit_spread(trials, target(0.0), std::nullopt);
   CHECK(spread.count == 5);
   CHECK(spread.relative_stddev == doctest::Approx(0.02795).epsilon(0.001));
   // Trials the tester sent in full below the reaches pull the median up, as low-loss
